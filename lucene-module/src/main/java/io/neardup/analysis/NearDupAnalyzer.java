@@ -1,0 +1,51 @@
+package io.neardup.analysis;
+
+import io.neardup.settings.NearDupSettings;
+import io.neardup.text.NormalizationOptions;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.standard.StandardTokenizer;
+
+/**
+ * The default neardup analysis chain: {@link StandardTokenizer} (Unicode word boundaries), {@link
+ * TextNormalizationFilter}, {@link NearDupFilter}. Used by the command-line tool and as the default of the
+ * Elasticsearch field type.
+ *
+ * <pre>{@code
+ * try (Analyzer a = new NearDupAnalyzer(NearDupSettings.DEFAULT)) {
+ *   TokenStream ts = a.tokenStream("dup", text); // band tokens; the sketch is in NearDupSketchAttribute after end()
+ * }
+ * }</pre>
+ */
+public final class NearDupAnalyzer extends Analyzer {
+  private final NearDupSettings settings;
+  private final NormalizationOptions normalization;
+
+  /** The default chain with the given settings. */
+  public NearDupAnalyzer(NearDupSettings settings, NormalizationOptions normalization) {
+    this.settings = settings;
+    this.normalization = normalization;
+  }
+
+  /** The default chain with the given settings and the default normalisation. */
+  public NearDupAnalyzer(NearDupSettings settings) {
+    this(settings, NormalizationOptions.DEFAULT);
+  }
+
+  /** The settings of the near-duplicate filter. */
+  public NearDupSettings settings() {
+    return settings;
+  }
+
+  /** The normalisation options. */
+  public NormalizationOptions normalization() {
+    return normalization;
+  }
+
+  @Override
+  protected TokenStreamComponents createComponents(String fieldName) {
+    StandardTokenizer tokenizer = new StandardTokenizer();
+    TokenStream stream = new TextNormalizationFilter(tokenizer, normalization);
+    return new TokenStreamComponents(tokenizer, new NearDupFilter(stream, settings));
+  }
+}

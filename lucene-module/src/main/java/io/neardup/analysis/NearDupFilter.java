@@ -1,0 +1,220 @@
+package io.neardup.analysis;
+
+import com.dynatrace.hash4j.hashing.HashValue128;
+import io.neardup.lsh.BandHasher;
+import io.neardup.settings.NearDupSettings;
+import io.neardup.shingle.ExactFingerprint;
+import io.neardup.shingle.ShingleHasher;
+import io.neardup.sketch.Sketch;
+import io.neardup.sketch.SketchParameters;
+import io.neardup.sketch.Sketcher;
+import io.neardup.token.TokenEncoding;
+import io.neardup.util.LongHashSet;
+import java.io.IOException;
+import java.util.Arrays;
+import org.apache.lucene.analysis.TokenFilter;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.analysis.tokenattributes.OffsetAttribute;
+import org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute;
+import org.apache.lucene.analysis.tokenattributes.PositionLengthAttribute;
+import org.apache.lucene.analysis.tokenattributes.TypeAttribute;
+
+/**
+ * Consumes all tokens of a text and emits its near-duplicate tokens instead: one band token per LSH band of the
+ * text's MinHash sketch, then (when asked) the exact-duplicate token and one token per distinct shingle fingerprint.
+ * Two texts whose shingle sets have Jaccard similarity s share at least one band token with probability
+ * 1 − (1 − s<sup>r</sup>)<sup>b</sup>.
+ *
+ * <p>Input tokens should be normalised first ({@link TextNormalizationFilter}). The emitted tokens are stacked at one
+ * position (the first has position increment 1, the others 0), each spans the offsets of the whole text, and each
+ * carries a type: {@link #TYPE_BAND}, {@link #TYPE_EXACT} or {@link #TYPE_SHINGLE}. A text with no tokens emits no band
+ * tokens and no shingle tokens (it must never look like every other empty text), only the exact token if enabled.
+ *
+ * <p>After {@link #end()}, {@link NearDupSketchAttribute} holds the sketch of the text.
+ *
+ * <pre>{@code
+ * Analyzer analyzer = new NearDupAnalyzer(NearDupSettings.builder().threshold(0.8).build());
+ * }</pre>
+ *
+ * <p>Memory per document grows with its number of distinct shingles (8 bytes each, reused across documents).
+ */
+public final class NearDupFilter extends TokenFilter {
+  /** Type of band tokens. */
+  public static final String TYPE_BAND = "<NEARDUP_BAND>";
+
+  /** Type of the exact-duplicate token. */
+  public static final String TYPE_EXACT = "<NEARDUP_EXACT>";
+
+  /** Type of shingle tokens. */
+  public static final String TYPE_SHINGLE = "<NEARDUP_SHINGLE>";
+
+  /** Default shingle size for words. */
+  public static final int DEFAULT_SHINGLE_SIZE = SketchParameters.DEFAULT_WORD_SHINGLE_SIZE;
+
+  /** Default number of sketch values. */
+  public static final int DEFAULT_HASHES = SketchParameters.DEFAULT_HASHES;
+
+  /** Default threshold for choosing bands and rows. */
+  public static final double DEFAULT_THRESHOLD = io.neardup.lsh.Banding.DEFAULT_THRESHOLD;
+
+  /** Default seed. */
+  public static final long DEFAULT_SEED = SketchParameters.DEFAULT_SEED;
+
+  /** Whether the exact token is emitted by default. */
+  public static final boolean DEFAULT_EXACT = NearDupSettings.DEFAULT_EXACT;
+
+  /** Whether shingle tokens are emitted by default. */
+  public static final boolean DEFAULT_SHINGLES = NearDupSettings.DEFAULT_SHINGLES;
+
+  private final CharTermAttribute termAtt = addAttribute(CharTermAttribute.class);
+  private final OffsetAttribute offsetAtt = addAttribute(OffsetAttribute.class);
+  private final PositionIncrementAttribute posIncAtt = addAttribute(PositionIncrementAttribute.class);
+  private final PositionLengthAttribute posLenAtt = addAttribute(PositionLengthAttribute.class);
+  private final TypeAttribute typeAtt = addAttribute(TypeAttribute.class);
+  private final NearDupSketchAttribute sketchAtt = addAttribute(NearDupSketchAttribute.class);
+
+  private final NearDupSettings settings;
+  private final LongHashSet shingles = new LongHashSet();
+  private final ShingleHasher shingler;
+  private final Sketcher sketcher;
+  private final BandHasher bandHasher;
+  private final ExactFingerprint exact;
+  private final long[] bandHashes;
+  private long[] sortedShingles = new long[0];
+
+  private boolean consumed;
+  private State finalState;
+  private Sketch sketch;
+  private int startOffset;
+  private int endOffset;
+  private HashValue128 exactValue;
+  private int bandTokens;
+  private int exactTokens;
+  private int shingleTokens;
+  private int next;
+
+  /** A filter with the given settings. */
+  public NearDupFilter(TokenStream input, NearDupSettings settings) {
+    super(input);
+    this.settings = settings;
+    SketchParameters p = settings.sketch();
+    this.shingler = new ShingleHasher(p.shingleUnit(), p.shingleSize(), p.seed(), shingles::add);
+    this.sketcher = new Sketcher(p);
+    this.bandHasher = new BandHasher(settings.banding());
+    this.bandHashes = new long[settings.banding().bands()];
+    this.exact = settings.exact() ? new ExactFingerprint() : null;
+  }
+
+  /** A filter with the default settings. */
+  public NearDupFilter(TokenStream input) {
+    this(input, NearDupSettings.DEFAULT);
+  }
+
+  /** The settings of this filter. */
+  public NearDupSettings settings() {
+    return settings;
+  }
+
+  @Override
+  public boolean incrementToken() throws IOException {
+    if (!consumed) {
+      consume();
+    }
+    if (next >= bandTokens + exactTokens + shingleTokens) {
+      return false;
+    }
+    clearAttributes();
+    int i = next++;
+    char[] buffer = termAtt.resizeBuffer(TokenEncoding.EXACT_TOKEN_LENGTH);
+    if (i < bandTokens) {
+      termAtt.setLength(TokenEncoding.writeBandToken(i, bandHashes[i], buffer));
+      typeAtt.setType(TYPE_BAND);
+    } else if (i < bandTokens + exactTokens) {
+      termAtt.setLength(
+          TokenEncoding.writeExactToken(
+              exactValue.getMostSignificantBits(), exactValue.getLeastSignificantBits(), buffer));
+      typeAtt.setType(TYPE_EXACT);
+    } else {
+      termAtt.setLength(
+          TokenEncoding.writeShingleToken(sortedShingles[i - bandTokens - exactTokens], buffer));
+      typeAtt.setType(TYPE_SHINGLE);
+    }
+    posIncAtt.setPositionIncrement(i == 0 ? 1 : 0);
+    posLenAtt.setPositionLength(1);
+    offsetAtt.setOffset(startOffset, endOffset);
+    return true;
+  }
+
+  private void consume() throws IOException {
+    consumed = true;
+    boolean first = true;
+    while (input.incrementToken()) {
+      int length = termAtt.length();
+      if (length == 0) {
+        continue;
+      }
+      char[] buffer = termAtt.buffer();
+      shingler.addToken(buffer, 0, length);
+      if (exact != null) {
+        exact.addToken(buffer, 0, length);
+      }
+      if (first) {
+        startOffset = offsetAtt.startOffset();
+        first = false;
+      }
+      endOffset = Math.max(endOffset, offsetAtt.endOffset());
+    }
+    input.end();
+    finalState = captureState();
+    shingler.finish();
+
+    int distinct = shingles.size();
+    sketch = sketcher.sketch(shingles.values(), distinct, distinct);
+    if (!sketch.isEmpty()) {
+      bandHasher.bandHashes(sketch, bandHashes);
+      bandTokens = bandHashes.length;
+    }
+    if (exact != null) {
+      exactValue = exact.get();
+      exactTokens = 1;
+    }
+    if (settings.shingles() && distinct > 0) {
+      if (sortedShingles.length < distinct) {
+        sortedShingles = new long[Math.max(distinct, sortedShingles.length * 2)];
+      }
+      System.arraycopy(shingles.values(), 0, sortedShingles, 0, distinct);
+      Arrays.sort(sortedShingles, 0, distinct);
+      shingleTokens = distinct;
+    }
+  }
+
+  @Override
+  public void end() throws IOException {
+    if (!consumed) {
+      consume();
+    }
+    restoreState(finalState);
+    sketchAtt.setSketch(sketch);
+  }
+
+  @Override
+  public void reset() throws IOException {
+    super.reset();
+    consumed = false;
+    finalState = null;
+    sketch = null;
+    startOffset = 0;
+    endOffset = 0;
+    exactValue = null;
+    bandTokens = 0;
+    exactTokens = 0;
+    shingleTokens = 0;
+    next = 0;
+    shingles.clear();
+    shingler.reset();
+    if (exact != null) {
+      exact.reset();
+    }
+  }
+}

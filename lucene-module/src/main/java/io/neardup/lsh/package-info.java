@@ -1,0 +1,2 @@
+/** Locality-sensitive hashing of sketches by bands, and the choice of bands and rows for a threshold. */
+package io.neardup.lsh;

@@ -1,0 +1,211 @@
+package io.neardup.settings;
+
+import io.neardup.lsh.Banding;
+import io.neardup.shingle.ShingleUnit;
+import io.neardup.sketch.SketchParameters;
+import io.neardup.sketch.SketchScheme;
+import java.util.Map;
+
+/**
+ * All settings of neardup's analysis: how sketches are made, how they are cut into bands, and which extra tokens
+ * are emitted. Immutable; build with {@link #builder()} or {@link #parse(Map, Parameter.Style)}.
+ *
+ * <pre>{@code
+ * NearDupSettings s = NearDupSettings.builder().threshold(0.9).exact(true).build();
+ * // word 5-shingles, 128 values, bands and rows chosen for 0.9: 10 bands x 12 rows
+ * }</pre>
+ *
+ * @param sketch the sketch parameters (shingles, hashes, bits, scheme, seed)
+ * @param banding bands and rows, b·r ≤ hashes
+ * @param threshold the similarity the bands were chosen for (when not given explicitly) and the default minimum
+ *     similarity of queries
+ * @param exact whether to emit the exact-duplicate token
+ * @param shingles whether to emit one token per distinct shingle fingerprint
+ */
+public record NearDupSettings(
+    SketchParameters sketch, Banding banding, double threshold, boolean exact, boolean shingles) {
+
+  /** By default no exact-duplicate token is emitted. */
+  public static final boolean DEFAULT_EXACT = false;
+
+  /** By default no shingle tokens are emitted. */
+  public static final boolean DEFAULT_SHINGLES = false;
+
+  /** The defaults: word 5-shingles, 128 values, threshold 0.8 (18 bands x 7 rows). */
+  public static final NearDupSettings DEFAULT = builder().build();
+
+  public NearDupSettings {
+    if (sketch == null || banding == null) {
+      throw new IllegalArgumentException("sketch parameters and banding are required");
+    }
+    Banding.checkThreshold(threshold);
+    banding.checkFits(sketch.hashes());
+  }
+
+  /** A builder starting from the defaults. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * Reads settings from a string map (factory arguments or index settings), removing the keys it knows. Leftover
+   * keys are the caller's to reject or use.
+   *
+   * @throws ParameterException naming the first invalid parameter in the map's style
+   */
+  public static NearDupSettings parse(Map<String, String> map, Parameter.Style style) {
+    Args args = new Args(map, style);
+    Builder b = builder();
+    try {
+      String unit = args.takeChoice(Parameter.SHINGLE_UNIT, "word", "char");
+      if (unit != null) {
+        b.shingleUnit(ShingleUnit.parse(unit));
+      }
+      b.shingleSize(args.takeInt(Parameter.SHINGLE_SIZE, 1, SketchParameters.MAX_SHINGLE_SIZE));
+      Integer hashes = args.takeInt(Parameter.HASHES, 1, SketchParameters.MAX_HASHES);
+      if (hashes != null) {
+        b.hashes(hashes);
+      }
+      String bits = args.takeChoice(Parameter.BITS, "8", "16", "32", "64");
+      if (bits != null) {
+        b.bits(Integer.parseInt(bits));
+      }
+      String scheme = args.takeChoice(Parameter.SCHEME, "superminhash", "minhash");
+      if (scheme != null) {
+        b.scheme(SketchScheme.parse(scheme));
+      }
+      Long seed = args.takeLong(Parameter.SEED);
+      if (seed != null) {
+        b.seed(seed);
+      }
+      b.bands(args.takeInt(Parameter.BANDS, 1, SketchParameters.MAX_HASHES));
+      b.rows(args.takeInt(Parameter.ROWS, 1, SketchParameters.MAX_HASHES));
+      Double threshold = args.takeDouble(Parameter.THRESHOLD, 0, 1);
+      if (threshold != null) {
+        b.threshold(threshold);
+      }
+      Boolean exact = args.takeBoolean(Parameter.EXACT);
+      if (exact != null) {
+        b.exact(exact);
+      }
+      Boolean shingles = args.takeBoolean(Parameter.SHINGLES);
+      if (shingles != null) {
+        b.shingles(shingles);
+      }
+      return b.build();
+    } catch (ParameterException e) {
+      throw e.withStyle(style);
+    }
+  }
+
+  /** Builds {@link NearDupSettings}; unset values take the defaults. */
+  public static final class Builder {
+    private ShingleUnit shingleUnit = SketchParameters.DEFAULT_SHINGLE_UNIT;
+    private Integer shingleSize;
+    private int hashes = SketchParameters.DEFAULT_HASHES;
+    private int bits = SketchParameters.DEFAULT_BITS;
+    private SketchScheme scheme = SketchParameters.DEFAULT_SCHEME;
+    private long seed = SketchParameters.DEFAULT_SEED;
+    private Integer bands;
+    private Integer rows;
+    private double threshold = Banding.DEFAULT_THRESHOLD;
+    private boolean exact = DEFAULT_EXACT;
+    private boolean shingles = DEFAULT_SHINGLES;
+
+    private Builder() {}
+
+    /** Word shingles or character k-grams; default word. */
+    public Builder shingleUnit(ShingleUnit unit) {
+      this.shingleUnit = unit;
+      return this;
+    }
+
+    /** Units per shingle; null for the unit's default (5 words or 10 characters). */
+    public Builder shingleSize(Integer size) {
+      this.shingleSize = size;
+      return this;
+    }
+
+    /** Number of sketch values k; default 128. */
+    public Builder hashes(int k) {
+      this.hashes = k;
+      return this;
+    }
+
+    /** Bits kept per sketch value: 8, 16, 32 (default) or 64. */
+    public Builder bits(int b) {
+      this.bits = b;
+      return this;
+    }
+
+    /** Sketch scheme; default SuperMinHash. */
+    public Builder scheme(SketchScheme s) {
+      this.scheme = s;
+      return this;
+    }
+
+    /** Seed of the shingle hash. */
+    public Builder seed(long s) {
+      this.seed = s;
+      return this;
+    }
+
+    /** Number of bands; null to choose from the threshold (or from rows when only rows is given). */
+    public Builder bands(Integer b) {
+      this.bands = b;
+      return this;
+    }
+
+    /** Rows per band; null to choose from the threshold (or from bands when only bands is given). */
+    public Builder rows(Integer r) {
+      this.rows = r;
+      return this;
+    }
+
+    /** The similarity threshold in (0, 1]; default 0.8. */
+    public Builder threshold(double t) {
+      this.threshold = t;
+      return this;
+    }
+
+    /** Whether to emit the exact-duplicate token; default false. */
+    public Builder exact(boolean e) {
+      this.exact = e;
+      return this;
+    }
+
+    /** Whether to emit one token per distinct shingle fingerprint; default false. */
+    public Builder shingles(boolean s) {
+      this.shingles = s;
+      return this;
+    }
+
+    /**
+     * Validates and builds.
+     *
+     * @throws ParameterException naming the first invalid parameter
+     */
+    public NearDupSettings build() {
+      Banding.checkThreshold(threshold);
+      int size = shingleSize != null ? shingleSize : SketchParameters.defaultShingleSize(shingleUnit);
+      SketchParameters sketch = new SketchParameters(shingleUnit, size, hashes, bits, scheme, seed);
+      Banding banding;
+      if (bands == null && rows == null) {
+        banding = Banding.forThreshold(threshold, hashes);
+      } else if (bands == null) {
+        if (rows > hashes) {
+          throw new ParameterException(Parameter.ROWS, "at most hashes (" + hashes + ")", rows);
+        }
+        banding = new Banding(hashes / rows, rows);
+      } else if (rows == null) {
+        if (bands > hashes) {
+          throw new ParameterException(Parameter.BANDS, "at most hashes (" + hashes + ")", bands);
+        }
+        banding = new Banding(bands, hashes / bands);
+      } else {
+        banding = new Banding(bands, rows);
+      }
+      return new NearDupSettings(sketch, banding.checkFits(hashes), threshold, exact, shingles);
+    }
+  }
+}

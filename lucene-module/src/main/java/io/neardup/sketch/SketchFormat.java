@@ -1,0 +1,249 @@
+package io.neardup.sketch;
+
+import java.util.zip.CRC32C;
+
+/**
+ * The serialized form of a {@link Sketch}: the one place that knows the byte layout. All integers are little-endian.
+ *
+ * <pre>
+ *  byte  0       1       2       3       4       5       6       7
+ *      +-------+-------+-------+-------+-------+-------+-------+-------+
+ *    0 | magic 'N' 'D' |version|scheme |  hashes (k)   | bits  | flags |
+ *      +-------+-------+-------+-------+-------+-------+-------+-------+
+ *    8 |                    settings hash (64 bits)                    |
+ *      +-------+-------+-------+-------+-------+-------+-------+-------+
+ *   16 |  shingle count (uint32, saturating)  |  CRC32C of the rest    |
+ *      +-------+-------+-------+-------+-------+-------+-------+-------+
+ *   24 |  k values of bits/8 bytes each ...                            |
+ *      +-------+-------+-------+-------+-------+-------+-------+-------+
+ * </pre>
+ *
+ * <ul>
+ *   <li>version: {@value #VERSION}; readers reject versions they do not know.
+ *   <li>scheme: {@link SketchScheme#id()}.
+ *   <li>bits: 8, 16, 32 or 64 bits per value.
+ *   <li>flags: bit 0 set when the sketch is empty (the text had no shingles); other bits are zero.
+ *   <li>settings hash: {@link SketchParameters#settingsHash()}, covering seed, shingle unit and size, scheme, k and
+ *       bits: a sketch made with other settings is rejected instead of being compared.
+ *   <li>CRC32C: over bytes [0, 20) and the values, so corruption anywhere is detected.
+ * </ul>
+ *
+ * <p>Errors say "Corrupted sketch: ..." for bytes that are not a valid sketch, "Unsupported sketch format ..." for a
+ * version this code does not read, and "Incompatible sketch: ..." for a valid sketch made with other settings.
+ */
+public final class SketchFormat {
+  /** Current format version. */
+  public static final int VERSION = 1;
+
+  /** Bytes before the values. */
+  public static final int HEADER_BYTES = 24;
+
+  static final int MAGIC = 0x444E; // 'N','D' read little-endian
+
+  private static final int FLAG_EMPTY = 1;
+
+  private SketchFormat() {}
+
+  /** Serialized size of a sketch with these parameters. */
+  public static int serializedSize(SketchParameters parameters) {
+    return HEADER_BYTES + parameters.hashes() * parameters.bytesPerValue();
+  }
+
+  /** Serializes a sketch. */
+  public static byte[] encode(Sketch sketch) {
+    SketchParameters p = sketch.parameters();
+    byte[] out = new byte[serializedSize(p)];
+    putShort(out, 0, MAGIC);
+    out[2] = (byte) VERSION;
+    out[3] = (byte) p.scheme().id();
+    putShort(out, 4, p.hashes());
+    out[6] = (byte) p.bits();
+    out[7] = (byte) (sketch.isEmpty() ? FLAG_EMPTY : 0);
+    putLong(out, 8, p.settingsHash());
+    putInt(out, 16, (int) Math.min(0xFFFFFFFFL, sketch.shingleCount()));
+    int width = p.bytesPerValue();
+    long[] values = sketch.valuesNoCopy();
+    for (int i = 0, pos = HEADER_BYTES; i < values.length; i++, pos += width) {
+      putValue(out, pos, width, values[i]);
+    }
+    putInt(out, 20, checksum(out, 0, out.length));
+    return out;
+  }
+
+  /** Reads a sketch and checks it was made with {@code expected}. */
+  public static Sketch decode(byte[] bytes, SketchParameters expected) {
+    return decode(bytes, 0, bytes.length, expected);
+  }
+
+  /**
+   * Reads a sketch from {@code bytes[offset, offset + length)} and checks it was made with {@code expected}.
+   *
+   * @throws IllegalArgumentException naming what is corrupted, unsupported or incompatible
+   */
+  public static Sketch decode(byte[] bytes, int offset, int length, SketchParameters expected) {
+    validate(bytes, offset, length, expected);
+    int width = expected.bytesPerValue();
+    long[] values = new long[expected.hashes()];
+    for (int i = 0, pos = offset + HEADER_BYTES; i < values.length; i++, pos += width) {
+      values[i] = getValue(bytes, pos, width);
+    }
+    long shingles = getInt(bytes, offset + 16) & 0xFFFFFFFFL;
+    boolean empty = (bytes[offset + 7] & FLAG_EMPTY) != 0;
+    if (empty != (shingles == 0)) {
+      throw new IllegalArgumentException(
+          "Corrupted sketch: empty flag " + empty + " disagrees with shingle count " + shingles);
+    }
+    return new Sketch(expected, values, shingles, false);
+  }
+
+  /**
+   * Checks that {@code bytes[offset, offset + length)} is an intact sketch made with {@code expected}, without
+   * decoding the values.
+   */
+  public static void validate(byte[] bytes, int offset, int length, SketchParameters expected) {
+    if (length < HEADER_BYTES) {
+      throw new IllegalArgumentException(
+          "Corrupted sketch: " + length + " bytes is shorter than the " + HEADER_BYTES + "-byte header");
+    }
+    int magic = getShort(bytes, offset);
+    if (magic != MAGIC) {
+      throw new IllegalArgumentException(
+          String.format(
+              java.util.Locale.ROOT,
+              "Corrupted sketch: bad magic 0x%04X (expected 0x%04X): not a neardup sketch",
+              magic,
+              MAGIC));
+    }
+    int version = bytes[offset + 2] & 0xFF;
+    if (version != VERSION) {
+      throw new IllegalArgumentException(
+          "Unsupported sketch format version " + version + ": this neardup reads version " + VERSION);
+    }
+    int k = getShort(bytes, offset + 4);
+    int bits = bytes[offset + 6] & 0xFF;
+    if (bits != 8 && bits != 16 && bits != 32 && bits != 64) {
+      throw new IllegalArgumentException("Corrupted sketch: bits per value " + bits + " is not 8, 16, 32 or 64");
+    }
+    int expectedLength = HEADER_BYTES + k * (bits / 8);
+    if (length != expectedLength) {
+      throw new IllegalArgumentException(
+          "Corrupted sketch: "
+              + length
+              + " bytes, but the header announces "
+              + k
+              + " values of "
+              + bits
+              + " bits ("
+              + expectedLength
+              + " bytes)");
+    }
+    int stored = getInt(bytes, offset + 20);
+    int actual = checksum(bytes, offset, length);
+    if (stored != actual) {
+      throw new IllegalArgumentException(
+          String.format(
+              java.util.Locale.ROOT,
+              "Corrupted sketch: checksum 0x%08X does not match the content (0x%08X)",
+              stored,
+              actual));
+    }
+    if ((bytes[offset + 7] & ~FLAG_EMPTY) != 0) {
+      throw new IllegalArgumentException("Corrupted sketch: unknown flags " + (bytes[offset + 7] & 0xFF));
+    }
+    int schemeId = bytes[offset + 3] & 0xFF;
+    SketchScheme scheme = SketchScheme.byId(schemeId);
+    if (scheme == null) {
+      throw new IllegalArgumentException("Unsupported sketch format: unknown scheme id " + schemeId);
+    }
+    if (scheme != expected.scheme()) {
+      throw incompatible("scheme", scheme.parameterValue(), expected.scheme().parameterValue());
+    }
+    if (k != expected.hashes()) {
+      throw incompatible("hashes", k, expected.hashes());
+    }
+    if (bits != expected.bits()) {
+      throw incompatible("bits", bits, expected.bits());
+    }
+    long settingsHash = getLong(bytes, offset + 8);
+    if (settingsHash != expected.settingsHash()) {
+      throw new IllegalArgumentException(
+          "Incompatible sketch: made with a different seed or shingle settings than ["
+              + expected
+              + "] (settings hash "
+              + Long.toHexString(settingsHash)
+              + ", expected "
+              + Long.toHexString(expected.settingsHash())
+              + ")");
+    }
+  }
+
+  /**
+   * Counts agreeing values of two serialized sketches of the same parameters without decoding them; both must have
+   * been {@linkplain #validate validated}. Returns -1 if either sketch is empty.
+   */
+  public static int countMatches(byte[] a, int aOffset, byte[] b, int bOffset, SketchParameters parameters) {
+    if ((a[aOffset + 7] & FLAG_EMPTY) != 0 || (b[bOffset + 7] & FLAG_EMPTY) != 0) {
+      return -1;
+    }
+    int width = parameters.bytesPerValue();
+    int matches = 0;
+    int pa = aOffset + HEADER_BYTES;
+    int pb = bOffset + HEADER_BYTES;
+    for (int i = 0; i < parameters.hashes(); i++, pa += width, pb += width) {
+      if (java.util.Arrays.equals(a, pa, pa + width, b, pb, pb + width)) {
+        matches++;
+      }
+    }
+    return matches;
+  }
+
+  private static IllegalArgumentException incompatible(String name, Object found, Object expected) {
+    return new IllegalArgumentException(
+        "Incompatible sketch: made with " + name + "=" + found + ", expected " + name + "=" + expected);
+  }
+
+  private static int checksum(byte[] bytes, int offset, int length) {
+    CRC32C crc = new CRC32C();
+    crc.update(bytes, offset, 20);
+    crc.update(bytes, offset + HEADER_BYTES, length - HEADER_BYTES);
+    return (int) crc.getValue();
+  }
+
+  private static void putValue(byte[] out, int pos, int width, long v) {
+    for (int i = 0; i < width; i++) {
+      out[pos + i] = (byte) (v >>> (8 * i));
+    }
+  }
+
+  private static long getValue(byte[] in, int pos, int width) {
+    long v = 0;
+    for (int i = 0; i < width; i++) {
+      v |= (in[pos + i] & 0xFFL) << (8 * i);
+    }
+    return v;
+  }
+
+  private static void putShort(byte[] out, int pos, int v) {
+    putValue(out, pos, 2, v);
+  }
+
+  private static void putInt(byte[] out, int pos, int v) {
+    putValue(out, pos, 4, v);
+  }
+
+  private static void putLong(byte[] out, int pos, long v) {
+    putValue(out, pos, 8, v);
+  }
+
+  private static int getShort(byte[] in, int pos) {
+    return (int) getValue(in, pos, 2);
+  }
+
+  private static int getInt(byte[] in, int pos) {
+    return (int) getValue(in, pos, 4);
+  }
+
+  private static long getLong(byte[] in, int pos) {
+    return getValue(in, pos, 8);
+  }
+}

@@ -1,0 +1,70 @@
+package io.neardup.sketch;
+
+import com.dynatrace.hash4j.similarity.MinHashVersion;
+import com.dynatrace.hash4j.similarity.SimilarityHashPolicy;
+import com.dynatrace.hash4j.similarity.SimilarityHashing;
+import com.dynatrace.hash4j.similarity.SuperMinHashVersion;
+import java.util.Locale;
+
+/**
+ * How a set of shingle fingerprints becomes k sketch values. Both schemes give values whose pairwise equality rate is
+ * an unbiased estimate of the Jaccard similarity of the two sets. The algorithm versions are pinned, and the scheme
+ * is recorded in every serialized sketch, so a library upgrade can never silently change stored sketches.
+ */
+public enum SketchScheme {
+  /**
+   * SuperMinHash (Ertl, 2017, arXiv:1706.05698): one pass over the set, O(n + k log² k) instead of O(n·k), and a
+   * smaller estimation error than classic MinHash for sets of up to a few times k elements. The default.
+   */
+  SUPERMINHASH(1) {
+    @Override
+    SimilarityHashPolicy policy(int hashes, int bits) {
+      return SimilarityHashing.superMinHash(hashes, bits, SuperMinHashVersion.V1);
+    }
+  },
+  /** Classic MinHash with k independent hash functions (Broder, 1997): O(n·k) per document. */
+  MINHASH(2) {
+    @Override
+    SimilarityHashPolicy policy(int hashes, int bits) {
+      return SimilarityHashing.minHash(hashes, bits, MinHashVersion.V1);
+    }
+  };
+
+  private final int id;
+
+  SketchScheme(int id) {
+    this.id = id;
+  }
+
+  /** The identifier written in the sketch format; never reused. */
+  public int id() {
+    return id;
+  }
+
+  abstract SimilarityHashPolicy policy(int hashes, int bits);
+
+  /** The lower-case name used in parameters. */
+  public String parameterValue() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  /** Parses a parameter value ({@code superminhash}, {@code minhash}); null if unknown. */
+  public static SketchScheme parse(String value) {
+    for (SketchScheme scheme : values()) {
+      if (scheme.parameterValue().equals(value)) {
+        return scheme;
+      }
+    }
+    return null;
+  }
+
+  /** The scheme with the given format identifier; null if unknown. */
+  public static SketchScheme byId(int id) {
+    for (SketchScheme scheme : values()) {
+      if (scheme.id == id) {
+        return scheme;
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,123 @@
+package io.neardup.text;
+
+import java.nio.CharBuffer;
+import java.text.Normalizer;
+import java.util.Arrays;
+
+/**
+ * Normalises one token at a time: Unicode NFKC, lower case, punctuation and pseudo-graphics removed, digits kept,
+ * dropped or masked, as the {@link NormalizationOptions} say. Copies of a page that differ only in case, typography
+ * (curly quotes, dashes, ligatures, full-width letters) or decoration then produce the same shingles.
+ *
+ * <p>ASCII tokens, the common case, never allocate; a token with other characters allocates only when it is not
+ * already in NFKC. Not thread-safe: the output buffer is reused.
+ */
+public final class TextNormalizer {
+  private final NormalizationOptions options;
+  private char[] output = new char[32];
+  private int length;
+
+  public TextNormalizer(NormalizationOptions options) {
+    this.options = options;
+  }
+
+  /** The options applied. */
+  public NormalizationOptions options() {
+    return options;
+  }
+
+  /**
+   * Normalises {@code buffer[offset, offset + len)}; the result is in {@link #buffer()}{@code [0, }{@link
+   * #length()}{@code )} until the next call. Returns the new length, 0 if nothing is left.
+   */
+  public int normalize(char[] buffer, int offset, int len) {
+    char[] src = buffer;
+    int start = offset;
+    int end = offset + len;
+    if (options.nfkc() && !isAscii(buffer, offset, len)) {
+      CharBuffer view = CharBuffer.wrap(buffer, offset, len);
+      if (!Normalizer.isNormalized(view, Normalizer.Form.NFKC)) {
+        String normalized = Normalizer.normalize(view, Normalizer.Form.NFKC);
+        src = normalized.toCharArray();
+        start = 0;
+        end = src.length;
+      }
+    }
+    if (output.length < (end - start) * 2) {
+      output = new char[Math.max((end - start) * 2, output.length * 2)];
+    }
+    int out = 0;
+    for (int i = start; i < end; ) {
+      int cp = Character.codePointAt(src, i, end);
+      i += Character.charCount(cp);
+      if (options.dropPunctuation() && isPunctuation(cp)) {
+        continue;
+      }
+      if (Character.isDigit(cp)) {
+        switch (options.digits()) {
+          case DROP:
+            continue;
+          case MASK:
+            cp = '0';
+            break;
+          case KEEP:
+            break;
+        }
+      } else if (options.lowercase()) {
+        cp = Character.toLowerCase(cp);
+      }
+      if (out + 2 > output.length) {
+        output = Arrays.copyOf(output, output.length * 2);
+      }
+      out += Character.toChars(cp, output, out);
+    }
+    length = out;
+    return out;
+  }
+
+  /** The normalised characters of the last call. */
+  public char[] buffer() {
+    return output;
+  }
+
+  /** The length of the last result. */
+  public int length() {
+    return length;
+  }
+
+  private static boolean isAscii(char[] buffer, int offset, int len) {
+    for (int i = offset, end = offset + len; i < end; i++) {
+      if (buffer[i] >= 0x80) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Punctuation, symbols (math, currency, modifiers, and "other" symbols such as box drawing and dingbats, the
+   * pseudo-graphics of plain-text pages), control and invisible format characters.
+   */
+  static boolean isPunctuation(int cp) {
+    if (cp < 0x80) {
+      return !(Character.isLetterOrDigit(cp) || cp == ' ') || Character.isISOControl(cp);
+    }
+    return switch (Character.getType(cp)) {
+      case Character.CONNECTOR_PUNCTUATION,
+          Character.DASH_PUNCTUATION,
+          Character.START_PUNCTUATION,
+          Character.END_PUNCTUATION,
+          Character.INITIAL_QUOTE_PUNCTUATION,
+          Character.FINAL_QUOTE_PUNCTUATION,
+          Character.OTHER_PUNCTUATION,
+          Character.MATH_SYMBOL,
+          Character.CURRENCY_SYMBOL,
+          Character.MODIFIER_SYMBOL,
+          Character.OTHER_SYMBOL,
+          Character.CONTROL,
+          Character.FORMAT ->
+          true;
+      default -> false;
+    };
+  }
+}

@@ -1,0 +1,2 @@
+/** Text normalisation before shingling: Unicode folding, case, punctuation, pseudo-graphics and digits. */
+package io.neardup.text;

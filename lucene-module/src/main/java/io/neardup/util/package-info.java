@@ -1,0 +1,2 @@
+/** Small primitive helpers shared by the algorithm packages. */
+package io.neardup.util;
