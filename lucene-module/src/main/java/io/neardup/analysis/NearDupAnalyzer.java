@@ -8,8 +8,8 @@ import org.apache.lucene.analysis.standard.StandardTokenizer;
 
 /**
  * The default neardup analysis chain: {@link StandardTokenizer} (Unicode word boundaries), {@link
- * TextNormalizationFilter}, {@link NearDupFilter}. Used by the command-line tool and as the default of the
- * Elasticsearch field type.
+ * TextNormalizationFilter}, {@link NearDupFilter}. Used by the command-line tool and as the default
+ * of the Elasticsearch field type.
  *
  * <pre>{@code
  * try (Analyzer a = new NearDupAnalyzer(NearDupSettings.DEFAULT)) {

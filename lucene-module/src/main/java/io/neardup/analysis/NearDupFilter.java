@@ -21,15 +21,16 @@ import org.apache.lucene.analysis.tokenattributes.PositionLengthAttribute;
 import org.apache.lucene.analysis.tokenattributes.TypeAttribute;
 
 /**
- * Consumes all tokens of a text and emits its near-duplicate tokens instead: one band token per LSH band of the
- * text's MinHash sketch, then (when asked) the exact-duplicate token and one token per distinct shingle fingerprint.
- * Two texts whose shingle sets have Jaccard similarity s share at least one band token with probability
- * 1 − (1 − s<sup>r</sup>)<sup>b</sup>.
+ * Consumes all tokens of a text and emits its near-duplicate tokens instead: one band token per LSH
+ * band of the text's MinHash sketch, then (when asked) the exact-duplicate token and one token per
+ * distinct shingle fingerprint. Two texts whose shingle sets have Jaccard similarity s share at
+ * least one band token with probability 1 − (1 − s<sup>r</sup>)<sup>b</sup>.
  *
- * <p>Input tokens should be normalised first ({@link TextNormalizationFilter}). The emitted tokens are stacked at one
- * position (the first has position increment 1, the others 0), each spans the offsets of the whole text, and each
- * carries a type: {@link #TYPE_BAND}, {@link #TYPE_EXACT} or {@link #TYPE_SHINGLE}. A text with no tokens emits no band
- * tokens and no shingle tokens (it must never look like every other empty text), only the exact token if enabled.
+ * <p>Input tokens should be normalised first ({@link TextNormalizationFilter}). The emitted tokens
+ * are stacked at one position (the first has position increment 1, the others 0), each spans the
+ * offsets of the whole text, and each carries a type: {@link #TYPE_BAND}, {@link #TYPE_EXACT} or
+ * {@link #TYPE_SHINGLE}. A text with no tokens emits no band tokens and no shingle tokens (it must
+ * never look like every other empty text), only the exact token if enabled.
  *
  * <p>After {@link #end()}, {@link NearDupSketchAttribute} holds the sketch of the text.
  *
@@ -37,7 +38,8 @@ import org.apache.lucene.analysis.tokenattributes.TypeAttribute;
  * Analyzer analyzer = new NearDupAnalyzer(NearDupSettings.builder().threshold(0.8).build());
  * }</pre>
  *
- * <p>Memory per document grows with its number of distinct shingles (8 bytes each, reused across documents).
+ * <p>Memory per document grows with its number of distinct shingles (8 bytes each, reused across
+ * documents).
  */
 public final class NearDupFilter extends TokenFilter {
   /** Type of band tokens. */
@@ -69,7 +71,8 @@ public final class NearDupFilter extends TokenFilter {
 
   private final CharTermAttribute termAtt = addAttribute(CharTermAttribute.class);
   private final OffsetAttribute offsetAtt = addAttribute(OffsetAttribute.class);
-  private final PositionIncrementAttribute posIncAtt = addAttribute(PositionIncrementAttribute.class);
+  private final PositionIncrementAttribute posIncAtt =
+      addAttribute(PositionIncrementAttribute.class);
   private final PositionLengthAttribute posLenAtt = addAttribute(PositionLengthAttribute.class);
   private final TypeAttribute typeAtt = addAttribute(TypeAttribute.class);
   private final NearDupSketchAttribute sketchAtt = addAttribute(NearDupSketchAttribute.class);
@@ -194,7 +197,12 @@ public final class NearDupFilter extends TokenFilter {
     if (!consumed) {
       consume();
     }
-    restoreState(finalState);
+    if (finalState != null) {
+      restoreState(finalState);
+    } else {
+      // consuming the input failed part-way (e.g. the reader threw): the input still has to end
+      super.end();
+    }
     sketchAtt.setSketch(sketch);
   }
 

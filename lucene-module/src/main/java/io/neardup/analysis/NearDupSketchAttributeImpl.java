@@ -6,7 +6,8 @@ import org.apache.lucene.util.AttributeImpl;
 import org.apache.lucene.util.AttributeReflector;
 
 /** Default implementation of {@link NearDupSketchAttribute}. */
-public final class NearDupSketchAttributeImpl extends AttributeImpl implements NearDupSketchAttribute {
+public final class NearDupSketchAttributeImpl extends AttributeImpl
+    implements NearDupSketchAttribute {
   private Sketch sketch;
 
   @Override

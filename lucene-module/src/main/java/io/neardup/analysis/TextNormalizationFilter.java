@@ -7,9 +7,9 @@ import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 
 /**
- * Normalises each token for near-duplicate detection (see {@link TextNormalizer}): Unicode NFKC, lower case,
- * punctuation and pseudo-graphics removed, digits kept, dropped or masked. Tokens left empty are removed and their
- * position increments carried over to the next token.
+ * Normalises each token for near-duplicate detection (see {@link TextNormalizer}): Unicode NFKC,
+ * lower case, punctuation and pseudo-graphics removed, digits kept, dropped or masked. Tokens left
+ * empty are removed and their position increments carried over to the next token.
  */
 public final class TextNormalizationFilter extends FilteringTokenFilter {
   private final CharTermAttribute termAtt = addAttribute(CharTermAttribute.class);

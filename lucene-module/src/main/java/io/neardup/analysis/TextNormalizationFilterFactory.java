@@ -7,9 +7,10 @@ import org.apache.lucene.analysis.TokenFilterFactory;
 import org.apache.lucene.analysis.TokenStream;
 
 /**
- * Factory for {@link TextNormalizationFilter}. Parameters: {@code lowercase} ({@code true}|{@code false}, default
- * true), {@code unicode} ({@code nfkc}|{@code none}, default nfkc), {@code punctuation} ({@code drop}|{@code keep},
- * default drop), {@code digits} ({@code keep}|{@code drop}|{@code mask}, default keep).
+ * Factory for {@link TextNormalizationFilter}. Parameters: {@code lowercase} ({@code true}|{@code
+ * false}, default true), {@code unicode} ({@code nfkc}|{@code none}, default nfkc), {@code
+ * punctuation} ({@code drop}|{@code keep}, default drop), {@code digits} ({@code keep}|{@code
+ * drop}|{@code mask}, default keep).
  *
  * @since 0.1
  * @lucene.spi {@value #NAME}

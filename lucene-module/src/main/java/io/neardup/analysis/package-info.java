@@ -1,2 +1,5 @@
-/** Lucene analysis: the normalisation filter and the filter that turns a text into band tokens and a sketch. */
+/**
+ * Lucene analysis: the normalisation filter and the filter that turns a text into band tokens and a
+ * sketch.
+ */
 package io.neardup.analysis;

@@ -5,9 +5,10 @@ import com.dynatrace.hash4j.hashing.Hashing;
 import io.neardup.sketch.Sketch;
 
 /**
- * Hashes each band of a sketch to one 64-bit value. The band index is part of the hash input and of the token
- * ({@link io.neardup.token.TokenEncoding}), so equal values in different bands never collide. A pure function of the
- * sketch values: indexing and querying can never disagree. Not thread-safe (it reuses a hash stream).
+ * Hashes each band of a sketch to one 64-bit value. The band index is part of the hash input and of
+ * the token ({@link io.neardup.token.TokenEncoding}), so equal values in different bands never
+ * collide. A pure function of the sketch values: indexing and querying can never disagree. Not
+ * thread-safe (it reuses a hash stream).
  */
 public final class BandHasher {
   private final Banding banding;
@@ -42,7 +43,11 @@ public final class BandHasher {
   public void bandHashes(Sketch sketch, long[] out) {
     if (sketch.size() < banding.valuesUsed()) {
       throw new IllegalArgumentException(
-          banding + " needs " + banding.valuesUsed() + " sketch values, the sketch has " + sketch.size());
+          banding
+              + " needs "
+              + banding.valuesUsed()
+              + " sketch values, the sketch has "
+              + sketch.size());
     }
     for (int b = 0; b < banding.bands(); b++) {
       out[b] = bandHash(sketch, b);

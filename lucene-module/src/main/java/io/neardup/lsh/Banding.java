@@ -4,14 +4,16 @@ import io.neardup.settings.Parameter;
 import io.neardup.settings.ParameterException;
 
 /**
- * Locality-sensitive hashing by banding: the first b·r sketch values are cut into b bands of r rows; two documents
- * become a candidate pair when all r values of at least one band agree. For a pair of Jaccard similarity s the
- * probability of that is P(s) = 1 − (1 − s<sup>r</sup>)<sup>b</sup>, an S-curve that is steepest near
- * (1/b)<sup>1/r</sup> (Leskovec, Rajaraman and Ullman, <i>Mining of Massive Datasets</i>, ch. 3.4).
+ * Locality-sensitive hashing by banding: the first b·r sketch values are cut into b bands of r
+ * rows; two documents become a candidate pair when all r values of at least one band agree. For a
+ * pair of Jaccard similarity s the probability of that is P(s) = 1 − (1 −
+ * s<sup>r</sup>)<sup>b</sup>, an S-curve that is steepest near (1/b)<sup>1/r</sup> (Leskovec,
+ * Rajaraman and Ullman, <i>Mining of Massive Datasets</i>, ch. 3.4).
  *
- * <p>Worked example (20 bands of 5 rows, 100 values): a pair at s = 0.8 agrees on one band with probability
- * 0.8<sup>5</sup> = 0.328 and is missed with probability (1 − 0.328)<sup>20</sup> = 0.00035; a pair at s = 0.4
- * agrees on a band with probability 0.01024 and becomes a candidate with probability 1 − 0.81395 = 0.186.
+ * <p>Worked example (20 bands of 5 rows, 100 values): a pair at s = 0.8 agrees on one band with
+ * probability 0.8<sup>5</sup> = 0.328 and is missed with probability (1 − 0.328)<sup>20</sup> =
+ * 0.00035; a pair at s = 0.4 agrees on a band with probability 0.01024 and becomes a candidate with
+ * probability 1 − 0.81395 = 0.186.
  *
  * @param bands number of bands b, at least 1
  * @param rows rows (values) per band r, at least 1
@@ -21,8 +23,8 @@ public record Banding(int bands, int rows) {
   public static final double DEFAULT_THRESHOLD = 0.8;
 
   /**
-   * The candidate probability that {@link #forThreshold} guarantees at the threshold itself: 95 %, which puts
-   * pairs a few points above the threshold at 99.9 % and more.
+   * The candidate probability that {@link #forThreshold} guarantees at the threshold itself: 95 %,
+   * which puts pairs a few points above the threshold at 99.9 % and more.
    */
   public static final double DEFAULT_RECALL_AT_THRESHOLD = 0.95;
 
@@ -55,7 +57,10 @@ public record Banding(int bands, int rows) {
     return bands * rows;
   }
 
-  /** P(s) = 1 − (1 − s<sup>r</sup>)<sup>b</sup>: the probability that a pair of similarity s shares a band. */
+  /**
+   * P(s) = 1 − (1 − s<sup>r</sup>)<sup>b</sup>: the probability that a pair of similarity s shares
+   * a band.
+   */
   public double candidateProbability(double similarity) {
     if (similarity <= 0) {
       return 0;
@@ -79,8 +84,9 @@ public record Banding(int bands, int rows) {
   }
 
   /**
-   * Expected false-negative rate above a threshold: the mean miss probability over similarities in [t, 1], that is
-   * the share of near-duplicate pairs never proposed as candidates when their similarities are spread evenly above t.
+   * Expected false-negative rate above a threshold: the mean miss probability over similarities in
+   * [t, 1], that is the share of near-duplicate pairs never proposed as candidates when their
+   * similarities are spread evenly above t.
    */
   public double falseNegativeRate(double threshold) {
     checkThreshold(threshold);
@@ -91,9 +97,10 @@ public record Banding(int bands, int rows) {
   }
 
   /**
-   * Expected false-positive rate below a threshold: the mean candidate probability over similarities in [0, t),
-   * that is the share of dissimilar pairs that still have to be verified when their similarities are spread evenly
-   * below t. Verification removes them from results; this is a cost, not an error.
+   * Expected false-positive rate below a threshold: the mean candidate probability over
+   * similarities in [0, t), that is the share of dissimilar pairs that still have to be verified
+   * when their similarities are spread evenly below t. Verification removes them from results; this
+   * is a cost, not an error.
    */
   public double falsePositiveRate(double threshold) {
     checkThreshold(threshold);
@@ -101,18 +108,21 @@ public record Banding(int bands, int rows) {
   }
 
   /**
-   * Chooses bands and rows for a threshold, favouring recall at and above it: among all r with b = ⌊k/r⌋ (as many
-   * bands as fit, which maximises recall for that r), the largest r whose P(t) is at least
-   * {@link #DEFAULT_RECALL_AT_THRESHOLD}; larger r means fewer false candidates.
+   * Chooses bands and rows for a threshold, favouring recall at and above it: among all r with b =
+   * ⌊k/r⌋ (as many bands as fit, which maximises recall for that r), the largest r whose P(t) is at
+   * least {@link #DEFAULT_RECALL_AT_THRESHOLD}; larger r means fewer false candidates.
    *
-   * <p>For k = 128: t = 0.8 gives 18 bands × 7 rows (P(0.8) = 0.985, P(0.85) = 0.999); t = 0.9 gives 10 × 12;
-   * t = 0.5 gives 42 × 3.
+   * <p>For k = 128: t = 0.8 gives 18 bands × 7 rows (P(0.8) = 0.985, P(0.85) = 0.999); t = 0.9
+   * gives 10 × 12; t = 0.5 gives 42 × 3.
    */
   public static Banding forThreshold(double threshold, int hashes) {
     return forThreshold(threshold, hashes, DEFAULT_RECALL_AT_THRESHOLD);
   }
 
-  /** As {@link #forThreshold(double, int)}, with the required candidate probability at the threshold. */
+  /**
+   * As {@link #forThreshold(double, int)}, with the required candidate probability at the
+   * threshold.
+   */
   public static Banding forThreshold(double threshold, int hashes, double recallAtThreshold) {
     checkThreshold(threshold);
     if (hashes < 1) {

@@ -3,8 +3,9 @@ package io.neardup.settings;
 import java.util.Map;
 
 /**
- * Reads typed parameter values out of a string map (factory arguments, index settings, options), removing what it
- * reads so that the caller can reject whatever is left as unknown. Errors name the parameter in the map's style.
+ * Reads typed parameter values out of a string map (factory arguments, index settings, options),
+ * removing what it reads so that the caller can reject whatever is left as unknown. Errors name the
+ * parameter in the map's style.
  */
 public final class Args {
   private final Map<String, String> args;

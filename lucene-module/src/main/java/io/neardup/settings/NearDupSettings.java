@@ -7,8 +7,9 @@ import io.neardup.sketch.SketchScheme;
 import java.util.Map;
 
 /**
- * All settings of neardup's analysis: how sketches are made, how they are cut into bands, and which extra tokens
- * are emitted. Immutable; build with {@link #builder()} or {@link #parse(Map, Parameter.Style)}.
+ * All settings of neardup's analysis: how sketches are made, how they are cut into bands, and which
+ * extra tokens are emitted. Immutable; build with {@link #builder()} or {@link #parse(Map,
+ * Parameter.Style)}.
  *
  * <pre>{@code
  * NearDupSettings s = NearDupSettings.builder().threshold(0.9).exact(true).build();
@@ -17,8 +18,8 @@ import java.util.Map;
  *
  * @param sketch the sketch parameters (shingles, hashes, bits, scheme, seed)
  * @param banding bands and rows, b·r ≤ hashes
- * @param threshold the similarity the bands were chosen for (when not given explicitly) and the default minimum
- *     similarity of queries
+ * @param threshold the similarity the bands were chosen for (when not given explicitly) and the
+ *     default minimum similarity of queries
  * @param exact whether to emit the exact-duplicate token
  * @param shingles whether to emit one token per distinct shingle fingerprint
  */
@@ -48,8 +49,8 @@ public record NearDupSettings(
   }
 
   /**
-   * Reads settings from a string map (factory arguments or index settings), removing the keys it knows. Leftover
-   * keys are the caller's to reject or use.
+   * Reads settings from a string map (factory arguments or index settings), removing the keys it
+   * knows. Leftover keys are the caller's to reject or use.
    *
    * @throws ParameterException naming the first invalid parameter in the map's style
    */
@@ -150,13 +151,17 @@ public record NearDupSettings(
       return this;
     }
 
-    /** Number of bands; null to choose from the threshold (or from rows when only rows is given). */
+    /**
+     * Number of bands; null to choose from the threshold (or from rows when only rows is given).
+     */
     public Builder bands(Integer b) {
       this.bands = b;
       return this;
     }
 
-    /** Rows per band; null to choose from the threshold (or from bands when only bands is given). */
+    /**
+     * Rows per band; null to choose from the threshold (or from bands when only bands is given).
+     */
     public Builder rows(Integer r) {
       this.rows = r;
       return this;
@@ -187,7 +192,8 @@ public record NearDupSettings(
      */
     public NearDupSettings build() {
       Banding.checkThreshold(threshold);
-      int size = shingleSize != null ? shingleSize : SketchParameters.defaultShingleSize(shingleUnit);
+      int size =
+          shingleSize != null ? shingleSize : SketchParameters.defaultShingleSize(shingleUnit);
       SketchParameters sketch = new SketchParameters(shingleUnit, size, hashes, bits, scheme, seed);
       Banding banding;
       if (bands == null && rows == null) {

@@ -3,9 +3,9 @@ package io.neardup.settings;
 import java.util.Locale;
 
 /**
- * The one vocabulary of neardup's parameters. Each parameter has a camelCase name (Lucene factory arguments, Java),
- * and derived snake_case (Elasticsearch settings) and kebab-case (command-line options) spellings, so error messages
- * can name a parameter the way the user wrote it.
+ * The one vocabulary of neardup's parameters. Each parameter has a camelCase name (Lucene factory
+ * arguments, Java), and derived snake_case (Elasticsearch settings) and kebab-case (command-line
+ * options) spellings, so error messages can name a parameter the way the user wrote it.
  */
 public enum Parameter {
   SHINGLE_SIZE("shingleSize"),

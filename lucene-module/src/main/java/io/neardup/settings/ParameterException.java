@@ -1,8 +1,9 @@
 package io.neardup.settings;
 
 /**
- * A parameter value that breaks its rule. The message reads {@code <parameter> must be <rule>, got <value>}, with
- * the parameter spelled in camelCase; {@link #getMessage(Parameter.Style)} spells it for another surface.
+ * A parameter value that breaks its rule. The message reads {@code <parameter> must be <rule>, got
+ * <value>}, with the parameter spelled in camelCase; {@link #getMessage(Parameter.Style)} spells it
+ * for another surface.
  */
 public final class ParameterException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;
@@ -56,7 +57,8 @@ public final class ParameterException extends IllegalArgumentException {
     return format(parameter, style, rule, value);
   }
 
-  private static String format(Parameter parameter, Parameter.Style style, String rule, String value) {
+  private static String format(
+      Parameter parameter, Parameter.Style style, String rule, String value) {
     return parameter.name(style) + " must be " + rule + ", got [" + value + "]";
   }
 }

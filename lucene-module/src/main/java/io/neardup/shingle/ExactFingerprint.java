@@ -5,9 +5,10 @@ import com.dynatrace.hash4j.hashing.HashValue128;
 import com.dynatrace.hash4j.hashing.Hashing;
 
 /**
- * A 128-bit fingerprint (XXH3-128) of the normalised token sequence, for exact-duplicate detection. Each token is
- * framed by its length, so token boundaries matter ("ab c" differs from "a bc"). It depends on the tokens only, not on
- * shingle or sketch settings, so it identifies exact copies across all of them. Not thread-safe.
+ * A 128-bit fingerprint (XXH3-128) of the normalised token sequence, for exact-duplicate detection.
+ * Each token is framed by its length, so token boundaries matter ("ab c" differs from "a bc"). It
+ * depends on the tokens only, not on shingle or sketch settings, so it identifies exact copies
+ * across all of them. Not thread-safe.
  */
 public final class ExactFingerprint {
   private final HashStream128 stream = Hashing.xxh3_128().hashStream();

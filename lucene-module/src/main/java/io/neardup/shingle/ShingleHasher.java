@@ -6,14 +6,17 @@ import io.neardup.util.Mix;
 import java.util.function.LongConsumer;
 
 /**
- * Turns a stream of tokens into 64-bit fingerprints of their shingles, without building a string per shingle.
+ * Turns a stream of tokens into 64-bit fingerprints of their shingles, without building a string
+ * per shingle.
  *
- * <p>Each unit (a token for {@link ShingleUnit#WORD}, a code point for {@link ShingleUnit#CHAR}) is hashed once with a
- * seeded 64-bit hash; a shingle's fingerprint combines the hashes of its units in order, so the cost per shingle is a
- * few multiplications whatever the length of its words. A text with fewer units than the shingle size yields one
- * fingerprint of all its units; a text with no units yields none.
+ * <p>Each unit (a token for {@link ShingleUnit#WORD}, a code point for {@link ShingleUnit#CHAR}) is
+ * hashed once with a seeded 64-bit hash; a shingle's fingerprint combines the hashes of its units
+ * in order, so the cost per shingle is a few multiplications whatever the length of its words. A
+ * text with fewer units than the shingle size yields one fingerprint of all its units; a text with
+ * no units yields none.
  *
- * <p>Not thread-safe; reuse one instance per analysis chain and call {@link #reset()} between documents.
+ * <p>Not thread-safe; reuse one instance per analysis chain and call {@link #reset()} between
+ * documents.
  */
 public final class ShingleHasher {
   private final ShingleUnit unit;
@@ -87,7 +90,9 @@ public final class ShingleHasher {
     }
   }
 
-  /** Order-sensitive combination of {@code n} unit hashes starting at ring position {@code start}. */
+  /**
+   * Order-sensitive combination of {@code n} unit hashes starting at ring position {@code start}.
+   */
   private long combine(int start, int n) {
     long h = seed ^ (n * 0x9E3779B97F4A7C15L);
     int pos = start;

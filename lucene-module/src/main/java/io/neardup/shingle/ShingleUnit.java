@@ -7,8 +7,8 @@ public enum ShingleUnit {
   /** Word k-shingles: k consecutive tokens. */
   WORD,
   /**
-   * Character k-grams over the text with whitespace removed (the tokens concatenated), so that "s p a c e d" text
-   * still matches "spaced".
+   * Character k-grams over the text with whitespace removed (the tokens concatenated), so that "s p
+   * a c e d" text still matches "spaced".
    */
   CHAR;
 

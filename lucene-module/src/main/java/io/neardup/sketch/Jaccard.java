@@ -3,14 +3,16 @@ package io.neardup.sketch;
 import java.util.Arrays;
 
 /**
- * Jaccard similarity: estimated from two sketches, or computed exactly from two sets of fingerprints.
+ * Jaccard similarity: estimated from two sketches, or computed exactly from two sets of
+ * fingerprints.
  *
- * <p>The estimate is the fraction of agreeing values, corrected for the values that agree by accident when fewer
- * than 64 bits are kept: with b bits, unrelated values agree with probability 2<sup>-b</sup>, so the agreement rate
- * is p = J + (1 − J)·2<sup>-b</sup> and J = (p − 2<sup>-b</sup>) / (1 − 2<sup>-b</sup>). The bounds are the Wilson score
- * interval of p, mapped the same way. For classic MinHash the k agreements are independent trials, so the interval is
- * exact up to the normal approximation; SuperMinHash has a smaller variance and its true error is inside the bounds
- * more often than the confidence level says.
+ * <p>The estimate is the fraction of agreeing values, corrected for the values that agree by
+ * accident when fewer than 64 bits are kept: with b bits, unrelated values agree with probability
+ * 2<sup>-b</sup>, so the agreement rate is p = J + (1 − J)·2<sup>-b</sup> and J = (p −
+ * 2<sup>-b</sup>) / (1 − 2<sup>-b</sup>). The bounds are the Wilson score interval of p, mapped the
+ * same way. For classic MinHash the k agreements are independent trials, so the interval is exact
+ * up to the normal approximation; SuperMinHash has a smaller variance and its true error is inside
+ * the bounds more often than the confidence level says.
  */
 public final class Jaccard {
   /** Default confidence level of the bounds. */
@@ -49,7 +51,8 @@ public final class Jaccard {
   }
 
   /**
-   * The estimate for {@code matches} agreeing values out of {@code hashes}, with values of {@code bits} bits.
+   * The estimate for {@code matches} agreeing values out of {@code hashes}, with values of {@code
+   * bits} bits.
    *
    * @param confidence in (0, 1)
    */
@@ -64,7 +67,8 @@ public final class Jaccard {
     double z = normalQuantile(0.5 + confidence / 2);
     double z2 = z * z;
     double centre = (p + z2 / (2 * hashes)) / (1 + z2 / hashes);
-    double half = z / (1 + z2 / hashes) * Math.sqrt(p * (1 - p) / hashes + z2 / (4.0 * hashes * hashes));
+    double half =
+        z / (1 + z2 / hashes) * Math.sqrt(p * (1 - p) / hashes + z2 / (4.0 * hashes * hashes));
     return new JaccardEstimate(
         correct(p, bits),
         correct(Math.max(0, centre - half), bits),
@@ -95,8 +99,8 @@ public final class Jaccard {
   }
 
   /**
-   * Exact Jaccard similarity of two sets of fingerprints given as sorted arrays of distinct values. Two empty sets
-   * have similarity 0 here, consistently with {@link #estimate}.
+   * Exact Jaccard similarity of two sets of fingerprints given as sorted arrays of distinct values.
+   * Two empty sets have similarity 0 here, consistently with {@link #estimate}.
    */
   public static double exact(long[] sortedA, long[] sortedB) {
     if (sortedA.length == 0 || sortedB.length == 0) {
@@ -129,7 +133,10 @@ public final class Jaccard {
     return exact(x, y);
   }
 
-  /** Quantile of the standard normal distribution (Acklam's rational approximation, relative error < 1.2e-9). */
+  /**
+   * Quantile of the standard normal distribution (Acklam's rational approximation, relative error <
+   * 1.2e-9).
+   */
   static double normalQuantile(double p) {
     if (p <= 0 || p >= 1) {
       throw new IllegalArgumentException("p must be in (0, 1), got " + p);
@@ -139,8 +146,11 @@ public final class Jaccard {
       1.383577518672690e+02, -3.066479806614716e+01, 2.506628277459239e+00
     };
     final double[] b = {
-      -5.447609879822406e+01, 1.615858368580409e+02, -1.556989798598866e+02,
-      6.680131188771972e+01, -1.328068155288572e+01
+      -5.447609879822406e+01,
+      1.615858368580409e+02,
+      -1.556989798598866e+02,
+      6.680131188771972e+01,
+      -1.328068155288572e+01
     };
     final double[] c = {
       -7.784894002430293e-03, -3.223964580411365e-01, -2.400758277161838e+00,

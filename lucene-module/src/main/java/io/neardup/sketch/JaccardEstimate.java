@@ -1,7 +1,8 @@
 package io.neardup.sketch;
 
 /**
- * An estimate of the Jaccard similarity of two shingle sets from their sketches, with a confidence interval.
+ * An estimate of the Jaccard similarity of two shingle sets from their sketches, with a confidence
+ * interval.
  *
  * @param estimate the point estimate in [0, 1]
  * @param lower lower bound of the confidence interval

@@ -3,11 +3,11 @@ package io.neardup.sketch;
 import java.util.Arrays;
 
 /**
- * The sketch of one document: k values whose agreement rate with another sketch of the same parameters estimates the
- * Jaccard similarity of the two shingle sets. Immutable.
+ * The sketch of one document: k values whose agreement rate with another sketch of the same
+ * parameters estimates the Jaccard similarity of the two shingle sets. Immutable.
  *
- * <p>A sketch of a text without shingles is {@linkplain #isEmpty() empty}: it estimates similarity 0 with everything,
- * so token-less documents never become each other's near-duplicates.
+ * <p>A sketch of a text without shingles is {@linkplain #isEmpty() empty}: it estimates similarity
+ * 0 with everything, so token-less documents never become each other's near-duplicates.
  */
 public final class Sketch {
   private final SketchParameters parameters;
@@ -95,7 +95,8 @@ public final class Sketch {
 
   @Override
   public int hashCode() {
-    return 31 * (31 * parameters.hashCode() + Long.hashCode(shingleCount)) + Arrays.hashCode(values);
+    return 31 * (31 * parameters.hashCode() + Long.hashCode(shingleCount))
+        + Arrays.hashCode(values);
   }
 
   @Override

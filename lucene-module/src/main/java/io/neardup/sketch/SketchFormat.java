@@ -3,7 +3,8 @@ package io.neardup.sketch;
 import java.util.zip.CRC32C;
 
 /**
- * The serialized form of a {@link Sketch}: the one place that knows the byte layout. All integers are little-endian.
+ * The serialized form of a {@link Sketch}: the one place that knows the byte layout. All integers
+ * are little-endian.
  *
  * <pre>
  *  byte  0       1       2       3       4       5       6       7
@@ -23,13 +24,15 @@ import java.util.zip.CRC32C;
  *   <li>scheme: {@link SketchScheme#id()}.
  *   <li>bits: 8, 16, 32 or 64 bits per value.
  *   <li>flags: bit 0 set when the sketch is empty (the text had no shingles); other bits are zero.
- *   <li>settings hash: {@link SketchParameters#settingsHash()}, covering seed, shingle unit and size, scheme, k and
- *       bits: a sketch made with other settings is rejected instead of being compared.
+ *   <li>settings hash: {@link SketchParameters#settingsHash()}, covering seed, shingle unit and
+ *       size, scheme, k and bits: a sketch made with other settings is rejected instead of being
+ *       compared.
  *   <li>CRC32C: over bytes [0, 20) and the values, so corruption anywhere is detected.
  * </ul>
  *
- * <p>Errors say "Corrupted sketch: ..." for bytes that are not a valid sketch, "Unsupported sketch format ..." for a
- * version this code does not read, and "Incompatible sketch: ..." for a valid sketch made with other settings.
+ * <p>Errors say "Corrupted sketch: ..." for bytes that are not a valid sketch, "Unsupported sketch
+ * format ..." for a version this code does not read, and "Incompatible sketch: ..." for a valid
+ * sketch made with other settings.
  */
 public final class SketchFormat {
   /** Current format version. */
@@ -76,7 +79,8 @@ public final class SketchFormat {
   }
 
   /**
-   * Reads a sketch from {@code bytes[offset, offset + length)} and checks it was made with {@code expected}.
+   * Reads a sketch from {@code bytes[offset, offset + length)} and checks it was made with {@code
+   * expected}.
    *
    * @throws IllegalArgumentException naming what is corrupted, unsupported or incompatible
    */
@@ -97,13 +101,17 @@ public final class SketchFormat {
   }
 
   /**
-   * Checks that {@code bytes[offset, offset + length)} is an intact sketch made with {@code expected}, without
-   * decoding the values.
+   * Checks that {@code bytes[offset, offset + length)} is an intact sketch made with {@code
+   * expected}, without decoding the values.
    */
   public static void validate(byte[] bytes, int offset, int length, SketchParameters expected) {
     if (length < HEADER_BYTES) {
       throw new IllegalArgumentException(
-          "Corrupted sketch: " + length + " bytes is shorter than the " + HEADER_BYTES + "-byte header");
+          "Corrupted sketch: "
+              + length
+              + " bytes is shorter than the "
+              + HEADER_BYTES
+              + "-byte header");
     }
     int magic = getShort(bytes, offset);
     if (magic != MAGIC) {
@@ -117,12 +125,16 @@ public final class SketchFormat {
     int version = bytes[offset + 2] & 0xFF;
     if (version != VERSION) {
       throw new IllegalArgumentException(
-          "Unsupported sketch format version " + version + ": this neardup reads version " + VERSION);
+          "Unsupported sketch format version "
+              + version
+              + ": this neardup reads version "
+              + VERSION);
     }
     int k = getShort(bytes, offset + 4);
     int bits = bytes[offset + 6] & 0xFF;
     if (bits != 8 && bits != 16 && bits != 32 && bits != 64) {
-      throw new IllegalArgumentException("Corrupted sketch: bits per value " + bits + " is not 8, 16, 32 or 64");
+      throw new IllegalArgumentException(
+          "Corrupted sketch: bits per value " + bits + " is not 8, 16, 32 or 64");
     }
     int expectedLength = HEADER_BYTES + k * (bits / 8);
     if (length != expectedLength) {
@@ -148,12 +160,14 @@ public final class SketchFormat {
               actual));
     }
     if ((bytes[offset + 7] & ~FLAG_EMPTY) != 0) {
-      throw new IllegalArgumentException("Corrupted sketch: unknown flags " + (bytes[offset + 7] & 0xFF));
+      throw new IllegalArgumentException(
+          "Corrupted sketch: unknown flags " + (bytes[offset + 7] & 0xFF));
     }
     int schemeId = bytes[offset + 3] & 0xFF;
     SketchScheme scheme = SketchScheme.byId(schemeId);
     if (scheme == null) {
-      throw new IllegalArgumentException("Unsupported sketch format: unknown scheme id " + schemeId);
+      throw new IllegalArgumentException(
+          "Unsupported sketch format: unknown scheme id " + schemeId);
     }
     if (scheme != expected.scheme()) {
       throw incompatible("scheme", scheme.parameterValue(), expected.scheme().parameterValue());
@@ -178,10 +192,11 @@ public final class SketchFormat {
   }
 
   /**
-   * Counts agreeing values of two serialized sketches of the same parameters without decoding them; both must have
-   * been {@linkplain #validate validated}. Returns -1 if either sketch is empty.
+   * Counts agreeing values of two serialized sketches of the same parameters without decoding them;
+   * both must have been {@linkplain #validate validated}. Returns -1 if either sketch is empty.
    */
-  public static int countMatches(byte[] a, int aOffset, byte[] b, int bOffset, SketchParameters parameters) {
+  public static int countMatches(
+      byte[] a, int aOffset, byte[] b, int bOffset, SketchParameters parameters) {
     if ((a[aOffset + 7] & FLAG_EMPTY) != 0 || (b[bOffset + 7] & FLAG_EMPTY) != 0) {
       return -1;
     }
@@ -199,7 +214,14 @@ public final class SketchFormat {
 
   private static IllegalArgumentException incompatible(String name, Object found, Object expected) {
     return new IllegalArgumentException(
-        "Incompatible sketch: made with " + name + "=" + found + ", expected " + name + "=" + expected);
+        "Incompatible sketch: made with "
+            + name
+            + "="
+            + found
+            + ", expected "
+            + name
+            + "="
+            + expected);
   }
 
   private static int checksum(byte[] bytes, int offset, int length) {

@@ -6,8 +6,9 @@ import io.neardup.settings.ParameterException;
 import io.neardup.shingle.ShingleUnit;
 
 /**
- * Everything that decides a document's sketch values: two sketches can only be compared when these are equal. The
- * {@link #settingsHash()} is written into every serialized sketch so that mixing is detected.
+ * Everything that decides a document's sketch values: two sketches can only be compared when these
+ * are equal. The {@link #settingsHash()} is written into every serialized sketch so that mixing is
+ * detected.
  *
  * @param shingleUnit words or characters
  * @param shingleSize units per shingle
@@ -17,12 +18,20 @@ import io.neardup.shingle.ShingleUnit;
  * @param seed seed of the shingle hash
  */
 public record SketchParameters(
-    ShingleUnit shingleUnit, int shingleSize, int hashes, int bits, SketchScheme scheme, long seed) {
+    ShingleUnit shingleUnit,
+    int shingleSize,
+    int hashes,
+    int bits,
+    SketchScheme scheme,
+    long seed) {
 
   /** Default shingle size for word shingles. */
   public static final int DEFAULT_WORD_SHINGLE_SIZE = 5;
 
-  /** Default shingle size for character shingles (the 10-character shingles of text normalisation practice). */
+  /**
+   * Default shingle size for character shingles (the 10-character shingles of text normalisation
+   * practice).
+   */
   public static final int DEFAULT_CHAR_SHINGLE_SIZE = 10;
 
   /** Largest shingle size. */
@@ -35,8 +44,8 @@ public record SketchParameters(
   public static final int MAX_HASHES = 1024;
 
   /**
-   * Default bits per value. 32 bits halve the storage of 64 while the chance that two different values agree by
-   * accident (2<sup>-32</sup>) is far below any estimation error.
+   * Default bits per value. 32 bits halve the storage of 64 while the chance that two different
+   * values agree by accident (2<sup>-32</sup>) is far below any estimation error.
    */
   public static final int DEFAULT_BITS = 32;
 
@@ -68,7 +77,8 @@ public record SketchParameters(
       throw new ParameterException(Parameter.SCHEME, "one of [superminhash, minhash]", null);
     }
     if (shingleSize < 1 || shingleSize > MAX_SHINGLE_SIZE) {
-      throw new ParameterException(Parameter.SHINGLE_SIZE, "between 1 and " + MAX_SHINGLE_SIZE, shingleSize);
+      throw new ParameterException(
+          Parameter.SHINGLE_SIZE, "between 1 and " + MAX_SHINGLE_SIZE, shingleSize);
     }
     if (hashes < 1 || hashes > MAX_HASHES) {
       throw new ParameterException(Parameter.HASHES, "between 1 and " + MAX_HASHES, hashes);
@@ -88,7 +98,10 @@ public record SketchParameters(
     return bits / 8;
   }
 
-  /** A 64-bit hash of every field, stored in each sketch to detect sketches made with other settings. */
+  /**
+   * A 64-bit hash of every field, stored in each sketch to detect sketches made with other
+   * settings.
+   */
   public long settingsHash() {
     return Hashing.komihash5_0()
         .hashStream()

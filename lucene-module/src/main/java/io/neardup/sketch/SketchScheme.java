@@ -7,14 +7,16 @@ import com.dynatrace.hash4j.similarity.SuperMinHashVersion;
 import java.util.Locale;
 
 /**
- * How a set of shingle fingerprints becomes k sketch values. Both schemes give values whose pairwise equality rate is
- * an unbiased estimate of the Jaccard similarity of the two sets. The algorithm versions are pinned, and the scheme
- * is recorded in every serialized sketch, so a library upgrade can never silently change stored sketches.
+ * How a set of shingle fingerprints becomes k sketch values. Both schemes give values whose
+ * pairwise equality rate is an unbiased estimate of the Jaccard similarity of the two sets. The
+ * algorithm versions are pinned, and the scheme is recorded in every serialized sketch, so a
+ * library upgrade can never silently change stored sketches.
  */
 public enum SketchScheme {
   /**
-   * SuperMinHash (Ertl, 2017, arXiv:1706.05698): one pass over the set, O(n + k log² k) instead of O(n·k), and a
-   * smaller estimation error than classic MinHash for sets of up to a few times k elements. The default.
+   * SuperMinHash (Ertl, 2017, arXiv:1706.05698): one pass over the set, O(n + k log² k) instead of
+   * O(n·k), and a smaller estimation error than classic MinHash for sets of up to a few times k
+   * elements. The default.
    */
   SUPERMINHASH(1) {
     @Override

@@ -5,10 +5,12 @@ import com.dynatrace.hash4j.similarity.SimilarityHashPolicy;
 import com.dynatrace.hash4j.similarity.SimilarityHasher;
 
 /**
- * Computes the sketch of a set of shingle fingerprints. Not thread-safe: one instance per analysis chain.
+ * Computes the sketch of a set of shingle fingerprints. Not thread-safe: one instance per analysis
+ * chain.
  *
- * <p>Fingerprints may contain duplicates; they do not change the values, but {@link #sketch(long[], int, long)} takes
- * the distinct count separately since callers usually have it from their own deduplication.
+ * <p>Fingerprints may contain duplicates; they do not change the values, but {@link #sketch(long[],
+ * int, long)} takes the distinct count separately since callers usually have it from their own
+ * deduplication.
  */
 public final class Sketcher {
   private final SketchParameters parameters;

@@ -8,10 +8,10 @@ import java.util.Map;
  * What text normalisation does to each token.
  *
  * @param lowercase fold to lower case
- * @param nfkc apply Unicode NFKC (compatibility) normalisation: ligatures, full-width forms, superscripts and the
- *     like become their plain equivalents
- * @param dropPunctuation remove punctuation, symbols (including box-drawing and other pseudo-graphics) and invisible
- *     format characters from tokens; tokens left empty disappear
+ * @param nfkc apply Unicode NFKC (compatibility) normalisation: ligatures, full-width forms,
+ *     superscripts and the like become their plain equivalents
+ * @param dropPunctuation remove punctuation, symbols (including box-drawing and other
+ *     pseudo-graphics) and invisible format characters from tokens; tokens left empty disappear
  * @param digits what to do with digits
  */
 public record NormalizationOptions(
@@ -28,8 +28,8 @@ public record NormalizationOptions(
   }
 
   /**
-   * Reads options from a string map ({@code lowercase}, {@code unicode}, {@code punctuation}, {@code digits}),
-   * removing the keys it knows.
+   * Reads options from a string map ({@code lowercase}, {@code unicode}, {@code punctuation},
+   * {@code digits}), removing the keys it knows.
    */
   public static NormalizationOptions parse(Map<String, String> map, Parameter.Style style) {
     Args args = new Args(map, style);

@@ -5,12 +5,13 @@ import java.text.Normalizer;
 import java.util.Arrays;
 
 /**
- * Normalises one token at a time: Unicode NFKC, lower case, punctuation and pseudo-graphics removed, digits kept,
- * dropped or masked, as the {@link NormalizationOptions} say. Copies of a page that differ only in case, typography
- * (curly quotes, dashes, ligatures, full-width letters) or decoration then produce the same shingles.
+ * Normalises one token at a time: Unicode NFKC, lower case, punctuation and pseudo-graphics
+ * removed, digits kept, dropped or masked, as the {@link NormalizationOptions} say. Copies of a
+ * page that differ only in case, typography (curly quotes, dashes, ligatures, full-width letters)
+ * or decoration then produce the same shingles.
  *
- * <p>ASCII tokens, the common case, never allocate; a token with other characters allocates only when it is not
- * already in NFKC. Not thread-safe: the output buffer is reused.
+ * <p>ASCII tokens, the common case, never allocate; a token with other characters allocates only
+ * when it is not already in NFKC. Not thread-safe: the output buffer is reused.
  */
 public final class TextNormalizer {
   private final NormalizationOptions options;
@@ -27,8 +28,8 @@ public final class TextNormalizer {
   }
 
   /**
-   * Normalises {@code buffer[offset, offset + len)}; the result is in {@link #buffer()}{@code [0, }{@link
-   * #length()}{@code )} until the next call. Returns the new length, 0 if nothing is left.
+   * Normalises {@code buffer[offset, offset + len)}; the result is in {@link #buffer()}{@code [0,
+   * }{@link #length()}{@code )} until the next call. Returns the new length, 0 if nothing is left.
    */
   public int normalize(char[] buffer, int offset, int len) {
     char[] src = buffer;
@@ -95,8 +96,8 @@ public final class TextNormalizer {
   }
 
   /**
-   * Punctuation, symbols (math, currency, modifiers, and "other" symbols such as box drawing and dingbats, the
-   * pseudo-graphics of plain-text pages), control and invisible format characters.
+   * Punctuation, symbols (math, currency, modifiers, and "other" symbols such as box drawing and
+   * dingbats, the pseudo-graphics of plain-text pages), control and invisible format characters.
    */
   static boolean isPunctuation(int cp) {
     if (cp < 0x80) {

@@ -1,2 +1,5 @@
-/** Text normalisation before shingling: Unicode folding, case, punctuation, pseudo-graphics and digits. */
+/**
+ * Text normalisation before shingling: Unicode folding, case, punctuation, pseudo-graphics and
+ * digits.
+ */
 package io.neardup.text;

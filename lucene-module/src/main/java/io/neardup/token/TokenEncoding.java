@@ -1,18 +1,19 @@
 package io.neardup.token;
 
 /**
- * The terms neardup writes into an index, as characters. Each kind has its own first character so that the kinds
- * can share one field without ever colliding:
+ * The terms neardup writes into an index, as characters. Each kind has its own first character so
+ * that the kinds can share one field without ever colliding:
  *
  * <ul>
- *   <li>band token: {@code b} + 3 hex digits of the band index + 16 hex digits of the band hash, e.g. {@code
- *       b0119f3a...} (20 chars);
- *   <li>exact token: {@code x} + 32 hex digits of the 128-bit fingerprint of the normalised text (33 chars);
+ *   <li>band token: {@code b} + 3 hex digits of the band index + 16 hex digits of the band hash,
+ *       e.g. {@code b0119f3a...} (20 chars);
+ *   <li>exact token: {@code x} + 32 hex digits of the 128-bit fingerprint of the normalised text
+ *       (33 chars);
  *   <li>shingle token: {@code s} + 16 hex digits of a shingle fingerprint (17 chars).
  * </ul>
  *
- * Hex keeps the terms readable in {@code _analyze} output and in index dumps; they are short and share prefixes, so
- * the term dictionary compresses them well.
+ * Hex keeps the terms readable in {@code _analyze} output and in index dumps; they are short and
+ * share prefixes, so the term dictionary compresses them well.
  */
 public final class TokenEncoding {
   /** First character of band tokens. */
@@ -43,7 +44,8 @@ public final class TokenEncoding {
   /** Writes the band token into {@code dest[0, BAND_TOKEN_LENGTH)}; returns its length. */
   public static int writeBandToken(int band, long hash, char[] dest) {
     if (band < 0 || band >= MAX_BANDS) {
-      throw new IllegalArgumentException("band index must be in [0, " + MAX_BANDS + "), got " + band);
+      throw new IllegalArgumentException(
+          "band index must be in [0, " + MAX_BANDS + "), got " + band);
     }
     dest[0] = BAND_PREFIX;
     writeHex(band, 3, dest, 1);

@@ -3,9 +3,9 @@ package io.neardup.util;
 import java.util.Arrays;
 
 /**
- * A set of longs with open addressing, reused across documents: {@link #clear()} keeps the storage, so a steady
- * stream of documents allocates nothing. The members are also kept in insertion order in a dense array
- * ({@link #values()}), which is what sketching consumes.
+ * A set of longs with open addressing, reused across documents: {@link #clear()} keeps the storage,
+ * so a steady stream of documents allocates nothing. The members are also kept in insertion order
+ * in a dense array ({@link #values()}), which is what sketching consumes.
  *
  * <p>Keys are expected to be hashes already; they are still mixed once more before probing.
  */
@@ -72,8 +72,8 @@ public final class LongHashSet {
   }
 
   /**
-   * The members in insertion order, valid in {@code [0, size())}. The array is the set's own storage: read it before
-   * the next change.
+   * The members in insertion order, valid in {@code [0, size())}. The array is the set's own
+   * storage: read it before the next change.
    */
   public long[] values() {
     return values;

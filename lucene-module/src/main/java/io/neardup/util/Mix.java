@@ -4,7 +4,9 @@ package io.neardup.util;
 public final class Mix {
   private Mix() {}
 
-  /** The 64-bit finaliser of MurmurHash3: a bijection that spreads every input bit over the output. */
+  /**
+   * The 64-bit finaliser of MurmurHash3: a bijection that spreads every input bit over the output.
+   */
   public static long fmix64(long h) {
     h ^= h >>> 33;
     h *= 0xff51afd7ed558ccdL;

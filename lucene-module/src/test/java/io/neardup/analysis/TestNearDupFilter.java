@@ -1,0 +1,282 @@
+package io.neardup.analysis;
+
+import io.neardup.lsh.BandHasher;
+import io.neardup.settings.NearDupSettings;
+import io.neardup.shingle.ShingleHasher;
+import io.neardup.shingle.ShingleUnit;
+import io.neardup.sketch.Jaccard;
+import io.neardup.sketch.Sketch;
+import io.neardup.sketch.SketchFormat;
+import io.neardup.sketch.Sketcher;
+import io.neardup.token.TokenEncoding;
+import io.neardup.util.LongHashSet;
+import java.io.IOException;
+import java.io.StringReader;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.Tokenizer;
+import org.apache.lucene.analysis.core.WhitespaceTokenizer;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.analysis.tokenattributes.TypeAttribute;
+import org.apache.lucene.tests.analysis.BaseTokenStreamTestCase;
+import org.apache.lucene.tests.analysis.MockTokenizer;
+
+public class TestNearDupFilter extends BaseTokenStreamTestCase {
+
+  private static final NearDupSettings SMALL =
+      NearDupSettings.builder().hashes(8).bands(2).rows(4).shingleSize(2).exact(true).build();
+
+  private static TokenStream chain(String text, NearDupSettings settings) {
+    Tokenizer tokenizer = new WhitespaceTokenizer();
+    tokenizer.setReader(new StringReader(text));
+    return new NearDupFilter(new TextNormalizationFilter(tokenizer), settings);
+  }
+
+  private static Analyzer analyzer(NearDupSettings settings) {
+    return new Analyzer() {
+      @Override
+      protected TokenStreamComponents createComponents(String fieldName) {
+        Tokenizer tokenizer = new MockTokenizer(MockTokenizer.WHITESPACE, false);
+        return new TokenStreamComponents(
+            tokenizer, new NearDupFilter(new TextNormalizationFilter(tokenizer), settings));
+      }
+    };
+  }
+
+  /** Terms of one type emitted for a text. */
+  private static List<String> terms(String text, NearDupSettings settings, String type)
+      throws IOException {
+    List<String> out = new ArrayList<>();
+    try (TokenStream ts = chain(text, settings)) {
+      CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
+      TypeAttribute typeAtt = ts.addAttribute(TypeAttribute.class);
+      ts.reset();
+      while (ts.incrementToken()) {
+        if (type == null || type.equals(typeAtt.type())) {
+          out.add(term.toString());
+        }
+      }
+      ts.end();
+    }
+    return out;
+  }
+
+  private static Sketch sketchOf(String text, NearDupSettings settings) throws IOException {
+    try (TokenStream ts = chain(text, settings)) {
+      ts.reset();
+      while (ts.incrementToken()) {
+        // consume
+      }
+      ts.end();
+      return ts.getAttribute(NearDupSketchAttribute.class).getSketch();
+    }
+  }
+
+  public void testExactTokenContents() throws IOException {
+    // Pinned: band tokens end up in users' indexes, so any change here is a format change.
+    String text = "Jack London traveled to Oakland";
+    assertTokenStreamContents(
+        chain(text, SMALL),
+        new String[] {
+          "b0005b8b59ff86f80ce4", "b001a04ea5a67623e2d3", "x71f5891fb00e484929f07393d964db42"
+        },
+        new int[] {0, 0, 0},
+        new int[] {31, 31, 31},
+        new String[] {NearDupFilter.TYPE_BAND, NearDupFilter.TYPE_BAND, NearDupFilter.TYPE_EXACT},
+        new int[] {1, 0, 0},
+        new int[] {1, 1, 1},
+        31);
+  }
+
+  public void testTokensAreTheLibraryPipelineComposed() throws IOException {
+    // The filter is wiring only: its tokens equal shingling + sketching + banding done by hand.
+    String text = "the quick brown fox jumps over the lazy dog again and again";
+    NearDupSettings settings = NearDupSettings.DEFAULT;
+    LongHashSet set = new LongHashSet();
+    ShingleHasher shingler =
+        new ShingleHasher(ShingleUnit.WORD, 5, settings.sketch().seed(), set::add);
+    for (String t : text.split(" ")) {
+      shingler.addToken(t.toCharArray(), 0, t.length());
+    }
+    shingler.finish();
+    Sketch expected = new Sketcher(settings.sketch()).sketch(set.values(), set.size(), set.size());
+    long[] bands = new long[settings.banding().bands()];
+    new BandHasher(settings.banding()).bandHashes(expected, bands);
+    List<String> expectedTerms = new ArrayList<>();
+    for (int b = 0; b < bands.length; b++) {
+      expectedTerms.add(TokenEncoding.bandToken(b, bands[b]));
+    }
+    assertEquals(expectedTerms, terms(text, settings, null));
+    assertEquals(expected, sketchOf(text, settings));
+    assertEquals(8, expected.shingleCount());
+  }
+
+  public void testShingleTokens() throws IOException {
+    NearDupSettings settings = NearDupSettings.builder().shingleSize(2).shingles(true).build();
+    List<String> shingles = terms("a b a b c", settings, NearDupFilter.TYPE_SHINGLE);
+    // distinct 2-shingles: "a b", "b a", "b c", sorted by fingerprint
+    assertEquals(3, shingles.size());
+    List<String> sorted = new ArrayList<>(shingles);
+    sorted.sort((x, y) ->
+        Long.compare(TokenEncoding.parseShingleToken(x), TokenEncoding.parseShingleToken(y)));
+    assertEquals(sorted, shingles);
+    assertEquals(
+        settings.banding().bands(), terms("a b a b c", settings, NearDupFilter.TYPE_BAND).size());
+  }
+
+  public void testEmptyInput() throws IOException {
+    assertTokenStreamContents(
+        chain("", NearDupSettings.DEFAULT), new String[0], null, null, null, null, null, 0);
+    // punctuation only: the normaliser removes every token
+    assertTokenStreamContents(
+        chain("  --- *** ... ", NearDupSettings.DEFAULT),
+        new String[0],
+        null,
+        null,
+        null,
+        null,
+        null,
+        14);
+    Sketch empty = sketchOf("", NearDupSettings.DEFAULT);
+    assertTrue(empty.isEmpty());
+    // with exact tokens, empty texts are exact duplicates of each other, never near-duplicates
+    // through bands
+    assertTokenStreamContents(
+        chain("", NearDupSettings.builder().exact(true).shingles(true).build()),
+        new String[] {TokenEncoding.exactToken(0x99aa06d3014798d8L, 0x6001c324468d497fL)},
+        new int[] {0},
+        new int[] {0},
+        new String[] {NearDupFilter.TYPE_EXACT},
+        new int[] {1},
+        new int[] {1},
+        0);
+  }
+
+  public void testShortTextIsShingledAsAWhole() throws IOException {
+    List<String> bands = terms("two words", NearDupSettings.DEFAULT, NearDupFilter.TYPE_BAND);
+    assertEquals(NearDupSettings.DEFAULT.banding().bands(), bands.size());
+    assertEquals(1, sketchOf("two words", NearDupSettings.DEFAULT).shingleCount());
+    assertFalse(
+        bands.equals(terms("two other words", NearDupSettings.DEFAULT, NearDupFilter.TYPE_BAND)));
+  }
+
+  public void testNormalisedCopiesAreIdentical() throws IOException {
+    String a = "The “Quick” brown fox — jumps over the lazy dog; the END.";
+    String b = "the quick BROWN fox jumps over the ﬁve lazy dog the end";
+    String c = "the quick brown fox jumps over the lazy dog the end";
+    assertEquals(terms(a, SMALL, null), terms(c, SMALL, null));
+    assertFalse(terms(b, SMALL, null).equals(terms(c, SMALL, null)));
+  }
+
+  public void testSimilarTextsShareBandsAndDissimilarOnesDoNot() throws IOException {
+    StringBuilder base = new StringBuilder();
+    java.util.Random random = new java.util.Random(5);
+    for (int i = 0; i < 400; i++) {
+      base.append("w").append(random.nextInt(5000)).append(' ');
+    }
+    String original = base.toString();
+    String edited = original.replaceFirst("w\\d+ ", "inserted words here ");
+    Set<String> a =
+        new HashSet<>(terms(original, NearDupSettings.DEFAULT, NearDupFilter.TYPE_BAND));
+    Set<String> b = new HashSet<>(terms(edited, NearDupSettings.DEFAULT, NearDupFilter.TYPE_BAND));
+    a.retainAll(b);
+    assertFalse("a one-word edit of 400 words keeps most bands", a.isEmpty());
+    double j =
+        Jaccard.estimate(
+                sketchOf(original, NearDupSettings.DEFAULT),
+                sketchOf(edited, NearDupSettings.DEFAULT))
+            .estimate();
+    assertTrue("estimate " + j, j > 0.9);
+    Set<String> c =
+        new HashSet<>(
+            terms(
+                "a completely different text with its own words and more words",
+                NearDupSettings.DEFAULT,
+                null));
+    c.retainAll(b);
+    assertTrue(c.isEmpty());
+  }
+
+  public void testSketchAttributeAfterEnd() throws IOException {
+    try (TokenStream ts = chain("one two three four five six", NearDupSettings.DEFAULT)) {
+      NearDupSketchAttribute att = ts.addAttribute(NearDupSketchAttribute.class);
+      ts.reset();
+      assertTrue(ts.incrementToken());
+      assertNull("no sketch before end()", att.getSketch());
+      while (ts.incrementToken()) {
+        // consume
+      }
+      ts.end();
+      Sketch s = att.getSketch();
+      assertNotNull(s);
+      assertEquals(2, s.shingleCount());
+      assertEquals(
+          s, SketchFormat.decode(SketchFormat.encode(s), NearDupSettings.DEFAULT.sketch()));
+    }
+  }
+
+  public void testEndWithoutConsumingStillSketches() throws IOException {
+    try (TokenStream ts = chain("one two three four five six", NearDupSettings.DEFAULT)) {
+      ts.reset();
+      ts.end();
+      assertEquals(2, ts.getAttribute(NearDupSketchAttribute.class).getSketch().shingleCount());
+    }
+  }
+
+  public void testReuseResetsState() throws IOException {
+    Analyzer a = analyzer(SMALL);
+    String[] texts = {"alpha beta gamma delta", "", "alpha beta gamma delta", "x y"};
+    List<List<String>> runs = new ArrayList<>();
+    for (String text : texts) {
+      List<String> out = new ArrayList<>();
+      try (TokenStream ts = a.tokenStream("f", text)) {
+        CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
+        ts.reset();
+        while (ts.incrementToken()) {
+          out.add(term.toString());
+        }
+        ts.end();
+      }
+      runs.add(out);
+    }
+    assertEquals(runs.get(0), runs.get(2));
+    assertEquals(
+        List.of(TokenEncoding.exactToken(0x99aa06d3014798d8L, 0x6001c324468d497fL)), runs.get(1));
+    assertEquals(3, runs.get(3).size());
+    a.close();
+  }
+
+  public void testCharacterShingles() throws IOException {
+    NearDupSettings chars = NearDupSettings.builder().shingleUnit(ShingleUnit.CHAR).build();
+    assertEquals(
+        terms("s p a c e d out text here", chars, NearDupFilter.TYPE_BAND),
+        terms("spaced out text here", chars, NearDupFilter.TYPE_BAND));
+  }
+
+  public void testRandomStrings() throws IOException {
+    for (NearDupSettings settings :
+        new NearDupSettings[] {
+          NearDupSettings.DEFAULT,
+          NearDupSettings.builder()
+              .shingleUnit(ShingleUnit.CHAR)
+              .exact(true)
+              .shingles(true)
+              .build(),
+          NearDupSettings.builder().shingleSize(1).hashes(16).bits(8).exact(true).build()
+        }) {
+      Analyzer a = analyzer(settings);
+      checkRandomData(random(), a, 200 * RANDOM_MULTIPLIER);
+      a.close();
+    }
+  }
+
+  public void testRandomHugeStrings() throws IOException {
+    Analyzer a = analyzer(NearDupSettings.builder().exact(true).shingles(true).build());
+    checkRandomData(random(), a, 5 * RANDOM_MULTIPLIER, 8192);
+    a.close();
+  }
+}

@@ -1,0 +1,140 @@
+package io.neardup.shingle;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.neardup.sketch.Jaccard;
+import io.neardup.text.NormalizationOptions;
+import io.neardup.text.TextNormalizer;
+import io.neardup.util.LongHashSet;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ShingleHasherTest {
+
+  /** Distinct shingle fingerprints of a whitespace-separated text, normalised the default way. */
+  static long[] shingles(String text, ShingleUnit unit, int size, long seed) {
+    LongHashSet set = new LongHashSet();
+    ShingleHasher hasher = new ShingleHasher(unit, size, seed, set::add);
+    TextNormalizer normalizer = new TextNormalizer(NormalizationOptions.DEFAULT);
+    for (String token : text.split("\\s+")) {
+      if (token.isEmpty()) {
+        continue;
+      }
+      char[] chars = token.toCharArray();
+      int len = normalizer.normalize(chars, 0, chars.length);
+      hasher.addToken(normalizer.buffer(), 0, len);
+    }
+    hasher.finish();
+    long[] out = Arrays.copyOf(set.values(), set.size());
+    Arrays.sort(out);
+    return out;
+  }
+
+  static long[] words(String text, int size) {
+    return shingles(text, ShingleUnit.WORD, size, 42);
+  }
+
+  @Test
+  void seedExampleJaccardIsThreeEighths() {
+    // Cornell CS4300 "Web search basics": J(d1, d2) = 3/8 with word 2-shingles.
+    long[] d1 = words("Jack London traveled to Oakland", 2);
+    long[] d2 = words("Jack London traveled to the city of Oakland", 2);
+    assertEquals(4, d1.length);
+    assertEquals(7, d2.length);
+    assertEquals(3.0 / 8.0, Jaccard.exact(d1, d2), 1e-12);
+  }
+
+  @Test
+  void seedExampleFourShinglesOfInigoMontoya() {
+    // "Duplicate detection" slides: the 4-shingling of this sentence has nine shingles.
+    long[] s = words("My name is Inigo Montoya. You killed my father. Prepare to die", 4);
+    assertEquals(9, s.length);
+  }
+
+  @Test
+  void wordShinglesAreOrderSensitiveAndSeeded() {
+    assertNotEquals(words("a b", 2)[0], words("b a", 2)[0]);
+    assertNotEquals(
+        shingles("a b c", ShingleUnit.WORD, 3, 1)[0], shingles("a b c", ShingleUnit.WORD, 3, 2)[0]);
+    // token boundaries matter: "ab c" is not "a bc"
+    assertNotEquals(words("ab c", 2)[0], words("a bc", 2)[0]);
+  }
+
+  @Test
+  void shortTextIsOneShingleAndEmptyTextNone() {
+    assertEquals(1, words("only three words", 5).length);
+    assertEquals(1, words("word", 5).length);
+    assertEquals(0, words("", 5).length);
+    assertEquals(
+        0, words(" ... !!! ", 5).length, "punctuation-only text has no tokens after normalisation");
+    // a short text differs from the same words inside a longer one
+    assertNotEquals(words("a b c", 5)[0], words("a b c d", 5)[0]);
+  }
+
+  @Test
+  void exactlyShingleSizeTokensIsOneShingle() {
+    assertEquals(1, words("one two three four five", 5).length);
+    assertEquals(2, words("one two three four five six", 5).length);
+  }
+
+  @Test
+  void characterShinglesIgnoreSpacing() {
+    long[] spaced = shingles("s p a c e d   o u t   t e x t", ShingleUnit.CHAR, 10, 7);
+    long[] plain = shingles("spaced out text", ShingleUnit.CHAR, 10, 7);
+    assertEquals(1.0, Jaccard.exact(spaced, plain), 0);
+    assertEquals("spacedouttext".length() - 10 + 1, plain.length);
+  }
+
+  @Test
+  void characterShinglesCountCodePointsNotChars() {
+    // U+1D400 (mathematical bold A) is two chars but one code point; NFKC maps it to "a"
+    long[] surrogate = shingles("\uD835\uDC00bc", ShingleUnit.CHAR, 3, 7);
+    long[] plain = shingles("abc", ShingleUnit.CHAR, 3, 7);
+    assertEquals(1.0, Jaccard.exact(surrogate, plain), 0);
+    long[] cjk = shingles("\uD840\uDC0B\u4E00\u4E8C", ShingleUnit.CHAR, 3, 7);
+    assertEquals(1, cjk.length);
+  }
+
+  @Test
+  void emitsEveryShingleInOrderIncludingRepeats() {
+    List<Long> seen = new ArrayList<>();
+    ShingleHasher hasher = new ShingleHasher(ShingleUnit.WORD, 2, 3, seen::add);
+    for (String t : "a b a b a".split(" ")) {
+      hasher.addToken(t.toCharArray(), 0, t.length());
+    }
+    hasher.finish();
+    assertEquals(4, seen.size());
+    assertEquals(seen.get(0), seen.get(2));
+    assertEquals(seen.get(1), seen.get(3));
+    assertNotEquals(seen.get(0), seen.get(1));
+    assertEquals(5, hasher.unitCount());
+    hasher.reset();
+    assertEquals(0, hasher.unitCount());
+  }
+
+  @Test
+  void rejectsBadShingleSize() {
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> new ShingleHasher(ShingleUnit.WORD, 0, 1, v -> {}));
+    assertTrue(e.getMessage().contains("shingle size must be at least 1, got 0"), e.getMessage());
+  }
+
+  @Test
+  void fingerprintsDoNotCollideOnALargeVocabulary() {
+    LongHashSet set = new LongHashSet();
+    ShingleHasher hasher = new ShingleHasher(ShingleUnit.WORD, 3, 11, set::add);
+    int n = 200_000;
+    for (int i = 0; i < n; i++) {
+      char[] t = Integer.toString(i, 36).toCharArray();
+      hasher.addToken(t, 0, t.length);
+    }
+    assertEquals(n - 2, set.size());
+  }
+}

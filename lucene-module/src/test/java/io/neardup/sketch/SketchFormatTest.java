@@ -1,0 +1,206 @@
+package io.neardup.sketch;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.neardup.shingle.ShingleUnit;
+import java.util.HexFormat;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class SketchFormatTest {
+  private static final HexFormat HEX = HexFormat.of();
+
+  /**
+   * The sketch of "jack london traveled to oakland" with word 2-shingles, 8 values of the given
+   * width.
+   */
+  private static Sketch jackLondon(int bits) {
+    SketchParameters p = SketchParameters.DEFAULT.withShingleSize(2).withHashes(8).withBits(bits);
+    long[] shingles = new long[4];
+    int[] n = {0};
+    io.neardup.shingle.ShingleHasher hasher =
+        new io.neardup.shingle.ShingleHasher(
+            ShingleUnit.WORD, 2, p.seed(), v -> shingles[n[0]++] = v);
+    for (String t : "jack london traveled to oakland".split(" ")) {
+      hasher.addToken(t.toCharArray(), 0, t.length());
+    }
+    hasher.finish();
+    return new Sketcher(p).sketch(shingles);
+  }
+
+  private static Sketch random(SketchParameters p, Random random) {
+    long[] shingles = new long[1 + random.nextInt(500)];
+    for (int i = 0; i < shingles.length; i++) {
+      shingles[i] = random.nextLong();
+    }
+    return new Sketcher(p).sketch(shingles);
+  }
+
+  @Test
+  void goldenBytesArePinned() {
+    // Changing these bytes breaks every index that stores sketches: bump SketchFormat.VERSION
+    // instead.
+    assertEquals(
+        "4e44010108002000bfbb21faee72ce220400000080dfb0d959bcbc1c8d45f829a367768cd22c2a0bdae220647f8c1e1a7ba0bc1f3c8cdaa1",
+        HEX.formatHex(SketchFormat.encode(jackLondon(32))));
+    assertEquals(GOLDEN_64, HEX.formatHex(SketchFormat.encode(jackLondon(64))));
+    assertEquals(
+        GOLDEN_EMPTY,
+        HEX.formatHex(SketchFormat.encode(Sketch.empty(SketchParameters.DEFAULT.withHashes(4)))));
+  }
+
+  private static final String GOLDEN_64 =
+      "4e4401010800400079467d623d5ea49504000000875dc78659bcbc1c69a8ed858d45f82996a7a652a367768ce323858fd22c2a0baed4671cdae22064430582aa7f8c1e1af289c6d77ba0bc1f7d3e32eb3c8cdaa130936323";
+  private static final String GOLDEN_EMPTY =
+      "4e44010104002001da69b3f1fcc60ced00000000618909f000000000000000000000000000000000";
+
+  @Test
+  void roundTripsEverySchemeAndWidth() {
+    Random random = new Random(7);
+    for (SketchScheme scheme : SketchScheme.values()) {
+      for (int bits : new int[] {8, 16, 32, 64}) {
+        for (int k : new int[] {1, 7, 128, 1024}) {
+          SketchParameters p =
+              SketchParameters.DEFAULT.withScheme(scheme).withBits(bits).withHashes(k);
+          Sketch s = random(p, random);
+          byte[] bytes = SketchFormat.encode(s);
+          assertEquals(SketchFormat.serializedSize(p), bytes.length);
+          assertEquals(s, SketchFormat.decode(bytes, p));
+          // at an offset inside a larger array
+          byte[] padded = new byte[bytes.length + 10];
+          System.arraycopy(bytes, 0, padded, 3, bytes.length);
+          assertEquals(s, SketchFormat.decode(padded, 3, bytes.length, p));
+          Sketch empty = Sketch.empty(p);
+          assertEquals(empty, SketchFormat.decode(SketchFormat.encode(empty), p));
+        }
+      }
+    }
+  }
+
+  @Test
+  void countMatchesOnBytesEqualsEstimate() {
+    Random random = new Random(3);
+    for (int bits : new int[] {8, 16, 32, 64}) {
+      SketchParameters p = SketchParameters.DEFAULT.withBits(bits);
+      long[] base = new long[300];
+      for (int i = 0; i < base.length; i++) {
+        base[i] = random.nextLong();
+      }
+      long[] other = base.clone();
+      for (int i = 0; i < 60; i++) {
+        other[i] = random.nextLong();
+      }
+      Sketch a = new Sketcher(p).sketch(base);
+      Sketch b = new Sketcher(p).sketch(other);
+      int matches =
+          SketchFormat.countMatches(SketchFormat.encode(a), 0, SketchFormat.encode(b), 0, p);
+      assertEquals(Jaccard.estimate(a, b).matches(), matches);
+      assertTrue(matches > 0 && matches < p.hashes());
+      assertEquals(
+          -1,
+          SketchFormat.countMatches(
+              SketchFormat.encode(a), 0, SketchFormat.encode(Sketch.empty(p)), 0, p));
+    }
+  }
+
+  @Test
+  void everySingleByteCorruptionIsRejected() {
+    Sketch s = jackLondon(32);
+    byte[] good = SketchFormat.encode(s);
+    for (int i = 0; i < good.length; i++) {
+      for (int bit = 0; bit < 8; bit++) {
+        byte[] bad = good.clone();
+        bad[i] ^= (byte) (1 << bit);
+        IllegalArgumentException e =
+            assertThrows(
+                IllegalArgumentException.class, () -> SketchFormat.decode(bad, s.parameters()));
+        assertTrue(
+            e.getMessage().startsWith("Corrupted sketch")
+                || e.getMessage().startsWith("Unsupported sketch format")
+                || e.getMessage().startsWith("Incompatible sketch"),
+            "byte " + i + ": " + e.getMessage());
+      }
+    }
+  }
+
+  @Test
+  void clearMessagesForBadInput() {
+    SketchParameters p = jackLondon(32).parameters();
+    byte[] good = SketchFormat.encode(jackLondon(32));
+    assertEquals(
+        "Corrupted sketch: 3 bytes is shorter than the 24-byte header",
+        assertThrows(IllegalArgumentException.class, () -> SketchFormat.decode(new byte[3], p))
+            .getMessage());
+    byte[] notASketch =
+        "this is a string, not a sketch!".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    assertEquals(
+        "Corrupted sketch: bad magic 0x6874 (expected 0x444E): not a neardup sketch",
+        assertThrows(IllegalArgumentException.class, () -> SketchFormat.decode(notASketch, p))
+            .getMessage());
+    byte[] future = good.clone();
+    future[2] = 9;
+    assertEquals(
+        "Unsupported sketch format version 9: this neardup reads version 1",
+        assertThrows(IllegalArgumentException.class, () -> SketchFormat.decode(future, p))
+            .getMessage());
+    byte[] truncated = java.util.Arrays.copyOf(good, good.length - 1);
+    assertEquals(
+        "Corrupted sketch: 55 bytes, but the header announces 8 values of 32 bits (56 bytes)",
+        assertThrows(IllegalArgumentException.class, () -> SketchFormat.decode(truncated, p))
+            .getMessage());
+  }
+
+  @Test
+  void sketchesOfOtherSettingsAreIncompatible() {
+    Sketch s = jackLondon(32);
+    byte[] bytes = SketchFormat.encode(s);
+    SketchParameters p = s.parameters();
+    assertEquals(
+        "Incompatible sketch: made with hashes=8, expected hashes=128",
+        assertThrows(
+                IllegalArgumentException.class, () -> SketchFormat.decode(bytes, p.withHashes(128)))
+            .getMessage());
+    assertEquals(
+        "Incompatible sketch: made with bits=32, expected bits=64",
+        assertThrows(
+                IllegalArgumentException.class, () -> SketchFormat.decode(bytes, p.withBits(64)))
+            .getMessage());
+    assertEquals(
+        "Incompatible sketch: made with scheme=superminhash, expected scheme=minhash",
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> SketchFormat.decode(bytes, p.withScheme(SketchScheme.MINHASH)))
+            .getMessage());
+    for (SketchParameters other :
+        new SketchParameters[] {
+          p.withSeed(1), p.withShingleSize(3), p.withShingleUnit(ShingleUnit.CHAR)
+        }) {
+      String message =
+          assertThrows(IllegalArgumentException.class, () -> SketchFormat.decode(bytes, other))
+              .getMessage();
+      assertTrue(
+          message.startsWith("Incompatible sketch: made with a different seed or shingle settings"),
+          message);
+    }
+  }
+
+  @Test
+  void sketchValidatesItsValues() {
+    SketchParameters p = SketchParameters.DEFAULT.withHashes(2).withBits(8);
+    assertEquals(
+        "a sketch needs 2 values (hashes), got 3",
+        assertThrows(IllegalArgumentException.class, () -> new Sketch(p, new long[3], 1))
+            .getMessage());
+    assertEquals(
+        "sketch value 256 does not fit in 8 bits",
+        assertThrows(IllegalArgumentException.class, () -> new Sketch(p, new long[] {1, 256}, 1))
+            .getMessage());
+    long[] values = {1, 2};
+    Sketch s = new Sketch(p, values, 5);
+    values[0] = 99;
+    assertArrayEquals(new long[] {1, 2}, s.values(), "the sketch copies its values");
+  }
+}
