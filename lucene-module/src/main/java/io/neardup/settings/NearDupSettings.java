@@ -99,6 +99,27 @@ public record NearDupSettings(
     }
   }
 
+  /**
+   * Every parameter as a string map in the given style, such that {@link #parse(Map,
+   * Parameter.Style)} gives these settings back. Used to record the settings of an index next to
+   * its data.
+   */
+  public Map<String, String> toMap(Parameter.Style style) {
+    Map<String, String> m = new java.util.LinkedHashMap<>();
+    m.put(Parameter.SHINGLE_UNIT.name(style), sketch.shingleUnit().parameterValue());
+    m.put(Parameter.SHINGLE_SIZE.name(style), Integer.toString(sketch.shingleSize()));
+    m.put(Parameter.HASHES.name(style), Integer.toString(sketch.hashes()));
+    m.put(Parameter.BITS.name(style), Integer.toString(sketch.bits()));
+    m.put(Parameter.SCHEME.name(style), sketch.scheme().parameterValue());
+    m.put(Parameter.SEED.name(style), Long.toString(sketch.seed()));
+    m.put(Parameter.BANDS.name(style), Integer.toString(banding.bands()));
+    m.put(Parameter.ROWS.name(style), Integer.toString(banding.rows()));
+    m.put(Parameter.THRESHOLD.name(style), Double.toString(threshold));
+    m.put(Parameter.EXACT.name(style), Boolean.toString(exact));
+    m.put(Parameter.SHINGLES.name(style), Boolean.toString(shingles));
+    return m;
+  }
+
   /** Builds {@link NearDupSettings}; unset values take the defaults. */
   public static final class Builder {
     private ShingleUnit shingleUnit = SketchParameters.DEFAULT_SHINGLE_UNIT;

@@ -27,6 +27,16 @@ public record NormalizationOptions(
     }
   }
 
+  /** Every option as a string map, such that {@link #parse} gives these options back. */
+  public Map<String, String> toMap(Parameter.Style style) {
+    Map<String, String> m = new java.util.LinkedHashMap<>();
+    m.put(Parameter.LOWERCASE.name(style), Boolean.toString(lowercase));
+    m.put(Parameter.UNICODE.name(style), nfkc ? "nfkc" : "none");
+    m.put(Parameter.PUNCTUATION.name(style), dropPunctuation ? "drop" : "keep");
+    m.put(Parameter.DIGITS.name(style), digits.parameterValue());
+    return m;
+  }
+
   /**
    * Reads options from a string map ({@code lowercase}, {@code unicode}, {@code punctuation},
    * {@code digits}), removing the keys it knows.

@@ -1,0 +1,126 @@
+package io.neardup.document;
+
+import io.neardup.shingle.ShingleSetFormat;
+import io.neardup.sketch.Sketch;
+import io.neardup.sketch.SketchFormat;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute;
+import org.apache.lucene.document.BinaryDocValuesField;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.FieldType;
+import org.apache.lucene.document.KeywordField;
+import org.apache.lucene.index.IndexOptions;
+import org.apache.lucene.index.IndexableField;
+import org.apache.lucene.util.BytesRef;
+
+/**
+ * What neardup knows about one analysed text: its band tokens, sketch, and optionally its
+ * exact-duplicate token and shingle fingerprints. Turns into Lucene fields with {@link
+ * #toFields(NearDupFields)}. Immutable.
+ *
+ * @param bandTokens the band tokens, in band order
+ * @param sketch the sketch
+ * @param exactToken the exact-duplicate token, or null when not enabled
+ * @param shingles the distinct shingle fingerprints in ascending order, or null when not enabled
+ */
+public record NearDupDocument(
+    List<String> bandTokens, Sketch sketch, String exactToken, long[] shingles) {
+
+  /** Band tokens: indexed for matching only; no frequencies, positions or norms. */
+  public static final FieldType BAND_FIELD_TYPE;
+
+  static {
+    FieldType type = new FieldType();
+    type.setIndexOptions(IndexOptions.DOCS);
+    type.setOmitNorms(true);
+    type.setTokenized(true);
+    type.setStored(false);
+    type.freeze();
+    BAND_FIELD_TYPE = type;
+  }
+
+  public NearDupDocument {
+    bandTokens = List.copyOf(bandTokens);
+    shingles = shingles == null ? null : shingles.clone();
+  }
+
+  /** The Lucene fields of this document under the given names. */
+  public List<IndexableField> toFields(NearDupFields fields) {
+    List<IndexableField> out = new ArrayList<>(4);
+    List<String> indexed = new ArrayList<>(bandTokens);
+    if (shingles != null) {
+      for (long s : shingles) {
+        indexed.add(io.neardup.token.TokenEncoding.shingleToken(s));
+      }
+    }
+    out.add(new Field(fields.bandField(), new ListTokenStream(indexed), BAND_FIELD_TYPE));
+    out.add(
+        new BinaryDocValuesField(fields.sketchField(), new BytesRef(SketchFormat.encode(sketch))));
+    if (exactToken != null) {
+      out.add(new KeywordField(fields.exactField(), exactToken, Field.Store.NO));
+    }
+    if (shingles != null) {
+      out.add(
+          new BinaryDocValuesField(
+              fields.shinglesField(),
+              new BytesRef(ShingleSetFormat.encode(shingles, shingles.length))));
+    }
+    return out;
+  }
+
+  @Override
+  public long[] shingles() {
+    return shingles == null ? null : shingles.clone();
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof NearDupDocument d
+        && bandTokens.equals(d.bandTokens)
+        && sketch.equals(d.sketch)
+        && java.util.Objects.equals(exactToken, d.exactToken)
+        && java.util.Arrays.equals(shingles, d.shingles);
+  }
+
+  @Override
+  public int hashCode() {
+    return java.util.Objects.hash(
+        bandTokens, sketch, exactToken, java.util.Arrays.hashCode(shingles));
+  }
+
+  /**
+   * Replays already computed tokens into the index, stacked at one position like the filter emits
+   * them.
+   */
+  private static final class ListTokenStream extends TokenStream {
+    private final CharTermAttribute termAtt = addAttribute(CharTermAttribute.class);
+    private final PositionIncrementAttribute posIncAtt =
+        addAttribute(PositionIncrementAttribute.class);
+    private final List<String> tokens;
+    private int next;
+
+    ListTokenStream(List<String> tokens) {
+      this.tokens = tokens;
+    }
+
+    @Override
+    public boolean incrementToken() {
+      if (next >= tokens.size()) {
+        return false;
+      }
+      clearAttributes();
+      termAtt.setEmpty().append(tokens.get(next));
+      posIncAtt.setPositionIncrement(next == 0 ? 1 : 0);
+      next++;
+      return true;
+    }
+
+    @Override
+    public void reset() {
+      next = 0;
+    }
+  }
+}

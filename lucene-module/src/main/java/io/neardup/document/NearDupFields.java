@@ -1,0 +1,51 @@
+package io.neardup.document;
+
+/**
+ * The Lucene fields neardup writes for one logical field {@code name}:
+ *
+ * <ul>
+ *   <li>{@code name}: band tokens (and shingle tokens when enabled), indexed with docs only and no
+ *       norms;
+ *   <li>{@code name.sketch}: the sketch, binary doc values in {@link
+ *       io.neardup.sketch.SketchFormat};
+ *   <li>{@code name.exact}: the exact-duplicate token, a keyword field with doc values (when
+ *       enabled);
+ *   <li>{@code name.shingles}: the sorted shingle fingerprints, binary doc values in {@link
+ *       io.neardup.shingle.ShingleSetFormat} (when shingles are enabled).
+ * </ul>
+ *
+ * @param name the logical field name
+ */
+public record NearDupFields(String name) {
+  /** Default logical field name. */
+  public static final String DEFAULT_NAME = "neardup";
+
+  /** The default field names. */
+  public static final NearDupFields DEFAULT = new NearDupFields(DEFAULT_NAME);
+
+  public NearDupFields {
+    if (name == null || name.isEmpty()) {
+      throw new IllegalArgumentException("field name must be non-empty, got [" + name + "]");
+    }
+  }
+
+  /** Field of the band (and shingle) tokens. */
+  public String bandField() {
+    return name;
+  }
+
+  /** Binary doc values field of the serialized sketch. */
+  public String sketchField() {
+    return name + ".sketch";
+  }
+
+  /** Keyword field (with doc values) of the exact-duplicate token. */
+  public String exactField() {
+    return name + ".exact";
+  }
+
+  /** Binary doc values field of the serialized shingle set. */
+  public String shinglesField() {
+    return name + ".shingles";
+  }
+}

@@ -1,0 +1,180 @@
+package io.neardup.search;
+
+import io.neardup.cluster.CanonicalPolicy;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.DocValuesType;
+import org.apache.lucene.index.FieldInfo;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.LeafReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.NumericDocValues;
+import org.apache.lucene.index.SortedDocValues;
+import org.apache.lucene.index.SortedNumericDocValues;
+import org.apache.lucene.index.SortedSetDocValues;
+import org.apache.lucene.util.BytesRef;
+
+/**
+ * The values a {@link CanonicalPolicy} compares, read from doc values for a set of documents, and
+ * the order in which they make a document canonical. Numeric fields (numeric or sorted-numeric doc
+ * values, e.g. {@code LongField}, dates as epoch millis) compare as numbers; keyword fields (sorted
+ * or sorted-set doc values, e.g. ISO-8601 dates in a {@code KeywordField}) compare as bytes. A
+ * multi-valued field contributes its smallest value when ascending and its largest when descending.
+ */
+public final class CanonicalKeys {
+  private final CanonicalPolicy policy;
+  private final long[] numbers;
+  private final BytesRef[] terms;
+  private final boolean[] present;
+
+  private CanonicalKeys(CanonicalPolicy policy, int n, boolean numeric) {
+    this.policy = policy;
+    this.numbers = numeric ? new long[n] : null;
+    this.terms = numeric ? null : new BytesRef[n];
+    this.present = new boolean[n];
+  }
+
+  /**
+   * Loads the keys of the top-level documents {@code docs} (any order).
+   *
+   * @throws IllegalArgumentException if the policy's field exists without doc values
+   */
+  public static CanonicalKeys load(IndexReader reader, CanonicalPolicy policy, int[] docs)
+      throws IOException {
+    if (policy.byScore()) {
+      return new CanonicalKeys(policy, 0, true);
+    }
+    DocValuesType type = docValuesType(reader, policy.field());
+    boolean numeric = type == DocValuesType.NUMERIC || type == DocValuesType.SORTED_NUMERIC;
+    CanonicalKeys keys = new CanonicalKeys(policy, docs.length, numeric);
+    if (type == null) {
+      return keys; // no document has the field: nobody has a value, ties decide
+    }
+    Integer[] order = new Integer[docs.length];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = i;
+    }
+    Arrays.sort(order, Comparator.comparingInt(i -> docs[i]));
+    List<LeafReaderContext> leaves = reader.leaves();
+    int leafIndex = -1;
+    LeafReaderContext leaf = null;
+    Reader values = null;
+    for (int idx : order) {
+      int doc = docs[idx];
+      while (leaf == null || doc >= leaf.docBase + leaf.reader().maxDoc()) {
+        leaf = leaves.get(++leafIndex);
+        values = new Reader(leaf.reader(), policy, type);
+      }
+      values.read(doc - leaf.docBase, keys, idx);
+    }
+    return keys;
+  }
+
+  private static DocValuesType docValuesType(IndexReader reader, String field) {
+    for (LeafReaderContext ctx : reader.leaves()) {
+      FieldInfo info = ctx.reader().getFieldInfos().fieldInfo(field);
+      if (info != null) {
+        if (info.getDocValuesType() == DocValuesType.NONE
+            || info.getDocValuesType() == DocValuesType.BINARY) {
+          throw new IllegalArgumentException(
+              "canonical field ["
+                  + field
+                  + "] needs numeric or keyword doc values, it has "
+                  + info.getDocValuesType());
+        }
+        return info.getDocValuesType();
+      }
+    }
+    return null;
+  }
+
+  /** Whether the i-th document has a value. */
+  public boolean hasValue(int i) {
+    return !policy.byScore() && present[i];
+  }
+
+  /**
+   * Compares the i-th and j-th documents by the policy's field only: negative if i is more
+   * canonical. Documents with a value come before documents without; 0 when the field does not
+   * decide (equal or both missing, or by score).
+   */
+  public int compare(int i, int j) {
+    if (policy.byScore() || (!present[i] && !present[j])) {
+      return 0;
+    }
+    if (present[i] != present[j]) {
+      return present[i] ? -1 : 1;
+    }
+    int c = numbers != null ? Long.compare(numbers[i], numbers[j]) : terms[i].compareTo(terms[j]);
+    return policy.ascending() ? c : -c;
+  }
+
+  /** The value of the i-th document for display: a Long, a String, or null. */
+  public Object value(int i) {
+    if (policy.byScore() || !present[i]) {
+      return null;
+    }
+    return numbers != null ? (Object) numbers[i] : terms[i].utf8ToString();
+  }
+
+  /** Reads one leaf's values in increasing doc order. */
+  private static final class Reader {
+    private final boolean ascending;
+    private NumericDocValues numeric;
+    private SortedNumericDocValues sortedNumeric;
+    private SortedDocValues sorted;
+    private SortedSetDocValues sortedSet;
+
+    Reader(LeafReader reader, CanonicalPolicy policy, DocValuesType type) throws IOException {
+      this.ascending = policy.ascending();
+      String field = policy.field();
+      switch (type) {
+        case NUMERIC -> numeric = DocValues.getNumeric(reader, field);
+        case SORTED_NUMERIC -> sortedNumeric = DocValues.getSortedNumeric(reader, field);
+        case SORTED -> sorted = DocValues.getSorted(reader, field);
+        case SORTED_SET -> sortedSet = DocValues.getSortedSet(reader, field);
+        default -> throw new IllegalStateException("unexpected doc values type " + type);
+      }
+    }
+
+    void read(int doc, CanonicalKeys keys, int idx) throws IOException {
+      if (numeric != null) {
+        if (numeric.advanceExact(doc)) {
+          keys.numbers[idx] = numeric.longValue();
+          keys.present[idx] = true;
+        }
+      } else if (sortedNumeric != null) {
+        if (sortedNumeric.advanceExact(doc)) {
+          int count = sortedNumeric.docValueCount();
+          long v = sortedNumeric.nextValue();
+          for (int i = 1; i < count; i++) {
+            long next = sortedNumeric.nextValue();
+            if (!ascending) {
+              v = next; // values come in ascending order: the last is the largest
+            }
+          }
+          keys.numbers[idx] = v;
+          keys.present[idx] = true;
+        }
+      } else if (sorted != null) {
+        if (sorted.advanceExact(doc)) {
+          keys.terms[idx] = BytesRef.deepCopyOf(sorted.lookupOrd(sorted.ordValue()));
+          keys.present[idx] = true;
+        }
+      } else if (sortedSet.advanceExact(doc)) {
+        long ord = sortedSet.nextOrd();
+        for (int i = 1; i < sortedSet.docValueCount(); i++) {
+          long next = sortedSet.nextOrd();
+          if (!ascending) {
+            ord = next;
+          }
+        }
+        keys.terms[idx] = BytesRef.deepCopyOf(sortedSet.lookupOrd(ord));
+        keys.present[idx] = true;
+      }
+    }
+  }
+}
