@@ -1,0 +1,15 @@
+package io.neardup.index;
+
+import java.util.List;
+
+/**
+ * The outcome of a {@link NearDupClusterer} run.
+ *
+ * @param clusters the groups of two or more documents, ordered by their first member
+ * @param stats what the run did
+ */
+public record ClusterResult(List<Cluster> clusters, ClusterStats stats) {
+  public ClusterResult {
+    clusters = List.copyOf(clusters);
+  }
+}
