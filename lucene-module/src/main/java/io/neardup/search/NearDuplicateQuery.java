@@ -77,7 +77,7 @@ public final class NearDuplicateQuery extends Query {
     this.settings = Objects.requireNonNull(settings, "settings");
     this.sketch = Objects.requireNonNull(sketch, "sketch");
     if (!(minSimilarity > 0 && minSimilarity <= 1)) {
-      throw new ParameterException(Parameter.THRESHOLD, "in (0, 1]", minSimilarity);
+      throw new ParameterException(Parameter.MIN_SIMILARITY, "in (0, 1]", minSimilarity);
     }
     if (!sketch.parameters().equals(settings.sketch())) {
       throw new IllegalArgumentException(

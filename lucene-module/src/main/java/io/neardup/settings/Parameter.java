@@ -22,7 +22,11 @@ public enum Parameter {
   LOWERCASE("lowercase"),
   UNICODE("unicode"),
   PUNCTUATION("punctuation"),
-  DIGITS("digits");
+  DIGITS("digits"),
+  MIN_SIMILARITY("minSimilarity"),
+  WINDOW("window"),
+  MODE("mode"),
+  CANONICAL("canonical");
 
   /** How a parameter name is spelled in one surface of the product. */
   public enum Style {

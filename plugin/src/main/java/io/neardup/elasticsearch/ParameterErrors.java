@@ -1,0 +1,22 @@
+package io.neardup.elasticsearch;
+
+import io.neardup.settings.Parameter;
+import io.neardup.settings.ParameterException;
+
+/**
+ * Error messages in Elasticsearch's style: the parameter in brackets, in snake_case, then the rule
+ * and the offending value, e.g. {@code [hashes] must be an integer between 1 and 1024, got [0]}.
+ */
+public final class ParameterErrors {
+  private ParameterErrors() {}
+
+  /** The message of a library parameter error, with the parameter in snake_case and brackets. */
+  public static String describe(ParameterException e) {
+    return describe(e.parameter().name(Parameter.Style.SNAKE), e.rule(), e.value());
+  }
+
+  /** {@code [name] must be <rule>, got [value]}. */
+  public static String describe(String name, String rule, Object value) {
+    return "[" + name + "] must be " + rule + ", got [" + value + "]";
+  }
+}

@@ -1,0 +1,437 @@
+package io.neardup.elasticsearch.mapper;
+
+import static io.neardup.settings.Parameter.BANDS;
+import static io.neardup.settings.Parameter.BITS;
+import static io.neardup.settings.Parameter.EXACT;
+import static io.neardup.settings.Parameter.HASHES;
+import static io.neardup.settings.Parameter.ROWS;
+import static io.neardup.settings.Parameter.SCHEME;
+import static io.neardup.settings.Parameter.SEED;
+import static io.neardup.settings.Parameter.SHINGLE_SIZE;
+import static io.neardup.settings.Parameter.SHINGLE_UNIT;
+import static io.neardup.settings.Parameter.THRESHOLD;
+
+import io.neardup.document.NearDupDocumentBuilder;
+import io.neardup.document.NearDupFields;
+import io.neardup.elasticsearch.ParameterErrors;
+import io.neardup.elasticsearch.analysis.NearDupTokenFilterFactory;
+import io.neardup.elasticsearch.analysis.NormalizedTextAnalyzer;
+import io.neardup.lsh.Banding;
+import io.neardup.search.NearDuplicateQuery;
+import io.neardup.settings.NearDupSettings;
+import io.neardup.settings.Parameter.Style;
+import io.neardup.settings.ParameterException;
+import io.neardup.sketch.SketchParameters;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+import org.apache.lucene.index.FieldInfos;
+import org.apache.lucene.index.IndexableField;
+import org.apache.lucene.search.FieldExistsQuery;
+import org.apache.lucene.search.Query;
+import org.elasticsearch.index.analysis.AnalysisMode;
+import org.elasticsearch.index.analysis.AnalyzerComponentsProvider;
+import org.elasticsearch.index.analysis.AnalyzerScope;
+import org.elasticsearch.index.analysis.IndexAnalyzers;
+import org.elasticsearch.index.analysis.NamedAnalyzer;
+import org.elasticsearch.index.analysis.TokenFilterFactory;
+import org.elasticsearch.index.mapper.DocumentParserContext;
+import org.elasticsearch.index.mapper.FieldMapper;
+import org.elasticsearch.index.mapper.IndexType;
+import org.elasticsearch.index.mapper.MappedFieldType;
+import org.elasticsearch.index.mapper.MapperBuilderContext;
+import org.elasticsearch.index.mapper.MapperParsingException;
+import org.elasticsearch.index.mapper.SourceValueFetcher;
+import org.elasticsearch.index.mapper.ValueFetcher;
+import org.elasticsearch.index.query.SearchExecutionContext;
+import org.elasticsearch.xcontent.XContentParser;
+
+/**
+ * The {@code neardup} field type. For each document it analyses the text with the field's {@code
+ * analyzer} (tokenizer and normalisation; default {@value NormalizedTextAnalyzer#NAME}) followed by
+ * the near-duplicate filter with the field's parameters, and writes the Lucene fields of {@link
+ * io.neardup.document.NearDupDocument}: band tokens in {@code <field>}, the sketch as binary doc
+ * values in {@code <field>.sketch} and, with {@code exact: true}, the exact-duplicate token in
+ * {@code <field>.exact}. Typically a multi-field of a text field:
+ *
+ * <pre>{@code
+ * "body": { "type": "text", "fields": { "dup": { "type": "neardup", "threshold": 0.8 } } }
+ * }</pre>
+ *
+ * <p>Parameters (snake_case, defaults and rules from {@link NearDupSettings}): {@code analyzer},
+ * {@code shingle_unit}, {@code shingle_size}, {@code hashes}, {@code bits}, {@code scheme}, {@code
+ * seed}, {@code bands}, {@code rows}, {@code threshold}, {@code exact}, {@code meta}. All but
+ * {@code meta} are fixed when the field is created: sketches are only comparable with sketches made
+ * with the same parameters. A document holds at most one text in the field.
+ */
+public final class NearDupFieldMapper extends FieldMapper {
+  /** The field type's name. */
+  public static final String CONTENT_TYPE = "neardup";
+
+  /** Parses the mapping of a {@code neardup} field. */
+  public static final TypeParser PARSER =
+      new TypeParser((name, context) -> new Builder(name, context.getIndexAnalyzers()));
+
+  private static final NamedAnalyzer DEFAULT_ANALYZER =
+      new NamedAnalyzer(
+          NormalizedTextAnalyzer.NAME, AnalyzerScope.GLOBAL, new NormalizedTextAnalyzer());
+
+  private static NearDupFieldMapper toType(FieldMapper in) {
+    return (NearDupFieldMapper) in;
+  }
+
+  /** Builds {@link NearDupFieldMapper}s from mapping parameters. */
+  public static final class Builder extends FieldMapper.Builder {
+    private final Parameter<NamedAnalyzer> analyzer;
+    private final Parameter<String> shingleUnit =
+        param(
+            SHINGLE_UNIT,
+            m -> m.shingleUnit,
+            SketchParameters.DEFAULT_SHINGLE_UNIT.parameterValue(),
+            Conv.STRING);
+    private final Parameter<Integer> shingleSize =
+        param(SHINGLE_SIZE, m -> m.shingleSize, null, Conv.INT);
+    private final Parameter<Integer> hashes =
+        param(HASHES, m -> m.hashes, SketchParameters.DEFAULT_HASHES, Conv.INT);
+    private final Parameter<Integer> bits =
+        param(BITS, m -> m.bits, SketchParameters.DEFAULT_BITS, Conv.INT);
+    private final Parameter<String> scheme =
+        param(SCHEME, m -> m.scheme, SketchParameters.DEFAULT_SCHEME.parameterValue(), Conv.STRING);
+    private final Parameter<Long> seed =
+        param(SEED, m -> m.seed, SketchParameters.DEFAULT_SEED, Conv.LONG);
+    private final Parameter<Integer> bands = param(BANDS, m -> m.bands, null, Conv.INT);
+    private final Parameter<Integer> rows = param(ROWS, m -> m.rows, null, Conv.INT);
+    private final Parameter<Double> threshold =
+        param(THRESHOLD, m -> m.threshold, Banding.DEFAULT_THRESHOLD, Conv.DOUBLE);
+    private final Parameter<Boolean> exact =
+        param(EXACT, m -> m.exact, NearDupSettings.DEFAULT_EXACT, Conv.BOOLEAN);
+    private final Parameter<Map<String, String>> meta = Parameter.metaParam();
+    private final IndexAnalyzers indexAnalyzers;
+
+    /**
+     * @param name the field's leaf name
+     * @param indexAnalyzers the index's analyzers, where {@code analyzer} names are looked up
+     */
+    public Builder(String name, IndexAnalyzers indexAnalyzers) {
+      super(name);
+      this.indexAnalyzers = indexAnalyzers;
+      this.analyzer =
+          Parameter.analyzerParam(
+                  "analyzer",
+                  false,
+                  m -> toType(m).analyzer,
+                  () -> {
+                    NamedAnalyzer a =
+                        indexAnalyzers == null
+                            ? null
+                            : indexAnalyzers.get(NormalizedTextAnalyzer.NAME);
+                    return a != null ? a : DEFAULT_ANALYZER;
+                  })
+              .addValidator(a -> a.checkAllowedInMode(AnalysisMode.INDEX_TIME))
+              .addValidator(a -> a.checkAllowedInMode(AnalysisMode.SEARCH_TIME))
+              .addValidator(Builder::checkHasNoNearDupFilter);
+      // runs after every single-parameter check: the rules that tie parameters together
+      meta.addValidator(m -> settings());
+    }
+
+    /** The settings these parameters describe. */
+    NearDupSettings settings() {
+      Map<String, String> args = new LinkedHashMap<>();
+      for (Parameter<?> p :
+          new Parameter<?>[] {
+            shingleUnit, shingleSize, hashes, bits, scheme, seed, bands, rows, threshold, exact
+          }) {
+        Object value = p.getValue();
+        if (value != null) {
+          args.put(p.name, value.toString());
+        }
+      }
+      try {
+        return NearDupSettings.parse(args, Style.SNAKE);
+      } catch (ParameterException e) {
+        throw new MapperParsingException(
+            "field [" + leafName() + "] of type [neardup]: " + ParameterErrors.describe(e), e);
+      }
+    }
+
+    private static void checkHasNoNearDupFilter(NamedAnalyzer a) {
+      if (a.analyzer() instanceof AnalyzerComponentsProvider provider) {
+        for (TokenFilterFactory filter : provider.getComponents().getTokenFilters()) {
+          if (filter instanceof NearDupTokenFilterFactory) {
+            throw new MapperParsingException(
+                "[analyzer] ["
+                    + a.name()
+                    + "] must not contain a token filter of type ["
+                    + NearDupTokenFilterFactory.NAME
+                    + "]: the field appends one with its own parameters");
+          }
+        }
+      }
+    }
+
+    @Override
+    protected Parameter<?>[] getParameters() {
+      return new Parameter<?>[] {
+        analyzer,
+        shingleUnit,
+        shingleSize,
+        hashes,
+        bits,
+        scheme,
+        seed,
+        bands,
+        rows,
+        threshold,
+        exact,
+        meta
+      };
+    }
+
+    @Override
+    public String contentType() {
+      return CONTENT_TYPE;
+    }
+
+    @Override
+    public NearDupFieldMapper build(MapperBuilderContext context) {
+      NearDupSettings settings = settings();
+      NamedAnalyzer base = analyzer.getValue();
+      NamedAnalyzer chain =
+          new NamedAnalyzer(
+              base.name(), AnalyzerScope.INDEX, new NearDupChainAnalyzer(base, settings));
+      NearDupFieldType type =
+          new NearDupFieldType(context.buildFullName(leafName()), settings, chain, meta.getValue());
+      return new NearDupFieldMapper(leafName(), type, builderParams(this, context), this);
+    }
+  }
+
+  /**
+   * Typed conversion of one raw mapping value; the rules (ranges, allowed words) are checked later
+   * by the library, all parameters together.
+   */
+  private enum Conv {
+    STRING("a string"),
+    INT("an integer"),
+    LONG("a 64-bit integer"),
+    DOUBLE("a number"),
+    BOOLEAN("one of [true, false]");
+
+    private final String rule;
+
+    Conv(String rule) {
+      this.rule = rule;
+    }
+
+    Object convert(String name, Object raw) {
+      if (raw instanceof Map<?, ?> || raw instanceof Iterable<?>) {
+        throw error(name, raw);
+      }
+      String s = raw.toString().trim();
+      try {
+        return switch (this) {
+          case STRING -> s;
+          case INT -> Integer.valueOf(integral(s));
+          case LONG -> Long.valueOf(integral(s));
+          case DOUBLE -> Double.valueOf(s);
+          case BOOLEAN ->
+              switch (s) {
+                case "true" -> Boolean.TRUE;
+                case "false" -> Boolean.FALSE;
+                default -> throw error(name, raw);
+              };
+        };
+      } catch (NumberFormatException e) {
+        throw error(name, raw);
+      }
+    }
+
+    /** Accepts {@code 64.0} for an integer, as JSON numbers may arrive as doubles. */
+    private static String integral(String s) {
+      if (s.endsWith(".0")) {
+        return s.substring(0, s.length() - 2);
+      }
+      return s;
+    }
+
+    private MapperParsingException error(String name, Object raw) {
+      return new MapperParsingException(ParameterErrors.describe(name, rule, raw));
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T> Parameter<T> param(
+      io.neardup.settings.Parameter parameter,
+      Function<NearDupFieldMapper, T> initializer,
+      T defaultValue,
+      Conv conv) {
+    String name = parameter.name(Style.SNAKE);
+    return new Parameter<>(
+        name,
+        false,
+        () -> defaultValue,
+        (n, c, o) -> (T) conv.convert(name, o),
+        m -> initializer.apply(toType(m)),
+        (b, n, v) -> {
+          if (v != null) {
+            b.field(n, v);
+          }
+        },
+        Objects::toString);
+  }
+
+  /** The field type: knows the field's settings and analysis chain, and builds its queries. */
+  public static final class NearDupFieldType extends MappedFieldType {
+    private final NearDupSettings settings;
+    private final NamedAnalyzer analyzer;
+    private final NearDupFields fields;
+    private final NearDupDocumentBuilder documentBuilder;
+
+    /**
+     * @param name the field's full name
+     * @param settings the near-duplicate settings
+     * @param analyzer the whole chain, ending with the near-duplicate filter
+     * @param meta the field's metadata
+     */
+    public NearDupFieldType(
+        String name, NearDupSettings settings, NamedAnalyzer analyzer, Map<String, String> meta) {
+      super(name, IndexType.terms(true, false), false, meta);
+      this.settings = settings;
+      this.analyzer = analyzer;
+      this.fields = new NearDupFields(name);
+      this.documentBuilder = new NearDupDocumentBuilder(analyzer, fields);
+    }
+
+    @Override
+    public String typeName() {
+      return CONTENT_TYPE;
+    }
+
+    /** The field's near-duplicate settings. */
+    public NearDupSettings settings() {
+      return settings;
+    }
+
+    /** The field's analysis chain, ending with the near-duplicate filter. */
+    public NamedAnalyzer analyzer() {
+      return analyzer;
+    }
+
+    /** The Lucene field names written for this field. */
+    public NearDupFields fields() {
+      return fields;
+    }
+
+    /** Analyses texts into the Lucene fields of this field. */
+    public NearDupDocumentBuilder documentBuilder() {
+      return documentBuilder;
+    }
+
+    /**
+     * Near-duplicates of a text: documents whose estimated Jaccard similarity with it is at least
+     * {@code minSimilarity}, scored by the estimate.
+     */
+    public Query nearDuplicateQuery(String text, double minSimilarity) {
+      return NearDuplicateQuery.forText(analyzer, settings, fields, text, minSimilarity);
+    }
+
+    @Override
+    public ValueFetcher valueFetcher(SearchExecutionContext context, String format) {
+      return SourceValueFetcher.toString(name(), context, format);
+    }
+
+    @Override
+    public Query termQuery(Object value, SearchExecutionContext context) {
+      throw new IllegalArgumentException(
+          "field ["
+              + name()
+              + "] of type ["
+              + CONTENT_TYPE
+              + "] does not support term queries: use the [neardup] query");
+    }
+
+    @Override
+    public Query existsQuery(SearchExecutionContext context) {
+      // every parsed value leaves a sketch, even a text without tokens
+      return new FieldExistsQuery(fields.sketchField());
+    }
+
+    @Override
+    public boolean fieldHasValue(FieldInfos fieldInfos) {
+      return fieldInfos.fieldInfo(fields.sketchField()) != null;
+    }
+  }
+
+  private final NamedAnalyzer analyzer;
+  private final String shingleUnit;
+  private final Integer shingleSize;
+  private final int hashes;
+  private final int bits;
+  private final String scheme;
+  private final long seed;
+  private final Integer bands;
+  private final Integer rows;
+  private final double threshold;
+  private final boolean exact;
+  private final IndexAnalyzers indexAnalyzers;
+
+  private NearDupFieldMapper(
+      String leafName, NearDupFieldType type, BuilderParams params, Builder builder) {
+    super(leafName, type, params);
+    this.analyzer = builder.analyzer.getValue();
+    this.shingleUnit = builder.shingleUnit.getValue();
+    this.shingleSize = builder.shingleSize.getValue();
+    this.hashes = builder.hashes.getValue();
+    this.bits = builder.bits.getValue();
+    this.scheme = builder.scheme.getValue();
+    this.seed = builder.seed.getValue();
+    this.bands = builder.bands.getValue();
+    this.rows = builder.rows.getValue();
+    this.threshold = builder.threshold.getValue();
+    this.exact = builder.exact.getValue();
+    this.indexAnalyzers = builder.indexAnalyzers;
+  }
+
+  @Override
+  public NearDupFieldType fieldType() {
+    return (NearDupFieldType) super.fieldType();
+  }
+
+  @Override
+  public Map<String, NamedAnalyzer> indexAnalyzers() {
+    // the band tokens are added pre-analysed; the entry keeps IndexWriter's per-field lookup happy
+    return Map.of(fullPath(), fieldType().analyzer());
+  }
+
+  @Override
+  protected void parseCreateField(DocumentParserContext context) throws IOException {
+    XContentParser parser = context.parser();
+    if (parser.currentToken() == XContentParser.Token.VALUE_NULL) {
+      return;
+    }
+    NearDupFieldType type = fieldType();
+    if (context.doc().getField(type.fields().sketchField()) != null) {
+      throw new IllegalArgumentException(
+          "field ["
+              + fullPath()
+              + "] of type ["
+              + CONTENT_TYPE
+              + "] takes one text per document, got several: join them into one text or index them"
+              + " as separate documents");
+    }
+    for (IndexableField field : type.documentBuilder().fields(parser.text())) {
+      context.doc().add(field);
+    }
+  }
+
+  @Override
+  public FieldMapper.Builder getMergeBuilder() {
+    return new Builder(leafName(), indexAnalyzers).init(this);
+  }
+
+  @Override
+  protected String contentType() {
+    return CONTENT_TYPE;
+  }
+}

@@ -1,0 +1,406 @@
+package io.neardup.elasticsearch;
+
+import static org.elasticsearch.test.hamcrest.ElasticsearchAssertions.assertAcked;
+import static org.elasticsearch.test.hamcrest.ElasticsearchAssertions.assertNoFailures;
+import static org.elasticsearch.test.hamcrest.ElasticsearchAssertions.assertResponse;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.greaterThan;
+import static org.hamcrest.Matchers.greaterThanOrEqualTo;
+
+import io.neardup.analysis.NearDupAnalyzer;
+import io.neardup.analysis.NearDupFilter;
+import io.neardup.document.NearDupDocumentBuilder;
+import io.neardup.document.NearDupFields;
+import io.neardup.elasticsearch.query.LikeDocument;
+import io.neardup.elasticsearch.query.NearDupQueryBuilder;
+import io.neardup.search.NearDuplicateQuery;
+import io.neardup.settings.NearDupSettings;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.store.ByteBuffersDirectory;
+import org.apache.lucene.store.Directory;
+import org.elasticsearch.ElasticsearchException;
+import org.elasticsearch.ExceptionsHelper;
+import org.elasticsearch.action.admin.indices.analyze.AnalyzeAction;
+import org.elasticsearch.action.bulk.BulkRequestBuilder;
+import org.elasticsearch.action.explain.ExplainResponse;
+import org.elasticsearch.action.support.WriteRequest;
+import org.elasticsearch.cluster.metadata.IndexMetadata;
+import org.elasticsearch.common.settings.Settings;
+import org.elasticsearch.index.query.QueryBuilders;
+import org.elasticsearch.index.query.functionscore.ScoreFunctionBuilders;
+import org.elasticsearch.plugins.Plugin;
+import org.elasticsearch.rest.RestStatus;
+import org.elasticsearch.search.SearchHit;
+import org.elasticsearch.test.ESIntegTestCase;
+import org.elasticsearch.xcontent.XContentBuilder;
+import org.elasticsearch.xcontent.XContentFactory;
+
+/**
+ * End to end on a cluster of two data nodes, with an index of four shards over which the copies of
+ * each text are spread: the plugin's results must equal the Lucene library's on the same texts. One
+ * suite (the cluster starts once); each test builds its own index.
+ */
+@ESIntegTestCase.ClusterScope(
+    scope = ESIntegTestCase.Scope.SUITE,
+    numDataNodes = 2,
+    numClientNodes = 0,
+    supportsDedicatedMasters = false)
+public class NearDupIntegrationTests extends ESIntegTestCase {
+  private static final String INDEX = "docs";
+  private static final String FIELD = "body.dup";
+  private static final int SHARDS = 4;
+  private static final double MIN_SIMILARITY = 0.5;
+
+  private static final String[] WORDS =
+      ("time year people way day man thing woman life child world school state family student"
+              + " group country problem hand part place case week company system program question"
+              + " work government number night point home water room mother area money story fact"
+              + " month lot right study book eye job word business issue side kind head house")
+          .split(" ");
+
+  @Override
+  protected Collection<Class<? extends Plugin>> nodePlugins() {
+    return List.of(NearDupPlugin.class);
+  }
+
+  /**
+   * Originals of 60 words and, for each, three copies with a few words replaced or inserted:
+   * similarities from about 0.5 to 0.9 within a group, near 0 across groups. Seeded by the test.
+   */
+  private static Map<String, String> corpus(Random random) {
+    Map<String, String> docs = new LinkedHashMap<>();
+    for (int g = 0; g < 6; g++) {
+      List<String> original = new ArrayList<>();
+      for (int i = 0; i < 60; i++) {
+        original.add(WORDS[random.nextInt(WORDS.length)]);
+      }
+      docs.put("g" + g + "-0", String.join(" ", original));
+      for (int c = 1; c <= 3; c++) {
+        List<String> copy = new ArrayList<>(original);
+        for (int e = 0; e < c; e++) {
+          int at = random.nextInt(copy.size());
+          if (random.nextBoolean()) {
+            copy.set(at, "edit" + c + e);
+          } else {
+            copy.add(at, "extra" + c + e);
+          }
+        }
+        docs.put("g" + g + "-" + c, String.join(" ", copy));
+      }
+    }
+    return docs;
+  }
+
+  private void createIndexWithCorpus(Map<String, String> docs) throws IOException {
+    XContentBuilder mapping =
+        XContentFactory.jsonBuilder()
+            .startObject()
+            .startObject("properties")
+            .startObject("group")
+            .field("type", "keyword")
+            .endObject()
+            .startObject("body")
+            .field("type", "text")
+            .startObject("fields")
+            .startObject("dup")
+            .field("type", "neardup")
+            .endObject()
+            .endObject()
+            .endObject()
+            .endObject()
+            .endObject();
+    assertAcked(
+        indicesAdmin()
+            .prepareCreate(INDEX)
+            .setSettings(
+                Settings.builder()
+                    .put(IndexMetadata.SETTING_NUMBER_OF_SHARDS, SHARDS)
+                    .put(IndexMetadata.SETTING_NUMBER_OF_REPLICAS, 0))
+            .setMapping(mapping));
+    ensureGreen(INDEX);
+    BulkRequestBuilder bulk =
+        client().prepareBulk().setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
+    for (Map.Entry<String, String> doc : docs.entrySet()) {
+      bulk.add(
+          prepareIndex(INDEX)
+              .setId(doc.getKey())
+              .setSource("group", doc.getKey().split("-")[0], "body", doc.getValue()));
+    }
+    assertNoFailures(bulk.get());
+  }
+
+  /** The library's answer: the same texts in one Lucene index, queried with the same text. */
+  private static Map<String, Map<String, Float>> luceneResults(
+      Map<String, String> docs, double minSimilarity) throws IOException {
+    Map<String, Map<String, Float>> results = new TreeMap<>();
+    NearDupFields fields = new NearDupFields(FIELD);
+    try (Directory dir = new ByteBuffersDirectory();
+        NearDupAnalyzer analyzer = new NearDupAnalyzer(NearDupSettings.DEFAULT)) {
+      NearDupDocumentBuilder builder = new NearDupDocumentBuilder(analyzer, fields);
+      try (IndexWriter writer = new IndexWriter(dir, new IndexWriterConfig())) {
+        for (Map.Entry<String, String> doc : docs.entrySet()) {
+          Document d = new Document();
+          d.add(new StringField("id", doc.getKey(), Field.Store.YES));
+          builder.addFields(d, doc.getValue());
+          writer.addDocument(d);
+        }
+      }
+      try (DirectoryReader reader = DirectoryReader.open(dir)) {
+        IndexSearcher searcher = new IndexSearcher(reader);
+        for (Map.Entry<String, String> doc : docs.entrySet()) {
+          TopDocs top =
+              searcher.search(
+                  NearDuplicateQuery.forText(analyzer, fields, doc.getValue(), minSimilarity),
+                  docs.size());
+          Map<String, Float> hits = new TreeMap<>();
+          for (ScoreDoc sd : top.scoreDocs) {
+            hits.put(searcher.storedFields().document(sd.doc).get("id"), sd.score);
+          }
+          results.put(doc.getKey(), hits);
+        }
+      }
+    }
+    return results;
+  }
+
+  private Map<String, Float> search(NearDupQueryBuilder query, Set<String> shards) {
+    Map<String, Float> hits = new TreeMap<>();
+    assertResponse(
+        prepareSearch(INDEX).setQuery(query).setSize(100),
+        response -> {
+          assertNoFailures(response);
+          assertThat(response.getTotalShards(), equalTo(SHARDS));
+          for (SearchHit hit : response.getHits().getHits()) {
+            hits.put(hit.getId(), hit.getScore());
+            shards.add(hit.getShard().getNodeId() + "/" + hit.getShard().getShardId().id());
+          }
+        });
+    return hits;
+  }
+
+  public void testResultsAcrossShardsEqualTheLibrarys() throws IOException {
+    Map<String, String> docs = corpus(random());
+    createIndexWithCorpus(docs);
+    Map<String, Map<String, Float>> expected = luceneResults(docs, MIN_SIMILARITY);
+
+    int spread = 0;
+    Set<String> allShards = new HashSet<>();
+    for (Map.Entry<String, String> doc : docs.entrySet()) {
+      Set<String> shards = new HashSet<>();
+      Map<String, Float> byText =
+          search(
+              new NearDupQueryBuilder(FIELD, doc.getValue()).minSimilarity(MIN_SIMILARITY), shards);
+      assertThat("like text " + doc.getKey(), byText, equalTo(expected.get(doc.getKey())));
+      assertThat(byText.get(doc.getKey()), equalTo(1f));
+      if (shards.size() > 1) {
+        spread++;
+      }
+      allShards.addAll(shards);
+
+      if (doc.getKey().endsWith("-0")) {
+        Map<String, Float> byId =
+            search(
+                new NearDupQueryBuilder(FIELD, new LikeDocument(null, doc.getKey(), null))
+                    .minSimilarity(MIN_SIMILARITY),
+                new HashSet<>());
+        assertThat("like _id " + doc.getKey(), byId, equalTo(byText));
+      }
+    }
+    // copies of the same original live on different shards and nodes and are still found together
+    assertThat(spread, greaterThan(0));
+    assertThat(allShards.stream().map(s -> s.split("/")[0]).distinct().count(), equalTo(2L));
+
+    // the field's threshold (0.8) is the default minimum similarity; _count counts the same hits
+    String text = docs.get("g0-0");
+    long expectedCount = luceneResults(docs, 0.8).get("g0-0").size();
+    assertResponse(
+        prepareSearch(INDEX)
+            .setSize(0)
+            .setTrackTotalHits(true)
+            .setQuery(new NearDupQueryBuilder(FIELD, text)),
+        r -> assertThat(r.getHits().getTotalHits().value(), equalTo(expectedCount)));
+  }
+
+  public void testInBoolFunctionScoreAndExplain() throws IOException {
+    Map<String, String> docs = corpus(random());
+    createIndexWithCorpus(docs);
+    String text = docs.get("g1-0");
+    Map<String, Float> expected = luceneResults(docs, MIN_SIMILARITY).get("g1-0");
+    long sameGroup = expected.keySet().stream().filter(id -> id.startsWith("g1-")).count();
+
+    // bool: the neardup clause scores, a filter restricts
+    assertResponse(
+        prepareSearch(INDEX)
+            .setSize(100)
+            .setQuery(
+                QueryBuilders.boolQuery()
+                    .must(new NearDupQueryBuilder(FIELD, text).minSimilarity(MIN_SIMILARITY))
+                    .filter(QueryBuilders.termQuery("group", "g1"))
+                    .mustNot(QueryBuilders.idsQuery().addIds("g1-0"))),
+        r -> {
+          assertNoFailures(r);
+          assertThat((long) r.getHits().getHits().length, equalTo(sameGroup - 1));
+          for (SearchHit hit : r.getHits().getHits()) {
+            assertThat(hit.getScore(), equalTo(expected.get(hit.getId())));
+          }
+        });
+
+    // function_score multiplies the estimate
+    assertResponse(
+        prepareSearch(INDEX)
+            .setSize(100)
+            .setQuery(
+                QueryBuilders.functionScoreQuery(
+                    new NearDupQueryBuilder(FIELD, text).minSimilarity(MIN_SIMILARITY),
+                    ScoreFunctionBuilders.weightFactorFunction(10))),
+        r -> {
+          assertNoFailures(r);
+          assertThat(r.getHits().getHits().length, equalTo(expected.size()));
+          for (SearchHit hit : r.getHits().getHits()) {
+            assertEquals(expected.get(hit.getId()) * 10, hit.getScore(), 1e-5);
+          }
+        });
+
+    // explain: the numbers behind the score
+    String copy =
+        expected.keySet().stream()
+            .filter(id -> id.equals("g1-0") == false)
+            .findFirst()
+            .orElseThrow();
+    ExplainResponse explain =
+        client()
+            .prepareExplain(INDEX, copy)
+            .setQuery(new NearDupQueryBuilder(FIELD, text).minSimilarity(MIN_SIMILARITY))
+            .get();
+    assertTrue(explain.isMatch());
+    assertThat(explain.getExplanation().getValue().floatValue(), equalTo(expected.get(copy)));
+    assertThat(
+        explain.getExplanation().toString(), containsString("bands matched; estimated Jaccard"));
+
+    ExplainResponse miss =
+        client()
+            .prepareExplain(INDEX, "g2-0")
+            .setQuery(new NearDupQueryBuilder(FIELD, text).minSimilarity(MIN_SIMILARITY))
+            .get();
+    assertFalse(miss.isMatch());
+  }
+
+  public void testErrorsAreBadRequestsNamingTheCulprit() throws IOException {
+    createIndexWithCorpus(corpus(random()));
+
+    assertBadRequest(
+        () -> prepareSearch(INDEX).setQuery(new NearDupQueryBuilder("nope", "some text")).get(),
+        "field [nope] does not exist");
+    assertBadRequest(
+        () -> prepareSearch(INDEX).setQuery(new NearDupQueryBuilder("body", "some text")).get(),
+        "field [body] is of type [text], but the query needs a field of type [neardup]");
+
+    Exception missing =
+        expectThrows(
+            Exception.class,
+            () ->
+                prepareSearch(INDEX)
+                    .setQuery(
+                        new NearDupQueryBuilder(FIELD, new LikeDocument(null, "absent", null)))
+                    .get());
+    assertThat(ExceptionsHelper.status(missing), equalTo(RestStatus.NOT_FOUND));
+
+    assertBadRequest(
+        () ->
+            indicesAdmin()
+                .prepareCreate("bad")
+                .setMapping("{\"properties\": {\"d\": {\"type\": \"neardup\", \"hashes\": 0}}}")
+                .get(),
+        "[hashes] must be an integer between 1 and 1024, got [0]");
+    assertBadRequest(
+        () ->
+            indicesAdmin()
+                .preparePutMapping(INDEX)
+                .setSource(
+                    "{\"properties\": {\"body\": {\"type\": \"text\", \"fields\": {\"dup\":"
+                        + " {\"type\": \"neardup\", \"hashes\": 64}}}}}",
+                    org.elasticsearch.xcontent.XContentType.JSON)
+                .get(),
+        "Cannot update parameter [hashes] from [128] to [64]");
+    assertBadRequest(
+        () ->
+            indicesAdmin()
+                .prepareCreate("bad")
+                .setSettings(
+                    Settings.builder()
+                        .put("index.analysis.analyzer.twice.tokenizer", "standard")
+                        .putList("index.analysis.analyzer.twice.filter", "neardup"))
+                .setMapping(
+                    "{\"properties\": {\"d\": {\"type\": \"neardup\", \"analyzer\": \"twice\"}}}")
+                .get(),
+        "must not contain a token filter of type [neardup]");
+    assertBadRequest(
+        () ->
+            prepareIndex(INDEX)
+                .setId("two")
+                .setSource("body", List.of("one text", "and another"))
+                .get(),
+        "takes one text per document");
+  }
+
+  private static void assertBadRequest(
+      org.apache.lucene.tests.util.LuceneTestCase.ThrowingRunnable action, String message) {
+    Exception e = expectThrows(Exception.class, action);
+    assertThat(ExceptionsHelper.status(e), equalTo(RestStatus.BAD_REQUEST));
+    Throwable root = e;
+    StringBuilder messages = new StringBuilder();
+    while (root != null) {
+      messages.append(root.getMessage()).append('\n');
+      if (root instanceof ElasticsearchException ee) {
+        for (Throwable s : ee.guessRootCauses()) {
+          messages.append(s.getMessage()).append('\n');
+        }
+      }
+      root = root.getCause();
+    }
+    assertThat(messages.toString(), containsString(message));
+  }
+
+  public void testAnalyzeApiWithTheFilters() {
+    AnalyzeAction.Response response =
+        indicesAdmin()
+            .prepareAnalyze()
+            .setTokenizer("standard")
+            .addTokenFilter("neardup_normalize")
+            .addTokenFilter(Map.of("type", "neardup", "hashes", 16, "bands", 4, "exact", true))
+            .setText("The quick brown fox jumps over the lazy dog today")
+            .get();
+    List<AnalyzeAction.AnalyzeToken> tokens = response.getTokens();
+    assertThat(tokens.size(), equalTo(5));
+    for (int i = 0; i < 4; i++) {
+      assertThat(tokens.get(i).getType(), equalTo(NearDupFilter.TYPE_BAND));
+    }
+    assertThat(tokens.get(4).getType(), equalTo(NearDupFilter.TYPE_EXACT));
+
+    AnalyzeAction.Response normalized =
+        indicesAdmin().prepareAnalyze().setAnalyzer("neardup_standard").setText("Ｆoo, BAR!").get();
+    assertThat(
+        normalized.getTokens().stream().map(AnalyzeAction.AnalyzeToken::getTerm).toList(),
+        equalTo(List.of("foo", "bar")));
+    assertThat(tokens.get(0).getTerm().length(), greaterThanOrEqualTo(2));
+  }
+}
