@@ -2,8 +2,16 @@
 # Uses JAVA_HOME when it is new enough, else the newest JDK under /usr/lib/jvm (or NEARDUP_JVM_DIR).
 
 _neardup_java_major() {
-  "$1/bin/java" -XshowSettings:properties -version 2>&1 |
-    sed -n 's/^ *java\.specification\.version = \([0-9]*\).*/\1/p' | head -n 1
+  # every JDK has a `release` file: reading it is far cheaper than starting a JVM
+  local v=""
+  if [ -f "$1/release" ]; then
+    v=$(sed -n 's/^JAVA_VERSION="\(1\.\)\{0,1\}\([0-9]*\).*/\2/p' "$1/release" | head -n 1)
+  fi
+  if [ -z "$v" ]; then
+    v=$("$1/bin/java" -XshowSettings:properties -version 2>&1 |
+      sed -n 's/^ *java\.specification\.version = \([0-9]*\).*/\1/p' | head -n 1)
+  fi
+  echo "$v"
 }
 
 _neardup_find_jdk() {

@@ -22,7 +22,8 @@ import org.apache.lucene.tests.util.LuceneTestCase;
 import org.apache.lucene.util.BytesRef;
 
 public class TestNearDupDocumentBuilder extends LuceneTestCase {
-  private static final String TEXT = "the quick brown fox jumps over the lazy dog near the river bank";
+  private static final String TEXT =
+      "the quick brown fox jumps over the lazy dog near the river bank";
 
   public void testFieldsRoundTripThroughAnIndex() throws IOException {
     NearDupSettings settings = NearDupSettings.builder().exact(true).shingles(true).build();
@@ -40,24 +41,31 @@ public class TestNearDupDocumentBuilder extends LuceneTestCase {
 
       try (RandomIndexWriter writer = new RandomIndexWriter(random(), dir)) {
         writer.addDocument(builder.addFields(new Document(), TEXT));
-        writer.addDocument(builder.addFields(new Document(), "something else entirely, five words or more"));
+        writer.addDocument(
+            builder.addFields(new Document(), "something else entirely, five words or more"));
       }
       try (DirectoryReader reader = DirectoryReader.open(dir)) {
         IndexSearcher searcher = newSearcher(reader);
         for (String band : analysed.bandTokens()) {
           assertEquals(1, searcher.count(new TermQuery(new Term("body.dup", band))));
         }
-        assertEquals(1, searcher.count(new TermQuery(new Term("body.dup.exact", analysed.exactToken()))));
+        assertEquals(
+            1, searcher.count(new TermQuery(new Term("body.dup.exact", analysed.exactToken()))));
         LeafReader leaf = getOnlyLeafReader(reader);
-        int doc = searcher.search(new TermQuery(new Term("body.dup.exact", analysed.exactToken())), 1).scoreDocs[0].doc;
+        int doc =
+            searcher.search(new TermQuery(new Term("body.dup.exact", analysed.exactToken())), 1)
+                .scoreDocs[0]
+                .doc;
         BinaryDocValues sketches = leaf.getBinaryDocValues("body.dup.sketch");
         assertTrue(sketches.advanceExact(doc));
         BytesRef b = sketches.binaryValue();
-        assertEquals(analysed.sketch(), SketchFormat.decode(b.bytes, b.offset, b.length, settings.sketch()));
+        assertEquals(
+            analysed.sketch(), SketchFormat.decode(b.bytes, b.offset, b.length, settings.sketch()));
         BinaryDocValues shingles = leaf.getBinaryDocValues("body.dup.shingles");
         assertTrue(shingles.advanceExact(doc));
         b = shingles.binaryValue();
-        assertArrayEquals(analysed.shingles(), ShingleSetFormat.decode(b.bytes, b.offset, b.length));
+        assertArrayEquals(
+            analysed.shingles(), ShingleSetFormat.decode(b.bytes, b.offset, b.length));
         assertFalse(leaf.getFieldInfos().fieldInfo("body.dup").hasNorms());
       }
     }
@@ -69,7 +77,8 @@ public class TestNearDupDocumentBuilder extends LuceneTestCase {
       assertNull(d.exactToken());
       assertNull(d.shingles());
       assertEquals(2, d.toFields(NearDupFields.DEFAULT).size());
-      NearDupDocument empty = new NearDupDocumentBuilder(analyzer, NearDupFields.DEFAULT).analyze("");
+      NearDupDocument empty =
+          new NearDupDocumentBuilder(analyzer, NearDupFields.DEFAULT).analyze("");
       assertTrue(empty.bandTokens().isEmpty());
       assertTrue(empty.sketch().isEmpty());
     }
@@ -78,8 +87,11 @@ public class TestNearDupDocumentBuilder extends LuceneTestCase {
   public void testAnalyzerWithoutTheFilterIsRejected() throws IOException {
     try (Analyzer standard = new StandardAnalyzer()) {
       NearDupDocumentBuilder builder = new NearDupDocumentBuilder(standard, NearDupFields.DEFAULT);
-      IllegalStateException e = expectThrows(IllegalStateException.class, () -> builder.analyze(TEXT));
-      assertTrue(e.getMessage(), e.getMessage().startsWith("the analyzer must end with the nearDup filter"));
+      IllegalStateException e =
+          expectThrows(IllegalStateException.class, () -> builder.analyze(TEXT));
+      assertTrue(
+          e.getMessage(),
+          e.getMessage().startsWith("the analyzer must end with the nearDup filter"));
     }
   }
 
@@ -87,10 +99,14 @@ public class TestNearDupDocumentBuilder extends LuceneTestCase {
     long[] values = {Long.MIN_VALUE, -5, 0, 7, Long.MAX_VALUE};
     byte[] bytes = ShingleSetFormat.encode(values, values.length);
     assertArrayEquals(values, ShingleSetFormat.decode(bytes, 0, bytes.length));
-    assertArrayEquals(new long[0], ShingleSetFormat.decode(ShingleSetFormat.encode(new long[0], 0), 0, 2));
-    expectThrows(IllegalArgumentException.class, () -> ShingleSetFormat.encode(new long[] {2, 1}, 2));
+    assertArrayEquals(
+        new long[0], ShingleSetFormat.decode(ShingleSetFormat.encode(new long[0], 0), 0, 2));
+    expectThrows(
+        IllegalArgumentException.class, () -> ShingleSetFormat.encode(new long[] {2, 1}, 2));
     IllegalArgumentException e =
-        expectThrows(IllegalArgumentException.class, () -> ShingleSetFormat.decode(bytes, 0, bytes.length - 1));
+        expectThrows(
+            IllegalArgumentException.class,
+            () -> ShingleSetFormat.decode(bytes, 0, bytes.length - 1));
     assertTrue(e.getMessage(), e.getMessage().startsWith("Corrupted shingle set"));
   }
 

@@ -1,0 +1,17 @@
+package io.neardup.cli;
+
+/**
+ * A runtime failure the user can act on (bad input data, an unusable index): reported by its
+ * message alone, with exit code {@value NearDupCli#EXIT_FAILURE}.
+ */
+final class CliFailure extends RuntimeException {
+  private static final long serialVersionUID = 1L;
+
+  CliFailure(String message) {
+    super(message);
+  }
+
+  CliFailure(String message, Throwable cause) {
+    super(message, cause);
+  }
+}

@@ -1,0 +1,230 @@
+package io.neardup.cli;
+
+import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.index.Cluster;
+import io.neardup.index.ClusterResult;
+import io.neardup.index.ClusterStats;
+import io.neardup.index.NearDupClusterer;
+import io.neardup.index.Verification;
+import io.neardup.lsh.Banding;
+import io.neardup.settings.NearDupSettings;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** The clustering step that {@code dedup} and {@code clusters} share: run, summary and output. */
+final class Clustering {
+  private static final Map<String, String> UNITS =
+      Map.of(
+          "load", "docs",
+          "exact", "groups",
+          "bands", "bands",
+          "oversized", "buckets",
+          "clusters", "docs");
+
+  private Clustering() {}
+
+  /**
+   * Clusters an index and writes the pairs and clusters where the options say.
+   *
+   * @param idAlias the name the id had in the input, accepted as a canonical field
+   */
+  static void run(
+      CommandSpec spec,
+      CorpusIndex index,
+      double threshold,
+      ClusterOptions options,
+      RunOptions run,
+      String idAlias,
+      Progress progress)
+      throws IOException {
+    NearDupSettings settings = index.metadata().settings();
+    CanonicalPolicy canonical = Options.canonical(spec, options.canonical);
+    try {
+      canonical = index.resolve(canonical, idAlias);
+    } catch (IllegalArgumentException e) {
+      throw Options.invalid(spec, "--canonical", e.getMessage());
+    }
+    if (options.verify == Verification.EXACT && !settings.shingles()) {
+      throw Options.invalid(
+          spec,
+          "--verify",
+          "exact verification needs the shingle sets, but the index at "
+              + index.path()
+              + " was built without them (--no-shingles): use --verify sketch or re-index");
+    }
+    Banding banding = settings.banding();
+    if (threshold < settings.threshold()) {
+      progress.println(
+          String.format(
+              Locale.ROOT,
+              "warning: the index was built for threshold %s (%s): a pair at %s becomes a"
+                  + " candidate with probability %.3f only",
+              settings.threshold(),
+              banding,
+              threshold,
+              banding.candidateProbability(threshold)));
+    }
+
+    long start = System.nanoTime();
+    PairCollector pairs = new PairCollector();
+    ClusterResult result =
+        new NearDupClusterer(index.reader(), index.metadata().fields(), settings)
+            .threshold(threshold)
+            .verification(options.verify)
+            .canonical(canonical)
+            .threads(run.threads())
+            .allPairs(true)
+            .progress((phase, done, total) ->
+                progress.update(
+                    "clustering: " + phase,
+                    done,
+                    Math.max(total, 0),
+                    done,
+                    UNITS.getOrDefault(phase, "")))
+            .run(pairs);
+    progress.done();
+
+    String[] ids = index.ids();
+    List<ResultFiles.Pair> pairList = pairs.toPairs(ids);
+    List<ResultFiles.ClusterIds> clusterList = new ArrayList<>();
+    long clustered = 0;
+    for (Cluster c : result.clusters()) {
+      List<String> members = new ArrayList<>(c.size());
+      for (int doc : c.members()) {
+        members.add(ids[doc]);
+      }
+      clusterList.add(new ResultFiles.ClusterIds(ids[c.canonical()], members));
+      clustered += c.size();
+    }
+
+    PrintWriter out = spec.commandLine().getOut();
+    String clustersTarget =
+        options.clusters != null
+            ? options.clusters
+            : options.pairs == null ? ResultFiles.STDOUT : null;
+    if (options.pairs != null) {
+      ResultFiles.write(options.pairs, out, w -> ResultFiles.writePairs(w, pairList));
+    }
+    if (clustersTarget != null) {
+      ResultFiles.write(clustersTarget, out, w -> ResultFiles.writeClusters(w, clusterList));
+    }
+
+    ClusterStats stats = result.stats();
+    progress.println(
+        String.format(
+            Locale.ROOT,
+            "found %s in %s (%,d of %,d documents) at threshold %s, verified by %s (%s,"
+                + " %s of identical texts), in %s",
+            count(pairList.size(), "near-duplicate pair"),
+            count(clusterList.size(), "cluster"),
+            clustered,
+            stats.documents(),
+            threshold,
+            options.verify == Verification.EXACT ? "exact Jaccard" : "sketch estimate",
+            count(stats.candidatePairs(), "candidate pair") + " checked",
+            count(stats.exactDuplicateGroups(), "group"),
+            Progress.elapsed(start)));
+    List<String> written = new ArrayList<>();
+    if (options.pairs != null && !ResultFiles.STDOUT.equals(options.pairs)) {
+      written.add("pairs to " + options.pairs);
+    }
+    if (clustersTarget != null && !ResultFiles.STDOUT.equals(clustersTarget)) {
+      written.add("clusters to " + clustersTarget);
+    }
+    if (!written.isEmpty()) {
+      progress.println("wrote " + String.join(" and ", written));
+    }
+  }
+
+  /** {@code 1 cluster}, {@code 2 clusters}. */
+  static String count(long n, String noun) {
+    return String.format(Locale.ROOT, "%,d %s%s", n, noun, n == 1 ? "" : "s");
+  }
+
+  /** Collects the verified pairs as document ids; the clusterer calls it one thread at a time. */
+  private static final class PairCollector implements io.neardup.index.PairSink {
+    private int[] docs = new int[1024];
+    private double[] similarities = new double[512];
+    private int size;
+
+    @Override
+    public synchronized void accept(int docA, int docB, double similarity) {
+      if (size == similarities.length) {
+        docs = Arrays.copyOf(docs, docs.length * 2);
+        similarities = Arrays.copyOf(similarities, similarities.length * 2);
+      }
+      docs[2 * size] = docA;
+      docs[2 * size + 1] = docB;
+      similarities[size++] = similarity;
+    }
+
+    synchronized List<ResultFiles.Pair> toPairs(String[] ids) {
+      completeIdenticalGroups();
+      List<ResultFiles.Pair> out = new ArrayList<>(size);
+      for (int i = 0; i < size; i++) {
+        out.add(ResultFiles.Pair.of(ids[docs[2 * i]], ids[docs[2 * i + 1]], similarities[i]));
+      }
+      return out;
+    }
+
+    /**
+     * Adds the pairs inside groups of identical documents that the clusterer leaves out: it reports
+     * a group of exact duplicates as pairs of its first document with each other one. Similarity 1
+     * means equal shingle sets (exact verification) or equal sketches (sketch verification), both
+     * equivalence relations, so every pair inside a group connected by such pairs has similarity 1
+     * too.
+     */
+    private void completeIdenticalGroups() {
+      Map<Integer, Integer> parent = new HashMap<>();
+      Set<Long> reported = new HashSet<>();
+      for (int i = 0; i < size; i++) {
+        reported.add(key(docs[2 * i], docs[2 * i + 1]));
+        if (similarities[i] == 1.0) {
+          int a = find(parent, docs[2 * i]);
+          int b = find(parent, docs[2 * i + 1]);
+          if (a != b) {
+            parent.put(Math.max(a, b), Math.min(a, b));
+          }
+        }
+      }
+      Map<Integer, List<Integer>> groups = new TreeMap<>();
+      for (int doc : new TreeSet<>(parent.keySet())) {
+        groups.computeIfAbsent(find(parent, doc), g -> new ArrayList<>()).add(doc);
+      }
+      for (List<Integer> group : groups.values()) {
+        for (int i = 0; i < group.size(); i++) {
+          for (int j = i + 1; j < group.size(); j++) {
+            if (!reported.contains(key(group.get(i), group.get(j)))) {
+              accept(group.get(i), group.get(j), 1.0);
+            }
+          }
+        }
+      }
+    }
+
+    private static int find(Map<Integer, Integer> parent, int doc) {
+      int root = doc;
+      Integer p;
+      while ((p = parent.get(root)) != null && p != root) {
+        root = p;
+      }
+      parent.putIfAbsent(doc, doc);
+      return root;
+    }
+
+    private static long key(int a, int b) {
+      return ((long) Math.min(a, b) << 32) | Math.max(a, b);
+    }
+  }
+}

@@ -1,0 +1,62 @@
+package io.neardup.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code neardup clusters}: clusters an index built by {@code index} or {@code dedup --index}. */
+@Command(
+    name = "clusters",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Clusters the near-duplicates of an index and writes the pairs and clusters. The analysis"
+          + " settings are read from the index."
+    })
+final class ClustersCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Option(
+      names = "--index",
+      required = true,
+      paramLabel = "DIR",
+      description = "Directory of the index.")
+  Path index;
+
+  @Option(
+      names = "--threshold",
+      paramLabel = "T",
+      description =
+          "The similarity from which two documents are near-duplicates, in (0, 1] (default: the"
+              + " threshold the index was built for).")
+  String threshold;
+
+  @Option(
+      names = "--id-field",
+      paramLabel = "NAME",
+      defaultValue = "id",
+      description =
+          "The input's name of the id field, accepted by --canonical (default: ${DEFAULT-VALUE}).")
+  String idField;
+
+  @Mixin ClusterOptions cluster;
+
+  @Mixin RunOptions run;
+
+  @Override
+  public Integer call() throws Exception {
+    Double t = Options.threshold(spec, threshold);
+    Options.canonical(spec, cluster.canonical);
+    Options.atLeast(spec, "--threads", run.threads(), 1);
+    Progress progress = new Progress(spec.commandLine().getErr(), run.progress());
+    try (CorpusIndex opened = CorpusIndex.open(index)) {
+      double threshold = t != null ? t : opened.metadata().settings().threshold();
+      Clustering.run(spec, opened, threshold, cluster, run, idField, progress);
+    }
+    return 0;
+  }
+}

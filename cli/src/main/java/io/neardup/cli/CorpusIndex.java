@@ -1,0 +1,280 @@
+package io.neardup.cli;
+
+import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.document.NearDupFields;
+import io.neardup.index.IndexMetadata;
+import io.neardup.shingle.ShingleSetFormat;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.BinaryDocValues;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.DocValuesType;
+import org.apache.lucene.index.FieldInfo;
+import org.apache.lucene.index.IndexNotFoundException;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.index.SortedSetDocValues;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.util.BytesRef;
+
+/**
+ * A neardup index as the tool lays it out, open for reading. Per document:
+ *
+ * <ul>
+ *   <li>{@value #ID_FIELD}: the id, a stored keyword with doc values;
+ *   <li>{@value #TEXT_FIELD}: the text, stored and analysed with Lucene's standard analyser for
+ *       {@code search};
+ *   <li>{@code _neardup*}: the band tokens, sketch, exact token and shingles ({@link
+ *       #NEARDUP_FIELDS});
+ *   <li>every other scalar field of a JSONL record under its own name, for canonical policies:
+ *       integers as {@code LongField}, other numbers as {@code DoubleField}, strings and booleans
+ *       as {@code KeywordField}.
+ * </ul>
+ *
+ * The tool's own field names start with {@code _}, which input fields never do (they are not
+ * indexed), so they cannot clash. The settings are recorded with {@link IndexMetadata}.
+ */
+final class CorpusIndex implements Closeable {
+  /** Field of the document id. */
+  static final String ID_FIELD = "_id";
+
+  /** Field of the text, for full-text search and display. */
+  static final String TEXT_FIELD = "_text";
+
+  /** Fields of the band tokens, sketches, exact tokens and shingles. */
+  static final NearDupFields NEARDUP_FIELDS = new NearDupFields("_neardup");
+
+  private final Path path;
+  private final Directory directory;
+  private final DirectoryReader reader;
+  private final IndexMetadata metadata;
+  private final IndexSearcher searcher;
+  private String[] ids;
+
+  private CorpusIndex(Path path, Directory directory, DirectoryReader reader, IndexMetadata meta) {
+    this.path = path;
+    this.directory = directory;
+    this.reader = reader;
+    this.metadata = meta;
+    this.searcher = new IndexSearcher(reader);
+  }
+
+  /**
+   * Opens the index in {@code path}.
+   *
+   * @throws CliFailure if there is no neardup index there
+   */
+  static CorpusIndex open(Path path) throws IOException {
+    if (!Files.isDirectory(path)) {
+      throw new CliFailure("no index at " + path + ": not a directory");
+    }
+    Directory directory = FSDirectory.open(path);
+    DirectoryReader reader = null;
+    try {
+      reader = DirectoryReader.open(directory);
+      IndexMetadata meta;
+      try {
+        meta = IndexMetadata.read(reader);
+      } catch (IllegalArgumentException e) {
+        throw new CliFailure(e.getMessage(), e);
+      }
+      if (!meta.fields().equals(NEARDUP_FIELDS)) {
+        throw new CliFailure(
+            "index at "
+                + path
+                + " keeps its sketches in field ["
+                + meta.fields().name()
+                + "], not ["
+                + NEARDUP_FIELDS.name()
+                + "]: it was not built by this tool");
+      }
+      return new CorpusIndex(path, directory, reader, meta);
+    } catch (IndexNotFoundException e) {
+      directory.close();
+      throw new CliFailure("no index at " + path + " (build one with neardup index)", e);
+    } catch (IOException | RuntimeException e) {
+      if (reader != null) {
+        reader.close();
+      }
+      directory.close();
+      throw e;
+    }
+  }
+
+  /**
+   * Checks that {@code path} can receive a new index: absent, empty, or holding an index (which is
+   * replaced).
+   *
+   * @return an error message, or null if the directory is fine
+   */
+  static String checkTarget(Path path) throws IOException {
+    if (!Files.exists(path)) {
+      return null;
+    }
+    if (!Files.isDirectory(path)) {
+      return path + " is not a directory";
+    }
+    try (Stream<Path> files = Files.list(path)) {
+      List<Path> entries = files.toList();
+      if (entries.isEmpty()
+          || entries.stream().anyMatch(p -> p.getFileName().toString().startsWith("segments_"))) {
+        return null;
+      }
+    }
+    return path + " is neither empty nor an index: refusing to write an index into it";
+  }
+
+  /** A new temporary directory for an index that {@link #deleteTree} removes after use. */
+  static Path temporaryDirectory() throws IOException {
+    return Files.createTempDirectory("neardup-index-");
+  }
+
+  /** Deletes a directory and everything in it; failures are ignored (it is temporary). */
+  static void deleteTree(Path root) {
+    try (Stream<Path> walk = Files.walk(root)) {
+      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException | UncheckedIOException e) {
+      // a leftover temporary directory is not worth failing a finished run for
+    }
+  }
+
+  Path path() {
+    return path;
+  }
+
+  DirectoryReader reader() {
+    return reader;
+  }
+
+  IndexSearcher searcher() {
+    return searcher;
+  }
+
+  IndexMetadata metadata() {
+    return metadata;
+  }
+
+  /** The id of every document, by document id; loaded once. */
+  synchronized String[] ids() throws IOException {
+    if (ids == null) {
+      String[] out = new String[reader.maxDoc()];
+      for (LeafReaderContext leaf : reader.leaves()) {
+        SortedSetDocValues values = leaf.reader().getSortedSetDocValues(ID_FIELD);
+        if (values == null) {
+          continue;
+        }
+        for (int doc = values.nextDoc();
+            doc != DocIdSetIterator.NO_MORE_DOCS;
+            doc = values.nextDoc()) {
+          out[leaf.docBase + doc] = values.lookupOrd(values.nextOrd()).utf8ToString();
+        }
+      }
+      ids = out;
+    }
+    return ids;
+  }
+
+  /** The id of a document. */
+  String id(int doc) throws IOException {
+    return ids()[doc];
+  }
+
+  /** The document with an id, or -1. */
+  int docOf(String id) throws IOException {
+    TopDocs hits = searcher.search(new TermQuery(new Term(ID_FIELD, id)), 1);
+    return hits.scoreDocs.length == 0 ? -1 : hits.scoreDocs[0].doc;
+  }
+
+  /** The stored text of a document. */
+  String text(int doc) throws IOException {
+    Document d = reader.storedFields().document(doc, java.util.Set.of(TEXT_FIELD));
+    String text = d.get(TEXT_FIELD);
+    return text == null ? "" : text;
+  }
+
+  /** The shingle fingerprints of a document, or null if the index has none for it. */
+  long[] shingles(int doc) throws IOException {
+    LeafReaderContext leaf = reader.leaves().get(ReaderUtil.subIndex(doc, reader.leaves()));
+    BinaryDocValues values = leaf.reader().getBinaryDocValues(NEARDUP_FIELDS.shinglesField());
+    if (values == null || !values.advanceExact(doc - leaf.docBase)) {
+      return null;
+    }
+    BytesRef b = values.binaryValue();
+    return ShingleSetFormat.decode(b.bytes, b.offset, b.length);
+  }
+
+  /** The start of a text on one line, for display. */
+  static String snippet(String text, int length) {
+    String line = text.strip().replaceAll("\\s+", " ");
+    return line.length() <= length ? line : line.substring(0, length - 3) + "...";
+  }
+
+  /**
+   * The policy with its field resolved against the index: the id field is known as {@value
+   * #ID_FIELD} and also by the name {@code idAlias} had in the input (e.g. {@code id}).
+   *
+   * @throws IllegalArgumentException if the field is not in the index with numeric or keyword
+   *     values, listing the fields that are
+   */
+  CanonicalPolicy resolve(CanonicalPolicy policy, String idAlias) {
+    if (policy.byScore() || policy.field().equals(ID_FIELD)) {
+      return policy;
+    }
+    String field = policy.field();
+    TreeSet<String> usable = new TreeSet<>();
+    boolean found = false;
+    for (LeafReaderContext leaf : reader.leaves()) {
+      for (FieldInfo info : leaf.reader().getFieldInfos()) {
+        boolean own = info.name.startsWith(CorpusReader.RESERVED_PREFIX);
+        boolean sortable =
+            info.getDocValuesType() != DocValuesType.NONE
+                && info.getDocValuesType() != DocValuesType.BINARY;
+        if (!own && sortable) {
+          usable.add(info.name);
+        }
+        found |= info.name.equals(field);
+      }
+    }
+    if (usable.contains(field)) {
+      return policy;
+    }
+    if (!found && field.equals(idAlias)) {
+      return new CanonicalPolicy(ID_FIELD, policy.ascending());
+    }
+    List<String> choices = new ArrayList<>(usable);
+    choices.add(0, ID_FIELD);
+    throw new IllegalArgumentException(
+        "field ["
+            + field
+            + "] is not "
+            + (found ? "usable: it has no numeric or keyword values" : "in the index")
+            + "; the index can order by "
+            + choices);
+  }
+
+  @Override
+  public void close() throws IOException {
+    try {
+      reader.close();
+    } finally {
+      directory.close();
+    }
+  }
+}

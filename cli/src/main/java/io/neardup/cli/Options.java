@@ -1,0 +1,77 @@
+package io.neardup.cli;
+
+import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.settings.Args;
+import io.neardup.settings.Parameter;
+import java.util.HashMap;
+import java.util.Map;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+
+/** Checks of option values shared by the commands; every failure is a usage error (exit 2). */
+final class Options {
+  private Options() {}
+
+  /** A usage error of the command. */
+  static ParameterException usage(CommandSpec spec, String message) {
+    return new ParameterException(spec.commandLine(), message);
+  }
+
+  /** A library rule broken by an option value, naming the option as the user wrote it. */
+  static ParameterException usage(CommandSpec spec, io.neardup.settings.ParameterException e) {
+    String option = "--" + e.parameter().name(Parameter.Style.KEBAB);
+    return new ParameterException(
+        spec.commandLine(),
+        "Invalid value for option '" + option + "': " + e.getMessage(Parameter.Style.KEBAB),
+        e);
+  }
+
+  /** A value some option does not accept. */
+  static ParameterException invalid(CommandSpec spec, String option, String reason) {
+    return new ParameterException(
+        spec.commandLine(), "Invalid value for option '" + option + "': " + reason);
+  }
+
+  /**
+   * Parses a similarity threshold with the library's rule, in (0, 1].
+   *
+   * @return null if {@code value} is null
+   */
+  static Double threshold(CommandSpec spec, String value) {
+    return threshold(spec, value, "--threshold");
+  }
+
+  /** As {@link #threshold(CommandSpec, String)}, for an option of another name. */
+  static Double threshold(CommandSpec spec, String value, String option) {
+    if (value == null) {
+      return null;
+    }
+    Map<String, String> map = new HashMap<>();
+    map.put(Parameter.THRESHOLD.name(Parameter.Style.KEBAB), value);
+    try {
+      return new Args(map, Parameter.Style.KEBAB).takeDouble(Parameter.THRESHOLD, 0, 1);
+    } catch (io.neardup.settings.ParameterException e) {
+      throw invalid(spec, option, e.getMessage(Parameter.Style.KEBAB));
+    }
+  }
+
+  /** Parses a canonical policy ({@code score}, {@code FIELD:asc}, {@code FIELD:desc}). */
+  static CanonicalPolicy canonical(CommandSpec spec, String value) {
+    if (value == null) {
+      return CanonicalPolicy.BEST_SCORE;
+    }
+    try {
+      return CanonicalPolicy.parse(value);
+    } catch (IllegalArgumentException e) {
+      throw invalid(spec, "--canonical", e.getMessage());
+    }
+  }
+
+  /** Checks a count option is at least {@code min}. */
+  static int atLeast(CommandSpec spec, String option, int value, int min) {
+    if (value < min) {
+      throw invalid(spec, option, "must be at least " + min + ", got [" + value + "]");
+    }
+    return value;
+  }
+}

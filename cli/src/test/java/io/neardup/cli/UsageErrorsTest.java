@@ -1,0 +1,90 @@
+package io.neardup.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Bad usage exits with 2 and a message naming the option. */
+class UsageErrorsTest {
+  @TempDir static Path tmp;
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "dedup --threshold 1.5                       | --threshold': threshold must be a number in"
+            + " (0.0, 1.0], got [1.5]",
+        "dedup --threshold high                      | --threshold': threshold must be a number",
+        "dedup --hashes 0                            | --hashes': hashes must be an integer between"
+            + " 1 and 1024, got [0]",
+        "dedup --bits 12                             | --bits': bits must be one of [8, 16, 32, 64]",
+        "dedup --shingle-unit sentence               | --shingle-unit': shingle-unit must be one of"
+            + " [word, char]",
+        "dedup --bands 100 --rows 7                  | --bands': bands must be such that bands *"
+            + " rows <= hashes (128)",
+        "dedup --digits round                        | --digits': digits must be one of [keep,"
+            + " drop, mask]",
+        "dedup --on-error ignore                     | --on-error'",
+        "dedup --verify fuzzy                        | --verify'",
+        "dedup --canonical :asc                      | --canonical': canonical must be [score]",
+        "dedup --canonical date:sideways             | --canonical': canonical order must be one of",
+        "dedup --threads 0                           | --threads': must be at least 1, got [0]",
+        "dedup --thresold 0.8                        | Unknown options: '--thresold', '0.8'",
+        "tune --threshold 0                          | --threshold': threshold must be a number in"
+            + " (0.0, 1.0], got [0]",
+        "tune --threshold 0.8 --rows 200             | --rows': rows must be at most hashes (128),"
+            + " got [200]",
+        "search --index idx --query q --collapse fold | --collapse': mode must be one of [remove,"
+            + " demote, group], got [fold]",
+        "search --index idx --query q --window 0     | --window': must be between 1 and 1000",
+        "similar --index idx                         | Error: Missing required argument",
+        "similar --index idx --id a --text b         | mutually exclusive",
+      })
+  void badOptionExitsWithUsageError(String args, String message) throws Exception {
+    Path input = tmp.resolve("in.jsonl");
+    Files.writeString(input, "{\"id\": \"a\", \"text\": \"some text\"}\n");
+    String line = args.trim();
+    if (line.startsWith("dedup")) {
+      line += " --input " + input;
+    }
+    Cli.Result r = Cli.run((Object[]) line.split("\\s+"));
+    assertEquals(NearDupCli.EXIT_USAGE, r.exit(), r.toString());
+    assertTrue(r.err().contains(message.trim()), "expected [" + message.trim() + "] in " + r);
+    assertTrue(r.err().contains("--help' for more information"), r.err());
+    assertEquals("", r.out());
+  }
+
+  @Test
+  void missingInputAndSubcommand() {
+    Cli.Result noFile = Cli.run("dedup", "--input", tmp.resolve("nope.jsonl"));
+    assertEquals(NearDupCli.EXIT_USAGE, noFile.exit(), noFile.toString());
+    assertTrue(noFile.err().contains("'--input': no such file or directory"), noFile.err());
+
+    Cli.Result none = Cli.run();
+    assertEquals(NearDupCli.EXIT_USAGE, none.exit(), none.toString());
+    assertTrue(none.err().contains("Missing required subcommand"), none.err());
+
+    Cli.Result help = Cli.run("dedup", "--help");
+    assertEquals(0, help.exit(), help.toString());
+    assertTrue(help.out().contains("--hashes=K"), help.out());
+    assertTrue(help.out().contains("(default: 128)"), help.out());
+  }
+
+  @Test
+  void indexRefusesADirectoryThatHoldsOtherFiles() throws Exception {
+    Path input = tmp.resolve("in2.jsonl");
+    Files.writeString(input, "{\"id\": \"a\", \"text\": \"some text\"}\n");
+    Path dir = Files.createDirectories(tmp.resolve("notes"));
+    Files.writeString(dir.resolve("todo.txt"), "keep me");
+    Cli.Result r = Cli.run("index", "--input", input, "--index", dir);
+    assertEquals(NearDupCli.EXIT_USAGE, r.exit(), r.toString());
+    assertTrue(r.err().contains("'--index'"), r.err());
+    assertTrue(Files.exists(dir.resolve("todo.txt")));
+  }
+}
