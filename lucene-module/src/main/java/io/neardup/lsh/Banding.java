@@ -10,11 +10,12 @@ import io.neardup.settings.ParameterException;
  * s<sup>r</sup>)<sup>b</sup>, an S-curve that is steepest near (1/b)<sup>1/r</sup> (Leskovec,
  * Rajaraman and Ullman, <i>Mining of Massive Datasets</i>, ch. 3.4).
  *
- * <p>The formula assumes the k values agree independently, which holds for classic MinHash. SuperMinHash values
- * are negatively correlated for sets of up to a few times k shingles, so whole bands agree somewhat less often than
- * s<sup>r</sup> there: the measured curve is slightly steeper than P(s) (for 10 × 12 bands, 0.975 instead of 0.964 at
- * s = 0.9 and 0.120 instead of 0.130 at s = 0.7 on sets of 60–200 shingles), which helps both recall above the
- * threshold and false candidates below it. For larger sets the two agree within 1 %.
+ * <p>The formula assumes the k values agree independently, which holds for classic MinHash.
+ * SuperMinHash values are negatively correlated for sets of up to a few times k shingles, so whole
+ * bands agree somewhat less often than s<sup>r</sup> there: the measured curve is slightly steeper
+ * than P(s) (for 10 × 12 bands, 0.975 instead of 0.964 at s = 0.9 and 0.120 instead of 0.130 at s =
+ * 0.7 on sets of 60–200 shingles), which helps both recall above the threshold and false candidates
+ * below it. For larger sets the two agree within 1 %.
  *
  * <p>Worked example (20 bands of 5 rows, 100 values): a pair at s = 0.8 agrees on one band with
  * probability 0.8<sup>5</sup> = 0.328 and is missed with probability (1 − 0.328)<sup>20</sup> =

@@ -69,16 +69,12 @@ public final class Jaccard {
     double centre = (p + z2 / (2 * hashes)) / (1 + z2 / hashes);
     double half =
         z / (1 + z2 / hashes) * Math.sqrt(p * (1 - p) / hashes + z2 / (4.0 * hashes * hashes));
-    // at the ends the interval touches 0 or 1 exactly; computing centre -/+ half would leave rounding dust
+    // at the ends the interval touches 0 or 1 exactly; computing centre -/+ half would leave
+    // rounding dust
     double lower = matches == 0 ? 0 : Math.max(0, centre - half);
     double upper = matches == hashes ? 1 : Math.min(1, centre + half);
     return new JaccardEstimate(
-        correct(p, bits),
-        correct(lower, bits),
-        correct(upper, bits),
-        matches,
-        hashes,
-        confidence);
+        correct(p, bits), correct(lower, bits), correct(upper, bits), matches, hashes, confidence);
   }
 
   /** The smallest number of agreeing values whose estimate reaches {@code threshold}. */

@@ -1,0 +1,214 @@
+package io.neardup.collapse;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+
+/**
+ * The grouping rule of {@link NearDupCollapser} over sketch values in memory, free of Lucene: items
+ * are visited from the most to the least canonical, and each becomes a copy of the first canonical
+ * so far with which it agrees on at least {@code minMatches} of its k values, or else a canonical.
+ *
+ * <p>Comparing each item with every canonical costs O(n²) pairs. Instead, a pigeonhole filter finds
+ * the only canonicals that can qualify: two sketches that differ in at most d = k − minMatches
+ * positions agree on every value of at least one of d + 1 disjoint blocks of positions. The block
+ * contents of each canonical are hashed into a table; an item is compared in full only with the
+ * canonicals that share a block with it. The filter never loses a pair, so the result is exactly
+ * that of the pairwise rule, at a cost of about n·k for a window of n unrelated hits instead of
+ * n²·d/2. Memory is about 40 bytes per item and block.
+ *
+ * <p>Values are kept as the bytes of the serialized sketch, {@code width} bytes each: two values
+ * are equal exactly when their bytes are, so nothing needs decoding.
+ */
+final class CanonicalGrouping {
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final long EMPTY = 0;
+
+  private final byte[] values;
+  private final int width;
+  private final int k;
+  private final int minMatches;
+  private final int blocks;
+  private final int[] blockStart; // in bytes from the start of an item's values
+
+  // open addressing, one long per slot: block key in the high half, 1 + first entry in the low half
+  // (so 0 is a free slot); entries chain the canonicals that have a block with that key
+  private final long[] table;
+  private final int mask;
+  private final int[] entryCanonical;
+  private final int[] entryNext;
+  private int entryCount;
+
+  private final int[] canonicals; // item of each canonical, in the order they were found
+  private int canonicalCount;
+  private final int[] candidateStamp; // per canonical: 1 + the item that last listed it
+  private final int[] candidates;
+  private final int[] keys; // the current item's block keys
+  private final int[] slots; // and the slots where they were looked up
+
+  /**
+   * @param values {@code k·width} bytes per item, item i from byte {@code i·k·width}
+   * @param width bytes per value
+   * @param k values per sketch
+   * @param items number of items
+   * @param minMatches agreeing values that make two items near-duplicates, in [1, k]
+   */
+  CanonicalGrouping(byte[] values, int width, int k, int items, int minMatches) {
+    if (minMatches < 1 || minMatches > k) {
+      throw new IllegalArgumentException("minMatches must be in [1, " + k + "], got " + minMatches);
+    }
+    this.values = values;
+    this.width = width;
+    this.k = k;
+    this.minMatches = minMatches;
+    this.blocks = k - minMatches + 1;
+    this.blockStart = new int[blocks + 1];
+    for (int b = 0; b <= blocks; b++) {
+      blockStart[b] = (int) ((long) b * k / blocks) * width;
+    }
+    int maxEntries = items * blocks;
+    // between a quarter and half full, so that probes stay short
+    int capacity = Integer.highestOneBit(Math.max(8, 2 * maxEntries) - 1) << 1;
+    this.table = new long[capacity];
+    this.mask = capacity - 1;
+    this.entryCanonical = new int[maxEntries];
+    this.entryNext = new int[maxEntries];
+    this.canonicals = new int[items];
+    this.candidateStamp = new int[items];
+    this.candidates = new int[items];
+    this.keys = new int[blocks];
+    this.slots = new int[blocks];
+  }
+
+  /**
+   * Groups the items.
+   *
+   * @param order the items from the most to the least canonical
+   * @param hasSketch whether each item has a non-empty sketch; items without are never grouped
+   * @param canonicalOf receives each item's canonical (itself for a canonical)
+   * @param matches receives, for each copy, the number of values agreeing with its canonical
+   */
+  void group(int[] order, boolean[] hasSketch, int[] canonicalOf, int[] matches) {
+    for (int item : order) {
+      canonicalOf[item] = item;
+      matches[item] = k;
+      if (!hasSketch[item]) {
+        continue;
+      }
+      int n = listCandidates(item);
+      for (int c = 0; c < n; c++) {
+        int m = matches(item, canonicals[candidates[c]]);
+        if (m >= 0) {
+          canonicalOf[item] = canonicals[candidates[c]];
+          matches[item] = m;
+          break;
+        }
+      }
+      if (canonicalOf[item] == item) {
+        addCanonical(item);
+      }
+    }
+  }
+
+  /**
+   * Hashes the item's blocks and lists the canonicals sharing a block with it, in the order they
+   * were found, so that the first that verifies is the most canonical one.
+   */
+  private int listCandidates(int item) {
+    int base = item * k * width;
+    int n = 0;
+    for (int b = 0; b < blocks; b++) {
+      int key = key(b, base + blockStart[b], base + blockStart[b + 1]);
+      int slot = find(key);
+      keys[b] = key;
+      slots[b] = slot;
+      for (int e = (int) table[slot] - 1; e >= 0; e = entryNext[e]) {
+        int c = entryCanonical[e];
+        if (candidateStamp[c] != item + 1) {
+          candidateStamp[c] = item + 1;
+          candidates[n++] = c;
+        }
+      }
+    }
+    if (n > 1) {
+      Arrays.sort(candidates, 0, n);
+    }
+    return n;
+  }
+
+  /**
+   * Key of block b of an item: a hash of the block's first 8 bytes (or fewer, if the block is
+   * shorter) and of b. Two items that agree on the whole block agree on its first bytes, so the
+   * filter stays exact; and since sketch values are uniform hashes, 8 bytes are as selective as the
+   * whole block for all but the 8-bit sketches.
+   */
+  private int key(int b, int from, int to) {
+    long v;
+    if (to - from >= Long.BYTES) {
+      v = (long) LONGS.get(values, from);
+    } else {
+      v = 0;
+      for (int p = from; p < to; p++) {
+        v = (v << 8) | (values[p] & 0xFF);
+      }
+    }
+    long h = (v + b) * 0x9E3779B97F4A7C15L;
+    return (int) (h ^ (h >>> 32));
+  }
+
+  private void addCanonical(int item) {
+    int c = canonicalCount++;
+    canonicals[c] = item;
+    for (int b = 0; b < blocks; b++) {
+      int key = keys[b];
+      int slot = slots[b];
+      if (table[slot] != EMPTY && (int) (table[slot] >>> 32) != key) {
+        slot = find(key); // a free slot found earlier was taken by another block of this item
+      }
+      int head = (int) table[slot] - 1;
+      if (head >= 0 && entryCanonical[head] == c) {
+        continue; // two blocks of this item with one key: one entry is enough
+      }
+      entryCanonical[entryCount] = c;
+      entryNext[entryCount] = head;
+      table[slot] = ((long) key << 32) | ++entryCount;
+    }
+  }
+
+  /** The slot holding the key, or the free slot where it would go. */
+  private int find(int key) {
+    int slot = key & mask;
+    long s;
+    while ((s = table[slot]) != EMPTY && (int) (s >>> 32) != key) {
+      slot = (slot + 1) & mask;
+    }
+    return slot;
+  }
+
+  /**
+   * Number of agreeing values of items a and b, or -1 as soon as too many differ to reach {@code
+   * minMatches}. Candidates are mostly true near-duplicates, whose bytes agree over long runs that
+   * {@link Arrays#mismatch(byte[], int, int, byte[], int, int)} skips quickly.
+   */
+  int matches(int a, int b) {
+    int maxMismatches = k - minMatches;
+    int length = k * width;
+    int pa = a * length;
+    int pb = b * length;
+    int mismatches = 0;
+    int p = 0;
+    while (p < length) {
+      int m = Arrays.mismatch(values, pa + p, pa + length, values, pb + p, pb + length);
+      if (m < 0) {
+        break;
+      }
+      if (++mismatches > maxMismatches) {
+        return -1;
+      }
+      p += m - (p + m) % width + width; // on to the value after the one that differs
+    }
+    return k - mismatches;
+  }
+}

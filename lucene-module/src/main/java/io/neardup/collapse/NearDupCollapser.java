@@ -1,0 +1,492 @@
+package io.neardup.collapse;
+
+import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.document.NearDupFields;
+import io.neardup.search.CanonicalKeys;
+import io.neardup.settings.NearDupSettings;
+import io.neardup.sketch.Jaccard;
+import io.neardup.sketch.Sketch;
+import io.neardup.sketch.SketchFormat;
+import io.neardup.sketch.SketchParameters;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import org.apache.lucene.index.BinaryDocValues;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.search.Collector;
+import org.apache.lucene.search.CollectorManager;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.search.TopScoreDocCollector;
+import org.apache.lucene.search.TopScoreDocCollectorManager;
+import org.apache.lucene.util.BytesRef;
+
+/**
+ * Collapses the near-duplicates among the top hits of any search: hits whose sketches estimate a
+ * Jaccard similarity of at least {@code minSimilarity} are grouped, one hit per group is chosen as
+ * canonical by a {@link CanonicalPolicy}, and the copies are removed, demoted below every canonical
+ * or attached to their canonical, depending on the {@link CollapseMode}. Immutable and thread-safe.
+ *
+ * <pre>{@code
+ * NearDupCollapser collapser =
+ *     NearDupCollapser.builder(NearDupFields.DEFAULT, settings)
+ *         .mode(CollapseMode.GROUP)
+ *         .canonical(CanonicalPolicy.parse("published:asc")) // the first published copy is shown
+ *         .build();
+ * CollapsedHits hits = searcher.search(query, collapser.collectorManager(searcher));
+ * // or, over the results of any search:
+ * CollapsedHits same = collapser.collapse(searcher, searcher.search(query, collapser.window()));
+ * }</pre>
+ *
+ * <h2>Grouping rule</h2>
+ *
+ * Collapse works on the window, the first {@link #window()} hits of the search in their order.
+ * Later hits of the {@link TopDocs} are dropped: they were never compared with the window, so
+ * neither "after the demoted copies" nor "before them" would be a meaningful place for them; search
+ * {@code window} hits and page within the result with {@link CollapsedHits#page}. The hits of the
+ * window are visited from the most to the least canonical one according to the policy (field value,
+ * then rank in the search; for {@link CanonicalPolicy#BEST_SCORE} simply in rank order). A hit
+ * becomes a copy of the first already chosen canonical it is similar to, or else a canonical
+ * itself. Hence:
+ *
+ * <ul>
+ *   <li>every copy is a near-duplicate of its canonical, which is the most canonical hit of its
+ *       group by the policy;
+ *   <li>no two canonicals are near-duplicates of each other;
+ *   <li>similarity is not treated as transitive: a chain A ~ B ~ C where A and C differ is not one
+ *       group, unlike with union-find, whose groups can merge unrelated hits through a chain of
+ *       small edits and then list copies that look nothing like their canonical.
+ * </ul>
+ *
+ * <p>A hit whose document has no sketch, or an empty one (a text without shingles), is never
+ * grouped: it stays a canonical without copies. The result depends only on the hits, their order
+ * and their sketches and policy values, never on how the index is split into segments or the search
+ * into slices. Ties of the policy's field go to the better-ranked hit: for relevance-ranked results
+ * the higher score, then the lower doc id (Lucene's order); a hit without a value in the field
+ * never wins over one with a value.
+ *
+ * <h2>Cost</h2>
+ *
+ * The sketches of the window (and the policy's values) are read from doc values once, in doc-id
+ * order, comparing each sketch's header with the expected one and copying its values as they are
+ * serialized rather than decoding it. Hits are not compared pair by pair: a pigeonhole filter on
+ * blocks of sketch values (see {@code CanonicalGrouping}) finds the few canonicals a hit can be a
+ * copy of, so the cost is about n·k for a window of n hits with k values, plus one full comparison
+ * per candidate. Memory is bounded by the window and k: the window is limited to {@value
+ * #MAX_WINDOW} hits.
+ */
+public final class NearDupCollapser {
+  /** Default number of top hits collapsed. */
+  public static final int DEFAULT_WINDOW = 100;
+
+  /**
+   * Largest window: collapse reads every hit of the window on every search, and a window of more
+   * hits than a user pages through only adds cost.
+   */
+  public static final int MAX_WINDOW = 1000;
+
+  /**
+   * Default mode: copies stay in the results but rank below every canonical, so nothing is lost
+   * while the first page shows distinct results.
+   */
+  public static final CollapseMode DEFAULT_MODE = CollapseMode.DEMOTE;
+
+  /** Default canonical policy: the best-ranked hit of a group. */
+  public static final CanonicalPolicy DEFAULT_CANONICAL = CanonicalPolicy.BEST_SCORE;
+
+  /**
+   * Total hit count threshold of {@link #collectorManager(IndexSearcher)}: the one of {@link
+   * IndexSearcher#search(org.apache.lucene.search.Query, int)}, so that both give the same counts.
+   */
+  public static final int DEFAULT_TOTAL_HITS_THRESHOLD = 1000;
+
+  private final NearDupFields fields;
+  private final NearDupSettings settings;
+  private final double minSimilarity;
+  private final int window;
+  private final CollapseMode mode;
+  private final CanonicalPolicy canonical;
+  private final int minMatches;
+  private final byte[] header;
+
+  // byte 7 of the sketch format: flags, bit 0 set for the empty sketch (see SketchFormat)
+  private static final int FLAGS = 7;
+  private static final int FLAG_EMPTY = 1;
+
+  private NearDupCollapser(
+      NearDupFields fields,
+      NearDupSettings settings,
+      double minSimilarity,
+      int window,
+      CollapseMode mode,
+      CanonicalPolicy canonical) {
+    this.fields = Objects.requireNonNull(fields, "fields");
+    this.settings = Objects.requireNonNull(settings, "settings");
+    if (!(minSimilarity > 0 && minSimilarity <= 1)) {
+      throw new IllegalArgumentException(
+          "minSimilarity must be in (0, 1], got [" + minSimilarity + "]");
+    }
+    if (window < 1 || window > MAX_WINDOW) {
+      throw new IllegalArgumentException(
+          "window must be between 1 and " + MAX_WINDOW + ", got [" + window + "]");
+    }
+    if (mode == null) {
+      throw new IllegalArgumentException("mode must be one of [remove, demote, group], got [null]");
+    }
+    if (canonical == null) {
+      throw new IllegalArgumentException(
+          "canonical must be [score], [FIELD:asc] or [FIELD:desc], got [null]");
+    }
+    this.minSimilarity = minSimilarity;
+    this.window = window;
+    this.mode = mode;
+    this.canonical = canonical;
+    SketchParameters p = settings.sketch();
+    // at least 1: minSimilarity > 0, and a similarity no agreement reaches would group everything
+    this.minMatches = Math.max(1, Jaccard.minMatches(minSimilarity, p.hashes(), p.bits()));
+    this.header = SketchFormat.encode(Sketch.empty(p));
+  }
+
+  /**
+   * A builder for the sketches in {@code fields}, made with {@code settings}; minimum similarity
+   * {@code settings.threshold()}, window {@value #DEFAULT_WINDOW}, mode {@code demote}, canonical
+   * policy best score.
+   */
+  public static Builder builder(NearDupFields fields, NearDupSettings settings) {
+    return new Builder(fields, settings);
+  }
+
+  /** The fields whose sketches are compared. */
+  public NearDupFields fields() {
+    return fields;
+  }
+
+  /** The settings the sketches were made with. */
+  public NearDupSettings settings() {
+    return settings;
+  }
+
+  /** The estimated Jaccard similarity from which two hits are near-duplicates. */
+  public double minSimilarity() {
+    return minSimilarity;
+  }
+
+  /** How many top hits are collapsed. */
+  public int window() {
+    return window;
+  }
+
+  /** What happens to copies. */
+  public CollapseMode mode() {
+    return mode;
+  }
+
+  /** How the canonical hit of a group is chosen. */
+  public CanonicalPolicy canonical() {
+    return canonical;
+  }
+
+  /**
+   * Collects the top {@link #window()} hits by score (counting hits up to {@value
+   * #DEFAULT_TOTAL_HITS_THRESHOLD}) and collapses them.
+   *
+   * @param searcher the searcher the manager will be used with; its reader supplies the sketches
+   */
+  public NearDupCollapsingCollectorManager<TopScoreDocCollector> collectorManager(
+      IndexSearcher searcher) {
+    return collectorManager(
+        searcher, new TopScoreDocCollectorManager(window, DEFAULT_TOTAL_HITS_THRESHOLD));
+  }
+
+  /**
+   * Collects the top hits with {@code topDocs} (for instance a {@code TopFieldCollectorManager} to
+   * sort by a field, or exact hit counts) and collapses the first {@link #window()} of them.
+   *
+   * @param searcher the searcher the manager will be used with; its reader supplies the sketches
+   */
+  public <C extends Collector> NearDupCollapsingCollectorManager<C> collectorManager(
+      IndexSearcher searcher, CollectorManager<C, ? extends TopDocs> topDocs) {
+    return new NearDupCollapsingCollectorManager<>(this, searcher, topDocs);
+  }
+
+  /**
+   * Collapses the first {@link #window()} hits of {@code topDocs}; later hits are dropped.
+   *
+   * @param searcher the searcher that found {@code topDocs}
+   * @throws IllegalArgumentException if a hit's document id is not in the searcher's index
+   * @throws IllegalStateException if a stored sketch is corrupted or was made with other settings
+   */
+  public CollapsedHits collapse(IndexSearcher searcher, TopDocs topDocs) throws IOException {
+    IndexReader reader = searcher.getIndexReader();
+    ScoreDoc[] hits = topDocs.scoreDocs;
+    int n = Math.min(window, hits.length);
+    int[] docs = new int[n];
+    for (int i = 0; i < n; i++) {
+      docs[i] = hits[i].doc;
+    }
+    int k = settings.sketch().hashes();
+    int width = settings.sketch().bytesPerValue();
+    byte[] values = new byte[n * k * width];
+    boolean[] hasSketch = readSketches(reader, docs, values);
+    CanonicalKeys keys = CanonicalKeys.load(reader, canonical, docs);
+    int[] canonicalOf = new int[n];
+    int[] matches = new int[n];
+    new CanonicalGrouping(values, width, k, n, minMatches)
+        .group(policyOrder(keys, n), hasSketch, canonicalOf, matches);
+    double[] similarity = new double[n];
+    for (int i = 0; i < n; i++) {
+      similarity[i] =
+          canonicalOf[i] == i
+              ? 1
+              : Jaccard.fromMatches(
+                      matches[i], k, settings.sketch().bits(), Jaccard.DEFAULT_CONFIDENCE)
+                  .estimate();
+    }
+    return assemble(topDocs, hits, n, canonicalOf, similarity);
+  }
+
+  /**
+   * Copies the values of the sketches of {@code docs} into {@code values} (k values per hit, in hit
+   * order, as serialized), visiting documents in doc-id order as doc values want. Returns which
+   * hits have a non-empty sketch.
+   */
+  private boolean[] readSketches(IndexReader reader, int[] docs, byte[] values) throws IOException {
+    int n = docs.length;
+    boolean[] hasSketch = new boolean[n];
+    long[] byDoc = new long[n]; // doc id in the high bits, hit index in the low bits
+    for (int i = 0; i < n; i++) {
+      if (docs[i] < 0 || docs[i] >= reader.maxDoc()) {
+        throw new IllegalArgumentException(
+            "hits must be documents of the searcher's index (maxDoc "
+                + reader.maxDoc()
+                + "), got doc ["
+                + docs[i]
+                + "]");
+      }
+      byDoc[i] = ((long) docs[i] << 32) | i;
+    }
+    Arrays.sort(byDoc);
+    String field = fields.sketchField();
+    int valueBytes = header.length - SketchFormat.HEADER_BYTES;
+    List<LeafReaderContext> leaves = reader.leaves();
+    int leafIndex = -1;
+    LeafReaderContext leaf = null;
+    BinaryDocValues sketches = null;
+    int previousDoc = -1;
+    for (long entry : byDoc) {
+      int doc = (int) (entry >>> 32);
+      int hit = (int) entry;
+      if (doc == previousDoc) {
+        throw new IllegalArgumentException(
+            "hits must be distinct documents of the searcher's index, got doc [" + doc + "] twice");
+      }
+      previousDoc = doc;
+      while (leaf == null || doc >= leaf.docBase + leaf.reader().maxDoc()) {
+        leaf = leaves.get(++leafIndex);
+        sketches = leaf.reader().getBinaryDocValues(field);
+      }
+      if (sketches == null || !sketches.advanceExact(doc - leaf.docBase)) {
+        continue;
+      }
+      BytesRef stored = sketches.binaryValue();
+      if (!compatible(stored)) {
+        throw incompatible(doc, stored);
+      }
+      if ((stored.bytes[stored.offset + FLAGS] & FLAG_EMPTY) == 0) {
+        hasSketch[hit] = true;
+        System.arraycopy(
+            stored.bytes,
+            stored.offset + SketchFormat.HEADER_BYTES,
+            values,
+            hit * valueBytes,
+            valueBytes);
+      }
+    }
+    return hasSketch;
+  }
+
+  /**
+   * Whether a stored sketch was made with these settings, comparing its header with the expected
+   * one instead of decoding it: reading the window is on the path of every search. The values are
+   * not checksummed again here; Lucene verifies the checksums of its doc values files.
+   */
+  private boolean compatible(BytesRef stored) {
+    byte[] b = stored.bytes;
+    int o = stored.offset;
+    return stored.length == header.length
+        && Arrays.equals(b, o, o + FLAGS, header, 0, FLAGS)
+        && (b[o + FLAGS] & ~FLAG_EMPTY) == 0
+        && Arrays.equals(b, o + FLAGS + 1, o + 16, header, FLAGS + 1, 16);
+  }
+
+  /** The precise error of a stored sketch that is not {@link #compatible}. */
+  private IllegalStateException incompatible(int doc, BytesRef stored) {
+    String field = fields.sketchField();
+    try {
+      SketchFormat.validate(stored.bytes, stored.offset, stored.length, settings.sketch());
+      return new IllegalStateException(
+          "document " + doc + " in field [" + field + "] cannot be compared: unexpected header");
+    } catch (IllegalArgumentException e) {
+      return new IllegalStateException(
+          "document " + doc + " in field [" + field + "] cannot be compared: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The hits' indexes from the most to the least canonical: by the policy's field, then by rank
+   * (the order of the search's results, already by score then doc id for relevance searches).
+   */
+  private int[] policyOrder(CanonicalKeys keys, int n) {
+    int[] order = new int[n];
+    if (canonical.byScore()) {
+      for (int i = 0; i < n; i++) {
+        order[i] = i;
+      }
+      return order;
+    }
+    Integer[] boxed = new Integer[n];
+    for (int i = 0; i < n; i++) {
+      boxed[i] = i;
+    }
+    // stable, so hits the field does not tell apart stay in rank order
+    Arrays.sort(boxed, keys::compare);
+    for (int i = 0; i < n; i++) {
+      order[i] = boxed[i];
+    }
+    return order;
+  }
+
+  private CollapsedHits assemble(
+      TopDocs topDocs, ScoreDoc[] hits, int n, int[] canonicalOf, double[] similarity) {
+    // copies first, so that each canonical can be built with its (immutable) list of copies
+    CollapsedHit[] out = new CollapsedHit[n];
+    List<List<CollapsedHit>> copiesOf = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      copiesOf.add(null);
+    }
+    int copyCount = 0;
+    for (int i = 0; i < n; i++) {
+      int c = canonicalOf[i];
+      if (c != i) {
+        out[i] = new CollapsedHit(hits[i], i, hits[c].doc, c, similarity[i], List.of());
+        if (mode != CollapseMode.REMOVE) {
+          if (copiesOf.get(c) == null) {
+            copiesOf.set(c, new ArrayList<>());
+          }
+          copiesOf.get(c).add(out[i]);
+        }
+        copyCount++;
+      }
+    }
+    List<CollapsedHit> list = new ArrayList<>(mode == CollapseMode.DEMOTE ? n : n - copyCount);
+    for (int i = 0; i < n; i++) {
+      if (canonicalOf[i] == i) {
+        List<CollapsedHit> copies = copiesOf.get(i);
+        out[i] =
+            new CollapsedHit(hits[i], i, hits[i].doc, i, 1, copies == null ? List.of() : copies);
+        list.add(out[i]);
+      }
+    }
+    if (mode == CollapseMode.DEMOTE) {
+      for (int i = 0; i < n; i++) {
+        if (canonicalOf[i] != i) {
+          list.add(out[i]);
+        }
+      }
+    }
+    return new CollapsedHits(topDocs.totalHits, mode, list, copyCount, n);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof NearDupCollapser c
+        && fields.equals(c.fields)
+        && settings.equals(c.settings)
+        && Double.compare(minSimilarity, c.minSimilarity) == 0
+        && window == c.window
+        && mode == c.mode
+        && canonical.equals(c.canonical);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(fields, settings, minSimilarity, window, mode, canonical);
+  }
+
+  @Override
+  public String toString() {
+    return String.format(
+        Locale.ROOT,
+        "NearDupCollapser(%s, minSimilarity=%s, window=%d, mode=%s, canonical=%s)",
+        fields.name(),
+        minSimilarity,
+        window,
+        mode,
+        canonical);
+  }
+
+  /** Builds a {@link NearDupCollapser}; unset values take the defaults. */
+  public static final class Builder {
+    private final NearDupFields fields;
+    private final NearDupSettings settings;
+    private Double minSimilarity;
+    private int window = DEFAULT_WINDOW;
+    private CollapseMode mode = DEFAULT_MODE;
+    private CanonicalPolicy canonical = DEFAULT_CANONICAL;
+
+    private Builder(NearDupFields fields, NearDupSettings settings) {
+      this.fields = fields;
+      this.settings = settings;
+    }
+
+    /**
+     * Minimum estimated Jaccard similarity of near-duplicates, in (0, 1]; default the threshold.
+     */
+    public Builder minSimilarity(double minSimilarity) {
+      this.minSimilarity = minSimilarity;
+      return this;
+    }
+
+    /**
+     * Number of top hits collapsed, 1 to {@value NearDupCollapser#MAX_WINDOW}; default {@value
+     * NearDupCollapser#DEFAULT_WINDOW}.
+     */
+    public Builder window(int window) {
+      this.window = window;
+      return this;
+    }
+
+    /** What happens to copies; default {@code demote}. */
+    public Builder mode(CollapseMode mode) {
+      this.mode = mode;
+      return this;
+    }
+
+    /** How the canonical hit of a group is chosen; default best score. */
+    public Builder canonical(CanonicalPolicy canonical) {
+      this.canonical = canonical;
+      return this;
+    }
+
+    /**
+     * Validates and builds.
+     *
+     * @throws IllegalArgumentException naming the first invalid parameter
+     */
+    public NearDupCollapser build() {
+      Objects.requireNonNull(settings, "settings");
+      return new NearDupCollapser(
+          fields,
+          settings,
+          minSimilarity != null ? minSimilarity : settings.threshold(),
+          window,
+          mode,
+          canonical);
+    }
+  }
+}
