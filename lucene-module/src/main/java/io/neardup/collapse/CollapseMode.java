@@ -40,8 +40,8 @@ public enum CollapseMode {
         return mode;
       }
     }
-    throw new IllegalArgumentException(
-        "mode must be one of [remove, demote, group], got [" + value + "]");
+    throw new io.neardup.settings.ParameterException(
+        io.neardup.settings.Parameter.MODE, "one of [remove, demote, group]", value);
   }
 
   @Override

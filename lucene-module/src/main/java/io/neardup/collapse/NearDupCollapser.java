@@ -4,6 +4,8 @@ import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.document.NearDupFields;
 import io.neardup.search.CanonicalKeys;
 import io.neardup.settings.NearDupSettings;
+import io.neardup.settings.Parameter;
+import io.neardup.settings.ParameterException;
 import io.neardup.sketch.Jaccard;
 import io.neardup.sketch.Sketch;
 import io.neardup.sketch.SketchFormat;
@@ -114,10 +116,6 @@ public final class NearDupCollapser {
   private final int minMatches;
   private final byte[] header;
 
-  // byte 7 of the sketch format: flags, bit 0 set for the empty sketch (see SketchFormat)
-  private static final int FLAGS = 7;
-  private static final int FLAG_EMPTY = 1;
-
   private NearDupCollapser(
       NearDupFields fields,
       NearDupSettings settings,
@@ -128,19 +126,17 @@ public final class NearDupCollapser {
     this.fields = Objects.requireNonNull(fields, "fields");
     this.settings = Objects.requireNonNull(settings, "settings");
     if (!(minSimilarity > 0 && minSimilarity <= 1)) {
-      throw new IllegalArgumentException(
-          "minSimilarity must be in (0, 1], got [" + minSimilarity + "]");
+      throw new ParameterException(Parameter.MIN_SIMILARITY, "in (0, 1]", minSimilarity);
     }
     if (window < 1 || window > MAX_WINDOW) {
-      throw new IllegalArgumentException(
-          "window must be between 1 and " + MAX_WINDOW + ", got [" + window + "]");
+      throw new ParameterException(Parameter.WINDOW, "between 1 and " + MAX_WINDOW, window);
     }
     if (mode == null) {
-      throw new IllegalArgumentException("mode must be one of [remove, demote, group], got [null]");
+      throw new ParameterException(Parameter.MODE, "one of [remove, demote, group]", null);
     }
     if (canonical == null) {
-      throw new IllegalArgumentException(
-          "canonical must be [score], [FIELD:asc] or [FIELD:desc], got [null]");
+      throw new ParameterException(
+          Parameter.CANONICAL, "[score], [FIELD:asc] or [FIELD:desc]", null);
     }
     this.minSimilarity = minSimilarity;
     this.window = window;
@@ -297,7 +293,7 @@ public final class NearDupCollapser {
       if (!compatible(stored)) {
         throw incompatible(doc, stored);
       }
-      if ((stored.bytes[stored.offset + FLAGS] & FLAG_EMPTY) == 0) {
+      if (!SketchFormat.isEmpty(stored.bytes, stored.offset)) {
         hasSketch[hit] = true;
         System.arraycopy(
             stored.bytes,
@@ -316,12 +312,7 @@ public final class NearDupCollapser {
    * not checksummed again here; Lucene verifies the checksums of its doc values files.
    */
   private boolean compatible(BytesRef stored) {
-    byte[] b = stored.bytes;
-    int o = stored.offset;
-    return stored.length == header.length
-        && Arrays.equals(b, o, o + FLAGS, header, 0, FLAGS)
-        && (b[o + FLAGS] & ~FLAG_EMPTY) == 0
-        && Arrays.equals(b, o + FLAGS + 1, o + 16, header, FLAGS + 1, 16);
+    return SketchFormat.hasSameSettings(stored.bytes, stored.offset, stored.length, header);
   }
 
   /** The precise error of a stored sketch that is not {@link #compatible}. */

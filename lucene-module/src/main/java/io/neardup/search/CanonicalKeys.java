@@ -3,7 +3,6 @@ package io.neardup.search;
 import io.neardup.cluster.CanonicalPolicy;
 import java.io.IOException;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.DocValuesType;
@@ -53,17 +52,19 @@ public final class CanonicalKeys {
     if (type == null) {
       return keys; // no document has the field: nobody has a value, ties decide
     }
-    Integer[] order = new Integer[docs.length];
-    for (int i = 0; i < order.length; i++) {
-      order[i] = i;
+    // doc id in the high bits, position in the low bits: one primitive sort visits docs in order
+    long[] byDoc = new long[docs.length];
+    for (int i = 0; i < docs.length; i++) {
+      byDoc[i] = ((long) docs[i] << 32) | i;
     }
-    Arrays.sort(order, Comparator.comparingInt(i -> docs[i]));
+    Arrays.sort(byDoc);
     List<LeafReaderContext> leaves = reader.leaves();
     int leafIndex = -1;
     LeafReaderContext leaf = null;
     Reader values = null;
-    for (int idx : order) {
-      int doc = docs[idx];
+    for (long entry : byDoc) {
+      int doc = (int) (entry >>> 32);
+      int idx = (int) entry;
       while (leaf == null || doc >= leaf.docBase + leaf.reader().maxDoc()) {
         leaf = leaves.get(++leafIndex);
         values = new Reader(leaf.reader(), policy, type);

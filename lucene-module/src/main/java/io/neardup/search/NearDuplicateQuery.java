@@ -12,7 +12,6 @@ import io.neardup.sketch.Sketch;
 import io.neardup.sketch.SketchFormat;
 import io.neardup.token.TokenEncoding;
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.Locale;
 import java.util.Objects;
 import org.apache.lucene.analysis.Analyzer;
@@ -238,9 +237,7 @@ public final class NearDuplicateQuery extends Query {
    * Verifies that a stored sketch was made with the query's settings, comparing header bytes only.
    */
   private boolean compatible(BytesRef stored) {
-    return stored.length == sketchBytes.length
-        && Arrays.equals(stored.bytes, stored.offset, stored.offset + 7, sketchBytes, 0, 7)
-        && Arrays.equals(stored.bytes, stored.offset + 8, stored.offset + 16, sketchBytes, 8, 16);
+    return SketchFormat.hasSameSettings(stored.bytes, stored.offset, stored.length, sketchBytes);
   }
 
   private IllegalStateException incompatible(int doc, BytesRef stored) {

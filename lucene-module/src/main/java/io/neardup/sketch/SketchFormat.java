@@ -192,12 +192,31 @@ public final class SketchFormat {
   }
 
   /**
+   * Whether {@code bytes[offset, offset + length)} looks like a sketch made with the same
+   * parameters as {@code reference} (a sketch encoded by {@link #encode}): same length, magic,
+   * version, scheme, k, bits and settings hash, and no unknown flags. A fast check for paths that
+   * read many stored sketches per search; it does not verify the checksum (Lucene checksums its doc
+   * values files), so use {@link #validate} to explain a mismatch.
+   */
+  public static boolean hasSameSettings(byte[] bytes, int offset, int length, byte[] reference) {
+    return length == reference.length
+        && java.util.Arrays.equals(bytes, offset, offset + 7, reference, 0, 7)
+        && (bytes[offset + 7] & ~FLAG_EMPTY) == 0
+        && java.util.Arrays.equals(bytes, offset + 8, offset + 16, reference, 8, 16);
+  }
+
+  /** Whether the sketch serialized at {@code offset} is empty (its text had no shingles). */
+  public static boolean isEmpty(byte[] bytes, int offset) {
+    return (bytes[offset + 7] & FLAG_EMPTY) != 0;
+  }
+
+  /**
    * Counts agreeing values of two serialized sketches of the same parameters without decoding them;
    * both must have been {@linkplain #validate validated}. Returns -1 if either sketch is empty.
    */
   public static int countMatches(
       byte[] a, int aOffset, byte[] b, int bOffset, SketchParameters parameters) {
-    if ((a[aOffset + 7] & FLAG_EMPTY) != 0 || (b[bOffset + 7] & FLAG_EMPTY) != 0) {
+    if (isEmpty(a, aOffset) || isEmpty(b, bOffset)) {
       return -1;
     }
     int width = parameters.bytesPerValue();
