@@ -10,23 +10,28 @@ import java.util.function.LongConsumer;
  * per shingle.
  *
  * <p>Each unit (a token for {@link ShingleUnit#WORD}, a code point for {@link ShingleUnit#CHAR}) is
- * hashed once with a seeded 64-bit hash; a shingle's fingerprint combines the hashes of its units
- * in order, so the cost per shingle is a few multiplications whatever the length of its words. A
- * text with fewer units than the shingle size yields one fingerprint of all its units; a text with
- * no units yields none.
+ * hashed once with a seeded 64-bit hash; a shingle's fingerprint is a rolling polynomial of the
+ * hashes of its units, so the cost per shingle is a few multiplications whatever the shingle size
+ * and the length of its words. A text with fewer units than the shingle size yields one fingerprint
+ * of all its units; a text with no units yields none.
  *
  * <p>Not thread-safe; reuse one instance per analysis chain and call {@link #reset()} between
  * documents.
  */
 public final class ShingleHasher {
+  /** Odd multiplier of the rolling window polynomial. */
+  private static final long BASE = 0xBF58476D1CE4E5B9L;
+
   private final ShingleUnit unit;
   private final int size;
-  private final long seed;
   private final Hasher64 unitHasher;
   private final LongConsumer sink;
   private final long[] window;
+  private final long topPower;
+  private final long seedMix;
   private final CharArraySequence chars = new CharArraySequence();
   private long units;
+  private long rolling;
 
   /**
    * @param unit what shingles are made of
@@ -40,15 +45,21 @@ public final class ShingleHasher {
     }
     this.unit = unit;
     this.size = size;
-    this.seed = seed;
     this.unitHasher = Hashing.komihash5_0(seed);
     this.sink = sink;
     this.window = new long[size];
+    long power = 1;
+    for (int i = 1; i < size; i++) {
+      power *= BASE;
+    }
+    this.topPower = power;
+    this.seedMix = Mix.fmix64(seed ^ 0x5348494E474C4553L);
   }
 
   /** Forgets the current text. */
   public void reset() {
     units = 0;
+    rolling = 0;
   }
 
   /** Adds one (already normalised) token. */
@@ -73,7 +84,7 @@ public final class ShingleHasher {
   /** Ends the current text: a text shorter than one shingle is emitted as a single shingle. */
   public void finish() {
     if (units > 0 && units < size) {
-      sink.accept(combine(0, (int) units));
+      sink.accept(fingerprint(rolling, (int) units));
     }
   }
 
@@ -82,27 +93,28 @@ public final class ShingleHasher {
     return units;
   }
 
+  /**
+   * Rolls the window by one unit. The window's value is the polynomial sum of its unit hashes,
+   * u<sub>0</sub>·B<sup>k−1</sup> + … + u<sub>k−1</sub> (mod 2<sup>64</sup>, B odd):
+   * order-sensitive, and updated in constant time whatever the shingle size (Rabin–Karp over unit
+   * hashes).
+   */
   private void addUnit(long hash) {
-    window[(int) (units % size)] = hash;
+    int slot = (int) (units % size);
+    if (units >= size) {
+      rolling -= window[slot] * topPower;
+    }
+    rolling = rolling * BASE + hash;
+    window[slot] = hash;
     units++;
     if (units >= size) {
-      sink.accept(combine((int) (units % size), size));
+      sink.accept(fingerprint(rolling, size));
     }
   }
 
-  /**
-   * Order-sensitive combination of {@code n} unit hashes starting at ring position {@code start}.
-   */
-  private long combine(int start, int n) {
-    long h = seed ^ (n * 0x9E3779B97F4A7C15L);
-    int pos = start;
-    for (int i = 0; i < n; i++) {
-      h = Long.rotateLeft(h ^ window[pos], 29) * 0xBF58476D1CE4E5B9L;
-      if (++pos == size) {
-        pos = 0;
-      }
-    }
-    return Mix.fmix64(h);
+  /** Final mixing, with the number of units so that a short text differs from a full shingle. */
+  private long fingerprint(long windowValue, int n) {
+    return Mix.fmix64(windowValue ^ seedMix ^ (n * 0x9E3779B97F4A7C15L));
   }
 
   /** A reusable CharSequence view of a char array, so token hashing allocates nothing. */

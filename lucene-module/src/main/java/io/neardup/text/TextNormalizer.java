@@ -14,12 +14,34 @@ import java.util.Arrays;
  * when it is not already in NFKC. Not thread-safe: the output buffer is reused.
  */
 public final class TextNormalizer {
+  /** Marks an ASCII character that normalisation removes. */
+  private static final char DROP = '\uFFFF';
+
   private final NormalizationOptions options;
+  private final char[] asciiMap = new char[128];
   private char[] output = new char[32];
   private int length;
 
   public TextNormalizer(NormalizationOptions options) {
     this.options = options;
+    // ASCII is already NFKC: its mapping is one table lookup per character
+    for (char c = 0; c < 128; c++) {
+      asciiMap[c] = mapAscii(c, options);
+    }
+  }
+
+  private static char mapAscii(char c, NormalizationOptions options) {
+    if (options.dropPunctuation() && isPunctuation(c)) {
+      return DROP;
+    }
+    if (c >= '0' && c <= '9') {
+      return switch (options.digits()) {
+        case KEEP -> c;
+        case DROP -> DROP;
+        case MASK -> '0';
+      };
+    }
+    return options.lowercase() ? Character.toLowerCase(c) : c;
   }
 
   /** The options applied. */
@@ -32,10 +54,29 @@ public final class TextNormalizer {
    * }{@link #length()}{@code )} until the next call. Returns the new length, 0 if nothing is left.
    */
   public int normalize(char[] buffer, int offset, int len) {
+    if (output.length < len) {
+      output = new char[Math.max(len, output.length * 2)];
+    }
+    int out = 0;
+    for (int i = offset, end = offset + len; i < end; i++) {
+      char c = buffer[i];
+      if (c >= 0x80) {
+        return normalizeUnicode(buffer, offset, len);
+      }
+      char mapped = asciiMap[c];
+      if (mapped != DROP) {
+        output[out++] = mapped;
+      }
+    }
+    length = out;
+    return out;
+  }
+
+  private int normalizeUnicode(char[] buffer, int offset, int len) {
     char[] src = buffer;
     int start = offset;
     int end = offset + len;
-    if (options.nfkc() && !isAscii(buffer, offset, len)) {
+    if (options.nfkc()) {
       CharBuffer view = CharBuffer.wrap(buffer, offset, len);
       if (!Normalizer.isNormalized(view, Normalizer.Form.NFKC)) {
         String normalized = Normalizer.normalize(view, Normalizer.Form.NFKC);
@@ -84,15 +125,6 @@ public final class TextNormalizer {
   /** The length of the last result. */
   public int length() {
     return length;
-  }
-
-  private static boolean isAscii(char[] buffer, int offset, int len) {
-    for (int i = offset, end = offset + len; i < end; i++) {
-      if (buffer[i] >= 0x80) {
-        return false;
-      }
-    }
-    return true;
   }
 
   /**

