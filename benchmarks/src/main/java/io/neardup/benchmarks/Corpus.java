@@ -101,7 +101,11 @@ public final class Corpus {
     return documents;
   }
 
-  private String document(int words, SplittableRandom random) {
+  /**
+   * One document of exactly {@code words} words drawn from {@code random}: for callers that need
+   * documents of varying sizes from one seeded stream ({@link CorpusWriter}).
+   */
+  public String document(int words, SplittableRandom random) {
     StringBuilder text = new StringBuilder(words * 7);
     int written = 0;
     int sentencesLeft = between(random, MIN_PARAGRAPH, MAX_PARAGRAPH);
@@ -134,7 +138,8 @@ public final class Corpus {
     return text.toString();
   }
 
-  private String word(SplittableRandom random) {
+  /** One word (or number) drawn from {@code random}, as the documents use them. */
+  public String word(SplittableRandom random) {
     if (random.nextDouble() < NUMBER_RATE) {
       return number(random);
     }

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# Runs `neardup dedup` on generated corpora of 100 000 and 1 000 000 documents (CorpusWriter: 100 to
+# 300 words, 20 % edited copies) and prints docs/s end to end and per phase (index, cluster), peak
+# RSS, and time(1M)/time(100k) against the target of at most 12x (about linear growth).
+#
+# Usage: benchmarks/dedup-bench.sh [--verify exact|sketch] [--sizes "100000 1000000"] [--dir DIR]
+#   --verify   verification of candidate pairs, passed to neardup dedup [exact]
+#   --sizes    corpus sizes; the ratio is printed for the smallest and the largest [100000 1000000]
+#   --dir      where corpora, pairs, clusters and logs go [benchmarks/target/dedup-bench]
+# Environment: NEARDUP_JAVA_OPTS [-Xmx8g] (JVM options of the neardup run), DEDUP_SEED [Corpus default].
+# Corpora are written once and reused (they depend only on size and seed).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/.." && pwd)"
+. "$root/bin/jdk.sh"
+verify=exact
+sizes="100000 1000000"
+dir="$here/target/dedup-bench"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --verify) verify="$2"; shift ;;
+    --sizes) sizes="$2"; shift ;;
+    --dir) dir="$2"; shift ;;
+    -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    *) echo "dedup-bench.sh: unknown option $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+export NEARDUP_JAVA_OPTS="${NEARDUP_JAVA_OPTS:--Xmx8g}"
+jar="$here/target/benchmarks.jar"
+if [ ! -f "$jar" ] || [ -n "$(find "$here/src/main" -newer "$jar" -print -quit)" ]; then
+  (cd "$root" && ./mvnw -q -B -ntp -pl benchmarks -am package -Dmaven.test.skip=true)
+fi
+mkdir -p "$dir"
+seed_args=()
+[ -n "${DEDUP_SEED:-}" ] && seed_args=("$DEDUP_SEED")
+
+cpu="$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //' || uname -m)"
+echo "# dedup benchmark"
+echo
+echo "- machine: $cpu, $(nproc) cores, $(free -g 2>/dev/null | awk '/Mem:/ {print $2 " GB RAM"}')," \
+  "load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null) at start"
+echo "- JDK: $("$JAVA_HOME/bin/java" -version 2>&1 | head -1); NEARDUP_JAVA_OPTS=$NEARDUP_JAVA_OPTS"
+echo "- verification: --verify $verify"
+echo
+
+declare -A wall
+rows=()
+for n in $sizes; do
+  corpus="$dir/corpus-$n.jsonl"
+  if [ ! -s "$corpus" ]; then
+    "$JAVA_HOME/bin/java" -cp "$jar" io.neardup.benchmarks.CorpusWriter "$n" "$corpus.tmp" \
+      ${seed_args[@]+"${seed_args[@]}"} >&2
+    mv "$corpus.tmp" "$corpus"
+  fi
+  log="$dir/dedup-$n-$verify.log"
+  cmd=("$root/bin/neardup" dedup --input "$corpus" --threshold 0.8 --pairs "$dir/pairs-$n.tsv"
+    --clusters "$dir/clusters-$n.jsonl" --verify "$verify")
+  echo "command ($n docs): NEARDUP_JAVA_OPTS='$NEARDUP_JAVA_OPTS' ${cmd[*]}" >&2
+  start=$(date +%s.%N)
+  if [ -x /usr/bin/time ]; then
+    /usr/bin/time -v "${cmd[@]}" >"$log" 2>&1
+    peak_kb=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$log")
+  else
+    # no GNU time: sample VmHWM of the JVM while it runs
+    "${cmd[@]}" >"$log" 2>&1 &
+    pid=$!
+    peak_kb=0
+    while kill -0 "$pid" 2>/dev/null; do
+      for p in $pid $(pgrep -P "$pid" || true); do
+        hwm=$(awk '/VmHWM/ {print $2}' "/proc/$p/status" 2>/dev/null || echo 0)
+        [ "${hwm:-0}" -gt "$peak_kb" ] && peak_kb=$hwm
+      done
+      sleep 0.5
+    done
+    wait "$pid"
+  fi
+  end=$(date +%s.%N)
+  secs=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')
+  wall[$n]=$secs
+  index_s=$(sed -n 's/^indexed .* in \([0-9.]*\) s (.*/\1/p' "$log")
+  cluster_s=$(sed -n 's/^found .*, in \([0-9.]*\) s$/\1/p' "$log")
+  pairs=$(sed -n 's/^found \([0-9,]*\) near-duplicate pair.*/\1/p' "$log")
+  rate() { awk -v n="$n" -v s="$1" 'BEGIN { if (s > 0) printf "%\047.0f", n / s; else print "—" }'; }
+  rows+=("| $(printf "%'d" "$n") | $secs | $(rate "$secs") | ${index_s:-?} | $(rate "${index_s:-0}") |\
+ ${cluster_s:-?} | $(rate "${cluster_s:-0}") | $(awk -v k="$peak_kb" 'BEGIN { printf "%.0f", k / 1024 }') |\
+ ${pairs:-?} |")
+  grep -E '^(indexed|found)' "$log" | sed 's/^/  /' >&2
+done
+
+echo "| docs | wall s | docs/s | index s | index docs/s | cluster s | cluster docs/s | peak RSS MB | pairs |"
+echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+printf '%s\n' "${rows[@]}"
+echo
+echo "wall s: the whole neardup run (JVM start, indexing, clustering, writing the results); index s and"
+echo "cluster s: the phases as the neardup summary prints them; peak RSS: /usr/bin/time -v (or VmHWM)."
+set -- $sizes
+small=$1
+large=${!#}
+if [ "$small" != "$large" ]; then
+  ratio=$(awk -v a="${wall[$large]}" -v b="${wall[$small]}" 'BEGIN { printf "%.2f", a / b }')
+  linear=$(awk -v a="$large" -v b="$small" 'BEGIN { printf "%.0f", a / b }')
+  verdict=$(awk -v r="$ratio" -v l="$linear" 'BEGIN { print (r <= l * 1.2 ? "PASS" : "FAIL") }')
+  echo
+  echo "time($large)/time($small) = ${ratio}× (linear: ${linear}×; target ≤ $(awk -v l="$linear" \
+    'BEGIN { printf "%g", l * 1.2 }')×): $verdict"
+fi

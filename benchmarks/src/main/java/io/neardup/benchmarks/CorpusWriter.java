@@ -1,0 +1,193 @@
+package io.neardup.benchmarks;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.function.Consumer;
+
+/**
+ * Writes a JSONL corpus of {@link Corpus} documents with planted near-duplicate families, for the
+ * {@code dedup} and search benchmarks. Each line is {@code {"id":"d0000042","family":"d0000007",
+ * "text":"..."}}: originals have 100 to 300 words and are their own family; a fraction of the
+ * documents ({@value #DEFAULT_COPY_RATE} by default) are edited copies of an earlier original (one
+ * of the last {@value #RECENT_ORIGINALS}), with 1 to {@value #MAX_EDITS} word substitutions,
+ * insertions or deletions. The output depends only on the count, the seed and the copy rate.
+ *
+ * <p>Usage: {@code java -cp benchmarks.jar io.neardup.benchmarks.CorpusWriter N FILE [SEED
+ * [COPY_RATE]]}
+ */
+public final class CorpusWriter {
+  /** Fraction of the documents that are edited copies of another one. */
+  public static final double DEFAULT_COPY_RATE = 0.2;
+
+  /** Most edits applied to a copy. */
+  public static final int MAX_EDITS = 4;
+
+  /** Words of an original, at least. */
+  public static final int MIN_WORDS = 100;
+
+  /** Words of an original, at most. */
+  public static final int MAX_WORDS = 300;
+
+  /** Copies are made of one of this many most recent originals, so families stay small. */
+  public static final int RECENT_ORIGINALS = 10_000;
+
+  /** One generated document: its id, the id of the original it copies (itself if none), text. */
+  public record Record(int ordinal, int family, String text) {
+    /** The document's id, {@code d} and 7 digits. */
+    public String id() {
+      return id(ordinal);
+    }
+
+    /** The id of the family's original. */
+    public String familyId() {
+      return id(family);
+    }
+
+    static String id(int ordinal) {
+      return String.format(Locale.ROOT, "d%07d", ordinal);
+    }
+  }
+
+  private final Corpus corpus;
+  private final long seed;
+  private final double copyRate;
+
+  /** A writer of documents drawn with {@code seed}, {@code copyRate} of them edited copies. */
+  public CorpusWriter(long seed, double copyRate) {
+    if (!(copyRate >= 0 && copyRate < 1)) {
+      throw new IllegalArgumentException("copyRate must be in [0, 1), got " + copyRate);
+    }
+    this.corpus = new Corpus(seed);
+    this.seed = seed;
+    this.copyRate = copyRate;
+  }
+
+  /** Generates {@code count} documents in order and gives each to {@code sink}. */
+  public void generate(int count, Consumer<Record> sink) {
+    SplittableRandom random = new SplittableRandom(seed);
+    String[] recentText = new String[RECENT_ORIGINALS];
+    int[] recentOrdinal = new int[RECENT_ORIGINALS];
+    int originals = 0;
+    for (int i = 0; i < count; i++) {
+      if (originals > 0 && random.nextDouble() < copyRate) {
+        int slot = random.nextInt(Math.min(originals, RECENT_ORIGINALS));
+        String copy = edit(recentText[slot], random);
+        sink.accept(new Record(i, recentOrdinal[slot], copy));
+      } else {
+        String text = corpus.document(random.nextInt(MIN_WORDS, MAX_WORDS + 1), random);
+        int slot = originals % RECENT_ORIGINALS;
+        recentText[slot] = text;
+        recentOrdinal[slot] = i;
+        originals++;
+        sink.accept(new Record(i, i, text));
+      }
+    }
+  }
+
+  /** 1 to {@value #MAX_EDITS} word substitutions, insertions or deletions of {@code text}. */
+  private String edit(String text, SplittableRandom random) {
+    List<String> words = new ArrayList<>(Arrays.asList(text.split("\\s+")));
+    int edits = random.nextInt(1, MAX_EDITS + 1);
+    for (int e = 0; e < edits; e++) {
+      int at = random.nextInt(words.size());
+      switch (random.nextInt(3)) {
+        case 0 -> words.set(at, corpus.word(random));
+        case 1 -> words.add(at, corpus.word(random));
+        default -> {
+          if (words.size() > 1) {
+            words.remove(at);
+          }
+        }
+      }
+    }
+    return String.join(" ", words);
+  }
+
+  /** Writes {@code count} documents to {@code file} as JSONL. */
+  public void write(int count, Path file) throws IOException {
+    Path parent = file.toAbsolutePath().getParent();
+    if (parent != null) {
+      Files.createDirectories(parent);
+    }
+    try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      StringBuilder line = new StringBuilder(4096);
+      IOException[] failure = new IOException[1];
+      generate(
+          count,
+          record -> {
+            if (failure[0] != null) {
+              return;
+            }
+            line.setLength(0);
+            line.append("{\"id\":\"")
+                .append(record.id())
+                .append("\",\"family\":\"")
+                .append(record.familyId())
+                .append("\",\"text\":\"");
+            appendJsonString(line, record.text());
+            line.append("\"}\n");
+            try {
+              out.append(line);
+            } catch (IOException e) {
+              failure[0] = e;
+            }
+          });
+      if (failure[0] != null) {
+        throw failure[0];
+      }
+    }
+  }
+
+  private static void appendJsonString(StringBuilder out, String s) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      switch (c) {
+        case '"' -> out.append("\\\"");
+        case '\\' -> out.append("\\\\");
+        case '\n' -> out.append("\\n");
+        case '\r' -> out.append("\\r");
+        case '\t' -> out.append("\\t");
+        default -> {
+          if (c < 0x20) {
+            out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+          } else {
+            out.append(c);
+          }
+        }
+      }
+    }
+  }
+
+  /** {@code CorpusWriter N FILE [SEED [COPY_RATE]]}. */
+  public static void main(String[] args) throws IOException {
+    if (args.length < 2 || args.length > 4) {
+      System.err.println(
+          "usage: CorpusWriter N FILE [SEED [COPY_RATE]]  (defaults: seed "
+              + Corpus.DEFAULT_SEED
+              + ", copy rate "
+              + DEFAULT_COPY_RATE
+              + ")");
+      System.exit(2);
+    }
+    int count = Integer.parseInt(args[0]);
+    Path file = Path.of(args[1]);
+    long seed = args.length > 2 ? Long.parseLong(args[2]) : Corpus.DEFAULT_SEED;
+    double copyRate = args.length > 3 ? Double.parseDouble(args[3]) : DEFAULT_COPY_RATE;
+    long start = System.nanoTime();
+    new CorpusWriter(seed, copyRate).write(count, file);
+    System.err.printf(
+        Locale.ROOT,
+        "CorpusWriter: wrote %,d documents to %s in %.1f s%n",
+        count,
+        file,
+        (System.nanoTime() - start) / 1e9);
+  }
+}
