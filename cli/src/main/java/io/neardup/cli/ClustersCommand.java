@@ -1,6 +1,5 @@
 package io.neardup.cli;
 
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -20,12 +19,7 @@ import picocli.CommandLine.Spec;
 final class ClustersCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Option(
-      names = "--index",
-      required = true,
-      paramLabel = "DIR",
-      description = "Directory of the index.")
-  Path index;
+  @Mixin IndexDirOption indexDir;
 
   @Option(
       names = "--threshold",
@@ -53,7 +47,7 @@ final class ClustersCommand implements Callable<Integer> {
     Options.canonical(spec, cluster.canonical);
     Options.atLeast(spec, "--threads", run.threads(), 1);
     Progress progress = new Progress(spec.commandLine().getErr(), run.progress());
-    try (CorpusIndex opened = CorpusIndex.open(index)) {
+    try (CorpusIndex opened = CorpusIndex.open(indexDir.path)) {
       double threshold = t != null ? t : opened.metadata().settings().threshold();
       Clustering.run(spec, opened, threshold, cluster, run, idField, progress);
     }

@@ -220,6 +220,9 @@ final class CorpusIndex implements Closeable {
     return ShingleSetFormat.decode(b.bytes, b.offset, b.length);
   }
 
+  /** Characters of text shown per hit by {@code similar} and {@code search}. */
+  static final int SNIPPET_LENGTH = 60;
+
   /** The start of a text on one line, for display. */
   static String snippet(String text, int length) {
     String line = text.strip().replaceAll("\\s+", " ");

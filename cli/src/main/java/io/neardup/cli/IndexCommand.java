@@ -3,7 +3,6 @@ package io.neardup.cli;
 import io.neardup.lsh.Banding;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.text.NormalizationOptions;
-import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -29,12 +28,7 @@ final class IndexCommand implements Callable<Integer> {
 
   @Mixin InputOptions input;
 
-  @Option(
-      names = "--index",
-      required = true,
-      paramLabel = "DIR",
-      description = "Directory of the index.")
-  Path index;
+  @Mixin IndexDirOption indexDir;
 
   @Option(
       names = "--threshold",
@@ -63,14 +57,14 @@ final class IndexCommand implements Callable<Integer> {
     NearDupSettings settings =
         analysis.settings(Options.threshold(spec, threshold), true, shingles);
     NormalizationOptions normalization = analysis.normalization();
-    Indexing.check(spec, input, run, index);
+    Indexing.check(spec, input, run, indexDir.path);
     Progress progress = new Progress(spec.commandLine().getErr(), run.progress());
-    Indexing.run(input, run, settings, normalization, index, progress);
+    Indexing.run(input, run, settings, normalization, indexDir.path, progress);
     progress.println(
         String.format(
             Locale.ROOT,
             "index at %s: %s, threshold %s, %d hashes, %s",
-            index,
+            indexDir.path,
             settings.sketch().shingleUnit().parameterValue()
                 + " "
                 + settings.sketch().shingleSize()

@@ -7,7 +7,6 @@ import io.neardup.collapse.CollapsedHits;
 import io.neardup.collapse.NearDupCollapser;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -17,6 +16,7 @@ import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.util.QueryBuilder;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -36,16 +36,9 @@ import picocli.CommandLine.Spec;
           + " canonical hit, or grouped under it."
     })
 final class SearchCommand implements Callable<Integer> {
-  static final int SNIPPET = 60;
-
   @Spec CommandSpec spec;
 
-  @Option(
-      names = "--index",
-      required = true,
-      paramLabel = "DIR",
-      description = "Directory of the index.")
-  Path index;
+  @Mixin IndexDirOption indexDir;
 
   @Option(names = "--query", required = true, paramLabel = "Q", description = "The words to find.")
   String query;
@@ -106,7 +99,7 @@ final class SearchCommand implements Callable<Integer> {
           "must be between 1 and " + NearDupCollapser.MAX_WINDOW + ", got [" + window + "]");
     }
     PrintWriter out = spec.commandLine().getOut();
-    try (CorpusIndex opened = CorpusIndex.open(index)) {
+    try (CorpusIndex opened = CorpusIndex.open(indexDir.path)) {
       try {
         policy = opened.resolve(policy, "id");
       } catch (IllegalArgumentException e) {
@@ -162,7 +155,7 @@ final class SearchCommand implements Callable<Integer> {
             rank,
             hit.score(),
             id,
-            CorpusIndex.snippet(index.text(hit.doc()), SNIPPET));
+            CorpusIndex.snippet(index.text(hit.doc()), CorpusIndex.SNIPPET_LENGTH));
         for (CollapsedHit copy :
             mode == CollapseMode.GROUP ? hit.copies() : List.<CollapsedHit>of()) {
           out.printf(

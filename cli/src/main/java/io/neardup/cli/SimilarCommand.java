@@ -8,13 +8,13 @@ import io.neardup.search.NearDuplicateQuery;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.sketch.Jaccard;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TopDocs;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -30,16 +30,9 @@ import picocli.CommandLine.Spec;
           + " first, with their exact similarity when the index keeps shingle sets."
     })
 final class SimilarCommand implements Callable<Integer> {
-  static final int SNIPPET = 60;
-
   @Spec CommandSpec spec;
 
-  @Option(
-      names = "--index",
-      required = true,
-      paramLabel = "DIR",
-      description = "Directory of the index.")
-  Path index;
+  @Mixin IndexDirOption indexDir;
 
   @ArgGroup(exclusive = true, multiplicity = "1")
   Target target;
@@ -72,7 +65,7 @@ final class SimilarCommand implements Callable<Integer> {
     Double t = Options.threshold(spec, threshold);
     Options.atLeast(spec, "--limit", limit, 1);
     PrintWriter out = spec.commandLine().getOut();
-    try (CorpusIndex opened = CorpusIndex.open(index)) {
+    try (CorpusIndex opened = CorpusIndex.open(indexDir.path)) {
       IndexMetadata meta = opened.metadata();
       NearDupSettings settings = meta.settings();
       double minSimilarity = t != null ? t : settings.threshold();
@@ -82,7 +75,7 @@ final class SimilarCommand implements Callable<Integer> {
       if (target.id != null) {
         self = opened.docOf(target.id);
         if (self < 0) {
-          throw new CliFailure("no document with id [" + target.id + "] in " + index);
+          throw new CliFailure("no document with id [" + target.id + "] in " + indexDir.path);
         }
         query =
             NearDuplicateQuery.forDocument(
@@ -122,7 +115,7 @@ final class SimilarCommand implements Callable<Integer> {
                 hit.score,
                 exact,
                 opened.id(hit.doc),
-                CorpusIndex.snippet(opened.text(hit.doc), SNIPPET)));
+                CorpusIndex.snippet(opened.text(hit.doc), CorpusIndex.SNIPPET_LENGTH)));
       }
       long total = hits.totalHits.value() - (self >= 0 ? 1 : 0);
       String approximate =
