@@ -105,6 +105,41 @@ public final class SketchFormat {
    * expected}, without decoding the values.
    */
   public static void validate(byte[] bytes, int offset, int length, SketchParameters expected) {
+    validateStructure(bytes, offset, length);
+    SketchScheme scheme = SketchScheme.byId(bytes[offset + 3] & 0xFF);
+    int k = getShort(bytes, offset + 4);
+    int bits = bytes[offset + 6] & 0xFF;
+    if (scheme != expected.scheme()) {
+      throw incompatible("scheme", scheme.parameterValue(), expected.scheme().parameterValue());
+    }
+    if (k != expected.hashes()) {
+      throw incompatible("hashes", k, expected.hashes());
+    }
+    if (bits != expected.bits()) {
+      throw incompatible("bits", bits, expected.bits());
+    }
+    long settingsHash = getLong(bytes, offset + 8);
+    if (settingsHash != expected.settingsHash()) {
+      throw new IllegalArgumentException(
+          "Incompatible sketch: made with a different seed or shingle settings than ["
+              + expected
+              + "] (settings hash "
+              + Long.toHexString(settingsHash)
+              + ", expected "
+              + Long.toHexString(expected.settingsHash())
+              + ")");
+    }
+  }
+
+  /**
+   * Checks that {@code bytes[offset, offset + length)} is an intact sketch of a known version and
+   * scheme, whatever its settings: for readers that receive sketches without knowing the settings
+   * they were made with (and compare only sketches whose headers {@linkplain #hasSameSettings
+   * agree}).
+   *
+   * @throws IllegalArgumentException naming what is corrupted or unsupported
+   */
+  public static void validateStructure(byte[] bytes, int offset, int length) {
     if (length < HEADER_BYTES) {
       throw new IllegalArgumentException(
           "Corrupted sketch: "
@@ -164,31 +199,20 @@ public final class SketchFormat {
           "Corrupted sketch: unknown flags " + (bytes[offset + 7] & 0xFF));
     }
     int schemeId = bytes[offset + 3] & 0xFF;
-    SketchScheme scheme = SketchScheme.byId(schemeId);
-    if (scheme == null) {
+    if (SketchScheme.byId(schemeId) == null) {
       throw new IllegalArgumentException(
           "Unsupported sketch format: unknown scheme id " + schemeId);
     }
-    if (scheme != expected.scheme()) {
-      throw incompatible("scheme", scheme.parameterValue(), expected.scheme().parameterValue());
-    }
-    if (k != expected.hashes()) {
-      throw incompatible("hashes", k, expected.hashes());
-    }
-    if (bits != expected.bits()) {
-      throw incompatible("bits", bits, expected.bits());
-    }
-    long settingsHash = getLong(bytes, offset + 8);
-    if (settingsHash != expected.settingsHash()) {
-      throw new IllegalArgumentException(
-          "Incompatible sketch: made with a different seed or shingle settings than ["
-              + expected
-              + "] (settings hash "
-              + Long.toHexString(settingsHash)
-              + ", expected "
-              + Long.toHexString(expected.settingsHash())
-              + ")");
-    }
+  }
+
+  /** Number of values (k) announced by the header of the sketch serialized at {@code offset}. */
+  public static int hashes(byte[] bytes, int offset) {
+    return getShort(bytes, offset + 4);
+  }
+
+  /** Bits per value announced by the header of the sketch serialized at {@code offset}. */
+  public static int bits(byte[] bytes, int offset) {
+    return bytes[offset + 6] & 0xFF;
   }
 
   /**

@@ -1,0 +1,177 @@
+package io.neardup.collapse;
+
+import io.neardup.sketch.Jaccard;
+import io.neardup.sketch.SketchFormat;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The grouping rule of {@link NearDupCollapser} over serialized sketches in memory, free of Lucene:
+ * for engines that collapse merged results away from the index, such as a coordinating node that
+ * receives the top hits of many shards with their sketches.
+ *
+ * <p>Items are visited in the given order, from the most to the least canonical; each becomes a
+ * copy of the first canonical so far whose sketch estimates a Jaccard similarity of at least {@code
+ * minSimilarity} with its own, or else a canonical. Items without a sketch, or with an empty one
+ * (text without shingles), are never grouped. Only sketches made with the same settings are
+ * compared (their headers {@linkplain SketchFormat#hasSameSettings agree}); results of indexes with
+ * different settings are grouped separately.
+ *
+ * <pre>{@code
+ * SketchGrouping.Groups groups = SketchGrouping.group(sketches, order, 0.8);
+ * if (!groups.isCanonical(i)) {
+ *   // hit i is a copy of hit groups.canonicalOf(i), similarity groups.similarity(i)
+ * }
+ * }</pre>
+ */
+public final class SketchGrouping {
+  private SketchGrouping() {}
+
+  /**
+   * Groups serialized sketches.
+   *
+   * @param sketches one serialized sketch per item, or null for an item without one
+   * @param order every item index once, from the most to the least canonical
+   * @param minSimilarity estimated Jaccard similarity that makes two items near-duplicates, in (0,
+   *     1]
+   * @throws IllegalArgumentException if a sketch is corrupted or {@code order} is not a permutation
+   */
+  public static Groups group(byte[][] sketches, int[] order, double minSimilarity) {
+    Objects.requireNonNull(sketches, "sketches");
+    Objects.requireNonNull(order, "order");
+    if (!(minSimilarity > 0 && minSimilarity <= 1)) {
+      throw new IllegalArgumentException(
+          "min_similarity must be in (0, 1], got [" + minSimilarity + "]");
+    }
+    int n = sketches.length;
+    checkPermutation(order, n);
+    int[] canonicalOf = new int[n];
+    double[] similarity = new double[n];
+    for (int i = 0; i < n; i++) {
+      canonicalOf[i] = i;
+      similarity[i] = 1;
+    }
+    // partition the items with non-empty sketches by settings, keeping the policy order within each
+    List<byte[]> references = new ArrayList<>();
+    List<List<Integer>> partitions = new ArrayList<>();
+    for (int item : order) {
+      byte[] sketch = sketches[item];
+      if (sketch == null) {
+        continue;
+      }
+      SketchFormat.validateStructure(sketch, 0, sketch.length);
+      if (SketchFormat.isEmpty(sketch, 0)) {
+        continue;
+      }
+      int p = 0;
+      while (p < references.size()
+          && !SketchFormat.hasSameSettings(sketch, 0, sketch.length, references.get(p))) {
+        p++;
+      }
+      if (p == references.size()) {
+        references.add(sketch);
+        partitions.add(new ArrayList<>());
+      }
+      partitions.get(p).add(item);
+    }
+    for (int p = 0; p < partitions.size(); p++) {
+      groupPartition(
+          sketches, partitions.get(p), references.get(p), minSimilarity, canonicalOf, similarity);
+    }
+    return new Groups(canonicalOf, similarity);
+  }
+
+  private static void groupPartition(
+      byte[][] sketches,
+      List<Integer> items,
+      byte[] reference,
+      double minSimilarity,
+      int[] canonicalOf,
+      double[] similarity) {
+    int k = SketchFormat.hashes(reference, 0);
+    int bits = SketchFormat.bits(reference, 0);
+    int width = bits / 8;
+    int valueBytes = k * width;
+    int n = items.size();
+    byte[] values = new byte[n * valueBytes];
+    int[] localOrder = new int[n];
+    boolean[] hasSketch = new boolean[n];
+    for (int j = 0; j < n; j++) {
+      System.arraycopy(
+          sketches[items.get(j)], SketchFormat.HEADER_BYTES, values, j * valueBytes, valueBytes);
+      localOrder[j] = j;
+      hasSketch[j] = true;
+    }
+    int minMatches = Math.max(1, Jaccard.minMatches(minSimilarity, k, bits));
+    int[] localCanonical = new int[n];
+    int[] matches = new int[n];
+    new CanonicalGrouping(values, width, k, n, minMatches)
+        .group(localOrder, hasSketch, localCanonical, matches);
+    for (int j = 0; j < n; j++) {
+      if (localCanonical[j] != j) {
+        int item = items.get(j);
+        canonicalOf[item] = items.get(localCanonical[j]);
+        similarity[item] =
+            Jaccard.fromMatches(matches[j], k, bits, Jaccard.DEFAULT_CONFIDENCE).estimate();
+      }
+    }
+  }
+
+  private static void checkPermutation(int[] order, int n) {
+    if (order.length != n) {
+      throw new IllegalArgumentException(
+          "order must list each of the " + n + " items once, got " + order.length + " entries");
+    }
+    boolean[] seen = new boolean[n];
+    for (int item : order) {
+      if (item < 0 || item >= n || seen[item]) {
+        throw new IllegalArgumentException(
+            "order must list each of the " + n + " items once, got item [" + item + "]");
+      }
+      seen[item] = true;
+    }
+  }
+
+  /** The outcome of {@link #group}: each item's canonical and its similarity with it. */
+  public static final class Groups {
+    private final int[] canonicalOf;
+    private final double[] similarity;
+
+    private Groups(int[] canonicalOf, double[] similarity) {
+      this.canonicalOf = canonicalOf;
+      this.similarity = similarity;
+    }
+
+    /** Number of items. */
+    public int size() {
+      return canonicalOf.length;
+    }
+
+    /** The canonical of item i: i itself if it is a canonical. */
+    public int canonicalOf(int i) {
+      return canonicalOf[i];
+    }
+
+    /** Whether item i is a canonical (the first of its group, or not grouped). */
+    public boolean isCanonical(int i) {
+      return canonicalOf[i] == i;
+    }
+
+    /** Estimated Jaccard similarity of item i with its canonical; 1 for a canonical. */
+    public double similarity(int i) {
+      return similarity[i];
+    }
+
+    /** Number of items that are copies. */
+    public int copyCount() {
+      int copies = 0;
+      for (int i = 0; i < canonicalOf.length; i++) {
+        if (canonicalOf[i] != i) {
+          copies++;
+        }
+      }
+      return copies;
+    }
+  }
+}
