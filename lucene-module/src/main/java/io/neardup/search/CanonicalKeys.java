@@ -74,18 +74,74 @@ public final class CanonicalKeys {
     return keys;
   }
 
+  /**
+   * The policy's values of single documents of one leaf, for engines that read values hit by hit
+   * (for example while fetching hits): documents must be read in increasing doc id order.
+   *
+   * @throws IllegalArgumentException if the policy's field exists without doc values
+   */
+  public static LeafValues leafValues(LeafReader reader, CanonicalPolicy policy)
+      throws IOException {
+    if (policy.byScore()) {
+      return new LeafValues(null, policy);
+    }
+    FieldInfo info = reader.getFieldInfos().fieldInfo(policy.field());
+    if (info == null) {
+      return new LeafValues(null, policy);
+    }
+    checkDocValues(policy.field(), info);
+    return new LeafValues(new Reader(reader, policy, info.getDocValuesType()), policy);
+  }
+
+  /** Values of one leaf; see {@link #leafValues}. */
+  public static final class LeafValues {
+    private final Reader reader;
+    private final CanonicalKeys one;
+
+    private LeafValues(Reader reader, CanonicalPolicy policy) {
+      this.reader = reader;
+      this.one =
+          reader == null
+              ? null
+              : new CanonicalKeys(
+                  policy, 1, reader.numeric != null || reader.sortedNumeric != null);
+    }
+
+    /**
+     * The value that decides for document {@code doc} of the leaf: a {@link Long} for numeric
+     * fields (compare as signed longs), a {@link BytesRef} for keyword fields (compare as unsigned
+     * bytes), or null if the document has no value. A multi-valued field gives its smallest value
+     * when ascending and its largest when descending.
+     */
+    public Object value(int doc) throws IOException {
+      if (reader == null) {
+        return null;
+      }
+      one.present[0] = false;
+      reader.read(doc, one, 0);
+      if (!one.present[0]) {
+        return null;
+      }
+      return one.numbers != null ? (Object) one.numbers[0] : one.terms[0];
+    }
+  }
+
+  private static void checkDocValues(String field, FieldInfo info) {
+    if (info.getDocValuesType() == DocValuesType.NONE
+        || info.getDocValuesType() == DocValuesType.BINARY) {
+      throw new IllegalArgumentException(
+          "canonical field ["
+              + field
+              + "] needs numeric or keyword doc values, it has "
+              + info.getDocValuesType());
+    }
+  }
+
   private static DocValuesType docValuesType(IndexReader reader, String field) {
     for (LeafReaderContext ctx : reader.leaves()) {
       FieldInfo info = ctx.reader().getFieldInfos().fieldInfo(field);
       if (info != null) {
-        if (info.getDocValuesType() == DocValuesType.NONE
-            || info.getDocValuesType() == DocValuesType.BINARY) {
-          throw new IllegalArgumentException(
-              "canonical field ["
-                  + field
-                  + "] needs numeric or keyword doc values, it has "
-                  + info.getDocValuesType());
-        }
+        checkDocValues(field, info);
         return info.getDocValuesType();
       }
     }

@@ -3,26 +3,69 @@ package io.neardup.elasticsearch;
 import io.neardup.elasticsearch.analysis.NearDupNormalizeTokenFilterFactory;
 import io.neardup.elasticsearch.analysis.NearDupTokenFilterFactory;
 import io.neardup.elasticsearch.analysis.NormalizedTextAnalyzer;
+import io.neardup.elasticsearch.collapse.NearDupCollapseBuilder;
+import io.neardup.elasticsearch.collapse.NearDupCollapseFilter;
+import io.neardup.elasticsearch.collapse.NearDupSketchFetchSubPhase;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper;
 import io.neardup.elasticsearch.query.NearDupQueryBuilder;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import org.apache.lucene.util.SetOnce;
+import org.elasticsearch.action.support.MappedActionFilter;
+import org.elasticsearch.common.settings.Setting;
 import org.elasticsearch.index.analysis.PreBuiltAnalyzerProviderFactory;
 import org.elasticsearch.index.analysis.TokenFilterFactory;
 import org.elasticsearch.index.mapper.Mapper;
 import org.elasticsearch.indices.analysis.AnalysisModule.AnalysisProvider;
 import org.elasticsearch.indices.analysis.PreBuiltCacheFactory.CachingStrategy;
+import org.elasticsearch.plugins.ActionPlugin;
 import org.elasticsearch.plugins.AnalysisPlugin;
 import org.elasticsearch.plugins.MapperPlugin;
 import org.elasticsearch.plugins.Plugin;
 import org.elasticsearch.plugins.SearchPlugin;
+import org.elasticsearch.search.fetch.FetchSubPhase;
 
 /**
  * neardup for Elasticsearch: the {@code neardup} and {@code neardup_normalize} token filters, the
- * {@code neardup_standard} analyzer, the {@code neardup} field type and the {@code neardup} query.
+ * {@code neardup_standard} analyzer, the {@code neardup} field type, the {@code neardup} query and
+ * the {@code neardup_collapse} search extension.
  */
 public final class NearDupPlugin extends Plugin
-    implements AnalysisPlugin, MapperPlugin, SearchPlugin {
+    implements AnalysisPlugin, MapperPlugin, SearchPlugin, ActionPlugin {
+  private final SetOnce<NearDupCollapseFilter> collapseFilter = new SetOnce<>();
+
+  @Override
+  public Collection<?> createComponents(PluginServices services) {
+    collapseFilter.set(
+        new NearDupCollapseFilter(
+            services.clusterService(), services.indexNameExpressionResolver()));
+    return List.of();
+  }
+
+  @Override
+  public List<Setting<?>> getSettings() {
+    return List.of(NearDupCollapseFilter.MAX_WINDOW_SETTING);
+  }
+
+  @Override
+  public Collection<MappedActionFilter> getMappedActionFilters() {
+    return List.of(collapseFilter.get());
+  }
+
+  @Override
+  public List<SearchExtSpec<?>> getSearchExts() {
+    return List.of(
+        new SearchExtSpec<>(
+            NearDupCollapseBuilder.NAME,
+            NearDupCollapseBuilder::new,
+            NearDupCollapseBuilder::fromXContent));
+  }
+
+  @Override
+  public List<FetchSubPhase> getFetchSubPhases(FetchPhaseConstructionContext context) {
+    return List.of(new NearDupSketchFetchSubPhase());
+  }
 
   @Override
   public Map<String, AnalysisProvider<TokenFilterFactory>> getTokenFilters() {

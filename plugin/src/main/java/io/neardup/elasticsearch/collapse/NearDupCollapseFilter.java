@@ -1,0 +1,416 @@
+package io.neardup.elasticsearch.collapse;
+
+import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.collapse.CollapseMode;
+import io.neardup.collapse.SketchGrouping;
+import io.neardup.elasticsearch.mapper.NearDupFieldMapper;
+import io.neardup.lsh.Banding;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.elasticsearch.action.ActionListener;
+import org.elasticsearch.action.ActionRequest;
+import org.elasticsearch.action.ActionResponse;
+import org.elasticsearch.action.search.SearchRequest;
+import org.elasticsearch.action.search.SearchResponse;
+import org.elasticsearch.action.search.TransportSearchAction;
+import org.elasticsearch.action.support.ActionFilterChain;
+import org.elasticsearch.action.support.MappedActionFilter;
+import org.elasticsearch.cluster.ClusterState;
+import org.elasticsearch.cluster.metadata.IndexMetadata;
+import org.elasticsearch.cluster.metadata.IndexNameExpressionResolver;
+import org.elasticsearch.cluster.service.ClusterService;
+import org.elasticsearch.common.document.DocumentField;
+import org.elasticsearch.common.settings.Setting;
+import org.elasticsearch.index.Index;
+import org.elasticsearch.search.SearchExtBuilder;
+import org.elasticsearch.search.SearchHit;
+import org.elasticsearch.search.SearchHits;
+import org.elasticsearch.search.builder.SearchSourceBuilder;
+import org.elasticsearch.tasks.Task;
+
+/**
+ * Runs {@code neardup_collapse} on the coordinating node: copies found on different shards are
+ * collapsed too, because collapse works on the merged hits.
+ *
+ * <ol>
+ *   <li>Checks the request against the mappings of the searched indexes: the field must be of type
+ *       {@code neardup} (in at least one index, and of no other type in any), the canonical field
+ *       numeric, date, boolean, ip or keyword with doc values, the window within the indexes'
+ *       {@value #MAX_WINDOW_SETTING_NAME} and {@code from + size} within the window; scroll and
+ *       {@code search_after} are refused. Every violation is an {@link IllegalArgumentException}
+ *       (HTTP 400) naming the parameter.
+ *   <li>Searches the top {@code window} hits instead of the requested page; the extension makes
+ *       every shard's fetch phase attach each hit's sketch (see {@link
+ *       NearDupSketchFetchSubPhase}).
+ *   <li>Groups the merged hits with {@link SketchGrouping} in the order of the canonical policy,
+ *       arranges them by the mode, cuts the requested page, removes the sketches from the hits and
+ *       annotates each hit with a {@value #HIT_ANNOTATION} metadata field.
+ * </ol>
+ *
+ * <p>{@code hits.total} and {@code max_score} stay those of the search; the response's {@code
+ * neardup_collapse} section counts the copies folded (see {@link CollapsedSearchResponse}).
+ */
+public final class NearDupCollapseFilter implements MappedActionFilter {
+  /** Name of the index setting limiting {@code window}. */
+  public static final String MAX_WINDOW_SETTING_NAME = "index.neardup.max_collapse_window";
+
+  /**
+   * Largest {@code window} a search may collapse on the index (default 1000): the coordinating node
+   * holds the window's hits, sources and sketches in memory, and every shard fetches up to {@code
+   * window} hits.
+   */
+  public static final Setting<Integer> MAX_WINDOW_SETTING =
+      Setting.intSetting(
+          MAX_WINDOW_SETTING_NAME,
+          1000,
+          1,
+          100_000,
+          Setting.Property.IndexScope,
+          Setting.Property.Dynamic);
+
+  /** The metadata field added to each hit of a collapsed response. */
+  public static final String HIT_ANNOTATION = "_neardup";
+
+  private final ClusterService clusterService;
+  private final IndexNameExpressionResolver resolver;
+  private final MappedFields mappings = new MappedFields();
+
+  public NearDupCollapseFilter(
+      ClusterService clusterService, IndexNameExpressionResolver resolver) {
+    this.clusterService = Objects.requireNonNull(clusterService);
+    this.resolver = Objects.requireNonNull(resolver);
+  }
+
+  @Override
+  public String actionName() {
+    return TransportSearchAction.TYPE.name();
+  }
+
+  @Override
+  public <Request extends ActionRequest, Response extends ActionResponse> void apply(
+      Task task,
+      String action,
+      Request request,
+      ActionListener<Response> listener,
+      ActionFilterChain<Request, Response> chain) {
+    NearDupCollapseBuilder ext = request instanceof SearchRequest sr ? find(sr.source()) : null;
+    if (ext == null) {
+      chain.proceed(task, action, request, listener);
+      return;
+    }
+    SearchRequest search = (SearchRequest) request;
+    Plan plan;
+    try {
+      plan = plan(search, ext);
+    } catch (RuntimeException e) {
+      listener.onFailure(e);
+      return;
+    }
+    SearchRequest widened = new SearchRequest(search);
+    widened.source(search.source().shallowCopy().from(0).size(plan.size == 0 ? 0 : ext.window()));
+    @SuppressWarnings("unchecked")
+    Request widenedRequest = (Request) widened;
+    chain.proceed(
+        task,
+        action,
+        widenedRequest,
+        listener.delegateFailureAndWrap((l, response) -> {
+          SearchResponse collapsed = collapse((SearchResponse) response, ext, plan);
+          @SuppressWarnings("unchecked")
+          Response out = (Response) collapsed;
+          ActionListener.respondAndRelease(l, out);
+        }));
+  }
+
+  private static NearDupCollapseBuilder find(SearchSourceBuilder source) {
+    if (source == null || source.ext() == null) {
+      return null;
+    }
+    for (SearchExtBuilder ext : source.ext()) {
+      if (ext instanceof NearDupCollapseBuilder b) {
+        return b;
+      }
+    }
+    return null;
+  }
+
+  /** What the checks of the request established. */
+  private record Plan(int from, int size, double minSimilarity) {}
+
+  private Plan plan(SearchRequest search, NearDupCollapseBuilder ext) {
+    String name = NearDupCollapseBuilder.NAME;
+    SearchSourceBuilder source = search.source();
+    if (search.scroll() != null) {
+      throw new IllegalArgumentException(
+          "[" + name + "] cannot be used with scroll: page with [from] and [size] in the window");
+    }
+    if (source.searchAfter() != null && source.searchAfter().length > 0) {
+      throw new IllegalArgumentException(
+          "["
+              + name
+              + "] cannot be used with [search_after]: page with [from] and [size] in the window");
+    }
+    int from = Math.max(0, source.from());
+    int size = source.size() < 0 ? DEFAULT_SIZE : source.size();
+    for (String index : search.indices()) {
+      if (index.indexOf(':') >= 0) {
+        throw new IllegalArgumentException(
+            "[" + name + "] does not support cross-cluster search, got index [" + index + "]");
+      }
+    }
+    ClusterState state = clusterService.state();
+    Index[] indices = resolver.concreteIndices(state, search);
+    int maxWindow = Integer.MAX_VALUE;
+    String limitingIndex = null;
+    Double threshold = null;
+    boolean mapped = false;
+    for (Index index : indices) {
+      IndexMetadata metadata = state.metadata().getProject().index(index);
+      if (metadata == null) {
+        continue;
+      }
+      int limit = MAX_WINDOW_SETTING.get(metadata.getSettings());
+      if (limit < maxWindow) {
+        maxWindow = limit;
+        limitingIndex = index.getName();
+      }
+      Map<String, Object> field = mappings.lookup(metadata, ext.field());
+      if (field != null) {
+        Object type = field.get("type");
+        if (!NearDupFieldMapper.CONTENT_TYPE.equals(type)) {
+          throw new IllegalArgumentException(
+              "["
+                  + name
+                  + "] field ["
+                  + ext.field()
+                  + "] is of type ["
+                  + (type == null ? "object" : type)
+                  + "] in index ["
+                  + index.getName()
+                  + "], expected a field of type [neardup]");
+        }
+        mapped = true;
+        double t =
+            field.get("threshold") instanceof Object v
+                ? Double.parseDouble(v.toString())
+                : Banding.DEFAULT_THRESHOLD;
+        threshold = threshold == null ? t : Math.max(threshold, t);
+      }
+      CanonicalPolicy canonical = ext.canonical();
+      if (!canonical.byScore()) {
+        Map<String, Object> key = mappings.lookup(metadata, canonical.field());
+        if (key != null) {
+          Object type = key.get("type");
+          if (!MappedFields.CANONICAL_TYPES.contains(type)) {
+            throw new IllegalArgumentException(
+                "[canonical] field ["
+                    + canonical.field()
+                    + "] is of type ["
+                    + (type == null ? "object" : type)
+                    + "] in index ["
+                    + index.getName()
+                    + "]: expected a numeric, date, boolean, ip or keyword field");
+          }
+          if (Boolean.FALSE.equals(key.get("doc_values"))
+              || "false".equals(String.valueOf(key.get("doc_values")))) {
+            throw new IllegalArgumentException(
+                "[canonical] field ["
+                    + canonical.field()
+                    + "] has no doc values in index ["
+                    + index.getName()
+                    + "]: canonical fields are read from doc values");
+          }
+        }
+      }
+    }
+    if (!mapped && indices.length > 0) {
+      throw new IllegalArgumentException(
+          "["
+              + name
+              + "] unknown field ["
+              + ext.field()
+              + "]: no searched index maps it; expected a field of type [neardup]");
+    }
+    if (ext.window() > maxWindow) {
+      throw new IllegalArgumentException(
+          "["
+              + name
+              + "] [window] must be at most ["
+              + maxWindow
+              + "] (index setting ["
+              + MAX_WINDOW_SETTING_NAME
+              + "] of index ["
+              + limitingIndex
+              + "]), got ["
+              + ext.window()
+              + "]");
+    }
+    if ((long) from + size > ext.window()) {
+      throw new IllegalArgumentException(
+          "["
+              + name
+              + "] from + size must be at most [window] ["
+              + ext.window()
+              + "], got ["
+              + ((long) from + size)
+              + "]: collapse works on the top [window] hits; raise [window] to page further");
+    }
+    double minSimilarity =
+        ext.minSimilarity() != null
+            ? ext.minSimilarity()
+            : threshold != null ? threshold : Banding.DEFAULT_THRESHOLD;
+    return new Plan(from, size, minSimilarity);
+  }
+
+  /** Default {@code size} of a search that does not set one. */
+  private static final int DEFAULT_SIZE = 10;
+
+  private SearchResponse collapse(SearchResponse response, NearDupCollapseBuilder ext, Plan plan) {
+    SearchHit[] hits = response.getHits().getHits();
+    int n = hits.length;
+    byte[][] sketches = new byte[n][];
+    Object[] keys = new Object[n];
+    for (int i = 0; i < n; i++) {
+      DocumentField field = hits[i].getDocumentFields().get(NearDupSketchFetchSubPhase.HIT_FIELD);
+      if (field != null && !field.getValues().isEmpty()) {
+        byte[] sketch = (byte[]) field.getValues().get(0);
+        sketches[i] = sketch.length == 0 ? null : sketch;
+        keys[i] = field.getValues().size() > 1 ? field.getValues().get(1) : null;
+      }
+    }
+    int[] order = policyOrder(ext.canonical(), keys);
+    SketchGrouping.Groups groups = SketchGrouping.group(sketches, order, plan.minSimilarity);
+
+    List<Integer> arranged = new ArrayList<>(n);
+    Map<Integer, List<Integer>> copiesOf = new HashMap<>();
+    for (int i = 0; i < n; i++) {
+      if (groups.isCanonical(i)) {
+        arranged.add(i);
+      } else {
+        copiesOf.computeIfAbsent(groups.canonicalOf(i), c -> new ArrayList<>()).add(i);
+      }
+    }
+    int canonicalHits = arranged.size();
+    if (ext.mode() == CollapseMode.DEMOTE) {
+      for (int i = 0; i < n; i++) {
+        if (!groups.isCanonical(i)) {
+          arranged.add(i);
+        }
+      }
+    }
+    int start = Math.min(plan.from, arranged.size());
+    int end = Math.min(arranged.size(), plan.from + plan.size);
+    SearchHit[] page = new SearchHit[end - start];
+    for (int p = start; p < end; p++) {
+      int i = arranged.get(p);
+      page[p - start] = annotate(hits, i, groups, copiesOf.getOrDefault(i, List.of()), ext.mode());
+    }
+    SearchHits in = response.getHits();
+    SearchHits out =
+        new SearchHits(
+            page,
+            in.getTotalHits(),
+            in.getMaxScore(),
+            in.getSortFields(),
+            in.getCollapseField(),
+            in.getCollapseValues());
+    try {
+      return new CollapsedSearchResponse(
+          response,
+          out,
+          new CollapsedSearchResponse.Summary(
+              ext.field(),
+              ext.mode().parameterValue(),
+              plan.minSimilarity,
+              ext.window(),
+              n,
+              canonicalHits,
+              n - canonicalHits));
+    } finally {
+      out.decRef();
+    }
+  }
+
+  /** Hit indexes from the most to the least canonical: by the policy's value, then by rank. */
+  private static int[] policyOrder(CanonicalPolicy canonical, Object[] keys) {
+    Integer[] order = new Integer[keys.length];
+    for (int i = 0; i < keys.length; i++) {
+      order[i] = i;
+    }
+    if (!canonical.byScore()) {
+      Arrays.sort(order, (a, b) -> compareKeys(keys[a], keys[b], canonical.ascending()));
+    }
+    return Arrays.stream(order).mapToInt(Integer::intValue).toArray();
+  }
+
+  /**
+   * Values before missing ones; numbers before keywords (indexes mapping the field differently).
+   */
+  private static int compareKeys(Object a, Object b, boolean ascending) {
+    if (a == null || b == null) {
+      return a == null ? (b == null ? 0 : 1) : -1;
+    }
+    int c;
+    if (a instanceof Long x && b instanceof Long y) {
+      c = Long.compare(x, y);
+    } else if (a instanceof byte[] x && b instanceof byte[] y) {
+      c = Arrays.compareUnsigned(x, y);
+    } else {
+      return a instanceof Long ? -1 : 1;
+    }
+    return ascending ? c : -c;
+  }
+
+  /**
+   * Hit i without the field that carried its sketch from the shard and with a {@value
+   * #HIT_ANNOTATION} metadata field saying what the collapse found, with one more reference for the
+   * collapsed hits that contain it.
+   */
+  private static SearchHit annotate(
+      SearchHit[] hits,
+      int i,
+      SketchGrouping.Groups groups,
+      List<Integer> copies,
+      CollapseMode mode) {
+    SearchHit hit = hits[i];
+    Map<String, Object> note = new LinkedHashMap<>();
+    if (groups.isCanonical(i)) {
+      note.put("canonical", true);
+      note.put("copy_count", copies.size());
+      if (mode == CollapseMode.GROUP) {
+        List<Object> list = new ArrayList<>(copies.size());
+        for (int c : copies) {
+          Map<String, Object> copy = new LinkedHashMap<>();
+          copy.put("_index", hits[c].getIndex());
+          copy.put("_id", hits[c].getId());
+          copy.put("_score", Float.isNaN(hits[c].getScore()) ? null : (double) hits[c].getScore());
+          copy.put("similarity", round(groups.similarity(c)));
+          list.add(copy);
+        }
+        note.put("copies", list);
+      }
+    } else {
+      SearchHit canonical = hits[groups.canonicalOf(i)];
+      note.put("canonical", false);
+      Map<String, Object> of = new LinkedHashMap<>();
+      of.put("_index", canonical.getIndex());
+      of.put("_id", canonical.getId());
+      note.put("copy_of", of);
+      note.put("similarity", round(groups.similarity(i)));
+    }
+    hit.removeDocumentField(NearDupSketchFetchSubPhase.HIT_FIELD);
+    hit.addDocumentFields(
+        Map.of(), Map.of(HIT_ANNOTATION, new DocumentField(HIT_ANNOTATION, List.of(note))));
+    hit.mustIncRef();
+    return hit;
+  }
+
+  private static double round(double similarity) {
+    return Math.round(similarity * 1e4) / 1e4;
+  }
+}

@@ -1,0 +1,420 @@
+package io.neardup.elasticsearch;
+
+import static org.elasticsearch.test.hamcrest.ElasticsearchAssertions.assertAcked;
+import static org.elasticsearch.test.hamcrest.ElasticsearchAssertions.assertNoFailures;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.greaterThan;
+import static org.hamcrest.Matchers.instanceOf;
+
+import io.neardup.analysis.NearDupAnalyzer;
+import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.collapse.CollapseMode;
+import io.neardup.collapse.CollapsedHit;
+import io.neardup.collapse.CollapsedHits;
+import io.neardup.collapse.NearDupCollapser;
+import io.neardup.document.NearDupDocumentBuilder;
+import io.neardup.document.NearDupFields;
+import io.neardup.elasticsearch.collapse.CollapsedSearchResponse;
+import io.neardup.elasticsearch.collapse.NearDupCollapseBuilder;
+import io.neardup.elasticsearch.collapse.NearDupCollapseFilter;
+import io.neardup.settings.NearDupSettings;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.SortedNumericDocValuesField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.search.TotalHits;
+import org.apache.lucene.store.ByteBuffersDirectory;
+import org.apache.lucene.store.Directory;
+import org.elasticsearch.ElasticsearchException;
+import org.elasticsearch.ExceptionsHelper;
+import org.elasticsearch.action.bulk.BulkRequestBuilder;
+import org.elasticsearch.action.search.SearchRequest;
+import org.elasticsearch.action.search.SearchResponse;
+import org.elasticsearch.action.support.WriteRequest;
+import org.elasticsearch.cluster.metadata.IndexMetadata;
+import org.elasticsearch.common.settings.Settings;
+import org.elasticsearch.index.query.QueryBuilder;
+import org.elasticsearch.index.query.QueryBuilders;
+import org.elasticsearch.plugins.Plugin;
+import org.elasticsearch.rest.RestStatus;
+import org.elasticsearch.search.SearchHit;
+import org.elasticsearch.search.builder.SearchSourceBuilder;
+import org.elasticsearch.test.ESIntegTestCase;
+import org.elasticsearch.xcontent.XContentFactory;
+
+/**
+ * {@code neardup_collapse} on a cluster of two data nodes with an index of four shards, copies of
+ * each text spread over them: the collapsed results must equal the Lucene library's collapse of the
+ * same hits in the same order, in every mode, with canonical policies and paging.
+ */
+@ESIntegTestCase.ClusterScope(
+    scope = ESIntegTestCase.Scope.SUITE,
+    numDataNodes = 2,
+    numClientNodes = 0,
+    supportsDedicatedMasters = false)
+public class NearDupCollapseIntegrationTests extends ESIntegTestCase {
+  private static final String INDEX = "collapse";
+  private static final String FIELD = "body.dup";
+  private static final int SHARDS = 4;
+
+  private static final String[] WORDS =
+      ("time year people way day man thing woman life child world school state family student"
+              + " group country problem hand part place case week company system program question"
+              + " work government number night point home water room mother area money story fact"
+              + " month lot right study book eye job word business issue side kind head house")
+          .split(" ");
+
+  @Override
+  protected Collection<Class<? extends Plugin>> nodePlugins() {
+    return List.of(NearDupPlugin.class);
+  }
+
+  /** Groups of an original and up to four lightly edited copies, plus unrelated texts. */
+  private static Map<String, String> corpus(Random random) {
+    Map<String, String> docs = new LinkedHashMap<>();
+    for (int g = 0; g < 8; g++) {
+      List<String> original = new ArrayList<>();
+      for (int i = 0; i < 80; i++) {
+        original.add(WORDS[random.nextInt(WORDS.length)]);
+      }
+      docs.put("g" + g + "-0", String.join(" ", original));
+      int copies = 1 + random.nextInt(4);
+      for (int c = 1; c <= copies; c++) {
+        List<String> copy = new ArrayList<>(original);
+        int at = random.nextInt(copy.size());
+        copy.set(at, "edit" + c);
+        docs.put("g" + g + "-" + c, String.join(" ", copy));
+      }
+    }
+    return docs;
+  }
+
+  private Map<String, Long> published(Map<String, String> docs, Random random) {
+    Map<String, Long> published = new HashMap<>();
+    for (String id : docs.keySet()) {
+      published.put(id, 1_600_000_000_000L + random.nextInt(1_000_000));
+    }
+    return published;
+  }
+
+  private void createIndex(Map<String, String> docs, Map<String, Long> published)
+      throws IOException {
+    assertAcked(
+        indicesAdmin()
+            .prepareCreate(INDEX)
+            .setSettings(
+                Settings.builder()
+                    .put(IndexMetadata.SETTING_NUMBER_OF_SHARDS, SHARDS)
+                    .put(IndexMetadata.SETTING_NUMBER_OF_REPLICAS, 0)
+                    .put(NearDupCollapseFilter.MAX_WINDOW_SETTING_NAME, 200))
+            .setMapping(
+                XContentFactory.jsonBuilder()
+                    .startObject()
+                    .startObject("properties")
+                    .startObject("published")
+                    .field("type", "date")
+                    .endObject()
+                    .startObject("body")
+                    .field("type", "text")
+                    .startObject("fields")
+                    .startObject("dup")
+                    .field("type", "neardup")
+                    .field("threshold", 0.9)
+                    .endObject()
+                    .endObject()
+                    .endObject()
+                    .endObject()
+                    .endObject()));
+    ensureGreen(INDEX);
+    BulkRequestBuilder bulk =
+        client().prepareBulk().setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
+    for (Map.Entry<String, String> doc : docs.entrySet()) {
+      bulk.add(
+          prepareIndex(INDEX)
+              .setId(doc.getKey())
+              .setSource("published", published.get(doc.getKey()), "body", doc.getValue()));
+    }
+    assertNoFailures(bulk.get());
+  }
+
+  private static SearchRequest request(QueryBuilder query, int from, int size, Object ext) {
+    SearchSourceBuilder source = new SearchSourceBuilder().query(query).from(from).size(size);
+    if (ext != null) {
+      source.ext(List.of((NearDupCollapseBuilder) ext));
+    }
+    return new SearchRequest(INDEX).source(source);
+  }
+
+  /** The library's collapse of the given ranking, on a Lucene index of the same texts. */
+  private static CollapsedHits libraryCollapse(
+      Map<String, String> docs,
+      Map<String, Long> published,
+      List<String> rankedIds,
+      double minSimilarity,
+      CollapseMode mode,
+      CanonicalPolicy canonical,
+      List<String> idsOut)
+      throws IOException {
+    NearDupSettings settings = NearDupSettings.builder().threshold(0.9).build();
+    NearDupFields fields = new NearDupFields(FIELD);
+    try (Directory dir = new ByteBuffersDirectory();
+        NearDupAnalyzer analyzer = new NearDupAnalyzer(settings)) {
+      NearDupDocumentBuilder builder = new NearDupDocumentBuilder(analyzer, fields);
+      try (IndexWriter writer = new IndexWriter(dir, new IndexWriterConfig())) {
+        for (Map.Entry<String, String> doc : docs.entrySet()) {
+          Document d = new Document();
+          d.add(new StringField("id", doc.getKey(), Field.Store.YES));
+          d.add(new SortedNumericDocValuesField("published", published.get(doc.getKey())));
+          builder.addFields(d, doc.getValue());
+          writer.addDocument(d);
+        }
+      }
+      try (DirectoryReader reader = DirectoryReader.open(dir)) {
+        IndexSearcher searcher = new IndexSearcher(reader);
+        ScoreDoc[] ranked = new ScoreDoc[rankedIds.size()];
+        for (int i = 0; i < ranked.length; i++) {
+          TopDocs top = searcher.search(new TermQuery(new Term("id", rankedIds.get(i))), 1);
+          ranked[i] = new ScoreDoc(top.scoreDocs[0].doc, ranked.length - i);
+        }
+        CollapsedHits hits =
+            NearDupCollapser.builder(fields, settings)
+                .minSimilarity(minSimilarity)
+                .mode(mode)
+                .canonical(canonical)
+                .window(Math.max(1, ranked.length))
+                .build()
+                .collapse(
+                    searcher,
+                    new TopDocs(new TotalHits(ranked.length, TotalHits.Relation.EQUAL_TO), ranked));
+        for (int d = 0; d < reader.maxDoc(); d++) {
+          idsOut.add(searcher.storedFields().document(d).get("id"));
+        }
+        return hits;
+      }
+    }
+  }
+
+  private static List<String> ids(SearchResponse response) {
+    List<String> ids = new ArrayList<>();
+    for (SearchHit hit : response.getHits().getHits()) {
+      ids.add(hit.getId());
+    }
+    return ids;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> note(SearchHit hit) {
+    return (Map<String, Object>) hit.getMetadataFields().get("_neardup").getValue();
+  }
+
+  public void testCollapseAcrossShardsEqualsTheLibrarys() throws IOException {
+    Random random = random();
+    Map<String, String> docs = corpus(random);
+    Map<String, Long> published = published(docs, random);
+    createIndex(docs, published);
+    // a query every text matches, with scores that differ from text to text
+    QueryBuilder query =
+        QueryBuilders.matchQuery("body", String.join(" ", List.of(WORDS).subList(0, 30)));
+
+    SearchResponse plain = client().search(request(query, 0, 100, null)).actionGet();
+    List<String> ranked;
+    Map<String, String> shardOf = new HashMap<>();
+    try {
+      assertNoFailures(plain);
+      ranked = ids(plain);
+      for (SearchHit hit : plain.getHits().getHits()) {
+        shardOf.put(hit.getId(), hit.getShard().getShardId().toString());
+      }
+      assertThat(ranked.size(), equalTo(docs.size()));
+    } finally {
+      plain.decRef();
+    }
+    long total = docs.size();
+    boolean acrossShards = false;
+    for (CollapseMode mode : CollapseMode.values()) {
+      for (CanonicalPolicy canonical :
+          List.of(
+              CanonicalPolicy.BEST_SCORE,
+              CanonicalPolicy.lowest("published"),
+              CanonicalPolicy.highest("published"))) {
+        double minSimilarity = randomFrom(0.7, 0.8, 0.9);
+        List<String> localIds = new ArrayList<>();
+        CollapsedHits expected =
+            libraryCollapse(docs, published, ranked, minSimilarity, mode, canonical, localIds);
+        List<String> expectedIds = new ArrayList<>();
+        for (CollapsedHit hit : expected.hits()) {
+          expectedIds.add(localIds.get(hit.doc()));
+        }
+        NearDupCollapseBuilder ext =
+            new NearDupCollapseBuilder(FIELD, minSimilarity, 100, mode, canonical);
+        SearchResponse response = client().search(request(query, 0, 100, ext)).actionGet();
+        try {
+          assertNoFailures(response);
+          String context = mode + " " + canonical + " " + minSimilarity;
+          assertThat(context, ids(response), equalTo(expectedIds));
+          assertThat(response.getHits().getTotalHits().value(), equalTo(total));
+          assertThat(response, instanceOf(CollapsedSearchResponse.class));
+          CollapsedSearchResponse.Summary summary = ((CollapsedSearchResponse) response).summary();
+          assertThat(summary.copies(), equalTo(expected.copyCount()));
+          assertThat(summary.windowHits(), equalTo(docs.size()));
+          assertThat(expected.copyCount(), greaterThan(0));
+          int copyCounts = 0;
+          for (int i = 0; i < expected.hits().size(); i++) {
+            CollapsedHit want = expected.hits().get(i);
+            SearchHit got = response.getHits().getHits()[i];
+            Map<String, Object> note = note(got);
+            assertThat(context, note.get("canonical"), equalTo(want.isCanonical()));
+            assertNull("the sketch does not leak", got.field("_neardup_sketch"));
+            if (want.isCanonical()) {
+              if (mode == CollapseMode.REMOVE) {
+                copyCounts += (Integer) note.get("copy_count"); // the library does not list them
+              } else {
+                assertThat(note.get("copy_count"), equalTo(want.copies().size()));
+              }
+              if (mode == CollapseMode.GROUP) {
+                List<?> copies = (List<?>) note.get("copies");
+                List<String> copyIds = new ArrayList<>();
+                for (Object c : copies) {
+                  copyIds.add((String) ((Map<?, ?>) c).get("_id"));
+                }
+                List<String> wantIds = new ArrayList<>();
+                for (CollapsedHit c : want.copies()) {
+                  wantIds.add(localIds.get(c.doc()));
+                  if (!shardOf.get(localIds.get(c.doc())).equals(shardOf.get(got.getId()))) {
+                    acrossShards = true;
+                  }
+                }
+                assertThat(context, copyIds, equalTo(wantIds));
+              }
+            } else {
+              Map<?, ?> of = (Map<?, ?>) note.get("copy_of");
+              assertThat(of.get("_id"), equalTo(localIds.get(want.canonicalDoc())));
+              assertThat((Double) note.get("similarity"), closeTo(want.similarity(), 1e-4));
+            }
+          }
+          if (mode == CollapseMode.REMOVE) {
+            assertThat(copyCounts, equalTo(expected.copyCount()));
+          }
+        } finally {
+          response.decRef();
+        }
+      }
+    }
+    assertTrue("some copies live on other shards than their canonical", acrossShards);
+  }
+
+  private static org.hamcrest.Matcher<Double> closeTo(double value, double error) {
+    return org.hamcrest.Matchers.closeTo(value, error);
+  }
+
+  public void testPagingThroughTheCollapsedList() throws IOException {
+    Random random = random();
+    Map<String, String> docs = corpus(random);
+    createIndex(docs, published(docs, random));
+    QueryBuilder query =
+        QueryBuilders.matchQuery("body", String.join(" ", List.of(WORDS).subList(0, 30)));
+    NearDupCollapseBuilder ext =
+        new NearDupCollapseBuilder(
+            FIELD, null, 50, CollapseMode.DEMOTE, CanonicalPolicy.BEST_SCORE);
+    SearchResponse all = client().search(request(query, 0, 50, ext)).actionGet();
+    List<String> whole;
+    try {
+      whole = ids(all);
+      // the field's threshold (0.9) is the default minimum similarity
+      assertThat(((CollapsedSearchResponse) all).summary().minSimilarity(), equalTo(0.9));
+    } finally {
+      all.decRef();
+    }
+    List<String> paged = new ArrayList<>();
+    for (int from = 0; from < 50; from += 7) {
+      SearchResponse page =
+          client().search(request(query, from, Math.min(7, 50 - from), ext)).actionGet();
+      try {
+        paged.addAll(ids(page));
+      } finally {
+        page.decRef();
+      }
+    }
+    assertThat(paged, equalTo(whole));
+    Set<String> distinct = new HashSet<>(whole);
+    assertThat(distinct.size(), equalTo(docs.size()));
+  }
+
+  public void testErrorsAreBadRequestsNamingTheParameter() throws IOException {
+    Random random = random();
+    Map<String, String> docs = corpus(random);
+    createIndex(docs, published(docs, random));
+    QueryBuilder query = QueryBuilders.matchAllQuery();
+    assertBadRequest(
+        request(query, 0, 10, new NearDupCollapseBuilder("nope")),
+        "[neardup_collapse] unknown field [nope]");
+    assertBadRequest(
+        request(query, 0, 10, new NearDupCollapseBuilder("body")),
+        "[neardup_collapse] field [body] is of type [text] in index [collapse], expected a field"
+            + " of type [neardup]");
+    assertBadRequest(
+        request(
+            query,
+            0,
+            10,
+            new NearDupCollapseBuilder(
+                FIELD, null, 500, CollapseMode.DEMOTE, CanonicalPolicy.BEST_SCORE)),
+        "[neardup_collapse] [window] must be at most [200] (index setting"
+            + " [index.neardup.max_collapse_window] of index [collapse]), got [500]");
+    assertBadRequest(
+        request(
+            query,
+            95,
+            10,
+            new NearDupCollapseBuilder(
+                FIELD, null, 100, CollapseMode.DEMOTE, CanonicalPolicy.BEST_SCORE)),
+        "[neardup_collapse] from + size must be at most [window] [100], got [105]");
+    assertBadRequest(
+        request(
+            query,
+            0,
+            10,
+            new NearDupCollapseBuilder(
+                FIELD, null, 100, CollapseMode.DEMOTE, CanonicalPolicy.lowest("body"))),
+        "[canonical] field [body] is of type [text] in index [collapse]");
+    expectThrows(
+        IllegalArgumentException.class,
+        () ->
+            new NearDupCollapseBuilder(
+                FIELD, 1.5, 100, CollapseMode.DEMOTE, CanonicalPolicy.BEST_SCORE));
+  }
+
+  private void assertBadRequest(SearchRequest request, String message) {
+    Exception e = expectThrows(Exception.class, () -> client().search(request).actionGet());
+    assertThat(ExceptionsHelper.status(e), equalTo(RestStatus.BAD_REQUEST));
+    StringBuilder messages = new StringBuilder();
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      messages.append(t.getMessage()).append('\n');
+      if (t instanceof ElasticsearchException ee) {
+        for (Throwable s : ee.guessRootCauses()) {
+          messages.append(s.getMessage()).append('\n');
+        }
+      }
+    }
+    assertThat(messages.toString(), containsString(message));
+  }
+}
