@@ -1,0 +1,154 @@
+package io.neardup.elasticsearch.collapse;
+
+import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.collapse.CollapseMode;
+import java.io.IOException;
+import org.elasticsearch.common.ParsingException;
+import org.elasticsearch.common.Strings;
+import org.elasticsearch.common.io.stream.Writeable;
+import org.elasticsearch.test.AbstractWireSerializingTestCase;
+import org.elasticsearch.xcontent.XContentParser;
+import org.elasticsearch.xcontent.json.JsonXContent;
+
+/**
+ * Wire round trip, equality and mutation of {@link NearDupCollapseBuilder}, its JSON form, and its
+ * errors.
+ */
+public class NearDupCollapseBuilderTests
+    extends AbstractWireSerializingTestCase<NearDupCollapseBuilder> {
+
+  @Override
+  protected Writeable.Reader<NearDupCollapseBuilder> instanceReader() {
+    return NearDupCollapseBuilder::new;
+  }
+
+  private static CanonicalPolicy randomPolicy() {
+    return switch (between(0, 2)) {
+      case 0 -> CanonicalPolicy.BEST_SCORE;
+      case 1 -> CanonicalPolicy.lowest(randomAlphaOfLengthBetween(1, 10));
+      default -> CanonicalPolicy.highest(randomAlphaOfLengthBetween(1, 10));
+    };
+  }
+
+  @Override
+  protected NearDupCollapseBuilder createTestInstance() {
+    return new NearDupCollapseBuilder(
+        randomAlphaOfLengthBetween(1, 10),
+        randomBoolean() ? null : randomDoubleBetween(0.01, 1, true),
+        between(1, 1000),
+        randomFrom(CollapseMode.values()),
+        randomPolicy());
+  }
+
+  @Override
+  protected NearDupCollapseBuilder mutateInstance(NearDupCollapseBuilder b) throws IOException {
+    return switch (between(0, 4)) {
+      case 0 ->
+          new NearDupCollapseBuilder(
+              randomValueOtherThan(b.field(), () -> randomAlphaOfLengthBetween(1, 10)),
+              b.minSimilarity(),
+              b.window(),
+              b.mode(),
+              b.canonical());
+      case 1 ->
+          new NearDupCollapseBuilder(
+              b.field(),
+              randomValueOtherThan(
+                  b.minSimilarity(),
+                  () -> randomBoolean() ? null : randomDoubleBetween(0.01, 1, true)),
+              b.window(),
+              b.mode(),
+              b.canonical());
+      case 2 ->
+          new NearDupCollapseBuilder(
+              b.field(),
+              b.minSimilarity(),
+              randomValueOtherThan(b.window(), () -> between(1, 1000)),
+              b.mode(),
+              b.canonical());
+      case 3 ->
+          new NearDupCollapseBuilder(
+              b.field(),
+              b.minSimilarity(),
+              b.window(),
+              randomValueOtherThan(b.mode(), () -> randomFrom(CollapseMode.values())),
+              b.canonical());
+      default ->
+          new NearDupCollapseBuilder(
+              b.field(),
+              b.minSimilarity(),
+              b.window(),
+              b.mode(),
+              randomValueOtherThan(b.canonical(), NearDupCollapseBuilderTests::randomPolicy));
+    };
+  }
+
+  private NearDupCollapseBuilder parse(String json) throws IOException {
+    try (XContentParser parser = createParser(JsonXContent.jsonXContent, json)) {
+      parser.nextToken();
+      return NearDupCollapseBuilder.fromXContent(parser);
+    }
+  }
+
+  public void testXContentRoundTrip() throws IOException {
+    for (int i = 0; i < 50; i++) {
+      NearDupCollapseBuilder b = createTestInstance();
+      String json = Strings.toString(b);
+      // toXContent writes the named fragment {"neardup_collapse": {...}}
+      String inner = json.substring(json.indexOf(':') + 1, json.length() - 1);
+      assertEquals(json, b, parse(inner));
+    }
+  }
+
+  public void testParsesTheDocumentedForm() throws IOException {
+    NearDupCollapseBuilder b =
+        parse(
+            "{\"field\": \"body.dup\", \"min_similarity\": 0.85, \"window\": 50, \"mode\":"
+                + " \"group\", \"canonical\": {\"field\": \"published\", \"order\": \"desc\"}}");
+    assertEquals("body.dup", b.field());
+    assertEquals(0.85, b.minSimilarity(), 0);
+    assertEquals(50, b.window());
+    assertEquals(CollapseMode.GROUP, b.mode());
+    assertEquals(CanonicalPolicy.highest("published"), b.canonical());
+
+    NearDupCollapseBuilder defaults = parse("{\"field\": \"body.dup\"}");
+    assertNull(defaults.minSimilarity());
+    assertEquals(100, defaults.window());
+    assertEquals(CollapseMode.DEMOTE, defaults.mode());
+    assertEquals(CanonicalPolicy.BEST_SCORE, defaults.canonical());
+    assertEquals(
+        CanonicalPolicy.lowest("published"),
+        parse("{\"field\": \"d\", \"canonical\": \"published:asc\"}").canonical());
+    assertEquals(
+        CanonicalPolicy.lowest("published"),
+        parse("{\"field\": \"d\", \"canonical\": {\"field\": \"published\"}}").canonical());
+  }
+
+  public void testErrorsNameTheParameter() {
+    assertError("{}", "[neardup_collapse] requires [field]");
+    assertError(
+        "{\"field\": \"d\", \"min_similarity\": 1.5}",
+        "[min_similarity] must be in (0, 1], got [1.5]");
+    assertError("{\"field\": \"d\", \"window\": 0}", "[window] must be at least 1, got [0]");
+    assertError("{\"field\": \"d\", \"window\": 2.5}", "[window] must be an integer, at least 1");
+    assertError(
+        "{\"field\": \"d\", \"mode\": \"merge\"}",
+        "[mode] must be one of [demote, remove, group], got [merge]");
+    assertError(
+        "{\"field\": \"d\", \"canonical\": {\"field\": \"p\", \"order\": \"up\"}}",
+        "[canonical.order] must be one of [asc, desc], got [up]");
+    assertError("{\"field\": \"d\", \"canonical\": {}}", "[canonical] requires [field]");
+    ParsingException unknown =
+        expectThrows(ParsingException.class, () -> parse("{\"field\": \"d\", \"size\": 3}"));
+    assertEquals(
+        "[neardup_collapse] unknown field [size]: expected one of [field, min_similarity, window,"
+            + " mode, canonical]",
+        unknown.getMessage());
+    expectThrows(ParsingException.class, () -> parse("{\"field\": 3}"));
+  }
+
+  private void assertError(String json, String message) {
+    IllegalArgumentException e = expectThrows(IllegalArgumentException.class, () -> parse(json));
+    assertTrue(e.getMessage(), e.getMessage().contains(message));
+  }
+}
