@@ -2,6 +2,8 @@ package io.neardup.index;
 
 import io.neardup.analysis.NearDupAnalyzer;
 import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.cluster.SketchClusterer;
+import io.neardup.cluster.SketchTable;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
 import io.neardup.lsh.BandHasher;
@@ -548,6 +550,61 @@ public class TestNearDupClusterer extends LuceneTestCase {
         assertEquals(copies - 1, outcome.pairs().size());
         assertTrue("took " + millis + " ms", millis < 20_000);
       }
+    }
+  }
+
+  /** The fixture's sketches in a {@link SketchTable}, as a coordinating node would gather them. */
+  private static SketchTable sketchTable(Fixture fx) throws IOException {
+    SketchTable table = new SketchTable(fx.settings.sketch(), fx.reader.maxDoc());
+    Bits live = MultiBits.getLiveDocs(fx.reader);
+    for (LeafReaderContext leaf : fx.reader.leaves()) {
+      BinaryDocValues sketches = DocValues.getBinary(leaf.reader(), FIELDS.sketchField());
+      for (int d = sketches.nextDoc(); d != DocIdSetIterator.NO_MORE_DOCS; d = sketches.nextDoc()) {
+        if (live == null || live.get(leaf.docBase + d)) {
+          BytesRef b = sketches.binaryValue();
+          table.set(
+              leaf.docBase + d,
+              SketchFormat.decode(b.bytes, b.offset, b.length, fx.settings.sketch()));
+        }
+      }
+    }
+    return table;
+  }
+
+  public void testSketchClustererAgreesWithTheIndexClusterer() throws IOException {
+    Random random = random();
+    for (double t : new double[] {0.5, T, 0.9}) {
+      NearDupSettings settings = NearDupSettings.builder().threshold(t).build();
+      List<String> texts = plantedFamilies(random, 40 + random.nextInt(40));
+      try (Fixture fx = new Fixture(random, settings, texts, null, Set.of(0, 3))) {
+        List<List<Integer>> expected = run(fx.clusterer()).clusters();
+        int[][] clusters = new SketchClusterer(sketchTable(fx), settings.banding(), t).run();
+        List<List<Integer>> actual = new ArrayList<>();
+        for (int[] c : clusters) {
+          actual.add(Arrays.stream(c).boxed().toList());
+        }
+        assertEquals("threshold " + t, expected, actual);
+        assertFalse(actual.isEmpty());
+      }
+    }
+  }
+
+  public void testSketchClustererOversizedBucket() throws IOException {
+    Random random = random();
+    NearDupSettings settings = NearDupSettings.builder().threshold(T).build();
+    String base = randomText(random, 100);
+    List<String> texts = new ArrayList<>();
+    for (int i = 0; i < 600; i++) {
+      texts.add(random.nextInt(3) == 0 ? base : edit(random, base, 1));
+    }
+    for (int i = 0; i < 30; i++) {
+      texts.add(randomText(random, 50));
+    }
+    try (Fixture fx = new Fixture(random, settings, texts)) {
+      int[][] clusters =
+          new SketchClusterer(sketchTable(fx), settings.banding(), T).maxBucketSize(50).run();
+      assertEquals(1, clusters.length);
+      assertEquals(600, clusters[0].length);
     }
   }
 
