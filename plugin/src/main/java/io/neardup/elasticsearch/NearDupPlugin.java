@@ -3,17 +3,24 @@ package io.neardup.elasticsearch;
 import io.neardup.elasticsearch.analysis.NearDupNormalizeTokenFilterFactory;
 import io.neardup.elasticsearch.analysis.NearDupTokenFilterFactory;
 import io.neardup.elasticsearch.analysis.NormalizedTextAnalyzer;
+import io.neardup.elasticsearch.clusters.RestNearDupClustersAction;
+import io.neardup.elasticsearch.clusters.TransportNearDupClustersAction;
 import io.neardup.elasticsearch.collapse.NearDupCollapseBuilder;
 import io.neardup.elasticsearch.collapse.NearDupCollapseFilter;
 import io.neardup.elasticsearch.collapse.NearDupSketchFetchSubPhase;
+import io.neardup.elasticsearch.collapse.NearDupSketchesBuilder;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper;
 import io.neardup.elasticsearch.query.NearDupQueryBuilder;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
 import org.apache.lucene.util.SetOnce;
 import org.elasticsearch.action.support.MappedActionFilter;
+import org.elasticsearch.cluster.node.DiscoveryNodes;
 import org.elasticsearch.common.settings.Setting;
+import org.elasticsearch.features.NodeFeature;
 import org.elasticsearch.index.analysis.PreBuiltAnalyzerProviderFactory;
 import org.elasticsearch.index.analysis.TokenFilterFactory;
 import org.elasticsearch.index.mapper.Mapper;
@@ -24,6 +31,7 @@ import org.elasticsearch.plugins.AnalysisPlugin;
 import org.elasticsearch.plugins.MapperPlugin;
 import org.elasticsearch.plugins.Plugin;
 import org.elasticsearch.plugins.SearchPlugin;
+import org.elasticsearch.rest.RestHandler;
 import org.elasticsearch.search.fetch.FetchSubPhase;
 
 /**
@@ -49,6 +57,21 @@ public final class NearDupPlugin extends Plugin
   }
 
   @Override
+  public Collection<ActionHandler> getActions() {
+    return List.of(
+        new ActionHandler(
+            TransportNearDupClustersAction.TYPE, TransportNearDupClustersAction.class));
+  }
+
+  @Override
+  public Collection<RestHandler> getRestHandlers(
+      RestHandlersServices services,
+      Supplier<DiscoveryNodes> nodesInCluster,
+      Predicate<NodeFeature> clusterSupportsFeature) {
+    return List.of(new RestNearDupClustersAction());
+  }
+
+  @Override
   public Collection<MappedActionFilter> getMappedActionFilters() {
     return List.of(collapseFilter.get());
   }
@@ -59,7 +82,11 @@ public final class NearDupPlugin extends Plugin
         new SearchExtSpec<>(
             NearDupCollapseBuilder.NAME,
             NearDupCollapseBuilder::new,
-            NearDupCollapseBuilder::fromXContent));
+            NearDupCollapseBuilder::fromXContent),
+        new SearchExtSpec<>(
+            NearDupSketchesBuilder.NAME,
+            NearDupSketchesBuilder::new,
+            NearDupSketchesBuilder::fromXContent));
   }
 
   @Override

@@ -12,8 +12,14 @@ import io.neardup.analysis.NearDupAnalyzer;
 import io.neardup.analysis.NearDupFilter;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
+import io.neardup.elasticsearch.clusters.NearDupClustersRequest;
+import io.neardup.elasticsearch.clusters.NearDupClustersResponse;
+import io.neardup.elasticsearch.clusters.TransportNearDupClustersAction;
 import io.neardup.elasticsearch.query.LikeDocument;
 import io.neardup.elasticsearch.query.NearDupQueryBuilder;
+import io.neardup.index.Cluster;
+import io.neardup.index.ClusterResult;
+import io.neardup.index.NearDupClusterer;
 import io.neardup.search.NearDuplicateQuery;
 import io.neardup.settings.NearDupSettings;
 import java.io.IOException;
@@ -238,6 +244,130 @@ public class NearDupIntegrationTests extends ESIntegTestCase {
             .setTrackTotalHits(true)
             .setQuery(new NearDupQueryBuilder(FIELD, text)),
         r -> assertThat(r.getHits().getTotalHits().value(), equalTo(expectedCount)));
+  }
+
+  /** The library's clusters of the same texts: sets of ids, in a canonical order. */
+  private static Set<Set<String>> libraryClusters(Map<String, String> docs, double threshold)
+      throws IOException {
+    NearDupFields fields = new NearDupFields(FIELD);
+    Set<Set<String>> clusters = new HashSet<>();
+    try (Directory dir = new ByteBuffersDirectory();
+        NearDupAnalyzer analyzer = new NearDupAnalyzer(NearDupSettings.DEFAULT)) {
+      NearDupDocumentBuilder builder = new NearDupDocumentBuilder(analyzer, fields);
+      try (IndexWriter writer = new IndexWriter(dir, new IndexWriterConfig())) {
+        for (Map.Entry<String, String> doc : docs.entrySet()) {
+          Document d = new Document();
+          d.add(new StringField("id", doc.getKey(), Field.Store.YES));
+          builder.addFields(d, doc.getValue());
+          writer.addDocument(d);
+        }
+      }
+      try (DirectoryReader reader = DirectoryReader.open(dir)) {
+        ClusterResult result =
+            new NearDupClusterer(reader, fields, NearDupSettings.DEFAULT)
+                .threshold(threshold)
+                .run(null);
+        for (Cluster c : result.clusters()) {
+          Set<String> ids = new HashSet<>();
+          for (int doc : c.members()) {
+            ids.add(reader.storedFields().document(doc).get("id"));
+          }
+          clusters.add(ids);
+        }
+      }
+    }
+    return clusters;
+  }
+
+  public void testClustersApiAcrossShardsEqualsTheLibrarys() throws IOException {
+    Map<String, String> docs = corpus(random());
+    createIndexWithCorpus(docs);
+    for (double t : new double[] {MIN_SIMILARITY, 0.8}) {
+      Set<Set<String>> expected = libraryClusters(docs, t);
+      NearDupClustersRequest request =
+          new NearDupClustersRequest(INDEX)
+              .field(FIELD)
+              .minSimilarity(t)
+              .batchSize(between(1, 30))
+              .size(100);
+      NearDupClustersResponse response =
+          client().execute(TransportNearDupClustersAction.TYPE, request).actionGet();
+      Set<Set<String>> actual = new HashSet<>();
+      int previousSize = Integer.MAX_VALUE;
+      long clustered = 0;
+      for (NearDupClustersResponse.Cluster c : response.clusters()) {
+        Set<String> ids = new HashSet<>();
+        ids.add(c.canonical().id());
+        for (NearDupClustersResponse.Member m : c.copies()) {
+          ids.add(m.id());
+          assertThat(m.index(), equalTo(INDEX));
+          assertTrue("similarity " + m.similarity(), m.similarity() > 0);
+        }
+        assertThat("largest first", c.size() <= previousSize, equalTo(true));
+        previousSize = c.size();
+        clustered += c.size();
+        actual.add(ids);
+      }
+      assertThat("threshold " + t, actual, equalTo(expected));
+      assertThat(response.totalClusters(), equalTo(expected.size()));
+      assertThat(response.clusteredDocuments(), equalTo(clustered));
+      assertThat(response.documents(), equalTo((long) docs.size()));
+    }
+
+    // the field's threshold (0.8) is the default; pages of one cluster add up to the whole list
+    NearDupClustersResponse all =
+        client()
+            .execute(
+                TransportNearDupClustersAction.TYPE, new NearDupClustersRequest(INDEX).field(FIELD))
+            .actionGet();
+    assertThat(all.minSimilarity(), equalTo(0.8));
+    List<NearDupClustersResponse.Cluster> paged = new ArrayList<>();
+    for (int from = 0; from < all.totalClusters(); from++) {
+      paged.addAll(
+          client()
+              .execute(
+                  TransportNearDupClustersAction.TYPE,
+                  new NearDupClustersRequest(INDEX).field(FIELD).from(from).size(1))
+              .actionGet()
+              .clusters());
+    }
+    assertThat(paged, equalTo(all.clusters()));
+
+    // a query restricts the documents clustered
+    NearDupClustersResponse oneGroup =
+        client()
+            .execute(
+                TransportNearDupClustersAction.TYPE,
+                new NearDupClustersRequest(INDEX)
+                    .field(FIELD)
+                    .minSimilarity(MIN_SIMILARITY)
+                    .query(QueryBuilders.termQuery("group", "g1")))
+            .actionGet();
+    assertThat(oneGroup.documents(), equalTo(4L));
+    assertThat(oneGroup.totalClusters(), equalTo(1));
+
+    assertBadRequest(
+        () ->
+            client()
+                .execute(
+                    TransportNearDupClustersAction.TYPE,
+                    new NearDupClustersRequest(INDEX).field("nope"))
+                .actionGet(),
+        "[_neardup/clusters] unknown field [nope]");
+    assertBadRequest(
+        () ->
+            client()
+                .execute(
+                    TransportNearDupClustersAction.TYPE,
+                    new NearDupClustersRequest(INDEX).field("body"))
+                .actionGet(),
+        "field [body] is of type [text] in index [docs], expected a field of type [neardup]");
+    assertBadRequest(
+        () ->
+            client()
+                .execute(TransportNearDupClustersAction.TYPE, new NearDupClustersRequest(INDEX))
+                .actionGet(),
+        "[field] is required");
   }
 
   public void testInBoolFunctionScoreAndExplain() throws IOException {

@@ -37,7 +37,7 @@ import org.elasticsearch.xcontent.XContentParser;
  * shard, where it makes the fetch phase attach each hit's sketch (see {@link
  * NearDupSketchFetchSubPhase}).
  */
-public final class NearDupCollapseBuilder extends SearchExtBuilder {
+public final class NearDupCollapseBuilder extends SearchExtBuilder implements SketchSource {
   /** The extension's name in {@code ext}. */
   public static final String NAME = "neardup_collapse";
 
@@ -129,6 +129,7 @@ public final class NearDupCollapseBuilder extends SearchExtBuilder {
   }
 
   /** The {@code neardup} field. */
+  @Override
   public String field() {
     return field;
   }
@@ -150,6 +151,7 @@ public final class NearDupCollapseBuilder extends SearchExtBuilder {
   }
 
   /** Which hit of a group is canonical. */
+  @Override
   public CanonicalPolicy canonical() {
     return canonical;
   }

@@ -3,6 +3,7 @@ package io.neardup.elasticsearch.collapse;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.collapse.CollapseMode;
 import io.neardup.collapse.SketchGrouping;
+import io.neardup.elasticsearch.mapper.MappedFields;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper;
 import io.neardup.lsh.Banding;
 import java.util.ArrayList;
@@ -201,32 +202,7 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
                 : Banding.DEFAULT_THRESHOLD;
         threshold = threshold == null ? t : Math.max(threshold, t);
       }
-      CanonicalPolicy canonical = ext.canonical();
-      if (!canonical.byScore()) {
-        Map<String, Object> key = mappings.lookup(metadata, canonical.field());
-        if (key != null) {
-          Object type = key.get("type");
-          if (!MappedFields.CANONICAL_TYPES.contains(type)) {
-            throw new IllegalArgumentException(
-                "[canonical] field ["
-                    + canonical.field()
-                    + "] is of type ["
-                    + (type == null ? "object" : type)
-                    + "] in index ["
-                    + index.getName()
-                    + "]: expected a numeric, date, boolean, ip or keyword field");
-          }
-          if (Boolean.FALSE.equals(key.get("doc_values"))
-              || "false".equals(String.valueOf(key.get("doc_values")))) {
-            throw new IllegalArgumentException(
-                "[canonical] field ["
-                    + canonical.field()
-                    + "] has no doc values in index ["
-                    + index.getName()
-                    + "]: canonical fields are read from doc values");
-          }
-        }
-      }
+      mappings.checkCanonical(metadata, ext.canonical());
     }
     if (!mapped && indices.length > 0) {
       throw new IllegalArgumentException(
@@ -343,27 +319,10 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
       order[i] = i;
     }
     if (!canonical.byScore()) {
-      Arrays.sort(order, (a, b) -> compareKeys(keys[a], keys[b], canonical.ascending()));
+      Arrays.sort(
+          order, (a, b) -> CanonicalValues.compare(keys[a], keys[b], canonical.ascending()));
     }
     return Arrays.stream(order).mapToInt(Integer::intValue).toArray();
-  }
-
-  /**
-   * Values before missing ones; numbers before keywords (indexes mapping the field differently).
-   */
-  private static int compareKeys(Object a, Object b, boolean ascending) {
-    if (a == null || b == null) {
-      return a == null ? (b == null ? 0 : 1) : -1;
-    }
-    int c;
-    if (a instanceof Long x && b instanceof Long y) {
-      c = Long.compare(x, y);
-    } else if (a instanceof byte[] x && b instanceof byte[] y) {
-      c = Arrays.compareUnsigned(x, y);
-    } else {
-      return a instanceof Long ? -1 : 1;
-    }
-    return ascending ? c : -c;
   }
 
   /**

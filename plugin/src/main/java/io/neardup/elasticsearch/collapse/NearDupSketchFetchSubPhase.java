@@ -18,11 +18,12 @@ import org.elasticsearch.search.fetch.FetchSubPhaseProcessor;
 import org.elasticsearch.search.fetch.StoredFieldsSpec;
 
 /**
- * On each shard, for searches with {@code neardup_collapse}: attaches to every fetched hit its
- * stored sketch and the value the canonical policy compares, so the coordinating node can collapse
- * the merged hits without another round trip. Both travel in a hit field named {@value #HIT_FIELD},
- * which {@link NearDupCollapseFilter} removes before the response leaves the node, adding the
- * metadata field {@value NearDupCollapseFilter#HIT_ANNOTATION} with what the collapse found.
+ * On each shard, for searches with {@code neardup_collapse} or {@code neardup_sketches}: attaches
+ * to every fetched hit its stored sketch and the value the canonical policy compares, so the
+ * coordinating node can collapse the merged hits without another round trip. Both travel in a hit
+ * field named {@value #HIT_FIELD}, which {@link NearDupCollapseFilter} removes before the response
+ * leaves the node, adding the metadata field {@value NearDupCollapseFilter#HIT_ANNOTATION} with
+ * what the collapse found.
  *
  * <p>The field's values: the serialized sketch ({@code byte[]}, empty if the document has none),
  * then, when the policy compares a field, its value (a {@code Long}, a {@code byte[]} of a keyword,
@@ -36,8 +37,13 @@ public final class NearDupSketchFetchSubPhase implements FetchSubPhase {
 
   @Override
   public FetchSubPhaseProcessor getProcessor(FetchContext context) throws IOException {
-    if (!(context.getSearchExt(NearDupCollapseBuilder.NAME)
-        instanceof NearDupCollapseBuilder ext)) {
+    SketchSource ext =
+        context.getSearchExt(NearDupCollapseBuilder.NAME) instanceof SketchSource collapse
+            ? collapse
+            : context.getSearchExt(NearDupSketchesBuilder.NAME) instanceof SketchSource sketches
+                ? sketches
+                : null;
+    if (ext == null) {
       return null;
     }
     MappedFieldType type = context.getSearchExecutionContext().getFieldType(ext.field());

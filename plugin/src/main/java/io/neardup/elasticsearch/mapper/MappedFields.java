@@ -1,5 +1,10 @@
-package io.neardup.elasticsearch.collapse;
+package io.neardup.elasticsearch.mapper;
 
+import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.settings.NearDupSettings;
+import io.neardup.settings.Parameter;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -12,9 +17,9 @@ import org.elasticsearch.core.Nullable;
  * holds no shard of the indexes it searches, but every node holds their mappings. Lookups are
  * cached per index and mapping version, so a search pays for parsing a mapping once.
  */
-final class MappedFields {
+public final class MappedFields {
   /** Field types a canonical policy can compare: numbers, dates, booleans, ips and keywords. */
-  static final Set<String> CANONICAL_TYPES =
+  public static final Set<String> CANONICAL_TYPES =
       Set.of(
           "long",
           "integer",
@@ -41,7 +46,7 @@ final class MappedFields {
    * aliases; null if the index does not map it.
    */
   @Nullable
-  Map<String, Object> lookup(IndexMetadata index, String path) {
+  public Map<String, Object> lookup(IndexMetadata index, String path) {
     String key = index.getIndexUUID() + '/' + index.getMappingVersion() + '/' + path;
     Map<String, Object> found = cache.get(key);
     if (found != null) {
@@ -58,6 +63,67 @@ final class MappedFields {
     }
     cache.put(key, resolved == null ? Map.of() : resolved);
     return resolved;
+  }
+
+  /**
+   * Checks that the policy's field, where the index maps it, is a numeric, date, boolean, ip or
+   * keyword field with doc values.
+   *
+   * @throws IllegalArgumentException naming the field, its type and the index
+   */
+  public void checkCanonical(IndexMetadata index, CanonicalPolicy canonical) {
+    if (canonical.byScore()) {
+      return;
+    }
+    Map<String, Object> key = lookup(index, canonical.field());
+    if (key == null) {
+      return; // documents without a value never win
+    }
+    Object type = key.get("type");
+    if (!CANONICAL_TYPES.contains(type)) {
+      throw new IllegalArgumentException(
+          "[canonical] field ["
+              + canonical.field()
+              + "] is of type ["
+              + (type == null ? "object" : type)
+              + "] in index ["
+              + index.getIndex().getName()
+              + "]: expected a numeric, date, boolean, ip or keyword field");
+    }
+    if ("false".equals(String.valueOf(key.get("doc_values")))) {
+      throw new IllegalArgumentException(
+          "[canonical] field ["
+              + canonical.field()
+              + "] has no doc values in index ["
+              + index.getIndex().getName()
+              + "]: canonical fields are read from doc values");
+    }
+  }
+
+  /**
+   * The near-duplicate settings of a {@code neardup} field's mapping (its parameters in snake_case;
+   * absent ones take their defaults).
+   */
+  public static NearDupSettings nearDupSettings(Map<String, Object> field) {
+    Map<String, String> params = new HashMap<>();
+    for (Parameter p :
+        List.of(
+            Parameter.SHINGLE_UNIT,
+            Parameter.SHINGLE_SIZE,
+            Parameter.HASHES,
+            Parameter.BITS,
+            Parameter.SCHEME,
+            Parameter.SEED,
+            Parameter.BANDS,
+            Parameter.ROWS,
+            Parameter.THRESHOLD,
+            Parameter.EXACT)) {
+      Object value = field.get(p.name(Parameter.Style.SNAKE));
+      if (value != null) {
+        params.put(p.name(Parameter.Style.SNAKE), value.toString());
+      }
+    }
+    return NearDupSettings.parse(params, Parameter.Style.SNAKE);
   }
 
   private static Map<String, Object> find(

@@ -1,0 +1,302 @@
+package io.neardup.elasticsearch.clusters;
+
+import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.elasticsearch.ParameterErrors;
+import java.io.IOException;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import org.elasticsearch.action.ActionRequest;
+import org.elasticsearch.action.ActionRequestValidationException;
+import org.elasticsearch.action.IndicesRequest;
+import org.elasticsearch.action.support.IndicesOptions;
+import org.elasticsearch.common.ParsingException;
+import org.elasticsearch.common.io.stream.StreamInput;
+import org.elasticsearch.common.io.stream.StreamOutput;
+import org.elasticsearch.core.Nullable;
+import org.elasticsearch.index.query.AbstractQueryBuilder;
+import org.elasticsearch.index.query.QueryBuilder;
+import org.elasticsearch.tasks.CancellableTask;
+import org.elasticsearch.tasks.Task;
+import org.elasticsearch.tasks.TaskId;
+import org.elasticsearch.xcontent.XContentParser;
+
+/**
+ * A request of the clustering API, {@code POST /{index}/_neardup/clusters}.
+ *
+ * <pre>{@code
+ * {"field": "body.dup",                                 // a neardup field (required)
+ *  "min_similarity": 0.8,                               // default: the field's threshold
+ *  "canonical": {"field": "published", "order": "asc"}, // default: the first in index order
+ *  "query": {"term": {"lang": "en"}},                   // default: every document
+ *  "from": 0, "size": 100}                              // page through the clusters
+ * }</pre>
+ */
+public final class NearDupClustersRequest extends ActionRequest
+    implements IndicesRequest.Replaceable {
+  /** Default number of clusters returned. */
+  public static final int DEFAULT_SIZE = 100;
+
+  /** Most clusters returned by one request: page with {@code from} beyond. */
+  public static final int MAX_SIZE = 10_000;
+
+  /** Documents read per round trip while gathering the sketches. */
+  public static final int DEFAULT_BATCH_SIZE = 5_000;
+
+  private String[] indices;
+  private IndicesOptions indicesOptions = IndicesOptions.strictExpandOpenAndForbidClosed();
+  private String field;
+  private Double minSimilarity;
+  private CanonicalPolicy canonical = CanonicalPolicy.BEST_SCORE;
+  private QueryBuilder query;
+  private int from = 0;
+  private int size = DEFAULT_SIZE;
+  private int batchSize = DEFAULT_BATCH_SIZE;
+
+  /** A request over the given indexes. */
+  public NearDupClustersRequest(String... indices) {
+    this.indices = indices;
+  }
+
+  /** Reads a request from the wire. */
+  public NearDupClustersRequest(StreamInput in) throws IOException {
+    super(in);
+    indices = in.readStringArray();
+    indicesOptions = IndicesOptions.readIndicesOptions(in);
+    field = in.readOptionalString();
+    minSimilarity = in.readOptionalDouble();
+    String canonicalField = in.readOptionalString();
+    boolean ascending = in.readBoolean();
+    canonical =
+        canonicalField == null
+            ? CanonicalPolicy.BEST_SCORE
+            : new CanonicalPolicy(canonicalField, ascending);
+    query = in.readOptionalNamedWriteable(QueryBuilder.class);
+    from = in.readVInt();
+    size = in.readVInt();
+    batchSize = in.readVInt();
+  }
+
+  @Override
+  public void writeTo(StreamOutput out) throws IOException {
+    super.writeTo(out);
+    out.writeStringArray(indices);
+    indicesOptions.writeIndicesOptions(out);
+    out.writeOptionalString(field);
+    out.writeOptionalDouble(minSimilarity);
+    out.writeOptionalString(canonical.field());
+    out.writeBoolean(canonical.ascending());
+    out.writeOptionalNamedWriteable(query);
+    out.writeVInt(from);
+    out.writeVInt(size);
+    out.writeVInt(batchSize);
+  }
+
+  /**
+   * Reads the request body.
+   *
+   * @throws ParsingException for unknown or malformed keys
+   * @throws IllegalArgumentException for values outside their rule
+   */
+  public NearDupClustersRequest parse(XContentParser parser) throws IOException {
+    if (parser.currentToken() == null) {
+      parser.nextToken();
+    }
+    if (parser.currentToken() != XContentParser.Token.START_OBJECT) {
+      throw new ParsingException(parser.getTokenLocation(), "the request body must be an object");
+    }
+    String key = null;
+    XContentParser.Token token;
+    while ((token = parser.nextToken()) != XContentParser.Token.END_OBJECT) {
+      if (token == XContentParser.Token.FIELD_NAME) {
+        key = parser.currentName();
+        continue;
+      }
+      switch (key) {
+        case "field" -> field(parser.text());
+        case "min_similarity" -> minSimilarity(parser.doubleValue());
+        case "from" -> from(parser.intValue());
+        case "size" -> size(parser.intValue());
+        case "batch_size" -> batchSize(parser.intValue());
+        case "query" -> query(AbstractQueryBuilder.parseTopLevelQuery(parser));
+        case "canonical" -> canonical(parseCanonical(parser));
+        default ->
+            throw new ParsingException(
+                parser.getTokenLocation(),
+                "[_neardup/clusters] unknown field ["
+                    + key
+                    + "]: expected one of [field, min_similarity, canonical, query, from, size,"
+                    + " batch_size]");
+      }
+    }
+    return this;
+  }
+
+  private static CanonicalPolicy parseCanonical(XContentParser parser) throws IOException {
+    if (parser.currentToken() == XContentParser.Token.VALUE_STRING) {
+      String spec = parser.text();
+      return spec.equals("score") || spec.equals("first")
+          ? CanonicalPolicy.BEST_SCORE
+          : CanonicalPolicy.parse(spec);
+    }
+    Map<String, Object> map = parser.map();
+    Object field = map.get("field");
+    Object order = map.getOrDefault("order", "asc");
+    if (!(field instanceof String f) || f.isEmpty()) {
+      throw new IllegalArgumentException(
+          "[canonical] requires [field]: a numeric, date, boolean, ip or keyword field");
+    }
+    if (map.keySet().stream().anyMatch(k -> !k.equals("field") && !k.equals("order"))) {
+      throw new IllegalArgumentException(
+          "[canonical] accepts [field] and [order], got " + map.keySet());
+    }
+    return switch (order.toString().toLowerCase(Locale.ROOT)) {
+      case "asc" -> CanonicalPolicy.lowest(f);
+      case "desc" -> CanonicalPolicy.highest(f);
+      default ->
+          throw new IllegalArgumentException(
+              ParameterErrors.describe("canonical.order", "one of [asc, desc]", order));
+    };
+  }
+
+  @Override
+  public ActionRequestValidationException validate() {
+    ActionRequestValidationException e = null;
+    if (field == null || field.isEmpty()) {
+      e = addValidationError("[field] is required: the name of a field of type [neardup]", e);
+    }
+    return e;
+  }
+
+  private static ActionRequestValidationException addValidationError(
+      String message, ActionRequestValidationException e) {
+    ActionRequestValidationException out = e == null ? new ActionRequestValidationException() : e;
+    out.addValidationError(message);
+    return out;
+  }
+
+  @Override
+  public Task createTask(
+      long id, String type, String action, TaskId parent, Map<String, String> h) {
+    return new CancellableTask(id, type, action, getDescription(), parent, h);
+  }
+
+  @Override
+  public String getDescription() {
+    return "neardup clusters of "
+        + String.join(",", indices)
+        + " on ["
+        + field
+        + "]"
+        + (minSimilarity == null ? "" : " at " + minSimilarity);
+  }
+
+  @Override
+  public String[] indices() {
+    return indices;
+  }
+
+  @Override
+  public NearDupClustersRequest indices(String... indices) {
+    this.indices = Objects.requireNonNull(indices);
+    return this;
+  }
+
+  @Override
+  public IndicesOptions indicesOptions() {
+    return indicesOptions;
+  }
+
+  /** How index names and wildcards resolve. */
+  public NearDupClustersRequest indicesOptions(IndicesOptions options) {
+    this.indicesOptions = Objects.requireNonNull(options);
+    return this;
+  }
+
+  /** The {@code neardup} field. */
+  public String field() {
+    return field;
+  }
+
+  public NearDupClustersRequest field(String field) {
+    this.field = field;
+    return this;
+  }
+
+  /** The minimum similarity, or null for the field's threshold. */
+  @Nullable
+  public Double minSimilarity() {
+    return minSimilarity;
+  }
+
+  public NearDupClustersRequest minSimilarity(@Nullable Double minSimilarity) {
+    if (minSimilarity != null && !(minSimilarity > 0 && minSimilarity <= 1)) {
+      throw new IllegalArgumentException(
+          ParameterErrors.describe("min_similarity", "in (0, 1]", minSimilarity));
+    }
+    this.minSimilarity = minSimilarity;
+    return this;
+  }
+
+  /** Which member of a cluster is canonical. */
+  public CanonicalPolicy canonical() {
+    return canonical;
+  }
+
+  public NearDupClustersRequest canonical(CanonicalPolicy canonical) {
+    this.canonical = Objects.requireNonNull(canonical);
+    return this;
+  }
+
+  /** The documents clustered, or null for all. */
+  @Nullable
+  public QueryBuilder query() {
+    return query;
+  }
+
+  public NearDupClustersRequest query(@Nullable QueryBuilder query) {
+    this.query = query;
+    return this;
+  }
+
+  /** Clusters skipped, in the order of the response (largest first). */
+  public int from() {
+    return from;
+  }
+
+  public NearDupClustersRequest from(int from) {
+    if (from < 0) {
+      throw new IllegalArgumentException(ParameterErrors.describe("from", "at least 0", from));
+    }
+    this.from = from;
+    return this;
+  }
+
+  /** Clusters returned. */
+  public int size() {
+    return size;
+  }
+
+  public NearDupClustersRequest size(int size) {
+    if (size < 0 || size > MAX_SIZE) {
+      throw new IllegalArgumentException(
+          ParameterErrors.describe("size", "between 0 and " + MAX_SIZE, size));
+    }
+    this.size = size;
+    return this;
+  }
+
+  /** Documents read per round trip while gathering sketches. */
+  public int batchSize() {
+    return batchSize;
+  }
+
+  public NearDupClustersRequest batchSize(int batchSize) {
+    if (batchSize < 1 || batchSize > 10_000) {
+      throw new IllegalArgumentException(
+          ParameterErrors.describe("batch_size", "between 1 and 10000", batchSize));
+    }
+    this.batchSize = batchSize;
+    return this;
+  }
+}

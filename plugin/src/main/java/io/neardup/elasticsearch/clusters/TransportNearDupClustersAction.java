@@ -1,0 +1,438 @@
+package io.neardup.elasticsearch.clusters;
+
+import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.cluster.SketchClusterer;
+import io.neardup.cluster.SketchTable;
+import io.neardup.elasticsearch.collapse.CanonicalValues;
+import io.neardup.elasticsearch.collapse.NearDupSketchFetchSubPhase;
+import io.neardup.elasticsearch.collapse.NearDupSketchesBuilder;
+import io.neardup.elasticsearch.mapper.MappedFields;
+import io.neardup.elasticsearch.mapper.NearDupFieldMapper;
+import io.neardup.settings.NearDupSettings;
+import io.neardup.sketch.Jaccard;
+import io.neardup.sketch.Sketch;
+import io.neardup.sketch.SketchFormat;
+import io.neardup.sketch.SketchParameters;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executor;
+import org.elasticsearch.action.ActionListener;
+import org.elasticsearch.action.ActionType;
+import org.elasticsearch.action.search.ClosePointInTimeRequest;
+import org.elasticsearch.action.search.OpenPointInTimeRequest;
+import org.elasticsearch.action.search.SearchRequest;
+import org.elasticsearch.action.search.TransportClosePointInTimeAction;
+import org.elasticsearch.action.search.TransportOpenPointInTimeAction;
+import org.elasticsearch.action.search.TransportSearchAction;
+import org.elasticsearch.action.support.ActionFilters;
+import org.elasticsearch.action.support.HandledTransportAction;
+import org.elasticsearch.client.internal.Client;
+import org.elasticsearch.client.internal.ParentTaskAssigningClient;
+import org.elasticsearch.client.internal.node.NodeClient;
+import org.elasticsearch.cluster.ClusterState;
+import org.elasticsearch.cluster.metadata.IndexMetadata;
+import org.elasticsearch.cluster.metadata.IndexNameExpressionResolver;
+import org.elasticsearch.cluster.service.ClusterService;
+import org.elasticsearch.common.breaker.CircuitBreaker;
+import org.elasticsearch.common.bytes.BytesReference;
+import org.elasticsearch.common.document.DocumentField;
+import org.elasticsearch.common.util.concurrent.EsExecutors;
+import org.elasticsearch.core.TimeValue;
+import org.elasticsearch.index.Index;
+import org.elasticsearch.index.query.QueryBuilders;
+import org.elasticsearch.indices.breaker.CircuitBreakerService;
+import org.elasticsearch.injection.guice.Inject;
+import org.elasticsearch.search.SearchHit;
+import org.elasticsearch.search.builder.PointInTimeBuilder;
+import org.elasticsearch.search.builder.SearchSourceBuilder;
+import org.elasticsearch.search.sort.SortBuilders;
+import org.elasticsearch.tasks.CancellableTask;
+import org.elasticsearch.tasks.Task;
+import org.elasticsearch.tasks.TaskCancelledException;
+import org.elasticsearch.threadpool.ThreadPool;
+import org.elasticsearch.transport.TransportService;
+
+/**
+ * The clustering API on the node that receives it: the near-duplicate clusters of whole indexes,
+ * computed across all shards.
+ *
+ * <ol>
+ *   <li>Checks the field (type {@code neardup}, the same sketch settings in every index that maps
+ *       it) and the canonical field against the mappings; violations are HTTP 400.
+ *   <li>Opens a point in time over the indexes and reads every matching document's sketch (and
+ *       canonical value) in pages of {@code batch_size}, sorted by {@code _shard_doc}, through the
+ *       {@code neardup_sketches} search extension: one consistent snapshot, however long it takes.
+ *   <li>Packs the sketches in a {@link SketchTable} (k·bits/8 + 4 bytes per document, accounted to
+ *       the request circuit breaker) and clusters them with {@link SketchClusterer}: band buckets,
+ *       verification by estimated Jaccard, union-find. Memory grows with the documents, never with
+ *       the candidate pairs.
+ *   <li>Chooses each cluster's canonical by the policy (the first document in index order when none
+ *       is given), sorts the clusters largest first and returns the requested page.
+ * </ol>
+ *
+ * <p>Each request reads the indexes again: for a large index, ask for big pages, or query a subset.
+ * The task can be cancelled ({@code POST _tasks/<id>/_cancel}); it stops between batches.
+ */
+public final class TransportNearDupClustersAction
+    extends HandledTransportAction<NearDupClustersRequest, NearDupClustersResponse> {
+  /** The action. */
+  public static final ActionType<NearDupClustersResponse> TYPE =
+      new ActionType<>("indices:data/read/neardup/clusters");
+
+  private static final TimeValue KEEP_ALIVE = TimeValue.timeValueMinutes(5);
+
+  private final NodeClient client;
+  private final ClusterService clusterService;
+  private final IndexNameExpressionResolver resolver;
+  private final CircuitBreaker breaker;
+  private final Executor executor;
+  private final MappedFields mappings = new MappedFields();
+
+  @Inject
+  public TransportNearDupClustersAction(
+      TransportService transportService,
+      ActionFilters actionFilters,
+      NodeClient client,
+      ClusterService clusterService,
+      IndexNameExpressionResolver resolver,
+      CircuitBreakerService breakers) {
+    super(
+        TYPE.name(),
+        transportService,
+        actionFilters,
+        NearDupClustersRequest::new,
+        EsExecutors.DIRECT_EXECUTOR_SERVICE);
+    this.client = client;
+    this.clusterService = clusterService;
+    this.resolver = resolver;
+    this.breaker = breakers.getBreaker(CircuitBreaker.REQUEST);
+    this.executor = transportService.getThreadPool().executor(ThreadPool.Names.GENERIC);
+  }
+
+  /** What the mappings say about the request. */
+  private record Plan(NearDupSettings settings, double minSimilarity) {}
+
+  @Override
+  protected void doExecute(
+      Task task, NearDupClustersRequest request, ActionListener<NearDupClustersResponse> listener) {
+    long start = System.nanoTime();
+    Plan plan;
+    try {
+      plan = plan(request);
+    } catch (RuntimeException e) {
+      listener.onFailure(e);
+      return;
+    }
+    Client taskClient = new ParentTaskAssigningClient(client, clusterService.localNode(), task);
+    OpenPointInTimeRequest open =
+        new OpenPointInTimeRequest(request.indices())
+            .indicesOptions(request.indicesOptions())
+            .keepAlive(KEEP_ALIVE);
+    taskClient.execute(
+        TransportOpenPointInTimeAction.TYPE,
+        open,
+        listener.delegateFailureAndWrap((l, opened) -> {
+          BytesReference pit = opened.getPointInTimeId();
+          ActionListener<NearDupClustersResponse> closing =
+              ActionListener.runAfter(
+                  l,
+                  () ->
+                      client.execute(
+                          TransportClosePointInTimeAction.TYPE,
+                          new ClosePointInTimeRequest(pit),
+                          ActionListener.noop()));
+          new Gathering(task, taskClient, request, plan, pit, start, closing).count();
+        }));
+  }
+
+  private Plan plan(NearDupClustersRequest request) {
+    ClusterState state = clusterService.state();
+    Index[] indices = resolver.concreteIndices(state, request);
+    NearDupSettings settings = null;
+    String settingsIndex = null;
+    for (Index index : indices) {
+      IndexMetadata metadata = state.metadata().getProject().index(index);
+      if (metadata == null) {
+        continue;
+      }
+      Map<String, Object> field = mappings.lookup(metadata, request.field());
+      if (field != null) {
+        Object type = field.get("type");
+        if (!NearDupFieldMapper.CONTENT_TYPE.equals(type)) {
+          throw new IllegalArgumentException(
+              "[_neardup/clusters] field ["
+                  + request.field()
+                  + "] is of type ["
+                  + (type == null ? "object" : type)
+                  + "] in index ["
+                  + index.getName()
+                  + "], expected a field of type [neardup]");
+        }
+        NearDupSettings s = MappedFields.nearDupSettings(field);
+        if (settings == null) {
+          settings = s;
+          settingsIndex = index.getName();
+        } else if (!settings.sketch().equals(s.sketch())) {
+          throw new IllegalArgumentException(
+              "[_neardup/clusters] field ["
+                  + request.field()
+                  + "] has different sketch settings in indexes ["
+                  + settingsIndex
+                  + "] and ["
+                  + index.getName()
+                  + "]: sketches made with different settings cannot be compared; cluster the"
+                  + " indexes separately");
+        }
+      }
+      mappings.checkCanonical(metadata, request.canonical());
+    }
+    if (settings == null) {
+      throw new IllegalArgumentException(
+          "[_neardup/clusters] unknown field ["
+              + request.field()
+              + "]: no index of the request maps it; expected a field of type [neardup]");
+    }
+    double minSimilarity =
+        request.minSimilarity() != null ? request.minSimilarity() : settings.threshold();
+    return new Plan(settings, minSimilarity);
+  }
+
+  /** One run: counts, reads every sketch batch by batch, then clusters. */
+  private final class Gathering {
+    private final Task task;
+    private final Client client;
+    private final NearDupClustersRequest request;
+    private final Plan plan;
+    private final BytesReference pit;
+    private final long start;
+    private final ActionListener<NearDupClustersResponse> listener;
+    private final List<String> indexNames = new ArrayList<>();
+    private final Map<String, Integer> indexOrdinals = new HashMap<>();
+    private SketchTable table;
+    private String[] ids;
+    private short[] indexOf;
+    private Object[] keys;
+    private int read;
+    private long reserved;
+
+    Gathering(
+        Task task,
+        Client client,
+        NearDupClustersRequest request,
+        Plan plan,
+        BytesReference pit,
+        long start,
+        ActionListener<NearDupClustersResponse> listener) {
+      this.task = task;
+      this.client = client;
+      this.request = request;
+      this.plan = plan;
+      this.pit = pit;
+      this.start = start;
+      this.listener = ActionListener.runAfter(listener, this::release);
+    }
+
+    private SearchSourceBuilder source() {
+      return new SearchSourceBuilder()
+          .query(request.query() == null ? QueryBuilders.matchAllQuery() : request.query())
+          .pointInTimeBuilder(new PointInTimeBuilder(pit).setKeepAlive(KEEP_ALIVE));
+    }
+
+    void count() {
+      SearchSourceBuilder source = source().size(0).trackTotalHits(true);
+      client.execute(
+          TransportSearchAction.TYPE,
+          new SearchRequest().source(source),
+          listener.delegateFailureAndWrap((l, response) -> {
+            long total = response.getHits().getTotalHits().value();
+            if (total > Integer.MAX_VALUE - 8) {
+              throw new IllegalArgumentException(
+                  "[_neardup/clusters] can cluster at most 2^31 documents per request, the"
+                      + " query matches "
+                      + total
+                      + ": narrow it with [query]");
+            }
+            int n = (int) total;
+            SketchParameters p = plan.settings.sketch();
+            long bytes = (long) n * (SketchFormat.serializedSize(p) + 16L);
+            breaker.addEstimateBytesAndMaybeBreak(bytes, "neardup_clusters");
+            reserved = bytes;
+            table = new SketchTable(p, n);
+            ids = new String[n];
+            indexOf = new short[n];
+            keys = request.canonical().byScore() ? null : new Object[n];
+            next(null);
+          }));
+    }
+
+    private void next(Object[] after) {
+      if (task instanceof CancellableTask c && c.isCancelled()) {
+        listener.onFailure(new TaskCancelledException("cancelled: " + c.getReasonCancelled()));
+        return;
+      }
+      if (read >= ids.length) {
+        executor.execute(() -> {
+          try {
+            listener.onResponse(cluster());
+          } catch (Exception e) {
+            listener.onFailure(e);
+          }
+        });
+        return;
+      }
+      SearchSourceBuilder source =
+          source()
+              .size(request.batchSize())
+              .sort(SortBuilders.pitTiebreaker())
+              .fetchSource(false)
+              .trackTotalHits(false)
+              .ext(List.of(new NearDupSketchesBuilder(request.field(), request.canonical())));
+      if (after != null) {
+        source.searchAfter(after);
+      }
+      client.execute(
+          TransportSearchAction.TYPE,
+          new SearchRequest().source(source),
+          listener.delegateFailureAndWrap((l, response) -> {
+            SearchHit[] hits = response.getHits().getHits();
+            if (response.getFailedShards() > 0) {
+              throw new IllegalStateException(
+                  "[_neardup/clusters] could not read every shard: "
+                      + response.getShardFailures()[0].reason());
+            }
+            for (SearchHit hit : hits) {
+              add(hit);
+            }
+            if (hits.length < request.batchSize() || read >= ids.length) {
+              read = ids.length; // the snapshot holds no more
+              next(null);
+            } else {
+              next(hits[hits.length - 1].getSortValues());
+            }
+          }));
+    }
+
+    private void add(SearchHit hit) {
+      if (read >= ids.length) {
+        return;
+      }
+      int doc = read++;
+      ids[doc] = hit.getId();
+      indexOf[doc] =
+          indexOrdinals
+              .computeIfAbsent(
+                  hit.getIndex(),
+                  name -> {
+                    indexNames.add(name);
+                    return indexNames.size() - 1;
+                  })
+              .shortValue();
+      DocumentField field = hit.field(NearDupSketchFetchSubPhase.HIT_FIELD);
+      if (field == null || field.getValues().isEmpty()) {
+        return;
+      }
+      byte[] bytes = (byte[]) field.getValues().get(0);
+      if (bytes.length > 0) {
+        try {
+          Sketch sketch = SketchFormat.decode(bytes, plan.settings.sketch());
+          table.set(doc, sketch);
+        } catch (IllegalArgumentException e) {
+          throw new IllegalStateException(
+              "document ["
+                  + hit.getId()
+                  + "] of index ["
+                  + hit.getIndex()
+                  + "] has an unreadable sketch: "
+                  + e.getMessage(),
+              e);
+        }
+      }
+      if (keys != null && field.getValues().size() > 1) {
+        keys[doc] = field.getValues().get(1);
+      }
+    }
+
+    private NearDupClustersResponse cluster() {
+      int[][] clusters =
+          new SketchClusterer(table, plan.settings.banding(), plan.minSimilarity).run();
+      int n = clusters.length;
+      int[] canonical = new int[n];
+      long clustered = 0;
+      for (int c = 0; c < n; c++) {
+        canonical[c] = chooseCanonical(clusters[c]);
+        clustered += clusters[c].length;
+      }
+      Integer[] order = new Integer[n];
+      for (int c = 0; c < n; c++) {
+        order[c] = c;
+      }
+      Arrays.sort(
+          order,
+          Comparator.<Integer>comparingInt(c -> -clusters[c].length)
+              .thenComparingInt(c -> canonical[c]));
+      int from = Math.min(request.from(), n);
+      int to = (int) Math.min(n, (long) request.from() + request.size());
+      List<NearDupClustersResponse.Cluster> page = new ArrayList<>(to - from);
+      SketchParameters p = plan.settings.sketch();
+      for (int i = from; i < to; i++) {
+        int c = order[i];
+        int head = canonical[c];
+        List<NearDupClustersResponse.Member> copies = new ArrayList<>(clusters[c].length - 1);
+        for (int doc : clusters[c]) {
+          if (doc != head) {
+            double similarity =
+                Jaccard.fromMatches(
+                        table.countMatches(head, doc),
+                        p.hashes(),
+                        p.bits(),
+                        Jaccard.DEFAULT_CONFIDENCE)
+                    .estimate();
+            copies.add(member(doc, Math.round(similarity * 1e4) / 1e4));
+          }
+        }
+        page.add(new NearDupClustersResponse.Cluster(member(head, 1), copies));
+      }
+      return new NearDupClustersResponse(
+          (System.nanoTime() - start) / 1_000_000,
+          plan.minSimilarity,
+          ids.length,
+          clustered,
+          n,
+          from,
+          page);
+    }
+
+    private NearDupClustersResponse.Member member(int doc, double similarity) {
+      return new NearDupClustersResponse.Member(indexNames.get(indexOf[doc]), ids[doc], similarity);
+    }
+
+    /** The member the policy prefers; ties (and policy by score) go to the first in index order. */
+    private int chooseCanonical(int[] members) {
+      int best = members[0];
+      CanonicalPolicy policy = request.canonical();
+      if (policy.byScore()) {
+        return best;
+      }
+      for (int doc : members) {
+        if (CanonicalValues.compare(keys[doc], keys[best], policy.ascending()) < 0) {
+          best = doc;
+        }
+      }
+      return best;
+    }
+
+    private void release() {
+      if (reserved > 0) {
+        breaker.addWithoutBreaking(-reserved);
+        reserved = 0;
+      }
+      table = null;
+      ids = null;
+      keys = null;
+    }
+  }
+}

@@ -1,0 +1,126 @@
+package io.neardup.elasticsearch.collapse;
+
+import io.neardup.cluster.CanonicalPolicy;
+import java.io.IOException;
+import java.util.Objects;
+import org.elasticsearch.common.ParsingException;
+import org.elasticsearch.common.io.stream.StreamInput;
+import org.elasticsearch.common.io.stream.StreamOutput;
+import org.elasticsearch.search.SearchExtBuilder;
+import org.elasticsearch.xcontent.XContentBuilder;
+import org.elasticsearch.xcontent.XContentParser;
+
+/**
+ * The {@code neardup_sketches} search extension: every hit carries its stored sketch (and the value
+ * of the canonical field, if given) in the hit field {@value NearDupSketchFetchSubPhase#HIT_FIELD}
+ * ({@code byte[]} values, base64 in JSON). The clustering API reads whole indexes with it; tools
+ * that compare sketches outside Elasticsearch can use it too.
+ *
+ * <pre>{@code
+ * "ext": {"neardup_sketches": {"field": "body.dup"}}
+ * }</pre>
+ */
+public final class NearDupSketchesBuilder extends SearchExtBuilder implements SketchSource {
+  /** The extension's name in {@code ext}. */
+  public static final String NAME = "neardup_sketches";
+
+  private final String field;
+  private final CanonicalPolicy canonical;
+
+  /**
+   * @param field the {@code neardup} field
+   * @param canonical the policy whose field value is attached too
+   */
+  public NearDupSketchesBuilder(String field, CanonicalPolicy canonical) {
+    if (field == null || field.isEmpty()) {
+      throw new IllegalArgumentException(
+          "[" + NAME + "] requires [field]: the name of a field of type [neardup]");
+    }
+    this.field = field;
+    this.canonical = Objects.requireNonNull(canonical, "canonical");
+  }
+
+  /** Reads the extension from the wire. */
+  public NearDupSketchesBuilder(StreamInput in) throws IOException {
+    this.field = in.readString();
+    String canonicalField = in.readOptionalString();
+    boolean ascending = in.readBoolean();
+    this.canonical =
+        canonicalField == null
+            ? CanonicalPolicy.BEST_SCORE
+            : new CanonicalPolicy(canonicalField, ascending);
+  }
+
+  @Override
+  public void writeTo(StreamOutput out) throws IOException {
+    out.writeString(field);
+    out.writeOptionalString(canonical.field());
+    out.writeBoolean(canonical.ascending());
+  }
+
+  @Override
+  public String getWriteableName() {
+    return NAME;
+  }
+
+  @Override
+  public String field() {
+    return field;
+  }
+
+  @Override
+  public CanonicalPolicy canonical() {
+    return canonical;
+  }
+
+  /** Parses {@code {"field": ..., "canonical": "FIELD:asc"}}. */
+  public static NearDupSketchesBuilder fromXContent(XContentParser parser) throws IOException {
+    if (parser.currentToken() != XContentParser.Token.START_OBJECT
+        && parser.nextToken() != XContentParser.Token.START_OBJECT) {
+      throw new ParsingException(parser.getTokenLocation(), "[" + NAME + "] must be an object");
+    }
+    String field = null;
+    CanonicalPolicy canonical = CanonicalPolicy.BEST_SCORE;
+    String key = null;
+    XContentParser.Token token;
+    while ((token = parser.nextToken()) != XContentParser.Token.END_OBJECT) {
+      if (token == XContentParser.Token.FIELD_NAME) {
+        key = parser.currentName();
+      } else if ("field".equals(key) && token == XContentParser.Token.VALUE_STRING) {
+        field = parser.text();
+      } else if ("canonical".equals(key) && token == XContentParser.Token.VALUE_STRING) {
+        canonical = CanonicalPolicy.parse(parser.text());
+      } else {
+        throw new ParsingException(
+            parser.getTokenLocation(),
+            "["
+                + NAME
+                + "] unknown or malformed field ["
+                + key
+                + "]: expected [field], [canonical]");
+      }
+    }
+    return new NearDupSketchesBuilder(field, canonical);
+  }
+
+  @Override
+  public XContentBuilder toXContent(XContentBuilder builder, Params params) throws IOException {
+    builder.startObject(NAME).field("field", field);
+    if (!canonical.byScore()) {
+      builder.field("canonical", canonical.field() + (canonical.ascending() ? ":asc" : ":desc"));
+    }
+    return builder.endObject();
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof NearDupSketchesBuilder b
+        && field.equals(b.field)
+        && canonical.equals(b.canonical);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(field, canonical);
+  }
+}
