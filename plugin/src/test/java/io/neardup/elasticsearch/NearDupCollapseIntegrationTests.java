@@ -359,6 +359,72 @@ public class NearDupCollapseIntegrationTests extends ESIntegTestCase {
     assertThat(distinct.size(), equalTo(docs.size()));
   }
 
+  /** What a near-duplicate query, a collapse and the clusters API answer, for comparison. */
+  private List<Object> answers(Map<String, String> docs) {
+    List<Object> out = new ArrayList<>();
+    QueryBuilder query =
+        QueryBuilders.matchQuery("body", String.join(" ", List.of(WORDS).subList(0, 30)));
+    SearchResponse collapsed =
+        client()
+            .search(
+                request(
+                    query,
+                    0,
+                    100,
+                    new NearDupCollapseBuilder(
+                        FIELD, 0.8, 100, CollapseMode.GROUP, CanonicalPolicy.lowest("published"))))
+            .actionGet();
+    try {
+      assertNoFailures(collapsed);
+      for (SearchHit hit : collapsed.getHits().getHits()) {
+        out.add(hit.getId() + " " + note(hit));
+      }
+    } finally {
+      collapsed.decRef();
+    }
+    SearchResponse similar =
+        client()
+            .search(
+                request(
+                    new io.neardup.elasticsearch.query.NearDupQueryBuilder(FIELD, docs.get("g0-0"))
+                        .minSimilarity(0.7),
+                    0,
+                    100,
+                    null))
+            .actionGet();
+    try {
+      for (SearchHit hit : similar.getHits().getHits()) {
+        out.add(hit.getId() + " " + hit.getScore());
+      }
+    } finally {
+      similar.decRef();
+    }
+    out.add(
+        client()
+            .execute(
+                io.neardup.elasticsearch.clusters.TransportNearDupClustersAction.TYPE,
+                new io.neardup.elasticsearch.clusters.NearDupClustersRequest(INDEX)
+                    .field(FIELD)
+                    .canonical(CanonicalPolicy.lowest("published")))
+            .actionGet()
+            .clusters());
+    return out;
+  }
+
+  public void testSketchesAndResultsSurviveAFullClusterRestart() throws Exception {
+    Random random = random();
+    Map<String, String> docs = corpus(random);
+    createIndex(docs, published(docs, random));
+    flushAndRefresh(INDEX);
+    List<Object> before = answers(docs);
+    assertThat(before.size(), greaterThan(docs.size() / 2));
+
+    internalCluster().fullRestart();
+    ensureGreen(INDEX);
+
+    assertThat(answers(docs), equalTo(before));
+  }
+
   public void testErrorsAreBadRequestsNamingTheParameter() throws IOException {
     Random random = random();
     Map<String, String> docs = corpus(random);
