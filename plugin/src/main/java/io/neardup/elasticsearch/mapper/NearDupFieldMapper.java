@@ -8,7 +8,6 @@ import static io.neardup.settings.Parameter.ROWS;
 import static io.neardup.settings.Parameter.SCHEME;
 import static io.neardup.settings.Parameter.SEED;
 import static io.neardup.settings.Parameter.SHINGLE_SIZE;
-import static io.neardup.settings.Parameter.SHINGLES;
 import static io.neardup.settings.Parameter.SHINGLE_UNIT;
 import static io.neardup.settings.Parameter.THRESHOLD;
 
@@ -54,10 +53,8 @@ import org.elasticsearch.xcontent.XContentParser;
  * analyzer} (tokenizer and normalisation; default {@value NormalizedTextAnalyzer#NAME}) followed by
  * the near-duplicate filter with the field's parameters, and writes the Lucene fields of {@link
  * io.neardup.document.NearDupDocument}: band tokens in {@code <field>}, the sketch as binary doc
- * values in {@code <field>.sketch}, with {@code exact: true} the exact-duplicate token in {@code
- * <field>.exact} and with {@code shingles: true} the sorted shingle fingerprints as binary doc
- * values in {@code <field>.shingles} (for exact-Jaccard verification by the library's tools).
- * Typically a multi-field of a text field:
+ * values in {@code <field>.sketch} and, with {@code exact: true}, the exact-duplicate token in
+ * {@code <field>.exact}. Typically a multi-field of a text field:
  *
  * <pre>{@code
  * "body": { "type": "text", "fields": { "dup": { "type": "neardup", "threshold": 0.8 } } }
@@ -65,7 +62,7 @@ import org.elasticsearch.xcontent.XContentParser;
  *
  * <p>Parameters (snake_case, defaults and rules from {@link NearDupSettings}): {@code analyzer},
  * {@code shingle_unit}, {@code shingle_size}, {@code hashes}, {@code bits}, {@code scheme}, {@code
- * seed}, {@code bands}, {@code rows}, {@code threshold}, {@code exact}, {@code shingles}, {@code meta}. All but
+ * seed}, {@code bands}, {@code rows}, {@code threshold}, {@code exact}, {@code meta}. All but
  * {@code meta} are fixed when the field is created: sketches are only comparable with sketches made
  * with the same parameters. A document holds at most one text in the field.
  */
@@ -110,8 +107,6 @@ public final class NearDupFieldMapper extends FieldMapper {
         param(THRESHOLD, m -> m.threshold, Banding.DEFAULT_THRESHOLD, Conv.DOUBLE);
     private final Parameter<Boolean> exact =
         param(EXACT, m -> m.exact, NearDupSettings.DEFAULT_EXACT, Conv.BOOLEAN);
-    private final Parameter<Boolean> shingles =
-        param(SHINGLES, m -> m.shingles, NearDupSettings.DEFAULT_SHINGLES, Conv.BOOLEAN);
     private final Parameter<Map<String, String>> meta = Parameter.metaParam();
     private final IndexAnalyzers indexAnalyzers;
 
@@ -146,17 +141,7 @@ public final class NearDupFieldMapper extends FieldMapper {
       Map<String, String> args = new LinkedHashMap<>();
       for (Parameter<?> p :
           new Parameter<?>[] {
-            shingleUnit,
-            shingleSize,
-            hashes,
-            bits,
-            scheme,
-            seed,
-            bands,
-            rows,
-            threshold,
-            exact,
-            shingles
+            shingleUnit, shingleSize, hashes, bits, scheme, seed, bands, rows, threshold, exact
           }) {
         Object value = p.getValue();
         if (value != null) {
@@ -200,7 +185,6 @@ public final class NearDupFieldMapper extends FieldMapper {
         rows,
         threshold,
         exact,
-        shingles,
         meta
       };
     }
@@ -390,7 +374,6 @@ public final class NearDupFieldMapper extends FieldMapper {
   private final Integer rows;
   private final double threshold;
   private final boolean exact;
-  private final boolean shingles;
   private final IndexAnalyzers indexAnalyzers;
 
   private NearDupFieldMapper(
@@ -407,7 +390,6 @@ public final class NearDupFieldMapper extends FieldMapper {
     this.rows = builder.rows.getValue();
     this.threshold = builder.threshold.getValue();
     this.exact = builder.exact.getValue();
-    this.shingles = builder.shingles.getValue();
     this.indexAnalyzers = builder.indexAnalyzers;
   }
 

@@ -14,7 +14,6 @@ import io.neardup.elasticsearch.analysis.NormalizedTextAnalyzer;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper.NearDupFieldType;
 import io.neardup.search.NearDuplicateQuery;
 import io.neardup.settings.NearDupSettings;
-import io.neardup.shingle.ShingleSetFormat;
 import io.neardup.sketch.SketchFormat;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -116,7 +115,6 @@ public class NearDupFieldMapperTests extends MapperTestCase {
     checker.registerConflictCheck("rows", b -> b.field("rows", 4));
     checker.registerConflictCheck("threshold", b -> b.field("threshold", 0.5));
     checker.registerConflictCheck("exact", b -> b.field("exact", true));
-    checker.registerConflictCheck("shingles", b -> b.field("shingles", true));
   }
 
   @Override
@@ -202,8 +200,7 @@ public class NearDupFieldMapperTests extends MapperTestCase {
                     .field("hashes", 64)
                     .field("threshold", 0.6)
                     .field("seed", 7)
-                    .field("exact", true)
-                    .field("shingles", true)));
+                    .field("exact", true)));
     LuceneDocument doc = mapper.parse(source(b -> b.field("field", TEXT))).rootDoc();
     NearDupSettings settings =
         NearDupSettings.builder()
@@ -212,7 +209,6 @@ public class NearDupFieldMapperTests extends MapperTestCase {
             .threshold(0.6)
             .seed(7)
             .exact(true)
-            .shingles(true)
             .build();
     NearDupDocument expected = library(settings, "field", TEXT);
 
@@ -222,12 +218,6 @@ public class NearDupFieldMapperTests extends MapperTestCase {
         equalTo(new BytesRef(SketchFormat.encode(expected.sketch()))));
     assertThat(
         doc.getField("field.exact").binaryValue().utf8ToString(), equalTo(expected.exactToken()));
-    assertNotNull(expected.shingles());
-    assertThat(
-        doc.getField("field.shingles").binaryValue(),
-        equalTo(
-            new BytesRef(
-                ShingleSetFormat.encode(expected.shingles(), expected.shingles().length))));
 
     MapperService service =
         createMapperService(fieldMapping(b -> b.field("type", "neardup").field("bands", 16)));
