@@ -28,7 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Runs {@code bin/neardup-es} as a user does, in its own JVM: starts a node, indexes
  * near-duplicates over real HTTP, queries them, stops it with SIGTERM and checks that a restart on
- * the same data directory still has the documents.
+ * the same data directory still has the documents. A second node asked for the busy port gives up
+ * with a clear message.
  */
 class NearDupEsNodeIT {
   private static final Pattern LISTENING =
@@ -70,6 +71,18 @@ class NearDupEsNodeIT {
         es.send("PUT", "/docs/_doc/2?refresh=true", doc(FOX_COPY));
         es.send("PUT", "/docs/_doc/3?refresh=true", doc(OTHER));
         assertEquals(Set.of("1", "2"), nearDuplicatesOfFox(es));
+
+        Process busy =
+            launcher(URI.create(first.url).getPort(), tmp.resolve("busy"), tmp.resolve("busy.log"))
+                .start();
+        try {
+          assertTrue(busy.waitFor(60, TimeUnit.SECONDS), "a node on a busy port did not give up");
+        } finally {
+          busy.destroyForcibly();
+        }
+        String busyLog = Files.readString(tmp.resolve("busy.log"));
+        assertEquals(1, busy.exitValue(), busyLog);
+        assertTrue(busyLog.contains("is already in use"), busyLog);
       } finally {
         first.stop();
       }
@@ -136,6 +149,22 @@ class NearDupEsNodeIT {
     }
   }
 
+  private static ProcessBuilder launcher(int port, Path data, Path logFile) {
+    Path root = Path.of(System.getProperty("neardup.root", "..")).toAbsolutePath().normalize();
+    ProcessBuilder builder =
+        new ProcessBuilder(
+                "bash",
+                root.resolve("bin/neardup-es").toString(),
+                "--port",
+                Integer.toString(port),
+                "--data",
+                data.toString())
+            .redirectErrorStream(true)
+            .redirectOutput(logFile.toFile());
+    builder.environment().put("NEARDUP_ES_JAVA_OPTS", "-Xms256m -Xmx512m");
+    return builder;
+  }
+
   /** One run of bin/neardup-es, its console output in a file. */
   private static final class Node {
     final Process process;
@@ -148,18 +177,7 @@ class NearDupEsNodeIT {
     }
 
     static Node start(Path data, Path logFile) throws Exception {
-      Path root = Path.of(System.getProperty("neardup.root", "..")).toAbsolutePath().normalize();
-      ProcessBuilder builder =
-          new ProcessBuilder(
-                  "bash",
-                  root.resolve("bin/neardup-es").toString(),
-                  "--port",
-                  "0",
-                  "--data",
-                  data.toString())
-              .redirectErrorStream(true)
-              .redirectOutput(logFile.toFile());
-      builder.environment().put("NEARDUP_ES_JAVA_OPTS", "-Xms256m -Xmx512m");
+      ProcessBuilder builder = launcher(0, data, logFile);
       long started = System.nanoTime();
       Node node = new Node(builder.start(), logFile);
       try {
