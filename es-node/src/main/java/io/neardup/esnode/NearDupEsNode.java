@@ -12,6 +12,7 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,6 +34,7 @@ import org.elasticsearch.node.ClasspathPluginsNode;
 import org.elasticsearch.node.InternalSettingsPreparer;
 import org.elasticsearch.node.Node;
 import org.elasticsearch.node.NodeValidationException;
+import org.elasticsearch.plugins.Plugin;
 import org.elasticsearch.transport.netty4.Netty4Plugin;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -124,6 +126,14 @@ public final class NearDupEsNode implements Callable<Integer> {
               + " neardup-es's own, so it can override them.")
   Map<String, String> extraSettings = new LinkedHashMap<>();
 
+  @Option(
+      names = "--plugin",
+      paramLabel = "CLASS",
+      description =
+          "Also load this Elasticsearch plugin class from the class path (e.g. a benchmark's"
+              + " baseline analysis); repeatable.")
+  List<String> extraPlugins = new ArrayList<>();
+
   @Spec CommandSpec spec;
 
   private final PrintStream out;
@@ -168,6 +178,7 @@ public final class NearDupEsNode implements Callable<Integer> {
       throw new ParameterException(
           spec.commandLine(), "--port must be an integer between 0 and 65535, got [" + port + "]");
     }
+    List<Class<? extends Plugin>> plugins = plugins();
     Path home = dataDir.toAbsolutePath().normalize();
     if (Files.exists(home) && !Files.isDirectory(home)) {
       throw new ParameterException(
@@ -187,8 +198,7 @@ public final class NearDupEsNode implements Callable<Integer> {
               + " another port with --port");
     }
 
-    Node node =
-        new ClasspathPluginsNode(environment, List.of(NearDupPlugin.class, Netty4Plugin.class));
+    Node node = new ClasspathPluginsNode(environment, plugins);
     // registered before start(): Ctrl-C while the node starts closes it too
     Thread shutdownHook = new Thread(() -> stop(node), "neardup-es-shutdown");
     Runtime.getRuntime().addShutdownHook(shutdownHook);
@@ -222,6 +232,28 @@ public final class NearDupEsNode implements Callable<Integer> {
     out.flush();
     stopped.await();
     return EXIT_STOPPED;
+  }
+
+  /** neardup, HTTP, and the {@code --plugin} classes. */
+  List<Class<? extends Plugin>> plugins() {
+    List<Class<? extends Plugin>> plugins = new ArrayList<>();
+    plugins.add(NearDupPlugin.class);
+    plugins.add(Netty4Plugin.class);
+    for (String name : extraPlugins) {
+      Class<?> type;
+      try {
+        type = Class.forName(name);
+      } catch (ClassNotFoundException e) {
+        throw new ParameterException(
+            spec.commandLine(), "--plugin [" + name + "] is not a class on the class path");
+      }
+      if (!Plugin.class.isAssignableFrom(type)) {
+        throw new ParameterException(
+            spec.commandLine(), "--plugin [" + name + "] must extend " + Plugin.class.getName());
+      }
+      plugins.add(type.asSubclass(Plugin.class));
+    }
+    return plugins;
   }
 
   /** Node settings: ours first, then the user's {@code -E} ones. */

@@ -51,6 +51,27 @@ class NearDupEsNodeTest {
   }
 
   @Test
+  void extraPluginsMustBePluginClasses(@TempDir Path dir) {
+    assertEquals(2, run("--plugin", "no.such.Plugin", "--data", dir.toString()));
+    assertTrue(
+        err.toString()
+            .startsWith("neardup-es: --plugin [no.such.Plugin] is not a class on the class path"),
+        err.toString());
+    assertEquals(2, run("--plugin", "java.lang.String", "--data", dir.toString()));
+    assertTrue(err.toString().contains("--plugin [java.lang.String] must extend"), err.toString());
+  }
+
+  @Test
+  void extraPluginsAreLoadedAfterOurs() {
+    new CommandLine(command).parseArgs("--plugin", NearDupEsNodeTest.Extra.class.getName());
+    assertEquals(3, command.plugins().size());
+    assertEquals(Extra.class, command.plugins().get(2));
+  }
+
+  /** A plugin class, for the option. */
+  public static final class Extra extends org.elasticsearch.plugins.Plugin {}
+
+  @Test
   void portMustBeAPortNumber() {
     assertEquals(2, run("--port", "65536"));
     assertTrue(
