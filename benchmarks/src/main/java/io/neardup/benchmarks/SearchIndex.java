@@ -216,6 +216,16 @@ public class SearchIndex {
    * 5-shingles.
    */
   Set<Integer> nearDuplicates(int ord, double minSimilarity) {
+    return nearDuplicates(texts, family, ord, minSimilarity);
+  }
+
+  /**
+   * The documents of a generated corpus ({@code texts}, and {@code family}: each document's
+   * original) whose word 5-shingle sets have Jaccard similarity at least {@code minSimilarity} with
+   * document {@code ord}, other than itself.
+   */
+  static Set<Integer> nearDuplicates(String[] texts, int[] family, int ord, double minSimilarity) {
+    int docs = texts.length;
     Set<String> mine = shingles(texts[ord]);
     Set<Integer> result = new HashSet<>();
     int f = family[ord];
