@@ -7,6 +7,7 @@ import io.neardup.elasticsearch.clusters.RestNearDupClustersAction;
 import io.neardup.elasticsearch.clusters.TransportNearDupClustersAction;
 import io.neardup.elasticsearch.collapse.NearDupCollapseBuilder;
 import io.neardup.elasticsearch.collapse.NearDupCollapseFilter;
+import io.neardup.elasticsearch.collapse.NearDupCollapseRankBuilder;
 import io.neardup.elasticsearch.collapse.NearDupSketchFetchSubPhase;
 import io.neardup.elasticsearch.collapse.NearDupSketchesBuilder;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper;
@@ -19,6 +20,7 @@ import java.util.function.Supplier;
 import org.apache.lucene.util.SetOnce;
 import org.elasticsearch.action.support.MappedActionFilter;
 import org.elasticsearch.cluster.node.DiscoveryNodes;
+import org.elasticsearch.common.io.stream.NamedWriteableRegistry;
 import org.elasticsearch.common.settings.Setting;
 import org.elasticsearch.features.NodeFeature;
 import org.elasticsearch.index.analysis.PreBuiltAnalyzerProviderFactory;
@@ -33,6 +35,7 @@ import org.elasticsearch.plugins.Plugin;
 import org.elasticsearch.plugins.SearchPlugin;
 import org.elasticsearch.rest.RestHandler;
 import org.elasticsearch.search.fetch.FetchSubPhase;
+import org.elasticsearch.search.rank.RankBuilder;
 
 /**
  * neardup for Elasticsearch: the {@code neardup} and {@code neardup_normalize} token filters, the
@@ -49,6 +52,13 @@ public final class NearDupPlugin extends Plugin
         new NearDupCollapseFilter(
             services.clusterService(), services.indexNameExpressionResolver()));
     return List.of();
+  }
+
+  @Override
+  public List<NamedWriteableRegistry.Entry> getNamedWriteables() {
+    return List.of(
+        new NamedWriteableRegistry.Entry(
+            RankBuilder.class, NearDupCollapseRankBuilder.NAME, NearDupCollapseRankBuilder::new));
   }
 
   @Override

@@ -326,6 +326,60 @@ public class NearDupCollapseIntegrationTests extends ESIntegTestCase {
     return org.hamcrest.Matchers.closeTo(value, error);
   }
 
+  /**
+   * A search sorted by a field cannot collapse between the query and fetch phases (that path is for
+   * relevance order); it fetches the window instead, with the same result as the library's.
+   */
+  public void testSortedSearchCollapsesTheFetchedWindow() throws IOException {
+    Random random = random();
+    Map<String, String> docs = corpus(random);
+    Map<String, Long> published = published(docs, random);
+    createIndex(docs, published);
+    SearchSourceBuilder source =
+        new SearchSourceBuilder()
+            .query(QueryBuilders.matchAllQuery())
+            .size(100)
+            .sort("published", org.elasticsearch.search.sort.SortOrder.DESC);
+    SearchResponse plain = client().search(new SearchRequest(INDEX).source(source)).actionGet();
+    List<String> ranked;
+    try {
+      ranked = ids(plain);
+    } finally {
+      plain.decRef();
+    }
+    for (CollapseMode mode : CollapseMode.values()) {
+      List<String> localIds = new ArrayList<>();
+      CollapsedHits expected =
+          libraryCollapse(docs, published, ranked, 0.8, mode, CanonicalPolicy.BEST_SCORE, localIds);
+      List<String> expectedIds = new ArrayList<>();
+      for (CollapsedHit hit : expected.hits()) {
+        expectedIds.add(localIds.get(hit.doc()));
+      }
+      SearchSourceBuilder collapsing =
+          source
+              .shallowCopy()
+              .ext(
+                  List.of(
+                      new NearDupCollapseBuilder(
+                          FIELD, 0.8, 100, mode, CanonicalPolicy.BEST_SCORE)));
+      SearchResponse response =
+          client().search(new SearchRequest(INDEX).source(collapsing)).actionGet();
+      try {
+        assertNoFailures(response);
+        assertThat(mode.toString(), ids(response), equalTo(expectedIds));
+        assertThat(
+            ((CollapsedSearchResponse) response).summary().copies(), equalTo(expected.copyCount()));
+        for (SearchHit hit : response.getHits().getHits()) {
+          assertNotNull(note(hit));
+          assertThat(hit.getSortValues().length, equalTo(1));
+          assertNull(hit.field("_neardup_sketch"));
+        }
+      } finally {
+        response.decRef();
+      }
+    }
+  }
+
   public void testPagingThroughTheCollapsedList() throws IOException {
     Random random = random();
     Map<String, String> docs = corpus(random);

@@ -351,8 +351,8 @@ public final class TransportNearDupClustersAction
               e);
         }
       }
-      if (keys != null && field.getValues().size() > 1) {
-        keys[doc] = field.getValues().get(1);
+      if (keys != null) {
+        keys[doc] = CanonicalValues.of(field);
       }
     }
 

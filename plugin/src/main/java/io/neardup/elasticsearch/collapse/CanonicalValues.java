@@ -1,6 +1,8 @@
 package io.neardup.elasticsearch.collapse;
 
 import java.util.Arrays;
+import java.util.Base64;
+import org.elasticsearch.common.document.DocumentField;
 
 /**
  * Compares the canonical values that {@link NearDupSketchFetchSubPhase} attaches to hits: a {@code
@@ -8,6 +10,36 @@ import java.util.Arrays;
  */
 public final class CanonicalValues {
   private CanonicalValues() {}
+
+  /** The canonical value attached to a hit's sketch field, or null if it has none. */
+  public static Object of(DocumentField sketchField) {
+    if (sketchField == null || sketchField.getValues().size() < 2) {
+      return null;
+    }
+    Object v = sketchField.getValues().get(1);
+    return "".equals(v) ? null : v;
+  }
+
+  /** A value as text, for carriers of strings only: {@code L<long>}, {@code B<base64>} or "". */
+  public static String encode(Object value) {
+    if (value instanceof Long l) {
+      return "L" + l;
+    }
+    if (value instanceof byte[] b) {
+      return "B" + Base64.getEncoder().encodeToString(b);
+    }
+    return "";
+  }
+
+  /** The value of {@link #encode}. */
+  public static Object decode(String text) {
+    if (text == null || text.isEmpty()) {
+      return null;
+    }
+    return text.charAt(0) == 'L'
+        ? (Object) Long.parseLong(text.substring(1))
+        : Base64.getDecoder().decode(text.substring(1));
+  }
 
   /**
    * Negative if {@code a} is more canonical than {@code b}: values before missing ones, numbers

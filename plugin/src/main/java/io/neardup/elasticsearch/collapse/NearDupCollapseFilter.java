@@ -112,6 +112,28 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
       listener.onFailure(e);
       return;
     }
+    if (rankable(search.source(), plan)) {
+      // only the page is fetched: see NearDupCollapseRankBuilder
+      NearDupCollapseRankBuilder.Outcome outcome = new NearDupCollapseRankBuilder.Outcome();
+      SearchRequest ranked = new SearchRequest(search);
+      ranked.source(
+          search
+              .source()
+              .shallowCopy()
+              .rankBuilder(new NearDupCollapseRankBuilder(ext, plan.minSimilarity, outcome)));
+      @SuppressWarnings("unchecked")
+      Request rankedRequest = (Request) ranked;
+      chain.proceed(
+          task,
+          action,
+          rankedRequest,
+          listener.delegateFailureAndWrap((l, response) -> {
+            @SuppressWarnings("unchecked")
+            Response out = (Response) annotate((SearchResponse) response, ext, plan, outcome);
+            ActionListener.respondAndRelease(l, out);
+          }));
+      return;
+    }
     SearchRequest widened = new SearchRequest(search);
     widened.source(search.source().shallowCopy().from(0).size(plan.size == 0 ? 0 : ext.window()));
     @SuppressWarnings("unchecked")
@@ -126,6 +148,55 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
           Response out = (Response) collapsed;
           ActionListener.respondAndRelease(l, out);
         }));
+  }
+
+  /**
+   * Whether collapse can run as a rank between the query and fetch phases: hits in relevance order,
+   * and nothing that a rank excludes (rescore, suggest, field collapsing, another rank, knn).
+   */
+  private static boolean rankable(SearchSourceBuilder source, Plan plan) {
+    return plan.size > 0
+        && (source.sorts() == null
+            || source.sorts().isEmpty()
+            || (source.sorts().size() == 1
+                && source.sorts().get(0) instanceof org.elasticsearch.search.sort.ScoreSortBuilder s
+                && s.order() == org.elasticsearch.search.sort.SortOrder.DESC))
+        && (source.rescores() == null || source.rescores().isEmpty())
+        && source.suggest() == null
+        && source.collapse() == null
+        && source.rankBuilder() == null
+        && (source.knnSearch() == null || source.knnSearch().isEmpty())
+        && (source.subSearches() == null || source.subSearches().size() <= 1);
+  }
+
+  /** The ranked search's page, each hit with what the collapse found. */
+  private static SearchResponse annotate(
+      SearchResponse response,
+      NearDupCollapseBuilder ext,
+      Plan plan,
+      NearDupCollapseRankBuilder.Outcome outcome) {
+    synchronized (outcome) {
+      for (SearchHit hit : response.getHits().getHits()) {
+        Map<String, Object> note = outcome.note(hit.getRank());
+        hit.removeDocumentField(NearDupSketchFetchSubPhase.HIT_FIELD);
+        if (note != null) {
+          hit.addDocumentFields(
+              Map.of(), Map.of(HIT_ANNOTATION, new DocumentField(HIT_ANNOTATION, List.of(note))));
+        }
+        hit.setRank(-1);
+      }
+      return new CollapsedSearchResponse(
+          response,
+          response.getHits(),
+          new CollapsedSearchResponse.Summary(
+              ext.field(),
+              ext.mode().parameterValue(),
+              plan.minSimilarity,
+              ext.window(),
+              outcome.windowHits,
+              outcome.canonicalHits,
+              outcome.windowHits - outcome.canonicalHits));
+    }
   }
 
   private static NearDupCollapseBuilder find(SearchSourceBuilder source) {
@@ -256,7 +327,7 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
       if (field != null && !field.getValues().isEmpty()) {
         byte[] sketch = (byte[]) field.getValues().get(0);
         sketches[i] = sketch.length == 0 ? null : sketch;
-        keys[i] = field.getValues().size() > 1 ? field.getValues().get(1) : null;
+        keys[i] = CanonicalValues.of(field);
       }
     }
     int[] order = policyOrder(ext.canonical(), keys);
@@ -313,7 +384,7 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
   }
 
   /** Hit indexes from the most to the least canonical: by the policy's value, then by rank. */
-  private static int[] policyOrder(CanonicalPolicy canonical, Object[] keys) {
+  static int[] policyOrder(CanonicalPolicy canonical, Object[] keys) {
     Integer[] order = new Integer[keys.length];
     for (int i = 0; i < keys.length; i++) {
       order[i] = i;
@@ -369,7 +440,7 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
     return hit;
   }
 
-  private static double round(double similarity) {
+  static double round(double similarity) {
     return Math.round(similarity * 1e4) / 1e4;
   }
 }

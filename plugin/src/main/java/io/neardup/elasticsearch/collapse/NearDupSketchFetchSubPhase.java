@@ -25,9 +25,10 @@ import org.elasticsearch.search.fetch.StoredFieldsSpec;
  * leaves the node, adding the metadata field {@value NearDupCollapseFilter#HIT_ANNOTATION} with
  * what the collapse found.
  *
- * <p>The field's values: the serialized sketch ({@code byte[]}, empty if the document has none),
- * then, when the policy compares a field, its value (a {@code Long}, a {@code byte[]} of a keyword,
- * or absent).
+ * <p>The field's three values: the serialized sketch ({@code byte[]}, empty if the document has
+ * none); the value the canonical policy compares (a {@code Long}, a {@code byte[]} of a keyword, or
+ * {@code ""} if none); the document's {@code _id} from the field's doc values ({@code ""} in
+ * indexes written before they were kept), so that hits fetched without stored fields can be named.
  */
 public final class NearDupSketchFetchSubPhase implements FetchSubPhase {
   /** Name of the transient hit field that carries the sketch to the coordinating node. */
@@ -49,9 +50,11 @@ public final class NearDupSketchFetchSubPhase implements FetchSubPhase {
     MappedFieldType type = context.getSearchExecutionContext().getFieldType(ext.field());
     // the coordinating node checked the mappings; an index without the field has no sketches
     String sketchField = type instanceof NearDupFieldType t ? t.fields().sketchField() : null;
+    String idField = type instanceof NearDupFieldType t ? t.idField() : null;
     CanonicalPolicy canonical = ext.canonical();
     return new FetchSubPhaseProcessor() {
       private BinaryDocValues sketches;
+      private BinaryDocValues ids;
       private int lastDoc;
       private LeafReaderContext leaf;
       private CanonicalKeys.LeafValues keys;
@@ -59,33 +62,35 @@ public final class NearDupSketchFetchSubPhase implements FetchSubPhase {
       @Override
       public void setNextReader(LeafReaderContext readerContext) throws IOException {
         leaf = readerContext;
+        open();
+      }
+
+      private void open() throws IOException {
         sketches = sketchField == null ? null : leaf.reader().getBinaryDocValues(sketchField);
-        lastDoc = -1;
+        ids = idField == null ? null : leaf.reader().getBinaryDocValues(idField);
         keys = CanonicalKeys.leafValues(leaf.reader(), canonical);
+        lastDoc = -1;
       }
 
       @Override
       public void process(HitContext hitContext) throws IOException {
         int doc = hitContext.docId();
         if (doc <= lastDoc) {
-          // doc values iterate forwards only; hits are documented to come in doc order
-          sketches = leaf.reader().getBinaryDocValues(sketchField);
-          keys = CanonicalKeys.leafValues(leaf.reader(), canonical);
+          open(); // doc values iterate forwards only; hits are documented to come in doc order
         }
         lastDoc = doc;
-        List<Object> values = new ArrayList<>(2);
+        List<Object> values = new ArrayList<>(3);
         if (sketches != null && sketches.advanceExact(doc)) {
-          BytesRef bytes = sketches.binaryValue();
-          values.add(BytesRef.deepCopyOf(bytes).bytes);
+          values.add(BytesRef.deepCopyOf(sketches.binaryValue()).bytes);
         } else {
           values.add(NO_SKETCH);
         }
         Object key = keys.value(doc);
-        if (key instanceof BytesRef term) {
-          values.add(BytesRef.deepCopyOf(term).bytes);
-        } else if (key != null) {
-          values.add(key);
-        }
+        values.add(
+            key instanceof BytesRef term
+                ? BytesRef.deepCopyOf(term).bytes
+                : key == null ? "" : key);
+        values.add(ids != null && ids.advanceExact(doc) ? ids.binaryValue().utf8ToString() : "");
         // the annotation's placeholder makes sure the hit's metadata fields are a map the
         // coordinating node can update, as the sketch field does for the document fields
         hitContext

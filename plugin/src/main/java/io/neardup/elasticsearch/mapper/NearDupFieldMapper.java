@@ -27,10 +27,12 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
+import org.apache.lucene.document.BinaryDocValuesField;
 import org.apache.lucene.index.FieldInfos;
 import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.search.FieldExistsQuery;
 import org.apache.lucene.search.Query;
+import org.apache.lucene.util.BytesRef;
 import org.elasticsearch.index.analysis.AnalysisMode;
 import org.elasticsearch.index.analysis.AnalyzerComponentsProvider;
 import org.elasticsearch.index.analysis.AnalyzerScope;
@@ -53,8 +55,10 @@ import org.elasticsearch.xcontent.XContentParser;
  * analyzer} (tokenizer and normalisation; default {@value NormalizedTextAnalyzer#NAME}) followed by
  * the near-duplicate filter with the field's parameters, and writes the Lucene fields of {@link
  * io.neardup.document.NearDupDocument}: band tokens in {@code <field>}, the sketch as binary doc
- * values in {@code <field>.sketch} and, with {@code exact: true}, the exact-duplicate token in
- * {@code <field>.exact}. Typically a multi-field of a text field:
+ * values in {@code <field>.sketch}, the document's {@code _id} as binary doc values in {@code
+ * <field>.id} (so that collapse can name copies without reading stored fields) and, with {@code
+ * exact: true}, the exact-duplicate token in {@code <field>.exact}. Typically a multi-field of a
+ * text field:
  *
  * <pre>{@code
  * "body": { "type": "text", "fields": { "dup": { "type": "neardup", "threshold": 0.8 } } }
@@ -323,6 +327,14 @@ public final class NearDupFieldMapper extends FieldMapper {
       return fields;
     }
 
+    /**
+     * The Lucene field holding each document's {@code _id} as binary doc values, next to its
+     * sketch: {@code <field>.id}.
+     */
+    public String idField() {
+      return name() + ".id";
+    }
+
     /** Analyses texts into the Lucene fields of this field. */
     public NearDupDocumentBuilder documentBuilder() {
       return documentBuilder;
@@ -422,6 +434,11 @@ public final class NearDupFieldMapper extends FieldMapper {
     }
     for (IndexableField field : type.documentBuilder().fields(parser.text())) {
       context.doc().add(field);
+    }
+    String id = context.id();
+    if (id != null) {
+      // next to the sketch, so collapse can name the copies of a window without stored fields
+      context.doc().add(new BinaryDocValuesField(type.idField(), new BytesRef(id)));
     }
   }
 
