@@ -49,6 +49,7 @@ import org.elasticsearch.injection.guice.Inject;
 import org.elasticsearch.search.SearchHit;
 import org.elasticsearch.search.builder.PointInTimeBuilder;
 import org.elasticsearch.search.builder.SearchSourceBuilder;
+import org.elasticsearch.search.fetch.StoredFieldsContext;
 import org.elasticsearch.search.sort.SortBuilders;
 import org.elasticsearch.tasks.CancellableTask;
 import org.elasticsearch.tasks.Task;
@@ -65,7 +66,8 @@ import org.elasticsearch.transport.TransportService;
  *       it) and the canonical field against the mappings; violations are HTTP 400.
  *   <li>Opens a point in time over the indexes and reads every matching document's sketch (and
  *       canonical value) in pages of {@code batch_size}, sorted by {@code _shard_doc}, through the
- *       {@code neardup_sketches} search extension: one consistent snapshot, however long it takes.
+ *       {@code neardup_sketches} search extension, with the ids kept next to the sketches in doc
+ *       values (no stored fields are read): one consistent snapshot, however long it takes.
  *   <li>Packs the sketches in a {@link SketchTable} (k·bits/8 + 4 bytes per document, accounted to
  *       the request circuit breaker) and clusters them with {@link SketchClusterer}: band buckets,
  *       verification by estimated Jaccard, union-find. Memory grows with the documents, never with
@@ -289,6 +291,8 @@ public final class TransportNearDupClustersAction
               .size(request.batchSize())
               .sort(SortBuilders.pitTiebreaker())
               .fetchSource(false)
+              // ids come from the field's doc values, next to the sketches: no stored fields
+              .storedField(StoredFieldsContext._NONE_)
               .trackTotalHits(false)
               .ext(List.of(new NearDupSketchesBuilder(request.field(), request.canonical())));
       if (after != null) {
@@ -320,8 +324,18 @@ public final class TransportNearDupClustersAction
       if (read >= ids.length) {
         return;
       }
+      DocumentField field = hit.field(NearDupSketchFetchSubPhase.HIT_FIELD);
+      String id =
+          field != null && field.getValues().size() > 2 ? (String) field.getValues().get(2) : "";
+      if (id.isEmpty()) {
+        throw new IllegalStateException(
+            "[_neardup/clusters] a document of index ["
+                + hit.getIndex()
+                + "] has no id next to its sketch: the index was written by an older neardup;"
+                + " reindex it");
+      }
       int doc = read++;
-      ids[doc] = hit.getId();
+      ids[doc] = id;
       indexOf[doc] =
           indexOrdinals
               .computeIfAbsent(
@@ -331,7 +345,6 @@ public final class TransportNearDupClustersAction
                     return indexNames.size() - 1;
                   })
               .shortValue();
-      DocumentField field = hit.field(NearDupSketchFetchSubPhase.HIT_FIELD);
       if (field == null || field.getValues().isEmpty()) {
         return;
       }

@@ -45,12 +45,15 @@ import org.elasticsearch.tasks.Task;
  *       {@value #MAX_WINDOW_SETTING_NAME} and {@code from + size} within the window; scroll and
  *       {@code search_after} are refused. Every violation is an {@link IllegalArgumentException}
  *       (HTTP 400) naming the parameter.
- *   <li>Searches the top {@code window} hits instead of the requested page; the extension makes
- *       every shard's fetch phase attach each hit's sketch (see {@link
- *       NearDupSketchFetchSubPhase}).
- *   <li>Groups the merged hits with {@link SketchGrouping} in the order of the canonical policy,
- *       arranges them by the mode, cuts the requested page, removes the sketches from the hits and
- *       annotates each hit with a {@value #HIT_ANNOTATION} metadata field.
+ *   <li>When the search is in relevance order (no field sort, rescore, suggest, field collapsing or
+ *       other rank), runs the collapse as a rank between the query and fetch phases ({@link
+ *       NearDupCollapseRankBuilder}): the window's sketches and ids are read from doc values and
+ *       only the requested page is fetched. Otherwise searches the top {@code window} hits instead
+ *       of the requested page, every shard's fetch phase attaching each hit's sketch (see {@link
+ *       NearDupSketchFetchSubPhase}), and groups the merged hits with {@link SketchGrouping} in the
+ *       order of the canonical policy, arranges them by the mode and cuts the requested page.
+ *   <li>Removes the sketches from the hits and annotates each hit with a {@value #HIT_ANNOTATION}
+ *       metadata field.
  * </ol>
  *
  * <p>{@code hits.total} and {@code max_score} stay those of the search; the response's {@code
