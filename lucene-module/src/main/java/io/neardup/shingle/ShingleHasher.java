@@ -1,7 +1,5 @@
 package io.neardup.shingle;
 
-import com.dynatrace.hash4j.hashing.Hasher64;
-import com.dynatrace.hash4j.hashing.Hashing;
 import io.neardup.util.Mix;
 import java.util.function.LongConsumer;
 
@@ -10,10 +8,11 @@ import java.util.function.LongConsumer;
  * per shingle.
  *
  * <p>Each unit (a token for {@link ShingleUnit#WORD}, a code point for {@link ShingleUnit#CHAR}) is
- * hashed once with a seeded 64-bit hash; a shingle's fingerprint is a rolling polynomial of the
- * hashes of its units, so the cost per shingle is a few multiplications whatever the shingle size
- * and the length of its words. A text with fewer units than the shingle size yields one fingerprint
- * of all its units; a text with no units yields none.
+ * hashed once with a seeded 64-bit hash ({@link #hashToken}, {@link #hashCodePoint}), straight from
+ * the token's char array; a shingle's fingerprint is a rolling polynomial of the hashes of its
+ * units, so the cost per shingle is a few multiplications whatever the shingle size and the length
+ * of its words. A text with fewer units than the shingle size yields one fingerprint of all its
+ * units; a text with no units yields none.
  *
  * <p>Not thread-safe; reuse one instance per analysis chain and call {@link #reset()} between
  * documents.
@@ -22,14 +21,18 @@ public final class ShingleHasher {
   /** Odd multiplier of the rolling window polynomial. */
   private static final long BASE = 0xBF58476D1CE4E5B9L;
 
+  /** Block multipliers of the token hash (those of MurmurHash3's x64 variant). */
+  private static final long C1 = 0x87C37B91114253D5L;
+
+  private static final long C2 = 0x4CF5AD432745937FL;
+
   private final ShingleUnit unit;
   private final int size;
-  private final Hasher64 unitHasher;
+  private final long unitSeed;
   private final LongConsumer sink;
   private final long[] window;
   private final long topPower;
   private final long seedMix;
-  private final CharArraySequence chars = new CharArraySequence();
   private long units;
   private long rolling;
 
@@ -45,7 +48,7 @@ public final class ShingleHasher {
     }
     this.unit = unit;
     this.size = size;
-    this.unitHasher = Hashing.komihash5_0(seed);
+    this.unitSeed = Mix.fmix64(seed ^ 0x554E495448415348L);
     this.sink = sink;
     this.window = new long[size];
     long power = 1;
@@ -68,13 +71,13 @@ public final class ShingleHasher {
       return;
     }
     if (unit == ShingleUnit.WORD) {
-      addUnit(unitHasher.hashCharsToLong(chars.wrap(buffer, offset, length)));
+      addUnit(hashToken(unitSeed, buffer, offset, length));
     } else {
       int end = offset + length;
       for (int i = offset; i < end; ) {
         int cp = Character.codePointAt(buffer, i, end);
         if (!Character.isWhitespace(cp)) {
-          addUnit(unitHasher.hashIntToLong(cp));
+          addUnit(hashCodePoint(unitSeed, cp));
         }
         i += Character.charCount(cp);
       }
@@ -117,37 +120,43 @@ public final class ShingleHasher {
     return Mix.fmix64(windowValue ^ seedMix ^ (n * 0x9E3779B97F4A7C15L));
   }
 
-  /** A reusable CharSequence view of a char array, so token hashing allocates nothing. */
-  private static final class CharArraySequence implements CharSequence {
-    private char[] buffer;
-    private int offset;
-    private int length;
-
-    CharArraySequence wrap(char[] buffer, int offset, int length) {
-      this.buffer = buffer;
-      this.offset = offset;
-      this.length = length;
-      return this;
+  /**
+   * The 64-bit hash of the chars {@code buffer[offset, offset + length)} under a seed. Four chars
+   * make one 64-bit block; each block is scrambled by multiply–rotate–multiply and folded into the
+   * state by xor, rotate and multiply–add (the block step of MurmurHash3), the tail is one partial
+   * block, and the length and the 64-bit finaliser of MurmurHash3 end it, so every input bit
+   * reaches every output bit. About 1 ns per block, with no allocation and no call through {@code
+   * CharSequence}. The values are part of the index format: band tokens derive from them.
+   */
+  public static long hashToken(long seed, char[] buffer, int offset, int length) {
+    long h = seed;
+    int i = offset;
+    int end = offset + length;
+    for (int blockEnd = end - 3; i < blockEnd; i += 4) {
+      long block =
+          buffer[i]
+              | (long) buffer[i + 1] << 16
+              | (long) buffer[i + 2] << 32
+              | (long) buffer[i + 3] << 48;
+      h = fold(h, block);
     }
-
-    @Override
-    public int length() {
-      return length;
+    if (i < end) {
+      long block = 0;
+      for (int shift = 0; i < end; i++, shift += 16) {
+        block |= (long) buffer[i] << shift;
+      }
+      h = fold(h, block);
     }
+    return Mix.fmix64(h ^ length);
+  }
 
-    @Override
-    public char charAt(int index) {
-      return buffer[offset + index];
-    }
+  /** The 64-bit hash of one code point under a seed: a bijection of the code point. */
+  public static long hashCodePoint(long seed, int codePoint) {
+    return Mix.fmix64(seed ^ (codePoint * C1));
+  }
 
-    @Override
-    public CharSequence subSequence(int start, int end) {
-      return new String(buffer, offset + start, end - start);
-    }
-
-    @Override
-    public String toString() {
-      return new String(buffer, offset, length);
-    }
+  private static long fold(long h, long block) {
+    long k = Long.rotateLeft(block * C1, 31) * C2;
+    return Long.rotateLeft(h ^ k, 27) * 5 + 0x52DCE729L;
   }
 }

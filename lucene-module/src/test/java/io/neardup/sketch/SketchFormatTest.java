@@ -44,7 +44,7 @@ class SketchFormatTest {
     // Changing these bytes breaks every index that stores sketches: bump SketchFormat.VERSION
     // instead.
     assertEquals(
-        "4e44010108002000bfbb21faee72ce2204000000697e836c361053af400c56b7f877b95bb3f71bd40418aaa798364f8ae8b0ebd7dfc37daa",
+        "4e44010308002000dade7011f96945ad04000000bed258fd745c6e45ef591eed87aebc3ad3a1fdfda46780b4efe43f67a66beb41d519b077",
         HEX.formatHex(SketchFormat.encode(jackLondon(32))));
     assertEquals(GOLDEN_64, HEX.formatHex(SketchFormat.encode(jackLondon(64))));
     assertEquals(
@@ -53,9 +53,9 @@ class SketchFormatTest {
   }
 
   private static final String GOLDEN_64 =
-      "4e4401010800400079467d623d5ea4950400000004c6fd8b361053af98da881d400c56b76d329195f877b95bca8434fbb3f71bd44d4a85670418aaa7870e545e98364f8a72508dcbe8b0ebd75ade228fdfc37daa4c2536a0";
+      "4e440103080040009c8f6ce32fd74b8b04000000e13867a6745c6e455dc8d31aef591eed43094b2587aebc3a5230bc58d3a1fdfdc69a3b6aa46780b40fed5b80efe43f67c0fff9a6a66beb41d2594fdcd519b077c750a8e9";
   private static final String GOLDEN_EMPTY =
-      "4e44010104002001da69b3f1fcc60ced00000000618909f000000000000000000000000000000000";
+      "4e440103040020013346b86267374f4b00000000655c300d00000000000000000000000000000000";
 
   @Test
   void roundTripsEverySchemeAndWidth() {
@@ -169,7 +169,7 @@ class SketchFormatTest {
                 IllegalArgumentException.class, () -> SketchFormat.decode(bytes, p.withBits(64)))
             .getMessage());
     assertEquals(
-        "Incompatible sketch: made with scheme=superminhash, expected scheme=minhash",
+        "Incompatible sketch: made with scheme=oph, expected scheme=minhash",
         assertThrows(
                 IllegalArgumentException.class,
                 () -> SketchFormat.decode(bytes, p.withScheme(SketchScheme.MINHASH)))
