@@ -21,10 +21,17 @@ public final class ShingleHasher {
   /** Odd multiplier of the rolling window polynomial. */
   private static final long BASE = 0xBF58476D1CE4E5B9L;
 
-  /** Block multipliers of the token hash (those of MurmurHash3's x64 variant). */
-  private static final long C1 = 0x87C37B91114253D5L;
+  /** Constants of the token hash: odd, with about half of their bits set in every byte. */
+  private static final long M1 = 0xA0761D6478BD642FL;
 
-  private static final long C2 = 0x4CF5AD432745937FL;
+  private static final long M2 = 0xE7037ED1A0B428DBL;
+
+  private static final long M3 = 0x8EBC6AF09C88C6E3L;
+
+  private static final long M4 = 0x589965CC75374CC3L;
+
+  /** Multiplier of the code point hash. */
+  private static final long C1 = 0x87C37B91114253D5L;
 
   private final ShingleUnit unit;
   private final int size;
@@ -33,7 +40,9 @@ public final class ShingleHasher {
   private final long[] window;
   private final long topPower;
   private final long seedMix;
+  private final long fullShingleMix;
   private long units;
+  private int slot;
   private long rolling;
 
   /**
@@ -57,11 +66,13 @@ public final class ShingleHasher {
     }
     this.topPower = power;
     this.seedMix = Mix.fmix64(seed ^ 0x5348494E474C4553L);
+    this.fullShingleMix = seedMix ^ (size * 0x9E3779B97F4A7C15L);
   }
 
   /** Forgets the current text. */
   public void reset() {
     units = 0;
+    slot = 0;
     rolling = 0;
   }
 
@@ -103,15 +114,17 @@ public final class ShingleHasher {
    * hashes).
    */
   private void addUnit(long hash) {
-    int slot = (int) (units % size);
     if (units >= size) {
       rolling -= window[slot] * topPower;
     }
     rolling = rolling * BASE + hash;
     window[slot] = hash;
-    units++;
-    if (units >= size) {
-      sink.accept(fingerprint(rolling, size));
+    if (++slot == size) {
+      slot = 0;
+    }
+    if (++units >= size) {
+      // fingerprint(rolling, size) with its constants folded
+      sink.accept(Mix.fmix64(rolling ^ fullShingleMix));
     }
   }
 
@@ -121,42 +134,59 @@ public final class ShingleHasher {
   }
 
   /**
-   * The 64-bit hash of the chars {@code buffer[offset, offset + length)} under a seed. Four chars
-   * make one 64-bit block; each block is scrambled by multiply–rotate–multiply and folded into the
-   * state by xor, rotate and multiply–add (the block step of MurmurHash3), the tail is one partial
-   * block, and the length and the 64-bit finaliser of MurmurHash3 end it, so every input bit
-   * reaches every output bit. About 1 ns per block, with no allocation and no call through {@code
-   * CharSequence}. The values are part of the index format: band tokens derive from them.
+   * The 64-bit hash of the chars {@code buffer[offset, offset + length)} under a seed. Chars are
+   * read four to a 64-bit word, 8 chars at a time: a token of 4 to 8 chars is read as its first and
+   * its last four chars (overlapping), a shorter one as its first, middle and last char, so the
+   * common tokens take no loop. Each pair of words is combined with the state by a 128-bit
+   * multiplication folded to 64 bits (high half xor low half), and a last such fold mixes in the
+   * length: every input bit reaches every output bit. The seed enters every multiplication, so no
+   * input makes a product vanish for every seed. A few nanoseconds per token, with no allocation
+   * and no call through {@code CharSequence}. The values are part of the index format: band tokens
+   * derive from them.
    */
   public static long hashToken(long seed, char[] buffer, int offset, int length) {
+    long a;
+    long b;
     long h = seed;
-    int i = offset;
-    int end = offset + length;
-    for (int blockEnd = end - 3; i < blockEnd; i += 4) {
-      long block =
-          buffer[i]
-              | (long) buffer[i + 1] << 16
-              | (long) buffer[i + 2] << 32
-              | (long) buffer[i + 3] << 48;
-      h = fold(h, block);
-    }
-    if (i < end) {
-      long block = 0;
-      for (int shift = 0; i < end; i++, shift += 16) {
-        block |= (long) buffer[i] << shift;
+    if (length <= 8) {
+      if (length >= 4) {
+        a = chars4(buffer, offset);
+        b = chars4(buffer, offset + length - 4);
+      } else if (length > 0) {
+        a = buffer[offset] | (long) buffer[offset + (length >> 1)] << 16;
+        b = buffer[offset + length - 1];
+      } else {
+        a = 0;
+        b = 0;
       }
-      h = fold(h, block);
+    } else {
+      int i = offset;
+      int end = offset + length;
+      do {
+        h = fold(chars4(buffer, i) ^ h ^ M1, chars4(buffer, i + 4) ^ h ^ M4);
+        i += 8;
+      } while (end - i > 8);
+      a = chars4(buffer, end - 8);
+      b = chars4(buffer, end - 4);
     }
-    return Mix.fmix64(h ^ length);
+    return fold(fold(a ^ h ^ M1, b ^ h ^ M4) ^ M2, length ^ M3);
+  }
+
+  /** Four chars as one little-endian 64-bit word. */
+  private static long chars4(char[] buffer, int i) {
+    return buffer[i]
+        | (long) buffer[i + 1] << 16
+        | (long) buffer[i + 2] << 32
+        | (long) buffer[i + 3] << 48;
+  }
+
+  /** A 128-bit product folded to 64 bits: the mixing step of the token hash. */
+  private static long fold(long x, long y) {
+    return Math.unsignedMultiplyHigh(x, y) ^ (x * y);
   }
 
   /** The 64-bit hash of one code point under a seed: a bijection of the code point. */
   public static long hashCodePoint(long seed, int codePoint) {
     return Mix.fmix64(seed ^ (codePoint * C1));
-  }
-
-  private static long fold(long h, long block) {
-    long k = Long.rotateLeft(block * C1, 31) * C2;
-    return Long.rotateLeft(h ^ k, 27) * 5 + 0x52DCE729L;
   }
 }

@@ -27,36 +27,39 @@ import java.util.Arrays;
  * elements than the set has: measured at 10 shingles and J = 0.3, its RMSE was 1.24 times the bound
  * sqrt(J(1 − J)/k) of classic MinHash. Rehashing gives every element another chance in every round.
  *
- * <p>Cost: one hash, one multiplication and one comparison per element in the first round, and for
- * a set of n &lt; k·ln k elements about k·ln k / n further rounds over the n elements (some 700
- * hashes at k = 128 whatever n), so O(n + k log k) with a small constant. The elements are kept in
- * an array (duplicates included) for those rounds.
+ * <p>Cost: one hash (the MurmurHash3 finaliser), one multiplication and one branch-free minimum per
+ * element in the first round. Later rounds derive an element's hash for round r from its first hash
+ * by one multiplication with an odd constant of that round (a bijection, so distinct elements keep
+ * distinct hashes), and touch only the bins still open: for a set of n &lt; k·ln k elements about
+ * k·ln k / n rounds over the n elements (some 700 multiplications at k = 128 whatever n). The
+ * first-round hashes are kept in an array, duplicates included, for those rounds.
  *
- * <p>A bin's value is the low bits of the 64-bit hash of its (element, round) pair, while the bin
- * comes from the high bits, so b-bit values of different pairs agree by chance with probability
- * 2<sup>-b</sup>, independently from bin to bin: the chance the estimator corrects for. Not
- * thread-safe.
+ * <p>A bin's value is the MurmurHash3 finaliser of the hash that won the bin: values of different
+ * (element, round) pairs agree at b bits by chance with probability 2<sup>-b</sup>, independently
+ * from bin to bin, which is the chance the estimator corrects for. Not thread-safe.
  */
 final class RehashedOnePermutation {
-  /** Seeds the pair hash, so that values are unrelated to the fingerprints themselves. */
+  /** Seeds the element hash, so that values are unrelated to the fingerprints themselves. */
   private static final long SEED = 0x4f50482d726f756eL;
 
-  /** Added once per round to the element before mixing (odd, the golden ratio). */
-  private static final long ROUND_STEP = 0x9E3779B97F4A7C15L;
+  /** Seeds the multipliers of the rounds after the first. */
+  private static final long ROUND_SEED = 0x4f50482d6d756c74L;
 
   /** Marks an empty bin; the minima are stored biased (h ^ MIN_VALUE) for signed comparison. */
   private static final long EMPTY = Long.MAX_VALUE;
 
   private final int k;
   private final long[] minima;
-  private final int[] rounds;
-  private long[] elements = new long[64];
+  private final boolean[] isOpen;
+  private final int[] openBins;
+  private long[] hashes = new long[64];
   private int size;
 
   RehashedOnePermutation(int k) {
     this.k = k;
     this.minima = new long[k];
-    this.rounds = new int[k];
+    this.isOpen = new boolean[k];
+    this.openBins = new int[k];
     Arrays.fill(minima, EMPTY);
   }
 
@@ -73,16 +76,14 @@ final class RehashedOnePermutation {
 
   /** Adds one element; duplicates do not change the values. */
   void add(long element) {
-    if (size == elements.length) {
-      elements = Arrays.copyOf(elements, size * 2);
+    if (size == hashes.length) {
+      hashes = Arrays.copyOf(hashes, size * 2);
     }
-    elements[size++] = element;
     long h = Mix.fmix64(element ^ SEED);
+    hashes[size++] = h;
     int bin = bin(h);
-    long biased = h ^ Long.MIN_VALUE;
-    if (biased < minima[bin]) {
-      minima[bin] = biased;
-    }
+    // branch-free: whether a hash is a bin's new minimum is a coin flip the CPU cannot predict
+    minima[bin] = Math.min(minima[bin], h ^ Long.MIN_VALUE);
   }
 
   /**
@@ -93,37 +94,40 @@ final class RehashedOnePermutation {
     if (size == 0) {
       throw new IllegalStateException("the sketch of an empty set has no values");
     }
-    int empty = 0;
+    int open = 0;
     for (int i = 0; i < k; i++) {
-      if (minima[i] == EMPTY) {
-        rounds[i] = -1;
-        empty++;
-      } else {
-        rounds[i] = 0;
+      boolean empty = minima[i] == EMPTY;
+      isOpen[i] = empty;
+      if (empty) {
+        openBins[open++] = i;
       }
     }
-    for (int round = 1; empty > 0; round++) {
-      long step = round * ROUND_STEP;
+    for (int round = 1; open > 0; round++) {
+      long multiplier = Mix.fmix64(ROUND_SEED + round) | 1;
       for (int e = 0; e < size; e++) {
-        long h = Mix.fmix64((elements[e] ^ SEED) + step);
+        long h = hashes[e] * multiplier;
         int bin = bin(h);
-        int binRound = rounds[bin];
-        long biased = h ^ Long.MIN_VALUE;
-        if (binRound < 0) {
-          rounds[bin] = round;
-          minima[bin] = biased;
-          empty--;
-        } else if (binRound == round && biased < minima[bin]) {
-          minima[bin] = biased;
+        if (isOpen[bin]) {
+          minima[bin] = Math.min(minima[bin], h ^ Long.MIN_VALUE);
         }
       }
+      int stillOpen = 0;
+      for (int t = 0; t < open; t++) {
+        int i = openBins[t];
+        if (minima[i] == EMPTY) {
+          openBins[stillOpen++] = i;
+        } else {
+          isOpen[i] = false;
+        }
+      }
+      open = stillOpen;
     }
     for (int i = 0; i < k; i++) {
-      out[i] = (minima[i] ^ Long.MIN_VALUE) & mask;
+      out[i] = Mix.fmix64(minima[i] ^ Long.MIN_VALUE) & mask;
     }
   }
 
-  /** Multiply-shift range reduction of the high 32 bits: the low bits stay free for the value. */
+  /** Multiply-shift range reduction of the high 32 bits. */
   private int bin(long h) {
     return (int) (((h >>> 32) * k) >>> 32);
   }

