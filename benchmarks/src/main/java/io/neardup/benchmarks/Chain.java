@@ -27,7 +27,7 @@ public enum Chain {
     }
   },
 
-  /** (b) {@link NearDupAnalyzer} with the defaults: 128 SuperMinHash values, 18 bands x 7 rows. */
+  /** (b) {@link NearDupAnalyzer} with the defaults: 128 OPH values, 18 bands x 7 rows. */
   NEARDUP("b", describe(NearDupSettings.DEFAULT)) {
     @Override
     public Analyzer newAnalyzer() {
@@ -88,6 +88,7 @@ public enum Chain {
     String scheme =
         switch (settings.sketch().scheme()) {
           case SUPERMINHASH -> "SuperMinHash";
+          case OPH -> "one-permutation (OPH)";
           case MINHASH -> "classic MinHash";
         };
     return "neardup: "

@@ -52,7 +52,7 @@ final class AnalysisOptions {
   @Option(
       names = "--scheme",
       paramLabel = "SCHEME",
-      description = "Sketch scheme: superminhash or minhash (default: ${DEFAULT-VALUE}).")
+      description = "Sketch scheme: oph, superminhash or minhash (default: ${DEFAULT-VALUE}).")
   String scheme;
 
   @Option(

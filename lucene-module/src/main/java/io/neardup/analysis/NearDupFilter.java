@@ -38,8 +38,13 @@ import org.apache.lucene.analysis.tokenattributes.TypeAttribute;
  * Analyzer analyzer = new NearDupAnalyzer(NearDupSettings.builder().threshold(0.8).build());
  * }</pre>
  *
- * <p>Memory per document grows with its number of distinct shingles (8 bytes each, reused across
- * documents).
+ * <p>Memory per document grows with its number of shingles (8 bytes each, reused across documents).
+ *
+ * <p>With a streaming scheme ({@link io.neardup.sketch.SketchScheme#OPH}) and without shingle
+ * tokens, shingles are not deduplicated: the sketch does not change, and its {@linkplain
+ * Sketch#shingleCount() shingle count} is the number of shingles with repeats, an upper bound of
+ * the distinct count (exact for texts that repeat no shingle). Emitting shingle tokens keeps the
+ * count exact.
  */
 public final class NearDupFilter extends TokenFilter {
   /** Type of band tokens. */
@@ -83,6 +88,7 @@ public final class NearDupFilter extends TokenFilter {
   private final Sketcher sketcher;
   private final BandHasher bandHasher;
   private final ExactFingerprint exact;
+  private final boolean deduplicate;
   private final long[] bandHashes;
   private long[] sortedShingles = new long[0];
 
@@ -102,8 +108,15 @@ public final class NearDupFilter extends TokenFilter {
     super(input);
     this.settings = settings;
     SketchParameters p = settings.sketch();
-    this.shingler = new ShingleHasher(p.shingleUnit(), p.shingleSize(), p.seed(), shingles::add);
     this.sketcher = new Sketcher(p);
+    // a streaming scheme needs no set of distinct shingles unless their tokens are asked for
+    this.deduplicate = settings.shingles() || !sketcher.streams();
+    this.shingler =
+        new ShingleHasher(
+            p.shingleUnit(),
+            p.shingleSize(),
+            p.seed(),
+            deduplicate ? shingles::add : sketcher::add);
     this.bandHasher = new BandHasher(settings.banding());
     this.bandHashes = new long[settings.banding().bands()];
     this.exact = settings.exact() ? new ExactFingerprint() : null;
@@ -172,8 +185,14 @@ public final class NearDupFilter extends TokenFilter {
     finalState = captureState();
     shingler.finish();
 
-    int distinct = shingles.size();
-    sketch = sketcher.sketch(shingles.values(), distinct, distinct);
+    int distinct;
+    if (deduplicate) {
+      distinct = shingles.size();
+      sketch = sketcher.sketch(shingles.values(), distinct, distinct);
+    } else {
+      distinct = 0;
+      sketch = sketcher.finish(sketcher.addedCount());
+    }
     if (!sketch.isEmpty()) {
       bandHasher.bandHashes(sketch, bandHashes);
       bandTokens = bandHashes.length;
@@ -220,6 +239,7 @@ public final class NearDupFilter extends TokenFilter {
     shingleTokens = 0;
     next = 0;
     shingles.clear();
+    sketcher.clear();
     shingler.reset();
     if (exact != null) {
       exact.reset();

@@ -21,9 +21,10 @@ import org.apache.lucene.analysis.TokenStream;
  *
  * <p>Parameters: {@code shingleSize} (1–256; default 5 for words, 10 for characters), {@code
  * shingleUnit} ({@code word}|{@code char}), {@code hashes} (1–1024, default 128), {@code bits}
- * (8|16|32|64, default 32), {@code scheme} ({@code superminhash}|{@code minhash}), {@code seed},
- * {@code bands} and {@code rows} (b·r ≤ hashes; chosen from {@code threshold} when not given),
- * {@code threshold} (in (0, 1], default 0.8), {@code exact} and {@code shingles} (default false).
+ * (8|16|32|64, default 32), {@code scheme} ({@code oph}|{@code superminhash}|{@code minhash},
+ * default {@code oph}), {@code seed}, {@code bands} and {@code rows} (b·r ≤ hashes; chosen from
+ * {@code threshold} when not given), {@code threshold} (in (0, 1], default 0.8), {@code exact} and
+ * {@code shingles} (default false).
  *
  * @since 0.1
  * @lucene.spi {@value #NAME}

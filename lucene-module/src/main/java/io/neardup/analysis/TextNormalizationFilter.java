@@ -28,6 +28,11 @@ public final class TextNormalizationFilter extends FilteringTokenFilter {
 
   @Override
   protected boolean accept() {
+    int ascii = normalizer.normalizeAsciiInPlace(termAtt.buffer(), termAtt.length());
+    if (ascii >= 0) {
+      termAtt.setLength(ascii);
+      return ascii > 0;
+    }
     int length = normalizer.normalize(termAtt.buffer(), 0, termAtt.length());
     if (length == 0) {
       return false;

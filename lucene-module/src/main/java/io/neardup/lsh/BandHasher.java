@@ -1,23 +1,24 @@
 package io.neardup.lsh;
 
-import com.dynatrace.hash4j.hashing.HashStream64;
-import com.dynatrace.hash4j.hashing.Hashing;
 import io.neardup.sketch.Sketch;
+import io.neardup.util.Mix;
 
 /**
  * Hashes each band of a sketch to one 64-bit value. The band index is part of the hash input and of
  * the token ({@link io.neardup.token.TokenEncoding}), so equal values in different bands never
- * collide. A pure function of the sketch values: indexing and querying can never disagree. Not
- * thread-safe (it reuses a hash stream).
+ * collide. A pure function of the sketch values: indexing and querying can never disagree. Each
+ * value is folded into the state by a 128-bit multiplication (high half xor low half), between
+ * MurmurHash3 finalisers of the band index and of the result. Thread-safe.
  */
 public final class BandHasher {
   private final Banding banding;
-  private final HashStream64 stream = Hashing.komihash5_0(0x62616e6473L).hashStream();
-  private final long[] rowValues;
+  private static final long SEED = 0x62616e6473L;
+
+  /** Odd, with about half of its bits set in every byte. */
+  private static final long MULTIPLIER = 0x9E3779B97F4A7C15L;
 
   public BandHasher(Banding banding) {
     this.banding = banding;
-    this.rowValues = new long[banding.rows()];
   }
 
   /** The banding used. */
@@ -29,10 +30,11 @@ public final class BandHasher {
   public long bandHash(Sketch sketch, int band) {
     int rows = banding.rows();
     int from = band * rows;
+    long h = Mix.fmix64(SEED ^ ((long) band << 32 | rows));
     for (int i = 0; i < rows; i++) {
-      rowValues[i] = sketch.value(from + i);
+      h = fold(h ^ sketch.value(from + i), MULTIPLIER);
     }
-    return stream.reset().putInt(band).putInt(rows).putLongs(rowValues, 0, rows).getAsLong();
+    return Mix.fmix64(h);
   }
 
   /**
@@ -52,5 +54,9 @@ public final class BandHasher {
     for (int b = 0; b < banding.bands(); b++) {
       out[b] = bandHash(sketch, b);
     }
+  }
+
+  private static long fold(long x, long y) {
+    return Math.unsignedMultiplyHigh(x, y) ^ (x * y);
   }
 }

@@ -71,7 +71,7 @@ public record NearDupSettings(
       if (bits != null) {
         b.bits(Integer.parseInt(bits));
       }
-      String scheme = args.takeChoice(Parameter.SCHEME, "superminhash", "minhash");
+      String scheme = args.takeChoice(Parameter.SCHEME, "superminhash", "minhash", "oph");
       if (scheme != null) {
         b.scheme(SketchScheme.parse(scheme));
       }
@@ -160,7 +160,7 @@ public record NearDupSettings(
       return this;
     }
 
-    /** Sketch scheme; default SuperMinHash. */
+    /** Sketch scheme; default {@link SketchScheme#OPH}. */
     public Builder scheme(SketchScheme s) {
       this.scheme = s;
       return this;

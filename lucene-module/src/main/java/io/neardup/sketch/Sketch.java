@@ -75,7 +75,12 @@ public final class Sketch {
     return values;
   }
 
-  /** Number of distinct shingles summarised. */
+  /**
+   * Number of distinct shingles summarised. {@link io.neardup.analysis.NearDupFilter} records the
+   * number of shingles with repeats instead when it does not deduplicate (a streaming scheme
+   * without shingle tokens): an upper bound of the distinct count, exact for texts that repeat no
+   * shingle, and 0 exactly when the text had none.
+   */
   public long shingleCount() {
     return shingleCount;
   }

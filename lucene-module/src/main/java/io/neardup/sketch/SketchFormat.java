@@ -24,6 +24,8 @@ import java.util.zip.CRC32C;
  *   <li>scheme: {@link SketchScheme#id()}.
  *   <li>bits: 8, 16, 32 or 64 bits per value.
  *   <li>flags: bit 0 set when the sketch is empty (the text had no shingles); other bits are zero.
+ *   <li>shingle count: {@link Sketch#shingleCount()}, the distinct shingles of the text (counted
+ *       with repeats when the analysis did not deduplicate them).
  *   <li>settings hash: {@link SketchParameters#settingsHash()}, covering seed, shingle unit and
  *       size, scheme, k and bits: a sketch made with other settings is rejected instead of being
  *       compared.

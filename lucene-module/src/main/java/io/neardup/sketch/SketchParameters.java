@@ -50,7 +50,7 @@ public record SketchParameters(
   public static final int DEFAULT_BITS = 32;
 
   /** Default sketch scheme. */
-  public static final SketchScheme DEFAULT_SCHEME = SketchScheme.SUPERMINHASH;
+  public static final SketchScheme DEFAULT_SCHEME = SketchScheme.OPH;
 
   /** Default seed. */
   public static final long DEFAULT_SEED = 0x6e65617264757031L;
@@ -58,7 +58,7 @@ public record SketchParameters(
   /** Default shingle unit. */
   public static final ShingleUnit DEFAULT_SHINGLE_UNIT = ShingleUnit.WORD;
 
-  /** The defaults: word 5-shingles, 128 values of 32 bits, SuperMinHash. */
+  /** The defaults: word 5-shingles, 128 values of 32 bits, one-permutation hashing (OPH). */
   public static final SketchParameters DEFAULT =
       new SketchParameters(
           DEFAULT_SHINGLE_UNIT,
@@ -74,7 +74,7 @@ public record SketchParameters(
       throw new ParameterException(Parameter.SHINGLE_UNIT, "one of [word, char]", null);
     }
     if (scheme == null) {
-      throw new ParameterException(Parameter.SCHEME, "one of [superminhash, minhash]", null);
+      throw new ParameterException(Parameter.SCHEME, "one of [superminhash, minhash, oph]", null);
     }
     if (shingleSize < 1 || shingleSize > MAX_SHINGLE_SIZE) {
       throw new ParameterException(

@@ -7,7 +7,7 @@ import com.dynatrace.hash4j.similarity.SuperMinHashVersion;
 import java.util.Locale;
 
 /**
- * How a set of shingle fingerprints becomes k sketch values. Both schemes give values whose
+ * How a set of shingle fingerprints becomes k sketch values. Every scheme gives values whose
  * pairwise equality rate is an unbiased estimate of the Jaccard similarity of the two sets. The
  * algorithm versions are pinned, and the scheme is recorded in every serialized sketch, so a
  * library upgrade can never silently change stored sketches.
@@ -30,6 +30,25 @@ public enum SketchScheme {
     SimilarityHashPolicy policy(int hashes, int bits) {
       return SimilarityHashing.minHash(hashes, bits, MinHashVersion.V1);
     }
+  },
+  /**
+   * One-permutation hashing (Li, Owen and Zhang 2012) whose empty bins are filled by rounds of
+   * rehashing as in fast similarity sketching (Dahlgaard, Knudsen and Thorup 2017); see {@link
+   * RehashedOnePermutation}. Each element is hashed once into one of k bins and each bin keeps its
+   * smallest hash; a set too small to fill every bin is hashed again, round after round, into the
+   * bins still empty. O(n + k log k) per document with a constant of one hash and one comparison
+   * per element, and no deduplication needed: callers may add repeated shingles.
+   *
+   * <p>Each value agrees with probability J, like MinHash. Measured with k = 128
+   * (JaccardAccuracyTest, set sizes 1 to 100 000): RMSE within the classic bound sqrt(J(1 − J)/k);
+   * band collision rates (BandCollisionTest, 60 to 800 shingles) match 1 − (1 − s<sup>r</sup>)
+   * <sup>b</sup> of independent values within the test margins.
+   */
+  OPH(3) {
+    @Override
+    SimilarityHashPolicy policy(int hashes, int bits) {
+      return null;
+    }
   };
 
   private final int id;
@@ -43,6 +62,7 @@ public enum SketchScheme {
     return id;
   }
 
+  /** The hash4j policy computing this scheme's values; null for schemes implemented here. */
   abstract SimilarityHashPolicy policy(int hashes, int bits);
 
   /** The lower-case name used in parameters. */
@@ -50,7 +70,9 @@ public enum SketchScheme {
     return name().toLowerCase(Locale.ROOT);
   }
 
-  /** Parses a parameter value ({@code superminhash}, {@code minhash}); null if unknown. */
+  /**
+   * Parses a parameter value ({@code superminhash}, {@code minhash}, {@code oph}); null if unknown.
+   */
   public static SketchScheme parse(String value) {
     for (SketchScheme scheme : values()) {
       if (scheme.parameterValue().equals(value)) {

@@ -72,6 +72,29 @@ public final class TextNormalizer {
     return out;
   }
 
+  /**
+   * Normalises {@code buffer[0, len)} in place when it is all ASCII, the common case: the result is
+   * then in {@code buffer[0, returned length)}, which may be 0. Returns -1, with the buffer
+   * untouched, when a character is not ASCII; use {@link #normalize} for those.
+   */
+  public int normalizeAsciiInPlace(char[] buffer, int len) {
+    int bits = 0;
+    for (int i = 0; i < len; i++) {
+      bits |= buffer[i];
+    }
+    if (bits >= 0x80) {
+      return -1;
+    }
+    int out = 0;
+    for (int i = 0; i < len; i++) {
+      char mapped = asciiMap[buffer[i]];
+      if (mapped != DROP) {
+        buffer[out++] = mapped;
+      }
+    }
+    return out;
+  }
+
   private int normalizeUnicode(char[] buffer, int offset, int len) {
     char[] src = buffer;
     int start = offset;

@@ -82,7 +82,7 @@ public class TestNearDupFilter extends BaseTokenStreamTestCase {
     assertTokenStreamContents(
         chain(text, SMALL),
         new String[] {
-          "b000d0b66669366f1dde", "b001d031bc97f008a5b0", "x71f5891fb00e484929f07393d964db42"
+          "b0000a4eb78797b1ed19", "b001698fbc62db5170d5", "x71f5891fb00e484929f07393d964db42"
         },
         new int[] {0, 0, 0},
         new int[] {31, 31, 31},

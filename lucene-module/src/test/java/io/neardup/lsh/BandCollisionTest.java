@@ -65,6 +65,19 @@ class BandCollisionTest {
     check(SketchScheme.SUPERMINHASH, 128, BANDINGS);
   }
 
+  @Test
+  void candidateRateMatchesCurveOph128() {
+    check(SketchScheme.OPH, 128, BANDINGS);
+  }
+
+  /** k = b·r for one-permutation hashing: bins are not shared between bands and leftovers. */
+  @Test
+  void candidateRateMatchesCurveOphExactK() {
+    check(SketchScheme.OPH, 100, new Banding(20, 5));
+    check(SketchScheme.OPH, 126, new Banding(18, 7), new Banding(42, 3));
+    check(SketchScheme.OPH, 120, new Banding(10, 12));
+  }
+
   /**
    * k = b·r: every value of the sketch is in a band (the 18 x 7 and 42 x 3 bands share k = 126).
    */

@@ -34,7 +34,7 @@ class NearDupSettingsTest {
     assertEquals(5, s.sketch().shingleSize());
     assertEquals(128, s.sketch().hashes());
     assertEquals(32, s.sketch().bits());
-    assertEquals(SketchScheme.SUPERMINHASH, s.sketch().scheme());
+    assertEquals(SketchScheme.OPH, s.sketch().scheme());
     assertEquals(0.8, s.threshold());
     assertEquals(new Banding(18, 7), s.banding());
     assertEquals(false, s.exact());
@@ -130,7 +130,7 @@ class NearDupSettingsTest {
         "hashes must be an integer between 1 and 1024, got [2048]", error(c, "hashes", "2048"));
     assertEquals("bits must be one of [8, 16, 32, 64], got [12]", error(c, "bits", "12"));
     assertEquals(
-        "scheme must be one of [superminhash, minhash], got [simhash]",
+        "scheme must be one of [superminhash, minhash, oph], got [simhash]",
         error(c, "scheme", "simhash"));
     assertEquals("seed must be a 64-bit integer, got [0x12]", error(c, "seed", "0x12"));
     assertEquals("threshold must be a number in (0.0, 1.0], got [0]", error(c, "threshold", "0"));

@@ -118,6 +118,40 @@ class ShingleHasherTest {
   }
 
   @Test
+  void unitHashesArePinned() {
+    // Band tokens in users' indexes derive from these values: changing them is a format change.
+    assertEquals(8600645692847773154L, ShingleHasher.hashToken(1, "jack".toCharArray(), 0, 4));
+    assertEquals(
+        PINNED_LONG_TOKEN, ShingleHasher.hashToken(1, "Xtraveled-to".toCharArray(), 1, 11));
+    assertEquals(PINNED_CODE_POINT, ShingleHasher.hashCodePoint(1, 'a'));
+  }
+
+  @Test
+  void tokenHashUsesOnlyTheGivenCharsAndEveryOne() {
+    char[] a = "xabcdefghiy".toCharArray();
+    char[] b = "zabcdefghiw".toCharArray();
+    assertEquals(ShingleHasher.hashToken(5, a, 1, 9), ShingleHasher.hashToken(5, b, 1, 9));
+    LongHashSet seen = new LongHashSet();
+    // every length from 0 to 9 and every single-char change: all distinct
+    for (int len = 0; len <= 9; len++) {
+      assertTrue(seen.add(ShingleHasher.hashToken(5, a, 1, len)));
+    }
+    for (int i = 1; i < 10; i++) {
+      char[] c = a.clone();
+      c[i]++;
+      assertTrue(seen.add(ShingleHasher.hashToken(5, c, 1, 9)));
+    }
+    // a trailing NUL differs from its absence, and the seed matters
+    assertNotEquals(
+        ShingleHasher.hashToken(5, "ab".toCharArray(), 0, 2),
+        ShingleHasher.hashToken(5, "ab\0".toCharArray(), 0, 3));
+    assertNotEquals(ShingleHasher.hashToken(5, a, 1, 9), ShingleHasher.hashToken(6, a, 1, 9));
+  }
+
+  private static final long PINNED_LONG_TOKEN = 3661836520505165072L;
+  private static final long PINNED_CODE_POINT = 1622670801284399133L;
+
+  @Test
   void rejectsBadShingleSize() {
     IllegalArgumentException e =
         assertThrows(

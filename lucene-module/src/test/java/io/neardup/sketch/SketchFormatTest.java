@@ -44,7 +44,7 @@ class SketchFormatTest {
     // Changing these bytes breaks every index that stores sketches: bump SketchFormat.VERSION
     // instead.
     assertEquals(
-        "4e44010108002000bfbb21faee72ce2204000000697e836c361053af400c56b7f877b95bb3f71bd40418aaa798364f8ae8b0ebd7dfc37daa",
+        "4e44010308002000dade7011f96945ad0400000042e870a0baa4e3993368d8b57759d8a902a8d1073c278c78463c33cc02db96075d21adfb",
         HEX.formatHex(SketchFormat.encode(jackLondon(32))));
     assertEquals(GOLDEN_64, HEX.formatHex(SketchFormat.encode(jackLondon(64))));
     assertEquals(
@@ -53,9 +53,9 @@ class SketchFormatTest {
   }
 
   private static final String GOLDEN_64 =
-      "4e4401010800400079467d623d5ea4950400000004c6fd8b361053af98da881d400c56b76d329195f877b95bca8434fbb3f71bd44d4a85670418aaa7870e545e98364f8a72508dcbe8b0ebd75ade228fdfc37daa4c2536a0";
+      "4e440103080040009c8f6ce32fd74b8b04000000551c1dc4baa4e39975e4fe443368d8b54c50add07759d8a9e7f11a2d02a8d1079dc4ae993c278c78684a5da8463c33cc8c52639402db96075d04d5ef5d21adfb7b67a47a";
   private static final String GOLDEN_EMPTY =
-      "4e44010104002001da69b3f1fcc60ced00000000618909f000000000000000000000000000000000";
+      "4e440103040020013346b86267374f4b00000000655c300d00000000000000000000000000000000";
 
   @Test
   void roundTripsEverySchemeAndWidth() {
@@ -169,7 +169,7 @@ class SketchFormatTest {
                 IllegalArgumentException.class, () -> SketchFormat.decode(bytes, p.withBits(64)))
             .getMessage());
     assertEquals(
-        "Incompatible sketch: made with scheme=superminhash, expected scheme=minhash",
+        "Incompatible sketch: made with scheme=oph, expected scheme=minhash",
         assertThrows(
                 IllegalArgumentException.class,
                 () -> SketchFormat.decode(bytes, p.withScheme(SketchScheme.MINHASH)))
