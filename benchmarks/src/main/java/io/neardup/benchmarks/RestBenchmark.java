@@ -308,7 +308,7 @@ public final class RestBenchmark {
         """;
     check(send("PUT", "/" + index, settings));
     long start = System.nanoTime();
-    int batch = 2000;
+    int batch = 1000;
     for (int from = 0; from < docs; from += batch) {
       StringBuilder bulk = new StringBuilder();
       for (int ord = from; ord < Math.min(docs, from + batch); ord++) {
@@ -317,6 +317,12 @@ public final class RestBenchmark {
         bulk.append(JSON.writeValueAsString(doc)).append('\n');
       }
       HttpResponse<String> r = send("POST", "/" + index + "/_bulk", bulk.toString());
+      // the node pushes back (429) when its heap is busy: wait and retry, as Elasticsearch's
+      // clients do
+      for (int attempt = 1; r.statusCode() == 429 && attempt <= 10; attempt++) {
+        Thread.sleep(1000L * attempt);
+        r = send("POST", "/" + index + "/_bulk", bulk.toString());
+      }
       check(r);
       if (JSON.readTree(r.body()).path("errors").asBoolean()) {
         throw new IllegalStateException("bulk failed: " + r.body().substring(0, 2000));

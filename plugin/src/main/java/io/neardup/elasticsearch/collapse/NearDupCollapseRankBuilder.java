@@ -22,6 +22,8 @@ import org.elasticsearch.common.io.stream.StreamInput;
 import org.elasticsearch.common.io.stream.StreamOutput;
 import org.elasticsearch.search.SearchHit;
 import org.elasticsearch.search.SearchHits;
+import org.elasticsearch.search.fetch.subphase.FetchSourceContext;
+import org.elasticsearch.search.internal.SearchContext;
 import org.elasticsearch.search.query.QuerySearchResult;
 import org.elasticsearch.search.rank.RankBuilder;
 import org.elasticsearch.search.rank.RankDoc;
@@ -158,6 +160,14 @@ public final class NearDupCollapseRankBuilder extends RankBuilder {
     // the rank feature fetch asks the fields API for this name; it is no mapped field, so nothing
     // is read from _source: the sketches come from NearDupSketchFetchSubPhase
     return new RankFeaturePhaseRankShardContext(ext.field() + ".sketch") {
+      @Override
+      public void prepareForFetch(SearchContext context) {
+        // no fields API and no _source: either would read every window hit's stored fields, the
+        // very cost this phase avoids; NearDupSketchFetchSubPhase reads doc values only
+        context.fetchFieldsContext(null);
+        context.fetchSourceContext(FetchSourceContext.DO_NOT_FETCH_SOURCE);
+      }
+
       @Override
       public RankShardResult buildRankFeatureShardResult(SearchHits hits, int shardId) {
         SearchHit[] array = hits.getHits();
