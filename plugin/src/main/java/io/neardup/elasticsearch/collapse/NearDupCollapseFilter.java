@@ -1,15 +1,9 @@
 package io.neardup.elasticsearch.collapse;
 
-import io.neardup.cluster.CanonicalPolicy;
-import io.neardup.collapse.CollapseMode;
 import io.neardup.collapse.SketchGrouping;
 import io.neardup.elasticsearch.mapper.MappedFields;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper;
 import io.neardup.lsh.Banding;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -333,32 +327,32 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
         keys[i] = CanonicalValues.of(field);
       }
     }
-    int[] order = policyOrder(ext.canonical(), keys);
-    SketchGrouping.Groups groups = SketchGrouping.group(sketches, order, plan.minSimilarity);
+    CollapseLayout layout =
+        new CollapseLayout(sketches, keys, ext.canonical(), plan.minSimilarity, ext.mode());
+    CollapseLayout.Hits names =
+        new CollapseLayout.Hits() {
+          @Override
+          public String index(int i) {
+            return hits[i].getIndex();
+          }
 
-    List<Integer> arranged = new ArrayList<>(n);
-    Map<Integer, List<Integer>> copiesOf = new HashMap<>();
-    for (int i = 0; i < n; i++) {
-      if (groups.isCanonical(i)) {
-        arranged.add(i);
-      } else {
-        copiesOf.computeIfAbsent(groups.canonicalOf(i), c -> new ArrayList<>()).add(i);
-      }
-    }
-    int canonicalHits = arranged.size();
-    if (ext.mode() == CollapseMode.DEMOTE) {
-      for (int i = 0; i < n; i++) {
-        if (!groups.isCanonical(i)) {
-          arranged.add(i);
-        }
-      }
-    }
+          @Override
+          public String id(int i) {
+            return hits[i].getId();
+          }
+
+          @Override
+          public float score(int i) {
+            return hits[i].getScore();
+          }
+        };
+    List<Integer> arranged = layout.arranged();
     int start = Math.min(plan.from, arranged.size());
     int end = Math.min(arranged.size(), plan.from + plan.size);
     SearchHit[] page = new SearchHit[end - start];
     for (int p = start; p < end; p++) {
       int i = arranged.get(p);
-      page[p - start] = annotate(hits, i, groups, copiesOf.getOrDefault(i, List.of()), ext.mode());
+      page[p - start] = annotate(hits[i], layout.note(i, names));
     }
     SearchHits in = response.getHits();
     SearchHits out =
@@ -379,71 +373,23 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
               plan.minSimilarity,
               ext.window(),
               n,
-              canonicalHits,
-              n - canonicalHits));
+              layout.canonicalHits(),
+              n - layout.canonicalHits()));
     } finally {
       out.decRef();
     }
   }
 
-  /** Hit indexes from the most to the least canonical: by the policy's value, then by rank. */
-  static int[] policyOrder(CanonicalPolicy canonical, Object[] keys) {
-    Integer[] order = new Integer[keys.length];
-    for (int i = 0; i < keys.length; i++) {
-      order[i] = i;
-    }
-    if (!canonical.byScore()) {
-      Arrays.sort(
-          order, (a, b) -> CanonicalValues.compare(keys[a], keys[b], canonical.ascending()));
-    }
-    return Arrays.stream(order).mapToInt(Integer::intValue).toArray();
-  }
-
   /**
-   * Hit i without the field that carried its sketch from the shard and with a {@value
+   * The hit without the field that carried its sketch from the shard and with a {@value
    * #HIT_ANNOTATION} metadata field saying what the collapse found, with one more reference for the
    * collapsed hits that contain it.
    */
-  private static SearchHit annotate(
-      SearchHit[] hits,
-      int i,
-      SketchGrouping.Groups groups,
-      List<Integer> copies,
-      CollapseMode mode) {
-    SearchHit hit = hits[i];
-    Map<String, Object> note = new LinkedHashMap<>();
-    if (groups.isCanonical(i)) {
-      note.put("canonical", true);
-      note.put("copy_count", copies.size());
-      if (mode == CollapseMode.GROUP) {
-        List<Object> list = new ArrayList<>(copies.size());
-        for (int c : copies) {
-          Map<String, Object> copy = new LinkedHashMap<>();
-          copy.put("_index", hits[c].getIndex());
-          copy.put("_id", hits[c].getId());
-          copy.put("_score", Float.isNaN(hits[c].getScore()) ? null : (double) hits[c].getScore());
-          copy.put("similarity", round(groups.similarity(c)));
-          list.add(copy);
-        }
-        note.put("copies", list);
-      }
-    } else {
-      SearchHit canonical = hits[groups.canonicalOf(i)];
-      note.put("canonical", false);
-      Map<String, Object> of = new LinkedHashMap<>();
-      of.put("_index", canonical.getIndex());
-      of.put("_id", canonical.getId());
-      note.put("copy_of", of);
-      note.put("similarity", round(groups.similarity(i)));
-    }
+  private static SearchHit annotate(SearchHit hit, Map<String, Object> note) {
     hit.removeDocumentField(NearDupSketchFetchSubPhase.HIT_FIELD);
     hit.addDocumentFields(
         Map.of(), Map.of(HIT_ANNOTATION, new DocumentField(HIT_ANNOTATION, List.of(note))));
     hit.mustIncRef();
     return hit;
-  }
-
-  static double round(double similarity) {
-    return Math.round(similarity * 1e4) / 1e4;
   }
 }

@@ -1,12 +1,10 @@
 package io.neardup.elasticsearch.collapse;
 
-import io.neardup.collapse.CollapseMode;
 import io.neardup.collapse.SketchGrouping;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -237,72 +235,42 @@ public final class NearDupCollapseRankBuilder extends RankBuilder {
       sketches[i] = sketch.length == 0 ? null : sketch;
       keys[i] = CanonicalValues.decode(data.get(1));
     }
-    int[] order = NearDupCollapseFilter.policyOrder(ext.canonical(), keys);
-    SketchGrouping.Groups groups = SketchGrouping.group(sketches, order, minSimilarity);
-    List<Integer> arranged = new ArrayList<>(n);
-    Map<Integer, List<Integer>> copiesOf = new HashMap<>();
-    for (int i = 0; i < n; i++) {
-      if (groups.isCanonical(i)) {
-        arranged.add(i);
-      } else {
-        copiesOf.computeIfAbsent(groups.canonicalOf(i), c -> new ArrayList<>()).add(i);
-      }
-    }
-    int canonicalHits = arranged.size();
-    if (ext.mode() == CollapseMode.DEMOTE) {
-      for (int i = 0; i < n; i++) {
-        if (!groups.isCanonical(i)) {
-          arranged.add(i);
-        }
-      }
-    }
+    CollapseLayout layout =
+        new CollapseLayout(sketches, keys, ext.canonical(), minSimilarity, ext.mode());
+    CollapseLayout.Hits names =
+        new CollapseLayout.Hits() {
+          @Override
+          public String index(int i) {
+            String index = ranked[i].featureData.get(3);
+            return index.isEmpty() ? null : index;
+          }
+
+          @Override
+          public String id(int i) {
+            String id = ranked[i].featureData.get(2);
+            return id.isEmpty() ? null : id;
+          }
+
+          @Override
+          public float score(int i) {
+            return ranked[i].score;
+          }
+        };
+    List<Integer> arranged = layout.arranged();
     int start = Math.min(from, arranged.size());
     int end = Math.min(arranged.size(), from + size);
     RankFeatureDoc[] page = new RankFeatureDoc[end - start];
     synchronized (outcome) {
       outcome.windowHits = n;
-      outcome.canonicalHits = canonicalHits;
+      outcome.canonicalHits = layout.canonicalHits();
       for (int p = start; p < end; p++) {
         int i = arranged.get(p);
         page[p - start] = ranked[i];
         page[p - start].rank = p + 1;
-        outcome.notes.put(p + 1, note(ranked, i, groups, copiesOf.getOrDefault(i, List.of())));
+        outcome.notes.put(p + 1, layout.note(i, names));
       }
     }
     return page;
-  }
-
-  private Map<String, Object> note(
-      RankFeatureDoc[] ranked, int i, SketchGrouping.Groups groups, List<Integer> copies) {
-    Map<String, Object> note = new LinkedHashMap<>();
-    if (groups.isCanonical(i)) {
-      note.put("canonical", true);
-      note.put("copy_count", copies.size());
-      if (ext.mode() == CollapseMode.GROUP) {
-        List<Object> list = new ArrayList<>(copies.size());
-        for (int c : copies) {
-          Map<String, Object> copy = reference(ranked[c]);
-          copy.put("_score", Float.isNaN(ranked[c].score) ? null : (double) ranked[c].score);
-          copy.put("similarity", NearDupCollapseFilter.round(groups.similarity(c)));
-          list.add(copy);
-        }
-        note.put("copies", list);
-      }
-    } else {
-      note.put("canonical", false);
-      note.put("copy_of", reference(ranked[groups.canonicalOf(i)]));
-      note.put("similarity", NearDupCollapseFilter.round(groups.similarity(i)));
-    }
-    return note;
-  }
-
-  private static Map<String, Object> reference(RankFeatureDoc doc) {
-    Map<String, Object> ref = new LinkedHashMap<>();
-    String index = doc.featureData.get(3);
-    String id = doc.featureData.get(2);
-    ref.put("_index", index.isEmpty() ? null : index);
-    ref.put("_id", id.isEmpty() ? null : id);
-    return ref;
   }
 
   /** What the collapse found, once the search ran. */
