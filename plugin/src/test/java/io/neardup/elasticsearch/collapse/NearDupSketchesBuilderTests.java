@@ -1,0 +1,83 @@
+package io.neardup.elasticsearch.collapse;
+
+import io.neardup.cluster.CanonicalPolicy;
+import java.io.IOException;
+import org.elasticsearch.common.ParsingException;
+import org.elasticsearch.common.Strings;
+import org.elasticsearch.common.io.stream.Writeable;
+import org.elasticsearch.test.AbstractWireSerializingTestCase;
+import org.elasticsearch.xcontent.XContentParser;
+import org.elasticsearch.xcontent.json.JsonXContent;
+
+/** Wire round trip, equality, JSON form and errors of {@link NearDupSketchesBuilder}. */
+public class NearDupSketchesBuilderTests
+    extends AbstractWireSerializingTestCase<NearDupSketchesBuilder> {
+
+  @Override
+  protected Writeable.Reader<NearDupSketchesBuilder> instanceReader() {
+    return NearDupSketchesBuilder::new;
+  }
+
+  private static CanonicalPolicy randomPolicy() {
+    return switch (between(0, 2)) {
+      case 0 -> CanonicalPolicy.BEST_SCORE;
+      case 1 -> CanonicalPolicy.lowest(randomAlphaOfLengthBetween(1, 10));
+      default -> CanonicalPolicy.highest(randomAlphaOfLengthBetween(1, 10));
+    };
+  }
+
+  @Override
+  protected NearDupSketchesBuilder createTestInstance() {
+    return new NearDupSketchesBuilder(randomAlphaOfLengthBetween(1, 10), randomPolicy());
+  }
+
+  @Override
+  protected NearDupSketchesBuilder mutateInstance(NearDupSketchesBuilder b) {
+    return randomBoolean()
+        ? new NearDupSketchesBuilder(
+            randomValueOtherThan(b.field(), () -> randomAlphaOfLengthBetween(1, 10)), b.canonical())
+        : new NearDupSketchesBuilder(
+            b.field(),
+            randomValueOtherThan(b.canonical(), NearDupSketchesBuilderTests::randomPolicy));
+  }
+
+  private NearDupSketchesBuilder parse(String json) throws IOException {
+    try (XContentParser parser = createParser(JsonXContent.jsonXContent, json)) {
+      parser.nextToken();
+      return NearDupSketchesBuilder.fromXContent(parser);
+    }
+  }
+
+  public void testXContentRoundTrip() throws IOException {
+    for (int i = 0; i < 30; i++) {
+      NearDupSketchesBuilder b = createTestInstance();
+      String json = Strings.toString(b);
+      assertEquals(json, b, parse(json.substring(json.indexOf(':') + 1, json.length() - 1)));
+    }
+  }
+
+  public void testErrors() {
+    IllegalArgumentException missing =
+        expectThrows(IllegalArgumentException.class, () -> parse("{}"));
+    assertTrue(missing.getMessage(), missing.getMessage().contains("requires [field]"));
+    ParsingException unknown =
+        expectThrows(ParsingException.class, () -> parse("{\"field\": \"d\", \"size\": 3}"));
+    assertTrue(unknown.getMessage(), unknown.getMessage().contains("[size]"));
+  }
+
+  public void testCanonicalValuesRoundTripThroughText() {
+    assertEquals(42L, CanonicalValues.decode(CanonicalValues.encode(42L)));
+    assertEquals(-7L, CanonicalValues.decode(CanonicalValues.encode(-7L)));
+    byte[] term = {0, 1, (byte) 0xFF, 'a'};
+    assertArrayEquals(term, (byte[]) CanonicalValues.decode(CanonicalValues.encode(term)));
+    assertNull(CanonicalValues.decode(CanonicalValues.encode(null)));
+    // values before missing ones; numbers before keywords; order reversed when descending
+    assertTrue(CanonicalValues.compare(1L, null, true) < 0);
+    assertTrue(CanonicalValues.compare(null, 1L, false) > 0);
+    assertTrue(CanonicalValues.compare(1L, 2L, true) < 0);
+    assertTrue(CanonicalValues.compare(1L, 2L, false) > 0);
+    assertTrue(CanonicalValues.compare(new byte[] {(byte) 0x80}, new byte[] {1}, true) > 0);
+    assertTrue(CanonicalValues.compare(5L, new byte[] {1}, true) < 0);
+    assertEquals(0, CanonicalValues.compare(null, null, true));
+  }
+}
