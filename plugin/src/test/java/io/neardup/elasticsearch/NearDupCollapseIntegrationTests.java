@@ -76,12 +76,7 @@ public class NearDupCollapseIntegrationTests extends ESIntegTestCase {
   private static final String FIELD = "body.dup";
   private static final int SHARDS = 4;
 
-  private static final String[] WORDS =
-      ("time year people way day man thing woman life child world school state family student"
-              + " group country problem hand part place case week company system program question"
-              + " work government number night point home water room mother area money story fact"
-              + " month lot right study book eye job word business issue side kind head house")
-          .split(" ");
+  private static final String[] WORDS = NearDupIntegrationTests.WORDS;
 
   @Override
   protected Collection<Class<? extends Plugin>> nodePlugins() {

@@ -76,7 +76,8 @@ public class NearDupIntegrationTests extends ESIntegTestCase {
   private static final int SHARDS = 4;
   private static final double MIN_SIMILARITY = 0.5;
 
-  private static final String[] WORDS =
+  /** Common English words: texts of them share few 5-word shingles unless one copies another. */
+  static final String[] WORDS =
       ("time year people way day man thing woman life child world school state family student"
               + " group country problem hand part place case week company system program question"
               + " work government number night point home water room mother area money story fact"

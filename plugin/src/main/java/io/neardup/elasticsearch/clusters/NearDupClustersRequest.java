@@ -1,9 +1,9 @@
 package io.neardup.elasticsearch.clusters;
 
 import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.elasticsearch.CanonicalPolicies;
 import io.neardup.elasticsearch.ParameterErrors;
 import java.io.IOException;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import org.elasticsearch.action.ActionRequest;
@@ -65,12 +65,7 @@ public final class NearDupClustersRequest extends ActionRequest
     indicesOptions = IndicesOptions.readIndicesOptions(in);
     field = in.readOptionalString();
     minSimilarity = in.readOptionalDouble();
-    String canonicalField = in.readOptionalString();
-    boolean ascending = in.readBoolean();
-    canonical =
-        canonicalField == null
-            ? CanonicalPolicy.BEST_SCORE
-            : new CanonicalPolicy(canonicalField, ascending);
+    canonical = CanonicalPolicies.read(in);
     query = in.readOptionalNamedWriteable(QueryBuilder.class);
     from = in.readVInt();
     size = in.readVInt();
@@ -84,8 +79,7 @@ public final class NearDupClustersRequest extends ActionRequest
     indicesOptions.writeIndicesOptions(out);
     out.writeOptionalString(field);
     out.writeOptionalDouble(minSimilarity);
-    out.writeOptionalString(canonical.field());
-    out.writeBoolean(canonical.ascending());
+    CanonicalPolicies.write(out, canonical);
     out.writeOptionalNamedWriteable(query);
     out.writeVInt(from);
     out.writeVInt(size);
@@ -119,7 +113,7 @@ public final class NearDupClustersRequest extends ActionRequest
         case "size" -> size(parser.intValue());
         case "batch_size" -> batchSize(parser.intValue());
         case "query" -> query(AbstractQueryBuilder.parseTopLevelQuery(parser));
-        case "canonical" -> canonical(parseCanonical(parser));
+        case "canonical" -> canonical(CanonicalPolicies.parse(parser, "_neardup/clusters"));
         default ->
             throw new ParsingException(
                 parser.getTokenLocation(),
@@ -130,33 +124,6 @@ public final class NearDupClustersRequest extends ActionRequest
       }
     }
     return this;
-  }
-
-  private static CanonicalPolicy parseCanonical(XContentParser parser) throws IOException {
-    if (parser.currentToken() == XContentParser.Token.VALUE_STRING) {
-      String spec = parser.text();
-      return spec.equals("score") || spec.equals("first")
-          ? CanonicalPolicy.BEST_SCORE
-          : CanonicalPolicy.parse(spec);
-    }
-    Map<String, Object> map = parser.map();
-    Object field = map.get("field");
-    Object order = map.getOrDefault("order", "asc");
-    if (!(field instanceof String f) || f.isEmpty()) {
-      throw new IllegalArgumentException(
-          "[canonical] requires [field]: a numeric, date, boolean, ip or keyword field");
-    }
-    if (map.keySet().stream().anyMatch(k -> !k.equals("field") && !k.equals("order"))) {
-      throw new IllegalArgumentException(
-          "[canonical] accepts [field] and [order], got " + map.keySet());
-    }
-    return switch (order.toString().toLowerCase(Locale.ROOT)) {
-      case "asc" -> CanonicalPolicy.lowest(f);
-      case "desc" -> CanonicalPolicy.highest(f);
-      default ->
-          throw new IllegalArgumentException(
-              ParameterErrors.describe("canonical.order", "one of [asc, desc]", order));
-    };
   }
 
   @Override

@@ -3,6 +3,7 @@ package io.neardup.elasticsearch.collapse;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.collapse.CollapseMode;
 import io.neardup.collapse.NearDupCollapser;
+import io.neardup.elasticsearch.CanonicalPolicies;
 import io.neardup.elasticsearch.ParameterErrors;
 import io.neardup.settings.ParameterException;
 import java.io.IOException;
@@ -105,12 +106,7 @@ public final class NearDupCollapseBuilder extends SearchExtBuilder implements Sk
     this.minSimilarity = in.readOptionalDouble();
     this.window = in.readVInt();
     this.mode = in.readEnum(CollapseMode.class);
-    String canonicalField = in.readOptionalString();
-    boolean ascending = in.readBoolean();
-    this.canonical =
-        canonicalField == null
-            ? CanonicalPolicy.BEST_SCORE
-            : new CanonicalPolicy(canonicalField, ascending);
+    this.canonical = CanonicalPolicies.read(in);
   }
 
   @Override
@@ -119,8 +115,7 @@ public final class NearDupCollapseBuilder extends SearchExtBuilder implements Sk
     out.writeOptionalDouble(minSimilarity);
     out.writeVInt(window);
     out.writeEnum(mode);
-    out.writeOptionalString(canonical.field());
-    out.writeBoolean(canonical.ascending());
+    CanonicalPolicies.write(out, canonical);
   }
 
   @Override
@@ -199,7 +194,7 @@ public final class NearDupCollapseBuilder extends SearchExtBuilder implements Sk
               ParameterErrors.describe(key, "one of [demote, remove, group]", value));
         }
       } else if (CANONICAL.match(key, parser.getDeprecationHandler())) {
-        canonical = parseCanonical(parser);
+        canonical = CanonicalPolicies.parse(parser, NAME);
       } else {
         throw new ParsingException(
             parser.getTokenLocation(),
@@ -237,55 +232,6 @@ public final class NearDupCollapseBuilder extends SearchExtBuilder implements Sk
     throw new ParsingException(
         parser.getTokenLocation(),
         "[" + NAME + "] [" + key + "] must be a number, got " + parser.currentToken());
-  }
-
-  /** {@code "score"}, {@code "published:asc"} or {@code {"field": "published", "order": "asc"}}. */
-  private static CanonicalPolicy parseCanonical(XContentParser parser) throws IOException {
-    if (parser.currentToken() == XContentParser.Token.VALUE_STRING) {
-      try {
-        return CanonicalPolicy.parse(parser.text());
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("[canonical] " + e.getMessage(), e);
-      }
-    }
-    if (parser.currentToken() != XContentParser.Token.START_OBJECT) {
-      throw new ParsingException(
-          parser.getTokenLocation(),
-          "["
-              + NAME
-              + "] [canonical] must be \"score\" or an object {\"field\": ..., \"order\":"
-              + " \"asc\"|\"desc\"}, got "
-              + parser.currentToken());
-    }
-    String field = null;
-    String order = "asc";
-    String key = null;
-    XContentParser.Token token;
-    while ((token = parser.nextToken()) != XContentParser.Token.END_OBJECT) {
-      if (token == XContentParser.Token.FIELD_NAME) {
-        key = parser.currentName();
-      } else if (FIELD.match(key, parser.getDeprecationHandler())) {
-        field = stringValue(parser, "canonical.field");
-      } else if (ORDER.match(key, parser.getDeprecationHandler())) {
-        order = stringValue(parser, "canonical.order").toLowerCase(Locale.ROOT);
-      } else {
-        throw new ParsingException(
-            parser.getTokenLocation(),
-            "[" + NAME + "] [canonical] unknown field [" + key + "]: expected [field] or [order]");
-      }
-    }
-    if (field == null || field.isEmpty()) {
-      throw new IllegalArgumentException(
-          "[canonical] requires [field]: a numeric, date, boolean, ip or keyword field with doc"
-              + " values");
-    }
-    return switch (order) {
-      case "asc" -> CanonicalPolicy.lowest(field);
-      case "desc" -> CanonicalPolicy.highest(field);
-      default ->
-          throw new IllegalArgumentException(
-              ParameterErrors.describe("canonical.order", "one of [asc, desc]", order));
-    };
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.neardup.elasticsearch.collapse;
 
 import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.elasticsearch.CanonicalPolicies;
 import java.io.IOException;
 import java.util.Objects;
 import org.elasticsearch.common.ParsingException;
@@ -43,19 +44,13 @@ public final class NearDupSketchesBuilder extends SearchExtBuilder implements Sk
   /** Reads the extension from the wire. */
   public NearDupSketchesBuilder(StreamInput in) throws IOException {
     this.field = in.readString();
-    String canonicalField = in.readOptionalString();
-    boolean ascending = in.readBoolean();
-    this.canonical =
-        canonicalField == null
-            ? CanonicalPolicy.BEST_SCORE
-            : new CanonicalPolicy(canonicalField, ascending);
+    this.canonical = CanonicalPolicies.read(in);
   }
 
   @Override
   public void writeTo(StreamOutput out) throws IOException {
     out.writeString(field);
-    out.writeOptionalString(canonical.field());
-    out.writeBoolean(canonical.ascending());
+    CanonicalPolicies.write(out, canonical);
   }
 
   @Override
@@ -88,8 +83,8 @@ public final class NearDupSketchesBuilder extends SearchExtBuilder implements Sk
         key = parser.currentName();
       } else if ("field".equals(key) && token == XContentParser.Token.VALUE_STRING) {
         field = parser.text();
-      } else if ("canonical".equals(key) && token == XContentParser.Token.VALUE_STRING) {
-        canonical = CanonicalPolicy.parse(parser.text());
+      } else if ("canonical".equals(key)) {
+        canonical = CanonicalPolicies.parse(parser, NAME);
       } else {
         throw new ParsingException(
             parser.getTokenLocation(),

@@ -22,7 +22,8 @@ public class NearDupCollapseBuilderTests
     return NearDupCollapseBuilder::new;
   }
 
-  private static CanonicalPolicy randomPolicy() {
+  /** A random policy: by score, or lowest/highest of a random field. */
+  static CanonicalPolicy randomPolicy() {
     return switch (between(0, 2)) {
       case 0 -> CanonicalPolicy.BEST_SCORE;
       case 1 -> CanonicalPolicy.lowest(randomAlphaOfLengthBetween(1, 10));

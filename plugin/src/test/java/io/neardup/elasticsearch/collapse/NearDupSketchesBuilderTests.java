@@ -1,6 +1,5 @@
 package io.neardup.elasticsearch.collapse;
 
-import io.neardup.cluster.CanonicalPolicy;
 import java.io.IOException;
 import org.elasticsearch.common.ParsingException;
 import org.elasticsearch.common.Strings;
@@ -18,17 +17,10 @@ public class NearDupSketchesBuilderTests
     return NearDupSketchesBuilder::new;
   }
 
-  private static CanonicalPolicy randomPolicy() {
-    return switch (between(0, 2)) {
-      case 0 -> CanonicalPolicy.BEST_SCORE;
-      case 1 -> CanonicalPolicy.lowest(randomAlphaOfLengthBetween(1, 10));
-      default -> CanonicalPolicy.highest(randomAlphaOfLengthBetween(1, 10));
-    };
-  }
-
   @Override
   protected NearDupSketchesBuilder createTestInstance() {
-    return new NearDupSketchesBuilder(randomAlphaOfLengthBetween(1, 10), randomPolicy());
+    return new NearDupSketchesBuilder(
+        randomAlphaOfLengthBetween(1, 10), NearDupCollapseBuilderTests.randomPolicy());
   }
 
   @Override
@@ -38,7 +30,7 @@ public class NearDupSketchesBuilderTests
             randomValueOtherThan(b.field(), () -> randomAlphaOfLengthBetween(1, 10)), b.canonical())
         : new NearDupSketchesBuilder(
             b.field(),
-            randomValueOtherThan(b.canonical(), NearDupSketchesBuilderTests::randomPolicy));
+            randomValueOtherThan(b.canonical(), NearDupCollapseBuilderTests::randomPolicy));
   }
 
   private NearDupSketchesBuilder parse(String json) throws IOException {
