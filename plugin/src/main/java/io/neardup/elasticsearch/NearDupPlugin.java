@@ -10,6 +10,7 @@ import io.neardup.elasticsearch.collapse.NearDupCollapseFilter;
 import io.neardup.elasticsearch.collapse.NearDupCollapseRankBuilder;
 import io.neardup.elasticsearch.collapse.NearDupSketchFetchSubPhase;
 import io.neardup.elasticsearch.collapse.NearDupSketchesBuilder;
+import io.neardup.elasticsearch.collapse.NearDupWindowShardResult;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper;
 import io.neardup.elasticsearch.query.NearDupQueryBuilder;
 import java.util.Collection;
@@ -23,6 +24,7 @@ import org.elasticsearch.cluster.node.DiscoveryNodes;
 import org.elasticsearch.common.io.stream.NamedWriteableRegistry;
 import org.elasticsearch.common.settings.Setting;
 import org.elasticsearch.features.NodeFeature;
+import org.elasticsearch.index.IndexModule;
 import org.elasticsearch.index.analysis.PreBuiltAnalyzerProviderFactory;
 import org.elasticsearch.index.analysis.TokenFilterFactory;
 import org.elasticsearch.index.mapper.Mapper;
@@ -36,6 +38,7 @@ import org.elasticsearch.plugins.SearchPlugin;
 import org.elasticsearch.rest.RestHandler;
 import org.elasticsearch.search.fetch.FetchSubPhase;
 import org.elasticsearch.search.rank.RankBuilder;
+import org.elasticsearch.search.rank.RankShardResult;
 
 /**
  * neardup for Elasticsearch: the {@code neardup} and {@code neardup_normalize} token filters, the
@@ -58,7 +61,14 @@ public final class NearDupPlugin extends Plugin
   public List<NamedWriteableRegistry.Entry> getNamedWriteables() {
     return List.of(
         new NamedWriteableRegistry.Entry(
-            RankBuilder.class, NearDupCollapseRankBuilder.NAME, NearDupCollapseRankBuilder::new));
+            RankBuilder.class, NearDupCollapseRankBuilder.NAME, NearDupCollapseRankBuilder::new),
+        new NamedWriteableRegistry.Entry(
+            RankShardResult.class, NearDupWindowShardResult.NAME, NearDupWindowShardResult::new));
+  }
+
+  @Override
+  public void onIndexModule(IndexModule indexModule) {
+    indexModule.addSearchOperationListener(new NearDupCollapseRankBuilder.WindowReader());
   }
 
   @Override

@@ -233,9 +233,11 @@ public class NearDupCollapseIntegrationTests extends ESIntegTestCase {
     SearchResponse plain = client().search(request(query, 0, 100, null)).actionGet();
     List<String> ranked;
     Map<String, String> shardOf = new HashMap<>();
+    float maxScore;
     try {
       assertNoFailures(plain);
       ranked = ids(plain);
+      maxScore = plain.getHits().getMaxScore();
       for (SearchHit hit : plain.getHits().getHits()) {
         shardOf.put(hit.getId(), hit.getShard().getShardId().toString());
       }
@@ -267,6 +269,7 @@ public class NearDupCollapseIntegrationTests extends ESIntegTestCase {
           String context = mode + " " + canonical + " " + minSimilarity;
           assertThat(context, ids(response), equalTo(expectedIds));
           assertThat(response.getHits().getTotalHits().value(), equalTo(total));
+          assertThat("the engine's max_score", response.getHits().getMaxScore(), equalTo(maxScore));
           assertThat(response, instanceOf(CollapsedSearchResponse.class));
           CollapsedSearchResponse.Summary summary = ((CollapsedSearchResponse) response).summary();
           assertThat(summary.copies(), equalTo(expected.copyCount()));

@@ -2,49 +2,46 @@ package io.neardup.elasticsearch.collapse;
 
 import io.neardup.collapse.SketchGrouping;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.Base64;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.search.Explanation;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TopDocs;
 import org.elasticsearch.TransportVersion;
-import org.elasticsearch.action.ActionListener;
 import org.elasticsearch.action.search.SearchPhaseController;
 import org.elasticsearch.client.internal.Client;
-import org.elasticsearch.common.document.DocumentField;
 import org.elasticsearch.common.io.stream.StreamInput;
 import org.elasticsearch.common.io.stream.StreamOutput;
-import org.elasticsearch.search.SearchHit;
-import org.elasticsearch.search.SearchHits;
-import org.elasticsearch.search.fetch.subphase.FetchSourceContext;
+import org.elasticsearch.common.lucene.search.TopDocsAndMaxScore;
+import org.elasticsearch.index.shard.SearchOperationListener;
 import org.elasticsearch.search.internal.SearchContext;
 import org.elasticsearch.search.query.QuerySearchResult;
 import org.elasticsearch.search.rank.RankBuilder;
 import org.elasticsearch.search.rank.RankDoc;
-import org.elasticsearch.search.rank.RankShardResult;
 import org.elasticsearch.search.rank.context.QueryPhaseRankCoordinatorContext;
 import org.elasticsearch.search.rank.context.QueryPhaseRankShardContext;
 import org.elasticsearch.search.rank.context.RankFeaturePhaseRankCoordinatorContext;
 import org.elasticsearch.search.rank.context.RankFeaturePhaseRankShardContext;
-import org.elasticsearch.search.rank.feature.RankFeatureDoc;
-import org.elasticsearch.search.rank.feature.RankFeatureShardResult;
-import org.elasticsearch.search.rank.rerank.RerankingQueryPhaseRankCoordinatorContext;
-import org.elasticsearch.search.rank.rerank.RerankingQueryPhaseRankShardContext;
 import org.elasticsearch.xcontent.XContentBuilder;
 
 /**
  * How {@code neardup_collapse} runs when the search allows it (relevance order, no rescore, no
  * suggest): as a rank between Elasticsearch's query and fetch phases, so that only the page is
- * fetched. The shards return their top {@code window} hits; the rank feature phase reads the
- * window's sketches, canonical values and {@code _id}s from doc values (no stored fields); the
- * coordinating node collapses them ({@link SketchGrouping}) and hands the fetch phase the page of
- * the collapsed list only. The search's hits keep their scores; {@link NearDupCollapseFilter} adds
- * what the collapse found to them, from the {@link Outcome} this builder fills on the coordinating
- * node.
+ * fetched. Each shard's query phase finds its top {@code window} hits and reads their sketches,
+ * canonical values and {@code _id}s from doc values (no stored fields, no extra round trip); the
+ * coordinating node merges the shards' windows in the search's order, collapses the top {@code
+ * window} ({@link SketchGrouping}) and hands the fetch phase the page of the collapsed list only.
+ * The search's hits keep their scores; {@link NearDupCollapseFilter} adds what the collapse found
+ * to them, from the {@link Outcome} this builder fills on the coordinating node.
  */
 public final class NearDupCollapseRankBuilder extends RankBuilder {
   /** Name of the rank, for the wire. */
@@ -57,10 +54,6 @@ public final class NearDupCollapseRankBuilder extends RankBuilder {
   /** What the collapse found, keyed by the rank given to each hit of the page. */
   public static final class Outcome {
     final Map<Integer, Map<String, Object>> notes = new HashMap<>();
-    // the window in the search's order, from the query phase's reduction: shard index and doc
-    // packed in a long, and the score (the rank feature phase's hits carry no score)
-    long[] window = new long[0];
-    float[] windowScores = new float[0];
     int windowHits;
     int canonicalHits;
 
@@ -126,114 +119,159 @@ public final class NearDupCollapseRankBuilder extends RankBuilder {
 
   @Override
   public QueryPhaseRankShardContext buildQueryPhaseShardContext(List<Query> queries, int from) {
-    return new RerankingQueryPhaseRankShardContext(queries, rankWindowSize());
+    // none: the shard runs the search's own query phase once, for its top window hits (a rank's
+    // shard context would run the query twice, once to count); WindowReader adds the sketches
+    return null;
+  }
+
+  /**
+   * On a shard, right after the query phase of a search collapsed by this rank found its top {@code
+   * window} hits: reads their sketches, canonical values and ids from doc values and leaves them in
+   * the query result, so that they reach the coordinating node with the hits and no other round
+   * trip is needed.
+   */
+  public static final class WindowReader implements SearchOperationListener {
+    @Override
+    public void onQueryPhase(SearchContext searchContext, long tookInNanos) {
+      if (searchContext.request().source() != null
+          && searchContext.request().source().rankBuilder()
+              instanceof NearDupCollapseRankBuilder rank
+          && searchContext.queryResult() != null
+          && searchContext.queryResult().hasConsumedTopDocs() == false) {
+        QuerySearchResult result = searchContext.queryResult();
+        try {
+          result.setRankShardResult(read(searchContext, rank.ext));
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+        // the hits travel in the window now; the top docs keep only what the engine counts from
+        // them (total hits, maximum score), as a reduced result would
+        TopDocsAndMaxScore top = result.topDocs();
+        result.topDocs(
+            new TopDocsAndMaxScore(
+                new TopDocs(top.topDocs.totalHits, new ScoreDoc[0]), top.maxScore),
+            result.sortValueFormats());
+      }
+    }
+
+    private static NearDupWindowShardResult read(SearchContext search, NearDupCollapseBuilder ext)
+        throws IOException {
+      ScoreDoc[] top = search.queryResult().topDocs().topDocs.scoreDocs;
+      int n = top.length;
+      int[] docs = new int[n];
+      float[] scores = new float[n];
+      byte[][] sketches = new byte[n][];
+      Object[] keys = new Object[n];
+      String[] ids = new String[n];
+      long[] byDoc = new long[n]; // doc in the high half, position in the low half
+      for (int i = 0; i < n; i++) {
+        docs[i] = top[i].doc;
+        scores[i] = top[i].score;
+        byDoc[i] = ((long) top[i].doc << 32) | i;
+      }
+      if (n == 0) {
+        // the shard may have released its reader already: nothing to read
+        return new NearDupWindowShardResult(docs, scores, sketches, keys, ids);
+      }
+      Arrays.sort(byDoc); // doc values read forwards
+      HitSketchReader reader = new HitSketchReader(search.getSearchExecutionContext(), ext);
+      List<LeafReaderContext> leaves = search.searcher().getIndexReader().leaves();
+      LeafReaderContext leaf = null;
+      for (long entry : byDoc) {
+        int i = (int) entry;
+        int doc = docs[i];
+        if (leaf == null || doc >= leaf.docBase + leaf.reader().maxDoc()) {
+          leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
+          reader.setLeaf(leaf.reader());
+        }
+        reader.advance(doc - leaf.docBase);
+        sketches[i] = reader.sketch();
+        keys[i] = reader.key();
+        ids[i] = reader.id();
+      }
+      return new NearDupWindowShardResult(docs, scores, sketches, keys, ids);
+    }
   }
 
   @Override
   public QueryPhaseRankCoordinatorContext buildQueryPhaseCoordinatorContext(int size, int from) {
-    return new RerankingQueryPhaseRankCoordinatorContext(rankWindowSize()) {
+    return new QueryPhaseRankCoordinatorContext(rankWindowSize()) {
       @Override
       public ScoreDoc[] rankQueryPhaseResults(
           List<QuerySearchResult> results, SearchPhaseController.TopDocsStats stats) {
-        ScoreDoc[] top = super.rankQueryPhaseResults(results, stats);
-        synchronized (outcome) {
-          outcome.window = new long[top.length];
-          outcome.windowScores = new float[top.length];
-          for (int i = 0; i < top.length; i++) {
-            outcome.window[i] = key(top[i].shardIndex, top[i].doc);
-            outcome.windowScores[i] = top[i].score;
-          }
-        }
-        return top;
+        RankDoc[] page = collapse(results, size, from);
+        stats.fetchHits = page.length;
+        return page;
       }
     };
-  }
-
-  private static long key(int shardIndex, int doc) {
-    return ((long) shardIndex << 32) | (doc & 0xFFFFFFFFL);
   }
 
   @Override
   public RankFeaturePhaseRankShardContext buildRankFeaturePhaseShardContext() {
-    // the rank feature fetch asks the fields API for this name; it is no mapped field, so nothing
-    // is read from _source: the sketches come from NearDupSketchFetchSubPhase
-    return new RankFeaturePhaseRankShardContext(ext.field() + ".sketch") {
-      @Override
-      public void prepareForFetch(SearchContext context) {
-        // no fields API and no _source: either would read every window hit's stored fields, the
-        // very cost this phase avoids; NearDupSketchFetchSubPhase reads doc values only
-        context.fetchFieldsContext(null);
-        context.fetchSourceContext(FetchSourceContext.DO_NOT_FETCH_SOURCE);
-      }
-
-      @Override
-      public RankShardResult buildRankFeatureShardResult(SearchHits hits, int shardId) {
-        SearchHit[] array = hits.getHits();
-        RankFeatureDoc[] docs = new RankFeatureDoc[array.length];
-        for (int i = 0; i < array.length; i++) {
-          SearchHit hit = array[i];
-          docs[i] = new RankFeatureDoc(hit.docId(), hit.getScore(), shardId);
-          DocumentField f = hit.field(NearDupSketchFetchSubPhase.HIT_FIELD);
-          byte[] sketch = f == null ? new byte[0] : (byte[]) f.getValues().get(0);
-          docs[i].featureData(
-              List.of(
-                  Base64.getEncoder().encodeToString(sketch),
-                  CanonicalValues.encode(CanonicalValues.of(f)),
-                  f == null || f.getValues().size() < 3 ? "" : (String) f.getValues().get(2),
-                  hit.getIndex() == null ? "" : hit.getIndex()));
-        }
-        return new RankFeatureShardResult(docs);
-      }
-    };
+    return null; // the query phase brought everything the collapse needs
   }
 
   @Override
   public RankFeaturePhaseRankCoordinatorContext buildRankFeaturePhaseCoordinatorContext(
       int size, int from, Client client) {
-    return new RankFeaturePhaseRankCoordinatorContext(size, from, rankWindowSize(), false) {
-      @Override
-      protected void computeScores(RankFeatureDoc[] docs, ActionListener<float[]> listener) {
-        float[] scores = new float[docs.length];
-        for (int i = 0; i < docs.length; i++) {
-          scores[i] = docs[i].score; // collapse reorders, it does not rescore
-        }
-        listener.onResponse(scores);
-      }
-
-      @Override
-      public RankFeatureDoc[] rankAndPaginate(RankFeatureDoc[] docs, boolean reranked) {
-        return collapse(docs, this.size, this.from);
-      }
-    };
+    return null;
   }
 
-  /** Groups the window, arranges it by the mode and returns the page, filling the outcome. */
-  private RankFeatureDoc[] collapse(RankFeatureDoc[] window, int size, int from) {
-    // the search's own order, as the query phase ranked the window
-    Map<Long, RankFeatureDoc> byKey = new HashMap<>();
-    for (RankFeatureDoc d : window) {
-      byKey.put(key(d.shardIndex, d.doc), d);
-    }
-    List<RankFeatureDoc> inOrder = new ArrayList<>(window.length);
-    synchronized (outcome) {
-      for (int i = 0; i < outcome.window.length; i++) {
-        RankFeatureDoc d = byKey.remove(outcome.window[i]);
-        if (d != null) {
-          d.score = outcome.windowScores[i];
-          inOrder.add(d);
-        }
+  /**
+   * Merges the shards' windows in the search's order (score, then shard, then document, as
+   * Elasticsearch merges top hits), keeps the top {@code window}, groups it, arranges it by the
+   * mode and returns the page, filling the outcome.
+   */
+  private RankDoc[] collapse(List<QuerySearchResult> results, int size, int from) {
+    List<NearDupWindowShardResult> windows = new ArrayList<>(results.size());
+    List<QuerySearchResult> sources = new ArrayList<>(results.size());
+    int total = 0;
+    for (QuerySearchResult result : results) {
+      if (result.getRankShardResult() instanceof NearDupWindowShardResult w) {
+        windows.add(w);
+        sources.add(result);
+        total += w.size();
+      } else if (result.hasSearchContext()) {
+        throw new IllegalStateException(
+            "["
+                + NearDupCollapseBuilder.NAME
+                + "] shard ["
+                + result.getShardIndex()
+                + "] returned hits without their sketches; its node's log says why");
       }
     }
-    inOrder.addAll(byKey.values()); // none, unless the query phase was not seen
-    RankFeatureDoc[] ranked = inOrder.toArray(new RankFeatureDoc[0]);
-    int n = ranked.length;
+    WindowHit[] all = new WindowHit[total];
+    int t = 0;
+    for (int w = 0; w < windows.size(); w++) {
+      NearDupWindowShardResult window = windows.get(w);
+      int shard = sources.get(w).getShardIndex();
+      for (int h = 0; h < window.size(); h++) {
+        all[t++] = new WindowHit(w, h, window.scores[h], shard, window.docs[h]);
+      }
+    }
+    Arrays.sort(all, WindowHit.ORDER);
+    int n = Math.min(total, rankWindowSize());
     byte[][] sketches = new byte[n][];
     Object[] keys = new Object[n];
+    int[] shardIndex = new int[n];
+    int[] doc = new int[n];
+    float[] score = new float[n];
+    String[] id = new String[n];
+    String[] index = new String[n];
     for (int i = 0; i < n; i++) {
-      List<String> data = ranked[i].featureData;
-      byte[] sketch = Base64.getDecoder().decode(data.get(0));
+      int w = all[i].window();
+      int h = all[i].hit();
+      NearDupWindowShardResult window = windows.get(w);
+      QuerySearchResult source = sources.get(w);
+      byte[] sketch = window.sketches[h];
       sketches[i] = sketch.length == 0 ? null : sketch;
-      keys[i] = CanonicalValues.decode(data.get(1));
+      keys[i] = window.keys[h];
+      shardIndex[i] = source.getShardIndex();
+      doc[i] = window.docs[h];
+      score[i] = window.scores[h];
+      id[i] = window.ids[h].isEmpty() ? null : window.ids[h];
+      index[i] =
+          source.getSearchShardTarget() == null ? null : source.getSearchShardTarget().getIndex();
     }
     CollapseLayout layout =
         new CollapseLayout(sketches, keys, ext.canonical(), minSimilarity, ext.mode());
@@ -241,36 +279,42 @@ public final class NearDupCollapseRankBuilder extends RankBuilder {
         new CollapseLayout.Hits() {
           @Override
           public String index(int i) {
-            String index = ranked[i].featureData.get(3);
-            return index.isEmpty() ? null : index;
+            return index[i];
           }
 
           @Override
           public String id(int i) {
-            String id = ranked[i].featureData.get(2);
-            return id.isEmpty() ? null : id;
+            return id[i];
           }
 
           @Override
           public float score(int i) {
-            return ranked[i].score;
+            return score[i];
           }
         };
     List<Integer> arranged = layout.arranged();
     int start = Math.min(from, arranged.size());
     int end = Math.min(arranged.size(), from + size);
-    RankFeatureDoc[] page = new RankFeatureDoc[end - start];
+    RankDoc[] page = new RankDoc[end - start];
     synchronized (outcome) {
       outcome.windowHits = n;
       outcome.canonicalHits = layout.canonicalHits();
       for (int p = start; p < end; p++) {
         int i = arranged.get(p);
-        page[p - start] = ranked[i];
+        page[p - start] = new RankDoc(doc[i], score[i], shardIndex[i]);
         page[p - start].rank = p + 1;
         outcome.notes.put(p + 1, layout.note(i, names));
       }
     }
     return page;
+  }
+
+  /** A hit of a shard's window: which window, which hit, and what orders it. */
+  private record WindowHit(int window, int hit, float score, int shardIndex, int doc) {
+    static final Comparator<WindowHit> ORDER =
+        ((Comparator<WindowHit>) (a, b) -> Float.compare(b.score, a.score))
+            .thenComparingInt(WindowHit::shardIndex)
+            .thenComparingInt(WindowHit::doc);
   }
 
   /** What the collapse found, once the search ran. */
