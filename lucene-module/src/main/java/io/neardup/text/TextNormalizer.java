@@ -78,15 +78,29 @@ public final class TextNormalizer {
    * untouched, when a character is not ASCII; use {@link #normalize} for those.
    */
   public int normalizeAsciiInPlace(char[] buffer, int len) {
-    int bits = 0;
-    for (int i = 0; i < len; i++) {
-      bits |= buffer[i];
+    // most tokens are ASCII that normalisation leaves as it is (lower-case words): one pass that
+    // only reads; the buffer is written only from the first character that changes
+    int i = 0;
+    while (i < len) {
+      char c = buffer[i];
+      if (c >= 0x80) {
+        return -1;
+      }
+      if (asciiMap[c] != c) {
+        break;
+      }
+      i++;
     }
-    if (bits >= 0x80) {
-      return -1;
+    if (i == len) {
+      return len;
     }
-    int out = 0;
-    for (int i = 0; i < len; i++) {
+    for (int j = i + 1; j < len; j++) {
+      if (buffer[j] >= 0x80) {
+        return -1;
+      }
+    }
+    int out = i;
+    for (; i < len; i++) {
       char mapped = asciiMap[buffer[i]];
       if (mapped != DROP) {
         buffer[out++] = mapped;
