@@ -3,6 +3,10 @@
 # ns per shingle of each chain, cost ratios, per-shingle overheads, and PASS/FAIL against the targets.
 #
 # Usage: benchmarks/run.sh [--quick] [--rebuild] [--report FILE] [JMH options...]
+#        benchmarks/run.sh --paired [--words 500,5000] [--rounds 60] [BASELINE MEASURED]
+#   --paired       instead of JMH, time (b) and (a) (or two other chains) back to back over the same
+#                  documents, round after round, and print the median of the rounds' cost ratios:
+#                  robust to a machine whose speed drifts, which JMH's consecutive forks are not
 #   --quick        smoke run: one 1 s warmup and one 1 s measurement iteration (under a minute)
 #   --rebuild      rebuild benchmarks/target/benchmarks.jar first (also done when it is missing or
 #                  older than the sources)
@@ -29,6 +33,7 @@ iterations="${JMH_ITERATIONS:-5}"
 time="${JMH_TIME:-2s}"
 results="${JMH_RESULTS:-$here/target/jmh-results.json}"
 rebuild=false
+paired=false
 report_only=""
 jmh_options=()
 
@@ -38,6 +43,7 @@ while [ $# -gt 0 ]; do
       forks=1 warmup_iterations=1 warmup_time=1s iterations=1 time=1s
       ;;
     --rebuild) rebuild=true ;;
+    --paired) paired=true ;;
     --report)
       [ $# -ge 2 ] || { echo "run.sh: --report needs a file" >&2; exit 2; }
       report_only="$2"
@@ -68,6 +74,12 @@ if [ "$rebuild" = true ]; then
   (cd "$root" && ./mvnw -q -B -ntp -pl benchmarks -am package -Dmaven.test.skip=true)
 fi
 
+if [ "$paired" = true ]; then
+  mkdir -p "$here/target"
+  "${java[@]}" -cp "$jar" io.neardup.benchmarks.PairedRatio ${jmh_options[@]+"${jmh_options[@]}"} |
+    tee "$here/target/paired.md"
+  exit "${PIPESTATUS[0]}"
+fi
 if [ -n "$report_only" ]; then
   exec "${java[@]}" -cp "$jar" io.neardup.benchmarks.ReportTable "$report_only"
 fi

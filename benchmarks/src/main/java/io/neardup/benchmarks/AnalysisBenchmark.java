@@ -66,6 +66,11 @@ public class AnalysisBenchmark {
   public int analyze() throws IOException {
     String text = documents[next];
     next = next + 1 == documents.length ? 0 : next + 1;
+    return analyze(analyzer, text);
+  }
+
+  /** Analyses one text the way indexing does; returns the number of tokens the chain emitted. */
+  static int analyze(Analyzer analyzer, String text) throws IOException {
     int tokens = 0;
     try (TokenStream stream = analyzer.tokenStream("f", text)) {
       stream.reset();

@@ -1,0 +1,140 @@
+package io.neardup.benchmarks;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import org.apache.lucene.analysis.Analyzer;
+
+/**
+ * The cost of one {@link Chain} over another, measured in pairs: each round times the same
+ * documents through both chains back to back (in alternating order), and the report is the median
+ * of the rounds' ratios. On a shared or throttled machine, whose speed drifts by tens of percent
+ * from one minute to the next, JMH's separate forks measure the two chains at different times and
+ * their ratio carries the drift; a round's two timings share it. Both chains run in one JVM, so
+ * only they should: each compiles as it would alone, since they share nothing but the tokenizer.
+ *
+ * <pre>{@code
+ * benchmarks/run.sh --paired                       # (b) over (a) at 500 and 5000 words
+ * java -cp benchmarks.jar io.neardup.benchmarks.PairedRatio --words 500 --rounds 60 STANDARD NEARDUP
+ * }</pre>
+ */
+public final class PairedRatio {
+  private PairedRatio() {}
+
+  /** Measured outcome at one document size. */
+  record Outcome(
+      int words,
+      double baselineMicros,
+      double measuredMicros,
+      double medianRatio,
+      double lowerQuartile,
+      double upperQuartile) {}
+
+  /** Runs the measurement; see the class comment for the arguments. */
+  public static void main(String[] args) throws IOException {
+    List<Integer> sizes = List.of(500, 5000);
+    int rounds = 60;
+    List<String> chains = new ArrayList<>();
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--words" ->
+            sizes = Arrays.stream(value(args, ++i).split(",")).map(Integer::valueOf).toList();
+        case "--rounds" -> rounds = Integer.parseInt(value(args, ++i));
+        default -> chains.add(args[i]);
+      }
+    }
+    Chain baseline = chains.isEmpty() ? Chain.STANDARD : Chain.valueOf(chains.get(0));
+    Chain measured = chains.size() < 2 ? Chain.NEARDUP : Chain.valueOf(chains.get(1));
+    if (rounds < 5) {
+      throw new IllegalArgumentException("--rounds must be at least 5, got " + rounds);
+    }
+    System.out.printf(
+        Locale.ROOT,
+        "# Paired cost of (%s) over (%s)%n%n- Machine: %s%n- %s: %s%n- %s: %s%n- %d rounds after"
+            + " %d warm-up rounds; a round times both chains over the same documents, in"
+            + " alternating order%n%n| words | (%s) µs/doc | (%s) µs/doc | median cost ratio |"
+            + " quartiles |%n|--:|--:|--:|--:|--:|%n",
+        measured.letter(),
+        baseline.letter(),
+        ReportTable.machine(),
+        baseline.letter(),
+        baseline.description(),
+        measured.letter(),
+        measured.description(),
+        rounds,
+        rounds / 2,
+        baseline.letter(),
+        measured.letter());
+    for (int words : sizes) {
+      Outcome o = measure(baseline, measured, words, rounds);
+      System.out.printf(
+          Locale.ROOT,
+          "| %,d | %.1f | %.1f | %.3f× | %.3f–%.3f |%n",
+          o.words(),
+          o.baselineMicros(),
+          o.measuredMicros(),
+          o.medianRatio(),
+          o.lowerQuartile(),
+          o.upperQuartile());
+    }
+  }
+
+  private static String value(String[] args, int i) {
+    if (i >= args.length) {
+      throw new IllegalArgumentException(args[i - 1] + " needs a value");
+    }
+    return args[i];
+  }
+
+  /** Times both chains over documents of {@code words} words, in {@code rounds} pairs. */
+  static Outcome measure(Chain baseline, Chain measured, int words, int rounds) throws IOException {
+    // about 100 000 words per pass, so that a pass takes milliseconds, not microseconds
+    int count = Math.max(10, 100_000 / words);
+    String[] documents = new Corpus(Corpus.DEFAULT_SEED).documents(words, count);
+    try (Analyzer a = baseline.newAnalyzer();
+        Analyzer b = measured.newAnalyzer()) {
+      long sink = 0;
+      for (int w = 0; w < rounds / 2; w++) {
+        sink += pass(a, documents) + pass(b, documents);
+      }
+      double[] ratios = new double[rounds];
+      long[] ta = new long[rounds];
+      long[] tb = new long[rounds];
+      for (int r = 0; r < rounds; r++) {
+        boolean baselineFirst = r % 2 == 0;
+        long t0 = System.nanoTime();
+        sink += pass(baselineFirst ? a : b, documents);
+        long t1 = System.nanoTime();
+        sink += pass(baselineFirst ? b : a, documents);
+        long t2 = System.nanoTime();
+        ta[r] = baselineFirst ? t1 - t0 : t2 - t1;
+        tb[r] = baselineFirst ? t2 - t1 : t1 - t0;
+        ratios[r] = (double) tb[r] / ta[r];
+      }
+      if (sink == Long.MIN_VALUE) {
+        System.out.print(""); // keeps the passes' results alive
+      }
+      Arrays.sort(ratios);
+      Arrays.sort(ta);
+      Arrays.sort(tb);
+      return new Outcome(
+          words,
+          ta[rounds / 2] / 1e3 / count,
+          tb[rounds / 2] / 1e3 / count,
+          ratios[rounds / 2],
+          ratios[rounds / 4],
+          ratios[3 * rounds / 4]);
+    }
+  }
+
+  /** Analyses every document; returns the number of tokens the chain emitted. */
+  static long pass(Analyzer analyzer, String[] documents) throws IOException {
+    long tokens = 0;
+    for (String text : documents) {
+      tokens += AnalysisBenchmark.analyze(analyzer, text);
+    }
+    return tokens;
+  }
+}
