@@ -57,6 +57,8 @@ import org.elasticsearch.index.query.QueryBuilders;
 import org.elasticsearch.plugins.Plugin;
 import org.elasticsearch.rest.RestStatus;
 import org.elasticsearch.search.SearchHit;
+import org.elasticsearch.search.aggregations.AggregationBuilders;
+import org.elasticsearch.search.aggregations.metrics.Max;
 import org.elasticsearch.search.builder.SearchSourceBuilder;
 import org.elasticsearch.test.ESIntegTestCase;
 import org.elasticsearch.xcontent.XContentFactory;
@@ -409,6 +411,57 @@ public class NearDupCollapseIntegrationTests extends ESIntegTestCase {
     assertThat(paged, equalTo(whole));
     Set<String> distinct = new HashSet<>(whole);
     assertThat(distinct.size(), equalTo(docs.size()));
+  }
+
+  /**
+   * Aggregations and {@code track_total_hits} are the search's own: a collapsed search answers the
+   * same aggregations and count as the plain one, and the same hits as a collapse without them.
+   */
+  public void testAggregationsAndTotalHitsStayTheSearchs() throws IOException {
+    Random random = random();
+    Map<String, String> docs = corpus(random);
+    createIndex(docs, published(docs, random));
+    QueryBuilder query =
+        QueryBuilders.matchQuery("body", String.join(" ", List.of(WORDS).subList(0, 30)));
+    NearDupCollapseBuilder ext =
+        new NearDupCollapseBuilder(
+            FIELD, 0.8, 50, randomFrom(CollapseMode.values()), CanonicalPolicy.BEST_SCORE);
+    SearchResponse bare = client().search(request(query, 0, 10, ext)).actionGet();
+    List<String> expected;
+    try {
+      expected = ids(bare);
+    } finally {
+      bare.decRef();
+    }
+    SearchRequest withAggs = request(query, 0, 10, ext);
+    withAggs.source().aggregation(AggregationBuilders.max("latest").field("published"));
+    SearchResponse collapsed = client().search(withAggs).actionGet();
+    SearchRequest plainAggs = request(query, 0, 10, null);
+    plainAggs.source().aggregation(AggregationBuilders.max("latest").field("published"));
+    SearchResponse plain = client().search(plainAggs).actionGet();
+    try {
+      assertNoFailures(collapsed);
+      assertThat(ids(collapsed), equalTo(expected));
+      Max got = collapsed.getAggregations().get("latest");
+      Max want = plain.getAggregations().get("latest");
+      assertThat(got.value(), equalTo(want.value()));
+      assertThat(
+          collapsed.getHits().getTotalHits().value(),
+          equalTo(plain.getHits().getTotalHits().value()));
+    } finally {
+      collapsed.decRef();
+      plain.decRef();
+    }
+    SearchRequest untracked = request(query, 0, 10, ext);
+    untracked.source().trackTotalHits(false);
+    SearchResponse noTotal = client().search(untracked).actionGet();
+    try {
+      assertNoFailures(noTotal);
+      assertThat(ids(noTotal), equalTo(expected));
+      assertNull("no total when it is not tracked", noTotal.getHits().getTotalHits());
+    } finally {
+      noTotal.decRef();
+    }
   }
 
   /** What a near-duplicate query, a collapse and the clusters API answer, for comparison. */

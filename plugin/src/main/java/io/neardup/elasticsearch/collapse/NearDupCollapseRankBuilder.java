@@ -137,7 +137,9 @@ public final class NearDupCollapseRankBuilder extends RankBuilder {
           && searchContext.request().source().rankBuilder()
               instanceof NearDupCollapseRankBuilder rank
           && searchContext.queryResult() != null
-          && searchContext.queryResult().hasConsumedTopDocs() == false) {
+          && searchContext.queryResult().hasConsumedTopDocs() == false
+          // a shard without hits has nothing to send (and may have released its reader already)
+          && searchContext.queryResult().topDocs().topDocs.scoreDocs.length > 0) {
         QuerySearchResult result = searchContext.queryResult();
         try {
           result.setRankShardResult(read(searchContext, rank.ext));
@@ -168,10 +170,6 @@ public final class NearDupCollapseRankBuilder extends RankBuilder {
         docs[i] = top[i].doc;
         scores[i] = top[i].score;
         byDoc[i] = ((long) top[i].doc << 32) | i;
-      }
-      if (n == 0) {
-        // the shard may have released its reader already: nothing to read
-        return new NearDupWindowShardResult(docs, scores, sketches, keys, ids);
       }
       Arrays.sort(byDoc); // doc values read forwards
       HitSketchReader reader = new HitSketchReader(search.getSearchExecutionContext(), ext);
