@@ -153,6 +153,19 @@ public class NearDupCollapseIntegrationTests extends ESIntegTestCase {
     assertNoFailures(bulk.get());
   }
 
+  /** A query every text of the corpus matches, with scores that differ from text to text. */
+  private static QueryBuilder everyText() {
+    return QueryBuilders.matchQuery("body", String.join(" ", List.of(WORDS).subList(0, 30)));
+  }
+
+  /** Creates the index with a random corpus; returns its texts by id. */
+  private Map<String, String> indexCorpus() throws IOException {
+    Random random = random();
+    Map<String, String> docs = corpus(random);
+    createIndex(docs, published(docs, random));
+    return docs;
+  }
+
   private static SearchRequest request(QueryBuilder query, int from, int size, Object ext) {
     SearchSourceBuilder source = new SearchSourceBuilder().query(query).from(from).size(size);
     if (ext != null) {
@@ -229,8 +242,7 @@ public class NearDupCollapseIntegrationTests extends ESIntegTestCase {
     Map<String, Long> published = published(docs, random);
     createIndex(docs, published);
     // a query every text matches, with scores that differ from text to text
-    QueryBuilder query =
-        QueryBuilders.matchQuery("body", String.join(" ", List.of(WORDS).subList(0, 30)));
+    QueryBuilder query = everyText();
 
     SearchResponse plain = client().search(request(query, 0, 100, null)).actionGet();
     List<String> ranked;
@@ -381,11 +393,8 @@ public class NearDupCollapseIntegrationTests extends ESIntegTestCase {
   }
 
   public void testPagingThroughTheCollapsedList() throws IOException {
-    Random random = random();
-    Map<String, String> docs = corpus(random);
-    createIndex(docs, published(docs, random));
-    QueryBuilder query =
-        QueryBuilders.matchQuery("body", String.join(" ", List.of(WORDS).subList(0, 30)));
+    Map<String, String> docs = indexCorpus();
+    QueryBuilder query = everyText();
     NearDupCollapseBuilder ext =
         new NearDupCollapseBuilder(
             FIELD, null, 50, CollapseMode.DEMOTE, CanonicalPolicy.BEST_SCORE);
@@ -418,11 +427,8 @@ public class NearDupCollapseIntegrationTests extends ESIntegTestCase {
    * same aggregations and count as the plain one, and the same hits as a collapse without them.
    */
   public void testAggregationsAndTotalHitsStayTheSearchs() throws IOException {
-    Random random = random();
-    Map<String, String> docs = corpus(random);
-    createIndex(docs, published(docs, random));
-    QueryBuilder query =
-        QueryBuilders.matchQuery("body", String.join(" ", List.of(WORDS).subList(0, 30)));
+    Map<String, String> docs = indexCorpus();
+    QueryBuilder query = everyText();
     NearDupCollapseBuilder ext =
         new NearDupCollapseBuilder(
             FIELD, 0.8, 50, randomFrom(CollapseMode.values()), CanonicalPolicy.BEST_SCORE);
@@ -467,8 +473,7 @@ public class NearDupCollapseIntegrationTests extends ESIntegTestCase {
   /** What a near-duplicate query, a collapse and the clusters API answer, for comparison. */
   private List<Object> answers(Map<String, String> docs) {
     List<Object> out = new ArrayList<>();
-    QueryBuilder query =
-        QueryBuilders.matchQuery("body", String.join(" ", List.of(WORDS).subList(0, 30)));
+    QueryBuilder query = everyText();
     SearchResponse collapsed =
         client()
             .search(
@@ -517,9 +522,7 @@ public class NearDupCollapseIntegrationTests extends ESIntegTestCase {
   }
 
   public void testSketchesAndResultsSurviveAFullClusterRestart() throws Exception {
-    Random random = random();
-    Map<String, String> docs = corpus(random);
-    createIndex(docs, published(docs, random));
+    Map<String, String> docs = indexCorpus();
     flushAndRefresh(INDEX);
     List<Object> before = answers(docs);
     assertThat(before.size(), greaterThan(docs.size() / 2));
@@ -531,9 +534,7 @@ public class NearDupCollapseIntegrationTests extends ESIntegTestCase {
   }
 
   public void testErrorsAreBadRequestsNamingTheParameter() throws IOException {
-    Random random = random();
-    Map<String, String> docs = corpus(random);
-    createIndex(docs, published(docs, random));
+    Map<String, String> docs = indexCorpus();
     QueryBuilder query = QueryBuilders.matchAllQuery();
     assertBadRequest(
         request(query, 0, 10, new NearDupCollapseBuilder("nope")),
