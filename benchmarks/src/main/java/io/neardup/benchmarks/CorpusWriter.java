@@ -111,6 +111,22 @@ public final class CorpusWriter {
     return String.join(" ", words);
   }
 
+  /** The texts of a generated corpus and the family of each, by ordinal. */
+  public record Texts(String[] texts, int[] family) {}
+
+  /** Generates {@code count} records and keeps their texts and families in memory. */
+  public Texts texts(int count) {
+    String[] texts = new String[count];
+    int[] family = new int[count];
+    generate(
+        count,
+        r -> {
+          texts[r.ordinal()] = r.text();
+          family[r.ordinal()] = r.family();
+        });
+    return new Texts(texts, family);
+  }
+
   /** Writes {@code count} documents to {@code file} as JSONL. */
   public void write(int count, Path file) throws IOException {
     Path parent = file.toAbsolutePath().getParent();

@@ -87,15 +87,10 @@ public final class RestBenchmark {
   }
 
   private String run(int queries, int recallQueries, boolean collapseOnly) throws Exception {
-    texts = new String[docs];
-    family = new int[docs];
-    new CorpusWriter(Corpus.DEFAULT_SEED, CorpusWriter.DEFAULT_COPY_RATE)
-        .generate(
-            docs,
-            r -> {
-              texts[r.ordinal()] = r.text();
-              family[r.ordinal()] = r.family();
-            });
+    CorpusWriter.Texts generated =
+        new CorpusWriter(Corpus.DEFAULT_SEED, CorpusWriter.DEFAULT_COPY_RATE).texts(docs);
+    texts = generated.texts();
+    family = generated.family();
     load();
     StringBuilder report = new StringBuilder();
     if (!collapseOnly) {

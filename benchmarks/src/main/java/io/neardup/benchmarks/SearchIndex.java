@@ -96,15 +96,10 @@ public class SearchIndex {
   /** Generates the texts, builds the index if it is not on disk yet, and opens it. */
   @Setup
   public void setUp() throws IOException {
-    texts = new String[docs];
-    family = new int[docs];
-    new CorpusWriter(Corpus.DEFAULT_SEED, CorpusWriter.DEFAULT_COPY_RATE)
-        .generate(
-            docs,
-            r -> {
-              texts[r.ordinal()] = r.text();
-              family[r.ordinal()] = r.family();
-            });
+    CorpusWriter.Texts generated =
+        new CorpusWriter(Corpus.DEFAULT_SEED, CorpusWriter.DEFAULT_COPY_RATE).texts(docs);
+    texts = generated.texts();
+    family = generated.family();
     Path dir =
         Path.of(System.getProperty(DIR_PROPERTY, "benchmarks/target"))
             .resolve("search-index-" + docs);

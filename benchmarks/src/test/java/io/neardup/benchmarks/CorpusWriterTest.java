@@ -29,6 +29,17 @@ class CorpusWriterTest {
   }
 
   @Test
+  void textsInMemoryAreTheGeneratedRecords() {
+    List<CorpusWriter.Record> records = generate(7, 300);
+    CorpusWriter.Texts texts = new CorpusWriter(7, CorpusWriter.DEFAULT_COPY_RATE).texts(300);
+    assertEquals(300, texts.texts().length);
+    for (CorpusWriter.Record r : records) {
+      assertEquals(r.text(), texts.texts()[r.ordinal()]);
+      assertEquals(r.family(), texts.family()[r.ordinal()]);
+    }
+  }
+
+  @Test
   void aboutOneFifthAreEditedCopiesOfEarlierOriginals() {
     List<CorpusWriter.Record> records = generate(Corpus.DEFAULT_SEED, 5000);
     int copies = 0;

@@ -162,15 +162,7 @@ public class NearDupIntegrationTests extends ESIntegTestCase {
     NearDupFields fields = new NearDupFields(FIELD);
     try (Directory dir = new ByteBuffersDirectory();
         NearDupAnalyzer analyzer = new NearDupAnalyzer(NearDupSettings.DEFAULT)) {
-      NearDupDocumentBuilder builder = new NearDupDocumentBuilder(analyzer, fields);
-      try (IndexWriter writer = new IndexWriter(dir, new IndexWriterConfig())) {
-        for (Map.Entry<String, String> doc : docs.entrySet()) {
-          Document d = new Document();
-          d.add(new StringField("id", doc.getKey(), Field.Store.YES));
-          builder.addFields(d, doc.getValue());
-          writer.addDocument(d);
-        }
-      }
+      indexWithLibrary(dir, analyzer, fields, docs);
       try (DirectoryReader reader = DirectoryReader.open(dir)) {
         IndexSearcher searcher = new IndexSearcher(reader);
         for (Map.Entry<String, String> doc : docs.entrySet()) {
@@ -187,6 +179,21 @@ public class NearDupIntegrationTests extends ESIntegTestCase {
       }
     }
     return results;
+  }
+
+  /** Indexes the texts with the library's document builder, each with its id as a stored field. */
+  private static void indexWithLibrary(
+      Directory dir, NearDupAnalyzer analyzer, NearDupFields fields, Map<String, String> docs)
+      throws IOException {
+    NearDupDocumentBuilder builder = new NearDupDocumentBuilder(analyzer, fields);
+    try (IndexWriter writer = new IndexWriter(dir, new IndexWriterConfig())) {
+      for (Map.Entry<String, String> doc : docs.entrySet()) {
+        Document d = new Document();
+        d.add(new StringField("id", doc.getKey(), Field.Store.YES));
+        builder.addFields(d, doc.getValue());
+        writer.addDocument(d);
+      }
+    }
   }
 
   private Map<String, Float> search(NearDupQueryBuilder query, Set<String> shards) {
@@ -254,15 +261,7 @@ public class NearDupIntegrationTests extends ESIntegTestCase {
     Set<Set<String>> clusters = new HashSet<>();
     try (Directory dir = new ByteBuffersDirectory();
         NearDupAnalyzer analyzer = new NearDupAnalyzer(NearDupSettings.DEFAULT)) {
-      NearDupDocumentBuilder builder = new NearDupDocumentBuilder(analyzer, fields);
-      try (IndexWriter writer = new IndexWriter(dir, new IndexWriterConfig())) {
-        for (Map.Entry<String, String> doc : docs.entrySet()) {
-          Document d = new Document();
-          d.add(new StringField("id", doc.getKey(), Field.Store.YES));
-          builder.addFields(d, doc.getValue());
-          writer.addDocument(d);
-        }
-      }
+      indexWithLibrary(dir, analyzer, fields, docs);
       try (DirectoryReader reader = DirectoryReader.open(dir)) {
         ClusterResult result =
             new NearDupClusterer(reader, fields, NearDupSettings.DEFAULT)
