@@ -89,6 +89,15 @@ public class NearDupIntegrationTests extends ESIntegTestCase {
     return List.of(NearDupPlugin.class);
   }
 
+  /** {@code n} words drawn from {@link #WORDS}: a text unrelated to any other. */
+  static List<String> randomWords(Random random, int n) {
+    List<String> words = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      words.add(WORDS[random.nextInt(WORDS.length)]);
+    }
+    return words;
+  }
+
   /**
    * Originals of 60 words and, for each, three copies with a few words replaced or inserted:
    * similarities from about 0.5 to 0.9 within a group, near 0 across groups. Seeded by the test.
@@ -96,10 +105,7 @@ public class NearDupIntegrationTests extends ESIntegTestCase {
   private static Map<String, String> corpus(Random random) {
     Map<String, String> docs = new LinkedHashMap<>();
     for (int g = 0; g < 6; g++) {
-      List<String> original = new ArrayList<>();
-      for (int i = 0; i < 60; i++) {
-        original.add(WORDS[random.nextInt(WORDS.length)]);
-      }
+      List<String> original = randomWords(random, 60);
       docs.put("g" + g + "-0", String.join(" ", original));
       for (int c = 1; c <= 3; c++) {
         List<String> copy = new ArrayList<>(original);

@@ -7,6 +7,7 @@ import io.neardup.lsh.Banding;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 import org.elasticsearch.action.ActionListener;
 import org.elasticsearch.action.ActionRequest;
 import org.elasticsearch.action.ActionResponse;
@@ -109,40 +110,31 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
       listener.onFailure(e);
       return;
     }
+    SearchRequest rewritten = new SearchRequest(search);
+    Function<SearchResponse, SearchResponse> finish;
     if (rankable(search.source(), plan)) {
       // only the page is fetched: see NearDupCollapseRankBuilder
       NearDupCollapseRankBuilder.Outcome outcome = new NearDupCollapseRankBuilder.Outcome();
-      SearchRequest ranked = new SearchRequest(search);
-      ranked.source(
+      rewritten.source(
           search
               .source()
               .shallowCopy()
               .rankBuilder(new NearDupCollapseRankBuilder(ext, plan.minSimilarity, outcome)));
-      @SuppressWarnings("unchecked")
-      Request rankedRequest = (Request) ranked;
-      chain.proceed(
-          task,
-          action,
-          rankedRequest,
-          listener.delegateFailureAndWrap((l, response) -> {
-            @SuppressWarnings("unchecked")
-            Response out = (Response) annotate((SearchResponse) response, ext, plan, outcome);
-            ActionListener.respondAndRelease(l, out);
-          }));
-      return;
+      finish = response -> annotate(response, ext, plan, outcome);
+    } else {
+      rewritten.source(
+          search.source().shallowCopy().from(0).size(plan.size == 0 ? 0 : ext.window()));
+      finish = response -> collapse(response, ext, plan);
     }
-    SearchRequest widened = new SearchRequest(search);
-    widened.source(search.source().shallowCopy().from(0).size(plan.size == 0 ? 0 : ext.window()));
     @SuppressWarnings("unchecked")
-    Request widenedRequest = (Request) widened;
+    Request rewrittenRequest = (Request) rewritten;
     chain.proceed(
         task,
         action,
-        widenedRequest,
+        rewrittenRequest,
         listener.delegateFailureAndWrap((l, response) -> {
-          SearchResponse collapsed = collapse((SearchResponse) response, ext, plan);
           @SuppressWarnings("unchecked")
-          Response out = (Response) collapsed;
+          Response out = (Response) finish.apply((SearchResponse) response);
           ActionListener.respondAndRelease(l, out);
         }));
   }
