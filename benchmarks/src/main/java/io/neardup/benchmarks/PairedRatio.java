@@ -1,6 +1,14 @@
 package io.neardup.benchmarks;
 
+import java.io.Closeable;
+import java.io.File;
 import java.io.IOException;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -12,8 +20,10 @@ import org.apache.lucene.analysis.Analyzer;
  * documents through both chains back to back (in alternating order), and the report is the median
  * of the rounds' ratios. On a shared or throttled machine, whose speed drifts by tens of percent
  * from one minute to the next, JMH's separate forks measure the two chains at different times and
- * their ratio carries the drift; a round's two timings share it. Both chains run in one JVM, so
- * only they should: each compiles as it would alone, since they share nothing but the tokenizer.
+ * their ratio carries the drift; a round's two timings share it. Both chains run in one JVM, but
+ * each is loaded by a class loader of its own, with its own copy of Lucene: code they share, such
+ * as the tokenizer, is compiled for each chain's own types, as in JMH's separate forks, and not
+ * once for a mix of both.
  *
  * <pre>{@code
  * benchmarks/run.sh --paired                       # (b) over (a) at 500 and 5000 words
@@ -93,11 +103,11 @@ public final class PairedRatio {
     // about 100 000 words per pass, so that a pass takes milliseconds, not microseconds
     int count = Math.max(10, 100_000 / words);
     String[] documents = new Corpus(Corpus.DEFAULT_SEED).documents(words, count);
-    try (Analyzer a = baseline.newAnalyzer();
-        Analyzer b = measured.newAnalyzer()) {
+    try (IsolatedChain a = new IsolatedChain(baseline);
+        IsolatedChain b = new IsolatedChain(measured)) {
       long sink = 0;
       for (int w = 0; w < rounds / 2; w++) {
-        sink += pass(a, documents) + pass(b, documents);
+        sink += a.pass(documents) + b.pass(documents);
       }
       double[] ratios = new double[rounds];
       long[] ta = new long[rounds];
@@ -105,9 +115,9 @@ public final class PairedRatio {
       for (int r = 0; r < rounds; r++) {
         boolean baselineFirst = r % 2 == 0;
         long t0 = System.nanoTime();
-        sink += pass(baselineFirst ? a : b, documents);
+        sink += (baselineFirst ? a : b).pass(documents);
         long t1 = System.nanoTime();
-        sink += pass(baselineFirst ? b : a, documents);
+        sink += (baselineFirst ? b : a).pass(documents);
         long t2 = System.nanoTime();
         ta[r] = baselineFirst ? t1 - t0 : t2 - t1;
         tb[r] = baselineFirst ? t2 - t1 : t1 - t0;
@@ -126,6 +136,60 @@ public final class PairedRatio {
           ratios[rounds / 2],
           ratios[rounds / 4],
           ratios[3 * rounds / 4]);
+    }
+  }
+
+  /**
+   * A chain whose classes, Lucene's included, come from a class loader of its own, over this JVM's
+   * class path.
+   */
+  static final class IsolatedChain implements Closeable {
+    private final URLClassLoader loader;
+    private final AutoCloseable analyzer;
+    private final MethodHandle pass;
+
+    IsolatedChain(Chain chain) throws IOException {
+      String[] entries = System.getProperty("java.class.path").split(File.pathSeparator);
+      URL[] urls = new URL[entries.length];
+      for (int i = 0; i < entries.length; i++) {
+        urls[i] = Path.of(entries[i]).toUri().toURL();
+      }
+      loader = new URLClassLoader(urls, ClassLoader.getPlatformClassLoader());
+      try {
+        Class<?> chains = loader.loadClass(Chain.class.getName());
+        Object own = chains.getMethod("valueOf", String.class).invoke(null, chain.name());
+        analyzer = (AutoCloseable) chains.getMethod("newAnalyzer").invoke(own);
+        Class<?> analyzers = loader.loadClass(Analyzer.class.getName());
+        Class<?> self = loader.loadClass(PairedRatio.class.getName());
+        pass =
+            MethodHandles.privateLookupIn(self, MethodHandles.lookup())
+                .findStatic(
+                    self, "pass", MethodType.methodType(long.class, analyzers, String[].class));
+      } catch (ReflectiveOperationException e) {
+        loader.close();
+        throw new IllegalStateException("cannot load chain " + chain + " on its own", e);
+      }
+    }
+
+    long pass(String[] documents) {
+      try {
+        return (long) pass.invoke(analyzer, documents);
+      } catch (RuntimeException | Error e) {
+        throw e;
+      } catch (Throwable e) {
+        throw new IllegalStateException(e);
+      }
+    }
+
+    @Override
+    public void close() throws IOException {
+      try {
+        analyzer.close();
+      } catch (Exception e) {
+        throw new IOException(e);
+      } finally {
+        loader.close();
+      }
     }
   }
 

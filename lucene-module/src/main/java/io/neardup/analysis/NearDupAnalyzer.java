@@ -11,6 +11,11 @@ import org.apache.lucene.analysis.standard.StandardTokenizer;
  * TextNormalizationFilter}, {@link NearDupFilter}. Used by the command-line tool and as the default
  * of the Elasticsearch field type.
  *
+ * <p>The tokenizer keeps the token attributes and the sketch attribute in one object ({@link
+ * NearDupTokenAttributeImpl}), and the near-duplicate filter normalises the tokens itself as it
+ * hashes them (see {@link NearDupFilter}); the tokens and the sketch are those of the three
+ * components chained in the plain way.
+ *
  * <pre>{@code
  * try (Analyzer a = new NearDupAnalyzer(NearDupSettings.DEFAULT)) {
  *   TokenStream ts = a.tokenStream("dup", text); // band tokens; the sketch is in NearDupSketchAttribute after end()
@@ -44,7 +49,7 @@ public final class NearDupAnalyzer extends Analyzer {
 
   @Override
   protected TokenStreamComponents createComponents(String fieldName) {
-    StandardTokenizer tokenizer = new StandardTokenizer();
+    StandardTokenizer tokenizer = new StandardTokenizer(NearDupTokenAttributeImpl.FACTORY);
     TokenStream stream = new TextNormalizationFilter(tokenizer, normalization);
     return new TokenStreamComponents(tokenizer, new NearDupFilter(stream, settings));
   }

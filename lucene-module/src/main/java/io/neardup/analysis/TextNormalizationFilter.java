@@ -10,6 +10,10 @@ import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
  * Normalises each token for near-duplicate detection (see {@link TextNormalizer}): Unicode NFKC,
  * lower case, punctuation and pseudo-graphics removed, digits kept, dropped or masked. Tokens left
  * empty are removed and their position increments carried over to the next token.
+ *
+ * <p>A {@link NearDupFilter} right after this filter reads this filter's input itself and
+ * normalises each token in the same pass as it hashes it, with the same result: most tokens are
+ * then never copied or scanned twice.
  */
 public final class TextNormalizationFilter extends FilteringTokenFilter {
   private final CharTermAttribute termAtt = addAttribute(CharTermAttribute.class);
@@ -24,6 +28,16 @@ public final class TextNormalizationFilter extends FilteringTokenFilter {
   /** A filter with the default options. */
   public TextNormalizationFilter(TokenStream input) {
     this(input, NormalizationOptions.DEFAULT);
+  }
+
+  /** The stream this filter normalises, for a {@link NearDupFilter} that does it itself. */
+  TokenStream source() {
+    return input;
+  }
+
+  /** The normaliser of this filter. */
+  TextNormalizer normalizer() {
+    return normalizer;
   }
 
   @Override

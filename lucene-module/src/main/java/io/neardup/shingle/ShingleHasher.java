@@ -1,6 +1,7 @@
 package io.neardup.shingle;
 
 import io.neardup.util.Mix;
+import java.util.Arrays;
 import java.util.function.LongConsumer;
 
 /**
@@ -29,6 +30,15 @@ public final class ShingleHasher {
   private static final long M3 = 0x8EBC6AF09C88C6E3L;
 
   private static final long M4 = 0x589965CC75374CC3L;
+
+  /** The high bit of each 16-bit lane of a word of four chars. */
+  private static final long LANE_HIGH = 0x8000800080008000L;
+
+  /** Added to a lane below 0x8000, sets its high bit exactly when the lane is above 'z'. */
+  private static final long ABOVE_Z = 0x7F857F857F857F85L;
+
+  /** Added to a lane below 0x8000, sets its high bit exactly when the lane is 'a' or above. */
+  private static final long FROM_A = 0x7F9F7F9F7F9F7F9FL;
 
   /** Multiplier of the code point hash. */
   private static final long C1 = 0x87C37B91114253D5L;
@@ -74,6 +84,7 @@ public final class ShingleHasher {
     units = 0;
     slot = 0;
     rolling = 0;
+    Arrays.fill(window, 0);
   }
 
   /** Adds one (already normalised) token. */
@@ -95,6 +106,63 @@ public final class ShingleHasher {
     }
   }
 
+  /**
+   * Adds a token and returns true if it consists of the letters a–z only, which no {@linkplain
+   * io.neardup.text.TextNormalizer normalisation} changes; otherwise adds nothing and returns
+   * false, and the caller normalises the token and {@linkplain #addToken adds} it. For word
+   * shingles the check costs a few operations on the words the token hash reads anyway: a chain
+   * that normalises just before hashing saves the normalising pass over most tokens of a text.
+   */
+  public boolean addIfLowercaseLetters(char[] buffer, int offset, int length) {
+    if (length == 0) {
+      return false;
+    }
+    if (unit != ShingleUnit.WORD) {
+      for (int i = offset, end = offset + length; i < end; i++) {
+        if (buffer[i] < 'a' || buffer[i] > 'z') {
+          return false;
+        }
+      }
+      addToken(buffer, offset, length);
+      return true;
+    }
+    long a;
+    long b;
+    long h = unitSeed;
+    long notLetters;
+    if (length <= 8) {
+      if (length >= 4) {
+        a = chars4(buffer, offset);
+        b = chars4(buffer, offset + length - 4);
+        notLetters = notLetters(a) | notLetters(b);
+      } else {
+        a = buffer[offset] | (long) buffer[offset + (length >> 1)] << 16;
+        b = buffer[offset + length - 1];
+        // the fourth lane holds an 'a', so that only the token's chars decide
+        notLetters = notLetters(a | b << 32 | (long) 'a' << 48);
+      }
+    } else {
+      int i = offset;
+      int end = offset + length;
+      notLetters = 0;
+      do {
+        long first = chars4(buffer, i);
+        long second = chars4(buffer, i + 4);
+        notLetters |= notLetters(first) | notLetters(second);
+        h = block(h, first, second);
+        i += 8;
+      } while (end - i > 8);
+      a = chars4(buffer, end - 8);
+      b = chars4(buffer, end - 4);
+      notLetters |= notLetters(a) | notLetters(b);
+    }
+    if (notLetters != 0) {
+      return false;
+    }
+    addUnit(last(h, a, b, length));
+    return true;
+  }
+
   /** Ends the current text: a text shorter than one shingle is emitted as a single shingle. */
   public void finish() {
     if (units > 0 && units < size) {
@@ -114,14 +182,10 @@ public final class ShingleHasher {
    * hashes).
    */
   private void addUnit(long hash) {
-    if (units >= size) {
-      rolling -= window[slot] * topPower;
-    }
-    rolling = rolling * BASE + hash;
+    // the window starts as zeros, so the unit leaving it adds nothing until it is full
+    rolling = (rolling - window[slot] * topPower) * BASE + hash;
     window[slot] = hash;
-    if (++slot == size) {
-      slot = 0;
-    }
+    slot = slot + 1 == size ? 0 : slot + 1;
     if (++units >= size) {
       // fingerprint(rolling, size) with its constants folded
       sink.accept(Mix.fmix64(rolling ^ fullShingleMix));
@@ -163,13 +227,32 @@ public final class ShingleHasher {
       int i = offset;
       int end = offset + length;
       do {
-        h = fold(chars4(buffer, i) ^ h ^ M1, chars4(buffer, i + 4) ^ h ^ M4);
+        h = block(h, chars4(buffer, i), chars4(buffer, i + 4));
         i += 8;
       } while (end - i > 8);
       a = chars4(buffer, end - 8);
       b = chars4(buffer, end - 4);
     }
-    return fold(fold(a ^ h ^ M1, b ^ h ^ M4) ^ M2, length ^ M3);
+    return last(h, a, b, length);
+  }
+
+  /** Mixes eight chars, as two words, into the state of the token hash. */
+  private static long block(long h, long first, long second) {
+    return fold(first ^ h ^ M1, second ^ h ^ M4);
+  }
+
+  /** The token hash from its state, its last two words and its length. */
+  private static long last(long h, long a, long b, int length) {
+    return fold(block(h, a, b) ^ M2, length ^ M3);
+  }
+
+  /**
+   * Non-zero unless each of the four chars of a word is in a–z: per 16-bit lane, the high bit of
+   * the char itself (not ASCII), of the char plus 0x7F85 (above 'z') or of the complement of the
+   * char plus 0x7F9F (below 'a'). A lane below 0x8000 never carries into the next.
+   */
+  private static long notLetters(long word) {
+    return (word | (word + ABOVE_Z) | ~(word + FROM_A)) & LANE_HIGH;
   }
 
   /** Four chars as one little-endian 64-bit word. */

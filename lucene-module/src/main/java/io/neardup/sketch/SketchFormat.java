@@ -202,8 +202,15 @@ public final class SketchFormat {
     }
     int schemeId = bytes[offset + 3] & 0xFF;
     if (SketchScheme.byId(schemeId) == null) {
+      String retired = SketchScheme.retired(schemeId);
       throw new IllegalArgumentException(
-          "Unsupported sketch format: unknown scheme id " + schemeId);
+          retired == null
+              ? "Unsupported sketch format: unknown scheme id " + schemeId
+              : "Unsupported sketch format: scheme id "
+                  + schemeId
+                  + " is "
+                  + retired
+                  + "; index the documents again");
     }
   }
 

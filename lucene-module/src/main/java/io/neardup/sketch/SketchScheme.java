@@ -5,6 +5,7 @@ import com.dynatrace.hash4j.similarity.SimilarityHashPolicy;
 import com.dynatrace.hash4j.similarity.SimilarityHashing;
 import com.dynatrace.hash4j.similarity.SuperMinHashVersion;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * How a set of shingle fingerprints becomes k sketch values. Every scheme gives values whose
@@ -44,7 +45,7 @@ public enum SketchScheme {
    * band collision rates (BandCollisionTest, 60 to 800 shingles) match 1 − (1 − s<sup>r</sup>)
    * <sup>b</sup> of independent values within the test margins.
    */
-  OPH(3) {
+  OPH(4) {
     @Override
     SimilarityHashPolicy policy(int hashes, int bits) {
       return null;
@@ -56,6 +57,16 @@ public enum SketchScheme {
   SketchScheme(int id) {
     this.id = id;
   }
+
+  /**
+   * Identifiers of schemes this version no longer computes, and what they were: sketches that carry
+   * one are rejected with that explanation.
+   */
+  private static final Map<Integer, String> RETIRED =
+      Map.of(
+          3,
+          "the one-permutation hashing of neardup development snapshots before 0.1.0, whose"
+              + " values this version computes differently");
 
   /** The identifier written in the sketch format; never reused. */
   public int id() {
@@ -80,6 +91,11 @@ public enum SketchScheme {
       }
     }
     return null;
+  }
+
+  /** What a retired scheme identifier was, or null if {@code id} was never retired. */
+  public static String retired(int id) {
+    return RETIRED.get(id);
   }
 
   /** The scheme with the given format identifier; null if unknown. */

@@ -14,8 +14,10 @@ import java.util.Arrays;
  * deduplication.
  *
  * <p>A set can also be sketched element by element: {@link #clear()}, {@link #add(long)} for each
- * fingerprint, then {@link #finish(long)}. With {@link SketchScheme#OPH} nothing is kept per
- * element ({@link #streams()}); the other schemes buffer the fingerprints until {@code finish}.
+ * fingerprint, then {@link #finish(long)}. Every scheme keeps the fingerprints until {@code finish}
+ * (8 bytes each). Repeats never change the sketch; with {@link SketchScheme#OPH} they cost almost
+ * nothing, so callers may add fingerprints as they come ({@link #streams()}), while the other
+ * schemes spend real work per element and are best given distinct fingerprints.
  *
  * <pre>{@code
  * Sketcher sketcher = new Sketcher(SketchParameters.DEFAULT);
@@ -49,8 +51,8 @@ public final class Sketcher {
   }
 
   /**
-   * Whether {@link #add(long)} keeps nothing per element (true for {@link SketchScheme#OPH}), so
-   * callers need neither buffer nor deduplicate fingerprints.
+   * Whether repeated fingerprints cost almost nothing to {@linkplain #add(long) add} (true for
+   * {@link SketchScheme#OPH}), so callers need not deduplicate them first.
    */
   public boolean streams() {
     return oph != null;

@@ -14,13 +14,18 @@ import java.io.IOException;
 import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
 import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.TokenFilter;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.Tokenizer;
 import org.apache.lucene.analysis.core.WhitespaceTokenizer;
+import org.apache.lucene.analysis.standard.StandardTokenizer;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.analysis.tokenattributes.OffsetAttribute;
+import org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute;
 import org.apache.lucene.analysis.tokenattributes.TypeAttribute;
 import org.apache.lucene.tests.analysis.BaseTokenStreamTestCase;
 import org.apache.lucene.tests.analysis.MockTokenizer;
@@ -82,7 +87,7 @@ public class TestNearDupFilter extends BaseTokenStreamTestCase {
     assertTokenStreamContents(
         chain(text, SMALL),
         new String[] {
-          "b0000a4eb78797b1ed19", "b001698fbc62db5170d5", "x71f5891fb00e484929f07393d964db42"
+          "b0004b38fa7ab4ce7175", "b0011ef9ffe037be9b81", "x71f5891fb00e484929f07393d964db42"
         },
         new int[] {0, 0, 0},
         new int[] {31, 31, 31},
@@ -278,5 +283,116 @@ public class TestNearDupFilter extends BaseTokenStreamTestCase {
     Analyzer a = analyzer(NearDupSettings.builder().exact(true).shingles(true).build());
     checkRandomData(random(), a, 5 * RANDOM_MULTIPLIER, 8192);
     a.close();
+  }
+
+  /** Passes tokens on as they are; placed before NearDupFilter, it keeps it from normalising. */
+  private static final class PassThrough extends TokenFilter {
+    PassThrough(TokenStream input) {
+      super(input);
+    }
+
+    @Override
+    public boolean incrementToken() throws IOException {
+      return input.incrementToken();
+    }
+  }
+
+  /** Everything a chain hands its consumer: tokens with attributes, sketch, final state. */
+  private static List<String> output(
+      String text, NearDupSettings settings, boolean standard, boolean fused) throws IOException {
+    Tokenizer tokenizer = standard ? new StandardTokenizer() : new WhitespaceTokenizer();
+    tokenizer.setReader(new StringReader(text));
+    TokenStream normalised = new TextNormalizationFilter(tokenizer);
+    List<String> out = new ArrayList<>();
+    try (TokenStream ts =
+        new NearDupFilter(fused ? normalised : new PassThrough(normalised), settings)) {
+      CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
+      TypeAttribute type = ts.addAttribute(TypeAttribute.class);
+      OffsetAttribute offset = ts.addAttribute(OffsetAttribute.class);
+      PositionIncrementAttribute posInc = ts.addAttribute(PositionIncrementAttribute.class);
+      ts.reset();
+      while (ts.incrementToken()) {
+        out.add(
+            term
+                + " "
+                + type.type()
+                + " "
+                + offset.startOffset()
+                + "-"
+                + offset.endOffset()
+                + " +"
+                + posInc.getPositionIncrement());
+      }
+      ts.end();
+      Sketch sketch = ts.getAttribute(NearDupSketchAttribute.class).getSketch();
+      out.add("sketch " + HexFormat.of().formatHex(SketchFormat.encode(sketch)));
+      out.add("end " + offset.endOffset() + " +" + posInc.getPositionIncrement());
+    }
+    return out;
+  }
+
+  private static final String[] WORD_KINDS = {
+    "lower",
+    "Capital",
+    "UPPER",
+    "2019",
+    "abc123",
+    "don't",
+    "--",
+    "...",
+    "!!!",
+    "café",
+    "straße",
+    "\ufb01ne",
+    "\uff21\uff22\uff23",
+    "\ud83d\ude00",
+    "\u6f22\u5b57",
+    "e\u0301",
+    "x",
+    "ab",
+    "a-b"
+  };
+
+  public void testNormalisingItselfChangesNothing() throws IOException {
+    // NearDupFilter right after TextNormalizationFilter normalises the tokens itself; with a
+    // filter in between it reads them normalised. Both must give the same tokens, sketch and
+    // final state, whatever the text: plain words of every length, case, digits, punctuation
+    // that normalises to nothing (also at the end, whose positions go to the final state),
+    // ligatures, full-width letters, emoji, ideographs and combining marks.
+    NearDupSettings[] all = {
+      NearDupSettings.DEFAULT,
+      SMALL,
+      NearDupSettings.builder().shingleUnit(ShingleUnit.CHAR).shingles(true).build(),
+      NearDupSettings.builder().shingleSize(1).shingles(true).exact(true).build()
+    };
+    for (int i = 0; i < 200 * RANDOM_MULTIPLIER; i++) {
+      StringBuilder text = new StringBuilder();
+      int words = random().nextInt(40);
+      for (int w = 0; w < words; w++) {
+        if (random().nextInt(3) == 0) {
+          text.append(WORD_KINDS[random().nextInt(WORD_KINDS.length)]);
+        } else {
+          int length = 1 + random().nextInt(random().nextInt(10) == 0 ? 30 : 9);
+          for (int c = 0; c < length; c++) {
+            text.append((char) ('a' + random().nextInt(26)));
+          }
+        }
+        text.append(random().nextInt(5) == 0 ? "\n" : " ");
+      }
+      String t = text.toString();
+      for (NearDupSettings settings : all) {
+        for (boolean standard : new boolean[] {true, false}) {
+          assertEquals(
+              t, output(t, settings, standard, false), output(t, settings, standard, true));
+        }
+      }
+    }
+  }
+
+  public void testDroppedTrailingTokensReachTheFinalState() throws IOException {
+    // as through TextNormalizationFilter alone: the positions of the tokens normalisation
+    // removes after the last kept one are added to the final position increment
+    List<String> out = output("one two three !!! ---", NearDupSettings.DEFAULT, false, true);
+    assertEquals("end 21 +2", out.get(out.size() - 1));
   }
 }

@@ -1,6 +1,7 @@
 package io.neardup.shingle;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -170,5 +171,60 @@ class ShingleHasherTest {
       hasher.addToken(t, 0, t.length);
     }
     assertEquals(n - 2, set.size());
+  }
+
+  @Test
+  void lowercaseLettersAddTheSameUnitsAsAddToken() {
+    java.util.Random random = new java.util.Random(11);
+    for (ShingleUnit unit : ShingleUnit.values()) {
+      for (int length = 1; length <= 40; length++) {
+        for (int trial = 0; trial < 20; trial++) {
+          // the token sits inside a larger buffer, between chars that are not letters
+          char[] buffer = new char[length + 6];
+          Arrays.fill(buffer, 'Z');
+          for (int i = 0; i < length; i++) {
+            buffer[3 + i] = (char) ('a' + random.nextInt(26));
+          }
+          List<Long> viaCheck = new ArrayList<>();
+          List<Long> viaAdd = new ArrayList<>();
+          ShingleHasher checked = new ShingleHasher(unit, 2, 9, viaCheck::add);
+          ShingleHasher plain = new ShingleHasher(unit, 2, 9, viaAdd::add);
+          for (int token = 0; token < 3; token++) {
+            assertTrue(checked.addIfLowercaseLetters(buffer, 3, length));
+            plain.addToken(buffer, 3, length);
+          }
+          checked.finish();
+          plain.finish();
+          assertEquals(viaAdd, viaCheck, unit + ", length " + length);
+        }
+      }
+    }
+  }
+
+  @Test
+  void anyOtherCharIsLeftToTheCaller() {
+    // the chars just outside a-z, upper case, digits, apostrophes, non-ASCII and the high bits of
+    // a 16-bit lane: each, anywhere in tokens of every length, makes the check add nothing
+    char[] others = {'`', '{', 'A', 'Z', '0', '9', '\'', '\u00e9', '\u0161', '\u8000', '\uffff', 0};
+    for (ShingleUnit unit : ShingleUnit.values()) {
+      List<Long> out = new ArrayList<>();
+      ShingleHasher hasher = new ShingleHasher(unit, 1, 3, out::add);
+      for (int length = 1; length <= 20; length++) {
+        for (int at = 0; at < length; at++) {
+          for (char other : others) {
+            char[] token = new char[length];
+            Arrays.fill(token, 'm');
+            token[at] = other;
+            assertFalse(
+                hasher.addIfLowercaseLetters(token, 0, length),
+                unit + ": " + (int) other + " at " + at + " of " + length);
+          }
+        }
+      }
+      assertFalse(hasher.addIfLowercaseLetters(new char[0], 0, 0));
+      hasher.finish();
+      assertEquals(List.of(), out, "nothing was added");
+      assertEquals(0, hasher.unitCount());
+    }
   }
 }

@@ -44,7 +44,7 @@ class SketchFormatTest {
     // Changing these bytes breaks every index that stores sketches: bump SketchFormat.VERSION
     // instead.
     assertEquals(
-        "4e44010308002000dade7011f96945ad0400000042e870a0baa4e3993368d8b57759d8a902a8d1073c278c78463c33cc02db96075d21adfb",
+        "4e44010408002000c4bc72fc999da6e804000000a4e4c1afcda701f976fa3fb492f2ef99d2aa7d5922f35799cdf75312df2ab6a9c6915a09",
         HEX.formatHex(SketchFormat.encode(jackLondon(32))));
     assertEquals(GOLDEN_64, HEX.formatHex(SketchFormat.encode(jackLondon(64))));
     assertEquals(
@@ -53,9 +53,9 @@ class SketchFormatTest {
   }
 
   private static final String GOLDEN_64 =
-      "4e440103080040009c8f6ce32fd74b8b04000000551c1dc4baa4e39975e4fe443368d8b54c50add07759d8a9e7f11a2d02a8d1079dc4ae993c278c78684a5da8463c33cc8c52639402db96075d04d5ef5d21adfb7b67a47a";
+      "4e44010408004000be46a24b22a883f004000000cf7843bccda701f9eb33b2a376fa3fb426cf851292f2ef99c054c8a9d2aa7d593d35ba8522f35799440c7cfecdf75312146eb9c2df2ab6a9ea270c09c6915a09a0914426";
   private static final String GOLDEN_EMPTY =
-      "4e440103040020013346b86267374f4b00000000655c300d00000000000000000000000000000000";
+      "4e44010404002001685d5c3a81fa8a880000000011a410c300000000000000000000000000000000";
 
   @Test
   void roundTripsEverySchemeAndWidth() {
@@ -150,6 +150,17 @@ class SketchFormatTest {
     assertEquals(
         "Corrupted sketch: 55 bytes, but the header announces 8 values of 32 bits (56 bytes)",
         assertThrows(IllegalArgumentException.class, () -> SketchFormat.decode(truncated, p))
+            .getMessage());
+    // an intact sketch of a development snapshot, whose one-permutation scheme had id 3
+    byte[] retired =
+        HEX.parseHex(
+            "4e44010308002000dade7011f96945ad0400000042e870a0baa4e3993368d8b57759d8a902a8d107"
+                + "3c278c78463c33cc02db96075d21adfb");
+    assertEquals(
+        "Unsupported sketch format: scheme id 3 is the one-permutation hashing of neardup"
+            + " development snapshots before 0.1.0, whose values this version computes"
+            + " differently; index the documents again",
+        assertThrows(IllegalArgumentException.class, () -> SketchFormat.decode(retired, p))
             .getMessage());
   }
 
