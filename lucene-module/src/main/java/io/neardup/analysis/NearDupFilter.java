@@ -185,7 +185,9 @@ public final class NearDupFilter extends TokenFilter {
 
   private void consume() throws IOException {
     consumed = true;
-    boolean first = true;
+    // offsets of the kept tokens, in locals while the loop runs
+    int start = -1;
+    int end = 0;
     // position increments of the tokens normalisation removed since the last kept one: a
     // normalisation filter would carry them into the final state
     int skippedPositions = 0;
@@ -210,12 +212,13 @@ public final class NearDupFilter extends TokenFilter {
       if (exact != null) {
         exact.addToken(buffer, 0, length);
       }
-      if (first) {
-        startOffset = offsetAtt.startOffset();
-        first = false;
+      if (start < 0) {
+        start = offsetAtt.startOffset();
       }
-      endOffset = Math.max(endOffset, offsetAtt.endOffset());
+      end = Math.max(end, offsetAtt.endOffset());
     }
+    startOffset = Math.max(start, 0);
+    endOffset = end;
     input.end();
     if (normalizer != null) {
       posIncAtt.setPositionIncrement(posIncAtt.getPositionIncrement() + skippedPositions);
