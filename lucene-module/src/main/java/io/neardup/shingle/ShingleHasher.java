@@ -248,8 +248,9 @@ public final class ShingleHasher {
 
   /**
    * Non-zero unless each of the four chars of a word is in a–z: per 16-bit lane, the high bit of
-   * the char itself (not ASCII), of the char plus 0x7F85 (above 'z') or of the complement of the
-   * char plus 0x7F9F (below 'a'). A lane below 0x8000 never carries into the next.
+   * the char itself (0x8000 or above), of the char plus 0x7F85 (above 'z') or of the complement of
+   * the char plus 0x7F9F (below 'a'). A lane below 0x8000 never carries into the next; a lane that
+   * does is flagged by its own high bit.
    */
   private static long notLetters(long word) {
     return (word | (word + ABOVE_Z) | ~(word + FROM_A)) & LANE_HIGH;

@@ -35,10 +35,11 @@ public enum SketchScheme {
   /**
    * One-permutation hashing (Li, Owen and Zhang 2012) whose empty bins are filled by rounds of
    * rehashing as in fast similarity sketching (Dahlgaard, Knudsen and Thorup 2017); see {@link
-   * RehashedOnePermutation}. Each element is hashed once into one of k bins and each bin keeps its
-   * smallest hash; a set too small to fill every bin is hashed again, round after round, into the
-   * bins still empty. O(n + k log k) per document with a constant of one hash and one comparison
-   * per element, and no deduplication needed: callers may add repeated shingles.
+   * RehashedOnePermutation}. Each element goes into one of k bins and each bin keeps its smallest
+   * hash; a set too small to fill every bin is hashed again, round after round, each bin keeping
+   * its smallest (round, hash) pair. O(n + k log k) per document with a constant of one
+   * multiplication and one branch-free minimum per element and round, and no deduplication needed:
+   * callers may add repeated shingles. Id 3, retired, was an earlier variant with other values.
    *
    * <p>Each value agrees with probability J, like MinHash. Measured with k = 128
    * (JaccardAccuracyTest, set sizes 1 to 100 000): RMSE within the classic bound sqrt(J(1 − J)/k);
