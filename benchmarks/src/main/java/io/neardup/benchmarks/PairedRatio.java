@@ -33,6 +33,9 @@ import org.apache.lucene.analysis.Analyzer;
 public final class PairedRatio {
   private PairedRatio() {}
 
+  /** Shortest warm-up, whatever the number of rounds: the JIT compiles each chain separately. */
+  static final long WARMUP_NANOS = 3_000_000_000L;
+
   /** Measured outcome at one document size. */
   record Outcome(
       int words,
@@ -63,8 +66,8 @@ public final class PairedRatio {
     System.out.printf(
         Locale.ROOT,
         "# Paired cost of (%s) over (%s)%n%n- Machine: %s%n- %s: %s%n- %s: %s%n- %d rounds after"
-            + " %d warm-up rounds; a round times both chains over the same documents, in"
-            + " alternating order%n%n| words | (%s) µs/doc | (%s) µs/doc | median cost ratio |"
+            + " at least %d warm-up rounds and %d s; a round times both chains over the same"
+            + " documents, in alternating order; each chain has a class loader of its own%n%n| words | (%s) µs/doc | (%s) µs/doc | median cost ratio |"
             + " quartiles |%n|--:|--:|--:|--:|--:|%n",
         measured.letter(),
         baseline.letter(),
@@ -75,6 +78,7 @@ public final class PairedRatio {
         measured.description(),
         rounds,
         rounds / 2,
+        WARMUP_NANOS / 1_000_000_000L,
         baseline.letter(),
         measured.letter());
     for (int words : sizes) {
@@ -106,7 +110,9 @@ public final class PairedRatio {
     try (IsolatedChain a = new IsolatedChain(baseline);
         IsolatedChain b = new IsolatedChain(measured)) {
       long sink = 0;
-      for (int w = 0; w < rounds / 2; w++) {
+      // each chain's classes are compiled on their own: warm both up for at least WARMUP_NANOS
+      long warmupEnd = System.nanoTime() + WARMUP_NANOS;
+      for (int w = 0; w < rounds / 2 || System.nanoTime() < warmupEnd; w++) {
         sink += a.pass(documents) + b.pass(documents);
       }
       double[] ratios = new double[rounds];
