@@ -50,9 +50,10 @@ final class RehashedOnePermutation {
   static final int HASH_BITS = 48;
 
   /**
-   * Last round with a key of its own; later rounds share it (they are never reached: a set of one
-   * element fills 128 bins in about 700 rounds, and all of them within 32 766 rounds with
-   * probability 1 − 10<sup>−100</sup>).
+   * Last round with a key of its own; later rounds share it, and values stay a function of the set.
+   * They are practically never reached: a set of one element fills k = 128 bins in about 700 rounds
+   * on average, and all of them within 32 766 rounds but with probability 10<sup>−100</sup>; at k =
+   * 1024, the largest, 10<sup>−10</sup>.
    */
   private static final int MAX_ROUND = (1 << (63 - HASH_BITS)) - 2;
 
