@@ -14,6 +14,12 @@ class ReportTableTest {
 
   /** One result as JMH 1.37 writes it, with the given iteration scores in docs/s. */
   private static String result(Chain chain, int words, double... iterations) {
+    return resultWithError(chain, words, "\"NaN\"", iterations);
+  }
+
+  /** A result whose score error (the half-width of JMH's 99.9 % interval) is {@code error}. */
+  private static String resultWithError(
+      Chain chain, int words, String error, double... iterations) {
     StringBuilder raw = new StringBuilder();
     double sum = 0;
     for (double v : iterations) {
@@ -43,7 +49,7 @@ class ReportTableTest {
             "params" : {"chain" : "%s", "words" : "%d"},
             "primaryMetric" : {
                 "score" : %s,
-                "scoreError" : "NaN",
+                "scoreError" : %s,
                 "scoreConfidence" : ["NaN", "NaN"],
                 "scorePercentiles" : {"0.0" : 1.0, "50.0" : 1.0, "100.0" : 1.0},
                 "scoreUnit" : "ops/s",
@@ -56,6 +62,7 @@ class ReportTableTest {
         chain.name(),
         words,
         sum / iterations.length,
+        error,
         raw);
   }
 
@@ -106,6 +113,33 @@ class ReportTableTest {
         report.contains("| (d) neardup: 128 classic MinHash values, 18 bands x 7 rows "), report);
     assertTrue(
         report.endsWith("**Targets: 1 of 4 FAIL:** (b)/(a) at 5000 words is 2.00×.\n"), report);
+  }
+
+  @Test
+  void verdictsOfChainsWithWideIntervalsAreMarkedNoisy() {
+    // (a) ± 5 % and (b) ± 2 %: quiet; at 5 000 words (a) ± 40 %: noisy, and said why
+    String report =
+        ReportTable.render(
+            results(
+                resultWithError(Chain.STANDARD, 500, "500", 10_000),
+                resultWithError(Chain.NEARDUP, 500, "180", 9_000),
+                resultWithError(Chain.STANDARD, 5000, "400", 1_000),
+                resultWithError(Chain.NEARDUP, 5000, "10", 700)),
+            "Test CPU, 2 cores");
+    assertTrue(
+        report.matches("(?s).*cost \\(b\\) / \\(a\\) +\\| +1\\.11× \\| +≤ 1\\.2× \\| +PASS \\|.*"),
+        report);
+    assertTrue(
+        report.matches(
+            "(?s).*cost \\(b\\) / \\(a\\) +\\| +1\\.43× \\| +≤ 1\\.2× \\| +\\*\\*FAIL\\*\\* \\(noisy\\) \\|.*"),
+        report);
+    assertTrue(
+        report.endsWith(
+            "Noisy: the ± of a chain is above 10 % for (b)/(a) at 5000 words. JMH measures the"
+                + " chains one after the other, so a machine whose speed drifts puts the drift"
+                + " into their ratio; `run.sh --paired` times (a) and (b) back to back and is not"
+                + " affected.\n"),
+        report);
   }
 
   @Test
