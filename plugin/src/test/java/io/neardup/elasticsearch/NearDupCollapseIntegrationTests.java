@@ -286,7 +286,12 @@ public class NearDupCollapseIntegrationTests extends ESIntegTestCase {
           CollapsedSearchResponse.Summary summary = ((CollapsedSearchResponse) response).summary();
           assertThat(summary.copies(), equalTo(expected.copyCount()));
           assertThat(summary.windowHits(), equalTo(docs.size()));
-          assertThat(expected.copyCount(), greaterThan(0));
+          if (minSimilarity <= 0.8) {
+            // copies differ from their original in one word of 80: Jaccard about 0.88, so at 0.7
+            // and 0.8 the corpus has copies to collapse; at 0.9 whether any estimate reaches it
+            // depends on the seed
+            assertThat(context, expected.copyCount(), greaterThan(0));
+          }
           int copyCounts = 0;
           for (int i = 0; i < expected.hits().size(); i++) {
             CollapsedHit want = expected.hits().get(i);
