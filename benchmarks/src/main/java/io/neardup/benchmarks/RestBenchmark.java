@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.neardup.settings.NearDupSettings;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -278,10 +279,25 @@ public final class RestBenchmark {
   // ------------------------------------------------------------------ index
 
   private void load() throws IOException, InterruptedException {
+    // the mapping's _meta names the sketch settings (their hash covers the scheme's id): an index
+    // of an earlier version of the sketch is built again instead of failing on its first query
+    String sketchSettings = Long.toHexString(NearDupSettings.DEFAULT.sketch().settingsHash());
     HttpResponse<String> count = send("GET", "/" + index + "/_count", null);
     if (count.statusCode() == 200 && JSON.readTree(count.body()).path("count").asLong() == docs) {
-      System.err.println("rest-bench: reusing index " + index);
-      return;
+      HttpResponse<String> mapping = send("GET", "/" + index + "/_mapping", null);
+      String built =
+          JSON.readTree(mapping.body())
+              .path(index)
+              .path("mappings")
+              .path("_meta")
+              .path("neardup_sketch_settings")
+              .asText();
+      if (built.equals(sketchSettings)) {
+        System.err.println("rest-bench: reusing index " + index);
+        return;
+      }
+      System.err.println(
+          "rest-bench: index " + index + " holds sketches of other settings: building it again");
     }
     send("DELETE", "/" + index, null);
     String settings =
@@ -295,12 +311,13 @@ public final class RestBenchmark {
                              "hash_set_size": 1, "with_rotation": true}},
             "analyzer": {"mh": {"tokenizer": "standard",
                                 "filter": ["lowercase", "mh_shingle", "mh_minhash"]}}}},
-         "mappings": {"properties": {
+         "mappings": {"_meta": {"neardup_sketch_settings": "%s"}, "properties": {
            "family": {"type": "integer"},
            "body": {"type": "text", "fields": {
              "dup": {"type": "neardup"},
              "mh": {"type": "text", "analyzer": "mh", "index_options": "docs", "norms": false}}}}}}
-        """;
+        """
+            .formatted(sketchSettings);
     check(send("PUT", "/" + index, settings));
     long start = System.nanoTime();
     int batch = 1000;

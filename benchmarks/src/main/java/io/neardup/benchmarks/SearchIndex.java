@@ -54,8 +54,9 @@ import org.openjdk.jmh.annotations.TearDown;
  * </ul>
  *
  * <p>The index is built once, in {@code benchmarks/target/search-index-DOCS} (or under the
- * directory of the system property {@value #DIR_PROPERTY}), and reused by later forks and runs. The
- * texts are regenerated in memory, for the ground truth of {@link QueryBenchmark}.
+ * directory of the system property {@value #DIR_PROPERTY}), and reused by later forks and runs
+ * while its sketch settings stay the same (an index of other settings is built again). The texts
+ * are regenerated in memory, for the ground truth of {@link QueryBenchmark}.
  */
 @State(Scope.Benchmark)
 public class SearchIndex {
@@ -103,10 +104,22 @@ public class SearchIndex {
     Path dir =
         Path.of(System.getProperty(DIR_PROPERTY, "benchmarks/target"))
             .resolve("search-index-" + docs);
-    if (!Files.exists(dir.resolve("complete"))) {
+    // the marker names the sketch settings (their hash covers the scheme's id), so that an index
+    // of an earlier version of the sketch is built again instead of failing on its first query
+    Path complete = dir.resolve("complete");
+    String marker = "sketch settings " + Long.toHexString(settings.sketch().settingsHash()) + "\n";
+    if (Files.exists(complete) && !Files.readString(complete).equals(marker)) {
+      System.out.printf(
+          Locale.ROOT,
+          "%nSearchIndex: %s holds sketches of other settings or an earlier scheme: building it"
+              + " again%n",
+          dir);
+      Files.delete(complete);
+    }
+    if (!Files.exists(complete)) {
       long start = System.nanoTime();
       build(dir);
-      Files.writeString(dir.resolve("complete"), "");
+      Files.writeString(complete, marker);
       System.out.printf(
           Locale.ROOT,
           "%nSearchIndex: built %,d documents in %s in %.1f s%n",
