@@ -111,7 +111,9 @@ public final class ShingleHasher {
    * io.neardup.text.TextNormalizer normalisation} changes; otherwise adds nothing and returns
    * false, and the caller normalises the token and {@linkplain #addToken adds} it. For word
    * shingles the check costs a few operations on the words the token hash reads anyway: a chain
-   * that normalises just before hashing saves the normalising pass over most tokens of a text.
+   * that normalises just before hashing saves the normalising pass over most tokens of a text. It
+   * repeats {@link #hashToken}'s reading of the chars on purpose: a separate check before {@link
+   * #addToken} measured 4–7 % slower for the whole default chain.
    */
   public boolean addIfLowercaseLetters(char[] buffer, int offset, int length) {
     if (length == 0) {
