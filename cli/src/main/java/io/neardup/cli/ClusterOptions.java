@@ -1,6 +1,6 @@
 package io.neardup.cli;
 
-import io.neardup.index.Verification;
+import io.neardup.cluster.Verification;
 import picocli.CommandLine.Option;
 
 /** How clusters are verified and chosen, and where they are written. */

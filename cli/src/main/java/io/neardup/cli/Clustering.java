@@ -1,11 +1,11 @@
 package io.neardup.cli;
 
 import io.neardup.cluster.CanonicalPolicy;
-import io.neardup.index.Cluster;
-import io.neardup.index.ClusterResult;
-import io.neardup.index.ClusterStats;
+import io.neardup.cluster.Cluster;
+import io.neardup.cluster.ClusterResult;
+import io.neardup.cluster.ClusterStats;
+import io.neardup.cluster.Verification;
 import io.neardup.index.NearDupClusterer;
-import io.neardup.index.Verification;
 import io.neardup.lsh.Banding;
 import io.neardup.settings.NearDupSettings;
 import java.io.IOException;
@@ -54,6 +54,10 @@ final class Clustering {
       canonical = index.resolve(canonical, idAlias);
     } catch (IllegalArgumentException e) {
       throw Options.invalid(spec, "--canonical", e.getMessage());
+    }
+    if (canonical.byScore() && index.hasOrdinals()) {
+      // documents were added from several threads: the input order is in the ordinals
+      canonical = CanonicalPolicy.lowest(CorpusIndex.ORDINAL_FIELD);
     }
     if (options.verify == Verification.EXACT && !settings.shingles()) {
       throw Options.invalid(
@@ -153,7 +157,7 @@ final class Clustering {
   }
 
   /** Collects the verified pairs as document ids; the clusterer calls it one thread at a time. */
-  private static final class PairCollector implements io.neardup.index.PairSink {
+  private static final class PairCollector implements io.neardup.cluster.PairSink {
     private int[] docs = new int[1024];
     private double[] similarities = new double[512];
     private int size;

@@ -56,6 +56,13 @@ final class CorpusIndex implements Closeable {
   /** Field of the text, for full-text search and display. */
   static final String TEXT_FIELD = "_text";
 
+  /**
+   * The input ordinal of each document (numeric doc values): documents are added from several
+   * threads, so document ids need not follow the input, and canonical ties go to the lowest
+   * ordinal.
+   */
+  static final String ORDINAL_FIELD = "_ordinal";
+
   /** Fields of the band tokens, sketches, exact tokens and shingles. */
   static final NearDupFields NEARDUP_FIELDS = new NearDupFields("_neardup");
 
@@ -227,6 +234,26 @@ final class CorpusIndex implements Closeable {
   static String snippet(String text, int length) {
     String line = text.strip().replaceAll("\\s+", " ");
     return line.length() <= length ? line : line.substring(0, length - 3) + "...";
+  }
+
+  /** Whether the documents keep their texts (indexes built with --no-text do not). */
+  boolean hasTexts() {
+    for (LeafReaderContext leaf : reader.leaves()) {
+      if (leaf.reader().getFieldInfos().fieldInfo(TEXT_FIELD) != null) {
+        return true;
+      }
+    }
+    return reader.numDocs() == 0;
+  }
+
+  /** Whether documents record their input ordinal (indexes built on several threads do). */
+  boolean hasOrdinals() {
+    for (LeafReaderContext leaf : reader.leaves()) {
+      if (leaf.reader().getFieldInfos().fieldInfo(ORDINAL_FIELD) != null) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -1,11 +1,28 @@
 package io.neardup.cli;
 
-import io.neardup.index.Verification;
+import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.cluster.SpillDirectory;
+import io.neardup.cluster.StreamingClusterer;
+import io.neardup.cluster.Verification;
+import io.neardup.index.IndexMetadata;
 import io.neardup.lsh.Banding;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.text.NormalizationOptions;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -13,8 +30,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code neardup dedup}: the one-shot main job. Indexes the input (into a temporary index unless
- * {@code --index} is given), clusters it and writes the pairs and clusters.
+ * {@code neardup dedup}: the one-shot main job. Streams the input once: read, analyse and sketch on
+ * all threads, band buckets, candidate pairs, verification, union-find, output; no full-text index
+ * in between unless {@code --index} asks to keep one.
  */
 @Command(
     name = "dedup",
@@ -22,9 +40,10 @@ import picocli.CommandLine.Spec;
     sortOptions = false,
     defaultValueProvider = LibraryDefaults.class,
     description = {
-      "Finds the near-duplicates of a corpus in one go: indexes it into an embedded Lucene index"
-          + " (a temporary one unless --index is given), clusters it, and writes the pairs and"
-          + " clusters.",
+      "Finds the near-duplicates of a corpus in one pass: analyses it on all threads, verifies the"
+          + " candidate pairs that share a band, and writes the pairs and clusters. Nothing goes to"
+          + " disk but the outputs, temporary files beyond --memory, and the index if --index"
+          + " asks to keep one.",
       "",
       "Example: neardup dedup --input corpus.jsonl --threshold 0.8 --pairs pairs.tsv --clusters"
           + " clusters.jsonl"
@@ -46,48 +65,254 @@ final class DedupCommand implements Callable<Integer> {
   @Mixin ClusterOptions cluster;
 
   @Option(
+      names = "--all-pairs",
+      description =
+          "List every near-duplicate pair, also inside groups of more than 128 identical texts and"
+              + " in oversized buckets (thousands of variants of one text), where by default only"
+              + " the pairs that join the group are verified and listed and the summary counts the"
+              + " rest. The cost then grows with the number of pairs.")
+  boolean allPairs;
+
+  @Option(
       names = "--index",
       paramLabel = "DIR",
       description =
-          "Keep the index in DIR for later clusters, similar and search commands (default: a"
-              + " temporary index, deleted at the end).")
+          "Also keep an index in DIR for later clusters, similar and search commands (default:"
+              + " none).")
   Path index;
+
+  @Mixin TextOption textOption;
 
   @Mixin AnalysisOptions analysis;
 
   @Mixin RunOptions run;
 
+  @Mixin SpillOptions spillOptions;
+
   @Override
   public Integer call() throws Exception {
     double t = Options.threshold(spec, threshold);
-    boolean exact = cluster.verify == Verification.EXACT;
-    NearDupSettings settings = analysis.settings(t, true, exact);
+    Verification verification = cluster.verify;
+    boolean exact = verification == Verification.EXACT;
+    // the exact-duplicate token only serves a kept index (its clusters command)
+    NearDupSettings settings = analysis.settings(t, index != null, exact);
     NormalizationOptions normalization = analysis.normalization();
-    Options.canonical(spec, cluster.canonical);
+    CanonicalPolicy canonical = Options.canonical(spec, cluster.canonical);
     Indexing.check(spec, input, run, index);
+    long memory = spillOptions.memory(spec);
+    String canonicalField =
+        canonical.byScore()
+            ? null
+            : canonical.field().equals(input.idField) ? CorpusIndex.ID_FIELD : canonical.field();
 
     Progress progress = new Progress(spec.commandLine().getErr(), run.progress());
-    Path dir = index != null ? index : CorpusIndex.temporaryDirectory();
-    // an interrupted run (Ctrl-C) skips the finally block below, not the shutdown hooks
-    Thread cleanup = new Thread(() -> CorpusIndex.deleteTree(dir), "neardup-cleanup");
-    if (index == null) {
-      Runtime.getRuntime().addShutdownHook(cleanup);
-    }
-    try {
-      Indexing.run(input, run, settings, normalization, dir, progress);
-      try (CorpusIndex opened = CorpusIndex.open(dir)) {
-        Clustering.run(spec, opened, t, cluster, run, input.idField, progress);
-      }
-    } finally {
-      if (index == null) {
-        CorpusIndex.deleteTree(dir);
-        try {
-          Runtime.getRuntime().removeShutdownHook(cleanup);
-        } catch (IllegalStateException e) {
-          // the JVM is already shutting down and runs the hook
+    long start = System.nanoTime();
+    int threads = run.threads();
+    StreamingDedup dedup;
+    StreamingDedup.Ingest ingest;
+    StreamingClusterer.Result result;
+    StreamingDedup.PairList pairs;
+    try (SpillDirectory spill = StreamingDedup.spill(spillOptions.directory());
+        StreamingClusterer clusterer =
+            new StreamingClusterer(spill, verification, t, settings.banding().bands())
+                .sketches(settings.sketch().hashes(), settings.sketch().bits())
+                .allPairs(allPairs)
+                .threads(threads)
+                .memory(memory)
+                .progress((phase, done, total) -> progress.update(phase, done, total, done, ""))) {
+      try (CorpusReader reader = CorpusReader.open(input.input, input.idField, input.textField)) {
+        if (index == null) {
+          dedup =
+              newDedup(
+                  settings, normalization, verification, threads, progress, canonicalField, null);
+          ingest = dedup.ingest(reader, clusterer);
+        } else {
+          Files.createDirectories(index);
+          try (Directory directory = FSDirectory.open(index);
+              IndexWriter writer = new IndexWriter(directory, Indexing.writerConfig())) {
+            dedup =
+                newDedup(
+                    settings,
+                    normalization,
+                    verification,
+                    threads,
+                    progress,
+                    canonicalField,
+                    writer);
+            ingest = dedup.ingest(reader, clusterer);
+            progress.update("commit", 0, 0, ingest.documents(), "docs");
+            IndexMetadata.write(writer, settings, normalization, CorpusIndex.NEARDUP_FIELDS);
+            writer.commit();
+            progress.done();
+          }
         }
+      } catch (IOException e) {
+        throw failure(e, spill);
+      }
+      progress.println(
+          String.format(
+              Locale.ROOT,
+              "indexed %s from %s in %s (%s skipped)",
+              Clustering.count(ingest.documents(), "document"),
+              input.input,
+              seconds(ingest.endNanos() - ingest.startNanos()),
+              Clustering.count(ingest.skipped(), "bad record")));
+      if (canonicalField != null && dedup.canonicalValuesSeen() == 0 && ingest.documents() > 0) {
+        throw Options.invalid(
+            spec,
+            "--canonical",
+            "no record has a field [" + canonical.field() + "] to choose canonicals by");
+      }
+      pairs = new StreamingDedup.PairList(dedup.ids());
+      try {
+        result =
+            clusterer.finish(
+                ingest.documents(), dedup.canonicalOrder(canonical.ascending()), pairs);
+      } catch (IOException e) {
+        throw failure(e, spill);
+      } finally {
+        progress.done();
       }
     }
+    long writeStart = System.nanoTime();
+    List<ResultFiles.ClusterIds> clusterList =
+        StreamingDedup.clusterIds(result.clusters(), dedup.ids());
+    writeOutputs(pairs.pairs, clusterList);
+    long writeNanos = System.nanoTime() - writeStart;
+    summary(result, pairs.pairs.size(), clusterList, t, verification, start, ingest, writeNanos);
     return 0;
+  }
+
+  private StreamingDedup newDedup(
+      NearDupSettings settings,
+      NormalizationOptions normalization,
+      Verification verification,
+      int threads,
+      Progress progress,
+      String canonicalField,
+      IndexWriter writer) {
+    return new StreamingDedup(
+        settings,
+        normalization,
+        verification,
+        threads,
+        input.onError,
+        progress,
+        canonicalField,
+        writer,
+        textOption.text);
+  }
+
+  private static IOException failure(IOException e, SpillDirectory spill) {
+    String message = e.getMessage() == null ? "" : e.getMessage();
+    if (message.contains("No space left on device")
+        && !message.contains(spill.path().getParent().toString())) {
+      return spill.writeFailed(e);
+    }
+    return e;
+  }
+
+  private void writeOutputs(List<ResultFiles.Pair> pairList, List<ResultFiles.ClusterIds> clusters)
+      throws IOException {
+    PrintWriter out = spec.commandLine().getOut();
+    String clustersTarget =
+        cluster.clusters != null
+            ? cluster.clusters
+            : cluster.pairs == null ? ResultFiles.STDOUT : null;
+    if (cluster.pairs != null) {
+      ResultFiles.write(cluster.pairs, out, w -> ResultFiles.writePairs(w, pairList));
+    }
+    if (clustersTarget != null) {
+      ResultFiles.write(clustersTarget, out, w -> ResultFiles.writeClusters(w, clusters));
+    }
+  }
+
+  private void summary(
+      StreamingClusterer.Result r,
+      int listed,
+      List<ResultFiles.ClusterIds> clusters,
+      double t,
+      Verification verification,
+      long start,
+      StreamingDedup.Ingest ingest,
+      long writeNanos) {
+    Progress progress = new Progress(spec.commandLine().getErr(), false);
+    long clustered = 0;
+    for (ResultFiles.ClusterIds c : clusters) {
+      clustered += c.members().size();
+    }
+    progress.println(
+        String.format(
+            Locale.ROOT,
+            "found %s in %s (%,d of %,d documents) at threshold %s, verified by %s (%s checked,"
+                + " %s of identical texts), in %s",
+            Clustering.count(listed, "near-duplicate pair"),
+            Clustering.count(clusters.size(), "cluster"),
+            clustered,
+            r.documents(),
+            t,
+            verification == Verification.EXACT ? "exact Jaccard" : "sketch estimate",
+            Clustering.count(r.candidatePairs(), "candidate pair"),
+            Clustering.count(r.identicalGroups(), "group"),
+            Progress.elapsed(start)));
+    if (r.unlistedIdenticalPairs() > 0 || r.uncomparedPairs() > 0) {
+      progress.println(
+          String.format(
+              Locale.ROOT,
+              "not listed in the pairs: %,d pairs inside groups of more than %d identical texts"
+                  + " (verified: their texts are the same) and %,d pairs of one cluster in %s of"
+                  + " more than %d documents, joined through representatives without comparing"
+                  + " them all; --all-pairs lists every pair",
+              r.unlistedIdenticalPairs(),
+              StreamingClusterer.DEFAULT_MAX_BUCKET_SIZE,
+              r.uncomparedPairs(),
+              Clustering.count(r.oversizedBuckets(), "bucket"),
+              StreamingClusterer.DEFAULT_MAX_BUCKET_SIZE));
+    }
+    StringBuilder times = new StringBuilder("time: read and analyse ");
+    times.append(seconds(ingest.endNanos() - ingest.startNanos()));
+    for (Map.Entry<String, java.time.Duration> e : r.phaseTimes().entrySet()) {
+      times.append(", ").append(e.getKey()).append(' ').append(seconds(e.getValue().toNanos()));
+    }
+    times.append(", write ").append(seconds(writeNanos));
+    times.append("; peak heap ").append(megabytes(peakHeap()));
+    if (r.spilledRuns() > 0) {
+      times.append("; ").append(Clustering.count(r.spilledRuns(), "sorted run")).append(" spilled");
+    }
+    progress.println(times.toString());
+    List<String> written = new ArrayList<>();
+    if (cluster.pairs != null && !ResultFiles.STDOUT.equals(cluster.pairs)) {
+      written.add("pairs to " + cluster.pairs);
+    }
+    String clustersTarget =
+        cluster.clusters != null ? cluster.clusters : cluster.pairs == null ? "-" : null;
+    if (clustersTarget != null && !ResultFiles.STDOUT.equals(clustersTarget)) {
+      written.add("clusters to " + clustersTarget);
+    }
+    if (index != null) {
+      written.add("the index to " + index);
+    }
+    if (!written.isEmpty()) {
+      progress.println("wrote " + String.join(" and ", written));
+    }
+  }
+
+  static String seconds(long nanos) {
+    return String.format(Locale.ROOT, "%.1f s", nanos / 1e9);
+  }
+
+  static String megabytes(long bytes) {
+    return String.format(Locale.ROOT, "%,d MB", bytes >> 20);
+  }
+
+  /** The peak use of the heap pools (after collections), in bytes. */
+  static long peakHeap() {
+    long peak = 0;
+    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+      if (pool.getType() == MemoryType.HEAP && pool.getPeakUsage() != null) {
+        peak += pool.getPeakUsage().getUsed();
+      }
+    }
+    return peak;
   }
 }

@@ -48,6 +48,8 @@ final class IndexCommand implements Callable<Integer> {
               + " --no-shingles makes a smaller index that only --verify sketch can cluster).")
   boolean shingles;
 
+  @Mixin TextOption textOption;
+
   @Mixin AnalysisOptions analysis;
 
   @Mixin RunOptions run;
@@ -59,7 +61,7 @@ final class IndexCommand implements Callable<Integer> {
     NormalizationOptions normalization = analysis.normalization();
     Indexing.check(spec, input, run, indexDir.path);
     Progress progress = new Progress(spec.commandLine().getErr(), run.progress());
-    Indexing.run(input, run, settings, normalization, indexDir.path, progress);
+    Indexing.run(input, run, settings, normalization, indexDir.path, textOption.text, progress);
     progress.println(
         String.format(
             Locale.ROOT,

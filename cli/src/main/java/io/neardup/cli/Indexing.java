@@ -1,11 +1,16 @@
 package io.neardup.cli;
 
+import io.neardup.cluster.Verification;
+import io.neardup.index.IndexMetadata;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.text.NormalizationOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import org.apache.lucene.analysis.standard.StandardAnalyzer;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import picocli.CommandLine.Model.CommandSpec;
@@ -29,31 +34,63 @@ final class Indexing {
     }
   }
 
-  /** Indexes the input into {@code index} and prints a one-line summary on standard error. */
-  static CorpusIndexer.Summary run(
+  /**
+   * Indexes the input into {@code index} on all threads, replacing whatever index is there, and
+   * prints a one-line summary on standard error. Nothing is committed if the run fails.
+   *
+   * @param text whether documents keep their text, for {@code search}
+   */
+  static StreamingDedup.Ingest run(
       InputOptions input,
       RunOptions run,
       NearDupSettings settings,
       NormalizationOptions normalization,
       Path index,
+      boolean text,
       Progress progress)
       throws IOException {
     Files.createDirectories(index);
-    CorpusIndexer.Summary summary;
+    StreamingDedup.Ingest summary;
     try (CorpusReader reader = CorpusReader.open(input.input, input.idField, input.textField);
-        Directory directory = FSDirectory.open(index)) {
+        Directory directory = FSDirectory.open(index);
+        IndexWriter writer = new IndexWriter(directory, writerConfig())) {
       summary =
-          new CorpusIndexer(settings, normalization, run.threads(), input.onError, progress)
-              .index(reader, directory);
+          new StreamingDedup(
+                  settings,
+                  normalization,
+                  settings.shingles() ? Verification.EXACT : Verification.SKETCH,
+                  run.threads(),
+                  input.onError,
+                  progress,
+                  null,
+                  writer,
+                  text)
+              .ingest(reader, null);
+      progress.update("commit", 0, 0, summary.documents(), "docs");
+      IndexMetadata.write(writer, settings, normalization, CorpusIndex.NEARDUP_FIELDS);
+      writer.commit();
+      progress.done();
     }
     progress.println(
         String.format(
             Locale.ROOT,
             "indexed %s from %s in %s (%s skipped)",
-            Clustering.count(summary.indexed(), "document"),
+            Clustering.count(summary.documents(), "document"),
             input.input,
             Progress.elapsed(summary.startNanos()),
             Clustering.count(summary.skipped(), "bad record")));
     return summary;
+  }
+
+  /**
+   * The configuration of a writer that replaces whatever index is in its directory and commits only
+   * when told to. Documents are added from several threads, so their ids need not follow the input:
+   * {@link CorpusIndex#ORDINAL_FIELD} keeps the input order.
+   */
+  static IndexWriterConfig writerConfig() {
+    return new IndexWriterConfig(new StandardAnalyzer())
+        .setOpenMode(IndexWriterConfig.OpenMode.CREATE)
+        .setRAMBufferSizeMB(64)
+        .setCommitOnClose(false);
   }
 }

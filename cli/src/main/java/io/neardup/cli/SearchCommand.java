@@ -100,6 +100,13 @@ final class SearchCommand implements Callable<Integer> {
     }
     PrintWriter out = spec.commandLine().getOut();
     try (CorpusIndex opened = CorpusIndex.open(indexDir.path)) {
+      if (!opened.hasTexts()) {
+        throw new CliFailure(
+            "the index at "
+                + indexDir.path
+                + " keeps no texts (it was built with --no-text): search needs them; index the"
+                + " corpus again without --no-text");
+      }
       try {
         policy = opened.resolve(policy, "id");
       } catch (IllegalArgumentException e) {

@@ -33,7 +33,8 @@ import org.apache.lucene.analysis.tokenattributes.TypeAttribute;
  * {@link #TYPE_SHINGLE}. A text with no tokens emits no band tokens and no shingle tokens (it must
  * never look like every other empty text), only the exact token if enabled.
  *
- * <p>After {@link #end()}, {@link NearDupSketchAttribute} holds the sketch of the text.
+ * <p>After {@link #end()}, {@link NearDupSketchAttribute} holds the sketch of the text and, when
+ * the settings keep shingles, {@link NearDupShingleSetAttribute} its distinct shingle fingerprints.
  *
  * <p>When the input is a {@link TextNormalizationFilter}, this filter reads that filter's input
  * itself and normalises each token as it hashes it: a token of the letters a–z only, which no
@@ -88,6 +89,7 @@ public final class NearDupFilter extends TokenFilter {
   private final PositionLengthAttribute posLenAtt = addAttribute(PositionLengthAttribute.class);
   private final TypeAttribute typeAtt = addAttribute(TypeAttribute.class);
   private final NearDupSketchAttribute sketchAtt = addAttribute(NearDupSketchAttribute.class);
+  private final NearDupShingleSetAttribute shingleSetAtt;
 
   private final NearDupSettings settings;
   private final LongHashSet shingles = new LongHashSet();
@@ -134,6 +136,8 @@ public final class NearDupFilter extends TokenFilter {
     this.bandHasher = new BandHasher(settings.banding());
     this.bandHashes = new long[settings.banding().bands()];
     this.exact = settings.exact() ? new ExactFingerprint() : null;
+    this.shingleSetAtt =
+        settings.shingles() ? addAttribute(NearDupShingleSetAttribute.class) : null;
     if (input instanceof TextNormalizationFilter normalization) {
       this.source = normalization.source();
       this.normalizer = normalization.normalizer();
@@ -264,6 +268,9 @@ public final class NearDupFilter extends TokenFilter {
       super.end();
     }
     sketchAtt.setSketch(sketch);
+    if (shingleSetAtt != null) {
+      shingleSetAtt.setShingles(sortedShingles, shingleTokens);
+    }
   }
 
   @Override

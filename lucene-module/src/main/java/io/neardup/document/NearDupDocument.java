@@ -47,11 +47,21 @@ public record NearDupDocument(
     shingles = shingles == null ? null : shingles.clone();
   }
 
-  /** The Lucene fields of this document under the given names. */
+  /** The Lucene fields of this document under the given names, shingle tokens included. */
   public List<IndexableField> toFields(NearDupFields fields) {
+    return toFields(fields, true);
+  }
+
+  /**
+   * The Lucene fields of this document under the given names.
+   *
+   * @param shingleTokens whether the shingle fingerprints are also indexed as tokens (one term per
+   *     shingle, as the analysis chain emits them); exact verification needs only the doc values
+   */
+  public List<IndexableField> toFields(NearDupFields fields, boolean shingleTokens) {
     List<IndexableField> out = new ArrayList<>(4);
     List<String> indexed = new ArrayList<>(bandTokens);
-    if (shingles != null) {
+    if (shingles != null && shingleTokens) {
       for (long s : shingles) {
         indexed.add(io.neardup.token.TokenEncoding.shingleToken(s));
       }

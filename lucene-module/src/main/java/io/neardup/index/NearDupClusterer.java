@@ -1,9 +1,15 @@
 package io.neardup.index;
 
 import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.cluster.Cluster;
+import io.neardup.cluster.ClusterResult;
+import io.neardup.cluster.ClusterStats;
 import io.neardup.cluster.LengthRatio;
+import io.neardup.cluster.PairSink;
+import io.neardup.cluster.PhaseProgress;
 import io.neardup.cluster.SketchTable;
 import io.neardup.cluster.UnionFind;
+import io.neardup.cluster.Verification;
 import io.neardup.document.NearDupFields;
 import io.neardup.lsh.Banding;
 import io.neardup.search.CanonicalKeys;
@@ -121,7 +127,7 @@ public final class NearDupClusterer {
   private Verification verification = Verification.SKETCH;
   private CanonicalPolicy canonical = CanonicalPolicy.BEST_SCORE;
   private int threads = Runtime.getRuntime().availableProcessors();
-  private Progress progress = Progress.NONE;
+  private PhaseProgress progress = PhaseProgress.NONE;
   private int maxBucketSize = DEFAULT_MAX_BUCKET_SIZE;
   private int representatives = DEFAULT_REPRESENTATIVES;
   private boolean allPairs;
@@ -184,8 +190,8 @@ public final class NearDupClusterer {
   }
 
   /** Receives progress reports; default none. */
-  public NearDupClusterer progress(Progress p) {
-    this.progress = p == null ? Progress.NONE : p;
+  public NearDupClusterer progress(PhaseProgress p) {
+    this.progress = p == null ? PhaseProgress.NONE : p;
     return this;
   }
 

@@ -2,8 +2,12 @@ package io.neardup.index;
 
 import io.neardup.analysis.NearDupAnalyzer;
 import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.cluster.Cluster;
+import io.neardup.cluster.ClusterResult;
+import io.neardup.cluster.ClusterStats;
 import io.neardup.cluster.SketchClusterer;
 import io.neardup.cluster.SketchTable;
+import io.neardup.cluster.Verification;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
 import io.neardup.lsh.BandHasher;

@@ -10,6 +10,8 @@ import static org.hamcrest.Matchers.greaterThanOrEqualTo;
 
 import io.neardup.analysis.NearDupAnalyzer;
 import io.neardup.analysis.NearDupFilter;
+import io.neardup.cluster.Cluster;
+import io.neardup.cluster.ClusterResult;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
 import io.neardup.elasticsearch.clusters.NearDupClustersRequest;
@@ -17,8 +19,6 @@ import io.neardup.elasticsearch.clusters.NearDupClustersResponse;
 import io.neardup.elasticsearch.clusters.TransportNearDupClustersAction;
 import io.neardup.elasticsearch.query.LikeDocument;
 import io.neardup.elasticsearch.query.NearDupQueryBuilder;
-import io.neardup.index.Cluster;
-import io.neardup.index.ClusterResult;
 import io.neardup.index.NearDupClusterer;
 import io.neardup.search.NearDuplicateQuery;
 import io.neardup.settings.NearDupSettings;

@@ -1,4 +1,4 @@
-package io.neardup.index;
+package io.neardup.cluster;
 
 /** How {@link NearDupClusterer} decides whether a candidate pair reaches the threshold. */
 public enum Verification {

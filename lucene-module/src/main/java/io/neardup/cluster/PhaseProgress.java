@@ -1,4 +1,4 @@
-package io.neardup.index;
+package io.neardup.cluster;
 
 /**
  * Reports how far a {@link NearDupClusterer} run is. Called from one thread at a time, but not
@@ -7,9 +7,9 @@ package io.neardup.index;
  * (oversized buckets), {@code clusters} (documents assigned).
  */
 @FunctionalInterface
-public interface Progress {
+public interface PhaseProgress {
   /** Reports nothing. */
-  Progress NONE = (phase, done, total) -> {};
+  PhaseProgress NONE = (phase, done, total) -> {};
 
   /**
    * @param phase the phase name

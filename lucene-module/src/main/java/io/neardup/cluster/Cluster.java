@@ -1,4 +1,4 @@
-package io.neardup.index;
+package io.neardup.cluster;
 
 import java.util.Arrays;
 

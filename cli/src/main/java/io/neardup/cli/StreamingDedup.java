@@ -1,0 +1,438 @@
+package io.neardup.cli;
+
+import io.neardup.analysis.NearDupAnalyzer;
+import io.neardup.analysis.NearDupFilter;
+import io.neardup.analysis.NearDupShingleSetAttribute;
+import io.neardup.analysis.NearDupSketchAttribute;
+import io.neardup.cluster.Cluster;
+import io.neardup.cluster.PairSink;
+import io.neardup.cluster.SpillDirectory;
+import io.neardup.cluster.StreamingClusterer;
+import io.neardup.cluster.Verification;
+import io.neardup.document.NearDupDocument;
+import io.neardup.lsh.BandHasher;
+import io.neardup.settings.NearDupSettings;
+import io.neardup.shingle.CompactShingleSet;
+import io.neardup.sketch.Sketch;
+import io.neardup.text.NormalizationOptions;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.analysis.tokenattributes.TypeAttribute;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.DoubleField;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.KeywordField;
+import org.apache.lucene.document.LongField;
+import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexableField;
+
+/**
+ * Reads a corpus once and analyses it on all threads, feeding each document's band hashes and set
+ * to a {@link StreamingClusterer} and, when an index is kept, its fields to an {@link IndexWriter}.
+ * One thread reads and numbers the records in input order; the number (the input ordinal) decides
+ * canonical ties, so results never depend on thread timing.
+ */
+final class StreamingDedup {
+  /** Bad records reported one by one before the rest are only counted. */
+  static final int MAX_REPORTED = 20;
+
+  /** Records handed to an analysis thread at a time. */
+  private static final int BATCH = 32;
+
+  /** What the read and analysis phase did. */
+  record Ingest(int documents, long skipped, long startNanos, long endNanos) {}
+
+  private final NearDupSettings settings;
+  private final NormalizationOptions normalization;
+  private final Verification verification;
+  private final int threads;
+  private final InputOptions.OnError onError;
+  private final Progress progress;
+  private final String canonicalField;
+  private final IndexWriter writer;
+  private final boolean text;
+
+  private final List<String> ids = new ArrayList<>();
+  private Object[] canonicalValues;
+  private long canonicalValuesSeen;
+
+  /**
+   * @param canonicalField the input field whose values decide canonicals, or null
+   * @param writer where documents are also indexed ({@link CorpusIndex} layout), or null
+   * @param text whether the indexed documents keep their text (for {@code search})
+   */
+  StreamingDedup(
+      NearDupSettings settings,
+      NormalizationOptions normalization,
+      Verification verification,
+      int threads,
+      InputOptions.OnError onError,
+      Progress progress,
+      String canonicalField,
+      IndexWriter writer,
+      boolean text) {
+    this.settings = settings;
+    this.normalization = normalization;
+    this.verification = verification;
+    this.threads = threads;
+    this.onError = onError;
+    this.progress = progress;
+    this.canonicalField = canonicalField;
+    this.writer = writer;
+    this.text = text;
+  }
+
+  /** The id of each document, by input ordinal. */
+  List<String> ids() {
+    return ids;
+  }
+
+  /** How many documents had a value in the canonical field. */
+  long canonicalValuesSeen() {
+    return canonicalValuesSeen;
+  }
+
+  /**
+   * Reads every record of {@code reader}, analyses it and adds it to {@code clusterer} (when not
+   * null) and to the index writer (when there is one).
+   *
+   * @throws CliFailure at the first bad record when {@code --on-error fail}
+   */
+  Ingest ingest(CorpusReader reader, StreamingClusterer clusterer) throws IOException {
+    long start = System.nanoTime();
+    String phase = clusterer == null ? "indexing" : "read and analyse";
+    NearDupAnalyzer analyzer = new NearDupAnalyzer(settings, normalization);
+    BandHasher bandHasher = new BandHasher(settings.banding());
+    ThreadLocal<Worker> workers =
+        ThreadLocal.withInitial(() -> new Worker(analyzer, bandHasher, clusterer));
+    ExecutorService pool = Executors.newFixedThreadPool(threads, daemonThreads());
+    Semaphore inFlight = new Semaphore(4 * threads);
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    AtomicLong analysed = new AtomicLong();
+    long skipped = 0;
+    int ord = 0;
+    try {
+      List<CorpusReader.Record> batch = new ArrayList<>(BATCH);
+      int batchStart = 0;
+      while (failure.get() == null) {
+        CorpusReader.Record record;
+        try {
+          record = reader.next();
+        } catch (CorpusReader.BadRecord bad) {
+          skipped++;
+          badRecord(bad, skipped);
+          continue;
+        }
+        if (record != null) {
+          ids.add(record.id());
+          keepCanonicalValue(ord, record);
+          batch.add(record);
+          ord++;
+        }
+        if (batch.size() == BATCH || (record == null && !batch.isEmpty())) {
+          List<CorpusReader.Record> work = batch;
+          int first = batchStart;
+          acquire(inFlight);
+          pool.execute(() -> {
+            try {
+              Worker w = workers.get();
+              for (int i = 0; i < work.size() && failure.get() == null; i++) {
+                w.analyse(first + i, work.get(i));
+              }
+              analysed.addAndGet(work.size());
+            } catch (Throwable t) {
+              failure.compareAndSet(null, t);
+            } finally {
+              inFlight.release();
+            }
+          });
+          batch = new ArrayList<>(BATCH);
+          batchStart = ord;
+          progress.update(phase, reader.position(), reader.size(), analysed.get(), "docs");
+        }
+        if (record == null) {
+          break;
+        }
+      }
+      pool.shutdown();
+      while (!pool.awaitTermination(200, TimeUnit.MILLISECONDS)) {
+        progress.update(phase, reader.position(), reader.size(), analysed.get(), "docs");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("interrupted while analysing");
+    } finally {
+      pool.shutdownNow();
+      progress.done();
+    }
+    rethrow(failure.get());
+    if (skipped > MAX_REPORTED) {
+      progress.println(
+          "... "
+              + (skipped - MAX_REPORTED)
+              + " more bad records skipped (only the first "
+              + MAX_REPORTED
+              + " are shown)");
+    }
+    return new Ingest(ord, skipped, start, System.nanoTime());
+  }
+
+  /** The canonical order: documents with a value first, lowest (or highest) value, then ordinal. */
+  StreamingClusterer.CanonicalOrder canonicalOrder(boolean ascending) {
+    if (canonicalValues == null) {
+      return Integer::compare;
+    }
+    Object[] values = canonicalValues;
+    return (a, b) -> {
+      Object va = a < values.length ? values[a] : null;
+      Object vb = b < values.length ? values[b] : null;
+      if (va == null || vb == null) {
+        return va != null ? -1 : vb != null ? 1 : Integer.compare(a, b);
+      }
+      int c = compareValues(va, vb);
+      if (!ascending) {
+        c = -c;
+      }
+      return c != 0 ? c : Integer.compare(a, b);
+    };
+  }
+
+  @SuppressWarnings("unchecked")
+  private static int compareValues(Object a, Object b) {
+    if (a instanceof Number x && b instanceof Number y) {
+      if (x instanceof Long lx && y instanceof Long ly) {
+        return Long.compare(lx, ly);
+      }
+      return Double.compare(x.doubleValue(), y.doubleValue());
+    }
+    return ((Comparable<Object>) a).compareTo(b);
+  }
+
+  private void keepCanonicalValue(int ord, CorpusReader.Record record) {
+    if (canonicalField == null) {
+      return;
+    }
+    Object value =
+        canonicalField.equals(CorpusIndex.ID_FIELD)
+            ? record.id()
+            : record.fields().get(canonicalField);
+    if (value == null) {
+      return;
+    }
+    if (canonicalValues == null) {
+      canonicalValues = new Object[Math.max(1024, ord + 1)];
+    } else if (ord >= canonicalValues.length) {
+      canonicalValues =
+          Arrays.copyOf(canonicalValues, Math.max(ord + 1, canonicalValues.length * 2));
+    }
+    canonicalValues[ord] = value;
+    canonicalValuesSeen++;
+  }
+
+  private void badRecord(CorpusReader.BadRecord bad, long count) {
+    if (onError == InputOptions.OnError.FAIL) {
+      throw new CliFailure(
+          bad.getMessage() + " (--on-error skip reports bad records and goes on without them)");
+    }
+    if (count <= MAX_REPORTED) {
+      progress.println(bad.location() + ": skipped: " + bad.problem());
+    }
+  }
+
+  /** The analysis state of one thread. */
+  private final class Worker {
+    private final NearDupAnalyzer analyzer;
+    private final BandHasher bandHasher;
+    private final StreamingClusterer clusterer;
+    private final long[] bandHashes;
+    private int[] set = new int[1024];
+
+    Worker(NearDupAnalyzer analyzer, BandHasher bandHasher, StreamingClusterer clusterer) {
+      this.analyzer = analyzer;
+      this.bandHasher = bandHasher;
+      this.clusterer = clusterer;
+      this.bandHashes = new long[settings.banding().bands()];
+    }
+
+    void analyse(int ord, CorpusReader.Record record) throws IOException {
+      Sketch sketch;
+      int size;
+      List<String> bandTokens = writer == null ? null : new ArrayList<>(bandHashes.length);
+      String exactToken = null;
+      long[] shingles = null;
+      try (TokenStream ts =
+          analyzer.tokenStream(CorpusIndex.NEARDUP_FIELDS.bandField(), record.text())) {
+        NearDupSketchAttribute sketchAtt = ts.addAttribute(NearDupSketchAttribute.class);
+        NearDupShingleSetAttribute shingleAtt =
+            settings.shingles() ? ts.addAttribute(NearDupShingleSetAttribute.class) : null;
+        ts.reset();
+        if (writer != null) {
+          // band and exact tokens come first; the shingle set is read from its attribute
+          CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
+          TypeAttribute type = ts.addAttribute(TypeAttribute.class);
+          while (ts.incrementToken()) {
+            String t = type.type();
+            if (t.equals(NearDupFilter.TYPE_BAND)) {
+              bandTokens.add(term.toString());
+            } else if (t.equals(NearDupFilter.TYPE_EXACT)) {
+              exactToken = term.toString();
+            } else {
+              break;
+            }
+          }
+        }
+        ts.end();
+        sketch = sketchAtt.getSketch();
+        if (sketch.isEmpty()) {
+          size = 0;
+        } else if (verification == Verification.EXACT) {
+          int count = shingleAtt.count();
+          if (set.length < count) {
+            set = new int[Math.max(count, set.length * 2)];
+          }
+          size = CompactShingleSet.compact(shingleAtt.shingles(), count, set);
+        } else {
+          size = sketchValues(sketch);
+        }
+        if (writer != null && shingleAtt != null && shingleAtt.count() > 0) {
+          shingles = Arrays.copyOf(shingleAtt.shingles(), shingleAtt.count());
+        }
+      }
+      if (size > 0) {
+        bandHasher.bandHashes(sketch, bandHashes);
+      }
+      if (clusterer != null) {
+        clusterer.add(ord, bandHashes, set, size);
+      }
+      if (writer != null) {
+        writer.addDocument(
+            document(ord, record, new NearDupDocument(bandTokens, sketch, exactToken, shingles)));
+      }
+    }
+
+    private int sketchValues(Sketch sketch) {
+      int k = sketch.size();
+      boolean wide = sketch.parameters().bits() == 64;
+      int size = wide ? 2 * k : k;
+      if (set.length < size) {
+        set = new int[size];
+      }
+      for (int i = 0; i < k; i++) {
+        long v = sketch.value(i);
+        if (wide) {
+          set[2 * i] = (int) (v >>> 32);
+          set[2 * i + 1] = (int) v;
+        } else {
+          set[i] = (int) v;
+        }
+      }
+      return size;
+    }
+  }
+
+  private Document document(int ord, CorpusReader.Record record, NearDupDocument nearDup) {
+    Document doc = new Document();
+    doc.add(new KeywordField(CorpusIndex.ID_FIELD, record.id(), Field.Store.YES));
+    doc.add(new LongField(CorpusIndex.ORDINAL_FIELD, ord, Field.Store.NO));
+    if (text) {
+      doc.add(new TextField(CorpusIndex.TEXT_FIELD, record.text(), Field.Store.YES));
+    }
+    for (IndexableField f : nearDup.toFields(CorpusIndex.NEARDUP_FIELDS, false)) {
+      doc.add(f);
+    }
+    for (Map.Entry<String, Object> e : record.fields().entrySet()) {
+      String name = e.getKey();
+      switch (e.getValue()) {
+        case Long l -> doc.add(new LongField(name, l, Field.Store.NO));
+        case Double d -> doc.add(new DoubleField(name, d, Field.Store.NO));
+        case String s -> doc.add(new KeywordField(name, s, Field.Store.NO));
+        default -> throw new IllegalStateException("unexpected field value " + e.getValue());
+      }
+    }
+    return doc;
+  }
+
+  /** Lists the clusters by their first member, with ids. */
+  static List<ResultFiles.ClusterIds> clusterIds(List<Cluster> clusters, List<String> ids) {
+    List<ResultFiles.ClusterIds> out = new ArrayList<>(clusters.size());
+    for (Cluster c : clusters) {
+      List<String> members = new ArrayList<>(c.size());
+      for (int i = 0; i < c.size(); i++) {
+        members.add(ids.get(c.member(i)));
+      }
+      out.add(new ResultFiles.ClusterIds(ids.get(c.canonical()), members));
+    }
+    return out;
+  }
+
+  /** Collects the listed pairs with their ids. */
+  static final class PairList implements PairSink {
+    private final List<String> ids;
+    final List<ResultFiles.Pair> pairs = new ArrayList<>();
+
+    PairList(List<String> ids) {
+      this.ids = ids;
+    }
+
+    @Override
+    public void accept(int a, int b, double similarity) {
+      pairs.add(ResultFiles.Pair.of(ids.get(a), ids.get(b), similarity));
+    }
+  }
+
+  /** Opens a spill directory under {@code base}, failing with a message that names it. */
+  static SpillDirectory spill(java.nio.file.Path base) {
+    try {
+      return SpillDirectory.create(base);
+    } catch (IOException e) {
+      throw new CliFailure(e.getMessage(), e);
+    }
+  }
+
+  private static void acquire(Semaphore s) throws InterruptedException {
+    s.acquire();
+  }
+
+  private static void rethrow(Throwable t) throws IOException {
+    if (t == null) {
+      return;
+    }
+    if (t instanceof IOException io) {
+      throw io;
+    }
+    if (t instanceof UncheckedIOException u) {
+      throw u.getCause();
+    }
+    if (t instanceof RuntimeException r) {
+      throw r;
+    }
+    if (t instanceof Error e) {
+      throw e;
+    }
+    throw new IllegalStateException(t);
+  }
+
+  private static java.util.concurrent.ThreadFactory daemonThreads() {
+    AtomicInteger n = new AtomicInteger();
+    return r -> {
+      Thread t = new Thread(r, "neardup-analysis-" + n.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    };
+  }
+}

@@ -1,0 +1,158 @@
+package io.neardup.cluster;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.IntBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+
+/**
+ * The sets of {@code int}s of documents numbered 0, 1, 2, ... (compact shingle sets, or sketch
+ * values), kept off the heap: each set is appended to a file of the {@link SpillDirectory}, and
+ * once every set is in, the file is memory-mapped and read in place. The heap holds 12 bytes per
+ * document (offset and length), whatever the sets' sizes. Sets may arrive in any order and from
+ * several threads.
+ */
+public final class SetStore implements AutoCloseable {
+  /** Largest mapped chunk, in ints; a set across two chunks is read with a positional read. */
+  private static final long CHUNK_INTS = 1L << 28;
+
+  private static final int WRITE_BUFFER = 1 << 20;
+
+  private final SpillDirectory spill;
+  private final Path file;
+  private final FileChannel channel;
+  private final ByteBuffer pending =
+      ByteBuffer.allocateDirect(WRITE_BUFFER).order(ByteOrder.nativeOrder());
+  private long[] offsets = new long[1024]; // in ints
+  private int[] lengths = new int[1024];
+  private long written; // ints in the file, pending included
+  private int documents;
+  private IntBuffer[] chunks;
+
+  public SetStore(SpillDirectory spill, String name) throws IOException {
+    this.spill = spill;
+    this.file = spill.newFile(name);
+    try {
+      this.channel =
+          FileChannel.open(
+              file,
+              StandardOpenOption.CREATE_NEW,
+              StandardOpenOption.READ,
+              StandardOpenOption.WRITE);
+    } catch (IOException e) {
+      throw spill.writeFailed(e);
+    }
+  }
+
+  /**
+   * Stores {@code values[0, length)} as the set of document {@code doc}, which must not have one
+   * yet.
+   */
+  public synchronized void put(int doc, int[] values, int length) throws IOException {
+    if (chunks != null) {
+      throw new IllegalStateException("sets added after freeze()");
+    }
+    if (doc >= offsets.length) {
+      int n = Math.max(doc + 1, (int) Math.min(Integer.MAX_VALUE - 16, offsets.length * 2L));
+      offsets = Arrays.copyOf(offsets, n);
+      lengths = Arrays.copyOf(lengths, n);
+    }
+    offsets[doc] = written;
+    lengths[doc] = length;
+    documents = Math.max(documents, doc + 1);
+    written += length;
+    int from = 0;
+    while (from < length) {
+      if (pending.remaining() < Integer.BYTES) {
+        flush();
+      }
+      int chunk = Math.min(length - from, pending.remaining() / Integer.BYTES);
+      pending.asIntBuffer().put(values, from, chunk);
+      pending.position(pending.position() + chunk * Integer.BYTES);
+      from += chunk;
+    }
+  }
+
+  private void flush() throws IOException {
+    pending.flip();
+    try {
+      while (pending.hasRemaining()) {
+        channel.write(pending);
+      }
+    } catch (IOException e) {
+      throw spill.writeFailed(e);
+    }
+    pending.clear();
+  }
+
+  /** Ends writing and maps the file for reading; call once, after the last {@link #put}. */
+  public synchronized void freeze() throws IOException {
+    flush();
+    int n = (int) ((written + CHUNK_INTS - 1) / CHUNK_INTS);
+    chunks = new IntBuffer[n];
+    for (int i = 0; i < n; i++) {
+      long from = i * CHUNK_INTS;
+      long ints = Math.min(CHUNK_INTS, written - from);
+      chunks[i] =
+          channel
+              .map(FileChannel.MapMode.READ_ONLY, from * Integer.BYTES, ints * Integer.BYTES)
+              .order(ByteOrder.nativeOrder())
+              .asIntBuffer();
+    }
+  }
+
+  /** The number of values of document {@code doc}'s set; 0 for a document without a set. */
+  public int length(int doc) {
+    return doc < lengths.length ? lengths[doc] : 0;
+  }
+
+  /** Bytes of the sets, in the file. */
+  public long bytes() {
+    return written * Integer.BYTES;
+  }
+
+  /**
+   * Reads the set of {@code doc} into {@code out}, grown when too small, and returns the array the
+   * set is in. Thread-safe after {@link #freeze()}.
+   */
+  public int[] read(int doc, int[] out) throws IOException {
+    int length = lengths[doc];
+    if (out.length < length) {
+      out = new int[Math.max(length, out.length + (out.length >> 1))];
+    }
+    long offset = offsets[doc];
+    int chunk = (int) (offset / CHUNK_INTS);
+    int at = (int) (offset - chunk * CHUNK_INTS);
+    if (at + (long) length <= CHUNK_INTS) {
+      chunks[chunk].get(at, out, 0, length);
+    } else {
+      ByteBuffer bytes = ByteBuffer.allocate(length * Integer.BYTES).order(ByteOrder.nativeOrder());
+      long position = offset * Integer.BYTES;
+      while (bytes.hasRemaining()) {
+        int r = channel.read(bytes, position + bytes.position());
+        if (r < 0) {
+          throw new IOException("temporary file " + file + " is shorter than written");
+        }
+      }
+      bytes.flip();
+      bytes.asIntBuffer().get(out, 0, length);
+    }
+    return out;
+  }
+
+  /** The number of documents numbered so far (the highest number with a set, plus one). */
+  public int documents() {
+    return documents;
+  }
+
+  @Override
+  public void close() throws IOException {
+    chunks = null;
+    channel.close();
+    java.nio.file.Files.deleteIfExists(file);
+  }
+}
