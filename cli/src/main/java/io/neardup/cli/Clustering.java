@@ -7,6 +7,7 @@ import io.neardup.cluster.ClusterStats;
 import io.neardup.cluster.Verification;
 import io.neardup.index.NearDupClusterer;
 import io.neardup.lsh.Banding;
+import io.neardup.search.CanonicalKeys;
 import io.neardup.settings.NearDupSettings;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -101,15 +102,55 @@ final class Clustering {
 
     String[] ids = index.ids();
     List<ResultFiles.Pair> pairList = pairs.toPairs(ids);
+    // members and clusters in input order, as the streaming dedup lists them
+    long[] ordinals = index.ordinals();
+    List<long[]> ordered = new ArrayList<>();
     List<ResultFiles.ClusterIds> clusterList = new ArrayList<>();
     long clustered = 0;
     for (Cluster c : result.clusters()) {
-      List<String> members = new ArrayList<>(c.size());
-      for (int doc : c.members()) {
-        members.add(ids[doc]);
+      long[] byOrdinal = new long[c.size()];
+      for (int i = 0; i < c.size(); i++) {
+        byOrdinal[i] = (ordinals[c.member(i)] << 32) | c.member(i);
       }
-      clusterList.add(new ResultFiles.ClusterIds(ids[c.canonical()], members));
-      clustered += c.size();
+      Arrays.sort(byOrdinal);
+      ordered.add(byOrdinal);
+    }
+    ordered.sort((x, y) -> Long.compare(x[0], y[0]));
+    for (int k = 0; k < ordered.size(); k++) {
+      long[] byOrdinal = ordered.get(k);
+      List<String> members = new ArrayList<>(byOrdinal.length);
+      for (long m : byOrdinal) {
+        members.add(ids[(int) m]);
+      }
+      clustered += byOrdinal.length;
+      clusterList.add(new ResultFiles.ClusterIds(null, members));
+    }
+    // canonical ties go to the first in input order, which document ids need not follow
+    int total = 0;
+    for (long[] byOrdinal : ordered) {
+      total += byOrdinal.length;
+    }
+    int[] all = new int[total];
+    int offset = 0;
+    for (long[] byOrdinal : ordered) {
+      for (long m : byOrdinal) {
+        all[offset++] = (int) m;
+      }
+    }
+    CanonicalKeys keys =
+        canonical.byScore() ? null : CanonicalKeys.load(index.reader(), canonical, all);
+    offset = 0;
+    for (int k = 0; k < ordered.size(); k++) {
+      int size = ordered.get(k).length;
+      int best = 0;
+      for (int i = 1; i < size && keys != null; i++) {
+        if (keys.compare(offset + i, offset + best) < 0) {
+          best = i;
+        }
+      }
+      List<String> members = clusterList.get(k).members();
+      clusterList.set(k, new ResultFiles.ClusterIds(members.get(best), members));
+      offset += size;
     }
 
     PrintWriter out = spec.commandLine().getOut();

@@ -22,6 +22,7 @@ import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.IndexNotFoundException;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.index.SortedNumericDocValues;
 import org.apache.lucene.index.SortedSetDocValues;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.DocIdSetIterator;
@@ -176,6 +177,29 @@ final class CorpusIndex implements Closeable {
 
   IndexMetadata metadata() {
     return metadata;
+  }
+
+  /**
+   * The input ordinal of every document, by document id: its ordinal where the index records them,
+   * else its document id (an index written on one thread follows the input).
+   */
+  long[] ordinals() throws IOException {
+    long[] out = new long[reader.maxDoc()];
+    for (int d = 0; d < out.length; d++) {
+      out[d] = d;
+    }
+    for (LeafReaderContext leaf : reader.leaves()) {
+      SortedNumericDocValues values = leaf.reader().getSortedNumericDocValues(ORDINAL_FIELD);
+      if (values == null) {
+        continue;
+      }
+      for (int doc = values.nextDoc();
+          doc != DocIdSetIterator.NO_MORE_DOCS;
+          doc = values.nextDoc()) {
+        out[leaf.docBase + doc] = values.nextValue();
+      }
+    }
+    return out;
   }
 
   /** The id of every document, by document id; loaded once. */

@@ -206,8 +206,8 @@ public final class StreamingClusterer implements AutoCloseable {
 
   /** The memory sorted runs may use before they spill to disk, in bytes; default 256 MB. */
   public StreamingClusterer memory(long bytes) {
-    if (bytes < 1 << 20) {
-      throw new IllegalArgumentException("memory must be at least 1 MB, got " + bytes + " bytes");
+    if (bytes < 1 << 16) {
+      throw new IllegalArgumentException("memory must be at least 64 kB, got " + bytes + " bytes");
     }
     this.memory = bytes;
     return this;

@@ -1,0 +1,123 @@
+package io.neardup.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The streaming {@code dedup} against the index path, and its memory budget and spill files. */
+class StreamingDedupTest {
+  @TempDir Path tmp;
+
+  private static final Path SAMPLE = SampleCorpusTest.SAMPLES.resolve("corpus.jsonl");
+
+  /**
+   * The streaming job and the index clusterer (index, then clusters) find the same pairs and
+   * clusters on the sample corpus, canonicals included.
+   */
+  @Test
+  void streamingDedupAndTheIndexClustererAgreeOnTheSampleCorpus() throws Exception {
+    for (String canonical : List.of("score", "published:asc")) {
+      Path streamed = tmp.resolve("streamed-" + canonical.length());
+      Path indexed = tmp.resolve("indexed-" + canonical.length());
+      Files.createDirectories(streamed);
+      Files.createDirectories(indexed);
+      Cli.Result dedup =
+          Cli.run(
+              "dedup",
+              "--input",
+              SAMPLE,
+              "--canonical",
+              canonical,
+              "--pairs",
+              streamed.resolve("pairs.tsv"),
+              "--clusters",
+              streamed.resolve("clusters.jsonl"));
+      assertEquals(0, dedup.exit(), dedup.toString());
+      Path index = tmp.resolve("index-" + canonical.length());
+      Cli.Result built = Cli.run("index", "--input", SAMPLE, "--index", index, "--no-text");
+      assertEquals(0, built.exit(), built.toString());
+      Cli.Result clusters =
+          Cli.run(
+              "clusters",
+              "--index",
+              index,
+              "--canonical",
+              canonical,
+              "--pairs",
+              indexed.resolve("pairs.tsv"),
+              "--clusters",
+              indexed.resolve("clusters.jsonl"));
+      assertEquals(0, clusters.exit(), clusters.toString());
+      String pairs = Files.readString(streamed.resolve("pairs.tsv"));
+      assertTrue(pairs.lines().count() > 100, pairs);
+      assertEquals(Files.readString(indexed.resolve("pairs.tsv")), pairs, canonical);
+      assertEquals(
+          Files.readString(indexed.resolve("clusters.jsonl")),
+          Files.readString(streamed.resolve("clusters.jsonl")),
+          canonical);
+    }
+  }
+
+  /** A tiny budget spills sorted runs to disk and changes no result; nothing is left behind. */
+  @Test
+  void aSmallMemoryBudgetSpillsAndChangesNothing() throws Exception {
+    Path input = tmp.resolve("corpus.jsonl");
+    Cli.writeCorpus(input, new SampleCorpus(11).generate(1700, 100));
+    Path spillBase = tmp.resolve("spill");
+    String[] outputs = new String[2];
+    String[] memory = {"256m", "1m"};
+    for (int i = 0; i < 2; i++) {
+      Path pairs = tmp.resolve("pairs" + i + ".tsv");
+      Path clusters = tmp.resolve("clusters" + i + ".jsonl");
+      Cli.Result r =
+          Cli.run(
+              "dedup",
+              "--input",
+              input,
+              "--memory",
+              memory[i],
+              "--tmp-dir",
+              spillBase,
+              "--pairs",
+              pairs,
+              "--clusters",
+              clusters);
+      assertEquals(0, r.exit(), r.toString());
+      assertEquals(i == 1, r.err().contains("spilled"), r.err());
+      outputs[i] = Files.readString(pairs) + Files.readString(clusters);
+      try (Stream<Path> left = Files.list(spillBase)) {
+        assertEquals(List.of(), left.toList(), "temporary files removed");
+      }
+    }
+    assertFalse(outputs[0].isEmpty());
+    assertEquals(outputs[0], outputs[1]);
+  }
+
+  @Test
+  void badMemoryBudgetsAreUsageErrors() throws Exception {
+    for (String bad : List.of("12x", "-5m", "100k", "100000g")) {
+      Cli.Result r = Cli.run("dedup", "--input", SAMPLE, "--memory", bad);
+      assertEquals(NearDupCli.EXIT_USAGE, r.exit(), r.toString());
+      assertTrue(r.err().contains("--memory"), r.err());
+      assertTrue(r.err().contains(bad), r.err());
+    }
+  }
+
+  /** The summary says how long each phase took and how much memory the run used. */
+  @Test
+  void summaryHasPhaseTimesAndPeakMemory() throws Exception {
+    Cli.Result r = Cli.run("dedup", "--input", SAMPLE, "--pairs", tmp.resolve("p.tsv"));
+    assertEquals(0, r.exit(), r.toString());
+    for (String phase :
+        List.of("read and analyse", "identical", "buckets", "verify", "clusters", "peak heap")) {
+      assertTrue(r.err().contains(phase), r.err());
+    }
+  }
+}

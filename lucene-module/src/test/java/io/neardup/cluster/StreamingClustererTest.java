@@ -1,0 +1,206 @@
+package io.neardup.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.neardup.lsh.BandHasher;
+import io.neardup.lsh.Banding;
+import io.neardup.shingle.CompactShingleSet;
+import io.neardup.sketch.Sketch;
+import io.neardup.sketch.SketchParameters;
+import io.neardup.sketch.Sketcher;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class StreamingClustererTest {
+  private static final double THRESHOLD = 0.8;
+  private static final SketchParameters PARAMETERS = SketchParameters.DEFAULT;
+  private static final Banding BANDING = Banding.forThreshold(THRESHOLD, PARAMETERS.hashes());
+
+  @TempDir Path tmp;
+
+  /** Base texts as shingle sets, with edited copies and identical copies. */
+  private static List<long[]> corpus(long seed, int bases) {
+    Random random = new Random(seed);
+    List<long[]> docs = new ArrayList<>();
+    for (int b = 0; b < bases; b++) {
+      long[] base = new long[50 + random.nextInt(400)];
+      for (int i = 0; i < base.length; i++) {
+        base[i] = random.nextLong();
+      }
+      docs.add(base);
+      int copies = random.nextInt(4);
+      for (int c = 0; c < copies; c++) {
+        long[] copy = base.clone();
+        int edits = random.nextInt(Math.max(1, base.length / 6));
+        for (int e = 0; e < edits; e++) {
+          copy[random.nextInt(copy.length)] = random.nextLong();
+        }
+        docs.add(copy);
+      }
+      if (random.nextInt(5) == 0) {
+        docs.add(base.clone()); // an identical copy
+      }
+    }
+    docs.add(new long[0]); // a text without shingles is nobody's near-duplicate
+    docs.add(new long[0]);
+    Collections.shuffle(docs, random);
+    return docs;
+  }
+
+  private record Found(Set<String> pairs, List<Cluster> clusters, StreamingClusterer.Result r) {}
+
+  private Found run(List<long[]> docs, long memory, int threads, boolean reverse)
+      throws IOException {
+    return run(docs, memory, threads, reverse, false);
+  }
+
+  private Found run(List<long[]> docs, long memory, int threads, boolean reverse, boolean allPairs)
+      throws IOException {
+    Sketcher sketcher = new Sketcher(PARAMETERS);
+    BandHasher hasher = new BandHasher(BANDING);
+    Set<String> pairs = new TreeSet<>();
+    try (SpillDirectory spill = SpillDirectory.create(tmp);
+        StreamingClusterer c =
+            new StreamingClusterer(spill, Verification.EXACT, THRESHOLD, BANDING.bands())
+                .memory(memory)
+                .threads(threads)
+                .allPairs(allPairs)) {
+      List<Integer> order = new ArrayList<>();
+      for (int i = 0; i < docs.size(); i++) {
+        order.add(i);
+      }
+      if (reverse) {
+        Collections.reverse(order);
+      }
+      long[] bands = new long[BANDING.bands()];
+      for (int d : order) {
+        long[] set = docs.get(d);
+        long[] sorted = Arrays.stream(set).distinct().sorted().toArray();
+        int[] compact = new int[sorted.length];
+        int n = CompactShingleSet.compact(sorted, sorted.length, compact);
+        if (n > 0) {
+          Sketch sketch = sketcher.sketch(sorted, sorted.length, sorted.length);
+          hasher.bandHashes(sketch, bands);
+        }
+        c.add(d, bands, compact, n);
+      }
+      StreamingClusterer.Result r =
+          c.finish(
+              docs.size(),
+              Integer::compare,
+              (a, b, s) -> {
+                assertTrue(a < b, a + " < " + b);
+                assertTrue(
+                    pairs.add(a + "-" + b + "@" + (float) s), "listed twice: " + a + "-" + b);
+              });
+      return new Found(pairs, r.clusters(), r);
+    }
+  }
+
+  @Test
+  void everyListedPairTrulyReachesTheThresholdAndTheClustersAreItsComponents() throws IOException {
+    List<long[]> docs = corpus(42, 300);
+    Found found = run(docs, StreamingClusterer.DEFAULT_MEMORY, 2, false);
+    // brute force over every pair
+    int n = docs.size();
+    int[][] compact = new int[n][];
+    for (int d = 0; d < n; d++) {
+      long[] sorted = Arrays.stream(docs.get(d)).distinct().sorted().toArray();
+      int[] c = new int[sorted.length];
+      compact[d] = Arrays.copyOf(c, CompactShingleSet.compact(sorted, sorted.length, c));
+    }
+    UnionFind truth = new UnionFind(n);
+    Set<String> truePairs = new HashSet<>();
+    for (int a = 0; a < n; a++) {
+      for (int b = a + 1; b < n; b++) {
+        double j =
+            CompactShingleSet.jaccard(compact[a], compact[a].length, compact[b], compact[b].length);
+        if (j >= THRESHOLD) {
+          truePairs.add(a + "-" + b + "@" + (float) j);
+          truth.union(a, b);
+        }
+      }
+    }
+    assertFalse(found.pairs().isEmpty());
+    for (String p : found.pairs()) {
+      assertTrue(truePairs.contains(p), "not a true pair: " + p);
+    }
+    // banding misses a few pairs at most (P(0.8) = 0.985 per pair)
+    assertTrue(
+        found.pairs().size() >= 0.97 * truePairs.size(),
+        found.pairs().size() + " of " + truePairs.size());
+    for (Cluster c : found.clusters()) {
+      assertEquals(c.member(0), c.canonical(), "lowest number is canonical: " + c);
+      for (int i = 1; i < c.size(); i++) {
+        assertTrue(truth.connected(c.member(0), c.member(i)), "not connected in truth: " + c);
+      }
+    }
+    assertTrue(found.r().identicalGroups() > 0);
+    assertEquals(n - 2, found.r().withSets());
+  }
+
+  @Test
+  void spillingThreadsAndInputOrderChangeNothing() throws IOException {
+    List<long[]> docs = corpus(7, 2000);
+    Found inMemory = run(docs, StreamingClusterer.DEFAULT_MEMORY, 1, false);
+    Found spilled = run(docs, 1 << 16, 2, true);
+    assertEquals(0, inMemory.r().spilledRuns());
+    assertTrue(spilled.r().spilledRuns() > 0, "a 64 kB budget spills band entries");
+    assertEquals(inMemory.pairs(), spilled.pairs());
+    assertEquals(inMemory.clusters(), spilled.clusters());
+  }
+
+  @Test
+  void oversizedBucketsAreJoinedThroughRepresentativesUnlessEveryPairIsAsked() throws IOException {
+    // 300 variants of one text: every pair shares bands, one bucket far above 128
+    Random random = new Random(3);
+    long[] base = new long[400];
+    for (int i = 0; i < base.length; i++) {
+      base[i] = random.nextLong();
+    }
+    List<long[]> docs = new ArrayList<>();
+    for (int v = 0; v < 300; v++) {
+      long[] copy = base.clone();
+      copy[random.nextInt(copy.length)] = random.nextLong();
+      docs.add(copy);
+    }
+    Found linear = run(docs, StreamingClusterer.DEFAULT_MEMORY, 2, false);
+    assertEquals(1, linear.clusters().size());
+    assertEquals(300, linear.clusters().get(0).size());
+    assertTrue(linear.r().oversizedBuckets() > 0);
+    assertTrue(linear.pairs().size() < 300 * 299 / 2, "not every pair listed");
+    assertTrue(linear.r().uncomparedPairs() > 0);
+
+    Found all = run(docs, StreamingClusterer.DEFAULT_MEMORY, 2, false, true);
+    assertEquals(linear.clusters(), all.clusters());
+    assertEquals(300 * 299 / 2, all.pairs().size(), "every pair of near-identical variants");
+    assertEquals(0, all.r().oversizedBuckets());
+  }
+
+  @Test
+  void spillDirectoryIsRemovedAndLeftoversOfDeadRunsToo() throws IOException {
+    Path leftover = tmp.resolve(SpillDirectory.PREFIX + "999999999-1");
+    Files.createDirectories(leftover);
+    Files.writeString(leftover.resolve("bands-1.tmp"), "x");
+    Path own;
+    try (SpillDirectory spill = SpillDirectory.create(tmp)) {
+      own = spill.path();
+      assertTrue(Files.isDirectory(own));
+      assertFalse(Files.exists(leftover), "a dead run's directory is removed at the next start");
+    }
+    assertFalse(Files.exists(own));
+  }
+}
