@@ -10,7 +10,6 @@ import io.neardup.sketch.SketchParameters;
 import io.neardup.sketch.Sketcher;
 import io.neardup.text.TextNormalizer;
 import io.neardup.token.TokenEncoding;
-import io.neardup.util.LongHashSet;
 import java.io.IOException;
 import java.util.Arrays;
 import org.apache.lucene.analysis.TokenFilter;
@@ -92,7 +91,6 @@ public final class NearDupFilter extends TokenFilter {
   private final NearDupShingleSetAttribute shingleSetAtt;
 
   private final NearDupSettings settings;
-  private final LongHashSet shingles = new LongHashSet();
   private final ShingleHasher shingler;
   private final Sketcher sketcher;
   private final BandHasher bandHasher;
@@ -106,7 +104,9 @@ public final class NearDupFilter extends TokenFilter {
 
   private final boolean deduplicate;
   private final long[] bandHashes;
-  private long[] sortedShingles = new long[0];
+  // the shingles of the text when they are deduplicated: collected, then sorted and made distinct
+  private long[] sortedShingles = new long[256];
+  private int collected;
 
   private boolean consumed;
   private State finalState;
@@ -132,7 +132,7 @@ public final class NearDupFilter extends TokenFilter {
             p.shingleUnit(),
             p.shingleSize(),
             p.seed(),
-            deduplicate ? shingles::add : sketcher::add);
+            deduplicate ? this::collect : sketcher::add);
     this.bandHasher = new BandHasher(settings.banding());
     this.bandHashes = new long[settings.banding().bands()];
     this.exact = settings.exact() ? new ExactFingerprint() : null;
@@ -232,8 +232,15 @@ public final class NearDupFilter extends TokenFilter {
 
     int distinct;
     if (deduplicate) {
-      distinct = shingles.size();
-      sketch = sketcher.sketch(shingles.values(), distinct, distinct);
+      // sorting once and dropping repeats costs less than a hash set and gives the sorted set too
+      Arrays.sort(sortedShingles, 0, collected);
+      distinct = 0;
+      for (int i = 0; i < collected; i++) {
+        if (distinct == 0 || sortedShingles[distinct - 1] != sortedShingles[i]) {
+          sortedShingles[distinct++] = sortedShingles[i];
+        }
+      }
+      sketch = sketcher.sketch(sortedShingles, distinct, distinct);
     } else {
       distinct = 0;
       sketch = sketcher.finish(sketcher.addedCount());
@@ -247,13 +254,15 @@ public final class NearDupFilter extends TokenFilter {
       exactTokens = 1;
     }
     if (settings.shingles() && distinct > 0) {
-      if (sortedShingles.length < distinct) {
-        sortedShingles = new long[Math.max(distinct, sortedShingles.length * 2)];
-      }
-      System.arraycopy(shingles.values(), 0, sortedShingles, 0, distinct);
-      Arrays.sort(sortedShingles, 0, distinct);
       shingleTokens = distinct;
     }
+  }
+
+  private void collect(long fingerprint) {
+    if (collected == sortedShingles.length) {
+      sortedShingles = Arrays.copyOf(sortedShingles, collected * 2);
+    }
+    sortedShingles[collected++] = fingerprint;
   }
 
   @Override
@@ -286,7 +295,7 @@ public final class NearDupFilter extends TokenFilter {
     exactTokens = 0;
     shingleTokens = 0;
     next = 0;
-    shingles.clear();
+    collected = 0;
     sketcher.clear();
     shingler.reset();
     if (exact != null) {
