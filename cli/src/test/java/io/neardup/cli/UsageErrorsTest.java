@@ -1,10 +1,20 @@
 package io.neardup.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.store.FSDirectory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -87,4 +97,43 @@ class UsageErrorsTest {
     assertTrue(r.err().contains("'--index'"), r.err());
     assertTrue(Files.exists(dir.resolve("todo.txt")));
   }
+
+  private static final String TEXT =
+      "the quick brown fox jumps over the lazy dog while the cat sleeps on the warm mat by the"
+          + " door of the old house";
+
+  private static final String CORPUS =
+      "{\"id\": \"a\", \"text\": \""
+          + TEXT
+          + "\"}\n{\"id\": \"b\", \"text\": \""
+          + TEXT
+          + " today\"}\n";
+
+  @Test
+  void moreThreadsThanProcessorsAreCappedWithAWarning() throws Exception {
+    Path input = tmp.resolve("threads.jsonl");
+    Files.writeString(input, CORPUS);
+    int processors = Runtime.getRuntime().availableProcessors();
+    Cli.Result r = Cli.run("dedup", "--input", input, "--threads", 1000, "--pairs", "-");
+    assertEquals(0, r.exit(), r.toString());
+    String warning =
+        "warning: --threads 1000 is more than the "
+            + processors
+            + (processors == 1 ? " processor" : " processors")
+            + "; using "
+            + processors
+            + "\n";
+    assertTrue(r.err().contains(warning), r.err());
+    assertEquals(r.err().indexOf(warning), r.err().lastIndexOf(warning), "once: " + r.err());
+
+    RunOptions options = new RunOptions();
+    options.threads = 1000;
+    assertEquals(processors, options.threads());
+    options.threads = processors;
+    assertEquals(processors, options.threads());
+
+    Cli.Result exact = Cli.run("dedup", "--input", input, "--threads", processors);
+    assertFalse(exact.err().contains("warning"), exact.err());
+  }
+
 }
