@@ -26,6 +26,15 @@ final class Indexing {
       if (problem != null) {
         throw Options.invalid(spec, "--index", problem);
       }
+      if (CorpusIndex.isUncommitted(index)) {
+        spec.commandLine()
+            .getErr()
+            .println(
+                "note: "
+                    + index
+                    + " holds an index that was never committed (an interrupted run); replacing"
+                    + " it");
+      }
     }
   }
 

@@ -136,4 +136,64 @@ class UsageErrorsTest {
     assertFalse(exact.err().contains("warning"), exact.err());
   }
 
+  @Test
+  void indexReplacesAnIndexThatWasNeverCommitted() throws Exception {
+    Path input = tmp.resolve("interrupted.jsonl");
+    Files.writeString(input, CORPUS);
+    // what `kill -9` leaves: flushed segments and the lock, no segments_N; copied while the
+    // writer still holds the lock, as the killed process did
+    Path scratch = tmp.resolve("scratch-index");
+    Path dir = Files.createDirectories(tmp.resolve("interrupted-index"));
+    try (FSDirectory d = FSDirectory.open(scratch);
+        IndexWriter w =
+            new IndexWriter(
+                d, new IndexWriterConfig().setCommitOnClose(false).setUseCompoundFile(false))) {
+      for (int i = 0; i < 10; i++) {
+        Document doc = new Document();
+        doc.add(new TextField("body", "some text " + i, Field.Store.YES));
+        w.addDocument(doc);
+      }
+      w.flush();
+      try (var files = Files.list(scratch)) {
+        for (Path f : files.toList()) {
+          Files.copy(f, dir.resolve(f.getFileName()));
+        }
+      }
+      w.rollback();
+    }
+    try (var files = Files.list(dir)) {
+      List<String> names = files.map(f -> f.getFileName().toString()).toList();
+      assertTrue(names.contains("write.lock"), names.toString());
+      assertTrue(names.size() > 1, names.toString());
+      assertFalse(names.stream().anyMatch(n -> n.startsWith("segments")), names.toString());
+    }
+
+    Cli.Result r = Cli.run("index", "--input", input, "--index", dir);
+    assertEquals(0, r.exit(), r.toString());
+    assertTrue(
+        r.err()
+            .contains(
+                "note: "
+                    + dir
+                    + " holds an index that was never committed (an interrupted run); replacing"
+                    + " it"),
+        r.err());
+    Cli.Result clusters = Cli.run("clusters", "--index", dir);
+    assertEquals(0, clusters.exit(), clusters.toString());
+    assertEquals(
+        "{\"canonical\": \"a\", \"members\": [\"a\", \"b\"], \"size\": 2}\n", clusters.out());
+    Cli.Result again = Cli.run("index", "--input", input, "--index", dir);
+    assertEquals(0, again.exit(), again.toString());
+    assertFalse(again.err().contains("note:"), "a committed index: " + again.err());
+
+    // the same files next to anything else are not a leftover index
+    Path mixed = Files.createDirectories(tmp.resolve("mixed-index"));
+    Files.writeString(mixed.resolve("write.lock"), "");
+    Files.writeString(mixed.resolve("_0.cfs"), "");
+    Files.writeString(mixed.resolve("notes.txt"), "keep me");
+    Cli.Result refused = Cli.run("index", "--input", input, "--index", mixed);
+    assertEquals(NearDupCli.EXIT_USAGE, refused.exit(), refused.toString());
+    assertTrue(refused.err().contains("is neither empty nor an index"), refused.err());
+    assertTrue(Files.exists(mixed.resolve("notes.txt")));
+  }
 }
