@@ -63,7 +63,7 @@ final class DedupCommand implements Callable<Integer> {
     boolean exact = cluster.verify == Verification.EXACT;
     NearDupSettings settings = analysis.settings(t, true, exact);
     NormalizationOptions normalization = analysis.normalization();
-    Options.canonical(spec, cluster.canonical);
+    cluster.check(spec, input);
     Indexing.check(spec, input, run, index);
 
     Progress progress = new Progress(spec.commandLine().getErr(), run.progress());

@@ -196,4 +196,76 @@ class UsageErrorsTest {
     assertTrue(refused.err().contains("is neither empty nor an index"), refused.err());
     assertTrue(Files.exists(mixed.resolve("notes.txt")));
   }
+  @Test
+  void resultFilesNamingTheInputAreRefusedBeforeAnyWork() throws Exception {
+    Path dir = Files.createDirectories(tmp.resolve("overwrite"));
+    Path input = dir.resolve("corpus.jsonl");
+    Files.writeString(input, CORPUS);
+    Path link = Files.createSymbolicLink(dir.resolve("link.jsonl"), input);
+    for (Object target : List.of(input, dir.resolve("sub/../corpus.jsonl"), link)) {
+      for (String option : List.of("--pairs", "--clusters")) {
+        Cli.Result r = Cli.run("dedup", "--input", input, option, target);
+        assertEquals(NearDupCli.EXIT_USAGE, r.exit(), r.toString());
+        assertTrue(
+            r.err().contains("'" + option + "': must not be the input, which it would overwrite"),
+            r.err());
+        assertFalse(r.err().contains("indexed"), "before any work: " + r.err());
+        assertEquals(CORPUS, Files.readString(input));
+      }
+    }
+  }
+
+  @Test
+  void pairsAndClustersMustBeDifferentFiles() throws Exception {
+    Path dir = Files.createDirectories(tmp.resolve("same"));
+    Path input = dir.resolve("corpus.jsonl");
+    Files.writeString(input, CORPUS);
+    Path out = dir.resolve("out.txt");
+    Cli.Result r =
+        Cli.run("dedup", "--input", input, "--pairs", out, "--clusters", dir.resolve("./out.txt"));
+    assertEquals(NearDupCli.EXIT_USAGE, r.exit(), r.toString());
+    assertTrue(r.err().contains("--pairs and --clusters must name different files"), r.err());
+    assertFalse(Files.exists(out));
+
+    Cli.Result stdout = Cli.run("dedup", "--input", input, "--pairs", "-", "--clusters", "-");
+    assertEquals(0, stdout.exit(), "both to standard output is fine: " + stdout);
+    assertTrue(stdout.out().startsWith(ResultFiles.PAIRS_HEADER + "\na\tb\t"), stdout.out());
+  }
+
+  @Test
+  void resultFilesThatCannotBeWrittenAreRefusedBeforeAnyWork() throws Exception {
+    Path dir = Files.createDirectories(tmp.resolve("unwritable"));
+    Path input = dir.resolve("corpus.jsonl");
+    Files.writeString(input, CORPUS);
+    Cli.Result belowAFile =
+        Cli.run("dedup", "--input", input, "--pairs", dir.resolve("corpus.jsonl/pairs.tsv"));
+    assertEquals(NearDupCli.EXIT_USAGE, belowAFile.exit(), belowAFile.toString());
+    assertTrue(belowAFile.err().contains("'--pairs': must be in a directory"), belowAFile.err());
+    assertFalse(belowAFile.err().contains("indexed"), belowAFile.err());
+
+    Cli.Result directory = Cli.run("dedup", "--input", input, "--clusters", dir);
+    assertEquals(NearDupCli.EXIT_USAGE, directory.exit(), directory.toString());
+    assertTrue(directory.err().contains("'--clusters': must be a file, got the directory"));
+
+    Path index = tmp.resolve("unwritable-index");
+    Cli.Result clusters = Cli.run("index", "--input", input, "--index", index);
+    assertEquals(0, clusters.exit(), clusters.toString());
+    Cli.Result fromIndex = Cli.run("clusters", "--index", index, "--pairs", dir);
+    assertEquals(NearDupCli.EXIT_USAGE, fromIndex.exit(), fromIndex.toString());
+    assertTrue(fromIndex.err().contains("'--pairs': must be a file"), fromIndex.err());
+
+    Path readOnly = Files.createDirectories(dir.resolve("read-only"));
+    Files.setPosixFilePermissions(readOnly, PosixFilePermissions.fromString("r-xr-xr-x"));
+    try {
+      assumeFalse(Files.isWritable(readOnly), "permissions do not bind this user (root)");
+      Cli.Result r =
+          Cli.run("dedup", "--input", input, "--pairs", readOnly.resolve("sub/pairs.tsv"));
+      assertEquals(NearDupCli.EXIT_USAGE, r.exit(), r.toString());
+      assertTrue(r.err().contains("'--pairs': must be in a writable directory"), r.err());
+      assertFalse(r.err().contains("indexed"), r.err());
+    } finally {
+      Files.setPosixFilePermissions(readOnly, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+  }
+
 }
