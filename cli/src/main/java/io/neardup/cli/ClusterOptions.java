@@ -1,5 +1,6 @@
 package io.neardup.cli;
 
+import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.index.Verification;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -47,12 +48,15 @@ final class ClusterOptions {
   /**
    * Checks the options before any work starts, so that a run never ends in an output it cannot
    * write or one that destroys data: each result file must be writable and neither the input nor
-   * the other result file.
+   * the other result file. With an input (dedup), also asks it for the field of --canonical.
    *
    * @param input the input of the run, or null if it reads an index
    */
   void check(CommandSpec spec, InputOptions input) {
-    Options.canonical(spec, canonical);
+    CanonicalPolicy policy = Options.canonical(spec, canonical);
+    if (input != null && !policy.byScore()) {
+      input.want(policy.field());
+    }
     Path inputPath = input == null ? null : input.input;
     Path pairsPath = output(spec, "--pairs", pairs, inputPath);
     Path clustersPath = output(spec, "--clusters", clusters, inputPath);

@@ -44,9 +44,9 @@ import org.apache.lucene.util.BytesRef;
  *       {@code search};
  *   <li>{@code _neardup*}: the band tokens, sketch, exact token and shingles ({@link
  *       #NEARDUP_FIELDS});
- *   <li>every other scalar field of a JSONL record under its own name, for canonical policies:
- *       integers as {@code LongField}, other numbers as {@code DoubleField}, strings and booleans
- *       as {@code KeywordField}.
+ *   <li>each scalar JSONL field asked for ({@code --fields}, the field of {@code dedup
+ *       --canonical}) under its own name, for canonical policies: integers as {@code LongField},
+ *       other numbers as {@code DoubleField}, strings and booleans as {@code KeywordField}.
  * </ul>
  *
  * The tool's own field names start with {@code _}, which input fields never do (they are not
@@ -304,7 +304,8 @@ final class CorpusIndex implements Closeable {
             + "] is not "
             + (found ? "usable: it has no numeric or keyword values" : "in the index")
             + "; the index can order by "
-            + choices);
+            + choices
+            + (found ? "" : " (index --fields " + field + " keeps a JSONL field)"));
   }
 
   @Override

@@ -20,6 +20,10 @@ final class Indexing {
     if (!Files.exists(input.input)) {
       throw Options.invalid(spec, "--input", "no such file or directory: " + input.input);
     }
+    String unreadable = CorpusReader.unreadable(input.input);
+    if (unreadable != null) {
+      throw Options.invalid(spec, "--input", unreadable);
+    }
     Options.atLeast(spec, "--threads", run.threads(), 1);
     if (index != null) {
       String problem = CorpusIndex.checkTarget(index);
@@ -49,7 +53,8 @@ final class Indexing {
       throws IOException {
     Files.createDirectories(index);
     CorpusIndexer.Summary summary;
-    try (CorpusReader reader = CorpusReader.open(input.input, input.idField, input.textField);
+    try (CorpusReader reader =
+            CorpusReader.open(input.input, input.idField, input.textField, input.fields());
         Directory directory = FSDirectory.open(index)) {
       summary =
           new CorpusIndexer(settings, normalization, run.threads(), input.onError, progress)

@@ -196,6 +196,7 @@ class UsageErrorsTest {
     assertTrue(refused.err().contains("is neither empty nor an index"), refused.err());
     assertTrue(Files.exists(mixed.resolve("notes.txt")));
   }
+
   @Test
   void resultFilesNamingTheInputAreRefusedBeforeAnyWork() throws Exception {
     Path dir = Files.createDirectories(tmp.resolve("overwrite"));
@@ -267,5 +268,4 @@ class UsageErrorsTest {
       Files.setPosixFilePermissions(readOnly, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
   }
-
 }
