@@ -1,6 +1,10 @@
 package io.neardup.cli;
 
+import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.Verification;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 /** How clusters are verified and chosen, and where they are written. */
@@ -40,4 +44,56 @@ final class ClusterOptions {
               + " [IDs], \"size\": N} (- for standard output; the default when --pairs is not"
               + " given either).")
   String clusters;
+
+  /**
+   * Checks the options before any work starts, so that a run never ends in an output it cannot
+   * write or one that destroys data: each result file must be writable and neither the input nor
+   * the other result file. With an input (dedup), also asks it for the field of --canonical.
+   *
+   * @param input the input of the run, or null if it reads an index
+   */
+  void check(CommandSpec spec, InputOptions input) {
+    CanonicalPolicy policy = Options.canonical(spec, canonical);
+    if (input != null && !policy.byScore()) {
+      input.want(policy.field());
+    }
+    Path inputPath = input == null ? null : input.input;
+    Path pairsPath = output(spec, "--pairs", pairs, inputPath);
+    Path clustersPath = output(spec, "--clusters", clusters, inputPath);
+    if (pairsPath != null
+        && clustersPath != null
+        && ResultFiles.sameFile(pairsPath, clustersPath)) {
+      throw Options.usage(
+          spec,
+          "--pairs and --clusters must name different files, got ["
+              + pairs
+              + "] and ["
+              + clusters
+              + "]");
+    }
+  }
+
+  /** The path of a result file option, checked; null for none or standard output. */
+  private static Path output(CommandSpec spec, String option, String target, Path input) {
+    if (target == null || ResultFiles.STDOUT.equals(target)) {
+      return null;
+    }
+    Path path;
+    try {
+      path = Path.of(target);
+    } catch (InvalidPathException e) {
+      throw Options.invalid(spec, option, "must be a file path, got [" + target + "]");
+    }
+    if (input != null && ResultFiles.sameFile(path, input)) {
+      throw Options.invalid(
+          spec,
+          option,
+          "must not be the input, which it would overwrite, got [" + target + "] for --input");
+    }
+    String problem = ResultFiles.unwritable(path);
+    if (problem != null) {
+      throw Options.invalid(spec, option, problem);
+    }
+    return path;
+  }
 }

@@ -44,7 +44,7 @@ final class ClustersCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Double t = Options.threshold(spec, threshold);
-    Options.canonical(spec, cluster.canonical);
+    cluster.check(spec, null);
     Options.atLeast(spec, "--threads", run.threads(), 1);
     Progress progress = new Progress(spec.commandLine().getErr(), run.progress());
     try (CorpusIndex opened = CorpusIndex.open(indexDir.path)) {

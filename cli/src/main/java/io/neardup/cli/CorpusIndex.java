@@ -8,6 +8,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -19,7 +20,9 @@ import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.DocValuesType;
 import org.apache.lucene.index.FieldInfo;
+import org.apache.lucene.index.IndexFileNames;
 import org.apache.lucene.index.IndexNotFoundException;
+import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.SortedNumericDocValues;
@@ -42,9 +45,9 @@ import org.apache.lucene.util.BytesRef;
  *       {@code search};
  *   <li>{@code _neardup*}: the band tokens, sketch, exact token and shingles ({@link
  *       #NEARDUP_FIELDS});
- *   <li>every other scalar field of a JSONL record under its own name, for canonical policies:
- *       integers as {@code LongField}, other numbers as {@code DoubleField}, strings and booleans
- *       as {@code KeywordField}.
+ *   <li>each scalar JSONL field asked for ({@code --fields}, the field of {@code dedup
+ *       --canonical}) under its own name, for canonical policies: integers as {@code LongField},
+ *       other numbers as {@code DoubleField}, strings and booleans as {@code KeywordField}.
  * </ul>
  *
  * The tool's own field names start with {@code _}, which input fields never do (they are not
@@ -125,8 +128,8 @@ final class CorpusIndex implements Closeable {
   }
 
   /**
-   * Checks that {@code path} can receive a new index: absent, empty, or holding an index (which is
-   * replaced).
+   * Checks that {@code path} can receive a new index: absent, empty, holding an index, or holding
+   * the files of an index that was never committed ({@link #isUncommitted}); the index is replaced.
    *
    * @return an error message, or null if the directory is fine
    */
@@ -140,11 +143,43 @@ final class CorpusIndex implements Closeable {
     try (Stream<Path> files = Files.list(path)) {
       List<Path> entries = files.toList();
       if (entries.isEmpty()
-          || entries.stream().anyMatch(p -> p.getFileName().toString().startsWith("segments_"))) {
+          || entries.stream().anyMatch(p -> p.getFileName().toString().startsWith("segments_"))
+          || onlyUncommittedIndexFiles(entries)) {
         return null;
       }
     }
     return path + " is neither empty nor an index: refusing to write an index into it";
+  }
+
+  /**
+   * Whether {@code path} holds the files of an index that was never committed, as a killed {@code
+   * index} run leaves them: segment files and the write lock, but no {@code segments_N} and nothing
+   * else. Replacing it loses nothing, since no reader can open it.
+   */
+  static boolean isUncommitted(Path path) throws IOException {
+    if (!Files.isDirectory(path)) {
+      return false;
+    }
+    try (Stream<Path> files = Files.list(path)) {
+      return onlyUncommittedIndexFiles(files.toList());
+    }
+  }
+
+  private static boolean onlyUncommittedIndexFiles(List<Path> entries) {
+    if (entries.isEmpty()) {
+      return false;
+    }
+    for (Path p : entries) {
+      String name = p.getFileName().toString();
+      boolean indexFile =
+          name.equals(IndexWriter.WRITE_LOCK_NAME)
+              || name.startsWith(IndexFileNames.PENDING_SEGMENTS)
+              || IndexFileNames.CODEC_FILE_PATTERN.matcher(name).matches();
+      if (!indexFile || !Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** A new temporary directory for an index that {@link #deleteTree} removes after use. */
@@ -320,7 +355,8 @@ final class CorpusIndex implements Closeable {
             + "] is not "
             + (found ? "usable: it has no numeric or keyword values" : "in the index")
             + "; the index can order by "
-            + choices);
+            + choices
+            + (found ? "" : " (index --fields " + field + " keeps a JSONL field)"));
   }
 
   @Override

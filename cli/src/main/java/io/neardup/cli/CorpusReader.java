@@ -1,43 +1,68 @@
 package io.neardup.cli;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonFactoryBuilder;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.json.JsonMapper;
-import java.io.BufferedReader;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import java.io.BufferedInputStream;
 import java.io.Closeable;
+import java.io.EOFException;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.CharacterCodingException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.ZipException;
 import org.apache.lucene.index.IndexWriter;
 
 /**
- * Reads the documents of a corpus one record at a time, in input order: the lines of a JSONL file,
- * or the text files under a directory. A bad record is thrown as {@link BadRecord}, naming where it
- * is and what is wrong, and reading can go on with the next one.
+ * Reads the documents of a corpus one record at a time, in input order: the lines of a JSONL file
+ * (plain or gzip-compressed), or the text files under a directory. A bad record is thrown as {@link
+ * BadRecord}, naming where it is and what is wrong, and reading can go on with the next one.
+ *
+ * <p>Both kinds of input follow the same rules: a record must be valid UTF-8 (nothing is silently
+ * replaced), at most {@link #MAX_RECORD_BYTES} long, and its id must be neither blank nor hold a
+ * tab or line break, which would break the rows of the pairs file.
  */
 abstract class CorpusReader implements Closeable {
   /** Field names starting with this are the tool's own in the index; input fields never are. */
   static final String RESERVED_PREFIX = "_";
 
   /**
+   * The most bytes a record (a JSONL line or a text file) may have: a longer one is a bad record.
+   * The bound is memory, not the format: a record is held several times over while it is analysed
+   * and indexed, and one line with no line break must not exhaust the heap.
+   */
+  static final int MAX_RECORD_BYTES = 256 << 20;
+
+  /** {@link #MAX_RECORD_BYTES} as users read it. */
+  static final String MAX_RECORD_SIZE = "256 MiB";
+
+  /**
    * One document.
    *
    * @param id the unique id
    * @param text the text
-   * @param fields other scalar fields: {@link Long}, {@link Double} or {@link String} values
+   * @param fields the other fields asked for: {@link Long}, {@link Double} or {@link String} values
    * @param location where the record is, e.g. {@code corpus.jsonl:12}
    */
   record Record(String id, String text, Map<String, Object> fields, String location) {}
@@ -65,30 +90,143 @@ abstract class CorpusReader implements Closeable {
     }
   }
 
-  private final Map<String, String> seenIds = new HashMap<>();
+  /** Compressed formats recognised by their first bytes, whatever the file is called. */
+  private enum Compression {
+    GZIP("gzip", null, 0x1f, 0x8b),
+    ZSTD("zstd", "zstd -d", 0x28, 0xb5, 0x2f, 0xfd),
+    XZ("xz", "xz -dk", 0xfd, '7', 'z', 'X', 'Z', 0x00),
+    BZIP2("bzip2", "bzip2 -dk", 'B', 'Z', 'h');
 
-  /** Opens a JSONL file or a directory of text files. */
-  static CorpusReader open(Path input, String idField, String textField) throws IOException {
+    static final int MAX_MAGIC = 6;
+
+    final String format;
+
+    /** How to decompress a file of this format, or null if it is read as it is. */
+    final String decompress;
+
+    private final int[] magic;
+
+    Compression(String format, String decompress, int... magic) {
+      this.format = format;
+      this.decompress = decompress;
+      this.magic = magic;
+    }
+
+    static Compression of(byte[] head, int length) {
+      for (Compression c : values()) {
+        if (length >= c.magic.length) {
+          boolean match = true;
+          for (int i = 0; i < c.magic.length && match; i++) {
+            match = (head[i] & 0xff) == c.magic[i];
+          }
+          if (match) {
+            return c;
+          }
+        }
+      }
+      return null;
+    }
+  }
+
+  /** The input as named by the user, for messages. */
+  final String name;
+
+  private final Map<String, String> seenIds = new HashMap<>();
+  private final CharsetDecoder utf8 =
+      StandardCharsets.UTF_8
+          .newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT);
+  private char[] chars = new char[1 << 16];
+  private long records;
+  private long badRecords;
+
+  private CorpusReader(Path input) {
+    this.name = input.toString();
+  }
+
+  /**
+   * Opens a JSONL file, plain or gzip-compressed, or a directory of text files.
+   *
+   * @param fields the JSONL fields to read besides the id and the text, e.g. the field of a
+   *     canonical policy; no other field is read, so none can make a record bad
+   * @throws CliFailure if the input is compressed in a format that is not read ({@link
+   *     #unreadable})
+   */
+  static CorpusReader open(Path input, String idField, String textField, Set<String> fields)
+      throws IOException {
     if (Files.isDirectory(input)) {
       return new TextFiles(input);
     }
-    return new JsonLines(input, idField, textField);
+    String problem = unreadable(input);
+    if (problem != null) {
+      throw new CliFailure(problem);
+    }
+    return new JsonLines(input, idField, textField, fields);
+  }
+
+  /**
+   * Why a JSONL input cannot be read at all, found from its first bytes before any work starts: it
+   * is compressed with zstd, xz or bzip2, which only gzip is read of (the JDK has no other
+   * decompressor, and a native one is not worth shipping for a step users do in one command).
+   *
+   * @return a message saying how to decompress it, or null if it can be read
+   */
+  static String unreadable(Path input) throws IOException {
+    if (Files.isDirectory(input)) {
+      return null;
+    }
+    byte[] head = new byte[Compression.MAX_MAGIC];
+    int n;
+    try (InputStream in = Files.newInputStream(input)) {
+      n = in.readNBytes(head, 0, head.length);
+    }
+    Compression c = Compression.of(head, n);
+    if (c == null || c.decompress == null) {
+      return null;
+    }
+    return input
+        + " is compressed with "
+        + c.format
+        + ", which neardup does not read: decompress it first ("
+        + c.decompress
+        + " "
+        + input
+        + ") or compress it with gzip";
   }
 
   /**
    * The next record, or null at the end.
    *
    * @throws BadRecord if the next record is bad; the following call reads the one after it
+   * @throws CliFailure at the end if every record read was bad: such a run has nothing to index and
+   *     most likely read the wrong input
    */
   final Record next() throws IOException, BadRecord {
-    Record r = read();
+    Record r;
+    try {
+      r = read();
+    } catch (BadRecord e) {
+      badRecords++;
+      throw e;
+    }
     if (r == null) {
+      if (records == 0 && badRecords > 0) {
+        throw new CliFailure(
+            name
+                + ": all "
+                + badRecords
+                + (badRecords == 1 ? " record" : " records")
+                + " read are bad (see above): nothing to index; is it the right input?");
+      }
       return null;
     }
     String first = seenIds.putIfAbsent(r.id(), r.location());
     if (first != null) {
+      badRecords++;
       throw new BadRecord(r.location(), "duplicate id [" + r.id() + "], first seen at " + first);
     }
+    records++;
     return r;
   }
 
@@ -98,7 +236,9 @@ abstract class CorpusReader implements Closeable {
   /** How much of the input has been read, in {@link #size()} units. */
   abstract long position();
 
-  /** The size of the input: bytes of a file, or the number of files of a directory. */
+  /**
+   * The size of the input: bytes of a file (compressed bytes if it is), or files of a directory.
+   */
   abstract long size();
 
   static void checkTermLength(String location, String what, String value) throws BadRecord {
@@ -110,12 +250,94 @@ abstract class CorpusReader implements Closeable {
     }
   }
 
+  /**
+   * Checks an id: a tab or line break in it would break the rows of the pairs file, and a blank id
+   * cannot be told apart in it.
+   */
+  static void checkId(String location, String id) throws BadRecord {
+    if (id.isBlank()) {
+      throw new BadRecord(
+          location, "id must not be empty or whitespace only, got [" + printable(id) + "]");
+    }
+    if (id.indexOf('\t') >= 0 || id.indexOf('\n') >= 0 || id.indexOf('\r') >= 0) {
+      throw new BadRecord(
+          location, "id must not contain a tab or line break, got [" + printable(id) + "]");
+    }
+    checkTermLength(location, "id", id);
+  }
+
+  /** A value on one line, for a message: control characters escaped, long values cut. */
+  static String printable(String s) {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < s.length() && sb.length() < 200; i++) {
+      char c = s.charAt(i);
+      switch (c) {
+        case '\t' -> sb.append("\\t");
+        case '\n' -> sb.append("\\n");
+        case '\r' -> sb.append("\\r");
+        default -> {
+          if (Character.isISOControl(c)) {
+            sb.append(String.format("\\u%04x", (int) c));
+          } else {
+            sb.append(c);
+          }
+        }
+      }
+    }
+    return sb.length() >= 200 ? sb + "..." : sb.toString();
+  }
+
+  /**
+   * Decodes UTF-8 into {@link #chars}. Invalid bytes make the record bad rather than being
+   * replaced: a replaced text is not the input's, and it could even make two records look equal.
+   *
+   * @param where what the offset counts from in the message, e.g. {@code " of the line"}
+   * @return the number of chars decoded
+   */
+  final int decode(byte[] bytes, int length, String location, String where) throws BadRecord {
+    // UTF-8 never decodes to more chars than it has bytes; a buffer grown for a huge record is
+    // not kept for the small ones after it
+    if (chars.length < length || (chars.length > (1 << 20) && length < (1 << 16))) {
+      chars = new char[Math.max(length, 1 << 16)];
+    }
+    utf8.reset();
+    ByteBuffer in = ByteBuffer.wrap(bytes, 0, length);
+    CharBuffer out = CharBuffer.wrap(chars);
+    CoderResult result = utf8.decode(in, out, true);
+    if (!result.isError()) {
+      result = utf8.flush(out);
+    }
+    if (result.isError()) {
+      int at = in.position();
+      int end = Math.min(length, at + Math.max(result.length(), 1));
+      throw new BadRecord(
+          location,
+          "text must be valid UTF-8, got invalid bytes ["
+              + HexFormat.ofDelimiter(" ").formatHex(bytes, at, end)
+              + "] at byte offset "
+              + at
+              + where);
+    }
+    return out.position();
+  }
+
+  final char[] chars() {
+    return chars;
+  }
+
   /** One JSON object per line; blank lines are ignored. */
   static final class JsonLines extends CorpusReader {
-    private static final JsonMapper JSON =
-        JsonMapper.builder()
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+    // Records are bounded by MAX_RECORD_BYTES instead of Jackson's default limits (e.g. 20 M chars
+    // a string), which would reject large texts and let fields no option reads drop records.
+    private static final JsonFactory JSON =
+        new JsonFactoryBuilder()
+            .streamReadConstraints(
+                StreamReadConstraints.builder()
+                    .maxStringLength(Integer.MAX_VALUE)
+                    .maxNameLength(Integer.MAX_VALUE)
+                    .maxNumberLength(Integer.MAX_VALUE)
+                    .maxNestingDepth(Integer.MAX_VALUE)
+                    .build())
             .build();
 
     /** The kind of value a field holds, fixed by the first record that has it. */
@@ -129,116 +351,315 @@ abstract class CorpusReader implements Closeable {
       Kind(String description) {
         this.description = description;
       }
+
+      static Kind of(Object value) {
+        return value instanceof Long ? LONG : value instanceof Double ? DOUBLE : KEYWORD;
+      }
     }
 
     private record FieldKind(Kind kind, String firstLocation) {}
 
-    private final String name;
     private final String idField;
     private final String textField;
-    private final CountingInputStream bytes;
-    private final BufferedReader lines;
+    private final Set<String> fields;
+    private final CountingInputStream counted;
+    private final InputStream in;
+    private final boolean gzip;
     private final long size;
     private final Map<String, FieldKind> kinds = new HashMap<>();
+    private final byte[] buffer = new byte[1 << 16];
+    private int bufferStart;
+    private int bufferEnd;
+    private byte[] line = new byte[1 << 16];
+    private int lineLength;
+    private boolean lineTooLong;
     private long lineNumber;
 
-    JsonLines(Path file, String idField, String textField) throws IOException {
-      this.name = file.toString();
+    JsonLines(Path file, String idField, String textField, Set<String> fields) throws IOException {
+      super(file);
       this.idField = idField;
       this.textField = textField;
+      Set<String> wanted = new HashSet<>();
+      for (String field : fields) {
+        if (!field.equals(idField)
+            && !field.equals(textField)
+            && !field.isEmpty()
+            && !field.startsWith(RESERVED_PREFIX)) {
+          wanted.add(field);
+        }
+      }
+      this.fields = Set.copyOf(wanted);
       this.size = Files.size(file);
-      this.bytes = new CountingInputStream(Files.newInputStream(file));
-      this.lines = new BufferedReader(new InputStreamReader(bytes, StandardCharsets.UTF_8));
+      // counted below any decompression, so that progress compares compressed bytes with the size
+      this.counted = new CountingInputStream(Files.newInputStream(file));
+      BufferedInputStream buffered = new BufferedInputStream(counted, 1 << 16);
+      buffered.mark(Compression.MAX_MAGIC);
+      byte[] head = buffered.readNBytes(Compression.MAX_MAGIC);
+      buffered.reset();
+      // GZIPInputStream also reads the members of a concatenated file, as gzip -d does
+      this.gzip = Compression.of(head, head.length) == Compression.GZIP;
+      try {
+        this.in = gzip ? new GZIPInputStream(buffered, 1 << 16) : buffered;
+      } catch (ZipException | EOFException e) {
+        counted.close();
+        throw new CliFailure(
+            name + " starts like gzip data but is not readable as such (" + e.getMessage() + ")",
+            e);
+      }
     }
 
     @Override
     Record read() throws IOException, BadRecord {
-      String line;
-      do {
-        line = lines.readLine();
-        if (line == null) {
+      while (true) {
+        if (!readLine()) {
           return null;
         }
         lineNumber++;
-      } while (line.isBlank());
-      if (lineNumber == 1 && line.startsWith("\uFEFF")) {
-        line = line.substring(1); // a byte order mark some editors write
+        String location = name + ":" + lineNumber;
+        if (lineTooLong) {
+          throw new BadRecord(
+              location,
+              "line must be at most "
+                  + MAX_RECORD_BYTES
+                  + " bytes ("
+                  + MAX_RECORD_SIZE
+                  + "), got a longer one");
+        }
+        int length = decode(line, lineLength, location, " of the line");
+        char[] text = chars();
+        int start = 0;
+        if (lineNumber == 1 && length > 0 && text[0] == '\uFEFF') {
+          start = 1; // a byte order mark some editors write
+        }
+        if (!blank(text, start, length)) {
+          return parse(text, start, length - start, location);
+        }
       }
-      String location = name + ":" + lineNumber;
-      JsonNode node;
+    }
+
+    private static boolean blank(char[] text, int start, int end) {
+      for (int i = start; i < end; i++) {
+        if (!Character.isWhitespace(text[i])) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    /**
+     * Reads the next line, without its line break, into {@link #line}; a line longer than {@link
+     * #MAX_RECORD_BYTES} is read to its end but not kept, and sets {@link #lineTooLong}.
+     *
+     * @return false at the end of the input
+     */
+    private boolean readLine() throws IOException {
+      if (line.length > (1 << 20)) {
+        line = new byte[1 << 16]; // do not hold on to the buffer of a huge record
+      }
+      lineLength = 0;
+      lineTooLong = false;
+      boolean any = false;
+      while (true) {
+        if (bufferStart == bufferEnd) {
+          int n = fill();
+          if (n < 0) {
+            break;
+          }
+          bufferStart = 0;
+          bufferEnd = n;
+        }
+        any = true;
+        int newline = -1;
+        for (int i = bufferStart; i < bufferEnd; i++) {
+          if (buffer[i] == '\n') {
+            newline = i;
+            break;
+          }
+        }
+        int end = newline < 0 ? bufferEnd : newline;
+        append(bufferStart, end - bufferStart);
+        bufferStart = newline < 0 ? bufferEnd : newline + 1;
+        if (newline >= 0) {
+          break;
+        }
+      }
+      if (lineLength > 0 && line[lineLength - 1] == '\r') {
+        lineLength--;
+      }
+      return any;
+    }
+
+    private int fill() throws IOException {
       try {
-        node = JSON.readTree(line);
+        int n;
+        do {
+          n = in.read(buffer, 0, buffer.length);
+        } while (n == 0);
+        return n;
+      } catch (ZipException | EOFException e) {
+        if (!gzip) {
+          throw e;
+        }
+        throw new CliFailure(
+            name
+                + ": the gzip data is corrupt or cut short after line "
+                + lineNumber
+                + " ("
+                + e.getMessage()
+                + ")",
+            e);
+      }
+    }
+
+    private void append(int from, int length) {
+      if (lineTooLong) {
+        return;
+      }
+      if ((long) lineLength + length > MAX_RECORD_BYTES) {
+        lineTooLong = true;
+        return;
+      }
+      if (lineLength + length > line.length) {
+        long grown = Math.max((long) line.length * 2, lineLength + length);
+        line = java.util.Arrays.copyOf(line, (int) Math.min(grown, MAX_RECORD_BYTES));
+      }
+      System.arraycopy(buffer, from, line, lineLength, length);
+      lineLength += length;
+    }
+
+    /**
+     * Parses one record, reading only the id, the text and the fields asked for: every other field
+     * is skipped unread, so its values and types cannot make a record bad. A broken line is
+     * reported as invalid JSON before any problem with its values.
+     */
+    private Record parse(char[] text, int offset, int length, String location)
+        throws IOException, BadRecord {
+      String id = null;
+      String body = null;
+      Map<String, Object> values = new LinkedHashMap<>();
+      Set<String> seen = new HashSet<>();
+      BadRecord problem = null;
+      try (JsonParser p = JSON.createParser(text, offset, length)) {
+        JsonToken token = p.nextToken();
+        if (token != JsonToken.START_OBJECT) {
+          throw new BadRecord(location, "expected a JSON object, got " + describe(token));
+        }
+        while ((token = p.nextToken()) == JsonToken.FIELD_NAME) {
+          String field = p.currentName();
+          JsonToken value = p.nextToken();
+          boolean isId = field.equals(idField);
+          boolean isText = field.equals(textField);
+          if (!isId && !isText && !fields.contains(field)) {
+            p.skipChildren();
+            continue;
+          }
+          if (!seen.add(field)) {
+            problem = first(problem, location, "duplicate field [" + field + "]");
+          } else if (isId) {
+            switch (value) {
+              case VALUE_STRING -> id = p.getText();
+              case VALUE_NUMBER_INT -> id = p.getNumberValue().toString();
+              case VALUE_NULL -> {}
+              default ->
+                  problem =
+                      first(
+                          problem,
+                          location,
+                          "id field ["
+                              + idField
+                              + "] must be a string or an integer, got "
+                              + describe(value));
+            }
+          } else if (isText) {
+            switch (value) {
+              case VALUE_STRING -> body = p.getText();
+              case VALUE_NULL -> {}
+              default ->
+                  problem =
+                      first(
+                          problem,
+                          location,
+                          "text field ["
+                              + textField
+                              + "] must be a string, got "
+                              + describe(value));
+            }
+          } else {
+            Object v = scalar(p, value);
+            if (v != null) {
+              values.put(field, v);
+            }
+          }
+          p.skipChildren(); // an array or object value, of a field kept or not, is not indexed
+        }
+        if (p.nextToken() != null) {
+          JsonLocation at = p.currentTokenLocation();
+          throw new BadRecord(
+              location,
+              "invalid JSON at column " + at.getColumnNr() + ": more content after the object");
+        }
       } catch (JsonProcessingException e) {
+        JsonLocation at = e.getLocation();
         throw new BadRecord(
             location,
-            "invalid JSON at column "
-                + e.getLocation().getColumnNr()
+            "invalid JSON"
+                + (at == null || at.getColumnNr() < 0 ? "" : " at column " + at.getColumnNr())
                 + ": "
                 + e.getOriginalMessage());
       }
-      if (!node.isObject()) {
-        throw new BadRecord(location, "expected a JSON object, got " + describe(node));
+      if (problem != null) {
+        throw problem;
       }
-      JsonNode idNode = node.get(idField);
-      if (idNode == null || idNode.isNull()) {
+      if (id == null) {
         throw new BadRecord(location, "no id field [" + idField + "]");
       }
-      if (!idNode.isTextual() && !idNode.isIntegralNumber()) {
-        throw new BadRecord(
-            location,
-            "id field [" + idField + "] must be a string or an integer, got " + describe(idNode));
-      }
-      String id = idNode.asText();
-      if (id.isEmpty()) {
-        throw new BadRecord(location, "id field [" + idField + "] is empty");
-      }
-      checkTermLength(location, "id", id);
-      JsonNode textNode = node.get(textField);
-      if (textNode == null || textNode.isNull()) {
+      checkId(location, id);
+      if (body == null) {
         throw new BadRecord(location, "no text field [" + textField + "]");
       }
-      if (!textNode.isTextual()) {
-        throw new BadRecord(
-            location, "text field [" + textField + "] must be a string, got " + describe(textNode));
-      }
-      return new Record(id, textNode.asText(), otherFields(node, location), location);
+      return new Record(id, body, typed(values, location), location);
     }
 
-    private Map<String, Object> otherFields(JsonNode node, String location) throws BadRecord {
-      Map<String, Object> fields = new LinkedHashMap<>();
-      for (Map.Entry<String, JsonNode> e : node.properties()) {
-        String field = e.getKey();
-        JsonNode value = e.getValue();
-        if (field.equals(idField)
-            || field.equals(textField)
-            || field.isEmpty()
-            || field.startsWith(RESERVED_PREFIX)
-            || !value.isValueNode()
-            || value.isNull()) {
-          continue; // only scalars are indexed, for canonical policies
+    private static BadRecord first(BadRecord problem, String location, String message) {
+      return problem != null ? problem : new BadRecord(location, message);
+    }
+
+    /** A scalar value as indexed, or null for null and arrays and objects, which are not. */
+    private static Object scalar(JsonParser p, JsonToken value) throws IOException {
+      return switch (value) {
+        case VALUE_NUMBER_INT ->
+            p.getNumberType() == JsonParser.NumberType.BIG_INTEGER
+                ? (Object) p.getDoubleValue()
+                : (Object) p.getLongValue();
+        case VALUE_NUMBER_FLOAT -> p.getDoubleValue();
+        case VALUE_STRING, VALUE_TRUE, VALUE_FALSE -> p.getText();
+        default -> null;
+      };
+    }
+
+    /**
+     * Checks each field holds the kind of value the first record with it had: a field becomes one
+     * index field of one type, which canonical policies compare.
+     */
+    private Map<String, Object> typed(Map<String, Object> values, String location)
+        throws BadRecord {
+      for (Map.Entry<String, Object> e : values.entrySet()) {
+        if (e.getValue() instanceof String s) {
+          checkTermLength(location, "field [" + e.getKey() + "]", s);
         }
-        Kind kind;
-        Object v;
-        if (value.isIntegralNumber() && value.canConvertToLong()) {
-          kind = Kind.LONG;
-          v = value.longValue();
-        } else if (value.isNumber()) {
-          kind = Kind.DOUBLE;
-          v = value.doubleValue();
-        } else {
-          kind = Kind.KEYWORD;
-          v = value.asText();
-          checkTermLength(location, "field [" + field + "]", (String) v);
-        }
-        FieldKind known = kinds.get(field);
-        if (known == null) {
-          kinds.put(field, new FieldKind(kind, location));
-        } else if (known.kind() != kind) {
-          v = convert(v, known, field, location);
-        }
-        fields.put(field, v);
       }
-      return fields;
+      for (Map.Entry<String, Object> e : values.entrySet()) {
+        String field = e.getKey();
+        Kind kind = Kind.of(e.getValue());
+        FieldKind known = kinds.get(field);
+        if (known != null && known.kind() != kind) {
+          e.setValue(convert(e.getValue(), known, field, location));
+        }
+      }
+      for (Map.Entry<String, Object> e : values.entrySet()) {
+        kinds.putIfAbsent(e.getKey(), new FieldKind(Kind.of(e.getValue()), location));
+      }
+      return values;
     }
 
     /** Integers go into a number field, whole numbers into an integer field; nothing else mixes. */
@@ -265,21 +686,24 @@ abstract class CorpusReader implements Closeable {
               + "]");
     }
 
-    private static String describe(JsonNode node) {
-      return switch (node.getNodeType()) {
-        case ARRAY -> "an array";
-        case OBJECT -> "an object";
-        case BOOLEAN -> "a boolean";
-        case NUMBER -> "a number";
-        case STRING -> "a string";
-        case NULL, MISSING -> "null";
-        default -> node.getNodeType().toString().toLowerCase(java.util.Locale.ROOT);
+    private static String describe(JsonToken token) {
+      if (token == null) {
+        return "nothing";
+      }
+      return switch (token) {
+        case START_ARRAY -> "an array";
+        case START_OBJECT -> "an object";
+        case VALUE_TRUE, VALUE_FALSE -> "a boolean";
+        case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "a number";
+        case VALUE_STRING -> "a string";
+        case VALUE_NULL -> "null";
+        default -> token.toString().toLowerCase(java.util.Locale.ROOT);
       };
     }
 
     @Override
     long position() {
-      return Math.min(bytes.count, size);
+      return Math.min(counted.count, size);
     }
 
     @Override
@@ -289,7 +713,7 @@ abstract class CorpusReader implements Closeable {
 
     @Override
     public void close() throws IOException {
-      lines.close();
+      in.close();
     }
   }
 
@@ -300,6 +724,7 @@ abstract class CorpusReader implements Closeable {
     private int next;
 
     TextFiles(Path root) throws IOException {
+      super(root);
       this.root = root;
       List<Path> found = new ArrayList<>();
       try (Stream<Path> walk = Files.walk(root)) {
@@ -329,13 +754,22 @@ abstract class CorpusReader implements Closeable {
       }
       Path file = files.get(next++);
       String id = id(file);
-      String location = file.toString();
-      checkTermLength(location, "id", id);
-      try {
-        return new Record(id, Files.readString(file, StandardCharsets.UTF_8), Map.of(), location);
-      } catch (CharacterCodingException e) {
-        throw new BadRecord(location, "not UTF-8 text");
+      String location = printable(file.toString());
+      checkId(location, id);
+      long bytes = Files.size(file);
+      if (bytes > MAX_RECORD_BYTES) {
+        throw new BadRecord(
+            location,
+            "file must be at most "
+                + MAX_RECORD_BYTES
+                + " bytes ("
+                + MAX_RECORD_SIZE
+                + "), got "
+                + bytes);
       }
+      byte[] content = Files.readAllBytes(file);
+      int length = decode(content, content.length, location, "");
+      return new Record(id, new String(chars(), 0, length), Map.of(), location);
     }
 
     @Override

@@ -98,6 +98,7 @@ final class DedupCommand implements Callable<Integer> {
     NearDupSettings settings = analysis.settings(t, index != null, exact);
     NormalizationOptions normalization = analysis.normalization();
     CanonicalPolicy canonical = Options.canonical(spec, cluster.canonical);
+    cluster.check(spec, input);
     Indexing.check(spec, input, run, index);
     long memory = spillOptions.memory(spec);
     String canonicalField =
@@ -120,7 +121,8 @@ final class DedupCommand implements Callable<Integer> {
                 .threads(threads)
                 .memory(memory)
                 .progress((phase, done, total) -> progress.update(phase, done, total, done, ""))) {
-      try (CorpusReader reader = CorpusReader.open(input.input, input.idField, input.textField)) {
+      try (CorpusReader reader =
+          CorpusReader.open(input.input, input.idField, input.textField, input.fields())) {
         if (index == null) {
           dedup =
               newDedup(

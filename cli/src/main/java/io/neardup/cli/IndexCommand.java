@@ -18,10 +18,11 @@ import picocli.CommandLine.Spec;
     sortOptions = false,
     defaultValueProvider = LibraryDefaults.class,
     description = {
-      "Indexes a corpus into a Lucene index: ids, texts, other JSONL fields, and the near-duplicate"
-          + " band tokens, sketches, exact-duplicate tokens and shingle sets. The settings are"
-          + " recorded in the index, so clusters, similar and search need no analysis options."
-          + " An existing index in DIR is replaced."
+      "Indexes a corpus into a Lucene index: ids, texts, the JSONL fields named by --fields, and"
+          + " the near-duplicate band tokens, sketches, exact-duplicate tokens and shingle sets."
+          + " The settings are recorded in the index, so clusters, similar and search need no"
+          + " analysis options. An existing index in DIR is replaced, as is one a killed run left"
+          + " uncommitted."
     })
 final class IndexCommand implements Callable<Integer> {
   @Spec CommandSpec spec;

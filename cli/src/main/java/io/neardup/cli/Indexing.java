@@ -25,11 +25,24 @@ final class Indexing {
     if (!Files.exists(input.input)) {
       throw Options.invalid(spec, "--input", "no such file or directory: " + input.input);
     }
+    String unreadable = CorpusReader.unreadable(input.input);
+    if (unreadable != null) {
+      throw Options.invalid(spec, "--input", unreadable);
+    }
     Options.atLeast(spec, "--threads", run.threads(), 1);
     if (index != null) {
       String problem = CorpusIndex.checkTarget(index);
       if (problem != null) {
         throw Options.invalid(spec, "--index", problem);
+      }
+      if (CorpusIndex.isUncommitted(index)) {
+        spec.commandLine()
+            .getErr()
+            .println(
+                "note: "
+                    + index
+                    + " holds an index that was never committed (an interrupted run); replacing"
+                    + " it");
       }
     }
   }
@@ -51,7 +64,8 @@ final class Indexing {
       throws IOException {
     Files.createDirectories(index);
     StreamingDedup.Ingest summary;
-    try (CorpusReader reader = CorpusReader.open(input.input, input.idField, input.textField);
+    try (CorpusReader reader =
+            CorpusReader.open(input.input, input.idField, input.textField, input.fields());
         Directory directory = FSDirectory.open(index);
         IndexWriter writer = new IndexWriter(directory, writerConfig())) {
       summary =

@@ -118,6 +118,74 @@ final class ResultFiles {
     }
   }
 
+  /**
+   * Why a result file cannot be written at {@code target}, found before the work that produces it;
+   * missing parent directories are fine, {@link #write} creates them.
+   *
+   * @return the rule broken, for {@code Invalid value for option '--pairs': ...}, or null
+   */
+  static String unwritable(Path target) {
+    Path path = target.toAbsolutePath().normalize();
+    if (Files.isDirectory(path)) {
+      return "must be a file, got the directory [" + target + "]";
+    }
+    if (Files.exists(path)) {
+      return Files.isWritable(path)
+          ? null
+          : "must be a writable file, got [" + target + "], which is not writable";
+    }
+    Path dir = path.getParent();
+    // a path below a regular file does not exist either: the walk stops at that file
+    while (dir != null && !Files.exists(dir)) {
+      dir = dir.getParent();
+    }
+    if (dir == null) {
+      return null;
+    }
+    if (!Files.isDirectory(dir)) {
+      return "must be in a directory, got [" + target + "], but [" + dir + "] is a file";
+    }
+    if (!Files.isWritable(dir)) {
+      return "must be in a writable directory, got ["
+          + target
+          + "], but ["
+          + dir
+          + "] is not writable";
+    }
+    return null;
+  }
+
+  /**
+   * Whether two paths name the same file, whether or not it exists yet: the same real path (links
+   * resolved as far as the file exists), or the same file by {@link Files#isSameFile} (hard links).
+   */
+  static boolean sameFile(Path a, Path b) {
+    if (realPath(a).equals(realPath(b))) {
+      return true;
+    }
+    try {
+      return Files.exists(a) && Files.exists(b) && Files.isSameFile(a, b);
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  private static Path realPath(Path p) {
+    Path path = p.toAbsolutePath().normalize();
+    Path existing = path;
+    while (existing != null && !Files.exists(existing)) {
+      existing = existing.getParent();
+    }
+    if (existing == null) {
+      return path;
+    }
+    try {
+      return existing.toRealPath().resolve(existing.relativize(path));
+    } catch (IOException e) {
+      return path;
+    }
+  }
+
   /** Something to write. */
   @FunctionalInterface
   interface Output {

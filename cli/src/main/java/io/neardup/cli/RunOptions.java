@@ -1,6 +1,8 @@
 package io.neardup.cli;
 
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** How a long run uses the machine and reports its progress. */
 final class RunOptions {
@@ -10,7 +12,8 @@ final class RunOptions {
   @Option(
       names = "--threads",
       paramLabel = "N",
-      description = "Threads for analysis and clustering (default: the number of processors).")
+      description =
+          "Threads for analysis and clustering (default and most: the number of processors).")
   Integer threads;
 
   @Option(
@@ -21,8 +24,38 @@ final class RunOptions {
               + " terminal).")
   Boolean progress;
 
+  @Spec(Spec.Target.MIXEE)
+  CommandSpec command;
+
+  private boolean warned;
+
+  /**
+   * The threads to use: --threads, but no more than the processors, with a warning once. The work
+   * is CPU-bound, so more threads only add switching, and memory for the documents in flight.
+   */
   int threads() {
-    return threads != null ? threads : Runtime.getRuntime().availableProcessors();
+    int processors = Runtime.getRuntime().availableProcessors();
+    if (threads == null) {
+      return processors;
+    }
+    if (threads > processors) {
+      if (!warned && command != null) {
+        warned = true;
+        command
+            .commandLine()
+            .getErr()
+            .println(
+                "warning: --threads "
+                    + threads
+                    + " is more than the "
+                    + processors
+                    + (processors == 1 ? " processor" : " processors")
+                    + "; using "
+                    + processors);
+      }
+      return processors;
+    }
+    return threads;
   }
 
   boolean progress() {

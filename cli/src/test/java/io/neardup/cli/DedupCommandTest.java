@@ -168,7 +168,9 @@ class DedupCommandTest {
                 "{\"canonical\": \"a.txt\", \"members\": [\"a.txt\", \"sub/copy.txt\"], \"size\":"
                     + " 2}"),
         r.out());
-    assertTrue(r.err().contains("binary.dat: skipped: not UTF-8 text"), r.err());
+    assertTrue(
+        r.err().contains("binary.dat: skipped: text must be valid UTF-8, got invalid bytes [ff]"),
+        r.err());
     assertTrue(r.err().contains("indexed 3 documents"), r.err());
     assertTrue(r.err().contains("(1 bad record"), r.err());
   }

@@ -26,7 +26,16 @@ class IndexCommandTest {
     Path input = tmp.resolve("corpus.jsonl");
     Cli.writeCorpus(input, docs);
     index = tmp.resolve("index");
-    indexRun = Cli.run("index", "--input", input, "--index", index, "--progress");
+    indexRun =
+        Cli.run(
+            "index",
+            "--input",
+            input,
+            "--index",
+            index,
+            "--fields",
+            "published,views",
+            "--progress");
   }
 
   @Test

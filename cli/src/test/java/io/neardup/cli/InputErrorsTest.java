@@ -4,9 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
+import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -48,6 +53,8 @@ class InputErrorsTest {
             input,
             "--on-error",
             "skip",
+            "--canonical",
+            "year:asc",
             "--pairs",
             pairs,
             "--clusters",
@@ -124,5 +131,252 @@ class InputErrorsTest {
             "-");
     assertEquals(0, r.exit(), r.toString());
     assertEquals("{\"canonical\": \"y\", \"members\": [\"x\", \"y\"], \"size\": 2}\n", r.out());
+  }
+
+  @Test
+  void aLineOfThirtyMegabytesIsRead() throws Exception {
+    // more than Jackson's default limit of 20 M chars a string; written here, not kept in the tree
+    StringBuilder big = new StringBuilder(31 << 20);
+    while (big.length() < 30 << 20) {
+      big.append(base).append(' ');
+    }
+    Path large = tmp.resolve("large.jsonl");
+    Files.writeString(
+        large,
+        "{\"id\": \"big\", \"text\": \""
+            + big
+            + "\"}\n{\"id\": \"small\", \"text\": \""
+            + base
+            + "\"}\n");
+    big = null;
+    assertTrue(Files.size(large) > 30 << 20);
+    Cli.Result r = Cli.run("index", "--input", large, "--index", tmp.resolve("index"));
+    assertEquals(0, r.exit(), r.toString());
+    assertTrue(r.err().contains("indexed 2 documents"), r.err());
+    assertTrue(r.err().contains("(0 bad records skipped)"), r.err());
+  }
+
+  @Test
+  void idsWithATabOrLineBreakOrBlankAreBadRecords() throws Exception {
+    Path ids = tmp.resolve("ids.jsonl");
+    Files.writeString(
+        ids,
+        String.join(
+            "\n",
+            "{\"id\": \"a\", \"text\": \"" + base + "\"}",
+            "{\"id\": \"tab\\there\", \"text\": \"" + base + " One.\"}",
+            "{\"id\": \"line\\nbreak\", \"text\": \"" + base + " Two.\"}",
+            "{\"id\": \"carriage\\r\", \"text\": \"" + base + " Three.\"}",
+            "{\"id\": \"  \", \"text\": \"" + base + " Four.\"}",
+            "{\"id\": \"\", \"text\": \"" + base + " Five.\"}",
+            "{\"id\": \"b\", \"text\": \"" + base + " Six.\"}",
+            ""));
+    Path pairs = tmp.resolve("pairs.tsv");
+    Cli.Result r = Cli.run("dedup", "--input", ids, "--on-error", "skip", "--pairs", pairs);
+    assertEquals(0, r.exit(), r.toString());
+    for (String expected :
+        List.of(
+            ids + ":2: skipped: id must not contain a tab or line break, got [tab\\there]",
+            ids + ":3: skipped: id must not contain a tab or line break, got [line\\nbreak]",
+            ids + ":4: skipped: id must not contain a tab or line break, got [carriage\\r]",
+            ids + ":5: skipped: id must not be empty or whitespace only, got [  ]",
+            ids + ":6: skipped: id must not be empty or whitespace only, got []",
+            "indexed 2 documents")) {
+      assertTrue(r.err().contains(expected), "expected [" + expected + "] in\n" + r.err());
+    }
+    List<ResultFiles.Pair> found = Cli.pairs(pairs);
+    assertEquals(1, found.size(), found.toString());
+    assertEquals("b", found.get(0).b());
+    assertEquals(2, Files.readAllLines(pairs).size(), "a header and one pair: " + found);
+
+    Cli.Result fail = Cli.run("dedup", "--input", ids, "--pairs", pairs);
+    assertEquals(NearDupCli.EXIT_FAILURE, fail.exit(), fail.toString());
+    assertTrue(
+        fail.err().contains(ids + ":2: id must not contain a tab or line break"), fail.err());
+
+    // the same rule for file names, the ids of directory input
+    Path dir = Files.createDirectories(tmp.resolve("texts"));
+    Files.writeString(dir.resolve("a.txt"), base);
+    Files.writeString(dir.resolve("tab\there.txt"), base + " One.");
+    Files.writeString(dir.resolve("b.txt"), base + " Two.");
+    Cli.Result texts = Cli.run("dedup", "--input", dir, "--on-error", "skip", "--pairs", "-");
+    assertEquals(0, texts.exit(), texts.toString());
+    assertTrue(
+        texts
+            .err()
+            .contains(
+                dir
+                    + "/tab\\there.txt: skipped: id must not contain a tab or line break, got"
+                    + " [tab\\there.txt]"),
+        texts.err());
+    assertTrue(texts.out().startsWith(ResultFiles.PAIRS_HEADER + "\na.txt\tb.txt\t"), texts.out());
+  }
+
+  @Test
+  void fieldsNoOptionNamesDoNotDecideWhetherARecordIsKept() throws Exception {
+    String blob = "x".repeat(40_000);
+    Path extra = tmp.resolve("extra.jsonl");
+    Files.writeString(
+        extra,
+        String.join(
+            "\n",
+            "{\"id\": \"a\", \"views\": 225, \"text\": \"" + base + "\"}",
+            "{\"id\": \"b\", \"views\": 2.5, \"text\": \"" + base + " One.\"}",
+            "{\"id\": \"c\", \"views\": \"1.2k\", \"text\": \"" + base + " Two.\"}",
+            "{\"id\": \"d\", \"blob\": \"" + blob + "\", \"text\": \"" + base + " Three.\"}",
+            "{\"id\": \"e\", \"meta\": {\"x\": [1, {\"y\": null}]}, \"_own\": 1, \"text\": \""
+                + base
+                + " Four.\"}",
+            ""));
+    Cli.Result r = Cli.run("dedup", "--input", extra, "--clusters", "-");
+    assertEquals(0, r.exit(), r.toString());
+    assertTrue(r.err().contains("indexed 5 documents"), r.err());
+
+    // a field an option names is read, and must keep one type
+    Cli.Result canonical =
+        Cli.run(
+            "dedup",
+            "--input",
+            extra,
+            "--canonical",
+            "views:desc",
+            "--on-error",
+            "skip",
+            "--clusters",
+            "-");
+    assertEquals(0, canonical.exit(), canonical.toString());
+    assertTrue(
+        canonical
+            .err()
+            .contains(
+                extra + ":2: skipped: field [views] must be an integer as at " + extra + ":1"),
+        canonical.err());
+    assertTrue(
+        canonical.err().contains(extra + ":3: skipped: field [views] must be an integer"),
+        canonical.err());
+    assertTrue(canonical.err().contains("indexed 3 documents"), canonical.err());
+    assertTrue(canonical.out().startsWith("{\"canonical\": \"a\""), canonical.out());
+
+    Cli.Result fields =
+        Cli.run("index", "--input", extra, "--index", tmp.resolve("index"), "--fields", "blob");
+    assertEquals(NearDupCli.EXIT_FAILURE, fields.exit(), fields.toString());
+    assertTrue(fields.err().contains(extra + ":4: field [blob] is 40000 bytes long"), fields.err());
+  }
+
+  @Test
+  void gzipInputIsReadWhateverItsName() throws Exception {
+    Path plain = tmp.resolve("plain.jsonl");
+    Files.writeString(
+        plain,
+        String.join(
+            "\n",
+            "{\"id\": \"a\", \"text\": \"" + base + "\"}",
+            "{\"id\": \"b\", \"text\": \"" + base + " One.\"}",
+            "{\"id\": \"c\", \"text\": \"" + base + " Two.\"}",
+            ""));
+    byte[] bytes = Files.readAllBytes(plain);
+    int half = bytes.length / 2;
+    // two gzip members, as `cat a.gz b.gz` makes: the second starts in the middle of a line
+    ByteArrayOutputStream gz = new ByteArrayOutputStream();
+    gz.write(gzip(bytes, 0, half));
+    gz.write(gzip(bytes, half, bytes.length - half));
+    for (String name : List.of("corpus.jsonl.gz", "corpus-gz.jsonl")) {
+      Path file = tmp.resolve(name);
+      Files.write(file, gz.toByteArray());
+      Cli.Result r = Cli.run("dedup", "--input", file, "--on-error", "skip", "--clusters", "-");
+      assertEquals(0, r.exit(), r.toString());
+      assertTrue(r.err().contains("indexed 3 documents"), r.err());
+      assertTrue(r.err().contains("(0 bad records skipped)"), r.err());
+      assertTrue(r.out().contains("\"size\": 3}"), r.out());
+      // progress counts the compressed bytes, which the size is given in
+      try (CorpusReader reader = CorpusReader.open(file, "id", "text", Set.of())) {
+        assertEquals(Files.size(file), reader.size());
+        int records = 0;
+        while (reader.next() != null) {
+          records++;
+        }
+        assertEquals(3, records);
+        assertEquals(reader.size(), reader.position());
+      }
+    }
+  }
+
+  @Test
+  void otherCompressionsAreRefusedSayingHowToDecompress() throws Exception {
+    Path zst = tmp.resolve("corpus.jsonl.zst");
+    Files.write(zst, new byte[] {0x28, (byte) 0xb5, 0x2f, (byte) 0xfd, 0x24, 0x10, 0, 0});
+    Cli.Result r = Cli.run("dedup", "--input", zst, "--on-error", "skip");
+    assertEquals(NearDupCli.EXIT_USAGE, r.exit(), r.toString());
+    assertTrue(r.err().contains("'--input': " + zst + " is compressed with zstd"), r.err());
+    assertTrue(r.err().contains("zstd -d " + zst), r.err());
+
+    Path xz = tmp.resolve("corpus.jsonl");
+    Files.write(xz, new byte[] {(byte) 0xfd, '7', 'z', 'X', 'Z', 0, 0, 4});
+    Cli.Result x = Cli.run("index", "--input", xz, "--index", tmp.resolve("index"));
+    assertEquals(NearDupCli.EXIT_USAGE, x.exit(), x.toString());
+    assertTrue(x.err().contains(xz + " is compressed with xz"), x.err());
+    assertTrue(x.err().contains("xz -dk " + xz), x.err());
+  }
+
+  @Test
+  void aRunWhoseRecordsAreAllBadFailsEvenWhenSkipping() throws Exception {
+    Path bad = tmp.resolve("bad.jsonl");
+    Files.writeString(bad, "not json\n{\"id\": \"a\"}\n[1]\n");
+    Cli.Result r = Cli.run("dedup", "--input", bad, "--on-error", "skip");
+    assertEquals(NearDupCli.EXIT_FAILURE, r.exit(), r.toString());
+    assertTrue(r.err().contains(bad + ":3: skipped: expected a JSON object"), r.err());
+    assertTrue(
+        r.err().contains(bad + ": all 3 records read are bad (see above): nothing to index"),
+        r.err());
+
+    Path empty = tmp.resolve("empty.jsonl");
+    Files.writeString(empty, "\n");
+    Cli.Result none = Cli.run("dedup", "--input", empty);
+    assertEquals(0, none.exit(), "no record is not all bad: " + none);
+  }
+
+  @Test
+  void invalidUtf8IsABadRecordInBothKindsOfInput() throws Exception {
+    Path mixed = tmp.resolve("mixed.jsonl");
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    bytes.write(("{\"id\": \"a\", \"text\": \"" + base + "\"}\n").getBytes(StandardCharsets.UTF_8));
+    bytes.write("{\"id\": \"b\", \"text\": \"caf".getBytes(StandardCharsets.UTF_8));
+    bytes.write(new byte[] {(byte) 0xc3, 0x28});
+    bytes.write(("\"}\n{\"id\": \"c\", \"text\": \"" + base + " One.\"}\n").getBytes());
+    Files.write(mixed, bytes.toByteArray());
+    Cli.Result skip = Cli.run("dedup", "--input", mixed, "--on-error", "skip", "--clusters", "-");
+    assertEquals(0, skip.exit(), skip.toString());
+    assertTrue(
+        skip.err()
+            .contains(
+                mixed
+                    + ":2: skipped: text must be valid UTF-8, got invalid bytes [c3] at byte"
+                    + " offset 24 of the line"),
+        skip.err());
+    assertTrue(skip.err().contains("indexed 2 documents"), skip.err());
+
+    Cli.Result fail = Cli.run("dedup", "--input", mixed, "--clusters", "-");
+    assertEquals(NearDupCli.EXIT_FAILURE, fail.exit(), fail.toString());
+    assertTrue(fail.err().contains(mixed + ":2: text must be valid UTF-8"), fail.err());
+
+    Path dir = Files.createDirectories(tmp.resolve("texts"));
+    Files.writeString(dir.resolve("a.txt"), base);
+    Files.write(dir.resolve("b.txt"), new byte[] {'o', 'k', ' ', (byte) 0xff});
+    Cli.Result texts = Cli.run("dedup", "--input", dir, "--clusters", "-");
+    assertEquals(NearDupCli.EXIT_FAILURE, texts.exit(), texts.toString());
+    assertTrue(
+        texts
+            .err()
+            .contains(
+                dir + "/b.txt: text must be valid UTF-8, got invalid bytes [ff] at byte offset 3"),
+        texts.err());
+  }
+
+  private static byte[] gzip(byte[] bytes, int offset, int length) throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try (OutputStream gz = new GZIPOutputStream(out)) {
+      gz.write(bytes, offset, length);
+    }
+    return out.toByteArray();
   }
 }

@@ -41,7 +41,9 @@ class StreamingDedupTest {
               streamed.resolve("clusters.jsonl"));
       assertEquals(0, dedup.exit(), dedup.toString());
       Path index = tmp.resolve("index-" + canonical.length());
-      Cli.Result built = Cli.run("index", "--input", SAMPLE, "--index", index, "--no-text");
+      Cli.Result built =
+          Cli.run(
+              "index", "--input", SAMPLE, "--index", index, "--no-text", "--fields", "published");
       assertEquals(0, built.exit(), built.toString());
       Cli.Result clusters =
           Cli.run(
