@@ -275,15 +275,15 @@ final class CorpusIndex implements Closeable {
     return text == null ? "" : text;
   }
 
-  /** The shingle fingerprints of a document, or null if the index has none for it. */
-  long[] shingles(int doc) throws IOException {
+  /** The compact shingle set of a document, or null if the index has none for it. */
+  int[] shingles(int doc) throws IOException {
     LeafReaderContext leaf = reader.leaves().get(ReaderUtil.subIndex(doc, reader.leaves()));
     BinaryDocValues values = leaf.reader().getBinaryDocValues(NEARDUP_FIELDS.shinglesField());
     if (values == null || !values.advanceExact(doc - leaf.docBase)) {
       return null;
     }
     BytesRef b = values.binaryValue();
-    return ShingleSetFormat.decode(b.bytes, b.offset, b.length);
+    return ShingleSetFormat.decodeCompact(b.bytes, b.offset, b.length);
   }
 
   /** Characters of text shown per hit by {@code similar} and {@code search}. */

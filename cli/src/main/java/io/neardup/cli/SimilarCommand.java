@@ -6,8 +6,9 @@ import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.index.IndexMetadata;
 import io.neardup.search.NearDuplicateQuery;
 import io.neardup.settings.NearDupSettings;
-import io.neardup.sketch.Jaccard;
+import io.neardup.shingle.CompactShingleSet;
 import java.io.PrintWriter;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.apache.lucene.search.ScoreDoc;
@@ -70,7 +71,7 @@ final class SimilarCommand implements Callable<Integer> {
       NearDupSettings settings = meta.settings();
       double minSimilarity = t != null ? t : settings.threshold();
       NearDuplicateQuery query;
-      long[] shingles;
+      int[] shingles = null;
       int self = -1;
       if (target.id != null) {
         self = opened.docOf(target.id);
@@ -87,7 +88,13 @@ final class SimilarCommand implements Callable<Integer> {
                     new NearDupAnalyzer(settings, meta.normalization()), meta.fields())
                 .analyze(target.text);
         query = new NearDuplicateQuery(meta.fields(), settings, doc.sketch(), minSimilarity);
-        shingles = doc.shingles();
+        long[] fingerprints = doc.shingles();
+        if (fingerprints != null) {
+          int[] compact = new int[fingerprints.length];
+          shingles =
+              Arrays.copyOf(
+                  compact, CompactShingleSet.compact(fingerprints, fingerprints.length, compact));
+        }
       }
       String what = target.id != null ? "[" + target.id + "]" : "the text";
       if (query.sketch().isEmpty()) {
@@ -102,11 +109,14 @@ final class SimilarCommand implements Callable<Integer> {
           continue;
         }
         shown++;
-        long[] other = shingles == null ? null : opened.shingles(hit.doc);
+        int[] other = shingles == null ? null : opened.shingles(hit.doc);
         String exact =
             other == null
                 ? "-"
-                : String.format(Locale.ROOT, "%.4f", Jaccard.exact(shingles, other));
+                : String.format(
+                    Locale.ROOT,
+                    "%.4f",
+                    CompactShingleSet.jaccard(shingles, shingles.length, other, other.length));
         rows.append(
             String.format(
                 Locale.ROOT,

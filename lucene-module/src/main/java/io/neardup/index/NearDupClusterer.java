@@ -14,6 +14,7 @@ import io.neardup.document.NearDupFields;
 import io.neardup.lsh.Banding;
 import io.neardup.search.CanonicalKeys;
 import io.neardup.settings.NearDupSettings;
+import io.neardup.shingle.CompactShingleSet;
 import io.neardup.shingle.ShingleSetFormat;
 import io.neardup.sketch.Jaccard;
 import io.neardup.sketch.Sketch;
@@ -915,7 +916,9 @@ public final class NearDupClusterer {
           pruned++;
           return -1;
         }
-        double j = Jaccard.exact(shingles.get(a), shingles.get(b));
+        int[] setA = shingles.get(a);
+        int[] setB = shingles.get(b);
+        double j = CompactShingleSet.jaccard(setA, setA.length, setB, setB.length);
         return j >= threshold ? j : -1;
       }
     }
@@ -926,14 +929,14 @@ public final class NearDupClusterer {
      */
     private final class ShingleSets {
       private final BinaryDocValues[] iterators = new BinaryDocValues[leaves.size()];
-      private final Map<Integer, long[]> cache;
+      private final Map<Integer, int[]> cache;
       private long cached;
 
       ShingleSets(int entries) {
         this.cache =
             new LinkedHashMap<>(2 * entries, 0.75f, true) {
               @Override
-              protected boolean removeEldestEntry(Map.Entry<Integer, long[]> eldest) {
+              protected boolean removeEldestEntry(Map.Entry<Integer, int[]> eldest) {
                 if (size() > entries || cached > SHINGLE_CACHE_BUDGET) {
                   cached -= eldest.getValue().length;
                   return true;
@@ -948,8 +951,8 @@ public final class NearDupClusterer {
         Arrays.fill(iterators, null);
       }
 
-      long[] get(int doc) throws IOException {
-        long[] set = cache.get(doc);
+      int[] get(int doc) throws IOException {
+        int[] set = cache.get(doc);
         if (set == null) {
           set = read(doc);
           cached += set.length;
@@ -958,7 +961,7 @@ public final class NearDupClusterer {
         return set;
       }
 
-      private long[] read(int doc) throws IOException {
+      private int[] read(int doc) throws IOException {
         int li = ReaderUtil.subIndex(doc, leaves);
         LeafReaderContext leaf = leaves.get(li);
         int target = doc - leaf.docBase;
@@ -978,7 +981,7 @@ public final class NearDupClusterer {
         }
         BytesRef b = values.binaryValue();
         try {
-          return ShingleSetFormat.decode(b.bytes, b.offset, b.length);
+          return ShingleSetFormat.decodeCompact(b.bytes, b.offset, b.length);
         } catch (IllegalArgumentException e) {
           throw new IllegalArgumentException(
               "document " + doc + " in field [" + fields.shinglesField() + "]: " + e.getMessage(),

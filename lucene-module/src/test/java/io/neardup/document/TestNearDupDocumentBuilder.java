@@ -2,9 +2,11 @@ package io.neardup.document;
 
 import io.neardup.analysis.NearDupAnalyzer;
 import io.neardup.settings.NearDupSettings;
+import io.neardup.shingle.CompactShingleSet;
 import io.neardup.shingle.ShingleSetFormat;
 import io.neardup.sketch.SketchFormat;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
@@ -64,8 +66,12 @@ public class TestNearDupDocumentBuilder extends LuceneTestCase {
         BinaryDocValues shingles = leaf.getBinaryDocValues("body.dup.shingles");
         assertTrue(shingles.advanceExact(doc));
         b = shingles.binaryValue();
-        assertArrayEquals(
-            analysed.shingles(), ShingleSetFormat.decode(b.bytes, b.offset, b.length));
+        long[] fingerprints = analysed.shingles();
+        int[] compact = new int[fingerprints.length];
+        compact =
+            Arrays.copyOf(
+                compact, CompactShingleSet.compact(fingerprints, fingerprints.length, compact));
+        assertArrayEquals(compact, ShingleSetFormat.decodeCompact(b.bytes, b.offset, b.length));
         assertFalse(leaf.getFieldInfos().fieldInfo("body.dup").hasNorms());
       }
     }
@@ -96,18 +102,35 @@ public class TestNearDupDocumentBuilder extends LuceneTestCase {
   }
 
   public void testShingleSetFormat() {
-    long[] values = {Long.MIN_VALUE, -5, 0, 7, Long.MAX_VALUE};
+    // the upper halves: MIN, -1 (twice: -5 and -3), 0 (twice: 0 and 7), MAX
+    long[] values = {Long.MIN_VALUE, -5, -3, 0, 7, Long.MAX_VALUE};
+    int[] compact = {Integer.MIN_VALUE, -1, 0, Integer.MAX_VALUE};
     byte[] bytes = ShingleSetFormat.encode(values, values.length);
-    assertArrayEquals(values, ShingleSetFormat.decode(bytes, 0, bytes.length));
+    assertEquals(ShingleSetFormat.VERSION, bytes[0]);
+    assertEquals(2 + 4 * compact.length, bytes.length);
+    assertArrayEquals(compact, ShingleSetFormat.decodeCompact(bytes, 0, bytes.length));
+    // version 1, 64-bit fingerprints, reads as the same compact set
+    byte[] old = ShingleSetFormat.encodeVersion1(values, values.length);
+    assertEquals(ShingleSetFormat.VERSION_FINGERPRINTS, old[0]);
+    assertArrayEquals(compact, ShingleSetFormat.decodeCompact(old, 0, old.length));
     assertArrayEquals(
-        new long[0], ShingleSetFormat.decode(ShingleSetFormat.encode(new long[0], 0), 0, 2));
+        new int[0], ShingleSetFormat.decodeCompact(ShingleSetFormat.encode(new long[0], 0), 0, 2));
     expectThrows(
         IllegalArgumentException.class, () -> ShingleSetFormat.encode(new long[] {2, 1}, 2));
+    for (byte[] b : new byte[][] {bytes, old}) {
+      IllegalArgumentException e =
+          expectThrows(
+              IllegalArgumentException.class,
+              () -> ShingleSetFormat.decodeCompact(b, 0, b.length - 1));
+      assertTrue(e.getMessage(), e.getMessage().startsWith("Corrupted shingle set"));
+    }
+    byte[] unknown = bytes.clone();
+    unknown[0] = 9;
     IllegalArgumentException e =
         expectThrows(
             IllegalArgumentException.class,
-            () -> ShingleSetFormat.decode(bytes, 0, bytes.length - 1));
-    assertTrue(e.getMessage(), e.getMessage().startsWith("Corrupted shingle set"));
+            () -> ShingleSetFormat.decodeCompact(unknown, 0, unknown.length));
+    assertTrue(e.getMessage(), e.getMessage().contains("unknown version 9"));
   }
 
   public void testNamesAreValidated() {

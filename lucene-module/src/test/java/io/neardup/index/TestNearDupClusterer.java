@@ -12,6 +12,7 @@ import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
 import io.neardup.lsh.BandHasher;
 import io.neardup.settings.NearDupSettings;
+import io.neardup.shingle.CompactShingleSet;
 import io.neardup.shingle.ShingleSetFormat;
 import io.neardup.sketch.Jaccard;
 import io.neardup.sketch.Sketch;
@@ -212,7 +213,7 @@ public class TestNearDupClusterer extends LuceneTestCase {
     final int maxDoc;
     final Sketch[] sketches;
     final long[][] bands;
-    final long[][] shingles;
+    final int[][] shingles;
     final int minMatches;
     final double threshold;
 
@@ -223,7 +224,7 @@ public class TestNearDupClusterer extends LuceneTestCase {
       maxDoc = reader.maxDoc();
       sketches = new Sketch[maxDoc];
       bands = new long[maxDoc][];
-      shingles = new long[maxDoc][];
+      shingles = new int[maxDoc][];
       BandHasher hasher = new BandHasher(settings.banding());
       for (LeafReaderContext leaf : reader.leaves()) {
         Bits live = leaf.reader().getLiveDocs();
@@ -246,7 +247,8 @@ public class TestNearDupClusterer extends LuceneTestCase {
           if (sets != null) {
             for (int d = sets.nextDoc(); d != DocIdSetIterator.NO_MORE_DOCS; d = sets.nextDoc()) {
               BytesRef b = sets.binaryValue();
-              shingles[leaf.docBase + d] = ShingleSetFormat.decode(b.bytes, b.offset, b.length);
+              shingles[leaf.docBase + d] =
+                  ShingleSetFormat.decodeCompact(b.bytes, b.offset, b.length);
             }
           }
         }
@@ -281,7 +283,9 @@ public class TestNearDupClusterer extends LuceneTestCase {
 
     /** Exact similarity if it reaches the threshold, else -1. */
     double exactEdge(int a, int b) {
-      double j = Jaccard.exact(shingles[a], shingles[b]);
+      double j =
+          CompactShingleSet.jaccard(
+              shingles[a], shingles[a].length, shingles[b], shingles[b].length);
       return j >= threshold ? j : -1;
     }
 
