@@ -1,0 +1,360 @@
+package io.neardup.benchmarks;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.neardup.analysis.NearDupAnalyzer;
+import io.neardup.document.NearDupDocumentBuilder;
+import io.neardup.document.NearDupFields;
+import io.neardup.settings.NearDupSettings;
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+import java.util.stream.IntStream;
+
+/**
+ * The exact ground truth of a JSONL corpus ({@code {"id": ..., "text": ...}} per line): every pair
+ * of texts whose word 5-shingle sets have Jaccard similarity at least a floor, computed exactly
+ * over all pairs. Written as TSV {@code id_a<TAB>id_b<TAB>similarity} with a header line, {@code
+ * id_a < id_b}, sorted; texts without shingles are in no pair.
+ *
+ * <p>Two definitions of a text's shingles:
+ *
+ * <ul>
+ *   <li>{@code neardup} (the default): what {@code neardup dedup} compares at its defaults, the
+ *       distinct 64-bit shingle fingerprints of {@link NearDupAnalyzer} (standard tokenizer, text
+ *       normalisation, word 5-shingles), from {@link NearDupDocumentBuilder#analyze(String)};
+ *   <li>{@code datasketch}: the datasketch peer's own, {@code text.lower()} split on runs of
+ *       non-word characters (Python's {@code \W+}: a word character is a letter, a number or {@code
+ *       _}), 5 tokens joined by one space (all tokens when there are fewer), each shingle hashed to
+ *       64 bits.
+ * </ul>
+ *
+ * <p>All pairs are found with prefix filtering (Chaudhuri, Ganti and Kaushik, "A primitive operator
+ * for similarity joins in data cleaning", ICDE 2006; Bayardo, Ma and Srikant, "Scaling up all pairs
+ * similarity search", WWW 2007): with shingles ordered rarest first, two sets with Jaccard at least
+ * {@code f} share a shingle among the first {@code |x| - ceil(f |x|) + 1} of each. Candidates that
+ * also pass the length filter ({@code |x| >= f |y|}) are verified by merging their sorted shingle
+ * ranks, so the result is exact.
+ *
+ * <p>Usage: {@code java -cp benchmarks.jar io.neardup.benchmarks.ExactTruth CORPUS OUT [--floor
+ * 0.5] [--shingles neardup|datasketch]}
+ */
+public final class ExactTruth {
+  /** Pairs below this similarity are left out, by default. */
+  public static final double DEFAULT_FLOOR = 0.5;
+
+  /** Words per shingle, as neardup's default and the datasketch peer's {@code --k}. */
+  public static final int SHINGLE_SIZE = 5;
+
+  /** The header line of the output. */
+  public static final String HEADER = "id_a\tid_b\tsimilarity";
+
+  private ExactTruth() {}
+
+  /** One pair of texts and their exact similarity, {@code a < b}. */
+  public record Pair(String a, String b, double similarity) {}
+
+  public static void main(String[] args) throws IOException {
+    if (args.length < 2) {
+      System.err.println(
+          "usage: ExactTruth CORPUS.jsonl OUT.tsv [--floor 0.5] [--shingles neardup|datasketch]");
+      System.exit(2);
+    }
+    Path corpus = Path.of(args[0]);
+    Path out = Path.of(args[1]);
+    double floor = DEFAULT_FLOOR;
+    String shingles = "neardup";
+    for (int i = 2; i < args.length; i++) {
+      switch (args[i]) {
+        case "--floor" -> floor = Double.parseDouble(args[++i]);
+        case "--shingles" -> shingles = args[++i];
+        default -> throw new IllegalArgumentException("unknown option " + args[i]);
+      }
+    }
+    Function<String, long[]> shingler =
+        switch (shingles) {
+          case "neardup" -> neardupShingles();
+          case "datasketch" -> ExactTruth::datasketchShingles;
+          default ->
+              throw new IllegalArgumentException(
+                  "--shingles must be neardup or datasketch, got " + shingles);
+        };
+    long start = System.nanoTime();
+    List<String> ids = new ArrayList<>();
+    List<String> texts = new ArrayList<>();
+    read(corpus, ids, texts);
+    long[][] sets = new long[texts.size()][];
+    IntStream.range(0, sets.length).parallel().forEach(i -> sets[i] = shingler.apply(texts.get(i)));
+    long analysed = System.nanoTime();
+    List<Pair> pairs = allPairs(ids, sets, floor);
+    long joined = System.nanoTime();
+    try (BufferedWriter w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
+      w.write(HEADER);
+      w.write('\n');
+      for (Pair p : pairs) {
+        w.write(p.a() + "\t" + p.b() + "\t" + String.format(Locale.ROOT, "%.6f", p.similarity()));
+        w.write('\n');
+      }
+    }
+    System.err.printf(
+        Locale.ROOT,
+        "exact truth (%s shingles): %d texts, %d pairs with Jaccard >= %.2f (shingles %.1f s,"
+            + " all pairs %.1f s) -> %s%n",
+        shingles,
+        ids.size(),
+        pairs.size(),
+        floor,
+        (analysed - start) / 1e9,
+        (joined - analysed) / 1e9,
+        out);
+  }
+
+  private static void read(Path corpus, List<String> ids, List<String> texts) throws IOException {
+    ObjectMapper json = new ObjectMapper();
+    try (BufferedReader r = Files.newBufferedReader(corpus, StandardCharsets.UTF_8)) {
+      String line;
+      while ((line = r.readLine()) != null) {
+        if (line.isBlank()) {
+          continue;
+        }
+        JsonNode node = json.readTree(line);
+        ids.add(node.get("id").asText());
+        texts.add(node.get("text").asText());
+      }
+    }
+  }
+
+  private static Function<String, long[]> neardupShingles() {
+    NearDupSettings settings = NearDupSettings.builder().threshold(0.8).shingles(true).build();
+    NearDupDocumentBuilder builder =
+        new NearDupDocumentBuilder(new NearDupAnalyzer(settings), NearDupFields.DEFAULT);
+    return text -> {
+      long[] s = builder.analyze(text).shingles();
+      return s == null ? new long[0] : s;
+    };
+  }
+
+  /** The datasketch peer's shingles of a text, hashed to 64 bits, sorted and distinct. */
+  static long[] datasketchShingles(String text) {
+    List<String> tokens = new ArrayList<>();
+    String lower = text.toLowerCase(Locale.ROOT);
+    int start = -1;
+    for (int i = 0; i < lower.length(); ) {
+      int cp = lower.codePointAt(i);
+      boolean word = isPythonWordChar(cp);
+      if (word && start < 0) {
+        start = i;
+      } else if (!word && start >= 0) {
+        tokens.add(lower.substring(start, i));
+        start = -1;
+      }
+      i += Character.charCount(cp);
+    }
+    if (start >= 0) {
+      tokens.add(lower.substring(start));
+    }
+    if (tokens.isEmpty()) {
+      return new long[0];
+    }
+    int n = Math.max(1, tokens.size() - SHINGLE_SIZE + 1);
+    long[] hashes = new long[n];
+    for (int i = 0; i < n; i++) {
+      String shingle =
+          String.join(" ", tokens.subList(i, Math.min(tokens.size(), i + SHINGLE_SIZE)));
+      hashes[i] = hash64(shingle.getBytes(StandardCharsets.UTF_8));
+    }
+    Arrays.sort(hashes);
+    int distinct = 0;
+    for (int i = 0; i < n; i++) {
+      if (i == 0 || hashes[i] != hashes[distinct - 1]) {
+        hashes[distinct++] = hashes[i];
+      }
+    }
+    return Arrays.copyOf(hashes, distinct);
+  }
+
+  /** Python's {@code \w} for str patterns: letters, characters with a numeric value, and _. */
+  static boolean isPythonWordChar(int cp) {
+    if (cp == '_' || Character.isLetter(cp)) {
+      return true;
+    }
+    int type = Character.getType(cp);
+    return type == Character.DECIMAL_DIGIT_NUMBER
+        || type == Character.LETTER_NUMBER
+        || type == Character.OTHER_NUMBER;
+  }
+
+  /** FNV-1a over the bytes, then a 64-bit finaliser so that all bits mix. */
+  private static long hash64(byte[] bytes) {
+    long h = 0xcbf29ce484222325L;
+    for (byte b : bytes) {
+      h ^= b & 0xff;
+      h *= 0x100000001b3L;
+    }
+    h ^= h >>> 33;
+    h *= 0xff51afd7ed558ccdL;
+    h ^= h >>> 33;
+    h *= 0xc4ceb9fe1a85ec53L;
+    return h ^ (h >>> 33);
+  }
+
+  /**
+   * Every pair of sets with exact Jaccard similarity at least {@code floor}, sorted by id.
+   *
+   * @param ids the texts' ids
+   * @param sets each text's distinct shingle hashes (any order); empty sets are in no pair
+   * @param floor the least similarity reported, in (0, 1]
+   */
+  public static List<Pair> allPairs(List<String> ids, long[][] sets, double floor) {
+    if (!(floor > 0 && floor <= 1)) {
+      throw new IllegalArgumentException("floor must be in (0, 1], got " + floor);
+    }
+    int n = sets.length;
+    // rank shingles rarest first (ties by value), so prefixes hold the rare ones
+    long total = 0;
+    for (long[] set : sets) {
+      total += set.length;
+    }
+    long[] all = new long[Math.toIntExact(total)];
+    int at = 0;
+    for (long[] set : sets) {
+      System.arraycopy(set, 0, all, at, set.length);
+      at += set.length;
+    }
+    Arrays.parallelSort(all);
+    int distinct = 0;
+    int[] count = new int[all.length];
+    for (int i = 0; i < all.length; i++) {
+      if (i == 0 || all[i] != all[distinct - 1]) {
+        all[distinct++] = all[i];
+      }
+      count[distinct - 1]++;
+    }
+    long[] values = Arrays.copyOf(all, distinct);
+    long[] byFrequency = new long[distinct];
+    for (int i = 0; i < distinct; i++) {
+      byFrequency[i] = (long) count[i] * distinct + i;
+    }
+    Arrays.parallelSort(byFrequency);
+    int[] rankOf = new int[distinct];
+    for (int r = 0; r < distinct; r++) {
+      rankOf[(int) (byFrequency[r] % distinct)] = r;
+    }
+    int[][] ranks = new int[n][];
+    IntStream.range(0, n)
+        .parallel()
+        .forEach(i -> {
+          int[] r = new int[sets[i].length];
+          for (int j = 0; j < r.length; j++) {
+            r[j] = rankOf[Arrays.binarySearch(values, sets[i][j])];
+          }
+          Arrays.sort(r);
+          ranks[i] = r;
+        });
+
+    // inverted index over prefixes; each text probes with its own prefix and keeps the texts
+    // indexed before it, so every pair is seen once
+    int[] prefix = new int[n];
+    int[] postingSize = new int[distinct];
+    for (int i = 0; i < n; i++) {
+      prefix[i] = prefixLength(ranks[i].length, floor);
+      for (int j = 0; j < prefix[i]; j++) {
+        postingSize[ranks[i][j]]++;
+      }
+    }
+    int[][] postings = new int[distinct][];
+    for (int t = 0; t < postings.length; t++) {
+      postings[t] = new int[postingSize[t]];
+      postingSize[t] = 0;
+    }
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < prefix[i]; j++) {
+        int t = ranks[i][j];
+        postings[t][postingSize[t]++] = i;
+      }
+    }
+
+    List<List<Pair>> found = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      found.add(List.of());
+    }
+    ThreadLocal<int[]> seenBy = ThreadLocal.withInitial(() -> filled(n));
+    IntStream.range(0, n)
+        .parallel()
+        .forEach(x -> {
+          int[] seen = seenBy.get();
+          int[] rx = ranks[x];
+          List<Pair> mine = new ArrayList<>();
+          for (int j = 0; j < prefix[x]; j++) {
+            for (int y : postings[rx[j]]) {
+              if (y >= x) {
+                break;
+              }
+              if (seen[y] == x) {
+                continue;
+              }
+              seen[y] = x;
+              int[] ry = ranks[y];
+              int small = Math.min(rx.length, ry.length);
+              int large = Math.max(rx.length, ry.length);
+              if (small < floor * large - 1e-9) {
+                continue;
+              }
+              int common = intersection(rx, ry);
+              double similarity = (double) common / (rx.length + ry.length - common);
+              if (similarity >= floor - 1e-12) {
+                String a = ids.get(x);
+                String b = ids.get(y);
+                mine.add(
+                    a.compareTo(b) < 0 ? new Pair(a, b, similarity) : new Pair(b, a, similarity));
+              }
+            }
+          }
+          found.set(x, mine);
+        });
+    List<Pair> pairs = new ArrayList<>();
+    found.forEach(pairs::addAll);
+    pairs.sort(Comparator.comparing(Pair::a).thenComparing(Pair::b));
+    return pairs;
+  }
+
+  /** Shingles of a set of {@code size} that a pair with Jaccard >= floor must share one of. */
+  static int prefixLength(int size, double floor) {
+    // the 1e-9 keeps a product that should be whole from rounding up and shortening the prefix
+    return size == 0 ? 0 : size - (int) Math.ceil(floor * size - 1e-9) + 1;
+  }
+
+  private static int[] filled(int n) {
+    int[] a = new int[n];
+    Arrays.fill(a, -1);
+    return a;
+  }
+
+  /** Size of the intersection of two sorted arrays of distinct values. */
+  static int intersection(int[] a, int[] b) {
+    int i = 0;
+    int j = 0;
+    int common = 0;
+    while (i < a.length && j < b.length) {
+      if (a[i] < b[j]) {
+        i++;
+      } else if (a[i] > b[j]) {
+        j++;
+      } else {
+        common++;
+        i++;
+        j++;
+      }
+    }
+    return common;
+  }
+}
