@@ -8,7 +8,8 @@
 #   --verify   verification of candidate pairs, passed to neardup dedup [exact]
 #   --sizes    corpus sizes; the ratio is printed for the smallest and the largest [100000 1000000]
 #   --dir      where corpora, pairs, clusters and logs go [benchmarks/target/dedup-bench]
-# Environment: NEARDUP_JAVA_OPTS [-Xmx8g] (JVM options of the neardup run), DEDUP_SEED [Corpus default].
+# Environment: NEARDUP_JAVA_OPTS [bin/neardup's defaults] (JVM options of the neardup run), DEDUP_SEED [Corpus
+# default]. The analysis-only floor holds every text in memory and runs with -Xmx8g and the same collector.
 # Corpora are written once and reused (they depend only on size and seed).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -27,7 +28,7 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
-export NEARDUP_JAVA_OPTS="${NEARDUP_JAVA_OPTS:--Xmx8g}"
+export NEARDUP_JAVA_OPTS="${NEARDUP_JAVA_OPTS:-}"
 jar="$here/target/benchmarks.jar"
 if [ ! -f "$jar" ] || [ -n "$(find "$here/src/main" -newer "$jar" -print -quit)" ]; then
   (cd "$root" && ./mvnw -q -B -ntp -pl benchmarks -am package -Dmaven.test.skip=true)
@@ -89,7 +90,7 @@ for n in $sizes; do
  $rest_s | $(awk -v k="$peak_kb" 'BEGIN { printf "%.0f", k / 1024 }') | ${pairs:-?} |")
   grep -E '^(indexed|found|time:|not listed)' "$log" | sed 's/^/  /' >&2
   # the physical floor: the analysis chain alone on the same texts, same number of threads
-  floor[$n]=$("$JAVA_HOME/bin/java" ${NEARDUP_JAVA_OPTS} --add-modules=jdk.incubator.vector \
+  floor[$n]=$("$JAVA_HOME/bin/java" -Xmx8g -XX:+UseParallelGC --add-modules=jdk.incubator.vector \
     -cp "$jar" io.neardup.benchmarks.AnalysisThroughput "$corpus" "$(nproc)" 3 2>/dev/null |
     sed -n 's/^analysis-only docs\/s: \([0-9]*\) .*/\1/p')
   echo "  analysis chain alone ($n docs, $(nproc) threads, median of 3): ${floor[$n]} docs/s" >&2

@@ -277,7 +277,9 @@ final class DedupCommand implements Callable<Integer> {
       times.append(", ").append(e.getKey()).append(' ').append(seconds(e.getValue().toNanos()));
     }
     times.append(", write ").append(seconds(writeNanos));
-    times.append("; peak heap ").append(megabytes(peakHeap()));
+    long rss = peakResidentBytes();
+    times.append(rss > 0 ? "; peak memory (RSS) " : "; peak heap ");
+    times.append(megabytes(rss > 0 ? rss : peakHeap()));
     if (r.spilledRuns() > 0) {
       times.append("; ").append(Clustering.count(r.spilledRuns(), "sorted run")).append(" spilled");
     }
@@ -307,7 +309,21 @@ final class DedupCommand implements Callable<Integer> {
     return String.format(Locale.ROOT, "%,d MB", bytes >> 20);
   }
 
-  /** The peak use of the heap pools (after collections), in bytes. */
+  /** The process's peak resident memory from {@code /proc/self/status} (Linux), or -1. */
+  static long peakResidentBytes() {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+        if (line.startsWith("VmHWM:")) {
+          return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      // not Linux: the heap figure stands in
+    }
+    return -1;
+  }
+
+  /** The peak use of the heap pools (each pool's own peak, added up), in bytes. */
   static long peakHeap() {
     long peak = 0;
     for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {

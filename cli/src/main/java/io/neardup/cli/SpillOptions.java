@@ -14,7 +14,7 @@ final class SpillOptions {
       description =
           "Memory for sorting band entries and candidate pairs before they spill to temporary"
               + " files, e.g. 256m or 2g (default: a quarter of the JVM's heap, at most 256m)."
-              + " Shingle sets always live in a memory-mapped temporary file.")
+              + " Shingle sets always go to a temporary file.")
   String memory;
 
   @Option(

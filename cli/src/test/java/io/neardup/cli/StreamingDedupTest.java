@@ -118,7 +118,7 @@ class StreamingDedupTest {
     Cli.Result r = Cli.run("dedup", "--input", SAMPLE, "--pairs", tmp.resolve("p.tsv"));
     assertEquals(0, r.exit(), r.toString());
     for (String phase :
-        List.of("read and analyse", "identical", "buckets", "verify", "clusters", "peak heap")) {
+        List.of("read and analyse", "identical", "buckets", "verify", "clusters", "peak")) {
       assertTrue(r.err().contains(phase), r.err());
     }
   }

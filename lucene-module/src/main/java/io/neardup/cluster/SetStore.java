@@ -3,7 +3,6 @@ package io.neardup.cluster;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.IntBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -11,15 +10,12 @@ import java.util.Arrays;
 
 /**
  * The sets of {@code int}s of documents numbered 0, 1, 2, ... (compact shingle sets, or sketch
- * values), kept off the heap: each set is appended to a file of the {@link SpillDirectory}, and
- * once every set is in, the file is memory-mapped and read in place. The heap holds 12 bytes per
- * document (offset and length), whatever the sets' sizes. Sets may arrive in any order and from
- * several threads.
+ * values), kept off the heap: each set is appended to a file of the {@link SpillDirectory} and read
+ * back with positional reads, so the operating system's page cache holds what fits and the
+ * process's resident memory never grows with the sets. The heap holds 12 bytes per document (offset
+ * and length), whatever the sets' sizes. Sets may arrive in any order and from several threads.
  */
 public final class SetStore implements AutoCloseable {
-  /** Largest mapped chunk, in ints; a set across two chunks is read with a positional read. */
-  private static final long CHUNK_INTS = 1L << 28;
-
   private static final int WRITE_BUFFER = 1 << 20;
 
   private final SpillDirectory spill;
@@ -31,7 +27,10 @@ public final class SetStore implements AutoCloseable {
   private int[] lengths = new int[1024];
   private long written; // ints in the file, pending included
   private int documents;
-  private IntBuffer[] chunks;
+  private boolean frozen;
+  private final ThreadLocal<ByteBuffer> readBuffers =
+      ThreadLocal.withInitial(
+          () -> ByteBuffer.allocateDirect(1 << 14).order(ByteOrder.nativeOrder()));
 
   public SetStore(SpillDirectory spill, String name) throws IOException {
     this.spill = spill;
@@ -53,7 +52,7 @@ public final class SetStore implements AutoCloseable {
    * yet.
    */
   public synchronized void put(int doc, int[] values, int length) throws IOException {
-    if (chunks != null) {
+    if (frozen) {
       throw new IllegalStateException("sets added after freeze()");
     }
     if (doc >= offsets.length) {
@@ -89,20 +88,10 @@ public final class SetStore implements AutoCloseable {
     pending.clear();
   }
 
-  /** Ends writing and maps the file for reading; call once, after the last {@link #put}. */
+  /** Ends writing; call once, after the last {@link #put}. */
   public synchronized void freeze() throws IOException {
     flush();
-    int n = (int) ((written + CHUNK_INTS - 1) / CHUNK_INTS);
-    chunks = new IntBuffer[n];
-    for (int i = 0; i < n; i++) {
-      long from = i * CHUNK_INTS;
-      long ints = Math.min(CHUNK_INTS, written - from);
-      chunks[i] =
-          channel
-              .map(FileChannel.MapMode.READ_ONLY, from * Integer.BYTES, ints * Integer.BYTES)
-              .order(ByteOrder.nativeOrder())
-              .asIntBuffer();
-    }
+    frozen = true;
   }
 
   /** The number of values of document {@code doc}'s set; 0 for a document without a set. */
@@ -124,23 +113,21 @@ public final class SetStore implements AutoCloseable {
     if (out.length < length) {
       out = new int[Math.max(length, out.length + (out.length >> 1))];
     }
-    long offset = offsets[doc];
-    int chunk = (int) (offset / CHUNK_INTS);
-    int at = (int) (offset - chunk * CHUNK_INTS);
-    if (at + (long) length <= CHUNK_INTS) {
-      chunks[chunk].get(at, out, 0, length);
-    } else {
-      ByteBuffer bytes = ByteBuffer.allocate(length * Integer.BYTES).order(ByteOrder.nativeOrder());
-      long position = offset * Integer.BYTES;
-      while (bytes.hasRemaining()) {
-        int r = channel.read(bytes, position + bytes.position());
-        if (r < 0) {
-          throw new IOException("temporary file " + file + " is shorter than written");
-        }
-      }
-      bytes.flip();
-      bytes.asIntBuffer().get(out, 0, length);
+    ByteBuffer bytes = readBuffers.get();
+    if (bytes.capacity() < length * Integer.BYTES) {
+      bytes = ByteBuffer.allocateDirect(length * Integer.BYTES).order(ByteOrder.nativeOrder());
+      readBuffers.set(bytes);
     }
+    bytes.clear().limit(length * Integer.BYTES);
+    long position = offsets[doc] * Integer.BYTES;
+    while (bytes.hasRemaining()) {
+      int r = channel.read(bytes, position + bytes.position());
+      if (r < 0) {
+        throw new IOException("temporary file " + file + " is shorter than written");
+      }
+    }
+    bytes.flip();
+    bytes.asIntBuffer().get(out, 0, length);
     return out;
   }
 
@@ -151,7 +138,6 @@ public final class SetStore implements AutoCloseable {
 
   @Override
   public void close() throws IOException {
-    chunks = null;
     channel.close();
     java.nio.file.Files.deleteIfExists(file);
   }

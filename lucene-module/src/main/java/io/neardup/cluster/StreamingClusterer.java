@@ -26,7 +26,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * with its band hashes and its set (compact shingle set for exact verification, sketch values for
  * verification by estimate); {@link #finish} then finds the clusters. Memory stays within a budget
  * at any number of documents: band entries and candidate pairs are sorted in runs spilled to a
- * {@link SpillDirectory}, and the sets are kept in a memory-mapped file ({@link SetStore}).
+ * {@link SpillDirectory}, and the sets are kept in a temporary file ({@link SetStore}).
  *
  * <p>The phases of {@link #finish}:
  *
