@@ -41,8 +41,8 @@ import org.apache.lucene.util.BytesRef;
  *
  * <ul>
  *   <li>{@value #ID_FIELD}: the id, a stored keyword with doc values;
- *   <li>{@value #TEXT_FIELD}: the text, stored and analysed with Lucene's standard analyser for
- *       {@code search};
+ *   <li>{@value #TEXT_FIELD}: the text, stored, and analysed with Lucene's standard analyser
+ *       (frequencies, no positions) for {@code search};
  *   <li>{@code _neardup*}: the band tokens, sketch, exact token and shingles ({@link
  *       #NEARDUP_FIELDS});
  *   <li>each scalar JSONL field asked for ({@code --fields}, the field of {@code dedup

@@ -104,7 +104,7 @@ final class Indexing {
   static IndexWriterConfig writerConfig() {
     return new IndexWriterConfig(new StandardAnalyzer())
         .setOpenMode(IndexWriterConfig.OpenMode.CREATE)
-        .setRAMBufferSizeMB(64)
+        .setRAMBufferSizeMB(32)
         .setCommitOnClose(false);
   }
 }
