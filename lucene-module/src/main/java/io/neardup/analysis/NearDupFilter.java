@@ -63,24 +63,6 @@ public final class NearDupFilter extends TokenFilter {
   /** Type of shingle tokens. */
   public static final String TYPE_SHINGLE = "<NEARDUP_SHINGLE>";
 
-  /** Default shingle size for words. */
-  public static final int DEFAULT_SHINGLE_SIZE = SketchParameters.DEFAULT_WORD_SHINGLE_SIZE;
-
-  /** Default number of sketch values. */
-  public static final int DEFAULT_HASHES = SketchParameters.DEFAULT_HASHES;
-
-  /** Default threshold for choosing bands and rows. */
-  public static final double DEFAULT_THRESHOLD = io.neardup.lsh.Banding.DEFAULT_THRESHOLD;
-
-  /** Default seed. */
-  public static final long DEFAULT_SEED = SketchParameters.DEFAULT_SEED;
-
-  /** Whether the exact token is emitted by default. */
-  public static final boolean DEFAULT_EXACT = NearDupSettings.DEFAULT_EXACT;
-
-  /** Whether shingle tokens are emitted by default. */
-  public static final boolean DEFAULT_SHINGLES = NearDupSettings.DEFAULT_SHINGLES;
-
   private final CharTermAttribute termAtt = addAttribute(CharTermAttribute.class);
   private final OffsetAttribute offsetAtt = addAttribute(OffsetAttribute.class);
   private final PositionIncrementAttribute posIncAtt =

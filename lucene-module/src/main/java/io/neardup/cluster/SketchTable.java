@@ -176,11 +176,6 @@ public final class SketchTable {
     return true;
   }
 
-  /** Bytes of memory held. */
-  public long ramBytesUsed() {
-    return (long) documents * wordsPerDoc * Long.BYTES + (long) documents * Integer.BYTES;
-  }
-
   private void checkDoc(int doc) {
     if (doc < 0 || doc >= documents) {
       throw new IllegalArgumentException("document must be in [0, " + documents + "), got " + doc);

@@ -317,15 +317,8 @@ public final class NearDupCollapser {
 
   /** The precise error of a stored sketch that is not {@link #compatible}. */
   private IllegalStateException incompatible(int doc, BytesRef stored) {
-    String field = fields.sketchField();
-    try {
-      SketchFormat.validate(stored.bytes, stored.offset, stored.length, settings.sketch());
-      return new IllegalStateException(
-          "document " + doc + " in field [" + field + "] cannot be compared: unexpected header");
-    } catch (IllegalArgumentException e) {
-      return new IllegalStateException(
-          "document " + doc + " in field [" + field + "] cannot be compared: " + e.getMessage(), e);
-    }
+    return fields.incompatibleSketch(
+        doc, stored.bytes, stored.offset, stored.length, settings.sketch());
   }
 
   /**

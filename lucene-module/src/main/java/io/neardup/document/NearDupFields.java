@@ -1,5 +1,8 @@
 package io.neardup.document;
 
+import io.neardup.sketch.SketchFormat;
+import io.neardup.sketch.SketchParameters;
+
 /**
  * The Lucene fields neardup writes for one logical field {@code name}:
  *
@@ -42,6 +45,22 @@ public record NearDupFields(String name) {
   /** Keyword field (with doc values) of the exact-duplicate token. */
   public String exactField() {
     return name + ".exact";
+  }
+
+  /**
+   * The error for a sketch stored in {@link #sketchField()} that cannot be compared with sketches
+   * made with {@code expected}: the precise reason (corrupted, unsupported format, other
+   * parameters), naming the document and the field.
+   */
+  public IllegalStateException incompatibleSketch(
+      int doc, byte[] bytes, int offset, int length, SketchParameters expected) {
+    String prefix = "document " + doc + " in field [" + sketchField() + "] cannot be compared: ";
+    try {
+      SketchFormat.validate(bytes, offset, length, expected);
+      return new IllegalStateException(prefix + "unexpected header");
+    } catch (IllegalArgumentException e) {
+      return new IllegalStateException(prefix + e.getMessage(), e);
+    }
   }
 
   /** Binary doc values field of the serialized shingle set. */

@@ -241,19 +241,8 @@ public final class NearDuplicateQuery extends Query {
   }
 
   private IllegalStateException incompatible(int doc, BytesRef stored) {
-    try {
-      SketchFormat.validate(stored.bytes, stored.offset, stored.length, settings.sketch());
-      return new IllegalStateException("sketch of document " + doc + " is incompatible");
-    } catch (IllegalArgumentException e) {
-      return new IllegalStateException(
-          "document "
-              + doc
-              + " in field ["
-              + fields.sketchField()
-              + "] cannot be compared: "
-              + e.getMessage(),
-          e);
-    }
+    return fields.incompatibleSketch(
+        doc, stored.bytes, stored.offset, stored.length, settings.sketch());
   }
 
   private final class NearDuplicateWeight extends Weight {

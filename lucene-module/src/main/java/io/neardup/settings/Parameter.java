@@ -44,11 +44,6 @@ public enum Parameter {
     this.camelName = camelName;
   }
 
-  /** The camelCase name, as used by Lucene factory arguments. */
-  public String camelName() {
-    return camelName;
-  }
-
   /** The name in the given style. */
   public String name(Style style) {
     return switch (style) {

@@ -12,23 +12,15 @@ import com.dynatrace.hash4j.hashing.Hashing;
  */
 public final class ExactFingerprint {
   private final HashStream128 stream = Hashing.xxh3_128().hashStream();
-  private long tokens;
 
   /** Starts a new text. */
   public void reset() {
     stream.reset();
-    tokens = 0;
   }
 
   /** Adds one token. */
   public void addToken(char[] buffer, int offset, int length) {
     stream.putInt(length).putChars(buffer, offset, length);
-    tokens++;
-  }
-
-  /** Number of tokens added since the last reset. */
-  public long tokenCount() {
-    return tokens;
   }
 
   /** The fingerprint of the tokens added so far. */

@@ -1,5 +1,6 @@
 package io.neardup.elasticsearch.collapse;
 
+import io.neardup.collapse.NearDupCollapser;
 import io.neardup.collapse.SketchGrouping;
 import io.neardup.elasticsearch.mapper.MappedFields;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper;
@@ -66,7 +67,7 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
   public static final Setting<Integer> MAX_WINDOW_SETTING =
       Setting.intSetting(
           MAX_WINDOW_SETTING_NAME,
-          1000,
+          NearDupCollapser.MAX_WINDOW, // the library's own limit is the default
           1,
           100_000,
           Setting.Property.IndexScope,

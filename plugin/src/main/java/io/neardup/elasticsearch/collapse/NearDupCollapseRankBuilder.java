@@ -315,11 +315,6 @@ public final class NearDupCollapseRankBuilder extends RankBuilder {
             .thenComparingInt(WindowHit::doc);
   }
 
-  /** What the collapse found, once the search ran. */
-  public Outcome outcome() {
-    return outcome;
-  }
-
   @Override
   protected boolean doEquals(RankBuilder other) {
     return other instanceof NearDupCollapseRankBuilder b
