@@ -1,8 +1,8 @@
 package io.neardup.cli;
 
+import io.neardup.param.Parameter;
+import io.neardup.param.ParameterException;
 import io.neardup.settings.NearDupSettings;
-import io.neardup.settings.Parameter;
-import io.neardup.settings.ParameterException;
 import io.neardup.sketch.SketchParameters;
 import io.neardup.text.NormalizationOptions;
 import java.util.HashMap;

@@ -1,8 +1,8 @@
 package io.neardup.cli;
 
 import io.neardup.collapse.NearDupCollapser;
+import io.neardup.param.Parameter;
 import io.neardup.settings.NearDupSettings;
-import io.neardup.settings.Parameter;
 import io.neardup.text.NormalizationOptions;
 import java.util.HashMap;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package io.neardup.cli;
 
-import io.neardup.settings.Parameter;
+import io.neardup.param.Parameter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -102,7 +102,7 @@ public final class NearDupCli implements Runnable {
 
   private static int failure(Exception e, CommandLine cmd) {
     PrintWriter err = cmd.getErr();
-    if (e instanceof io.neardup.settings.ParameterException p) {
+    if (e instanceof io.neardup.param.ParameterException p) {
       // a library rule broken by an option value that no command checked first: still a usage error
       err.println(qualifiedName(cmd) + ": --" + p.getMessage(Parameter.Style.KEBAB));
       err.println("Try '" + qualifiedName(cmd) + " --help' for more information.");

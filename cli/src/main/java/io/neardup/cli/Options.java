@@ -1,8 +1,8 @@
 package io.neardup.cli;
 
 import io.neardup.cluster.CanonicalPolicy;
-import io.neardup.settings.Args;
-import io.neardup.settings.Parameter;
+import io.neardup.param.Args;
+import io.neardup.param.Parameter;
 import java.util.HashMap;
 import java.util.Map;
 import picocli.CommandLine.Model.CommandSpec;
@@ -18,7 +18,7 @@ final class Options {
   }
 
   /** A library rule broken by an option value, naming the option as the user wrote it. */
-  static ParameterException usage(CommandSpec spec, io.neardup.settings.ParameterException e) {
+  static ParameterException usage(CommandSpec spec, io.neardup.param.ParameterException e) {
     String option = "--" + e.parameter().name(Parameter.Style.KEBAB);
     return new ParameterException(
         spec.commandLine(),
@@ -50,7 +50,7 @@ final class Options {
     map.put(Parameter.THRESHOLD.name(Parameter.Style.KEBAB), value);
     try {
       return new Args(map, Parameter.Style.KEBAB).takeDouble(Parameter.THRESHOLD, 0, 1);
-    } catch (io.neardup.settings.ParameterException e) {
+    } catch (io.neardup.param.ParameterException e) {
       throw invalid(spec, option, e.getMessage(Parameter.Style.KEBAB));
     }
   }

@@ -1,9 +1,9 @@
 package io.neardup.cli;
 
 import io.neardup.lsh.Banding;
+import io.neardup.param.Parameter;
+import io.neardup.param.ParameterException;
 import io.neardup.settings.NearDupSettings;
-import io.neardup.settings.Parameter;
-import io.neardup.settings.ParameterException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;

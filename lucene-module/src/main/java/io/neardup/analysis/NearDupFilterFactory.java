@@ -1,7 +1,7 @@
 package io.neardup.analysis;
 
+import io.neardup.param.Parameter;
 import io.neardup.settings.NearDupSettings;
-import io.neardup.settings.Parameter;
 import java.util.Map;
 import org.apache.lucene.analysis.TokenFilterFactory;
 import org.apache.lucene.analysis.TokenStream;

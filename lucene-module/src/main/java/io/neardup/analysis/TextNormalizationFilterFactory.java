@@ -1,6 +1,6 @@
 package io.neardup.analysis;
 
-import io.neardup.settings.Parameter;
+import io.neardup.param.Parameter;
 import io.neardup.text.NormalizationOptions;
 import java.util.Map;
 import org.apache.lucene.analysis.TokenFilterFactory;

@@ -40,8 +40,8 @@ public enum CollapseMode {
         return mode;
       }
     }
-    throw new io.neardup.settings.ParameterException(
-        io.neardup.settings.Parameter.MODE, "one of [remove, demote, group]", value);
+    throw new io.neardup.param.ParameterException(
+        io.neardup.param.Parameter.MODE, "one of [remove, demote, group]", value);
   }
 
   @Override

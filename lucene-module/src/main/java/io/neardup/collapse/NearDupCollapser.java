@@ -2,10 +2,10 @@ package io.neardup.collapse;
 
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.document.NearDupFields;
+import io.neardup.param.Parameter;
+import io.neardup.param.ParameterException;
 import io.neardup.search.CanonicalKeys;
 import io.neardup.settings.NearDupSettings;
-import io.neardup.settings.Parameter;
-import io.neardup.settings.ParameterException;
 import io.neardup.sketch.Jaccard;
 import io.neardup.sketch.Sketch;
 import io.neardup.sketch.SketchFormat;

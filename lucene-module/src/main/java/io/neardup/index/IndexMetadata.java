@@ -1,8 +1,8 @@
 package io.neardup.index;
 
 import io.neardup.document.NearDupFields;
+import io.neardup.param.Parameter;
 import io.neardup.settings.NearDupSettings;
-import io.neardup.settings.Parameter;
 import io.neardup.text.NormalizationOptions;
 import java.io.IOException;
 import java.util.Collections;

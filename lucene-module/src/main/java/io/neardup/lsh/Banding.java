@@ -1,7 +1,7 @@
 package io.neardup.lsh;
 
-import io.neardup.settings.Parameter;
-import io.neardup.settings.ParameterException;
+import io.neardup.param.Parameter;
+import io.neardup.param.ParameterException;
 
 /**
  * Locality-sensitive hashing by banding: the first b·r sketch values are cut into b bands of r

@@ -1,6 +1,9 @@
 package io.neardup.settings;
 
 import io.neardup.lsh.Banding;
+import io.neardup.param.Args;
+import io.neardup.param.Parameter;
+import io.neardup.param.ParameterException;
 import io.neardup.shingle.ShingleUnit;
 import io.neardup.sketch.SketchParameters;
 import io.neardup.sketch.SketchScheme;

@@ -1,2 +1,2 @@
-/** The parameters of neardup, their names in every surface, defaults and validation. */
+/** The settings of a near-duplicate field: sketch, banding and exact-token choices together. */
 package io.neardup.settings;

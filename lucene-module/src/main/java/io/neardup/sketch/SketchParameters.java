@@ -1,8 +1,8 @@
 package io.neardup.sketch;
 
 import com.dynatrace.hash4j.hashing.Hashing;
-import io.neardup.settings.Parameter;
-import io.neardup.settings.ParameterException;
+import io.neardup.param.Parameter;
+import io.neardup.param.ParameterException;
 import io.neardup.shingle.ShingleUnit;
 
 /**

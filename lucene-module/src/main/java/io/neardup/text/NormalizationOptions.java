@@ -1,7 +1,7 @@
 package io.neardup.text;
 
-import io.neardup.settings.Args;
-import io.neardup.settings.Parameter;
+import io.neardup.param.Args;
+import io.neardup.param.Parameter;
 import java.util.Map;
 
 /**

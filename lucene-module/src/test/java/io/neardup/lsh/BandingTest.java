@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.neardup.settings.Parameter;
-import io.neardup.settings.ParameterException;
+import io.neardup.param.Parameter;
+import io.neardup.param.ParameterException;
 import org.junit.jupiter.api.Test;
 
 class BandingTest {

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.neardup.lsh.Banding;
+import io.neardup.param.Parameter;
+import io.neardup.param.ParameterException;
 import io.neardup.shingle.ShingleUnit;
 import io.neardup.sketch.SketchScheme;
 import java.util.HashMap;

@@ -1,7 +1,7 @@
 package io.neardup.elasticsearch;
 
-import io.neardup.settings.Parameter;
-import io.neardup.settings.ParameterException;
+import io.neardup.param.Parameter;
+import io.neardup.param.ParameterException;
 
 /**
  * Error messages in Elasticsearch's style: the parameter in brackets, in snake_case, then the rule

@@ -572,6 +572,28 @@ public class NearDupCollapseIntegrationTests extends ESIntegTestCase {
             new NearDupCollapseBuilder(
                 FIELD, null, 100, CollapseMode.DEMOTE, CanonicalPolicy.lowest("body"))),
         "[canonical] field [body] is of type [text] in index [collapse]");
+    assertBadRequest(
+        request(
+            query,
+            0,
+            10,
+            new NearDupCollapseBuilder(
+                FIELD, null, 100, CollapseMode.DEMOTE, CanonicalPolicy.lowest("publishd"))),
+        "[neardup_collapse] [canonical] field [publishd] is not mapped in any searched index");
+    // a sorted search fetches the whole window as one page, which the index's result window caps
+    updateIndexSettings(Settings.builder().put("index.max_result_window", 50), "collapse");
+    SearchRequest sorted =
+        request(
+            query,
+            0,
+            10,
+            new NearDupCollapseBuilder(
+                FIELD, null, 100, CollapseMode.DEMOTE, CanonicalPolicy.BEST_SCORE));
+    sorted.source().sort("_doc");
+    assertBadRequest(
+        sorted,
+        "[neardup_collapse] [window] must be at most [50] for this search, got [100]: it is sorted"
+            + " by a field");
     expectThrows(
         IllegalArgumentException.class,
         () ->

@@ -1,7 +1,7 @@
 package io.neardup.elasticsearch.analysis;
 
 import io.neardup.elasticsearch.ParameterErrors;
-import io.neardup.settings.ParameterException;
+import io.neardup.param.ParameterException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Function;

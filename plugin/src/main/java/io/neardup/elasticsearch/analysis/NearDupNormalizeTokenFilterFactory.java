@@ -1,7 +1,7 @@
 package io.neardup.elasticsearch.analysis;
 
 import io.neardup.analysis.TextNormalizationFilter;
-import io.neardup.settings.Parameter;
+import io.neardup.param.Parameter;
 import io.neardup.text.NormalizationOptions;
 import org.apache.lucene.analysis.TokenStream;
 import org.elasticsearch.common.settings.Settings;

@@ -1,8 +1,8 @@
 package io.neardup.elasticsearch.analysis;
 
 import io.neardup.analysis.NearDupFilter;
+import io.neardup.param.Parameter;
 import io.neardup.settings.NearDupSettings;
-import io.neardup.settings.Parameter;
 import org.apache.lucene.analysis.TokenStream;
 import org.elasticsearch.env.Environment;
 import org.elasticsearch.index.IndexSettings;

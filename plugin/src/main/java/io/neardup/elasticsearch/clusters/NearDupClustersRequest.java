@@ -108,10 +108,10 @@ public final class NearDupClustersRequest extends ActionRequest
       }
       switch (key) {
         case "field" -> field(parser.text());
-        case "min_similarity" -> minSimilarity(parser.doubleValue());
-        case "from" -> from(parser.intValue());
-        case "size" -> size(parser.intValue());
-        case "batch_size" -> batchSize(parser.intValue());
+        case "min_similarity" -> minSimilarity(number(parser, key, "a number in (0, 1]"));
+        case "from" -> from((int) number(parser, key, "an integer >= 0"));
+        case "size" -> size((int) number(parser, key, "an integer >= 0"));
+        case "batch_size" -> batchSize((int) number(parser, key, "an integer >= 1"));
         case "query" -> query(AbstractQueryBuilder.parseTopLevelQuery(parser));
         case "canonical" -> canonical(CanonicalPolicies.parse(parser, "_neardup/clusters"));
         default ->
@@ -124,6 +124,16 @@ public final class NearDupClustersRequest extends ActionRequest
       }
     }
     return this;
+  }
+
+  /** A numeric value, or an error naming the key when it is not one. */
+  private static double number(XContentParser parser, String key, String rule) throws IOException {
+    boolean integer = !rule.startsWith("a number");
+    try {
+      return integer ? parser.intValue() : parser.doubleValue();
+    } catch (IllegalArgumentException e) { // NumberFormatException, XContentParseException
+      throw new IllegalArgumentException(ParameterErrors.describe(key, rule, parser.text()), e);
+    }
   }
 
   @Override

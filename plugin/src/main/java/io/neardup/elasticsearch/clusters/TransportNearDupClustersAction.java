@@ -156,6 +156,7 @@ public final class TransportNearDupClustersAction
     Index[] indices = resolver.concreteIndices(state, request);
     NearDupSettings settings = null;
     String settingsIndex = null;
+    boolean canonicalMapped = false;
     for (Index index : indices) {
       IndexMetadata metadata = state.metadata().getProject().index(index);
       if (metadata == null) {
@@ -190,7 +191,14 @@ public final class TransportNearDupClustersAction
                   + " indexes separately");
         }
       }
-      mappings.checkCanonical(metadata, request.canonical());
+      canonicalMapped |= mappings.checkCanonical(metadata, request.canonical());
+    }
+    if (!canonicalMapped && settings != null) {
+      throw new IllegalArgumentException(
+          "[_neardup/clusters] [canonical] field ["
+              + request.canonical().field()
+              + "] is not mapped in any index of the request: expected a numeric, date, boolean,"
+              + " ip or keyword field");
     }
     if (settings == null) {
       throw new IllegalArgumentException(

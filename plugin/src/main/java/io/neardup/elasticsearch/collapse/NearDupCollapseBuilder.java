@@ -5,7 +5,7 @@ import io.neardup.collapse.CollapseMode;
 import io.neardup.collapse.NearDupCollapser;
 import io.neardup.elasticsearch.CanonicalPolicies;
 import io.neardup.elasticsearch.ParameterErrors;
-import io.neardup.settings.ParameterException;
+import io.neardup.param.ParameterException;
 import java.io.IOException;
 import java.util.Locale;
 import java.util.Objects;

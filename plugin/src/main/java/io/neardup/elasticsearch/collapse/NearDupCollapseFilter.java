@@ -24,6 +24,7 @@ import org.elasticsearch.cluster.service.ClusterService;
 import org.elasticsearch.common.document.DocumentField;
 import org.elasticsearch.common.settings.Setting;
 import org.elasticsearch.index.Index;
+import org.elasticsearch.index.IndexSettings;
 import org.elasticsearch.search.SearchExtBuilder;
 import org.elasticsearch.search.SearchHit;
 import org.elasticsearch.search.SearchHits;
@@ -123,6 +124,23 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
               .rankBuilder(new NearDupCollapseRankBuilder(ext, plan.minSimilarity, outcome)));
       finish = response -> annotate(response, ext, plan, outcome);
     } else {
+      if (plan.size > 0 && ext.window() > plan.maxResultWindow) {
+        // this search fetches the whole window as one page, which the index's own limit caps
+        listener.onFailure(
+            new IllegalArgumentException(
+                "["
+                    + NearDupCollapseBuilder.NAME
+                    + "] [window] must be at most ["
+                    + plan.maxResultWindow
+                    + "] for this search, got ["
+                    + ext.window()
+                    + "]: it is sorted by a field (or rescores, suggests, collapses or uses knn), so"
+                    + " the window's hits are fetched as one page, which index setting"
+                    + " [index.max_result_window] of index ["
+                    + plan.resultWindowIndex
+                    + "] limits; lower [window] or raise that setting"));
+        return;
+      }
       rewritten.source(
           search.source().shallowCopy().from(0).size(plan.size == 0 ? 0 : ext.window()));
       finish = response -> collapse(response, ext, plan);
@@ -202,7 +220,8 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
   }
 
   /** What the checks of the request established. */
-  private record Plan(int from, int size, double minSimilarity) {}
+  private record Plan(
+      int from, int size, double minSimilarity, int maxResultWindow, String resultWindowIndex) {}
 
   private Plan plan(SearchRequest search, NearDupCollapseBuilder ext) {
     String name = NearDupCollapseBuilder.NAME;
@@ -229,6 +248,9 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
     Index[] indices = resolver.concreteIndices(state, search);
     int maxWindow = Integer.MAX_VALUE;
     String limitingIndex = null;
+    int maxResultWindow = Integer.MAX_VALUE;
+    String resultWindowIndex = null;
+    boolean canonicalMapped = false;
     Double threshold = null;
     boolean mapped = false;
     for (Index index : indices) {
@@ -240,6 +262,11 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
       if (limit < maxWindow) {
         maxWindow = limit;
         limitingIndex = index.getName();
+      }
+      int resultWindow = IndexSettings.MAX_RESULT_WINDOW_SETTING.get(metadata.getSettings());
+      if (resultWindow < maxResultWindow) {
+        maxResultWindow = resultWindow;
+        resultWindowIndex = index.getName();
       }
       Map<String, Object> field = mappings.lookup(metadata, ext.field());
       if (field != null) {
@@ -263,7 +290,16 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
                 : Banding.DEFAULT_THRESHOLD;
         threshold = threshold == null ? t : Math.max(threshold, t);
       }
-      mappings.checkCanonical(metadata, ext.canonical());
+      canonicalMapped |= mappings.checkCanonical(metadata, ext.canonical());
+    }
+    if (!canonicalMapped && indices.length > 0) {
+      throw new IllegalArgumentException(
+          "["
+              + name
+              + "] [canonical] field ["
+              + ext.canonical().field()
+              + "] is not mapped in any searched index: expected a numeric, date, boolean, ip or"
+              + " keyword field");
     }
     if (!mapped && indices.length > 0) {
       throw new IllegalArgumentException(
@@ -301,7 +337,7 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
         ext.minSimilarity() != null
             ? ext.minSimilarity()
             : threshold != null ? threshold : Banding.DEFAULT_THRESHOLD;
-    return new Plan(from, size, minSimilarity);
+    return new Plan(from, size, minSimilarity, maxResultWindow, resultWindowIndex);
   }
 
   /** Default {@code size} of a search that does not set one. */

@@ -1,8 +1,8 @@
 package io.neardup.elasticsearch.mapper;
 
 import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.param.Parameter;
 import io.neardup.settings.NearDupSettings;
-import io.neardup.settings.Parameter;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -71,13 +71,13 @@ public final class MappedFields {
    *
    * @throws IllegalArgumentException naming the field, its type and the index
    */
-  public void checkCanonical(IndexMetadata index, CanonicalPolicy canonical) {
+  public boolean checkCanonical(IndexMetadata index, CanonicalPolicy canonical) {
     if (canonical.byScore()) {
-      return;
+      return true;
     }
     Map<String, Object> key = lookup(index, canonical.field());
     if (key == null) {
-      return; // documents without a value never win
+      return false; // in this index, documents have no value, and never win
     }
     Object type = key.get("type");
     if (!CANONICAL_TYPES.contains(type)) {
@@ -98,6 +98,7 @@ public final class MappedFields {
               + index.getIndex().getName()
               + "]: canonical fields are read from doc values");
     }
+    return true;
   }
 
   /**

@@ -1,15 +1,15 @@
 package io.neardup.elasticsearch.mapper;
 
-import static io.neardup.settings.Parameter.BANDS;
-import static io.neardup.settings.Parameter.BITS;
-import static io.neardup.settings.Parameter.EXACT;
-import static io.neardup.settings.Parameter.HASHES;
-import static io.neardup.settings.Parameter.ROWS;
-import static io.neardup.settings.Parameter.SCHEME;
-import static io.neardup.settings.Parameter.SEED;
-import static io.neardup.settings.Parameter.SHINGLE_SIZE;
-import static io.neardup.settings.Parameter.SHINGLE_UNIT;
-import static io.neardup.settings.Parameter.THRESHOLD;
+import static io.neardup.param.Parameter.BANDS;
+import static io.neardup.param.Parameter.BITS;
+import static io.neardup.param.Parameter.EXACT;
+import static io.neardup.param.Parameter.HASHES;
+import static io.neardup.param.Parameter.ROWS;
+import static io.neardup.param.Parameter.SCHEME;
+import static io.neardup.param.Parameter.SEED;
+import static io.neardup.param.Parameter.SHINGLE_SIZE;
+import static io.neardup.param.Parameter.SHINGLE_UNIT;
+import static io.neardup.param.Parameter.THRESHOLD;
 
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
@@ -17,10 +17,10 @@ import io.neardup.elasticsearch.ParameterErrors;
 import io.neardup.elasticsearch.analysis.NearDupTokenFilterFactory;
 import io.neardup.elasticsearch.analysis.NormalizedTextAnalyzer;
 import io.neardup.lsh.Banding;
+import io.neardup.param.Parameter.Style;
+import io.neardup.param.ParameterException;
 import io.neardup.search.NearDuplicateQuery;
 import io.neardup.settings.NearDupSettings;
-import io.neardup.settings.Parameter.Style;
-import io.neardup.settings.ParameterException;
 import io.neardup.sketch.SketchParameters;
 import java.io.IOException;
 import java.util.LinkedHashMap;
@@ -266,7 +266,7 @@ public final class NearDupFieldMapper extends FieldMapper {
 
   @SuppressWarnings("unchecked")
   private static <T> Parameter<T> param(
-      io.neardup.settings.Parameter parameter,
+      io.neardup.param.Parameter parameter,
       Function<NearDupFieldMapper, T> initializer,
       T defaultValue,
       Conv conv) {

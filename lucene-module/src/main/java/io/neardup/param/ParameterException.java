@@ -1,4 +1,4 @@
-package io.neardup.settings;
+package io.neardup.param;
 
 /**
  * A parameter value that breaks its rule. The message reads {@code <parameter> must be <rule>, got

@@ -1,4 +1,4 @@
-package io.neardup.settings;
+package io.neardup.param;
 
 import java.util.Map;
 
