@@ -268,7 +268,7 @@ public final class NearDupCollapser {
     }
     Arrays.sort(byDoc);
     String field = fields.sketchField();
-    int valueBytes = header.length - SketchFormat.HEADER_BYTES;
+    int valueBytes = SketchFormat.valueBytes(header, 0);
     List<LeafReaderContext> leaves = reader.leaves();
     int leafIndex = -1;
     LeafReaderContext leaf = null;
@@ -295,12 +295,7 @@ public final class NearDupCollapser {
       }
       if (!SketchFormat.isEmpty(stored.bytes, stored.offset)) {
         hasSketch[hit] = true;
-        System.arraycopy(
-            stored.bytes,
-            stored.offset + SketchFormat.HEADER_BYTES,
-            values,
-            hit * valueBytes,
-            valueBytes);
+        SketchFormat.copyValues(stored.bytes, stored.offset, values, hit * valueBytes);
       }
     }
     return hasSketch;

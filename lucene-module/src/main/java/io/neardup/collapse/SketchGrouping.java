@@ -98,8 +98,7 @@ public final class SketchGrouping {
     int[] localOrder = new int[n];
     boolean[] hasSketch = new boolean[n];
     for (int j = 0; j < n; j++) {
-      System.arraycopy(
-          sketches[items.get(j)], SketchFormat.HEADER_BYTES, values, j * valueBytes, valueBytes);
+      SketchFormat.copyValues(sketches[items.get(j)], 0, values, j * valueBytes);
       localOrder[j] = j;
       hasSketch[j] = true;
     }

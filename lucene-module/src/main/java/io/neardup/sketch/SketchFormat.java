@@ -40,6 +40,17 @@ public final class SketchFormat {
   /** Current format version. */
   public static final int VERSION = 1;
 
+  // byte offsets of the header's fields, as drawn above
+  static final int MAGIC_OFFSET = 0;
+  static final int VERSION_OFFSET = 2;
+  static final int SCHEME_OFFSET = 3;
+  static final int HASHES_OFFSET = 4;
+  static final int BITS_OFFSET = 6;
+  static final int FLAGS_OFFSET = 7;
+  static final int SETTINGS_HASH_OFFSET = 8;
+  static final int SHINGLE_COUNT_OFFSET = 16;
+  static final int CHECKSUM_OFFSET = 20;
+
   /** Bytes before the values. */
   public static final int HEADER_BYTES = 24;
 
@@ -58,20 +69,20 @@ public final class SketchFormat {
   public static byte[] encode(Sketch sketch) {
     SketchParameters p = sketch.parameters();
     byte[] out = new byte[serializedSize(p)];
-    putShort(out, 0, MAGIC);
-    out[2] = (byte) VERSION;
-    out[3] = (byte) p.scheme().id();
-    putShort(out, 4, p.hashes());
-    out[6] = (byte) p.bits();
-    out[7] = (byte) (sketch.isEmpty() ? FLAG_EMPTY : 0);
-    putLong(out, 8, p.settingsHash());
-    putInt(out, 16, (int) Math.min(0xFFFFFFFFL, sketch.shingleCount()));
+    putShort(out, MAGIC_OFFSET, MAGIC);
+    out[VERSION_OFFSET] = (byte) VERSION;
+    out[SCHEME_OFFSET] = (byte) p.scheme().id();
+    putShort(out, HASHES_OFFSET, p.hashes());
+    out[BITS_OFFSET] = (byte) p.bits();
+    out[FLAGS_OFFSET] = (byte) (sketch.isEmpty() ? FLAG_EMPTY : 0);
+    putLong(out, SETTINGS_HASH_OFFSET, p.settingsHash());
+    putInt(out, SHINGLE_COUNT_OFFSET, (int) Math.min(0xFFFFFFFFL, sketch.shingleCount()));
     int width = p.bytesPerValue();
     long[] values = sketch.valuesNoCopy();
     for (int i = 0, pos = HEADER_BYTES; i < values.length; i++, pos += width) {
       putValue(out, pos, width, values[i]);
     }
-    putInt(out, 20, checksum(out, 0, out.length));
+    putInt(out, CHECKSUM_OFFSET, checksum(out, MAGIC_OFFSET, out.length));
     return out;
   }
 
@@ -93,8 +104,8 @@ public final class SketchFormat {
     for (int i = 0, pos = offset + HEADER_BYTES; i < values.length; i++, pos += width) {
       values[i] = getValue(bytes, pos, width);
     }
-    long shingles = getInt(bytes, offset + 16) & 0xFFFFFFFFL;
-    boolean empty = (bytes[offset + 7] & FLAG_EMPTY) != 0;
+    long shingles = getInt(bytes, offset + SHINGLE_COUNT_OFFSET) & 0xFFFFFFFFL;
+    boolean empty = (bytes[offset + FLAGS_OFFSET] & FLAG_EMPTY) != 0;
     if (empty != (shingles == 0)) {
       throw new IllegalArgumentException(
           "Corrupted sketch: empty flag " + empty + " disagrees with shingle count " + shingles);
@@ -108,9 +119,9 @@ public final class SketchFormat {
    */
   public static void validate(byte[] bytes, int offset, int length, SketchParameters expected) {
     validateStructure(bytes, offset, length);
-    SketchScheme scheme = SketchScheme.byId(bytes[offset + 3] & 0xFF);
-    int k = getShort(bytes, offset + 4);
-    int bits = bytes[offset + 6] & 0xFF;
+    SketchScheme scheme = SketchScheme.byId(bytes[offset + SCHEME_OFFSET] & 0xFF);
+    int k = getShort(bytes, offset + HASHES_OFFSET);
+    int bits = bytes[offset + BITS_OFFSET] & 0xFF;
     if (scheme != expected.scheme()) {
       throw incompatible("scheme", scheme.parameterValue(), expected.scheme().parameterValue());
     }
@@ -120,7 +131,7 @@ public final class SketchFormat {
     if (bits != expected.bits()) {
       throw incompatible("bits", bits, expected.bits());
     }
-    long settingsHash = getLong(bytes, offset + 8);
+    long settingsHash = getLong(bytes, offset + SETTINGS_HASH_OFFSET);
     if (settingsHash != expected.settingsHash()) {
       throw new IllegalArgumentException(
           "Incompatible sketch: made with a different seed or shingle settings than ["
@@ -159,7 +170,7 @@ public final class SketchFormat {
               magic,
               MAGIC));
     }
-    int version = bytes[offset + 2] & 0xFF;
+    int version = bytes[offset + VERSION_OFFSET] & 0xFF;
     if (version != VERSION) {
       throw new IllegalArgumentException(
           "Unsupported sketch format version "
@@ -167,8 +178,8 @@ public final class SketchFormat {
               + ": this neardup reads version "
               + VERSION);
     }
-    int k = getShort(bytes, offset + 4);
-    int bits = bytes[offset + 6] & 0xFF;
+    int k = getShort(bytes, offset + HASHES_OFFSET);
+    int bits = bytes[offset + BITS_OFFSET] & 0xFF;
     if (bits != 8 && bits != 16 && bits != 32 && bits != 64) {
       throw new IllegalArgumentException(
           "Corrupted sketch: bits per value " + bits + " is not 8, 16, 32 or 64");
@@ -186,7 +197,7 @@ public final class SketchFormat {
               + expectedLength
               + " bytes)");
     }
-    int stored = getInt(bytes, offset + 20);
+    int stored = getInt(bytes, offset + CHECKSUM_OFFSET);
     int actual = checksum(bytes, offset, length);
     if (stored != actual) {
       throw new IllegalArgumentException(
@@ -196,11 +207,11 @@ public final class SketchFormat {
               stored,
               actual));
     }
-    if ((bytes[offset + 7] & ~FLAG_EMPTY) != 0) {
+    if ((bytes[offset + FLAGS_OFFSET] & ~FLAG_EMPTY) != 0) {
       throw new IllegalArgumentException(
-          "Corrupted sketch: unknown flags " + (bytes[offset + 7] & 0xFF));
+          "Corrupted sketch: unknown flags " + (bytes[offset + FLAGS_OFFSET] & 0xFF));
     }
-    int schemeId = bytes[offset + 3] & 0xFF;
+    int schemeId = bytes[offset + SCHEME_OFFSET] & 0xFF;
     if (SketchScheme.byId(schemeId) == null) {
       String retired = SketchScheme.retired(schemeId);
       throw new IllegalArgumentException(
@@ -216,12 +227,12 @@ public final class SketchFormat {
 
   /** Number of values (k) announced by the header of the sketch serialized at {@code offset}. */
   public static int hashes(byte[] bytes, int offset) {
-    return getShort(bytes, offset + 4);
+    return getShort(bytes, offset + HASHES_OFFSET);
   }
 
   /** Bits per value announced by the header of the sketch serialized at {@code offset}. */
   public static int bits(byte[] bytes, int offset) {
-    return bytes[offset + 6] & 0xFF;
+    return bytes[offset + BITS_OFFSET] & 0xFF;
   }
 
   /**
@@ -233,14 +244,34 @@ public final class SketchFormat {
    */
   public static boolean hasSameSettings(byte[] bytes, int offset, int length, byte[] reference) {
     return length == reference.length
-        && java.util.Arrays.equals(bytes, offset, offset + 7, reference, 0, 7)
-        && (bytes[offset + 7] & ~FLAG_EMPTY) == 0
-        && java.util.Arrays.equals(bytes, offset + 8, offset + 16, reference, 8, 16);
+        && java.util.Arrays.equals(bytes, offset, offset + FLAGS_OFFSET, reference, 0, FLAGS_OFFSET)
+        && (bytes[offset + FLAGS_OFFSET] & ~FLAG_EMPTY) == 0
+        && java.util.Arrays.equals(
+            bytes,
+            offset + SETTINGS_HASH_OFFSET,
+            offset + SHINGLE_COUNT_OFFSET,
+            reference,
+            SETTINGS_HASH_OFFSET,
+            SHINGLE_COUNT_OFFSET);
+  }
+
+  /**
+   * Copies the values of the sketch serialized at {@code offset} (k values of bits/8 bytes each,
+   * little-endian) to {@code out[outOffset, outOffset + valueBytes(bytes, offset))}: readers that
+   * compare values byte by byte take them without decoding and without knowing the header.
+   */
+  public static void copyValues(byte[] bytes, int offset, byte[] out, int outOffset) {
+    System.arraycopy(bytes, offset + HEADER_BYTES, out, outOffset, valueBytes(bytes, offset));
+  }
+
+  /** Bytes of the values of the sketch serialized at {@code offset}: k × bits / 8. */
+  public static int valueBytes(byte[] bytes, int offset) {
+    return hashes(bytes, offset) * (bits(bytes, offset) / 8);
   }
 
   /** Whether the sketch serialized at {@code offset} is empty (its text had no shingles). */
   public static boolean isEmpty(byte[] bytes, int offset) {
-    return (bytes[offset + 7] & FLAG_EMPTY) != 0;
+    return (bytes[offset + FLAGS_OFFSET] & FLAG_EMPTY) != 0;
   }
 
   /**
@@ -278,7 +309,7 @@ public final class SketchFormat {
 
   private static int checksum(byte[] bytes, int offset, int length) {
     CRC32C crc = new CRC32C();
-    crc.update(bytes, offset, 20);
+    crc.update(bytes, offset, CHECKSUM_OFFSET);
     crc.update(bytes, offset + HEADER_BYTES, length - HEADER_BYTES);
     return (int) crc.getValue();
   }

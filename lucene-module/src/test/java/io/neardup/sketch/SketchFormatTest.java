@@ -18,7 +18,12 @@ class SketchFormatTest {
    * width.
    */
   private static Sketch jackLondon(int bits) {
-    SketchParameters p = SketchParameters.DEFAULT.withShingleSize(2).withHashes(8).withBits(bits);
+    return jackLondon(SketchScheme.OPH, bits);
+  }
+
+  private static Sketch jackLondon(SketchScheme scheme, int bits) {
+    SketchParameters p =
+        SketchParameters.DEFAULT.withScheme(scheme).withShingleSize(2).withHashes(8).withBits(bits);
     long[] shingles = new long[4];
     int[] n = {0};
     io.neardup.shingle.ShingleHasher hasher =
@@ -51,6 +56,36 @@ class SketchFormatTest {
         GOLDEN_EMPTY,
         HEX.formatHex(SketchFormat.encode(Sketch.empty(SketchParameters.DEFAULT.withHashes(4)))));
   }
+
+  @Test
+  void valuesAreCopiedWithoutTheHeader() {
+    Sketch s = jackLondon(16);
+    byte[] bytes = SketchFormat.encode(s);
+    byte[] padded = new byte[bytes.length + 5];
+    System.arraycopy(bytes, 0, padded, 5, bytes.length);
+    assertEquals(8 * 2, SketchFormat.valueBytes(padded, 5));
+    byte[] values = new byte[1 + 16];
+    SketchFormat.copyValues(padded, 5, values, 1);
+    for (int i = 0; i < 8; i++) {
+      long v = (values[1 + 2 * i] & 0xFF) | (values[2 + 2 * i] & 0xFF) << 8;
+      assertEquals(s.value(i), v);
+    }
+  }
+
+  @Test
+  void goldenBytesOfEverySchemeArePinned() {
+    // each scheme's values differ, and so does the scheme id in the header (byte 3)
+    assertEquals(
+        GOLDEN_SUPERMINHASH,
+        HEX.formatHex(SketchFormat.encode(jackLondon(SketchScheme.SUPERMINHASH, 32))));
+    assertEquals(
+        GOLDEN_MINHASH, HEX.formatHex(SketchFormat.encode(jackLondon(SketchScheme.MINHASH, 32))));
+  }
+
+  private static final String GOLDEN_SUPERMINHASH =
+      "4e44010108002000bfbb21faee72ce2204000000434aff6503b3ef883d7f15d30177a7d56a8533d6a8429f277b7fa841ab39f4e07d90c120";
+  private static final String GOLDEN_MINHASH =
+      "4e44010208002000cdc1ac163094083804000000a144fcae7d90c12045c0a4cd7b7fa8414a51b396a8429f27058bdf276a8533d6c1aabe60";
 
   private static final String GOLDEN_64 =
       "4e44010408004000be46a24b22a883f004000000cf7843bccda701f9eb33b2a376fa3fb426cf851292f2ef99c054c8a9d2aa7d593d35ba8522f35799440c7cfecdf75312146eb9c2df2ab6a9ea270c09c6915a09a0914426";
