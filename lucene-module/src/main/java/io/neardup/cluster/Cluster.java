@@ -3,7 +3,8 @@ package io.neardup.cluster;
 import java.util.Arrays;
 
 /**
- * One group of near-duplicate documents found by {@link NearDupClusterer}.
+ * One group of near-duplicate documents found by a clusterer ({@code
+ * io.neardup.index.NearDupClusterer} or {@link StreamingClusterer}).
  *
  * @param canonical the document chosen by the run's {@link io.neardup.cluster.CanonicalPolicy}; one
  *     of the members

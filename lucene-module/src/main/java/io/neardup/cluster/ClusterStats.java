@@ -6,7 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * What a {@link NearDupClusterer} run did, for logs and tuning.
+ * What a clusterer ({@code io.neardup.index.NearDupClusterer} or {@link StreamingClusterer}) run
+ * did, for logs and tuning.
  *
  * @param documents live documents with a sketch
  * @param buckets band buckets with at least two live documents

@@ -1,9 +1,12 @@
 package io.neardup.cluster;
 
-/** How {@link NearDupClusterer} decides whether a candidate pair reaches the threshold. */
+/**
+ * How a clusterer ({@code io.neardup.index.NearDupClusterer} or {@link StreamingClusterer}) decides
+ * whether a candidate pair reaches the threshold.
+ */
 public enum Verification {
   /**
-   * The Jaccard similarity estimated from the two stored sketches, exactly as {@link
+   * The Jaccard similarity estimated from the two stored sketches, exactly as {@code
    * io.neardup.search.NearDuplicateQuery} decides: fast, and within a few points of the truth. The
    * default.
    */

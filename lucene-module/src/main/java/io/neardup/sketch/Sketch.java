@@ -76,7 +76,7 @@ public final class Sketch {
   }
 
   /**
-   * Number of distinct shingles summarised. {@link io.neardup.analysis.NearDupFilter} records the
+   * Number of distinct shingles summarised. {@code io.neardup.analysis.NearDupFilter} records the
    * number of shingles with repeats instead when it does not deduplicate (a streaming scheme
    * without shingle tokens): an upper bound of the distinct count, exact for texts that repeat no
    * shingle, and 0 exactly when the text had none.
