@@ -103,6 +103,17 @@ class StreamingDedupTest {
   }
 
   @Test
+  void anUnwritableTemporaryDirectoryIsNamed() throws Exception {
+    Path file = tmp.resolve("a-file");
+    Files.writeString(file, "x");
+    Cli.Result r =
+        Cli.run("dedup", "--input", SAMPLE, "--tmp-dir", file, "--pairs", tmp.resolve("p.tsv"));
+    assertEquals(NearDupCli.EXIT_FAILURE, r.exit(), r.toString());
+    assertTrue(r.err().contains("temporary files " + file), r.err());
+    assertFalse(Files.exists(tmp.resolve("p.tsv")), "no output of a failed run");
+  }
+
+  @Test
   void badMemoryBudgetsAreUsageErrors() throws Exception {
     for (String bad : List.of("12x", "-5m", "100k", "100000g")) {
       Cli.Result r = Cli.run("dedup", "--input", SAMPLE, "--memory", bad);

@@ -2,6 +2,7 @@ package io.neardup.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.neardup.lsh.BandHasher;
@@ -188,6 +189,26 @@ class StreamingClustererTest {
     assertEquals(linear.clusters(), all.clusters());
     assertEquals(300 * 299 / 2, all.pairs().size(), "every pair of near-identical variants");
     assertEquals(0, all.r().oversizedBuckets());
+  }
+
+  @Test
+  void aFailedSpillNamesTheDirectory() throws IOException {
+    try (SpillDirectory spill = SpillDirectory.create(tmp)) {
+      LongSorter sorter = new LongSorter(spill, "bands", 1 << 16);
+      // writes fail from here on, as they would on a full disk
+      SpillDirectory.deleteTree(spill.path());
+      IOException e =
+          assertThrows(
+              IOException.class,
+              () -> {
+                for (long i = 0; i < 100_000; i++) {
+                  sorter.add(i);
+                }
+              });
+      assertTrue(
+          e.getMessage().startsWith("cannot write temporary files into " + tmp + " ("),
+          e.getMessage());
+    }
   }
 
   @Test
