@@ -257,19 +257,30 @@ final class DedupCommand implements Callable<Integer> {
             Clustering.count(r.candidatePairs(), "candidate pair"),
             Clustering.count(r.identicalGroups(), "group"),
             Progress.elapsed(start)));
-    if (r.unlistedIdenticalPairs() > 0 || r.uncomparedPairs() > 0) {
-      progress.println(
+    List<String> unlisted = new ArrayList<>();
+    if (r.unlistedIdenticalPairs() > 0) {
+      unlisted.add(
           String.format(
               Locale.ROOT,
-              "not listed in the pairs: %,d pairs inside groups of more than %d identical texts"
-                  + " (verified: their texts are the same) and %,d pairs of one cluster in %s of"
-                  + " more than %d documents, joined through representatives without comparing"
-                  + " them all; --all-pairs lists every pair",
+              "%,d pairs inside groups of more than %d identical texts are not listed (each"
+                  + " group is listed as its first text paired with every other)",
               r.unlistedIdenticalPairs(),
-              StreamingClusterer.DEFAULT_MAX_BUCKET_SIZE,
+              StreamingClusterer.DEFAULT_MAX_BUCKET_SIZE));
+    }
+    if (r.uncomparedPairs() > 0) {
+      unlisted.add(
+          String.format(
+              Locale.ROOT,
+              "%,d pairs of documents that ended in one cluster inside %s of more than %d"
+                  + " documents were not compared (representatives join them)",
               r.uncomparedPairs(),
               Clustering.count(r.oversizedBuckets(), "bucket"),
               StreamingClusterer.DEFAULT_MAX_BUCKET_SIZE));
+    }
+    if (!unlisted.isEmpty()) {
+      progress.println(
+          String.join("; ", unlisted)
+              + "; --all-pairs compares them all and lists every pair that reaches the threshold");
     }
     StringBuilder times = new StringBuilder("time: read and analyse ");
     times.append(seconds(ingest.endNanos() - ingest.startNanos()));

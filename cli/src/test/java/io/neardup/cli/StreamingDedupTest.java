@@ -102,6 +102,61 @@ class StreamingDedupTest {
     assertEquals(outputs[0], outputs[1]);
   }
 
+  /**
+   * A group of more than 128 identical texts is listed as its first text with every other, and the
+   * summary counts the rest; --all-pairs lists them all. Empty texts join nobody.
+   */
+  @Test
+  void largeGroupsOfIdenticalTextsAreListedLinearlyUnlessEveryPairIsAsked() throws Exception {
+    Path input = tmp.resolve("copies.jsonl");
+    StringBuilder lines = new StringBuilder();
+    String text =
+        "the same notice is printed at the foot of every page of this site, word for word";
+    for (int i = 0; i < 150; i++) {
+      lines.append(String.format("{\"id\": \"c%03d\", \"text\": \"%s\"}%n", i, text));
+    }
+    for (int i = 0; i < 3; i++) {
+      lines.append(String.format("{\"id\": \"e%d\", \"text\": \"\"}%n", i));
+    }
+    Files.writeString(input, lines);
+    String[] clusters = new String[2];
+    for (int all = 0; all < 2; all++) {
+      Path pairs = tmp.resolve("pairs" + all + ".tsv");
+      Path clustersFile = tmp.resolve("clusters" + all + ".jsonl");
+      Cli.Result r =
+          all == 0
+              ? Cli.run("dedup", "--input", input, "--pairs", pairs, "--clusters", clustersFile)
+              : Cli.run(
+                  "dedup",
+                  "--input",
+                  input,
+                  "--pairs",
+                  pairs,
+                  "--clusters",
+                  clustersFile,
+                  "--all-pairs");
+      assertEquals(0, r.exit(), r.toString());
+      List<ResultFiles.Pair> found = Cli.pairs(pairs);
+      if (all == 0) {
+        assertEquals(149, found.size());
+        assertTrue(
+            r.err().contains("11,026 pairs inside groups of more than 128 identical texts are not"),
+            r.err());
+      } else {
+        assertEquals(150 * 149 / 2, found.size());
+        assertFalse(r.err().contains("not listed"), r.err());
+      }
+      for (ResultFiles.Pair p : found) {
+        assertEquals(1.0, p.similarity());
+        assertTrue(p.a().startsWith("c") && p.b().startsWith("c"), p.toString());
+      }
+      clusters[all] = Files.readString(clustersFile);
+    }
+    assertEquals(clusters[0], clusters[1]);
+    assertEquals(1, clusters[0].lines().count());
+    assertTrue(clusters[0].contains("\"size\": 150"), clusters[0]);
+  }
+
   @Test
   void anUnwritableTemporaryDirectoryIsNamed() throws Exception {
     Path file = tmp.resolve("a-file");

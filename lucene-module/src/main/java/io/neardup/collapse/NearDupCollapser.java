@@ -1,6 +1,7 @@
 package io.neardup.collapse;
 
 import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.document.DocIdOrder;
 import io.neardup.document.NearDupFields;
 import io.neardup.param.Parameter;
 import io.neardup.param.ParameterException;
@@ -18,7 +19,6 @@ import java.util.Locale;
 import java.util.Objects;
 import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.IndexReader;
-import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.search.Collector;
 import org.apache.lucene.search.CollectorManager;
 import org.apache.lucene.search.IndexSearcher;
@@ -252,52 +252,28 @@ public final class NearDupCollapser {
    * hits have a non-empty sketch.
    */
   private boolean[] readSketches(IndexReader reader, int[] docs, byte[] values) throws IOException {
-    int n = docs.length;
-    boolean[] hasSketch = new boolean[n];
-    long[] byDoc = new long[n]; // doc id in the high bits, hit index in the low bits
-    for (int i = 0; i < n; i++) {
-      if (docs[i] < 0 || docs[i] >= reader.maxDoc()) {
-        throw new IllegalArgumentException(
-            "hits must be documents of the searcher's index (maxDoc "
-                + reader.maxDoc()
-                + "), got doc ["
-                + docs[i]
-                + "]");
-      }
-      byDoc[i] = ((long) docs[i] << 32) | i;
-    }
-    Arrays.sort(byDoc);
+    boolean[] hasSketch = new boolean[docs.length];
     String field = fields.sketchField();
     int valueBytes = SketchFormat.valueBytes(header, 0);
-    List<LeafReaderContext> leaves = reader.leaves();
-    int leafIndex = -1;
-    LeafReaderContext leaf = null;
-    BinaryDocValues sketches = null;
-    int previousDoc = -1;
-    for (long entry : byDoc) {
-      int doc = (int) (entry >>> 32);
-      int hit = (int) entry;
-      if (doc == previousDoc) {
-        throw new IllegalArgumentException(
-            "hits must be distinct documents of the searcher's index, got doc [" + doc + "] twice");
-      }
-      previousDoc = doc;
-      while (leaf == null || doc >= leaf.docBase + leaf.reader().maxDoc()) {
-        leaf = leaves.get(++leafIndex);
-        sketches = leaf.reader().getBinaryDocValues(field);
-      }
-      if (sketches == null || !sketches.advanceExact(doc - leaf.docBase)) {
-        continue;
-      }
-      BytesRef stored = sketches.binaryValue();
-      if (!compatible(stored)) {
-        throw incompatible(doc, stored);
-      }
-      if (!SketchFormat.isEmpty(stored.bytes, stored.offset)) {
-        hasSketch[hit] = true;
-        SketchFormat.copyValues(stored.bytes, stored.offset, values, hit * valueBytes);
-      }
-    }
+    BinaryDocValues[] sketches = new BinaryDocValues[1];
+    DocIdOrder.visit(
+        reader.leaves(),
+        docs,
+        "hits",
+        leaf -> sketches[0] = leaf.reader().getBinaryDocValues(field),
+        (hit, leaf, doc) -> {
+          if (sketches[0] == null || !sketches[0].advanceExact(doc)) {
+            return;
+          }
+          BytesRef stored = sketches[0].binaryValue();
+          if (!compatible(stored)) {
+            throw incompatible(leaf.docBase + doc, stored);
+          }
+          if (!SketchFormat.isEmpty(stored.bytes, stored.offset)) {
+            hasSketch[hit] = true;
+            SketchFormat.copyValues(stored.bytes, stored.offset, values, hit * valueBytes);
+          }
+        });
     return hasSketch;
   }
 

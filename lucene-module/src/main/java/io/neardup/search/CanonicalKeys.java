@@ -1,9 +1,8 @@
 package io.neardup.search;
 
 import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.document.DocIdOrder;
 import java.io.IOException;
-import java.util.Arrays;
-import java.util.List;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.DocValuesType;
 import org.apache.lucene.index.FieldInfo;
@@ -52,25 +51,13 @@ public final class CanonicalKeys {
     if (type == null) {
       return keys; // no document has the field: nobody has a value, ties decide
     }
-    // doc id in the high bits, position in the low bits: one primitive sort visits docs in order
-    long[] byDoc = new long[docs.length];
-    for (int i = 0; i < docs.length; i++) {
-      byDoc[i] = ((long) docs[i] << 32) | i;
-    }
-    Arrays.sort(byDoc);
-    List<LeafReaderContext> leaves = reader.leaves();
-    int leafIndex = -1;
-    LeafReaderContext leaf = null;
-    Reader values = null;
-    for (long entry : byDoc) {
-      int doc = (int) (entry >>> 32);
-      int idx = (int) entry;
-      while (leaf == null || doc >= leaf.docBase + leaf.reader().maxDoc()) {
-        leaf = leaves.get(++leafIndex);
-        values = new Reader(leaf.reader(), policy, type);
-      }
-      values.read(doc - leaf.docBase, keys, idx);
-    }
+    Reader[] values = new Reader[1];
+    DocIdOrder.visit(
+        reader.leaves(),
+        docs,
+        "documents",
+        leaf -> values[0] = new Reader(leaf.reader(), policy, type),
+        (idx, leaf, doc) -> values[0].read(doc, keys, idx));
     return keys;
   }
 

@@ -1,6 +1,7 @@
 package io.neardup.elasticsearch.collapse;
 
 import io.neardup.collapse.SketchGrouping;
+import io.neardup.document.DocIdOrder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -10,8 +11,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.search.Explanation;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
@@ -165,28 +164,22 @@ public final class NearDupCollapseRankBuilder extends RankBuilder {
       byte[][] sketches = new byte[n][];
       Object[] keys = new Object[n];
       String[] ids = new String[n];
-      long[] byDoc = new long[n]; // doc in the high half, position in the low half
       for (int i = 0; i < n; i++) {
         docs[i] = top[i].doc;
         scores[i] = top[i].score;
-        byDoc[i] = ((long) top[i].doc << 32) | i;
       }
-      Arrays.sort(byDoc); // doc values read forwards
       HitSketchReader reader = new HitSketchReader(search.getSearchExecutionContext(), ext);
-      List<LeafReaderContext> leaves = search.searcher().getIndexReader().leaves();
-      LeafReaderContext leaf = null;
-      for (long entry : byDoc) {
-        int i = (int) entry;
-        int doc = docs[i];
-        if (leaf == null || doc >= leaf.docBase + leaf.reader().maxDoc()) {
-          leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
-          reader.setLeaf(leaf.reader());
-        }
-        reader.advance(doc - leaf.docBase);
-        sketches[i] = reader.sketch();
-        keys[i] = reader.key();
-        ids[i] = reader.id();
-      }
+      DocIdOrder.visit(
+          search.searcher().getIndexReader().leaves(),
+          docs,
+          "hits",
+          leaf -> reader.setLeaf(leaf.reader()),
+          (i, leaf, doc) -> {
+            reader.advance(doc);
+            sketches[i] = reader.sketch();
+            keys[i] = reader.key();
+            ids[i] = reader.id();
+          });
       return new NearDupWindowShardResult(docs, scores, sketches, keys, ids);
     }
   }
