@@ -11,6 +11,7 @@ import java.util.Locale;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.TieredMergePolicy;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import picocli.CommandLine.Model.CommandSpec;
@@ -102,7 +103,12 @@ final class Indexing {
    * {@link CorpusIndex#ORDINAL_FIELD} keeps the input order.
    */
   static IndexWriterConfig writerConfig() {
+    TieredMergePolicy merges = new TieredMergePolicy();
+    merges.setNoCFSRatio(
+        0); // a bulk load writes each segment once; copying it into a compound file doubles that
     return new IndexWriterConfig(new StandardAnalyzer())
+        .setUseCompoundFile(false)
+        .setMergePolicy(merges)
         .setOpenMode(IndexWriterConfig.OpenMode.CREATE)
         .setRAMBufferSizeMB(32)
         .setCommitOnClose(false);
