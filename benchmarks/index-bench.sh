@@ -53,7 +53,7 @@ for i in $(seq "$runs"); do
     --input "$corpus" --index "$out/index")"
   text="$text $(time_of "$root/bin/neardup" index --input "$corpus" --index "$out/index")"
   notext="$notext $(time_of "$root/bin/neardup" index --input "$corpus" --index "$out/index" --no-text)"
-  echo "run $i: baseline$(echo "$old" | awk '{print $NF}') s, texts$(echo "$text" | awk '{print " " $NF}') s, --no-text$(echo "$notext" | awk '{print " " $NF}') s" >&2
+  echo "run $i: baseline $(echo "$old" | awk '{print $NF}') s, texts$(echo "$text" | awk '{print " " $NF}') s, --no-text$(echo "$notext" | awk '{print " " $NF}') s" >&2
 done
 mo=$(echo "$old" | median)
 mt=$(echo "$text" | median)

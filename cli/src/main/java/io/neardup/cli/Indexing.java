@@ -8,7 +8,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
-import org.apache.lucene.analysis.standard.StandardAnalyzer;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.LowerCaseFilter;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.standard.StandardTokenizer;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.TieredMergePolicy;
@@ -98,6 +101,25 @@ final class Indexing {
   }
 
   /**
+   * The analyser of the full-text field: Lucene's standard analyser (standard tokenizer, lower
+   * case) without its stop filter, whose default word list is empty anyway, so the tokens and the
+   * queries of {@code search} are the same and no token pays a set lookup.
+   */
+  static final Analyzer TEXT_ANALYZER =
+      new Analyzer() {
+        @Override
+        protected TokenStreamComponents createComponents(String fieldName) {
+          StandardTokenizer tokenizer = new StandardTokenizer();
+          return new TokenStreamComponents(tokenizer, new LowerCaseFilter(tokenizer));
+        }
+
+        @Override
+        protected TokenStream normalize(String fieldName, TokenStream in) {
+          return new LowerCaseFilter(in);
+        }
+      };
+
+  /**
    * The configuration of a writer that replaces whatever index is in its directory and commits only
    * when told to. Documents are added from several threads, so their ids need not follow the input:
    * {@link CorpusIndex#ORDINAL_FIELD} keeps the input order.
@@ -106,7 +128,7 @@ final class Indexing {
     TieredMergePolicy merges = new TieredMergePolicy();
     merges.setNoCFSRatio(
         0); // a bulk load writes each segment once; copying it into a compound file doubles that
-    return new IndexWriterConfig(new StandardAnalyzer())
+    return new IndexWriterConfig(TEXT_ANALYZER)
         .setUseCompoundFile(false)
         .setMergePolicy(merges)
         .setOpenMode(IndexWriterConfig.OpenMode.CREATE)

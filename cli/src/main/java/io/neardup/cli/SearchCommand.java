@@ -10,7 +10,6 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.search.MatchNoDocsQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TopDocs;
@@ -120,9 +119,9 @@ final class SearchCommand implements Callable<Integer> {
               .canonical(policy)
               .build();
       Query q;
-      try (StandardAnalyzer analyzer = new StandardAnalyzer()) {
-        q = new QueryBuilder(analyzer).createBooleanQuery(CorpusIndex.TEXT_FIELD, query);
-      }
+      q =
+          new QueryBuilder(Indexing.TEXT_ANALYZER)
+              .createBooleanQuery(CorpusIndex.TEXT_FIELD, query);
       if (q == null) {
         q = new MatchNoDocsQuery("no words in the query");
       }
