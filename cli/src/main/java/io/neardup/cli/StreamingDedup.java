@@ -4,6 +4,7 @@ import io.neardup.analysis.NearDupAnalyzer;
 import io.neardup.analysis.NearDupFilter;
 import io.neardup.analysis.NearDupShingleSetAttribute;
 import io.neardup.analysis.NearDupSketchAttribute;
+import io.neardup.analysis.TextNormalizationFilter;
 import io.neardup.cluster.Cluster;
 import io.neardup.cluster.PairSink;
 import io.neardup.cluster.SpillDirectory;
@@ -29,7 +30,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import org.apache.lucene.analysis.LowerCaseFilter;
 import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.standard.StandardTokenizer;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.analysis.tokenattributes.TypeAttribute;
 import org.apache.lucene.document.Document;
@@ -38,6 +41,7 @@ import org.apache.lucene.document.Field;
 import org.apache.lucene.document.FieldType;
 import org.apache.lucene.document.KeywordField;
 import org.apache.lucene.document.LongField;
+import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.IndexOptions;
 import org.apache.lucene.index.IndexWriter;
@@ -58,7 +62,7 @@ final class StreamingDedup {
   static final FieldType TEXT_TYPE;
 
   static {
-    FieldType type = new FieldType(TextField.TYPE_STORED);
+    FieldType type = new FieldType(TextField.TYPE_NOT_STORED);
     type.setIndexOptions(IndexOptions.DOCS_AND_FREQS);
     type.freeze();
     TEXT_TYPE = type;
@@ -277,12 +281,27 @@ final class StreamingDedup {
     private final StreamingClusterer clusterer;
     private final long[] bandHashes;
     private int[] set = new int[1024];
+    // a kept index with texts: one tokenisation feeds the sketch and the full-text field
+    private final TokenCapture capture;
+    private final TokenStream nearDupChain;
+    private final TokenStream textChain;
 
     Worker(NearDupAnalyzer analyzer, BandHasher bandHasher, StreamingClusterer clusterer) {
       this.analyzer = analyzer;
       this.bandHasher = bandHasher;
       this.clusterer = clusterer;
       this.bandHashes = new long[settings.banding().bands()];
+      if (writer != null && text) {
+        capture = new TokenCapture(new StandardTokenizer());
+        nearDupChain =
+            new NearDupFilter(
+                new TextNormalizationFilter(capture.replay(), normalization), settings);
+        textChain = new LowerCaseFilter(capture.replay());
+      } else {
+        capture = null;
+        nearDupChain = null;
+        textChain = null;
+      }
     }
 
     void analyse(int ord, CorpusReader.Record record) throws IOException {
@@ -291,8 +310,13 @@ final class StreamingDedup {
       List<String> bandTokens = writer == null ? null : new ArrayList<>(bandHashes.length);
       String exactToken = null;
       long[] shingles = null;
+      if (capture != null) {
+        capture.capture(record.text());
+      }
       try (TokenStream ts =
-          analyzer.tokenStream(CorpusIndex.NEARDUP_FIELDS.bandField(), record.text())) {
+          capture != null
+              ? nearDupChain
+              : analyzer.tokenStream(CorpusIndex.NEARDUP_FIELDS.bandField(), record.text())) {
         NearDupSketchAttribute sketchAtt = ts.addAttribute(NearDupSketchAttribute.class);
         NearDupShingleSetAttribute shingleAtt =
             settings.shingles() ? ts.addAttribute(NearDupShingleSetAttribute.class) : null;
@@ -337,7 +361,11 @@ final class StreamingDedup {
       }
       if (writer != null) {
         writer.addDocument(
-            document(ord, record, new NearDupDocument(bandTokens, sketch, exactToken, shingles)));
+            document(
+                ord,
+                record,
+                new NearDupDocument(bandTokens, sketch, exactToken, shingles),
+                textChain));
       }
     }
 
@@ -361,12 +389,19 @@ final class StreamingDedup {
     }
   }
 
-  private Document document(int ord, CorpusReader.Record record, NearDupDocument nearDup) {
+  /**
+   * The document to index.
+   *
+   * @param textTokens the full-text field's tokens, or null when the index keeps no texts
+   */
+  private Document document(
+      int ord, CorpusReader.Record record, NearDupDocument nearDup, TokenStream textTokens) {
     Document doc = new Document();
     doc.add(new KeywordField(CorpusIndex.ID_FIELD, record.id(), Field.Store.YES));
     doc.add(new LongField(CorpusIndex.ORDINAL_FIELD, ord, Field.Store.NO));
-    if (text) {
-      doc.add(new Field(CorpusIndex.TEXT_FIELD, record.text(), TEXT_TYPE));
+    if (textTokens != null) {
+      doc.add(new Field(CorpusIndex.TEXT_FIELD, textTokens, TEXT_TYPE));
+      doc.add(new StoredField(CorpusIndex.TEXT_FIELD, record.text()));
     }
     for (IndexableField f : nearDup.toFields(CorpusIndex.NEARDUP_FIELDS, false)) {
       doc.add(f);
