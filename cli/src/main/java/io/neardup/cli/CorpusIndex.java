@@ -23,6 +23,7 @@ import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.IndexFileNames;
 import org.apache.lucene.index.IndexNotFoundException;
 import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.SortedNumericDocValues;
@@ -271,8 +272,13 @@ final class CorpusIndex implements Closeable {
   /** The stored text of a document. */
   String text(int doc) throws IOException {
     Document d = reader.storedFields().document(doc, java.util.Set.of(TEXT_FIELD));
-    String text = d.get(TEXT_FIELD);
-    return text == null ? "" : text;
+    IndexableField field = d.getField(TEXT_FIELD);
+    if (field == null) {
+      return "";
+    }
+    // UTF-8 bytes; indexes of earlier versions stored a string
+    BytesRef bytes = field.binaryValue();
+    return bytes != null ? bytes.utf8ToString() : field.stringValue();
   }
 
   /** The compact shingle set of a document, or null if the index has none for it. */

@@ -19,6 +19,7 @@ import io.neardup.text.NormalizationOptions;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -46,6 +47,7 @@ import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.IndexOptions;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexableField;
+import org.apache.lucene.util.BytesRef;
 
 /**
  * Reads a corpus once and analyses it on all threads, feeding each document's band hashes and set
@@ -401,7 +403,11 @@ final class StreamingDedup {
     doc.add(new LongField(CorpusIndex.ORDINAL_FIELD, ord, Field.Store.NO));
     if (textTokens != null) {
       doc.add(new Field(CorpusIndex.TEXT_FIELD, textTokens, TEXT_TYPE));
-      doc.add(new StoredField(CorpusIndex.TEXT_FIELD, record.text()));
+      // stored as UTF-8 bytes: the JDK encodes a string at once, Lucene's string path char by char
+      doc.add(
+          new StoredField(
+              CorpusIndex.TEXT_FIELD,
+              new BytesRef(record.text().getBytes(StandardCharsets.UTF_8))));
     }
     for (IndexableField f : nearDup.toFields(CorpusIndex.NEARDUP_FIELDS, false)) {
       doc.add(f);
