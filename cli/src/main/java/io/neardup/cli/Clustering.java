@@ -4,6 +4,7 @@ import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.Cluster;
 import io.neardup.cluster.ClusterResult;
 import io.neardup.cluster.ClusterStats;
+import io.neardup.cluster.UnionFind;
 import io.neardup.cluster.Verification;
 import io.neardup.index.NearDupClusterer;
 import io.neardup.lsh.Banding;
@@ -13,14 +14,13 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
+import java.util.BitSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** The clustering step that {@code dedup} and {@code clusters} share: run, summary and output. */
@@ -215,7 +215,7 @@ final class Clustering {
     }
 
     synchronized List<ResultFiles.Pair> toPairs(String[] ids) {
-      completeIdenticalGroups();
+      completeIdenticalGroups(ids.length);
       List<ResultFiles.Pair> out = new ArrayList<>(size);
       for (int i = 0; i < size; i++) {
         out.add(ResultFiles.Pair.of(ids[docs[2 * i]], ids[docs[2 * i + 1]], similarities[i]));
@@ -230,22 +230,21 @@ final class Clustering {
      * equivalence relations, so every pair inside a group connected by such pairs has similarity 1
      * too.
      */
-    private void completeIdenticalGroups() {
-      Map<Integer, Integer> parent = new HashMap<>();
+    private void completeIdenticalGroups(int documents) {
+      UnionFind sets = new UnionFind(documents);
+      BitSet grouped = new BitSet(documents);
       Set<Long> reported = new HashSet<>();
       for (int i = 0; i < size; i++) {
         reported.add(key(docs[2 * i], docs[2 * i + 1]));
         if (similarities[i] == 1.0) {
-          int a = find(parent, docs[2 * i]);
-          int b = find(parent, docs[2 * i + 1]);
-          if (a != b) {
-            parent.put(Math.max(a, b), Math.min(a, b));
-          }
+          sets.union(docs[2 * i], docs[2 * i + 1]);
+          grouped.set(docs[2 * i]);
+          grouped.set(docs[2 * i + 1]);
         }
       }
       Map<Integer, List<Integer>> groups = new TreeMap<>();
-      for (int doc : new TreeSet<>(parent.keySet())) {
-        groups.computeIfAbsent(find(parent, doc), g -> new ArrayList<>()).add(doc);
+      for (int doc = grouped.nextSetBit(0); doc >= 0; doc = grouped.nextSetBit(doc + 1)) {
+        groups.computeIfAbsent(sets.find(doc), g -> new ArrayList<>()).add(doc);
       }
       for (List<Integer> group : groups.values()) {
         for (int i = 0; i < group.size(); i++) {
@@ -256,16 +255,6 @@ final class Clustering {
           }
         }
       }
-    }
-
-    private static int find(Map<Integer, Integer> parent, int doc) {
-      int root = doc;
-      Integer p;
-      while ((p = parent.get(root)) != null && p != root) {
-        root = p;
-      }
-      parent.putIfAbsent(doc, doc);
-      return root;
     }
 
     private static long key(int a, int b) {
