@@ -3,7 +3,6 @@ package io.neardup.analysis;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.text.NormalizationOptions;
 import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.standard.StandardTokenizer;
 
 /**
@@ -50,7 +49,8 @@ public final class NearDupAnalyzer extends Analyzer {
   @Override
   protected TokenStreamComponents createComponents(String fieldName) {
     StandardTokenizer tokenizer = new StandardTokenizer(NearDupTokenAttributeImpl.FACTORY);
-    TokenStream stream = new TextNormalizationFilter(tokenizer, normalization);
-    return new TokenStreamComponents(tokenizer, new NearDupFilter(stream, settings));
+    // the filter normalises the tokens itself (see NearDupFilter)
+    return new TokenStreamComponents(
+        tokenizer, new NearDupFilter(tokenizer, settings, normalization));
   }
 }

@@ -8,6 +8,7 @@ import io.neardup.shingle.ShingleHasher;
 import io.neardup.sketch.Sketch;
 import io.neardup.sketch.SketchParameters;
 import io.neardup.sketch.Sketcher;
+import io.neardup.text.NormalizationOptions;
 import io.neardup.text.TextNormalizer;
 import io.neardup.token.TokenEncoding;
 import java.io.IOException;
@@ -101,8 +102,41 @@ public final class NearDupFilter extends TokenFilter {
   private int shingleTokens;
   private int next;
 
-  /** A filter with the given settings. */
+  /**
+   * A filter with the given settings. When {@code input} is a {@link TextNormalizationFilter}, this
+   * filter reads that filter's input and normalises the tokens itself, with the same options, as
+   * {@link #NearDupFilter(TokenStream, NearDupSettings, NormalizationOptions)} does: this is the
+   * one place where the two filters are fused, and the result is the same either way.
+   */
   public NearDupFilter(TokenStream input, NearDupSettings settings) {
+    this(
+        input instanceof TextNormalizationFilter n ? n.source() : input,
+        settings,
+        input instanceof TextNormalizationFilter n ? n.normalizer() : null,
+        input);
+  }
+
+  /**
+   * A filter that normalises the tokens of {@code input} itself, as a {@link
+   * TextNormalizationFilter} with {@code normalization} right before it would (the tokens, the
+   * sketch and the final state are the same), but in the pass that hashes them: a token of the
+   * letters a–z only, which {@linkplain TextNormalizer#leavesUnchanged no normalisation changes},
+   * is hashed as it is, and only the others go through the normaliser.
+   *
+   * @param input the tokenizer's tokens, not normalised
+   */
+  public NearDupFilter(
+      TokenStream input, NearDupSettings settings, NormalizationOptions normalization) {
+    this(input, settings, new TextNormalizer(normalization), input);
+  }
+
+  /**
+   * @param source where tokens are read from
+   * @param normalizer normalises them, or null when they come normalised
+   * @param input the filter's input (the normalisation filter when fused with one)
+   */
+  private NearDupFilter(
+      TokenStream source, NearDupSettings settings, TextNormalizer normalizer, TokenStream input) {
     super(input);
     this.settings = settings;
     SketchParameters p = settings.sketch();
@@ -120,13 +154,8 @@ public final class NearDupFilter extends TokenFilter {
     this.exact = settings.exact() ? new ExactFingerprint() : null;
     this.shingleSetAtt =
         settings.shingles() ? addAttribute(NearDupShingleSetAttribute.class) : null;
-    if (input instanceof TextNormalizationFilter normalization) {
-      this.source = normalization.source();
-      this.normalizer = normalization.normalizer();
-    } else {
-      this.source = input;
-      this.normalizer = null;
-    }
+    this.source = source;
+    this.normalizer = normalizer;
   }
 
   /** A filter with the default settings. */

@@ -107,9 +107,9 @@ public final class ShingleHasher {
   }
 
   /**
-   * Adds a token and returns true if it consists of the letters a–z only, which no {@linkplain
-   * io.neardup.text.TextNormalizer normalisation} changes; otherwise adds nothing and returns
-   * false, and the caller normalises the token and {@linkplain #addToken adds} it. For word
+   * Adds a token and returns true if it consists of the letters a–z only, which no normalisation
+   * changes ({@link io.neardup.text.TextNormalizer#leavesUnchanged}); otherwise adds nothing and
+   * returns false, and the caller normalises the token and {@linkplain #addToken adds} it. For word
    * shingles the check costs a few operations on the words the token hash reads anyway: a chain
    * that normalises just before hashing saves the normalising pass over most tokens of a text. It
    * repeats {@link #hashToken}'s reading of the chars on purpose: a separate check before {@link

@@ -50,6 +50,24 @@ public final class TextNormalizer {
   }
 
   /**
+   * Whether every normalisation leaves this token as it is: true for a token of the letters a–z
+   * only, whatever the options (lower case, NFKC, punctuation and digits never touch them). The
+   * contract that lets a hashing pass skip the normaliser for such tokens.
+   */
+  public static boolean leavesUnchanged(char[] buffer, int offset, int length) {
+    if (length == 0) {
+      return false;
+    }
+    for (int i = offset; i < offset + length; i++) {
+      char c = buffer[i];
+      if (c < 'a' || c > 'z') {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
    * Normalises {@code buffer[offset, offset + len)}; the result is in {@link #buffer()}{@code [0,
    * }{@link #length()}{@code )} until the next call. Returns the new length, 0 if nothing is left.
    */
