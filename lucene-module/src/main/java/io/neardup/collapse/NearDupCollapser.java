@@ -1,11 +1,11 @@
 package io.neardup.collapse;
 
 import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.document.CanonicalKeys;
 import io.neardup.document.DocIdOrder;
 import io.neardup.document.NearDupFields;
 import io.neardup.param.Parameter;
 import io.neardup.param.ParameterException;
-import io.neardup.search.CanonicalKeys;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.sketch.Jaccard;
 import io.neardup.sketch.Sketch;

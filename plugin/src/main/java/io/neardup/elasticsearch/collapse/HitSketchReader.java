@@ -1,8 +1,8 @@
 package io.neardup.elasticsearch.collapse;
 
 import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.document.CanonicalKeys;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper.NearDupFieldType;
-import io.neardup.search.CanonicalKeys;
 import java.io.IOException;
 import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.LeafReader;

@@ -1,7 +1,6 @@
-package io.neardup.search;
+package io.neardup.document;
 
 import io.neardup.cluster.CanonicalPolicy;
-import io.neardup.document.DocIdOrder;
 import java.io.IOException;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.DocValuesType;

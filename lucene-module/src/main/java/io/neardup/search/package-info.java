@@ -1,0 +1,2 @@
+/** The near-duplicate query: band candidates verified by their stored sketches. */
+package io.neardup.search;
