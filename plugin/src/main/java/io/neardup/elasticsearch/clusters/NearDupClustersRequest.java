@@ -10,7 +10,6 @@ import org.elasticsearch.action.ActionRequest;
 import org.elasticsearch.action.ActionRequestValidationException;
 import org.elasticsearch.action.IndicesRequest;
 import org.elasticsearch.action.support.IndicesOptions;
-import org.elasticsearch.common.ParsingException;
 import org.elasticsearch.common.io.stream.StreamInput;
 import org.elasticsearch.common.io.stream.StreamOutput;
 import org.elasticsearch.core.Nullable;
@@ -19,6 +18,8 @@ import org.elasticsearch.index.query.QueryBuilder;
 import org.elasticsearch.tasks.CancellableTask;
 import org.elasticsearch.tasks.Task;
 import org.elasticsearch.tasks.TaskId;
+import org.elasticsearch.xcontent.ObjectParser;
+import org.elasticsearch.xcontent.ParseField;
 import org.elasticsearch.xcontent.XContentParser;
 
 /**
@@ -86,54 +87,34 @@ public final class NearDupClustersRequest extends ActionRequest
     out.writeVInt(batchSize);
   }
 
-  /**
-   * Reads the request body.
-   *
-   * @throws ParsingException for unknown or malformed keys
-   * @throws IllegalArgumentException for values outside their rule
-   */
-  public NearDupClustersRequest parse(XContentParser parser) throws IOException {
-    if (parser.currentToken() == null) {
-      parser.nextToken();
-    }
-    if (parser.currentToken() != XContentParser.Token.START_OBJECT) {
-      throw new ParsingException(parser.getTokenLocation(), "the request body must be an object");
-    }
-    String key = null;
-    XContentParser.Token token;
-    while ((token = parser.nextToken()) != XContentParser.Token.END_OBJECT) {
-      if (token == XContentParser.Token.FIELD_NAME) {
-        key = parser.currentName();
-        continue;
-      }
-      switch (key) {
-        case "field" -> field(parser.text());
-        case "min_similarity" -> minSimilarity(number(parser, key, "a number in (0, 1]"));
-        case "from" -> from((int) number(parser, key, "an integer >= 0"));
-        case "size" -> size((int) number(parser, key, "an integer >= 0"));
-        case "batch_size" -> batchSize((int) number(parser, key, "an integer >= 1"));
-        case "query" -> query(AbstractQueryBuilder.parseTopLevelQuery(parser));
-        case "canonical" -> canonical(CanonicalPolicies.parse(parser, "_neardup/clusters"));
-        default ->
-            throw new ParsingException(
-                parser.getTokenLocation(),
-                "[_neardup/clusters] unknown field ["
-                    + key
-                    + "]: expected one of [field, min_similarity, canonical, query, from, size,"
-                    + " batch_size]");
-      }
-    }
-    return this;
+  private static final ObjectParser<NearDupClustersRequest, Void> PARSER =
+      new ObjectParser<>("_neardup/clusters");
+
+  static {
+    PARSER.declareString(NearDupClustersRequest::field, new ParseField("field"));
+    PARSER.declareDouble(NearDupClustersRequest::minSimilarity, new ParseField("min_similarity"));
+    PARSER.declareInt(NearDupClustersRequest::from, new ParseField("from"));
+    PARSER.declareInt(NearDupClustersRequest::size, new ParseField("size"));
+    PARSER.declareInt(NearDupClustersRequest::batchSize, new ParseField("batch_size"));
+    PARSER.declareObject(
+        NearDupClustersRequest::query,
+        (p, c) -> AbstractQueryBuilder.parseTopLevelQuery(p),
+        new ParseField("query"));
+    PARSER.declareField(
+        NearDupClustersRequest::canonical,
+        (p, c) -> CanonicalPolicies.parse(p, "_neardup/clusters"),
+        new ParseField("canonical"),
+        ObjectParser.ValueType.OBJECT_OR_STRING);
   }
 
-  /** A numeric value, or an error naming the key when it is not one. */
-  private static double number(XContentParser parser, String key, String rule) throws IOException {
-    boolean integer = !rule.startsWith("a number");
-    try {
-      return integer ? parser.intValue() : parser.doubleValue();
-    } catch (IllegalArgumentException e) { // NumberFormatException, XContentParseException
-      throw new IllegalArgumentException(ParameterErrors.describe(key, rule, parser.text()), e);
-    }
+  /**
+   * Reads the request body into this request.
+   *
+   * @throws org.elasticsearch.xcontent.XContentParseException naming the key of an unknown,
+   *     malformed or out-of-range value (the rule is in its cause)
+   */
+  public NearDupClustersRequest parse(XContentParser parser) throws IOException {
+    return PARSER.parse(parser, this, null);
   }
 
   @Override

@@ -1,11 +1,12 @@
 package io.neardup.elasticsearch.clusters;
 
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
-import static org.hamcrest.Matchers.startsWith;
 
 import io.neardup.cluster.CanonicalPolicy;
 import java.io.IOException;
 import org.elasticsearch.test.ESTestCase;
+import org.elasticsearch.xcontent.XContentParseException;
 import org.elasticsearch.xcontent.XContentParser;
 import org.elasticsearch.xcontent.json.JsonXContent;
 
@@ -30,14 +31,23 @@ public class NearDupClustersRequestTests extends ESTestCase {
   }
 
   public void testValuesOfTheWrongKindNameTheParameter() {
-    IllegalArgumentException e =
-        expectThrows(
-            IllegalArgumentException.class,
-            () -> parse("{\"field\": \"d\", \"min_similarity\": \"x\"}"));
-    assertThat(e.getMessage(), equalTo("[min_similarity] must be a number in (0, 1], got [x]"));
-    e = expectThrows(IllegalArgumentException.class, () -> parse("{\"size\": \"ten\"}"));
-    assertThat(e.getMessage(), equalTo("[size] must be an integer >= 0, got [ten]"));
-    e = expectThrows(IllegalArgumentException.class, () -> parse("{\"batch_size\": 2.5e40}"));
-    assertThat(e.getMessage(), startsWith("[batch_size] must be an integer >= 1, got [2.5"));
+    assertNamesTheKey("{\"field\": \"d\", \"min_similarity\": \"x\"}", "min_similarity", null);
+    assertNamesTheKey("{\"size\": \"ten\"}", "size", null);
+    assertNamesTheKey(
+        "{\"min_similarity\": 1.5}",
+        "min_similarity",
+        "[min_similarity] must be in (0, 1], got [1.5]");
+    XContentParseException e =
+        expectThrows(XContentParseException.class, () -> parse("{\"windows\": 10}"));
+    assertThat(e.getMessage(), containsString("[_neardup/clusters] unknown field [windows]"));
+  }
+
+  private void assertNamesTheKey(String json, String key, String cause) {
+    XContentParseException e = expectThrows(XContentParseException.class, () -> parse(json));
+    assertThat(
+        e.getMessage(), containsString("[_neardup/clusters] failed to parse field [" + key + "]"));
+    if (cause != null) {
+      assertThat(e.getCause().getMessage(), equalTo(cause));
+    }
   }
 }
