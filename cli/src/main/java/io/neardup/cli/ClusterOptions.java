@@ -45,6 +45,11 @@ final class ClusterOptions {
               + " given either).")
   String clusters;
 
+  /** Where the clusters go: --clusters, else standard output when --pairs is not given either. */
+  String clustersTarget() {
+    return clusters != null ? clusters : pairs == null ? ResultFiles.STDOUT : null;
+  }
+
   /**
    * Checks the options before any work starts, so that a run never ends in an output it cannot
    * write or one that destroys data: each result file must be writable and neither the input nor

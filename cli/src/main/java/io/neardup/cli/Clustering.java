@@ -102,11 +102,11 @@ final class Clustering {
 
     String[] ids = index.ids();
     List<ResultFiles.Pair> pairList = pairs.toPairs(ids);
-    // members and clusters in input order, as the streaming dedup lists them
+    // members and clusters in input order, as the streaming dedup lists them; document ids need not
+    // follow it (an index written on several threads), so canonical ties go by it too
     long[] ordinals = index.ordinals();
     List<long[]> ordered = new ArrayList<>();
-    List<ResultFiles.ClusterIds> clusterList = new ArrayList<>();
-    long clustered = 0;
+    int clustered = 0;
     for (Cluster c : result.clusters()) {
       long[] byOrdinal = new long[c.size()];
       for (int i = 0; i < c.size(); i++) {
@@ -114,23 +114,10 @@ final class Clustering {
       }
       Arrays.sort(byOrdinal);
       ordered.add(byOrdinal);
+      clustered += byOrdinal.length;
     }
     ordered.sort((x, y) -> Long.compare(x[0], y[0]));
-    for (int k = 0; k < ordered.size(); k++) {
-      long[] byOrdinal = ordered.get(k);
-      List<String> members = new ArrayList<>(byOrdinal.length);
-      for (long m : byOrdinal) {
-        members.add(ids[(int) m]);
-      }
-      clustered += byOrdinal.length;
-      clusterList.add(new ResultFiles.ClusterIds(null, members));
-    }
-    // canonical ties go to the first in input order, which document ids need not follow
-    int total = 0;
-    for (long[] byOrdinal : ordered) {
-      total += byOrdinal.length;
-    }
-    int[] all = new int[total];
+    int[] all = new int[clustered];
     int offset = 0;
     for (long[] byOrdinal : ordered) {
       for (long m : byOrdinal) {
@@ -139,25 +126,24 @@ final class Clustering {
     }
     CanonicalKeys keys =
         canonical.byScore() ? null : CanonicalKeys.load(index.reader(), canonical, all);
+    List<ResultFiles.ClusterIds> clusterList = new ArrayList<>(ordered.size());
     offset = 0;
-    for (int k = 0; k < ordered.size(); k++) {
-      int size = ordered.get(k).length;
+    for (long[] byOrdinal : ordered) {
       int best = 0;
-      for (int i = 1; i < size && keys != null; i++) {
-        if (keys.compare(offset + i, offset + best) < 0) {
+      List<String> members = new ArrayList<>(byOrdinal.length);
+      for (int i = 0; i < byOrdinal.length; i++) {
+        members.add(ids[all[offset + i]]);
+        // strictly better only: ties keep the first in input order
+        if (keys != null && i > 0 && keys.compare(offset + i, offset + best) < 0) {
           best = i;
         }
       }
-      List<String> members = clusterList.get(k).members();
-      clusterList.set(k, new ResultFiles.ClusterIds(members.get(best), members));
-      offset += size;
+      clusterList.add(new ResultFiles.ClusterIds(members.get(best), members));
+      offset += byOrdinal.length;
     }
 
     PrintWriter out = spec.commandLine().getOut();
-    String clustersTarget =
-        options.clusters != null
-            ? options.clusters
-            : options.pairs == null ? ResultFiles.STDOUT : null;
+    String clustersTarget = options.clustersTarget();
     if (options.pairs != null) {
       ResultFiles.write(options.pairs, out, w -> ResultFiles.writePairs(w, pairList));
     }

@@ -4,7 +4,6 @@ import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.SpillDirectory;
 import io.neardup.cluster.StreamingClusterer;
 import io.neardup.cluster.Verification;
-import io.neardup.index.IndexMetadata;
 import io.neardup.lsh.Banding;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.text.NormalizationOptions;
@@ -20,9 +19,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.store.Directory;
-import org.apache.lucene.store.FSDirectory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -121,44 +117,17 @@ final class DedupCommand implements Callable<Integer> {
                 .threads(threads)
                 .memory(memory)
                 .progress((phase, done, total) -> progress.update(phase, done, total, done, ""))) {
-      try (CorpusReader reader =
-          CorpusReader.open(input.input, input.idField, input.textField, input.fields())) {
-        if (index == null) {
-          dedup =
-              newDedup(
-                  settings, normalization, verification, threads, progress, canonicalField, null);
-          ingest = dedup.ingest(reader, clusterer);
-        } else {
-          Files.createDirectories(index);
-          try (Directory directory = FSDirectory.open(index);
-              IndexWriter writer = new IndexWriter(directory, Indexing.writerConfig())) {
-            dedup =
-                newDedup(
-                    settings,
-                    normalization,
-                    verification,
-                    threads,
-                    progress,
-                    canonicalField,
-                    writer);
-            ingest = dedup.ingest(reader, clusterer);
-            progress.update("commit", 0, 0, ingest.documents(), "docs");
-            IndexMetadata.write(writer, settings, normalization, CorpusIndex.NEARDUP_FIELDS);
-            writer.commit();
-            progress.done();
-          }
-        }
-      } catch (IOException e) {
-        throw failure(e, spill);
-      }
-      progress.println(
-          String.format(
-              Locale.ROOT,
-              "indexed %s from %s in %s (%s skipped)",
-              Clustering.count(ingest.documents(), "document"),
-              input.input,
-              seconds(ingest.endNanos() - ingest.startNanos()),
-              Clustering.count(ingest.skipped(), "bad record")));
+      dedup =
+          new StreamingDedup(
+              settings,
+              normalization,
+              verification,
+              threads,
+              input.onError,
+              progress,
+              canonicalField,
+              textOption.text);
+      ingest = Indexing.ingest(input, dedup, clusterer, index, settings, normalization, progress);
       if (canonicalField != null && dedup.canonicalValuesSeen() == 0 && ingest.documents() > 0) {
         throw Options.invalid(
             spec,
@@ -170,8 +139,6 @@ final class DedupCommand implements Callable<Integer> {
         result =
             clusterer.finish(
                 ingest.documents(), dedup.canonicalOrder(canonical.ascending()), pairs);
-      } catch (IOException e) {
-        throw failure(e, spill);
       } finally {
         progress.done();
       }
@@ -185,42 +152,10 @@ final class DedupCommand implements Callable<Integer> {
     return 0;
   }
 
-  private StreamingDedup newDedup(
-      NearDupSettings settings,
-      NormalizationOptions normalization,
-      Verification verification,
-      int threads,
-      Progress progress,
-      String canonicalField,
-      IndexWriter writer) {
-    return new StreamingDedup(
-        settings,
-        normalization,
-        verification,
-        threads,
-        input.onError,
-        progress,
-        canonicalField,
-        writer,
-        textOption.text);
-  }
-
-  private static IOException failure(IOException e, SpillDirectory spill) {
-    String message = e.getMessage() == null ? "" : e.getMessage();
-    if (message.contains("No space left on device")
-        && !message.contains(spill.path().getParent().toString())) {
-      return spill.writeFailed(e);
-    }
-    return e;
-  }
-
   private void writeOutputs(List<ResultFiles.Pair> pairList, List<ResultFiles.ClusterIds> clusters)
       throws IOException {
     PrintWriter out = spec.commandLine().getOut();
-    String clustersTarget =
-        cluster.clusters != null
-            ? cluster.clusters
-            : cluster.pairs == null ? ResultFiles.STDOUT : null;
+    String clustersTarget = cluster.clustersTarget();
     if (cluster.pairs != null) {
       ResultFiles.write(cluster.pairs, out, w -> ResultFiles.writePairs(w, pairList));
     }
@@ -299,8 +234,7 @@ final class DedupCommand implements Callable<Integer> {
     if (cluster.pairs != null && !ResultFiles.STDOUT.equals(cluster.pairs)) {
       written.add("pairs to " + cluster.pairs);
     }
-    String clustersTarget =
-        cluster.clusters != null ? cluster.clusters : cluster.pairs == null ? "-" : null;
+    String clustersTarget = cluster.clustersTarget();
     if (clustersTarget != null && !ResultFiles.STDOUT.equals(clustersTarget)) {
       written.add("clusters to " + clustersTarget);
     }

@@ -1,5 +1,6 @@
 package io.neardup.cli;
 
+import io.neardup.cluster.StreamingClusterer;
 import io.neardup.cluster.Verification;
 import io.neardup.index.IndexMetadata;
 import io.neardup.settings.NearDupSettings;
@@ -66,28 +67,49 @@ final class Indexing {
       boolean text,
       Progress progress)
       throws IOException {
-    Files.createDirectories(index);
+    StreamingDedup dedup =
+        new StreamingDedup(
+            settings,
+            normalization,
+            settings.shingles() ? Verification.EXACT : Verification.SKETCH,
+            run.threads(),
+            input.onError,
+            progress,
+            null,
+            text);
+    return ingest(input, dedup, null, index, settings, normalization, progress);
+  }
+
+  /**
+   * Reads the input once through {@code dedup}: into {@code clusterer} and into a new index in
+   * {@code index} (replacing whatever index is there, committed with the settings), each when not
+   * null. Prints a one-line summary on standard error. Nothing is committed if the run fails.
+   */
+  static StreamingDedup.Ingest ingest(
+      InputOptions input,
+      StreamingDedup dedup,
+      StreamingClusterer clusterer,
+      Path index,
+      NearDupSettings settings,
+      NormalizationOptions normalization,
+      Progress progress)
+      throws IOException {
     StreamingDedup.Ingest summary;
     try (CorpusReader reader =
-            CorpusReader.open(input.input, input.idField, input.textField, input.fields());
-        Directory directory = FSDirectory.open(index);
-        IndexWriter writer = new IndexWriter(directory, writerConfig())) {
-      summary =
-          new StreamingDedup(
-                  settings,
-                  normalization,
-                  settings.shingles() ? Verification.EXACT : Verification.SKETCH,
-                  run.threads(),
-                  input.onError,
-                  progress,
-                  null,
-                  writer,
-                  text)
-              .ingest(reader, null);
-      progress.update("commit", 0, 0, summary.documents(), "docs");
-      IndexMetadata.write(writer, settings, normalization, CorpusIndex.NEARDUP_FIELDS);
-      writer.commit();
-      progress.done();
+        CorpusReader.open(input.input, input.idField, input.textField, input.fields())) {
+      if (index == null) {
+        summary = dedup.ingest(reader, clusterer, null);
+      } else {
+        Files.createDirectories(index);
+        try (Directory directory = FSDirectory.open(index);
+            IndexWriter writer = new IndexWriter(directory, writerConfig())) {
+          summary = dedup.ingest(reader, clusterer, writer);
+          progress.update("commit", 0, 0, summary.documents(), "docs");
+          IndexMetadata.write(writer, settings, normalization, CorpusIndex.NEARDUP_FIELDS);
+          writer.commit();
+          progress.done();
+        }
+      }
     }
     progress.println(
         String.format(

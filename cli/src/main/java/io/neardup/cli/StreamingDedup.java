@@ -86,7 +86,6 @@ final class StreamingDedup {
   private final InputOptions.OnError onError;
   private final Progress progress;
   private final String canonicalField;
-  private final IndexWriter writer;
   private final boolean text;
 
   private final List<String> ids = new ArrayList<>();
@@ -95,8 +94,7 @@ final class StreamingDedup {
 
   /**
    * @param canonicalField the input field whose values decide canonicals, or null
-   * @param writer where documents are also indexed ({@link CorpusIndex} layout), or null
-   * @param text whether the indexed documents keep their text (for {@code search})
+   * @param text whether documents indexed by {@link #ingest} keep their text (for {@code search})
    */
   StreamingDedup(
       NearDupSettings settings,
@@ -106,7 +104,6 @@ final class StreamingDedup {
       InputOptions.OnError onError,
       Progress progress,
       String canonicalField,
-      IndexWriter writer,
       boolean text) {
     this.settings = settings;
     this.normalization = normalization;
@@ -115,7 +112,6 @@ final class StreamingDedup {
     this.onError = onError;
     this.progress = progress;
     this.canonicalField = canonicalField;
-    this.writer = writer;
     this.text = text;
   }
 
@@ -130,18 +126,19 @@ final class StreamingDedup {
   }
 
   /**
-   * Reads every record of {@code reader}, analyses it and adds it to {@code clusterer} (when not
-   * null) and to the index writer (when there is one).
+   * Reads every record of {@code reader}, analyses it and adds it to {@code clusterer} and to
+   * {@code writer} ({@link CorpusIndex} layout), each when not null.
    *
    * @throws CliFailure at the first bad record when {@code --on-error fail}
    */
-  Ingest ingest(CorpusReader reader, StreamingClusterer clusterer) throws IOException {
+  Ingest ingest(CorpusReader reader, StreamingClusterer clusterer, IndexWriter writer)
+      throws IOException {
     long start = System.nanoTime();
     String phase = clusterer == null ? "indexing" : "read and analyse";
     NearDupAnalyzer analyzer = new NearDupAnalyzer(settings, normalization);
     BandHasher bandHasher = new BandHasher(settings.banding());
     ThreadLocal<Worker> workers =
-        ThreadLocal.withInitial(() -> new Worker(analyzer, bandHasher, clusterer));
+        ThreadLocal.withInitial(() -> new Worker(analyzer, bandHasher, clusterer, writer));
     ExecutorService pool = Executors.newFixedThreadPool(threads, daemonThreads());
     Semaphore inFlight = new Semaphore(4 * threads);
     AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -169,7 +166,7 @@ final class StreamingDedup {
         if (batch.size() == BATCH || (record == null && !batch.isEmpty())) {
           List<CorpusReader.Record> work = batch;
           int first = batchStart;
-          acquire(inFlight);
+          inFlight.acquire();
           pool.execute(() -> {
             try {
               Worker w = workers.get();
@@ -281,6 +278,7 @@ final class StreamingDedup {
     private final NearDupAnalyzer analyzer;
     private final BandHasher bandHasher;
     private final StreamingClusterer clusterer;
+    private final IndexWriter writer;
     private final long[] bandHashes;
     private int[] set = new int[1024];
     // a kept index with texts: one tokenisation feeds the sketch and the full-text field
@@ -288,10 +286,15 @@ final class StreamingDedup {
     private final TokenStream nearDupChain;
     private final TokenStream textChain;
 
-    Worker(NearDupAnalyzer analyzer, BandHasher bandHasher, StreamingClusterer clusterer) {
+    Worker(
+        NearDupAnalyzer analyzer,
+        BandHasher bandHasher,
+        StreamingClusterer clusterer,
+        IndexWriter writer) {
       this.analyzer = analyzer;
       this.bandHasher = bandHasher;
       this.clusterer = clusterer;
+      this.writer = writer;
       this.bandHashes = new long[settings.banding().bands()];
       if (writer != null && text) {
         capture = new TokenCapture(new StandardTokenizer());
@@ -459,10 +462,6 @@ final class StreamingDedup {
     } catch (IOException e) {
       throw new CliFailure(e.getMessage(), e);
     }
-  }
-
-  private static void acquire(Semaphore s) throws InterruptedException {
-    s.acquire();
   }
 
   private static void rethrow(Throwable t) throws IOException {

@@ -129,6 +129,8 @@ public final class StreamingClusterer implements AutoCloseable {
   private LongSorter bandEntries;
   private LongSorter identityEntries;
   private SetStore sets;
+  // set once the stores exist: read on every add, so it must not take a lock once set
+  private volatile boolean opened;
   private final AtomicInteger withSets = new AtomicInteger();
   private final ThreadLocal<long[]> entryBuffers;
 
@@ -219,11 +221,12 @@ public final class StreamingClusterer implements AutoCloseable {
     return this;
   }
 
-  private void open() throws IOException {
-    if (sets == null) {
+  private synchronized void open() throws IOException {
+    if (!opened) {
       bandEntries = new LongSorter(spill, "bands", memory * 3 / 4);
       identityEntries = new LongSorter(spill, "identity", memory / 8);
       sets = new SetStore(spill, "sets");
+      opened = true;
     }
   }
 
@@ -238,7 +241,7 @@ public final class StreamingClusterer implements AutoCloseable {
     if (doc < 0) {
       throw new IllegalArgumentException("doc must be >= 0, got " + doc);
     }
-    synchronized (this) {
+    if (!opened) {
       open();
     }
     if (size == 0) {
@@ -355,43 +358,67 @@ public final class StreamingClusterer implements AutoCloseable {
     // ------------------------------------------------------------------ identical
 
     private void identical() throws IOException {
+      Buffers buffers = new Buffers();
+      forEachRun(
+          identityEntries,
+          "identical",
+          doc -> true,
+          (docs, size) -> splitIdentical(docs, size, buffers));
+    }
+
+    /** A run of documents whose entries share their upper 32 bits. */
+    private interface RunHandler {
+      void accept(int[] docs, int size) throws IOException;
+    }
+
+    /**
+     * Sorts the entries of {@code sorter} and hands each run of entries with equal upper halves
+     * (hash bits) to {@code handler}: the documents of the lower halves that {@code keep} accepts,
+     * ascending; runs of fewer than two such documents are skipped.
+     */
+    private void forEachRun(
+        LongSorter sorter, String phase, java.util.function.IntPredicate keep, RunHandler handler)
+        throws IOException {
       int[] run = new int[16];
-      int[] a = new int[64];
-      int[] b = new int[64];
       long done = 0;
-      long total = identityEntries.size();
-      try (LongSorter.Cursor cursor = identityEntries.sorted()) {
+      long total = sorter.size();
+      try (LongSorter.Cursor cursor = sorter.sorted()) {
         int size = 0;
         long key = 0;
+        boolean started = false;
         while (true) {
           boolean more = cursor.next();
           long v = more ? cursor.value() : 0;
-          if (!more || size == 0 || (v >>> 32) != key) {
+          if (!more || !started || (v >>> 32) != key) {
             if (size >= 2) {
-              splitIdentical(run, size, a, b);
+              handler.accept(run, size);
             }
             if (!more) {
               break;
             }
             size = 0;
             key = v >>> 32;
+            started = true;
           }
-          run = grow(run, size + 1);
-          run[size++] = (int) v;
+          int doc = (int) v;
+          if (keep.test(doc)) {
+            run = grow(run, size + 1);
+            run[size++] = doc;
+          }
           if ((++done & 0xFFFF) == 0) {
-            progress.update("identical", done, total);
+            progress.update(phase, done, total);
           }
         }
       }
-      progress.update("identical", total, total);
+      progress.update(phase, total, total);
     }
 
     /** Splits documents with equal set hashes into groups of truly equal sets. */
-    private void splitIdentical(int[] docs, int size, int[] a, int[] b) throws IOException {
+    private void splitIdentical(int[] docs, int size, Buffers buffers) throws IOException {
       int remaining = size;
       while (remaining >= 2) {
         int first = docs[0];
-        a = sets.read(first, a);
+        int[] a = buffers.a = sets.read(first, buffers.a);
         int lengthA = sets.length(first);
         int[] group = new int[remaining];
         int inGroup = 0;
@@ -401,7 +428,7 @@ public final class StreamingClusterer implements AutoCloseable {
           int d = docs[i];
           boolean same = sets.length(d) == lengthA;
           if (same) {
-            b = sets.read(d, b);
+            int[] b = buffers.b = sets.read(d, buffers.b);
             same = Arrays.equals(a, 0, lengthA, b, 0, lengthA);
           }
           if (same) {
@@ -463,39 +490,12 @@ public final class StreamingClusterer implements AutoCloseable {
     // ------------------------------------------------------------------ buckets
 
     private void buckets(LongSorter pairs) throws IOException {
-      int[] bucket = new int[16];
-      long[] out = new long[1024];
-      long done = 0;
-      long total = bandEntries.size();
-      try (LongSorter.Cursor cursor = bandEntries.sorted()) {
-        int size = 0;
-        long key = 0;
-        boolean started = false;
-        while (true) {
-          boolean more = cursor.next();
-          long v = more ? cursor.value() : 0;
-          if (!more || !started || (v >>> 32) != key) {
-            if (size >= 2) {
-              out = bucket(bucket, size, pairs, out);
-            }
-            if (!more) {
-              break;
-            }
-            size = 0;
-            key = v >>> 32;
-            started = true;
-          }
-          int doc = (int) v;
-          if (representative(doc)) {
-            bucket = grow(bucket, size + 1);
-            bucket[size++] = doc;
-          }
-          if ((++done & 0xFFFF) == 0) {
-            progress.update("buckets", done, total);
-          }
-        }
-      }
-      progress.update("buckets", total, total);
+      long[][] out = {new long[1024]};
+      forEachRun(
+          bandEntries,
+          "buckets",
+          this::representative,
+          (docs, size) -> out[0] = bucket(docs, size, pairs, out[0]));
     }
 
     private long[] bucket(int[] docs, int size, LongSorter pairs, long[] out) throws IOException {
