@@ -4,7 +4,7 @@ import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.Cluster;
 import io.neardup.cluster.ClusterResult;
 import io.neardup.cluster.ClusterStats;
-import io.neardup.cluster.UnionFind;
+import io.neardup.cluster.SpillDirectory;
 import io.neardup.cluster.Verification;
 import io.neardup.document.CanonicalKeys;
 import io.neardup.index.NearDupClusterer;
@@ -14,13 +14,9 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.BitSet;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeMap;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** The clustering step that {@code dedup} and {@code clusters} share: run, summary and output. */
@@ -28,10 +24,11 @@ final class Clustering {
   private static final Map<String, String> UNITS =
       Map.of(
           "load", "docs",
-          "exact", "groups",
-          "bands", "bands",
+          "identical", "entries",
+          "buckets", "entries",
+          "verify", "pairs",
           "oversized", "buckets",
-          "clusters", "docs");
+          "clusters", "clusters");
 
   private Clustering() {}
 
@@ -47,6 +44,8 @@ final class Clustering {
       ClusterOptions options,
       RunOptions run,
       String idAlias,
+      SpillDirectory spill,
+      long memory,
       Progress progress)
       throws IOException {
     NearDupSettings settings = index.metadata().settings();
@@ -90,6 +89,8 @@ final class Clustering {
             .canonical(canonical)
             .threads(run.threads())
             .allPairs(true)
+            .spill(spill)
+            .memory(memory)
             .progress((phase, done, total) ->
                 progress.update(
                     "clustering: " + phase,
@@ -164,7 +165,7 @@ final class Clustering {
             threshold,
             options.verify == Verification.EXACT ? "exact Jaccard" : "sketch estimate",
             count(stats.candidatePairs(), "candidate pair") + " checked",
-            count(stats.exactDuplicateGroups(), "group"),
+            count(stats.identicalGroups(), "group"),
             Progress.elapsed(start)));
     List<String> written = new ArrayList<>();
     if (options.pairs != null && !ResultFiles.STDOUT.equals(options.pairs)) {
@@ -190,7 +191,7 @@ final class Clustering {
     private int size;
 
     @Override
-    public synchronized void accept(int docA, int docB, double similarity) {
+    public void accept(int docA, int docB, double similarity) {
       if (size == similarities.length) {
         docs = Arrays.copyOf(docs, docs.length * 2);
         similarities = Arrays.copyOf(similarities, similarities.length * 2);
@@ -200,51 +201,12 @@ final class Clustering {
       similarities[size++] = similarity;
     }
 
-    synchronized List<ResultFiles.Pair> toPairs(String[] ids) {
-      completeIdenticalGroups(ids.length);
+    List<ResultFiles.Pair> toPairs(String[] ids) {
       List<ResultFiles.Pair> out = new ArrayList<>(size);
       for (int i = 0; i < size; i++) {
         out.add(ResultFiles.Pair.of(ids[docs[2 * i]], ids[docs[2 * i + 1]], similarities[i]));
       }
       return out;
-    }
-
-    /**
-     * Adds the pairs inside groups of identical documents that the clusterer leaves out: it reports
-     * a group of exact duplicates as pairs of its first document with each other one. Similarity 1
-     * means equal shingle sets (exact verification) or equal sketches (sketch verification), both
-     * equivalence relations, so every pair inside a group connected by such pairs has similarity 1
-     * too.
-     */
-    private void completeIdenticalGroups(int documents) {
-      UnionFind sets = new UnionFind(documents);
-      BitSet grouped = new BitSet(documents);
-      Set<Long> reported = new HashSet<>();
-      for (int i = 0; i < size; i++) {
-        reported.add(key(docs[2 * i], docs[2 * i + 1]));
-        if (similarities[i] == 1.0) {
-          sets.union(docs[2 * i], docs[2 * i + 1]);
-          grouped.set(docs[2 * i]);
-          grouped.set(docs[2 * i + 1]);
-        }
-      }
-      Map<Integer, List<Integer>> groups = new TreeMap<>();
-      for (int doc = grouped.nextSetBit(0); doc >= 0; doc = grouped.nextSetBit(doc + 1)) {
-        groups.computeIfAbsent(sets.find(doc), g -> new ArrayList<>()).add(doc);
-      }
-      for (List<Integer> group : groups.values()) {
-        for (int i = 0; i < group.size(); i++) {
-          for (int j = i + 1; j < group.size(); j++) {
-            if (!reported.contains(key(group.get(i), group.get(j)))) {
-              accept(group.get(i), group.get(j), 1.0);
-            }
-          }
-        }
-      }
-    }
-
-    private static long key(int a, int b) {
-      return ((long) Math.min(a, b) << 32) | Math.max(a, b);
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.neardup.cli;
 
+import io.neardup.cluster.SpillDirectory;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -41,15 +42,19 @@ final class ClustersCommand implements Callable<Integer> {
 
   @Mixin RunOptions run;
 
+  @Mixin SpillOptions spillOptions;
+
   @Override
   public Integer call() throws Exception {
     Double t = Options.threshold(spec, threshold);
     cluster.check(spec, null);
     Options.atLeast(spec, "--threads", run.threads(), 1);
+    long memory = spillOptions.memory(spec);
     Progress progress = new Progress(spec.commandLine().getErr(), run.progress());
-    try (CorpusIndex opened = CorpusIndex.open(indexDir.path)) {
+    try (CorpusIndex opened = CorpusIndex.open(indexDir.path);
+        SpillDirectory spill = StreamingDedup.spill(spillOptions.directory())) {
       double threshold = t != null ? t : opened.metadata().settings().threshold();
-      Clustering.run(spec, opened, threshold, cluster, run, idField, progress);
+      Clustering.run(spec, opened, threshold, cluster, run, idField, spill, memory, progress);
     }
     return 0;
   }

@@ -1,8 +1,9 @@
 package io.neardup.cli;
 
 import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.cluster.ClusterResult;
+import io.neardup.cluster.Clusterer;
 import io.neardup.cluster.SpillDirectory;
-import io.neardup.cluster.StreamingClusterer;
 import io.neardup.cluster.Verification;
 import io.neardup.lsh.Banding;
 import io.neardup.settings.NearDupSettings;
@@ -107,11 +108,11 @@ final class DedupCommand implements Callable<Integer> {
     int threads = run.threads();
     StreamingDedup dedup;
     StreamingDedup.Ingest ingest;
-    StreamingClusterer.Result result;
+    ClusterResult result;
     StreamingDedup.PairList pairs;
     try (SpillDirectory spill = StreamingDedup.spill(spillOptions.directory());
-        StreamingClusterer clusterer =
-            new StreamingClusterer(spill, verification, t, settings.banding().bands())
+        Clusterer clusterer =
+            new Clusterer(spill, verification, t, settings.banding().bands())
                 .sketches(settings.sketch().hashes(), settings.sketch().bits())
                 .allPairs(allPairs)
                 .threads(threads)
@@ -165,7 +166,7 @@ final class DedupCommand implements Callable<Integer> {
   }
 
   private void summary(
-      StreamingClusterer.Result r,
+      ClusterResult r,
       int listed,
       List<ResultFiles.ClusterIds> clusters,
       double t,
@@ -186,31 +187,31 @@ final class DedupCommand implements Callable<Integer> {
             Clustering.count(listed, "near-duplicate pair"),
             Clustering.count(clusters.size(), "cluster"),
             clustered,
-            r.documents(),
+            r.stats().documents(),
             t,
             verification == Verification.EXACT ? "exact Jaccard" : "sketch estimate",
-            Clustering.count(r.candidatePairs(), "candidate pair"),
-            Clustering.count(r.identicalGroups(), "group"),
+            Clustering.count(r.stats().candidatePairs(), "candidate pair"),
+            Clustering.count(r.stats().identicalGroups(), "group"),
             Progress.elapsed(start)));
     List<String> unlisted = new ArrayList<>();
-    if (r.unlistedIdenticalPairs() > 0) {
+    if (r.stats().unlistedIdenticalPairs() > 0) {
       unlisted.add(
           String.format(
               Locale.ROOT,
               "%,d pairs inside groups of more than %d identical texts are not listed (each"
                   + " group is listed as its first text paired with every other)",
-              r.unlistedIdenticalPairs(),
-              StreamingClusterer.DEFAULT_MAX_BUCKET_SIZE));
+              r.stats().unlistedIdenticalPairs(),
+              Clusterer.DEFAULT_MAX_BUCKET_SIZE));
     }
-    if (r.uncomparedPairs() > 0) {
+    if (r.stats().uncomparedPairs() > 0) {
       unlisted.add(
           String.format(
               Locale.ROOT,
               "%,d pairs of documents that ended in one cluster inside %s of more than %d"
                   + " documents were not compared (representatives join them)",
-              r.uncomparedPairs(),
-              Clustering.count(r.oversizedBuckets(), "bucket"),
-              StreamingClusterer.DEFAULT_MAX_BUCKET_SIZE));
+              r.stats().uncomparedPairs(),
+              Clustering.count(r.stats().oversizedBuckets(), "bucket"),
+              Clusterer.DEFAULT_MAX_BUCKET_SIZE));
     }
     if (!unlisted.isEmpty()) {
       progress.println(
@@ -219,15 +220,18 @@ final class DedupCommand implements Callable<Integer> {
     }
     StringBuilder times = new StringBuilder("time: read and analyse ");
     times.append(seconds(ingest.endNanos() - ingest.startNanos()));
-    for (Map.Entry<String, java.time.Duration> e : r.phaseTimes().entrySet()) {
+    for (Map.Entry<String, java.time.Duration> e : r.stats().phaseTimes().entrySet()) {
       times.append(", ").append(e.getKey()).append(' ').append(seconds(e.getValue().toNanos()));
     }
     times.append(", write ").append(seconds(writeNanos));
     long rss = peakResidentBytes();
     times.append(rss > 0 ? "; peak memory (RSS) " : "; peak heap ");
     times.append(megabytes(rss > 0 ? rss : peakHeap()));
-    if (r.spilledRuns() > 0) {
-      times.append("; ").append(Clustering.count(r.spilledRuns(), "sorted run")).append(" spilled");
+    if (r.stats().spilledRuns() > 0) {
+      times
+          .append("; ")
+          .append(Clustering.count(r.stats().spilledRuns(), "sorted run"))
+          .append(" spilled");
     }
     progress.println(times.toString());
     List<String> written = new ArrayList<>();

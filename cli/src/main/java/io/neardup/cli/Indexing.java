@@ -1,6 +1,6 @@
 package io.neardup.cli;
 
-import io.neardup.cluster.StreamingClusterer;
+import io.neardup.cluster.Clusterer;
 import io.neardup.cluster.Verification;
 import io.neardup.index.IndexMetadata;
 import io.neardup.settings.NearDupSettings;
@@ -88,7 +88,7 @@ final class Indexing {
   static StreamingDedup.Ingest ingest(
       InputOptions input,
       StreamingDedup dedup,
-      StreamingClusterer clusterer,
+      Clusterer clusterer,
       Path index,
       NearDupSettings settings,
       NormalizationOptions normalization,

@@ -1,6 +1,6 @@
 package io.neardup.cli;
 
-import io.neardup.cluster.StreamingClusterer;
+import io.neardup.cluster.Clusterer;
 import java.nio.file.Path;
 import java.util.Locale;
 import picocli.CommandLine.Model.CommandSpec;
@@ -32,7 +32,7 @@ final class SpillOptions {
   long memory(CommandSpec spec) {
     long heap = Runtime.getRuntime().maxMemory();
     if (memory == null) {
-      return Math.max(1L << 20, Math.min(StreamingClusterer.DEFAULT_MEMORY, heap / 4));
+      return Math.max(1L << 20, Math.min(Clusterer.DEFAULT_MEMORY, heap / 4));
     }
     long bytes = parseSize(memory);
     if (bytes < 1L << 20) {

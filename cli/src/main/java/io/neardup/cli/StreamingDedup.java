@@ -6,9 +6,9 @@ import io.neardup.analysis.NearDupShingleSetAttribute;
 import io.neardup.analysis.NearDupSketchAttribute;
 import io.neardup.analysis.TextNormalizationFilter;
 import io.neardup.cluster.Cluster;
+import io.neardup.cluster.Clusterer;
 import io.neardup.cluster.PairSink;
 import io.neardup.cluster.SpillDirectory;
-import io.neardup.cluster.StreamingClusterer;
 import io.neardup.cluster.Verification;
 import io.neardup.document.NearDupDocument;
 import io.neardup.lsh.BandHasher;
@@ -51,8 +51,8 @@ import org.apache.lucene.util.BytesRef;
 
 /**
  * Reads a corpus once and analyses it on all threads, feeding each document's band hashes and set
- * to a {@link StreamingClusterer} and, when an index is kept, its fields to an {@link IndexWriter}.
- * One thread reads and numbers the records in input order; the number (the input ordinal) decides
+ * to a {@link Clusterer} and, when an index is kept, its fields to an {@link IndexWriter}. One
+ * thread reads and numbers the records in input order; the number (the input ordinal) decides
  * canonical ties, so results never depend on thread timing.
  */
 final class StreamingDedup {
@@ -131,8 +131,7 @@ final class StreamingDedup {
    *
    * @throws CliFailure at the first bad record when {@code --on-error fail}
    */
-  Ingest ingest(CorpusReader reader, StreamingClusterer clusterer, IndexWriter writer)
-      throws IOException {
+  Ingest ingest(CorpusReader reader, Clusterer clusterer, IndexWriter writer) throws IOException {
     long start = System.nanoTime();
     String phase = clusterer == null ? "indexing" : "read and analyse";
     NearDupAnalyzer analyzer = new NearDupAnalyzer(settings, normalization);
@@ -212,7 +211,7 @@ final class StreamingDedup {
   }
 
   /** The canonical order: documents with a value first, lowest (or highest) value, then ordinal. */
-  StreamingClusterer.CanonicalOrder canonicalOrder(boolean ascending) {
+  Clusterer.CanonicalOrder canonicalOrder(boolean ascending) {
     if (canonicalValues == null) {
       return Integer::compare;
     }
@@ -277,9 +276,8 @@ final class StreamingDedup {
   private final class Worker {
     private final NearDupAnalyzer analyzer;
     private final BandHasher bandHasher;
-    private final StreamingClusterer clusterer;
+    private final Clusterer clusterer;
     private final IndexWriter writer;
-    private final long[] bandHashes;
     private int[] set = new int[1024];
     // a kept index with texts: one tokenisation feeds the sketch and the full-text field
     private final TokenCapture capture;
@@ -287,15 +285,11 @@ final class StreamingDedup {
     private final TokenStream textChain;
 
     Worker(
-        NearDupAnalyzer analyzer,
-        BandHasher bandHasher,
-        StreamingClusterer clusterer,
-        IndexWriter writer) {
+        NearDupAnalyzer analyzer, BandHasher bandHasher, Clusterer clusterer, IndexWriter writer) {
       this.analyzer = analyzer;
       this.bandHasher = bandHasher;
       this.clusterer = clusterer;
       this.writer = writer;
-      this.bandHashes = new long[settings.banding().bands()];
       if (writer != null && text) {
         capture = new TokenCapture(new StandardTokenizer());
         nearDupChain =
@@ -311,8 +305,7 @@ final class StreamingDedup {
 
     void analyse(int ord, CorpusReader.Record record) throws IOException {
       Sketch sketch;
-      int size;
-      List<String> bandTokens = writer == null ? null : new ArrayList<>(bandHashes.length);
+      List<String> bandTokens = writer == null ? null : new ArrayList<>(settings.banding().bands());
       String exactToken = null;
       long[] shingles = null;
       if (capture != null) {
@@ -343,26 +336,21 @@ final class StreamingDedup {
         }
         ts.end();
         sketch = sketchAtt.getSketch();
-        if (sketch.isEmpty()) {
-          size = 0;
-        } else if (verification == Verification.EXACT) {
-          int count = shingleAtt.count();
-          if (set.length < count) {
-            set = new int[Math.max(count, set.length * 2)];
+        if (clusterer != null) {
+          if (verification == Verification.EXACT && !sketch.isEmpty()) {
+            int count = shingleAtt.count();
+            if (set.length < count) {
+              set = new int[Math.max(count, set.length * 2)];
+            }
+            int size = CompactShingleSet.compact(shingleAtt.shingles(), count, set);
+            clusterer.add(ord, sketch, bandHasher, set, size);
+          } else {
+            clusterer.add(ord, sketch, bandHasher);
           }
-          size = CompactShingleSet.compact(shingleAtt.shingles(), count, set);
-        } else {
-          size = sketchValues(sketch);
         }
         if (writer != null && shingleAtt != null && shingleAtt.count() > 0) {
           shingles = Arrays.copyOf(shingleAtt.shingles(), shingleAtt.count());
         }
-      }
-      if (size > 0) {
-        bandHasher.bandHashes(sketch, bandHashes);
-      }
-      if (clusterer != null) {
-        clusterer.add(ord, bandHashes, set, size);
       }
       if (writer != null) {
         writer.addDocument(
@@ -372,25 +360,6 @@ final class StreamingDedup {
                 new NearDupDocument(bandTokens, sketch, exactToken, shingles),
                 textChain));
       }
-    }
-
-    private int sketchValues(Sketch sketch) {
-      int k = sketch.size();
-      boolean wide = sketch.parameters().bits() == 64;
-      int size = wide ? 2 * k : k;
-      if (set.length < size) {
-        set = new int[size];
-      }
-      for (int i = 0; i < k; i++) {
-        long v = sketch.value(i);
-        if (wide) {
-          set[2 * i] = (int) (v >>> 32);
-          set[2 * i + 1] = (int) v;
-        } else {
-          set[i] = (int) v;
-        }
-      }
-      return size;
     }
   }
 

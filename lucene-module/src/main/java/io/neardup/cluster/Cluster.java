@@ -3,8 +3,7 @@ package io.neardup.cluster;
 import java.util.Arrays;
 
 /**
- * One group of near-duplicate documents found by a clusterer ({@code
- * io.neardup.index.NearDupClusterer} or {@link StreamingClusterer}).
+ * One group of near-duplicate documents found by a {@link Clusterer}.
  *
  * @param canonical the document chosen by the run's {@link io.neardup.cluster.CanonicalPolicy}; one
  *     of the members

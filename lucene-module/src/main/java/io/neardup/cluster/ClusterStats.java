@@ -6,22 +6,30 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * What a clusterer ({@code io.neardup.index.NearDupClusterer} or {@link StreamingClusterer}) run
- * did, for logs and tuning.
+ * What a {@link Clusterer} run found and did, for logs and tuning.
  *
- * @param documents live documents with a sketch
- * @param buckets band buckets with at least two live documents
- * @param largestBucket live documents in the largest bucket
+ * @param documents documents added
+ * @param withSets documents with a non-empty set (the others are nobody's near-duplicate)
+ * @param identicalGroups groups of two or more documents with equal sets
+ * @param buckets band buckets of two or more representatives
+ * @param largestBucket representatives in the largest bucket
  * @param oversizedBuckets buckets above the maximum bucket size, verified against representatives
  * @param candidatePairs pairs whose similarity was checked (length-ratio pruned ones included)
- * @param skippedPairs candidate pairs not checked because they were already in one cluster
+ * @param skippedPairs candidate pairs not checked because they were already in one cluster ({@link
+ *     Clusterer#joinsOnly(boolean)})
  * @param prunedPairs pairs ruled out by their set sizes alone ({@link Verification#EXACT})
- * @param verifiedPairs pairs that reached the threshold and were reported
- * @param exactDuplicateGroups groups of two or more documents with the same exact-duplicate token
+ * @param verifiedPairs pairs reaching the threshold, listed or not
+ * @param listedPairs pairs given to the {@link PairSink}
+ * @param unlistedIdenticalPairs pairs inside groups of identical documents that were not listed
+ * @param uncomparedPairs pairs of documents of one oversized bucket that ended in one cluster
+ *     without being compared
+ * @param spilledRuns sorted runs written to disk
  * @param phaseTimes wall time per phase, in phase order
  */
 public record ClusterStats(
     int documents,
+    int withSets,
+    int identicalGroups,
     long buckets,
     int largestBucket,
     int oversizedBuckets,
@@ -29,10 +37,36 @@ public record ClusterStats(
     long skippedPairs,
     long prunedPairs,
     long verifiedPairs,
-    int exactDuplicateGroups,
+    long listedPairs,
+    long unlistedIdenticalPairs,
+    long uncomparedPairs,
+    int spilledRuns,
     Map<String, Duration> phaseTimes) {
 
   public ClusterStats {
     phaseTimes = Collections.unmodifiableMap(new LinkedHashMap<>(phaseTimes));
+  }
+
+  /** The same figures with a phase run before the clusterer's own, such as reading an index. */
+  public ClusterStats withPhaseBefore(String phase, Duration time) {
+    Map<String, Duration> times = new LinkedHashMap<>();
+    times.put(phase, time);
+    times.putAll(phaseTimes);
+    return new ClusterStats(
+        documents,
+        withSets,
+        identicalGroups,
+        buckets,
+        largestBucket,
+        oversizedBuckets,
+        candidatePairs,
+        skippedPairs,
+        prunedPairs,
+        verifiedPairs,
+        listedPairs,
+        unlistedIdenticalPairs,
+        uncomparedPairs,
+        spilledRuns,
+        times);
   }
 }

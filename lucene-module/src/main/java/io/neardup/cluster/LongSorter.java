@@ -15,11 +15,14 @@ import java.util.PriorityQueue;
 /**
  * Sorts any number of {@code long}s within a memory budget: values are buffered, and a full buffer
  * is sorted and written to a file of the {@link SpillDirectory} as a run; {@link #sorted()} merges
- * the runs. Below the budget nothing touches the disk. Adding is thread-safe.
+ * the runs. Below the budget nothing touches the disk. Without a spill directory every value stays
+ * in memory (for callers that may not write files, such as a search engine node, and account the
+ * memory themselves). Adding is thread-safe.
  */
 public final class LongSorter {
   private static final int INITIAL = 1 << 12;
   private static final int IO_BUFFER = 1 << 16;
+  private static final int MAX_VALUES = Integer.MAX_VALUE - 16;
 
   private final SpillDirectory spill;
   private final String name;
@@ -31,14 +34,16 @@ public final class LongSorter {
   private boolean sorting;
 
   /**
-   * @param spill where runs go once the buffer is full
+   * @param spill where runs go once the buffer is full, or null to keep every value in memory
    * @param name prefix of the run files
-   * @param budgetBytes the most memory the buffer may use, at least 64 kB
+   * @param budgetBytes the most memory the buffer may use, at least 64 kB; ignored without a spill
+   *     directory
    */
   public LongSorter(SpillDirectory spill, String name, long budgetBytes) {
     this.spill = spill;
     this.name = name;
-    this.capacity = (int) Math.max(1 << 13, Math.min(Integer.MAX_VALUE - 16, budgetBytes / 8));
+    this.capacity =
+        spill == null ? MAX_VALUES : (int) Math.max(1 << 13, Math.min(MAX_VALUES, budgetBytes / 8));
   }
 
   /** Adds one value. */
@@ -82,6 +87,10 @@ public final class LongSorter {
     if (buffer.length < capacity) {
       buffer = Arrays.copyOf(buffer, (int) Math.min(capacity, buffer.length * 2L));
       return;
+    }
+    if (spill == null) {
+      throw new IllegalStateException(
+          "more than " + MAX_VALUES + " " + name + " entries: cluster with a spill directory");
     }
     Arrays.parallelSort(buffer, 0, size);
     Path run = spill.newFile(name);

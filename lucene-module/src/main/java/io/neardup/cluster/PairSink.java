@@ -3,9 +3,9 @@ package io.neardup.cluster;
 import java.io.IOException;
 
 /**
- * Receives the verified pairs of a clusterer ({@code io.neardup.index.NearDupClusterer} or {@link
- * StreamingClusterer}) run, for example to write them out. The clusterer calls it from one thread
- * at a time, but not always the same thread, and in no particular order.
+ * Receives the verified pairs of a {@link Clusterer} run, for example to write them out. The
+ * clusterer calls it from one thread at a time, but not always the same thread, and in no
+ * particular order.
  */
 @FunctionalInterface
 public interface PairSink {

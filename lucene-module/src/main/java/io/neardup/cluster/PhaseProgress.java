@@ -1,11 +1,9 @@
 package io.neardup.cluster;
 
 /**
- * Reports how far a clusterer ({@code io.neardup.index.NearDupClusterer} or {@link
- * StreamingClusterer}) run is. Called from one thread at a time, but not always the same thread.
- * Phases come in this order: {@code load} (documents), {@code exact} (exact duplicate groups found
- * so far, total unknown), {@code bands} (bands scanned), {@code oversized} (oversized buckets),
- * {@code clusters} (documents assigned).
+ * Reports how far a {@link Clusterer} run, or whatever feeds it, is. Called from one thread at a
+ * time, but not always the same thread; phases come in the order {@link Clusterer#progress} names,
+ * after the phases of the caller's own (such as {@code load} when an index is read).
  */
 @FunctionalInterface
 public interface PhaseProgress {

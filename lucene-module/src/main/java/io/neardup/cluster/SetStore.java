@@ -13,7 +13,9 @@ import java.util.Arrays;
  * values), kept off the heap: each set is appended to a file of the {@link SpillDirectory} and read
  * back with positional reads, so the operating system's page cache holds what fits and the
  * process's resident memory never grows with the sets. The heap holds 12 bytes per document (offset
- * and length), whatever the sets' sizes. Sets may arrive in any order and from several threads.
+ * and length), whatever the sets' sizes. Without a spill directory the sets stay on the heap, one
+ * array each (for callers that may not write files and account the memory themselves). Sets may
+ * arrive in any order and from several threads.
  */
 public final class SetStore implements AutoCloseable {
   private static final int WRITE_BUFFER = 1 << 20;
@@ -21,8 +23,7 @@ public final class SetStore implements AutoCloseable {
   private final SpillDirectory spill;
   private final Path file;
   private final FileChannel channel;
-  private final ByteBuffer pending =
-      ByteBuffer.allocateDirect(WRITE_BUFFER).order(ByteOrder.nativeOrder());
+  private final ByteBuffer pending;
   private long[] offsets = new long[1024]; // in ints
   private int[] lengths = new int[1024];
   private long written; // ints in the file, pending included
@@ -32,8 +33,23 @@ public final class SetStore implements AutoCloseable {
       ThreadLocal.withInitial(
           () -> ByteBuffer.allocateDirect(1 << 14).order(ByteOrder.nativeOrder()));
 
+  // the sets, when there is no spill directory
+  private int[][] onHeap;
+
+  /**
+   * @param spill where the file of sets goes, or null to keep them on the heap
+   * @param name prefix of the file
+   */
   public SetStore(SpillDirectory spill, String name) throws IOException {
     this.spill = spill;
+    if (spill == null) {
+      this.file = null;
+      this.channel = null;
+      this.pending = null;
+      this.onHeap = new int[1024][];
+      return;
+    }
+    this.pending = ByteBuffer.allocateDirect(WRITE_BUFFER).order(ByteOrder.nativeOrder());
     this.file = spill.newFile(name);
     try {
       this.channel =
@@ -60,9 +76,17 @@ public final class SetStore implements AutoCloseable {
       offsets = Arrays.copyOf(offsets, n);
       lengths = Arrays.copyOf(lengths, n);
     }
-    offsets[doc] = written;
     lengths[doc] = length;
     documents = Math.max(documents, doc + 1);
+    if (onHeap != null) {
+      if (doc >= onHeap.length) {
+        onHeap = Arrays.copyOf(onHeap, offsets.length);
+      }
+      onHeap[doc] = Arrays.copyOf(values, length);
+      written += length;
+      return;
+    }
+    offsets[doc] = written;
     written += length;
     int from = 0;
     while (from < length) {
@@ -77,6 +101,9 @@ public final class SetStore implements AutoCloseable {
   }
 
   private void flush() throws IOException {
+    if (channel == null) {
+      return;
+    }
     pending.flip();
     try {
       while (pending.hasRemaining()) {
@@ -99,7 +126,7 @@ public final class SetStore implements AutoCloseable {
     return doc < lengths.length ? lengths[doc] : 0;
   }
 
-  /** Bytes of the sets, in the file. */
+  /** Bytes of the sets, in the file or on the heap. */
   public long bytes() {
     return written * Integer.BYTES;
   }
@@ -112,6 +139,12 @@ public final class SetStore implements AutoCloseable {
     int length = lengths[doc];
     if (out.length < length) {
       out = new int[Math.max(length, out.length + (out.length >> 1))];
+    }
+    if (onHeap != null) {
+      if (length > 0) {
+        System.arraycopy(onHeap[doc], 0, out, 0, length);
+      }
+      return out;
     }
     ByteBuffer bytes = readBuffers.get();
     if (bytes.capacity() < length * Integer.BYTES) {
@@ -138,6 +171,10 @@ public final class SetStore implements AutoCloseable {
 
   @Override
   public void close() throws IOException {
+    onHeap = null;
+    if (channel == null) {
+      return;
+    }
     channel.close();
     java.nio.file.Files.deleteIfExists(file);
   }

@@ -1,9 +1,6 @@
 package io.neardup.cluster;
 
-/**
- * How a clusterer ({@code io.neardup.index.NearDupClusterer} or {@link StreamingClusterer}) decides
- * whether a candidate pair reaches the threshold.
- */
+/** How a {@link Clusterer} decides whether a candidate pair reaches the threshold. */
 public enum Verification {
   /**
    * The Jaccard similarity estimated from the two stored sketches, exactly as {@code

@@ -1,5 +1,13 @@
 /**
- * Grouping near-duplicates, free of Lucene: union-find, an in-memory table of sketches, the
- * length-ratio bound of Jaccard similarity and canonical policies.
+ * Grouping near-duplicates, free of Lucene. {@link io.neardup.cluster.Clusterer} is the one
+ * clustering core every whole-collection clustering runs through (the streaming {@code dedup}, the
+ * index clusterer, the engines' clustering APIs); its phases each have a class: {@link
+ * io.neardup.cluster.IdenticalGroups}, band buckets ({@link io.neardup.cluster.SortedRuns}), {@link
+ * io.neardup.cluster.CandidateVerification} with {@link io.neardup.cluster.SetComparison}, {@link
+ * io.neardup.cluster.OversizedBuckets} and {@link io.neardup.cluster.ClusterAssembly}, sharing a
+ * {@link io.neardup.cluster.ClusterRun}. Around them: bounded-memory storage ({@link
+ * io.neardup.cluster.LongSorter}, {@link io.neardup.cluster.SetStore}, {@link
+ * io.neardup.cluster.SpillDirectory}), union-find, the length-ratio bound of Jaccard similarity and
+ * canonical policies.
  */
 package io.neardup.cluster;

@@ -5,8 +5,7 @@ import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.Cluster;
 import io.neardup.cluster.ClusterResult;
 import io.neardup.cluster.ClusterStats;
-import io.neardup.cluster.SketchClusterer;
-import io.neardup.cluster.SketchTable;
+import io.neardup.cluster.SpillDirectory;
 import io.neardup.cluster.Verification;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
@@ -190,7 +189,7 @@ public class TestNearDupClusterer extends LuceneTestCase {
         assertTrue("clusters must be sorted by first member", clusters.get(i - 1).member(0) < m[0]);
       }
     }
-    assertEquals(pairs.size(), result.stats().verifiedPairs());
+    assertEquals(pairs.size(), result.stats().listedPairs());
     return new Outcome(result, pairs);
   }
 
@@ -409,7 +408,7 @@ public class TestNearDupClusterer extends LuceneTestCase {
         ClusterStats stats = outcome.result().stats();
         assertTrue(stats.candidatePairs() >= outcome.pairs().size());
         assertEquals(0, stats.oversizedBuckets());
-        assertEquals(0, stats.exactDuplicateGroups());
+        assertEquals(0, stats.identicalGroups());
       }
     }
   }
@@ -456,7 +455,8 @@ public class TestNearDupClusterer extends LuceneTestCase {
       assertEquals(List.of(), outcome.result().clusters());
       ClusterStats stats = outcome.result().stats();
       assertTrue(stats.prunedPairs() > 0);
-      assertTrue(stats.candidatePairs() >= stats.prunedPairs());
+      // every candidate was ruled out by its sizes, and a pruned pair reads no set
+      assertEquals(stats.candidatePairs(), stats.prunedPairs());
     }
   }
 
@@ -506,7 +506,7 @@ public class TestNearDupClusterer extends LuceneTestCase {
     }
     try (Fixture fx = new Fixture(random, settings, texts)) {
       Outcome outcome = run(fx.clusterer());
-      assertEquals(groups, outcome.result().stats().exactDuplicateGroups());
+      assertEquals(groups, outcome.result().stats().identicalGroups());
       List<List<Integer>> clusters = outcome.clusters();
       assertEquals(groups, clusters.size());
       for (List<Integer> c : clusters) {
@@ -524,7 +524,7 @@ public class TestNearDupClusterer extends LuceneTestCase {
       NearDupSettings noExact = NearDupSettings.builder().threshold(T).build();
       Outcome bands = run(new NearDupClusterer(fx.reader, FIELDS, noExact));
       assertEquals(clusters, bands.clusters());
-      assertEquals(0, bands.result().stats().exactDuplicateGroups());
+      assertEquals(0, bands.result().stats().identicalGroups());
     }
   }
 
@@ -561,43 +561,25 @@ public class TestNearDupClusterer extends LuceneTestCase {
     }
   }
 
-  /** The fixture's sketches in a {@link SketchTable}, as a coordinating node would gather them. */
-  private static SketchTable sketchTable(Fixture fx) throws IOException {
-    SketchTable table = new SketchTable(fx.settings.sketch(), fx.reader.maxDoc());
-    Bits live = MultiBits.getLiveDocs(fx.reader);
-    for (LeafReaderContext leaf : fx.reader.leaves()) {
-      BinaryDocValues sketches = DocValues.getBinary(leaf.reader(), FIELDS.sketchField());
-      for (int d = sketches.nextDoc(); d != DocIdSetIterator.NO_MORE_DOCS; d = sketches.nextDoc()) {
-        if (live == null || live.get(leaf.docBase + d)) {
-          BytesRef b = sketches.binaryValue();
-          table.set(
-              leaf.docBase + d,
-              SketchFormat.decode(b.bytes, b.offset, b.length, fx.settings.sketch()));
-        }
-      }
-    }
-    return table;
-  }
-
-  public void testSketchClustererAgreesWithTheIndexClusterer() throws IOException {
+  public void testSpillingChangesNothing() throws IOException {
     Random random = random();
-    for (double t : new double[] {0.5, T, 0.9}) {
-      NearDupSettings settings = NearDupSettings.builder().threshold(t).build();
+    for (Verification v : Verification.values()) {
+      NearDupSettings settings = NearDupSettings.builder().threshold(T).shingles(true).build();
       List<String> texts = plantedFamilies(random, 40 + random.nextInt(40));
-      try (Fixture fx = new Fixture(random, settings, texts, null, Set.of(0, 3))) {
-        List<List<Integer>> expected = run(fx.clusterer()).clusters();
-        int[][] clusters = new SketchClusterer(sketchTable(fx), settings.banding(), t).run();
-        List<List<Integer>> actual = new ArrayList<>();
-        for (int[] c : clusters) {
-          actual.add(Arrays.stream(c).boxed().toList());
-        }
-        assertEquals("threshold " + t, expected, actual);
-        assertFalse(actual.isEmpty());
+      try (Fixture fx = new Fixture(random, settings, texts, null, Set.of(0, 3));
+          SpillDirectory spill = SpillDirectory.create(createTempDir("spill"))) {
+        Outcome onHeap = run(fx.clusterer().verification(v).allPairs(true));
+        Outcome spilled =
+            run(fx.clusterer().verification(v).allPairs(true).spill(spill).memory(1 << 16));
+        assertEquals(v.toString(), onHeap.pairs(), spilled.pairs());
+        assertEquals(onHeap.clusters(), spilled.clusters());
+        assertFalse(onHeap.clusters().isEmpty());
+        assertEquals(0, onHeap.result().stats().spilledRuns());
       }
     }
   }
 
-  public void testSketchClustererOversizedBucket() throws IOException {
+  public void testSmallMaxBucketSize() throws IOException {
     Random random = random();
     NearDupSettings settings = NearDupSettings.builder().threshold(T).build();
     String base = randomText(random, 100);
@@ -609,10 +591,10 @@ public class TestNearDupClusterer extends LuceneTestCase {
       texts.add(randomText(random, 50));
     }
     try (Fixture fx = new Fixture(random, settings, texts)) {
-      int[][] clusters =
-          new SketchClusterer(sketchTable(fx), settings.banding(), T).maxBucketSize(50).run();
-      assertEquals(1, clusters.length);
-      assertEquals(600, clusters[0].length);
+      Outcome outcome = run(fx.clusterer().maxBucketSize(50));
+      assertEquals(1, outcome.clusters().size());
+      assertEquals(600, outcome.clusters().get(0).size());
+      assertTrue(outcome.result().stats().oversizedBuckets() > 0);
     }
   }
 
@@ -765,7 +747,10 @@ public class TestNearDupClusterer extends LuceneTestCase {
             assertEquals(bandEdges.get(pair.getKey()), pair.getValue());
           }
           assertEquals(components(brute.maxDoc, two.pairs().keySet()), two.clusters());
-          if (limit == 8) {
+          if (allPairs) {
+            // every pair is compared, oversized buckets too
+            assertEquals(bandEdges, two.pairs());
+          } else if (limit == 8) {
             assertTrue(two.result().stats().oversizedBuckets() > 0);
           }
         }
@@ -787,16 +772,16 @@ public class TestNearDupClusterer extends LuceneTestCase {
                 assertTrue(total == -1 || done <= total);
               })
               .run(null);
-      List<String> order = List.of("load", "exact", "bands", "oversized", "clusters");
+      List<String> order = List.of("load", "identical", "buckets", "oversized", "clusters");
       int last = -1;
       for (String p : phases) {
         int i = order.indexOf(p);
         assertTrue(phases.toString(), i >= last);
         last = i;
       }
-      assertTrue(phases.contains("bands"));
+      assertTrue(phases.toString(), phases.containsAll(List.of("load", "buckets", "clusters")));
       assertEquals(
-          List.of("load", "exact", "bands", "oversized", "clusters"),
+          List.of("load", "identical", "buckets", "oversized", "clusters"),
           new ArrayList<>(result.stats().phaseTimes().keySet()));
     }
   }

@@ -1,18 +1,20 @@
 package io.neardup.elasticsearch.clusters;
 
 import io.neardup.cluster.CanonicalPolicy;
-import io.neardup.cluster.SketchClusterer;
-import io.neardup.cluster.SketchTable;
+import io.neardup.cluster.Cluster;
+import io.neardup.cluster.Clusterer;
+import io.neardup.cluster.Verification;
 import io.neardup.elasticsearch.collapse.CanonicalValues;
 import io.neardup.elasticsearch.collapse.NearDupSketchFetchSubPhase;
 import io.neardup.elasticsearch.collapse.NearDupSketchesBuilder;
 import io.neardup.elasticsearch.mapper.MappedFields;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper;
+import io.neardup.lsh.BandHasher;
 import io.neardup.settings.NearDupSettings;
-import io.neardup.sketch.Jaccard;
 import io.neardup.sketch.Sketch;
 import io.neardup.sketch.SketchFormat;
 import io.neardup.sketch.SketchParameters;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -68,10 +70,10 @@ import org.elasticsearch.transport.TransportService;
  *       canonical value) in pages of {@code batch_size}, sorted by {@code _shard_doc}, through the
  *       {@code neardup_sketches} search extension, with the ids kept next to the sketches in doc
  *       values (no stored fields are read): one consistent snapshot, however long it takes.
- *   <li>Packs the sketches in a {@link SketchTable} (k·bits/8 + 4 bytes per document, accounted to
- *       the request circuit breaker) and clusters them with {@link SketchClusterer}: band buckets,
- *       verification by estimated Jaccard, union-find. Memory grows with the documents, never with
- *       the candidate pairs.
+ *   <li>Hands the sketches to the clustering core ({@link Clusterer}, on the heap, joining only: no
+ *       temporary files; k·bits/8 bytes of values and 8 per band per document, accounted to the
+ *       request circuit breaker): band buckets, verification by estimated Jaccard, union-find.
+ *       Memory grows with the documents, never with the candidate pairs.
  *   <li>Chooses each cluster's canonical by the policy (the first document in index order when none
  *       is given), sorts the clusters largest first and returns the requested page.
  * </ol>
@@ -222,7 +224,8 @@ public final class TransportNearDupClustersAction
     private final ActionListener<NearDupClustersResponse> listener;
     private final List<String> indexNames = new ArrayList<>();
     private final Map<String, Integer> indexOrdinals = new HashMap<>();
-    private SketchTable table;
+    private Clusterer core;
+    private BandHasher bandHasher;
     private String[] ids;
     private short[] indexOf;
     private Object[] keys;
@@ -268,10 +271,18 @@ public final class TransportNearDupClustersAction
             }
             int n = (int) total;
             SketchParameters p = plan.settings.sketch();
-            long bytes = (long) n * (SketchFormat.serializedSize(p) + 16L);
+            int bands = plan.settings.banding().bands();
+            // values, band and identity entries, union-find, id and canonical key references
+            long perDocument = SketchFormat.serializedSize(p) + 16L + 8L * (bands + 1) + 8 + 24;
+            long bytes = n * perDocument;
             breaker.addEstimateBytesAndMaybeBreak(bytes, "neardup_clusters");
             reserved = bytes;
-            table = new SketchTable(p, n);
+            core =
+                new Clusterer(null, Verification.SKETCH, plan.minSimilarity, bands)
+                    .sketches(p.hashes(), p.bits())
+                    .joinsOnly(true)
+                    .threads(1);
+            bandHasher = new BandHasher(plan.settings.banding());
             ids = new String[n];
             indexOf = new short[n];
             keys = request.canonical().byScore() ? null : new Object[n];
@@ -328,7 +339,7 @@ public final class TransportNearDupClustersAction
           }));
     }
 
-    private void add(SearchHit hit) {
+    private void add(SearchHit hit) throws IOException {
       if (read >= ids.length) {
         return;
       }
@@ -360,7 +371,7 @@ public final class TransportNearDupClustersAction
       if (bytes.length > 0) {
         try {
           Sketch sketch = SketchFormat.decode(bytes, plan.settings.sketch());
-          table.set(doc, sketch);
+          core.add(doc, sketch, bandHasher);
         } catch (IllegalArgumentException e) {
           throw new IllegalStateException(
               "document ["
@@ -377,9 +388,13 @@ public final class TransportNearDupClustersAction
       }
     }
 
-    private NearDupClustersResponse cluster() {
-      int[][] clusters =
-          new SketchClusterer(table, plan.settings.banding(), plan.minSimilarity).run();
+    private NearDupClustersResponse cluster() throws IOException {
+      List<Cluster> found =
+          core.finish(ids.length, Clusterer.CanonicalOrder.FIRST, null).clusters();
+      int[][] clusters = new int[found.size()][];
+      for (int c = 0; c < clusters.length; c++) {
+        clusters[c] = found.get(c).members();
+      }
       int n = clusters.length;
       int[] canonical = new int[n];
       long clustered = 0;
@@ -398,20 +413,13 @@ public final class TransportNearDupClustersAction
       int from = Math.min(request.from(), n);
       int to = (int) Math.min(n, (long) request.from() + request.size());
       List<NearDupClustersResponse.Cluster> page = new ArrayList<>(to - from);
-      SketchParameters p = plan.settings.sketch();
       for (int i = from; i < to; i++) {
         int c = order[i];
         int head = canonical[c];
         List<NearDupClustersResponse.Member> copies = new ArrayList<>(clusters[c].length - 1);
         for (int doc : clusters[c]) {
           if (doc != head) {
-            double similarity =
-                Jaccard.fromMatches(
-                        table.countMatches(head, doc),
-                        p.hashes(),
-                        p.bits(),
-                        Jaccard.DEFAULT_CONFIDENCE)
-                    .estimate();
+            double similarity = core.similarity(head, doc);
             copies.add(member(doc, Math.round(similarity * 1e4) / 1e4));
           }
         }
@@ -451,7 +459,14 @@ public final class TransportNearDupClustersAction
         breaker.addWithoutBreaking(-reserved);
         reserved = 0;
       }
-      table = null;
+      if (core != null) {
+        try {
+          core.close();
+        } catch (IOException e) {
+          // on the heap: closing frees memory, nothing to fail
+        }
+      }
+      core = null;
       ids = null;
       keys = null;
     }

@@ -25,7 +25,7 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class StreamingClustererTest {
+class ClustererTest {
   private static final double THRESHOLD = 0.8;
   private static final SketchParameters PARAMETERS = SketchParameters.DEFAULT;
   private static final Banding BANDING = Banding.forThreshold(THRESHOLD, PARAMETERS.hashes());
@@ -61,7 +61,7 @@ class StreamingClustererTest {
     return docs;
   }
 
-  private record Found(Set<String> pairs, List<Cluster> clusters, StreamingClusterer.Result r) {}
+  private record Found(Set<String> pairs, List<Cluster> clusters, ClusterResult r) {}
 
   private Found run(List<long[]> docs, long memory, int threads, boolean reverse)
       throws IOException {
@@ -70,15 +70,29 @@ class StreamingClustererTest {
 
   private Found run(List<long[]> docs, long memory, int threads, boolean reverse, boolean allPairs)
       throws IOException {
+    try (SpillDirectory spill = SpillDirectory.create(tmp)) {
+      return run(docs, spill, memory, threads, reverse, allPairs, false);
+    }
+  }
+
+  private Found run(
+      List<long[]> docs,
+      SpillDirectory spill,
+      long memory,
+      int threads,
+      boolean reverse,
+      boolean allPairs,
+      boolean joinsOnly)
+      throws IOException {
     Sketcher sketcher = new Sketcher(PARAMETERS);
     BandHasher hasher = new BandHasher(BANDING);
     Set<String> pairs = new TreeSet<>();
-    try (SpillDirectory spill = SpillDirectory.create(tmp);
-        StreamingClusterer c =
-            new StreamingClusterer(spill, Verification.EXACT, THRESHOLD, BANDING.bands())
-                .memory(memory)
-                .threads(threads)
-                .allPairs(allPairs)) {
+    try (Clusterer c =
+        new Clusterer(spill, Verification.EXACT, THRESHOLD, BANDING.bands())
+            .memory(memory)
+            .threads(threads)
+            .allPairs(allPairs)
+            .joinsOnly(joinsOnly)) {
       List<Integer> order = new ArrayList<>();
       for (int i = 0; i < docs.size(); i++) {
         order.add(i);
@@ -98,7 +112,7 @@ class StreamingClustererTest {
         }
         c.add(d, bands, compact, n);
       }
-      StreamingClusterer.Result r =
+      ClusterResult r =
           c.finish(
               docs.size(),
               Integer::compare,
@@ -114,7 +128,7 @@ class StreamingClustererTest {
   @Test
   void everyListedPairTrulyReachesTheThresholdAndTheClustersAreItsComponents() throws IOException {
     List<long[]> docs = corpus(42, 300);
-    Found found = run(docs, StreamingClusterer.DEFAULT_MEMORY, 2, false);
+    Found found = run(docs, Clusterer.DEFAULT_MEMORY, 2, false);
     // brute force over every pair
     int n = docs.size();
     int[][] compact = new int[n][];
@@ -149,17 +163,35 @@ class StreamingClustererTest {
         assertTrue(truth.connected(c.member(0), c.member(i)), "not connected in truth: " + c);
       }
     }
-    assertTrue(found.r().identicalGroups() > 0);
-    assertEquals(n - 2, found.r().withSets());
+    assertTrue(found.r().stats().identicalGroups() > 0);
+    assertEquals(n - 2, found.r().stats().withSets());
+  }
+
+  @Test
+  void onTheHeapJoiningOnlyGivesTheSameClustersWithASpanningSetOfPairs() throws IOException {
+    List<long[]> docs = corpus(11, 1500);
+    Found listed = run(docs, Clusterer.DEFAULT_MEMORY, 2, false);
+    Found joins = run(docs, null, Clusterer.DEFAULT_MEMORY, 1, true, false, true);
+    assertEquals(listed.clusters(), joins.clusters());
+    assertFalse(listed.clusters().isEmpty());
+    assertTrue(listed.pairs().containsAll(joins.pairs()), "every join is a listed pair");
+    int clustered = 0;
+    for (Cluster c : joins.clusters()) {
+      clustered += c.size();
+    }
+    // each listed pair joined two clusters: a spanning forest of the clusters
+    assertEquals(clustered - joins.clusters().size(), joins.pairs().size());
+    assertEquals(0, joins.r().stats().spilledRuns());
+    assertTrue(joins.r().stats().skippedPairs() > 0, "pairs already joined are not verified");
   }
 
   @Test
   void spillingThreadsAndInputOrderChangeNothing() throws IOException {
     List<long[]> docs = corpus(7, 2000);
-    Found inMemory = run(docs, StreamingClusterer.DEFAULT_MEMORY, 1, false);
+    Found inMemory = run(docs, Clusterer.DEFAULT_MEMORY, 1, false);
     Found spilled = run(docs, 1 << 16, 2, true);
-    assertEquals(0, inMemory.r().spilledRuns());
-    assertTrue(spilled.r().spilledRuns() > 0, "a 64 kB budget spills band entries");
+    assertEquals(0, inMemory.r().stats().spilledRuns());
+    assertTrue(spilled.r().stats().spilledRuns() > 0, "a 64 kB budget spills band entries");
     assertEquals(inMemory.pairs(), spilled.pairs());
     assertEquals(inMemory.clusters(), spilled.clusters());
   }
@@ -178,17 +210,17 @@ class StreamingClustererTest {
       copy[random.nextInt(copy.length)] = random.nextLong();
       docs.add(copy);
     }
-    Found linear = run(docs, StreamingClusterer.DEFAULT_MEMORY, 2, false);
+    Found linear = run(docs, Clusterer.DEFAULT_MEMORY, 2, false);
     assertEquals(1, linear.clusters().size());
     assertEquals(300, linear.clusters().get(0).size());
-    assertTrue(linear.r().oversizedBuckets() > 0);
+    assertTrue(linear.r().stats().oversizedBuckets() > 0);
     assertTrue(linear.pairs().size() < 300 * 299 / 2, "not every pair listed");
-    assertTrue(linear.r().uncomparedPairs() > 0);
+    assertTrue(linear.r().stats().uncomparedPairs() > 0);
 
-    Found all = run(docs, StreamingClusterer.DEFAULT_MEMORY, 2, false, true);
+    Found all = run(docs, Clusterer.DEFAULT_MEMORY, 2, false, true);
     assertEquals(linear.clusters(), all.clusters());
     assertEquals(300 * 299 / 2, all.pairs().size(), "every pair of near-identical variants");
-    assertEquals(0, all.r().oversizedBuckets());
+    assertEquals(0, all.r().stats().oversizedBuckets());
   }
 
   @Test

@@ -1,0 +1,118 @@
+package io.neardup.cluster;
+
+import io.neardup.util.Futures;
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Phase "verify": the distinct candidate pairs, sorted, are compared in chunks on all threads; the
+ * pairs reaching the threshold are joined in the chunks' order, so the result does not depend on
+ * the number of threads.
+ */
+final class CandidateVerification {
+  /** Candidate pairs per task. */
+  private static final int CHUNK = 1 << 14;
+
+  private final ClusterRun run;
+  private final int threads;
+
+  CandidateVerification(ClusterRun run) {
+    this.run = run;
+    this.threads = run.config.threads();
+  }
+
+  /** The pairs of a chunk that reach the threshold, in the chunk's order. */
+  private record Verified(long[] pairs, double[] similarities, int size) {}
+
+  void verify(LongSorter pairs) throws IOException {
+    long total = pairs.size();
+    ExecutorService pool =
+        threads > 1
+            ? Executors.newFixedThreadPool(
+                threads,
+                r -> {
+                  Thread t = new Thread(r, "neardup-verify");
+                  t.setDaemon(true);
+                  return t;
+                })
+            : null;
+    ArrayDeque<Future<Verified>> inFlight = new ArrayDeque<>();
+    long done = 0;
+    try (LongSorter.Cursor cursor = pairs.sorted()) {
+      long[] chunk = new long[CHUNK];
+      int size = 0;
+      long previous = -1;
+      while (true) {
+        boolean more = cursor.next();
+        if (more) {
+          long v = cursor.value();
+          done++;
+          if (v == previous) {
+            continue; // shared by more than one band
+          }
+          previous = v;
+          chunk[size++] = v;
+          run.candidates++;
+        }
+        if (size == chunk.length || (!more && size > 0)) {
+          long[] task = chunk;
+          int taskSize = size;
+          if (pool == null) {
+            apply(verifyChunk(task, taskSize));
+          } else {
+            inFlight.add(pool.submit(() -> verifyChunk(task, taskSize)));
+            if (inFlight.size() >= 2 * threads) {
+              apply(Futures.get(inFlight.poll(), "verifying"));
+            }
+          }
+          chunk = new long[CHUNK];
+          size = 0;
+          run.progress.update("verify", done, total);
+        }
+        if (!more) {
+          break;
+        }
+      }
+      while (!inFlight.isEmpty()) {
+        apply(Futures.get(inFlight.poll(), "verifying"));
+      }
+    } finally {
+      if (pool != null) {
+        pool.shutdownNow();
+      }
+    }
+    run.progress.update("verify", total, total);
+  }
+
+  private Verified verifyChunk(long[] chunk, int size) throws IOException {
+    long[] found = new long[Math.min(size, 256)];
+    double[] similarities = new double[found.length];
+    int count = 0;
+    SetComparison.Buffers buffers = new SetComparison.Buffers();
+    for (int i = 0; i < size; i++) {
+      int x = (int) (chunk[i] >>> 32);
+      int y = (int) chunk[i];
+      double s = run.comparison.similarity(x, y, buffers);
+      if (s < 0) {
+        continue;
+      }
+      if (count == found.length) {
+        found = Arrays.copyOf(found, count * 2);
+        similarities = Arrays.copyOf(similarities, count * 2);
+      }
+      found[count] = chunk[i];
+      similarities[count++] = s;
+    }
+    return new Verified(found, similarities, count);
+  }
+
+  private void apply(Verified v) throws IOException {
+    for (int i = 0; i < v.size(); i++) {
+      run.join((int) (v.pairs()[i] >>> 32), (int) v.pairs()[i], v.similarities()[i]);
+    }
+  }
+}
