@@ -42,12 +42,12 @@ final class Clustering {
    */
   static void run(
       CommandSpec spec,
-      CorpusIndex index,
+      OpenIndex index,
       double threshold,
       ClusterOptions options,
       RunOptions run,
       String idAlias,
-      Progress progress)
+      ProgressLine progress)
       throws IOException {
     NearDupSettings settings = index.metadata().settings();
     CanonicalPolicy canonical = Options.canonical(spec, options.canonical);
@@ -58,7 +58,7 @@ final class Clustering {
     }
     if (canonical.byScore() && index.hasOrdinals()) {
       // documents were added from several threads: the input order is in the ordinals
-      canonical = CanonicalPolicy.lowest(CorpusIndex.ORDINAL_FIELD);
+      canonical = CanonicalPolicy.lowest(OpenIndex.ORDINAL_FIELD);
     }
     if (options.verify == Verification.EXACT && !settings.shingles()) {
       throw Options.invalid(
@@ -165,7 +165,7 @@ final class Clustering {
             options.verify == Verification.EXACT ? "exact Jaccard" : "sketch estimate",
             count(stats.candidatePairs(), "candidate pair") + " checked",
             count(stats.exactDuplicateGroups(), "group"),
-            Progress.elapsed(start)));
+            ProgressLine.elapsed(start)));
     List<String> written = new ArrayList<>();
     if (options.pairs != null && !ResultFiles.STDOUT.equals(options.pairs)) {
       written.add("pairs to " + options.pairs);

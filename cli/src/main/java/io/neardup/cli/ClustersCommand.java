@@ -46,8 +46,8 @@ final class ClustersCommand implements Callable<Integer> {
     Double t = Options.threshold(spec, threshold);
     cluster.check(spec, null);
     Options.atLeast(spec, "--threads", run.threads(), 1);
-    Progress progress = new Progress(spec.commandLine().getErr(), run.progress());
-    try (CorpusIndex opened = CorpusIndex.open(indexDir.path)) {
+    ProgressLine progress = new ProgressLine(spec.commandLine().getErr(), run.progress());
+    try (OpenIndex opened = OpenIndex.open(indexDir.path)) {
       double threshold = t != null ? t : opened.metadata().settings().threshold();
       Clustering.run(spec, opened, threshold, cluster, run, idField, progress);
     }
