@@ -52,7 +52,7 @@ rows=()
 for n in $sizes; do
   corpus="$dir/corpus-$n.jsonl"
   if [ ! -s "$corpus" ]; then
-    "$JAVA_HOME/bin/java" -cp "$jar" io.neardup.benchmarks.CorpusWriter "$n" "$corpus.tmp" \
+    "$JAVA_HOME/bin/java" -cp "$jar" io.neardup.testkit.CorpusWriter "$n" "$corpus.tmp" \
       ${seed_args[@]+"${seed_args[@]}"} >&2
     mv "$corpus.tmp" "$corpus"
   fi

@@ -70,7 +70,7 @@ jar_sum="$(sha1sum "$jar" | cut -c1-8)"
 for shingles in neardup datasketch; do
   truth="$dir/truth-$sum-$jar_sum-$shingles-$floor.tsv"
   if [ ! -s "$truth" ]; then
-    "$JAVA_HOME/bin/java" -cp "$jar" io.neardup.benchmarks.ExactTruth "$corpus" "$truth.tmp" \
+    "$JAVA_HOME/bin/java" -cp "$jar" io.neardup.testkit.ExactTruth "$corpus" "$truth.tmp" \
       --floor "$floor" --shingles "$shingles" >&2
     mv "$truth.tmp" "$truth"
   fi

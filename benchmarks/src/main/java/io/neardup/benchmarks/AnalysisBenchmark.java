@@ -1,5 +1,6 @@
 package io.neardup.benchmarks;
 
+import io.neardup.testkit.EnglishText;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import org.apache.lucene.analysis.Analyzer;
@@ -18,8 +19,8 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Documents analysed per second by each {@link Chain}, on {@link Corpus} documents of 50, 500 and 5
- * 000 words. Each invocation analyses one document the way indexing does ({@code
+ * Documents analysed per second by each {@link Chain}, on {@link EnglishText} documents of 50, 500
+ * and 5 000 words. Each invocation analyses one document the way indexing does ({@code
  * analyzer.tokenStream}, reset, every token, end, close), cycling through {@value #DOCUMENTS}
  * pre-generated documents so that the word hashes and branch patterns are not those of one text.
  * Divide the time per document by {@code words − 4} for the time per word 5-shingle.
@@ -50,7 +51,7 @@ public class AnalysisBenchmark {
   /** Generates the documents and creates the analyzer. */
   @Setup
   public void setUp() {
-    documents = new Corpus(Corpus.DEFAULT_SEED).documents(words, DOCUMENTS);
+    documents = new EnglishText(EnglishText.DEFAULT_SEED).documents(words, DOCUMENTS);
     analyzer = chain.newAnalyzer();
     next = 0;
   }

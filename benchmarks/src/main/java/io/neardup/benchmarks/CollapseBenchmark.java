@@ -2,6 +2,7 @@ package io.neardup.benchmarks;
 
 import io.neardup.collapse.CollapsedHits;
 import io.neardup.collapse.NearDupCollapser;
+import io.neardup.testkit.EnglishText;
 import java.io.IOException;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -61,8 +62,8 @@ public class CollapseBenchmark {
   @Setup
   public void setUp(SearchIndex index) {
     this.index = index;
-    List<String> words = Corpus.loadWords();
-    SplittableRandom random = new SplittableRandom(Corpus.DEFAULT_SEED);
+    List<String> words = EnglishText.loadWords();
+    SplittableRandom random = new SplittableRandom(EnglishText.DEFAULT_SEED);
     queries = new Query[QUERIES];
     for (int q = 0; q < QUERIES; q++) {
       queries[q] =

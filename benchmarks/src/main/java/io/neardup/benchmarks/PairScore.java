@@ -1,5 +1,6 @@
 package io.neardup.benchmarks;
 
+import io.neardup.testkit.ExactTruth;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

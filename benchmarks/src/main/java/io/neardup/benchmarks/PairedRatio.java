@@ -1,5 +1,6 @@
 package io.neardup.benchmarks;
 
+import io.neardup.testkit.EnglishText;
 import java.io.Closeable;
 import java.io.File;
 import java.io.IOException;
@@ -106,7 +107,7 @@ public final class PairedRatio {
   static Outcome measure(Chain baseline, Chain measured, int words, int rounds) throws IOException {
     // about 100 000 words per pass, so that a pass takes milliseconds, not microseconds
     int count = Math.max(10, 100_000 / words);
-    String[] documents = new Corpus(Corpus.DEFAULT_SEED).documents(words, count);
+    String[] documents = new EnglishText(EnglishText.DEFAULT_SEED).documents(words, count);
     try (IsolatedChain a = new IsolatedChain(baseline);
         IsolatedChain b = new IsolatedChain(measured)) {
       long sink = 0;

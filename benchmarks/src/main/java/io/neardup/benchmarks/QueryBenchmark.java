@@ -1,6 +1,7 @@
 package io.neardup.benchmarks;
 
 import io.neardup.search.NearDuplicateQuery;
+import io.neardup.testkit.EnglishText;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -85,7 +86,7 @@ public class QueryBenchmark {
   @Setup
   public void setUp(SearchIndex index) throws IOException {
     this.index = index;
-    SplittableRandom random = new SplittableRandom(Corpus.DEFAULT_SEED);
+    SplittableRandom random = new SplittableRandom(EnglishText.DEFAULT_SEED);
     int[] familySize = new int[index.docs];
     for (int f : index.family) {
       familySize[f]++;

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.neardup.settings.NearDupSettings;
+import io.neardup.testkit.CorpusWriter;
+import io.neardup.testkit.EnglishText;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -89,7 +91,7 @@ public final class RestBenchmark {
 
   private String run(int queries, int recallQueries, boolean collapseOnly) throws Exception {
     CorpusWriter.Texts generated =
-        new CorpusWriter(Corpus.DEFAULT_SEED, CorpusWriter.DEFAULT_COPY_RATE).texts(docs);
+        new CorpusWriter(EnglishText.DEFAULT_SEED, CorpusWriter.DEFAULT_COPY_RATE).texts(docs);
     texts = generated.texts();
     family = generated.family();
     load();
@@ -193,8 +195,8 @@ public final class RestBenchmark {
   }
 
   private String collapseReport() throws Exception {
-    List<String> words = Corpus.loadWords();
-    SplittableRandom random = new SplittableRandom(Corpus.DEFAULT_SEED);
+    List<String> words = EnglishText.loadWords();
+    SplittableRandom random = new SplittableRandom(EnglishText.DEFAULT_SEED);
     int collapseQueries = 200;
     String[] bm25 = new String[collapseQueries];
     for (int q = 0; q < collapseQueries; q++) {
@@ -352,7 +354,7 @@ public final class RestBenchmark {
   }
 
   private int[] pickQueries(int queries) {
-    SplittableRandom random = new SplittableRandom(Corpus.DEFAULT_SEED);
+    SplittableRandom random = new SplittableRandom(EnglishText.DEFAULT_SEED);
     int[] familySize = new int[docs];
     for (int f : family) {
       familySize[f]++;

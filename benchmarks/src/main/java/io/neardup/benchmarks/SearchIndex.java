@@ -4,6 +4,8 @@ import io.neardup.analysis.NearDupAnalyzer;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
 import io.neardup.settings.NearDupSettings;
+import io.neardup.testkit.CorpusWriter;
+import io.neardup.testkit.EnglishText;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -98,7 +100,7 @@ public class SearchIndex {
   @Setup
   public void setUp() throws IOException {
     CorpusWriter.Texts generated =
-        new CorpusWriter(Corpus.DEFAULT_SEED, CorpusWriter.DEFAULT_COPY_RATE).texts(docs);
+        new CorpusWriter(EnglishText.DEFAULT_SEED, CorpusWriter.DEFAULT_COPY_RATE).texts(docs);
     texts = generated.texts();
     family = generated.family();
     Path dir =

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.neardup.analysis.NearDupSketchAttribute;
+import io.neardup.testkit.EnglishText;
 import java.io.IOException;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.TokenStream;
@@ -38,7 +39,7 @@ class AnalysisBenchmarkTest {
     // ns per shingle divides by words − 4: check that this is what neardup actually sketches
     try (Analyzer analyzer = Chain.NEARDUP.newAnalyzer()) {
       for (int words : new int[] {50, 500, 5000}) {
-        for (String document : new Corpus(Corpus.DEFAULT_SEED).documents(words, 10)) {
+        for (String document : new EnglishText(EnglishText.DEFAULT_SEED).documents(words, 10)) {
           long distinct;
           try (TokenStream stream = analyzer.tokenStream("f", document)) {
             NearDupSketchAttribute sketch = stream.addAttribute(NearDupSketchAttribute.class);

@@ -39,14 +39,14 @@ final class Clustering {
    */
   static void run(
       CommandSpec spec,
-      CorpusIndex index,
+      OpenIndex index,
       double threshold,
       ClusterOptions options,
       RunOptions run,
       String idAlias,
       SpillDirectory spill,
       long memory,
-      Progress progress)
+      ProgressLine progress)
       throws IOException {
     NearDupSettings settings = index.metadata().settings();
     CanonicalPolicy canonical = Options.canonical(spec, options.canonical);
@@ -57,7 +57,7 @@ final class Clustering {
     }
     if (canonical.byScore() && index.hasOrdinals()) {
       // documents were added from several threads: the input order is in the ordinals
-      canonical = CanonicalPolicy.lowest(CorpusIndex.ORDINAL_FIELD);
+      canonical = CanonicalPolicy.lowest(OpenIndex.ORDINAL_FIELD);
     }
     if (options.verify == Verification.EXACT && !settings.shingles()) {
       throw Options.invalid(
@@ -166,7 +166,7 @@ final class Clustering {
             options.verify == Verification.EXACT ? "exact Jaccard" : "sketch estimate",
             count(stats.candidatePairs(), "candidate pair") + " checked",
             count(stats.identicalGroups(), "group"),
-            Progress.elapsed(start)));
+            ProgressLine.elapsed(start)));
     List<String> written = new ArrayList<>();
     if (options.pairs != null && !ResultFiles.STDOUT.equals(options.pairs)) {
       written.add("pairs to " + options.pairs);

@@ -50,8 +50,8 @@ final class ClustersCommand implements Callable<Integer> {
     cluster.check(spec, null);
     Options.atLeast(spec, "--threads", run.threads(), 1);
     long memory = spillOptions.memory(spec);
-    Progress progress = new Progress(spec.commandLine().getErr(), run.progress());
-    try (CorpusIndex opened = CorpusIndex.open(indexDir.path);
+    ProgressLine progress = new ProgressLine(spec.commandLine().getErr(), run.progress());
+    try (OpenIndex opened = OpenIndex.open(indexDir.path);
         SpillDirectory spill = StreamingDedup.spill(spillOptions.directory())) {
       double threshold = t != null ? t : opened.metadata().settings().threshold();
       Clustering.run(spec, opened, threshold, cluster, run, idField, spill, memory, progress);

@@ -96,14 +96,14 @@ final class DedupCommand implements Callable<Integer> {
     NormalizationOptions normalization = analysis.normalization();
     CanonicalPolicy canonical = Options.canonical(spec, cluster.canonical);
     cluster.check(spec, input);
-    Indexing.check(spec, input, run, index);
+    IndexWriting.check(spec, input, run, index);
     long memory = spillOptions.memory(spec);
     String canonicalField =
         canonical.byScore()
             ? null
-            : canonical.field().equals(input.idField) ? CorpusIndex.ID_FIELD : canonical.field();
+            : canonical.field().equals(input.idField) ? OpenIndex.ID_FIELD : canonical.field();
 
-    Progress progress = new Progress(spec.commandLine().getErr(), run.progress());
+    ProgressLine progress = new ProgressLine(spec.commandLine().getErr(), run.progress());
     long start = System.nanoTime();
     int threads = run.threads();
     StreamingDedup dedup;
@@ -128,7 +128,8 @@ final class DedupCommand implements Callable<Integer> {
               progress,
               canonicalField,
               textOption.text);
-      ingest = Indexing.ingest(input, dedup, clusterer, index, settings, normalization, progress);
+      ingest =
+          IndexWriting.ingest(input, dedup, clusterer, index, settings, normalization, progress);
       if (canonicalField != null && dedup.canonicalValuesSeen() == 0 && ingest.documents() > 0) {
         throw Options.invalid(
             spec,
@@ -174,7 +175,7 @@ final class DedupCommand implements Callable<Integer> {
       long start,
       StreamingDedup.Ingest ingest,
       long writeNanos) {
-    Progress progress = new Progress(spec.commandLine().getErr(), false);
+    ProgressLine progress = new ProgressLine(spec.commandLine().getErr(), false);
     long clustered = 0;
     for (ResultFiles.ClusterIds c : clusters) {
       clustered += c.members().size();
@@ -192,7 +193,7 @@ final class DedupCommand implements Callable<Integer> {
             verification == Verification.EXACT ? "exact Jaccard" : "sketch estimate",
             Clustering.count(r.stats().candidatePairs(), "candidate pair"),
             Clustering.count(r.stats().identicalGroups(), "group"),
-            Progress.elapsed(start)));
+            ProgressLine.elapsed(start)));
     List<String> unlisted = new ArrayList<>();
     if (r.stats().unlistedIdenticalPairs() > 0) {
       unlisted.add(

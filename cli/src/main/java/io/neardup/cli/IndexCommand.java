@@ -60,9 +60,9 @@ final class IndexCommand implements Callable<Integer> {
     NearDupSettings settings =
         analysis.settings(Options.threshold(spec, threshold), true, shingles);
     NormalizationOptions normalization = analysis.normalization();
-    Indexing.check(spec, input, run, indexDir.path);
-    Progress progress = new Progress(spec.commandLine().getErr(), run.progress());
-    Indexing.run(input, run, settings, normalization, indexDir.path, textOption.text, progress);
+    IndexWriting.check(spec, input, run, indexDir.path);
+    ProgressLine progress = new ProgressLine(spec.commandLine().getErr(), run.progress());
+    IndexWriting.run(input, run, settings, normalization, indexDir.path, textOption.text, progress);
     progress.println(
         String.format(
             Locale.ROOT,

@@ -98,7 +98,7 @@ final class SearchCommand implements Callable<Integer> {
           "must be between 1 and " + NearDupCollapser.MAX_WINDOW + ", got [" + window + "]");
     }
     PrintWriter out = spec.commandLine().getOut();
-    try (CorpusIndex opened = CorpusIndex.open(indexDir.path)) {
+    try (OpenIndex opened = OpenIndex.open(indexDir.path)) {
       if (!opened.hasTexts()) {
         throw new CliFailure(
             "the index at "
@@ -120,8 +120,8 @@ final class SearchCommand implements Callable<Integer> {
               .build();
       Query q;
       q =
-          new QueryBuilder(Indexing.TEXT_ANALYZER)
-              .createBooleanQuery(CorpusIndex.TEXT_FIELD, query);
+          new QueryBuilder(IndexWriting.TEXT_ANALYZER)
+              .createBooleanQuery(OpenIndex.TEXT_FIELD, query);
       if (q == null) {
         q = new MatchNoDocsQuery("no words in the query");
       }
@@ -132,7 +132,7 @@ final class SearchCommand implements Callable<Integer> {
     return 0;
   }
 
-  private void print(PrintWriter out, CorpusIndex index, CollapsedHits hits, CollapseMode mode)
+  private void print(PrintWriter out, OpenIndex index, CollapsedHits hits, CollapseMode mode)
       throws IOException {
     out.printf(
         Locale.ROOT,
@@ -161,7 +161,7 @@ final class SearchCommand implements Callable<Integer> {
             rank,
             hit.score(),
             id,
-            CorpusIndex.snippet(index.text(hit.doc()), CorpusIndex.SNIPPET_LENGTH));
+            OpenIndex.snippet(index.text(hit.doc()), OpenIndex.SNIPPET_LENGTH));
         for (CollapsedHit copy :
             mode == CollapseMode.GROUP ? hit.copies() : List.<CollapsedHit>of()) {
           out.printf(

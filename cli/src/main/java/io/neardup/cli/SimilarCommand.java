@@ -66,7 +66,7 @@ final class SimilarCommand implements Callable<Integer> {
     Double t = Options.threshold(spec, threshold);
     Options.atLeast(spec, "--limit", limit, 1);
     PrintWriter out = spec.commandLine().getOut();
-    try (CorpusIndex opened = CorpusIndex.open(indexDir.path)) {
+    try (OpenIndex opened = OpenIndex.open(indexDir.path)) {
       IndexMetadata meta = opened.metadata();
       NearDupSettings settings = meta.settings();
       double minSimilarity = t != null ? t : settings.threshold();
@@ -125,7 +125,7 @@ final class SimilarCommand implements Callable<Integer> {
                 hit.score,
                 exact,
                 opened.id(hit.doc),
-                CorpusIndex.snippet(opened.text(hit.doc), CorpusIndex.SNIPPET_LENGTH)));
+                OpenIndex.snippet(opened.text(hit.doc), OpenIndex.SNIPPET_LENGTH)));
       }
       long total = hits.totalHits.value() - (self >= 0 ? 1 : 0);
       String approximate =

@@ -84,7 +84,7 @@ final class StreamingDedup {
   private final Verification verification;
   private final int threads;
   private final InputOptions.OnError onError;
-  private final Progress progress;
+  private final ProgressLine progress;
   private final String canonicalField;
   private final boolean text;
 
@@ -102,7 +102,7 @@ final class StreamingDedup {
       Verification verification,
       int threads,
       InputOptions.OnError onError,
-      Progress progress,
+      ProgressLine progress,
       String canonicalField,
       boolean text) {
     this.settings = settings;
@@ -127,7 +127,7 @@ final class StreamingDedup {
 
   /**
    * Reads every record of {@code reader}, analyses it and adds it to {@code clusterer} and to
-   * {@code writer} ({@link CorpusIndex} layout), each when not null.
+   * {@code writer} ({@link OpenIndex} layout), each when not null.
    *
    * @throws CliFailure at the first bad record when {@code --on-error fail}
    */
@@ -246,7 +246,7 @@ final class StreamingDedup {
       return;
     }
     Object value =
-        canonicalField.equals(CorpusIndex.ID_FIELD)
+        canonicalField.equals(OpenIndex.ID_FIELD)
             ? record.id()
             : record.fields().get(canonicalField);
     if (value == null) {
@@ -314,7 +314,7 @@ final class StreamingDedup {
       try (TokenStream ts =
           capture != null
               ? nearDupChain
-              : analyzer.tokenStream(CorpusIndex.NEARDUP_FIELDS.bandField(), record.text())) {
+              : analyzer.tokenStream(OpenIndex.NEARDUP_FIELDS.bandField(), record.text())) {
         NearDupSketchAttribute sketchAtt = ts.addAttribute(NearDupSketchAttribute.class);
         NearDupShingleSetAttribute shingleAtt =
             settings.shingles() ? ts.addAttribute(NearDupShingleSetAttribute.class) : null;
@@ -371,17 +371,16 @@ final class StreamingDedup {
   private Document document(
       int ord, CorpusReader.Record record, NearDupDocument nearDup, TokenStream textTokens) {
     Document doc = new Document();
-    doc.add(new KeywordField(CorpusIndex.ID_FIELD, record.id(), Field.Store.YES));
-    doc.add(new LongField(CorpusIndex.ORDINAL_FIELD, ord, Field.Store.NO));
+    doc.add(new KeywordField(OpenIndex.ID_FIELD, record.id(), Field.Store.YES));
+    doc.add(new LongField(OpenIndex.ORDINAL_FIELD, ord, Field.Store.NO));
     if (textTokens != null) {
-      doc.add(new Field(CorpusIndex.TEXT_FIELD, textTokens, TEXT_TYPE));
+      doc.add(new Field(OpenIndex.TEXT_FIELD, textTokens, TEXT_TYPE));
       // stored as UTF-8 bytes: the JDK encodes a string at once, Lucene's string path char by char
       doc.add(
           new StoredField(
-              CorpusIndex.TEXT_FIELD,
-              new BytesRef(record.text().getBytes(StandardCharsets.UTF_8))));
+              OpenIndex.TEXT_FIELD, new BytesRef(record.text().getBytes(StandardCharsets.UTF_8))));
     }
-    for (IndexableField f : nearDup.toFields(CorpusIndex.NEARDUP_FIELDS, false)) {
+    for (IndexableField f : nearDup.toFields(OpenIndex.NEARDUP_FIELDS, false)) {
       doc.add(f);
     }
     for (Map.Entry<String, Object> e : record.fields().entrySet()) {

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.neardup.testkit.ExactTruth;
+import io.neardup.testkit.SampleCorpus;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,7 +18,7 @@ class IndexCommandTest {
   @TempDir static Path tmp;
   static Path index;
   static List<SampleCorpus.Doc> docs;
-  static List<ResultFiles.Pair> truth;
+  static List<ExactTruth.Pair> truth;
   static Cli.Result indexRun;
 
   @BeforeAll
@@ -64,7 +66,7 @@ class IndexCommandTest {
 
   @Test
   void similarFindsTheCopiesOfADocumentAndOfAText() {
-    ResultFiles.Pair pair = truth.get(0);
+    ExactTruth.Pair pair = truth.get(0);
     Cli.Result byId = Cli.run("similar", "--index", index, "--id", pair.a());
     assertEquals(0, byId.exit(), byId.toString());
     assertTrue(byId.out().contains(pair.b()), byId.out());
@@ -92,7 +94,7 @@ class IndexCommandTest {
   @Test
   void searchCollapsesCopies() {
     // an original with an identical copy: both match the query equally well
-    ResultFiles.Pair pair =
+    ExactTruth.Pair pair =
         truth.stream().filter(p -> p.similarity() == 1.0).findFirst().orElseThrow();
     String text = docs.stream().filter(d -> d.id().equals(pair.a())).findFirst().get().text();
     String query = String.join(" ", List.of(text.split("\\s+")).subList(0, 12));

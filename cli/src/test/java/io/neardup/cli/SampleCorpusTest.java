@@ -3,6 +3,8 @@ package io.neardup.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.neardup.testkit.ExactTruth;
+import io.neardup.testkit.SampleCorpus;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,7 +49,7 @@ class SampleCorpusTest {
     Map<String, SampleCorpus.Doc> byId = new HashMap<>();
     docs.forEach(d -> byId.put(d.id(), d));
     int families = 0;
-    for (ResultFiles.Pair p : SampleCorpus.truth(docs, SampleCorpus.TRUTH_FLOOR)) {
+    for (ExactTruth.Pair p : SampleCorpus.truth(docs, SampleCorpus.TRUTH_FLOOR)) {
       SampleCorpus.Doc a = byId.get(p.a());
       SampleCorpus.Doc b = byId.get(p.b());
       if (a.family() != b.family()) {

@@ -7,6 +7,8 @@ import io.neardup.analysis.NearDupAnalyzer;
 import io.neardup.analysis.NearDupFilter;
 import io.neardup.lsh.Banding;
 import io.neardup.settings.NearDupSettings;
+import io.neardup.testkit.CorpusGenerator;
+import io.neardup.testkit.ExactTruth;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -25,7 +27,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * End-to-end recall of the band tokens on a generated corpus, without an index: every document is
  * analysed with {@link NearDupAnalyzer}, documents sharing a band token form candidate pairs, and
- * the candidates are compared with the exact similarities of {@link GroundTruth}. For the default
+ * the candidates are compared with the exact similarities of {@link ExactTruth}. For the default
  * threshold 0.8 and for 0.5 and 0.9:
  *
  * <p>(a) Recall: at least 99 % of the pairs with exact Jaccard ≥ t + 0.05 share a band token, and
@@ -59,14 +61,14 @@ class BandRecallTest {
   private static final double TEMPLATE_COUNT_FACTOR = 3;
 
   private static List<CorpusGenerator.Document> corpus;
-  private static GroundTruth truth;
+  private static ExactTruth truth;
 
   @BeforeAll
   static void generate() {
     long start = System.nanoTime();
     corpus = new CorpusGenerator(CorpusGenerator.Config.defaults()).generate();
     long generated = System.nanoTime();
-    truth = GroundTruth.compute(corpus);
+    truth = ExactTruth.table(CorpusGenerator.texts(corpus));
     long computed = System.nanoTime();
 
     int[] familySizes = new int[corpus.size()];
@@ -85,7 +87,7 @@ class BandRecallTest {
         singletons,
         withTemplate,
         (generated - start) / 1e9,
-        GroundTruth.pairCount(truth.size()),
+        ExactTruth.pairCount(truth.size()),
         (computed - generated) / 1e9);
 
     // The corpus must spread pair similarities over 0.3-1.0, or the checks below would be
@@ -128,7 +130,7 @@ class BandRecallTest {
     truth.forEachPair(
         0.0,
         (a, b, s) -> {
-          boolean isCandidate = candidate[GroundTruth.pairIndex(a, b)];
+          boolean isCandidate = candidate[ExactTruth.pairIndex(a, b)];
           double p = banding.candidateProbability(s);
           int kind = templateOnly(a, b) ? 0 : 1;
           predicted[kind] += p;
@@ -234,11 +236,11 @@ class BandRecallTest {
         }
       }
     }
-    boolean[] candidate = new boolean[GroundTruth.pairCount(corpus.size())];
+    boolean[] candidate = new boolean[ExactTruth.pairCount(corpus.size())];
     for (List<Integer> docs : postings.values()) {
       for (int i = 0; i < docs.size(); i++) {
         for (int j = i + 1; j < docs.size(); j++) {
-          candidate[GroundTruth.pairIndex(docs.get(i), docs.get(j))] = true;
+          candidate[ExactTruth.pairIndex(docs.get(i), docs.get(j))] = true;
         }
       }
     }

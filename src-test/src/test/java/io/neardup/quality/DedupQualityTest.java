@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.neardup.cli.NearDupCli;
+import io.neardup.testkit.CorpusGenerator;
+import io.neardup.testkit.ExactTruth;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -33,8 +35,8 @@ import picocli.CommandLine;
 /**
  * The quality of {@code neardup dedup} end to end: a generated corpus ({@link CorpusGenerator}, see
  * {@link #CONFIG}) is written as JSONL, the real command runs in-process on it, and its pairs and
- * clusters files are compared with the exact similarities of {@link GroundTruth}, at thresholds
- * 0.5, 0.8 and 0.9 with both verifications.
+ * clusters files are compared with the exact similarities of {@link ExactTruth}, at thresholds 0.5,
+ * 0.8 and 0.9 with both verifications.
  *
  * <p>For a threshold t:
  *
@@ -76,7 +78,7 @@ class DedupQualityTest {
   @TempDir static Path tmp;
 
   private static List<CorpusGenerator.Document> corpus;
-  private static GroundTruth truth;
+  private static ExactTruth truth;
   private static Path corpusFile;
   private static final List<String> rows = new ArrayList<>();
 
@@ -85,7 +87,7 @@ class DedupQualityTest {
     long start = System.nanoTime();
     corpus = new CorpusGenerator(CONFIG).generate();
     long generated = System.nanoTime();
-    truth = GroundTruth.compute(corpus);
+    truth = ExactTruth.table(CorpusGenerator.texts(corpus));
     long computed = System.nanoTime();
     corpusFile = tmp.resolve("corpus.jsonl");
     try (Writer w = Files.newBufferedWriter(corpusFile, StandardCharsets.UTF_8)) {

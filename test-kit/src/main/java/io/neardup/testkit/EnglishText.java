@@ -1,4 +1,4 @@
-package io.neardup.benchmarks;
+package io.neardup.testkit;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -13,16 +13,17 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
- * A deterministic generator of English-like text: words drawn from a Zipf distribution over the
+ * The English-like text of every generated corpus: words drawn from a Zipf distribution over the
  * ranks of a list of about 3 000 English words ({@code english-words.txt}), with a few numbers,
  * grouped into sentences of 8 to 25 words that start with a capital letter, have the odd comma and
  * end with a full stop, and into paragraphs of 3 to 7 sentences.
  *
  * <p>Every word, numbers included, is exactly one {@code StandardTokenizer} token and the
  * punctuation makes none, so a document of n words has exactly n tokens and n − 4 word 5-shingles.
- * The same seed and size always give the same documents.
+ * The same seed and size always give the same documents. {@link CorpusGenerator} and {@link
+ * CorpusWriter} draw their words from {@link #word}; the benchmarks analyse {@link #documents}.
  */
-public final class Corpus {
+public final class EnglishText {
   /** The seed the benchmarks use. */
   public static final long DEFAULT_SEED = 0x6e65617264757042L;
 
@@ -40,7 +41,7 @@ public final class Corpus {
   private final double[] cumulative;
 
   /** A generator with the given seed over the embedded word list. */
-  public Corpus(long seed) {
+  public EnglishText(long seed) {
     this(seed, loadWords());
   }
 
@@ -49,7 +50,7 @@ public final class Corpus {
    *
    * @throws IllegalArgumentException if the vocabulary is empty
    */
-  public Corpus(long seed, List<String> vocabulary) {
+  public EnglishText(long seed, List<String> vocabulary) {
     if (vocabulary.isEmpty()) {
       throw new IllegalArgumentException("the vocabulary is empty");
     }
@@ -65,7 +66,7 @@ public final class Corpus {
 
   /** The words of the embedded list, most frequent first. */
   public static List<String> loadWords() {
-    InputStream in = Corpus.class.getResourceAsStream(WORD_LIST);
+    InputStream in = EnglishText.class.getResourceAsStream(WORD_LIST);
     if (in == null) {
       throw new IllegalStateException("resource " + WORD_LIST + " is missing");
     }

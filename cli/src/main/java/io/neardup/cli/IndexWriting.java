@@ -20,9 +20,12 @@ import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** The indexing step that {@code index} and {@code dedup} share: checks, run and summary. */
-final class Indexing {
-  private Indexing() {}
+/**
+ * Writes an input into an index, the step that {@code index} and {@code dedup} share: checks, run
+ * and summary. {@link OpenIndex} reads an index written earlier.
+ */
+final class IndexWriting {
+  private IndexWriting() {}
 
   /** Checks the input and index options before any work starts. */
   static void check(CommandSpec spec, InputOptions input, RunOptions run, Path index)
@@ -36,11 +39,11 @@ final class Indexing {
     }
     Options.atLeast(spec, "--threads", run.threads(), 1);
     if (index != null) {
-      String problem = CorpusIndex.checkTarget(index);
+      String problem = OpenIndex.checkTarget(index);
       if (problem != null) {
         throw Options.invalid(spec, "--index", problem);
       }
-      if (CorpusIndex.isUncommitted(index)) {
+      if (OpenIndex.isUncommitted(index)) {
         spec.commandLine()
             .getErr()
             .println(
@@ -65,7 +68,7 @@ final class Indexing {
       NormalizationOptions normalization,
       Path index,
       boolean text,
-      Progress progress)
+      ProgressLine progress)
       throws IOException {
     StreamingDedup dedup =
         new StreamingDedup(
@@ -92,7 +95,7 @@ final class Indexing {
       Path index,
       NearDupSettings settings,
       NormalizationOptions normalization,
-      Progress progress)
+      ProgressLine progress)
       throws IOException {
     StreamingDedup.Ingest summary;
     try (CorpusReader reader =
@@ -105,7 +108,7 @@ final class Indexing {
             IndexWriter writer = new IndexWriter(directory, writerConfig())) {
           summary = dedup.ingest(reader, clusterer, writer);
           progress.update("commit", 0, 0, summary.documents(), "docs");
-          IndexMetadata.write(writer, settings, normalization, CorpusIndex.NEARDUP_FIELDS);
+          IndexMetadata.write(writer, settings, normalization, OpenIndex.NEARDUP_FIELDS);
           writer.commit();
           progress.done();
         }
@@ -117,7 +120,7 @@ final class Indexing {
             "indexed %s from %s in %s (%s skipped)",
             Clustering.count(summary.documents(), "document"),
             input.input,
-            Progress.elapsed(summary.startNanos()),
+            ProgressLine.elapsed(summary.startNanos()),
             Clustering.count(summary.skipped(), "bad record")));
     return summary;
   }
@@ -144,7 +147,7 @@ final class Indexing {
   /**
    * The configuration of a writer that replaces whatever index is in its directory and commits only
    * when told to. Documents are added from several threads, so their ids need not follow the input:
-   * {@link CorpusIndex#ORDINAL_FIELD} keeps the input order.
+   * {@link OpenIndex#ORDINAL_FIELD} keeps the input order.
    */
   static IndexWriterConfig writerConfig() {
     TieredMergePolicy merges = new TieredMergePolicy();

@@ -1,4 +1,4 @@
-package io.neardup.benchmarks;
+package io.neardup.testkit;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -13,15 +13,16 @@ import java.util.List;
 import java.util.Map;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.junit.jupiter.api.Test;
 
-class CorpusTest {
-  private final Corpus corpus = new Corpus(Corpus.DEFAULT_SEED);
+class EnglishTextTest {
+  private final EnglishText corpus = new EnglishText(EnglishText.DEFAULT_SEED);
 
   @Test
   void wordListIsLargeLowerCaseAndDistinct() {
-    List<String> words = Corpus.loadWords();
+    List<String> words = EnglishText.loadWords();
     assertTrue(words.size() >= 3000, "only " + words.size() + " words");
     assertEquals(words.size(), new HashSet<>(words).size(), "duplicate words");
     for (String word : words) {
@@ -32,14 +33,15 @@ class CorpusTest {
 
   @Test
   void sameSeedAndSizeGiveSameDocuments() {
-    assertArrayEquals(corpus.documents(500, 5), new Corpus(Corpus.DEFAULT_SEED).documents(500, 5));
-    assertFalse(corpus.documents(500, 1)[0].equals(new Corpus(1).documents(500, 1)[0]));
+    assertArrayEquals(
+        corpus.documents(500, 5), new EnglishText(EnglishText.DEFAULT_SEED).documents(500, 5));
+    assertFalse(corpus.documents(500, 1)[0].equals(new EnglishText(1).documents(500, 1)[0]));
     assertFalse(corpus.documents(5, 3)[1].equals(corpus.documents(5, 3)[2]));
   }
 
   @Test
   void everyWordIsOneStandardTokenizerToken() throws IOException {
-    try (Analyzer analyzer = Chain.STANDARD.newAnalyzer()) {
+    try (Analyzer analyzer = new StandardAnalyzer()) {
       for (int words : new int[] {1, 7, 50, 500, 5000}) {
         for (String document : corpus.documents(words, 20)) {
           assertEquals(words, tokens(analyzer, document).size(), document);
@@ -59,7 +61,7 @@ class CorpusTest {
       assertTrue(document.matches("(?s).*\\. [A-Z].*"), "no sentence starts with a capital");
     }
     Map<String, Integer> counts = new HashMap<>();
-    try (Analyzer analyzer = Chain.STANDARD.newAnalyzer()) {
+    try (Analyzer analyzer = new StandardAnalyzer()) {
       for (String token : tokens(analyzer, documents[0] + " " + documents[1])) {
         counts.merge(token, 1, Integer::sum);
       }

@@ -1,13 +1,10 @@
-package io.neardup.cli;
+package io.neardup.testkit;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import io.neardup.analysis.NearDupAnalyzer;
-import io.neardup.document.NearDupDocumentBuilder;
-import io.neardup.document.NearDupFields;
 import io.neardup.settings.NearDupSettings;
-import io.neardup.sketch.Jaccard;
 import java.io.IOException;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,28 +17,33 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Generates the sample corpus shipped in {@code samples/}: news-like English articles built from
- * sentence templates with a seeded {@link Random}, some of them in families of near-duplicates made
- * the way copies arise on the web (syndication, reformatting, site boilerplate, light and heavy
- * edits, added or dropped sentences, truncation). Deterministic: the same seed gives the same
- * bytes. {@link #truth} computes the exact Jaccard similarity of every pair by brute force.
+ * Generates the sample corpus shipped in {@code samples/} (and small corpora like it for the CLI's
+ * tests): news-like English articles built from sentence templates with a seeded {@link Random},
+ * some of them in families of near-duplicates made the way copies arise on the web (syndication,
+ * reformatting, site boilerplate, light and heavy edits, added or dropped sentences, truncation).
+ * Deterministic: the same seed gives the same bytes. {@link #truth} computes the exact Jaccard
+ * similarity of every pair by brute force ({@link ExactTruth}).
  *
- * <p>Regenerate the committed files with {@code ./mvnw -pl cli -am test -Dtest=SampleCorpusTest
+ * <p>Articles come from sentence templates rather than {@link EnglishText}: a reader trying the
+ * tool sees news, with the fields ({@code source}, {@code published}, {@code views}) that choose
+ * canonical copies. The committed files are this generator's output byte for byte, and the CLI's
+ * tests check it: regenerate them with {@code ./mvnw -pl cli -am test -Dtest=SampleCorpusTest
  * -Dsurefire.failIfNoSpecifiedTests=false -Dneardup.samples.write=true}.
  */
-final class SampleCorpus {
+public final class SampleCorpus {
   /** Seed of the committed corpus. */
-  static final long SEED = 20_240_917L;
+  public static final long SEED = 20_240_917L;
 
   /** Floor of the committed ground truth. */
-  static final double TRUTH_FLOOR = 0.3;
+  public static final double TRUTH_FLOOR = 0.3;
 
   /** How a document came about. */
-  enum Kind {
+  public enum Kind {
     /** An original article. */
     ORIGINAL,
     /** The same text on another site. */
@@ -73,7 +75,7 @@ final class SampleCorpus {
    * @param views page views
    * @param text the text
    */
-  record Doc(
+  public record Doc(
       String id, int family, Kind kind, String source, String published, long views, String text) {}
 
   private static final JsonMapper JSON = new JsonMapper();
@@ -637,7 +639,7 @@ final class SampleCorpus {
 
   private final Random random;
 
-  SampleCorpus(long seed) {
+  public SampleCorpus(long seed) {
     this.random = new Random(seed);
   }
 
@@ -645,7 +647,7 @@ final class SampleCorpus {
    * Generates documents: {@code families} originals with one to four copies each and {@code
    * singles} originals without, shuffled, with ids {@code doc-0001}, ... in file order.
    */
-  List<Doc> generate(int families, int singles) {
+  public List<Doc> generate(int families, int singles) {
     List<Doc> docs = new ArrayList<>();
     Kind[] copyKinds = {
       Kind.SYNDICATED,
@@ -831,7 +833,7 @@ final class SampleCorpus {
   }
 
   /** The documents as JSONL: id, source, published, views, text. */
-  static String toJsonl(List<Doc> docs) throws JsonProcessingException {
+  public static String toJsonl(List<Doc> docs) throws JsonProcessingException {
     StringBuilder sb = new StringBuilder();
     for (Doc d : docs) {
       Map<String, Object> m = new LinkedHashMap<>();
@@ -847,34 +849,23 @@ final class SampleCorpus {
 
   /**
    * The exact Jaccard similarity of the default analysis's shingle sets for every pair at or above
-   * {@code floor}, as a pairs TSV sorted by id.
+   * {@code floor}, sorted by id.
    */
-  static List<ResultFiles.Pair> truth(List<Doc> docs, double floor) {
-    NearDupSettings settings = NearDupSettings.builder().shingles(true).build();
-    NearDupDocumentBuilder builder =
-        new NearDupDocumentBuilder(new NearDupAnalyzer(settings), NearDupFields.DEFAULT);
+  public static List<ExactTruth.Pair> truth(List<Doc> docs, double floor) {
+    Function<String, long[]> shingler = ExactTruth.shingler(NearDupSettings.DEFAULT);
+    List<String> ids = new ArrayList<>(docs.size());
     long[][] sets = new long[docs.size()][];
     for (int i = 0; i < sets.length; i++) {
-      long[] s = builder.analyze(docs.get(i).text()).shingles();
-      sets[i] = s == null ? new long[0] : s;
+      ids.add(docs.get(i).id());
+      sets[i] = shingler.apply(docs.get(i).text());
     }
-    List<ResultFiles.Pair> pairs = new ArrayList<>();
-    for (int i = 0; i < sets.length; i++) {
-      for (int j = i + 1; j < sets.length; j++) {
-        double s = Jaccard.exact(sets[i], sets[j]);
-        if (s >= floor) {
-          pairs.add(ResultFiles.Pair.of(docs.get(i).id(), docs.get(j).id(), s));
-        }
-      }
-    }
-    pairs.sort(ResultFiles.Pair.ORDER);
-    return pairs;
+    return ExactTruth.allPairs(ids, sets, floor);
   }
 
   private static List<Doc> committed;
 
   /** The committed sample: 70 families and 190 single articles. */
-  static synchronized List<Doc> committed() {
+  public static synchronized List<Doc> committed() {
     if (committed == null) {
       committed = List.copyOf(new SampleCorpus(SEED).generate(70, 190));
     }
@@ -882,12 +873,12 @@ final class SampleCorpus {
   }
 
   /** Writes the committed sample files into {@code dir}. */
-  static void write(Path dir) throws IOException {
+  public static void write(Path dir) throws IOException {
     List<Doc> docs = committed();
     Files.createDirectories(dir);
     Files.writeString(dir.resolve("corpus.jsonl"), toJsonl(docs), StandardCharsets.UTF_8);
-    java.io.StringWriter truth = new java.io.StringWriter();
-    ResultFiles.writePairs(truth, truth(docs, TRUTH_FLOOR));
+    StringWriter truth = new StringWriter();
+    ExactTruth.write(truth, truth(docs, TRUTH_FLOOR));
     Files.writeString(dir.resolve("truth.tsv"), truth.toString(), StandardCharsets.UTF_8);
   }
 }

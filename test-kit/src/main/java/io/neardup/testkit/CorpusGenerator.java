@@ -1,31 +1,21 @@
-package io.neardup.quality;
+package io.neardup.testkit;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Collections;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.SplittableRandom;
 
 /**
  * Generates English-like documents with known near-duplicate families, for quality tests whose
- * truth is computed exactly ({@link GroundTruth}).
+ * truth is computed exactly ({@link ExactTruth#table}).
  *
- * <p>Words follow a Zipf law (exponent {@value #ZIPF_EXPONENT}) over a vocabulary of {@value
- * #VOCABULARY_SIZE} words: about a thousand frequent English words as the head (a test resource, so
- * no system dictionary is needed), then English-looking words built from Latin roots and affixes.
- * Sentences have 4 to 24 words, commas, a final mark, a few numbers (years, counts, decimals,
- * percentages, thousands) and are grouped into paragraphs. Two unrelated documents then share
- * almost no word 5-shingle, as with real text, except through boilerplate.
+ * <p>Words and numbers are those of {@link EnglishText#word}: a Zipf law over about 3 000 English
+ * words. Sentences have 4 to 24 words, commas and a final mark, and are grouped into paragraphs.
+ * Two unrelated documents then share almost no word 5-shingle, as with real text, except through
+ * boilerplate.
  *
  * <p>A family is a base document of 50 to 1 000 words (log-uniform) and variants made by controlled
  * edits of the base or of an earlier variant: word insertions, deletions and substitutions,
@@ -36,48 +26,18 @@ import java.util.SplittableRandom;
  * a share of exact or typographic copies, and gets the number of word edits that would reach it if
  * the edits did not overlap (at least one): a word edit changes about 5 shingles on each side, so e
  * edits in a text of n shingles give J ≈ (n − 5e)/(n + 5e). The realised similarity is what {@link
- * GroundTruth} measures; the targets only spread it.
+ * ExactTruth} measures; the targets only spread it.
  *
  * <p>Some documents, related or not, carry the header and footer of one of a few site templates,
  * the boilerplate that makes unrelated pages of one site look alike. Documents outside families are
  * singletons, each its own family. Generation is a pure function of the {@link Config}.
  */
 public final class CorpusGenerator {
-  /** Number of distinct words. */
-  public static final int VOCABULARY_SIZE = 3_000;
-
-  /** Exponent of the Zipf law of word frequencies (about 1 for English). */
-  public static final double ZIPF_EXPONENT = 1.0;
-
   /** Number of site templates whose header and footer are shared by unrelated documents. */
   public static final int TEMPLATES = 8;
 
-  private static final String WORDS_RESOURCE = "english-words.txt";
-
-  private static final String[] PREFIXES = {
-    "", "", "", "re", "un", "pre", "dis", "con", "in", "ex", "sub", "inter", "trans", "over", "de",
-    "com", "pro", "counter", "mis", "out"
-  };
-
-  private static final String[] ROOTS = {
-    "form", "port", "struct", "duct", "spect", "tract", "mit", "press", "vert", "ject", "scrib",
-    "dict", "graph", "log", "phon", "cap", "ced", "fer", "gress", "pend", "pos", "sens", "tain",
-    "ven", "voc", "mot", "cur", "flect", "lumin", "rupt", "tend", "fract", "cred", "jud", "leg",
-    "mar", "nov", "pel", "plic", "quer", "sist", "solv", "spir", "stat", "tort", "vid", "vis",
-    "volv", "habit", "medi", "norm", "sign", "serv", "cept", "clud", "fin", "flu", "grad", "just",
-    "lect", "man", "min", "nat", "pact", "part", "pass", "ply", "prim", "rect", "sect", "sert",
-    "tect", "terr", "text", "vent", "fund", "labor", "merg", "mun", "opt", "reg", "sol", "temp"
-  };
-
-  private static final String[] SUFFIXES = {
-    "", "", "s", "ed", "ing", "er", "ion", "ions", "ive", "able", "ment", "ness", "al", "ity",
-    "ous", "ly", "ant", "ence", "ure", "ize", "ist", "ory", "ate", "ation"
-  };
-
-  private static final String[] VOCABULARY = buildVocabulary();
-
-  /** Cumulative Zipf probabilities of the vocabulary, for sampling by binary search. */
-  private static final double[] ZIPF_CDF = zipfCdf(VOCABULARY.length, ZIPF_EXPONENT);
+  /** The word source; its own seed is unused, words are drawn from this generator's. */
+  private static final EnglishText WORDS = new EnglishText(0);
 
   /**
    * What to generate.
@@ -217,9 +177,9 @@ public final class CorpusGenerator {
     }
   }
 
-  /** The vocabulary, most frequent word first. */
-  public static List<String> vocabulary() {
-    return List.of(VOCABULARY);
+  /** The texts of documents, in order: what {@link ExactTruth#table} takes. */
+  public static List<String> texts(List<Document> documents) {
+    return documents.stream().map(Document::text).toList();
   }
 
   /** Generates the corpus: documents with ids 0..n-1 in a shuffled order of families. */
@@ -465,7 +425,7 @@ public final class CorpusGenerator {
       List<String> w = new ArrayList<>(n);
       BitSet commas = new BitSet();
       for (int i = 0; i < n; i++) {
-        w.add(random.nextDouble() < 0.03 ? number() : word());
+        w.add(word());
         if (i > 1 && i < n - 2 && random.nextDouble() < 0.08) {
           commas.set(i);
         }
@@ -483,25 +443,9 @@ public final class CorpusGenerator {
     return sentences;
   }
 
-  /** A word drawn from the Zipf law. */
+  /** A word (or number) drawn from the Zipf law. */
   private String word() {
-    int i = Arrays.binarySearch(ZIPF_CDF, random.nextDouble());
-    if (i < 0) {
-      i = -i - 1;
-    }
-    return VOCABULARY[Math.min(i, VOCABULARY.length - 1)];
-  }
-
-  /** A number as it appears in text: a year, a count, a decimal, a percentage or thousands. */
-  private String number() {
-    return switch (random.nextInt(5)) {
-      case 0 -> Integer.toString(1800 + random.nextInt(230));
-      case 1 -> Integer.toString(1 + random.nextInt(999));
-      case 2 -> (1 + random.nextInt(99)) + "." + random.nextInt(10);
-      case 3 -> (1 + random.nextInt(99)) + "%";
-      default ->
-          (1 + random.nextInt(99)) + "," + String.format(Locale.ROOT, "%03d", random.nextInt(1000));
-    };
+    return WORDS.word(random);
   }
 
   private double logUniform(double min, double max) {
@@ -571,51 +515,5 @@ public final class CorpusGenerator {
       n += s.words.size();
     }
     return n;
-  }
-
-  /** Frequent English words from the resource, then root-and-affix words up to the size. */
-  private static String[] buildVocabulary() {
-    Set<String> words = new LinkedHashSet<>();
-    try (InputStream in = CorpusGenerator.class.getResourceAsStream(WORDS_RESOURCE)) {
-      if (in == null) {
-        throw new IllegalStateException("missing resource " + WORDS_RESOURCE);
-      }
-      BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-      String line;
-      while ((line = reader.readLine()) != null) {
-        if (line.startsWith("#")) {
-          continue;
-        }
-        for (String w : line.trim().split("\\s+")) {
-          if (!w.isEmpty()) {
-            words.add(w);
-          }
-        }
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    // The made-up words are ranked after the real ones, in an order fixed by their own seed.
-    SplittableRandom r = new SplittableRandom(0x766f636162L);
-    while (words.size() < VOCABULARY_SIZE) {
-      words.add(
-          PREFIXES[r.nextInt(PREFIXES.length)]
-              + ROOTS[r.nextInt(ROOTS.length)]
-              + SUFFIXES[r.nextInt(SUFFIXES.length)]);
-    }
-    return words.stream().limit(VOCABULARY_SIZE).toArray(String[]::new);
-  }
-
-  private static double[] zipfCdf(int n, double exponent) {
-    double[] cdf = new double[n];
-    double sum = 0;
-    for (int i = 0; i < n; i++) {
-      sum += 1 / Math.pow(i + 1, exponent);
-      cdf[i] = sum;
-    }
-    for (int i = 0; i < n; i++) {
-      cdf[i] /= sum;
-    }
-    return cdf;
   }
 }

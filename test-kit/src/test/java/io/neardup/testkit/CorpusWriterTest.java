@@ -1,4 +1,4 @@
-package io.neardup.benchmarks;
+package io.neardup.testkit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -41,7 +41,7 @@ class CorpusWriterTest {
 
   @Test
   void aboutOneFifthAreEditedCopiesOfEarlierOriginals() {
-    List<CorpusWriter.Record> records = generate(Corpus.DEFAULT_SEED, 5000);
+    List<CorpusWriter.Record> records = generate(EnglishText.DEFAULT_SEED, 5000);
     int copies = 0;
     for (CorpusWriter.Record r : records) {
       String[] words = r.text().split("\\s+");

@@ -6,9 +6,10 @@ import java.util.Locale;
 /**
  * A one-line progress display on standard error, redrawn in place with a carriage return: phase,
  * percentage, count, rate and time left. Draws at most five times a second; when disabled it only
- * passes messages through. Thread-safe.
+ * passes messages through. Thread-safe. The commands feed it from the library's {@link
+ * io.neardup.cluster.PhaseProgress} callbacks, among others.
  */
-final class Progress {
+final class ProgressLine {
   private static final long REDRAW_NANOS = 200_000_000L;
 
   private final PrintWriter err;
@@ -18,7 +19,7 @@ final class Progress {
   private long lastDraw;
   private int width;
 
-  Progress(PrintWriter err, boolean enabled) {
+  ProgressLine(PrintWriter err, boolean enabled) {
     this.err = err;
     this.enabled = enabled;
   }

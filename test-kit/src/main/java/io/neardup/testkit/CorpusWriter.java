@@ -1,4 +1,4 @@
-package io.neardup.benchmarks;
+package io.neardup.testkit;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -13,14 +13,15 @@ import java.util.SplittableRandom;
 import java.util.function.Consumer;
 
 /**
- * Writes a JSONL corpus of {@link Corpus} documents with planted near-duplicate families, for the
- * {@code dedup} and search benchmarks. Each line is {@code {"id":"d0000042","family":"d0000007",
- * "text":"..."}}: originals have 100 to 300 words and are their own family; a fraction of the
- * documents ({@value #DEFAULT_COPY_RATE} by default) are edited copies of an earlier original (one
- * of the last {@value #RECENT_ORIGINALS}), with 1 to {@value #MAX_EDITS} word substitutions,
- * insertions or deletions. The output depends only on the count, the seed and the copy rate.
+ * Writes a JSONL corpus of {@link EnglishText} documents with planted near-duplicate families, for
+ * the {@code dedup} and search benchmarks. Each line is {@code
+ * {"id":"d0000042","family":"d0000007", "text":"..."}}: originals have 100 to 300 words and are
+ * their own family; a fraction of the documents ({@value #DEFAULT_COPY_RATE} by default) are edited
+ * copies of an earlier original (one of the last {@value #RECENT_ORIGINALS}), with 1 to {@value
+ * #MAX_EDITS} word substitutions, insertions or deletions. The output depends only on the count,
+ * the seed and the copy rate.
  *
- * <p>Usage: {@code java -cp benchmarks.jar io.neardup.benchmarks.CorpusWriter N FILE [SEED
+ * <p>Usage: {@code java -cp benchmarks.jar io.neardup.testkit.CorpusWriter N FILE [SEED
  * [COPY_RATE]]}
  */
 public final class CorpusWriter {
@@ -56,7 +57,7 @@ public final class CorpusWriter {
     }
   }
 
-  private final Corpus corpus;
+  private final EnglishText corpus;
   private final long seed;
   private final double copyRate;
 
@@ -65,7 +66,7 @@ public final class CorpusWriter {
     if (!(copyRate >= 0 && copyRate < 1)) {
       throw new IllegalArgumentException("copyRate must be in [0, 1), got " + copyRate);
     }
-    this.corpus = new Corpus(seed);
+    this.corpus = new EnglishText(seed);
     this.seed = seed;
     this.copyRate = copyRate;
   }
@@ -187,7 +188,7 @@ public final class CorpusWriter {
     if (args.length < 2 || args.length > 4) {
       System.err.println(
           "usage: CorpusWriter N FILE [SEED [COPY_RATE]]  (defaults: seed "
-              + Corpus.DEFAULT_SEED
+              + EnglishText.DEFAULT_SEED
               + ", copy rate "
               + DEFAULT_COPY_RATE
               + ")");
@@ -195,7 +196,7 @@ public final class CorpusWriter {
     }
     int count = Integer.parseInt(args[0]);
     Path file = Path.of(args[1]);
-    long seed = args.length > 2 ? Long.parseLong(args[2]) : Corpus.DEFAULT_SEED;
+    long seed = args.length > 2 ? Long.parseLong(args[2]) : EnglishText.DEFAULT_SEED;
     double copyRate = args.length > 3 ? Double.parseDouble(args[3]) : DEFAULT_COPY_RATE;
     long start = System.nanoTime();
     new CorpusWriter(seed, copyRate).write(count, file);

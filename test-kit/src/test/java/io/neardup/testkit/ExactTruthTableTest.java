@@ -1,4 +1,4 @@
-package io.neardup.quality;
+package io.neardup.testkit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -25,14 +25,14 @@ import org.junit.jupiter.api.Test;
  * sets give the very sketch the analysis chain produces, and its merge-based similarities agree
  * with an independent set computation.
  */
-class GroundTruthTest {
+class ExactTruthTableTest {
   private static List<CorpusGenerator.Document> corpus;
-  private static GroundTruth truth;
+  private static ExactTruth truth;
 
   @BeforeAll
   static void generate() {
     corpus = new CorpusGenerator(CorpusGenerator.Config.defaults().withSize(200, 40)).generate();
-    truth = GroundTruth.compute(corpus);
+    truth = ExactTruth.table(CorpusGenerator.texts(corpus));
   }
 
   /**
@@ -98,22 +98,22 @@ class GroundTruthTest {
   @Test
   void pairIndexIsABijection() {
     int n = 37;
-    boolean[] seen = new boolean[GroundTruth.pairCount(n)];
+    boolean[] seen = new boolean[ExactTruth.pairCount(n)];
     for (int a = 0; a < n; a++) {
       for (int b = a + 1; b < n; b++) {
-        int i = GroundTruth.pairIndex(a, b);
-        assertEquals(i, GroundTruth.pairIndex(b, a));
+        int i = ExactTruth.pairIndex(a, b);
+        assertEquals(i, ExactTruth.pairIndex(b, a));
         assertEquals(false, seen[i], "index " + i + " used twice");
         seen[i] = true;
       }
     }
-    assertThrows(IllegalArgumentException.class, () -> GroundTruth.pairIndex(3, 3));
+    assertThrows(IllegalArgumentException.class, () -> ExactTruth.pairIndex(3, 3));
     int[] visited = new int[1];
     truth.forEachPair(0.0, (a, b, s) -> visited[0]++);
-    assertEquals(GroundTruth.pairCount(truth.size()), visited[0]);
+    assertEquals(ExactTruth.pairCount(truth.size()), visited[0]);
   }
 
-  /** Jaccard similarity with hash sets, independent of the merge in {@link GroundTruth}. */
+  /** Jaccard similarity with hash sets, independent of the merge in {@link ExactTruth}. */
   private static double setJaccard(long[] a, long[] b) {
     Set<Long> x = new HashSet<>();
     for (long v : a) {

@@ -54,7 +54,7 @@ import org.apache.lucene.util.BytesRef;
  * The tool's own field names start with {@code _}, which input fields never do (they are not
  * indexed), so they cannot clash. The settings are recorded with {@link IndexMetadata}.
  */
-final class CorpusIndex implements Closeable {
+final class OpenIndex implements Closeable {
   /** Field of the document id. */
   static final String ID_FIELD = "_id";
 
@@ -78,7 +78,7 @@ final class CorpusIndex implements Closeable {
   private final IndexSearcher searcher;
   private String[] ids;
 
-  private CorpusIndex(Path path, Directory directory, DirectoryReader reader, IndexMetadata meta) {
+  private OpenIndex(Path path, Directory directory, DirectoryReader reader, IndexMetadata meta) {
     this.path = path;
     this.directory = directory;
     this.reader = reader;
@@ -91,7 +91,7 @@ final class CorpusIndex implements Closeable {
    *
    * @throws CliFailure if there is no neardup index there
    */
-  static CorpusIndex open(Path path) throws IOException {
+  static OpenIndex open(Path path) throws IOException {
     if (!Files.isDirectory(path)) {
       throw new CliFailure("no index at " + path + ": not a directory");
     }
@@ -115,7 +115,7 @@ final class CorpusIndex implements Closeable {
                 + NEARDUP_FIELDS.name()
                 + "]: it was not built by this tool");
       }
-      return new CorpusIndex(path, directory, reader, meta);
+      return new OpenIndex(path, directory, reader, meta);
     } catch (IndexNotFoundException e) {
       directory.close();
       throw new CliFailure("no index at " + path + " (build one with neardup index)", e);
