@@ -1,8 +1,8 @@
 package io.neardup.elasticsearch.collapse;
 
 import io.neardup.cluster.CanonicalPolicy;
-import io.neardup.collapse.CollapseMode;
-import io.neardup.collapse.NearDupCollapser;
+import io.neardup.collapse.core.CollapseMode;
+import io.neardup.collapse.core.WindowCollapse;
 import io.neardup.elasticsearch.CanonicalPolicies;
 import io.neardup.elasticsearch.ParameterErrors;
 import io.neardup.param.ParameterException;
@@ -95,9 +95,9 @@ public final class NearDupCollapseBuilder extends SearchExtBuilder implements Sk
     this(
         field,
         null,
-        NearDupCollapser.DEFAULT_WINDOW,
-        NearDupCollapser.DEFAULT_MODE,
-        NearDupCollapser.DEFAULT_CANONICAL);
+        WindowCollapse.DEFAULT_WINDOW,
+        WindowCollapse.DEFAULT_MODE,
+        WindowCollapse.DEFAULT_CANONICAL);
   }
 
   /** Reads the extension from the wire. */
@@ -166,9 +166,9 @@ public final class NearDupCollapseBuilder extends SearchExtBuilder implements Sk
     }
     String field = null;
     Double minSimilarity = null;
-    int window = NearDupCollapser.DEFAULT_WINDOW;
-    CollapseMode mode = NearDupCollapser.DEFAULT_MODE;
-    CanonicalPolicy canonical = NearDupCollapser.DEFAULT_CANONICAL;
+    int window = WindowCollapse.DEFAULT_WINDOW;
+    CollapseMode mode = WindowCollapse.DEFAULT_MODE;
+    CanonicalPolicy canonical = WindowCollapse.DEFAULT_CANONICAL;
     String key = null;
     XContentParser.Token token;
     while ((token = parser.nextToken()) != XContentParser.Token.END_OBJECT) {

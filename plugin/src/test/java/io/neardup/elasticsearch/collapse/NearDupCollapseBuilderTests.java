@@ -1,7 +1,7 @@
 package io.neardup.elasticsearch.collapse;
 
 import io.neardup.cluster.CanonicalPolicy;
-import io.neardup.collapse.CollapseMode;
+import io.neardup.collapse.core.CollapseMode;
 import java.io.IOException;
 import org.elasticsearch.common.ParsingException;
 import org.elasticsearch.common.Strings;

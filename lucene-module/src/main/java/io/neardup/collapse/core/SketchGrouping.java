@@ -1,4 +1,4 @@
-package io.neardup.collapse;
+package io.neardup.collapse.core;
 
 import io.neardup.sketch.Jaccard;
 import io.neardup.sketch.SketchFormat;
@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The grouping rule of {@link NearDupCollapser} over serialized sketches in memory, free of Lucene:
- * for engines that collapse merged results away from the index, such as a coordinating node that
- * receives the top hits of many shards with their sketches.
+ * The grouping rule of collapse over serialized sketches in memory, free of Lucene: the Lucene
+ * collapser groups a window read from the index with it, and engines the merged top hits of many
+ * shards; {@link WindowCollapse} arranges the groups.
  *
  * <p>Items are visited in the given order, from the most to the least canonical; each becomes a
  * copy of the first canonical so far whose sketch estimates a Jaccard similarity of at least {@code
