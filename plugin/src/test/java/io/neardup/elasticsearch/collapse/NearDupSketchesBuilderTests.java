@@ -1,10 +1,10 @@
 package io.neardup.elasticsearch.collapse;
 
 import java.io.IOException;
-import org.elasticsearch.common.ParsingException;
 import org.elasticsearch.common.Strings;
 import org.elasticsearch.common.io.stream.Writeable;
 import org.elasticsearch.test.AbstractWireSerializingTestCase;
+import org.elasticsearch.xcontent.XContentParseException;
 import org.elasticsearch.xcontent.XContentParser;
 import org.elasticsearch.xcontent.json.JsonXContent;
 
@@ -52,9 +52,21 @@ public class NearDupSketchesBuilderTests
     IllegalArgumentException missing =
         expectThrows(IllegalArgumentException.class, () -> parse("{}"));
     assertTrue(missing.getMessage(), missing.getMessage().contains("requires [field]"));
-    ParsingException unknown =
-        expectThrows(ParsingException.class, () -> parse("{\"field\": \"d\", \"size\": 3}"));
-    assertTrue(unknown.getMessage(), unknown.getMessage().contains("[size]"));
+    XContentParseException unknown =
+        expectThrows(XContentParseException.class, () -> parse("{\"field\": \"d\", \"size\": 3}"));
+    assertTrue(
+        unknown.getMessage(),
+        unknown.getMessage().contains("[neardup_sketches] unknown field [size]"));
+    XContentParseException order =
+        expectThrows(
+            XContentParseException.class,
+            () ->
+                parse("{\"field\": \"d\", \"canonical\": {\"field\": \"p\", \"order\": \"up\"}}"));
+    assertTrue(
+        order.getMessage(),
+        order.getMessage().contains("[neardup_sketches] failed to parse field [canonical]"));
+    assertEquals(
+        "[canonical.order] must be one of [asc, desc], got [up]", order.getCause().getMessage());
   }
 
   public void testCanonicalValuesRoundTripThroughText() {
