@@ -7,11 +7,16 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The collapse of one window of hits, free of any engine: which hits are copies of which canonical
- * ({@link SketchGrouping}, visiting the hits in the {@linkplain CanonicalPolicy#order canonical
- * order}), the list the {@link CollapseMode} makes of them, and the page cut from that list. The
- * Lucene collapser and every engine adapter collapse through this class, so that they agree hit for
- * hit.
+ * The collapse of one window of hits, free of any engine: which hits are copies of which canonical,
+ * the list the {@link CollapseMode} makes of them, and the page cut from that list. The Lucene
+ * collapser and every engine adapter collapse through this class, so that they agree hit for hit.
+ *
+ * <p>The hits are visited from the most to the least canonical ({@link CanonicalPolicy#order});
+ * each becomes a copy of the first canonical so far whose sketch estimates a Jaccard similarity of
+ * at least {@code minSimilarity} with its own, or else a canonical. Hits without a sketch, or with
+ * an empty one, are never grouped; sketches of different settings are never compared. A pigeonhole
+ * filter on blocks of sketch values finds the few canonicals a hit can be a copy of, so the cost is
+ * about n·k for n hits of k values instead of n² comparisons.
  *
  * <pre>{@code
  * WindowCollapse collapse =
