@@ -2,6 +2,7 @@ package io.neardup.benchmarks;
 
 import io.neardup.collapse.CollapsedHits;
 import io.neardup.collapse.NearDupCollapser;
+import io.neardup.collapse.core.WindowCollapse;
 import io.neardup.testkit.EnglishText;
 import java.io.IOException;
 import java.util.List;
@@ -27,7 +28,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Latency of a plain BM25 search for the top {@value #HITS} hits on {@link SearchIndex}, with and
  * without {@link NearDupCollapser} (default settings: window {@value
- * NearDupCollapser#DEFAULT_WINDOW}, demote, best score). The queries are {@value #QUERIES}
+ * WindowCollapse#DEFAULT_WINDOW}, demote, best score). The queries are {@value #QUERIES}
  * disjunctions of two common words (ranks {@value #FROM_RANK} to {@value #TO_RANK} of the corpus
  * vocabulary), drawn with a fixed seed and cycled through. {@code collapsed} runs the same search
  * and then collapses its top docs, so the difference of the two is the collapser's cost.
@@ -42,7 +43,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 3)
 public class CollapseBenchmark {
   /** Hits asked for, and the collapse window. */
-  public static final int HITS = NearDupCollapser.DEFAULT_WINDOW;
+  public static final int HITS = WindowCollapse.DEFAULT_WINDOW;
 
   /** Distinct queries cycled through. */
   public static final int QUERIES = 200;

@@ -1,6 +1,6 @@
 package io.neardup.cli;
 
-import io.neardup.collapse.NearDupCollapser;
+import io.neardup.collapse.core.WindowCollapse;
 import io.neardup.param.Parameter;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.text.NormalizationOptions;
@@ -40,7 +40,7 @@ final class LibraryDefaults implements IDefaultValueProvider {
     }
     Map<String, String> options = new HashMap<>();
     kebab.forEach((name, value) -> options.put("--" + name, value));
-    options.put("--collapse", NearDupCollapser.DEFAULT_MODE.parameterValue());
+    options.put("--collapse", WindowCollapse.DEFAULT_MODE.parameterValue());
     return Map.copyOf(options);
   }
 }

@@ -1,10 +1,11 @@
 package io.neardup.cli;
 
 import io.neardup.cluster.CanonicalPolicy;
-import io.neardup.collapse.CollapseMode;
 import io.neardup.collapse.CollapsedHit;
 import io.neardup.collapse.CollapsedHits;
 import io.neardup.collapse.NearDupCollapser;
+import io.neardup.collapse.core.CollapseMode;
+import io.neardup.collapse.core.WindowCollapse;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
@@ -69,7 +70,7 @@ final class SearchCommand implements Callable<Integer> {
   @Option(
       names = "--window",
       paramLabel = "N",
-      defaultValue = "" + NearDupCollapser.DEFAULT_WINDOW,
+      defaultValue = "" + WindowCollapse.DEFAULT_WINDOW,
       description = "How many top hits are collapsed (default: ${DEFAULT-VALUE}).")
   int window;
 
@@ -91,11 +92,11 @@ final class SearchCommand implements Callable<Integer> {
     Double t = Options.threshold(spec, threshold);
     CanonicalPolicy policy = Options.canonical(spec, canonical);
     Options.atLeast(spec, "--limit", limit, 1);
-    if (window < 1 || window > NearDupCollapser.MAX_WINDOW) {
+    if (window < 1 || window > WindowCollapse.MAX_WINDOW) {
       throw Options.invalid(
           spec,
           "--window",
-          "must be between 1 and " + NearDupCollapser.MAX_WINDOW + ", got [" + window + "]");
+          "must be between 1 and " + WindowCollapse.MAX_WINDOW + ", got [" + window + "]");
     }
     PrintWriter out = spec.commandLine().getOut();
     try (OpenIndex opened = OpenIndex.open(indexDir.path)) {

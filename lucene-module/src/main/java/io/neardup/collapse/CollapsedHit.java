@@ -1,5 +1,6 @@
 package io.neardup.collapse;
 
+import io.neardup.collapse.core.CollapseMode;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;

@@ -1,5 +1,7 @@
 package io.neardup.collapse;
 
+import io.neardup.collapse.core.CollapseMode;
+import io.neardup.collapse.core.WindowCollapse;
 import java.util.List;
 import java.util.Objects;
 import org.apache.lucene.search.ScoreDoc;
@@ -75,15 +77,8 @@ public final class CollapsedHits {
    * @throws IllegalArgumentException if {@code from} or {@code size} is negative
    */
   public List<CollapsedHit> page(int from, int size) {
-    if (from < 0) {
-      throw new IllegalArgumentException("from must be >= 0, got [" + from + "]");
-    }
-    if (size < 0) {
-      throw new IllegalArgumentException("size must be >= 0, got [" + size + "]");
-    }
-    int start = Math.min(from, hits.size());
-    int end = (int) Math.min((long) from + size, hits.size());
-    return hits.subList(start, end);
+    WindowCollapse.Page page = WindowCollapse.Page.cut(from, size, hits.size());
+    return hits.subList(page.start(), page.end());
   }
 
   /** The list as Lucene {@link TopDocs}, with the search's total hit count. */

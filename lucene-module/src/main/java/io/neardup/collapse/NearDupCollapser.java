@@ -1,19 +1,18 @@
 package io.neardup.collapse;
 
 import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.collapse.core.CollapseMode;
+import io.neardup.collapse.core.WindowCollapse;
 import io.neardup.document.CanonicalKeys;
 import io.neardup.document.DocIdOrder;
 import io.neardup.document.NearDupFields;
 import io.neardup.param.Parameter;
 import io.neardup.param.ParameterException;
 import io.neardup.settings.NearDupSettings;
-import io.neardup.sketch.Jaccard;
 import io.neardup.sketch.Sketch;
 import io.neardup.sketch.SketchFormat;
-import io.neardup.sketch.SketchParameters;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -75,32 +74,14 @@ import org.apache.lucene.util.BytesRef;
  * <h2>Cost</h2>
  *
  * The sketches of the window (and the policy's values) are read from doc values once, in doc-id
- * order, comparing each sketch's header with the expected one and copying its values as they are
- * serialized rather than decoding it. Hits are not compared pair by pair: a pigeonhole filter on
- * blocks of sketch values (see {@code CanonicalGrouping}) finds the few canonicals a hit can be a
- * copy of, so the cost is about n·k for a window of n hits with k values, plus one full comparison
- * per candidate. Memory is bounded by the window and k: the window is limited to {@value
- * #MAX_WINDOW} hits.
+ * order, comparing each sketch's header with the expected one rather than decoding it; the rule
+ * itself is the engine-free {@link WindowCollapse}, which engines use too. Hits are not compared
+ * pair by pair: a pigeonhole filter on blocks of sketch values finds the few canonicals a hit can
+ * be a copy of, so the cost is about n·k for a window of n hits with k values, plus one full
+ * comparison per candidate. Memory is bounded by the window and k: the window is limited to {@value
+ * WindowCollapse#MAX_WINDOW} hits.
  */
 public final class NearDupCollapser {
-  /** Default number of top hits collapsed. */
-  public static final int DEFAULT_WINDOW = 100;
-
-  /**
-   * Largest window: collapse reads every hit of the window on every search, and a window of more
-   * hits than a user pages through only adds cost.
-   */
-  public static final int MAX_WINDOW = 1000;
-
-  /**
-   * Default mode: copies stay in the results but rank below every canonical, so nothing is lost
-   * while the first page shows distinct results.
-   */
-  public static final CollapseMode DEFAULT_MODE = CollapseMode.DEMOTE;
-
-  /** Default canonical policy: the best-ranked hit of a group. */
-  public static final CanonicalPolicy DEFAULT_CANONICAL = CanonicalPolicy.BEST_SCORE;
-
   /**
    * Total hit count threshold of {@link #collectorManager(IndexSearcher)}: the one of {@link
    * IndexSearcher#search(org.apache.lucene.search.Query, int)}, so that both give the same counts.
@@ -113,7 +94,6 @@ public final class NearDupCollapser {
   private final int window;
   private final CollapseMode mode;
   private final CanonicalPolicy canonical;
-  private final int minMatches;
   private final byte[] header;
 
   private NearDupCollapser(
@@ -128,8 +108,9 @@ public final class NearDupCollapser {
     if (!(minSimilarity > 0 && minSimilarity <= 1)) {
       throw new ParameterException(Parameter.MIN_SIMILARITY, "in (0, 1]", minSimilarity);
     }
-    if (window < 1 || window > MAX_WINDOW) {
-      throw new ParameterException(Parameter.WINDOW, "between 1 and " + MAX_WINDOW, window);
+    if (window < 1 || window > WindowCollapse.MAX_WINDOW) {
+      throw new ParameterException(
+          Parameter.WINDOW, "between 1 and " + WindowCollapse.MAX_WINDOW, window);
     }
     if (mode == null) {
       throw new ParameterException(Parameter.MODE, "one of [remove, demote, group]", null);
@@ -142,16 +123,13 @@ public final class NearDupCollapser {
     this.window = window;
     this.mode = mode;
     this.canonical = canonical;
-    SketchParameters p = settings.sketch();
-    // at least 1: minSimilarity > 0, and a similarity no agreement reaches would group everything
-    this.minMatches = Math.max(1, Jaccard.minMatches(minSimilarity, p.hashes(), p.bits()));
-    this.header = SketchFormat.encode(Sketch.empty(p));
+    this.header = SketchFormat.encode(Sketch.empty(settings.sketch()));
   }
 
   /**
    * A builder for the sketches in {@code fields}, made with {@code settings}; minimum similarity
-   * {@code settings.threshold()}, window {@value #DEFAULT_WINDOW}, mode {@code demote}, canonical
-   * policy best score.
+   * {@code settings.threshold()}, window {@value WindowCollapse#DEFAULT_WINDOW}, mode {@code
+   * demote}, canonical policy best score.
    */
   public static Builder builder(NearDupFields fields, NearDupSettings settings) {
     return new Builder(fields, settings);
@@ -225,36 +203,24 @@ public final class NearDupCollapser {
     for (int i = 0; i < n; i++) {
       docs[i] = hits[i].doc;
     }
-    int k = settings.sketch().hashes();
-    int width = settings.sketch().bytesPerValue();
-    byte[] values = new byte[n * k * width];
-    boolean[] hasSketch = readSketches(reader, docs, values);
+    byte[][] sketches = readSketches(reader, docs);
     CanonicalKeys keys = CanonicalKeys.load(reader, canonical, docs);
-    int[] canonicalOf = new int[n];
-    int[] matches = new int[n];
-    new CanonicalGrouping(values, width, k, n, minMatches)
-        .group(policyOrder(keys, n), hasSketch, canonicalOf, matches);
-    double[] similarity = new double[n];
+    Object[] values = new Object[n];
     for (int i = 0; i < n; i++) {
-      similarity[i] =
-          canonicalOf[i] == i
-              ? 1
-              : Jaccard.fromMatches(
-                      matches[i], k, settings.sketch().bits(), Jaccard.DEFAULT_CONFIDENCE)
-                  .estimate();
+      values[i] = keys.key(i);
     }
-    return assemble(topDocs, hits, n, canonicalOf, similarity);
+    WindowCollapse collapse =
+        WindowCollapse.collapse(sketches, values, canonical, minSimilarity, mode);
+    return assemble(topDocs, hits, collapse);
   }
 
   /**
-   * Copies the values of the sketches of {@code docs} into {@code values} (k values per hit, in hit
-   * order, as serialized), visiting documents in doc-id order as doc values want. Returns which
-   * hits have a non-empty sketch.
+   * The serialized sketches of {@code docs}, in hit order (null for a hit without one), visiting
+   * documents in doc-id order as doc values want.
    */
-  private boolean[] readSketches(IndexReader reader, int[] docs, byte[] values) throws IOException {
-    boolean[] hasSketch = new boolean[docs.length];
+  private byte[][] readSketches(IndexReader reader, int[] docs) throws IOException {
+    byte[][] out = new byte[docs.length][];
     String field = fields.sketchField();
-    int valueBytes = SketchFormat.valueBytes(header, 0);
     BinaryDocValues[] sketches = new BinaryDocValues[1];
     DocIdOrder.visit(
         reader.leaves(),
@@ -266,95 +232,45 @@ public final class NearDupCollapser {
             return;
           }
           BytesRef stored = sketches[0].binaryValue();
-          if (!compatible(stored)) {
-            throw incompatible(leaf.docBase + doc, stored);
-          }
-          if (!SketchFormat.isEmpty(stored.bytes, stored.offset)) {
-            hasSketch[hit] = true;
-            SketchFormat.copyValues(stored.bytes, stored.offset, values, hit * valueBytes);
-          }
+          fields.checkSketch(
+              leaf.docBase + doc,
+              stored.bytes,
+              stored.offset,
+              stored.length,
+              header,
+              settings.sketch());
+          out[hit] = BytesRef.deepCopyOf(stored).bytes;
         });
-    return hasSketch;
+    return out;
   }
 
-  /**
-   * Whether a stored sketch was made with these settings, comparing its header with the expected
-   * one instead of decoding it: reading the window is on the path of every search. The values are
-   * not checksummed again here; Lucene verifies the checksums of its doc values files.
-   */
-  private boolean compatible(BytesRef stored) {
-    return SketchFormat.hasSameSettings(stored.bytes, stored.offset, stored.length, header);
-  }
-
-  /** The precise error of a stored sketch that is not {@link #compatible}. */
-  private IllegalStateException incompatible(int doc, BytesRef stored) {
-    return fields.incompatibleSketch(
-        doc, stored.bytes, stored.offset, stored.length, settings.sketch());
-  }
-
-  /**
-   * The hits' indexes from the most to the least canonical: by the policy's field, then by rank
-   * (the order of the search's results, already by score then doc id for relevance searches).
-   */
-  private int[] policyOrder(CanonicalKeys keys, int n) {
-    int[] order = new int[n];
-    if (canonical.byScore()) {
-      for (int i = 0; i < n; i++) {
-        order[i] = i;
-      }
-      return order;
-    }
-    Integer[] boxed = new Integer[n];
-    for (int i = 0; i < n; i++) {
-      boxed[i] = i;
-    }
-    // stable, so hits the field does not tell apart stay in rank order
-    Arrays.sort(boxed, keys::compare);
-    for (int i = 0; i < n; i++) {
-      order[i] = boxed[i];
-    }
-    return order;
-  }
-
-  private CollapsedHits assemble(
-      TopDocs topDocs, ScoreDoc[] hits, int n, int[] canonicalOf, double[] similarity) {
+  /** The Lucene view of the core's collapsed list: each hit with its rank and its group. */
+  private static CollapsedHits assemble(TopDocs topDocs, ScoreDoc[] hits, WindowCollapse collapse) {
+    int n = collapse.size();
     // copies first, so that each canonical can be built with its (immutable) list of copies
-    CollapsedHit[] out = new CollapsedHit[n];
-    List<List<CollapsedHit>> copiesOf = new ArrayList<>(n);
+    CollapsedHit[] copies = new CollapsedHit[n];
     for (int i = 0; i < n; i++) {
-      copiesOf.add(null);
-    }
-    int copyCount = 0;
-    for (int i = 0; i < n; i++) {
-      int c = canonicalOf[i];
+      int c = collapse.canonicalOf(i);
       if (c != i) {
-        out[i] = new CollapsedHit(hits[i], i, hits[c].doc, c, similarity[i], List.of());
-        if (mode != CollapseMode.REMOVE) {
-          if (copiesOf.get(c) == null) {
-            copiesOf.set(c, new ArrayList<>());
-          }
-          copiesOf.get(c).add(out[i]);
-        }
-        copyCount++;
+        copies[i] = new CollapsedHit(hits[i], i, hits[c].doc, c, collapse.similarity(i), List.of());
       }
     }
-    List<CollapsedHit> list = new ArrayList<>(mode == CollapseMode.DEMOTE ? n : n - copyCount);
-    for (int i = 0; i < n; i++) {
-      if (canonicalOf[i] == i) {
-        List<CollapsedHit> copies = copiesOf.get(i);
-        out[i] =
-            new CollapsedHit(hits[i], i, hits[i].doc, i, 1, copies == null ? List.of() : copies);
-        list.add(out[i]);
+    List<CollapsedHit> list = new ArrayList<>(collapse.listedCount());
+    for (int p = 0; p < collapse.listedCount(); p++) {
+      int i = collapse.listed(p);
+      if (copies[i] != null) {
+        list.add(copies[i]);
+        continue;
       }
-    }
-    if (mode == CollapseMode.DEMOTE) {
-      for (int i = 0; i < n; i++) {
-        if (canonicalOf[i] != i) {
-          list.add(out[i]);
+      List<CollapsedHit> mine = new ArrayList<>();
+      if (collapse.mode() != CollapseMode.REMOVE) {
+        for (int c : collapse.copies(i)) {
+          mine.add(copies[c]);
         }
       }
+      list.add(new CollapsedHit(hits[i], i, hits[i].doc, i, 1, mine));
     }
-    return new CollapsedHits(topDocs.totalHits, mode, list, copyCount, n);
+    return new CollapsedHits(topDocs.totalHits, collapse.mode(), list, collapse.copyCount(), n);
   }
 
   @Override
@@ -390,9 +306,9 @@ public final class NearDupCollapser {
     private final NearDupFields fields;
     private final NearDupSettings settings;
     private Double minSimilarity;
-    private int window = DEFAULT_WINDOW;
-    private CollapseMode mode = DEFAULT_MODE;
-    private CanonicalPolicy canonical = DEFAULT_CANONICAL;
+    private int window = WindowCollapse.DEFAULT_WINDOW;
+    private CollapseMode mode = WindowCollapse.DEFAULT_MODE;
+    private CanonicalPolicy canonical = WindowCollapse.DEFAULT_CANONICAL;
 
     private Builder(NearDupFields fields, NearDupSettings settings) {
       this.fields = fields;
@@ -408,8 +324,8 @@ public final class NearDupCollapser {
     }
 
     /**
-     * Number of top hits collapsed, 1 to {@value NearDupCollapser#MAX_WINDOW}; default {@value
-     * NearDupCollapser#DEFAULT_WINDOW}.
+     * Number of top hits collapsed, 1 to {@value WindowCollapse#MAX_WINDOW}; default {@value
+     * WindowCollapse#DEFAULT_WINDOW}.
      */
     public Builder window(int window) {
       this.window = window;

@@ -24,13 +24,13 @@ import org.apache.lucene.util.BytesRef;
 public final class CanonicalKeys {
   private final CanonicalPolicy policy;
   private final long[] numbers;
-  private final BytesRef[] terms;
+  private final byte[][] terms;
   private final boolean[] present;
 
   private CanonicalKeys(CanonicalPolicy policy, int n, boolean numeric) {
     this.policy = policy;
     this.numbers = numeric ? new long[n] : null;
-    this.terms = numeric ? null : new BytesRef[n];
+    this.terms = numeric ? null : new byte[n][];
     this.present = new boolean[n];
   }
 
@@ -94,10 +94,10 @@ public final class CanonicalKeys {
     }
 
     /**
-     * The value that decides for document {@code doc} of the leaf: a {@link Long} for numeric
-     * fields (compare as signed longs), a {@link BytesRef} for keyword fields (compare as unsigned
-     * bytes), or null if the document has no value. A multi-valued field gives its smallest value
-     * when ascending and its largest when descending.
+     * The value that decides for document {@code doc} of the leaf, as {@link #key} gives it: a
+     * {@link Long} for numeric fields, a {@code byte[]} for keyword fields, or null if the document
+     * has no value. A multi-valued field gives its smallest value when ascending and its largest
+     * when descending.
      */
     public Object value(int doc) throws IOException {
       if (reader == null) {
@@ -134,33 +134,24 @@ public final class CanonicalKeys {
     return null;
   }
 
-  /** Whether the i-th document has a value. */
-  public boolean hasValue(int i) {
-    return !policy.byScore() && present[i];
-  }
-
   /**
-   * Compares the i-th and j-th documents by the policy's field only: negative if i is more
-   * canonical. Documents with a value come before documents without; 0 when the field does not
-   * decide (equal or both missing, or by score).
+   * The value of the i-th document that the policy compares: a {@link Long} for numeric fields, a
+   * {@code byte[]} for keyword fields, or null if it has none (always by score).
    */
-  public int compare(int i, int j) {
-    if (policy.byScore() || (!present[i] && !present[j])) {
-      return 0;
-    }
-    if (present[i] != present[j]) {
-      return present[i] ? -1 : 1;
-    }
-    int c = numbers != null ? Long.compare(numbers[i], numbers[j]) : terms[i].compareTo(terms[j]);
-    return policy.ascending() ? c : -c;
-  }
-
-  /** The value of the i-th document for display: a Long, a String, or null. */
-  public Object value(int i) {
+  public Object key(int i) {
     if (policy.byScore() || !present[i]) {
       return null;
     }
-    return numbers != null ? (Object) numbers[i] : terms[i].utf8ToString();
+    return numbers != null ? (Object) numbers[i] : terms[i];
+  }
+
+  /**
+   * Compares the i-th and j-th documents by the policy's field only, in the policy's {@linkplain
+   * CanonicalPolicy#compare order}: negative if i is more canonical, 0 when the field does not
+   * decide.
+   */
+  public int compare(int i, int j) {
+    return policy.compare(key(i), key(j));
   }
 
   /** Reads one leaf's values in increasing doc order. */
@@ -204,7 +195,7 @@ public final class CanonicalKeys {
         }
       } else if (sorted != null) {
         if (sorted.advanceExact(doc)) {
-          keys.terms[idx] = BytesRef.deepCopyOf(sorted.lookupOrd(sorted.ordValue()));
+          keys.terms[idx] = BytesRef.deepCopyOf(sorted.lookupOrd(sorted.ordValue())).bytes;
           keys.present[idx] = true;
         }
       } else if (sortedSet.advanceExact(doc)) {
@@ -215,7 +206,7 @@ public final class CanonicalKeys {
             ord = next;
           }
         }
-        keys.terms[idx] = BytesRef.deepCopyOf(sortedSet.lookupOrd(ord));
+        keys.terms[idx] = BytesRef.deepCopyOf(sortedSet.lookupOrd(ord)).bytes;
         keys.present[idx] = true;
       }
     }

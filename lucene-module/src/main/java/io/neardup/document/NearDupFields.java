@@ -48,19 +48,26 @@ public record NearDupFields(String name) {
   }
 
   /**
-   * The error for a sketch stored in {@link #sketchField()} that cannot be compared with sketches
-   * made with {@code expected}: the precise reason (corrupted, unsupported format, other
-   * parameters), naming the document and the field.
+   * Checks that a sketch stored in {@link #sketchField()} can be compared with sketches made with
+   * {@code expected}, whose serialized form {@code reference} is (any sketch of those settings).
+   * Only the headers are compared, not decoded: this runs for every stored sketch a search reads,
+   * and Lucene verifies the checksums of its doc values files.
+   *
+   * @throws IllegalStateException with the precise reason (corrupted, unsupported format, other
+   *     parameters), naming the document and the field
    */
-  public IllegalStateException incompatibleSketch(
-      int doc, byte[] bytes, int offset, int length, SketchParameters expected) {
+  public void checkSketch(
+      int doc, byte[] bytes, int offset, int length, byte[] reference, SketchParameters expected) {
+    if (SketchFormat.hasSameSettings(bytes, offset, length, reference)) {
+      return;
+    }
     String prefix = "document " + doc + " in field [" + sketchField() + "] cannot be compared: ";
     try {
       SketchFormat.validate(bytes, offset, length, expected);
-      return new IllegalStateException(prefix + "unexpected header");
     } catch (IllegalArgumentException e) {
-      return new IllegalStateException(prefix + e.getMessage(), e);
+      throw new IllegalStateException(prefix + e.getMessage(), e);
     }
+    throw new IllegalStateException(prefix + "unexpected header");
   }
 
   /** Binary doc values field of the serialized shingle set. */

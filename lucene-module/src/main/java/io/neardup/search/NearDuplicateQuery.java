@@ -233,18 +233,6 @@ public final class NearDuplicateQuery extends Query {
     return hash;
   }
 
-  /**
-   * Verifies that a stored sketch was made with the query's settings, comparing header bytes only.
-   */
-  private boolean compatible(BytesRef stored) {
-    return SketchFormat.hasSameSettings(stored.bytes, stored.offset, stored.length, sketchBytes);
-  }
-
-  private IllegalStateException incompatible(int doc, BytesRef stored) {
-    return fields.incompatibleSketch(
-        doc, stored.bytes, stored.offset, stored.length, settings.sketch());
-  }
-
   private final class NearDuplicateWeight extends Weight {
     private final Weight candidates;
     private final float boost;
@@ -353,9 +341,13 @@ public final class NearDuplicateQuery extends Query {
                 return false;
               }
               BytesRef stored = sketches.binaryValue();
-              if (!compatible(stored)) {
-                throw incompatible(docBase + doc, stored);
-              }
+              fields.checkSketch(
+                  docBase + doc,
+                  stored.bytes,
+                  stored.offset,
+                  stored.length,
+                  sketchBytes,
+                  settings.sketch());
               int matches =
                   SketchFormat.countMatches(
                       stored.bytes, stored.offset, sketchBytes, 0, settings.sketch());

@@ -9,6 +9,8 @@ import static io.neardup.collapse.CollapseTestSupport.text;
 
 import io.neardup.analysis.NearDupAnalyzer;
 import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.collapse.core.CollapseMode;
+import io.neardup.collapse.core.WindowCollapse;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
 import io.neardup.search.NearDuplicateQuery;
@@ -178,7 +180,7 @@ public class TestNearDupCollapser extends LuceneTestCase {
     NearDupCollapser c = collapser().build();
     assertEquals(SETTINGS.threshold(), c.minSimilarity(), 0);
     assertEquals(100, c.window());
-    assertEquals(NearDupCollapser.DEFAULT_WINDOW, c.window());
+    assertEquals(WindowCollapse.DEFAULT_WINDOW, c.window());
     assertEquals(CollapseMode.DEMOTE, c.mode());
     assertEquals(CanonicalPolicy.BEST_SCORE, c.canonical());
     assertEquals(
@@ -542,9 +544,9 @@ public class TestNearDupCollapser extends LuceneTestCase {
         "window must be between 1 and 1000, got [1001]",
         expectThrows(
                 IllegalArgumentException.class,
-                () -> collapser().window(NearDupCollapser.MAX_WINDOW + 1).build())
+                () -> collapser().window(WindowCollapse.MAX_WINDOW + 1).build())
             .getMessage());
-    collapser().window(NearDupCollapser.MAX_WINDOW).build();
+    collapser().window(WindowCollapse.MAX_WINDOW).build();
     collapser().window(1).build();
     for (double bad : new double[] {0, -0.1, 1.0001, Double.NaN}) {
       assertEquals(

@@ -9,14 +9,19 @@ import static io.neardup.collapse.CollapseTestSupport.text;
 
 import io.neardup.analysis.NearDupAnalyzer;
 import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.collapse.core.CollapseMode;
+import io.neardup.collapse.core.WindowCollapse;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.sketch.Jaccard;
 import io.neardup.sketch.Sketch;
+import io.neardup.sketch.SketchFormat;
 import io.neardup.sketch.SketchScheme;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -178,7 +183,7 @@ public class TestNearDupCollapserRandom extends LuceneTestCase {
         IndexSearcher searcher = newSearcher(reader);
         for (int iter = 0; iter < 10; iter++) {
           int window =
-              r.nextInt(4) == 0 ? NearDupCollapser.MAX_WINDOW : 1 + r.nextInt(docs.size() + 10);
+              r.nextInt(4) == 0 ? WindowCollapse.MAX_WINDOW : 1 + r.nextInt(docs.size() + 10);
           NearDupCollapser collapser =
               NearDupCollapser.builder(FIELDS, settings)
                   .window(window)
@@ -192,6 +197,7 @@ public class TestNearDupCollapserRandom extends LuceneTestCase {
           CollapsedHits actual = collapser.collapse(searcher, top);
           CollapsedHits expected = reference(searcher, collapser, top, byId, sketches);
           assertEquals(collapser.toString(), expected, actual);
+          assertSameAsEngineInput(searcher, collapser, top, byId, sketches, actual);
 
           // the collector manager collects the window itself and must agree with post-processing
           TopDocs windowHits =
@@ -293,6 +299,52 @@ public class TestNearDupCollapserRandom extends LuceneTestCase {
       list.addAll(copies);
     }
     return new CollapsedHits(top.totalHits, mode, list, copies.size(), n);
+  }
+
+  /**
+   * The core collapsing the window as an engine adapter hands it over (serialized sketches and the
+   * policy's values as {@code Long} or {@code byte[]}, taken from the documents rather than from
+   * doc values) lists the same hits in the same order, with the same groups, as the Lucene
+   * collapser.
+   */
+  private static void assertSameAsEngineInput(
+      IndexSearcher searcher,
+      NearDupCollapser collapser,
+      TopDocs top,
+      Map<String, Doc> byId,
+      Map<String, Sketch> sketches,
+      CollapsedHits actual)
+      throws IOException {
+    int n = Math.min(collapser.window(), top.scoreDocs.length);
+    byte[][] serialized = new byte[n][];
+    Object[] values = new Object[n];
+    CanonicalPolicy policy = collapser.canonical();
+    for (int i = 0; i < n; i++) {
+      String id = id(searcher, top.scoreDocs[i].doc);
+      Sketch sketch = sketches.get(id);
+      serialized[i] = sketch == null ? null : SketchFormat.encode(sketch);
+      Object v = policy.byScore() ? null : value(byId.get(id), policy.field());
+      values[i] = v instanceof String text ? text.getBytes(StandardCharsets.UTF_8) : v;
+    }
+    WindowCollapse core =
+        WindowCollapse.collapse(
+            serialized, values, policy, collapser.minSimilarity(), collapser.mode());
+    String context = collapser.toString();
+    assertEquals(context, core.listedCount(), actual.hits().size());
+    assertEquals(context, core.copyCount(), actual.copyCount());
+    for (int p = 0; p < core.listedCount(); p++) {
+      CollapsedHit hit = actual.hits().get(p);
+      int i = core.listed(p);
+      assertEquals(context, i, hit.rank());
+      assertEquals(context, core.canonicalOf(i), hit.canonicalRank());
+      assertEquals(context, core.similarity(i), hit.similarity(), 0);
+      if (hit.isCanonical() && collapser.mode() != CollapseMode.REMOVE) {
+        assertEquals(
+            context,
+            Arrays.stream(core.copies(i)).boxed().toList(),
+            hit.copies().stream().map(CollapsedHit::rank).toList());
+      }
+    }
   }
 
   @SuppressWarnings("unchecked")

@@ -3,9 +3,10 @@ package io.neardup.elasticsearch;
 import io.neardup.cluster.CanonicalPolicy;
 import java.io.IOException;
 import java.util.Locale;
-import org.elasticsearch.common.ParsingException;
 import org.elasticsearch.common.io.stream.StreamInput;
 import org.elasticsearch.common.io.stream.StreamOutput;
+import org.elasticsearch.xcontent.ObjectParser;
+import org.elasticsearch.xcontent.ParseField;
 import org.elasticsearch.xcontent.XContentParser;
 
 /**
@@ -32,15 +33,30 @@ public final class CanonicalPolicies {
     out.writeBoolean(policy.ascending());
   }
 
+  /** The object form's keys, while it is parsed. */
+  private static final class Spec {
+    String field;
+    String order = "asc";
+  }
+
+  private static final ObjectParser<Spec, Void> OBJECT = new ObjectParser<>("canonical", Spec::new);
+
+  static {
+    OBJECT.declareString((spec, field) -> spec.field = field, new ParseField("field"));
+    OBJECT.declareString(
+        (spec, order) -> spec.order = order.toLowerCase(Locale.ROOT), new ParseField("order"));
+  }
+
   /**
-   * Parses the value after {@code "canonical":} ({@code "first"} is accepted as score, the first
-   * document in index order where there is no score).
+   * Parses the value after {@code "canonical":}, a string or an object ({@code "first"} is accepted
+   * as score, the first document in index order where there is no score). Declare it with {@link
+   * ObjectParser.ValueType#OBJECT_OR_STRING}, so that values of another kind are refused naming the
+   * key.
    *
-   * @param request the request's name, for error messages
-   * @throws ParsingException for a value of the wrong kind or an unknown key
+   * @throws org.elasticsearch.xcontent.XContentParseException for an unknown or malformed key
    * @throws IllegalArgumentException for a missing field or an unknown order
    */
-  public static CanonicalPolicy parse(XContentParser parser, String request) throws IOException {
+  public static CanonicalPolicy parse(XContentParser parser) throws IOException {
     if (parser.currentToken() == XContentParser.Token.VALUE_STRING) {
       String spec = parser.text();
       if (spec.equals("first")) {
@@ -52,57 +68,18 @@ public final class CanonicalPolicies {
         throw new IllegalArgumentException("[canonical] " + e.getMessage(), e);
       }
     }
-    if (parser.currentToken() != XContentParser.Token.START_OBJECT) {
-      throw new ParsingException(
-          parser.getTokenLocation(),
-          "["
-              + request
-              + "] [canonical] must be \"score\" or an object {\"field\": ..., \"order\":"
-              + " \"asc\"|\"desc\"}, got "
-              + parser.currentToken());
-    }
-    String field = null;
-    String order = "asc";
-    String key = null;
-    XContentParser.Token token;
-    while ((token = parser.nextToken()) != XContentParser.Token.END_OBJECT) {
-      if (token == XContentParser.Token.FIELD_NAME) {
-        key = parser.currentName();
-      } else if ("field".equals(key)) {
-        field = string(parser, request, "canonical.field");
-      } else if ("order".equals(key)) {
-        order = string(parser, request, "canonical.order").toLowerCase(Locale.ROOT);
-      } else {
-        throw new ParsingException(
-            parser.getTokenLocation(),
-            "["
-                + request
-                + "] [canonical] unknown field ["
-                + key
-                + "]: expected [field] or [order]");
-      }
-    }
-    if (field == null || field.isEmpty()) {
+    Spec spec = OBJECT.parse(parser, null);
+    if (spec.field == null || spec.field.isEmpty()) {
       throw new IllegalArgumentException(
           "[canonical] requires [field]: a numeric, date, boolean, ip or keyword field with doc"
               + " values");
     }
-    return switch (order) {
-      case "asc" -> CanonicalPolicy.lowest(field);
-      case "desc" -> CanonicalPolicy.highest(field);
+    return switch (spec.order) {
+      case "asc" -> CanonicalPolicy.lowest(spec.field);
+      case "desc" -> CanonicalPolicy.highest(spec.field);
       default ->
           throw new IllegalArgumentException(
-              ParameterErrors.describe("canonical.order", "one of [asc, desc]", order));
+              ParameterErrors.describe("canonical.order", "one of [asc, desc]", spec.order));
     };
-  }
-
-  private static String string(XContentParser parser, String request, String key)
-      throws IOException {
-    if (parser.currentToken() != XContentParser.Token.VALUE_STRING) {
-      throw new ParsingException(
-          parser.getTokenLocation(),
-          "[" + request + "] [" + key + "] must be a string, got " + parser.currentToken());
-    }
-    return parser.text();
   }
 }

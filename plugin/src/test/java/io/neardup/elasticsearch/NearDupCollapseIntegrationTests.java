@@ -10,10 +10,10 @@ import static org.hamcrest.Matchers.instanceOf;
 
 import io.neardup.analysis.NearDupAnalyzer;
 import io.neardup.cluster.CanonicalPolicy;
-import io.neardup.collapse.CollapseMode;
 import io.neardup.collapse.CollapsedHit;
 import io.neardup.collapse.CollapsedHits;
 import io.neardup.collapse.NearDupCollapser;
+import io.neardup.collapse.core.CollapseMode;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
 import io.neardup.elasticsearch.collapse.CollapsedSearchResponse;

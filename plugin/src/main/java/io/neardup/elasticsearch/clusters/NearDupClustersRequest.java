@@ -102,7 +102,7 @@ public final class NearDupClustersRequest extends ActionRequest
         new ParseField("query"));
     PARSER.declareField(
         NearDupClustersRequest::canonical,
-        (p, c) -> CanonicalPolicies.parse(p, "_neardup/clusters"),
+        (p, c) -> CanonicalPolicies.parse(p),
         new ParseField("canonical"),
         ObjectParser.ValueType.OBJECT_OR_STRING);
   }

@@ -447,7 +447,7 @@ public final class TransportNearDupClustersAction
         return best;
       }
       for (int doc : members) {
-        if (CanonicalValues.compare(keys[doc], keys[best], policy.ascending()) < 0) {
+        if (policy.compare(keys[doc], keys[best]) < 0) {
           best = doc;
         }
       }

@@ -31,7 +31,20 @@ public final class CollapsedSearchResponse extends SearchResponse {
       int window,
       int windowHits,
       int canonicalHits,
-      int copies) {}
+      int copies) {
+    /** The summary of a window of {@code windowHits} hits, {@code canonicalHits} of them kept. */
+    static Summary of(
+        NearDupCollapseBuilder ext, double minSimilarity, int windowHits, int canonicalHits) {
+      return new Summary(
+          ext.field(),
+          ext.mode().parameterValue(),
+          minSimilarity,
+          ext.window(),
+          windowHits,
+          canonicalHits,
+          windowHits - canonicalHits);
+    }
+  }
 
   CollapsedSearchResponse(SearchResponse in, SearchHits hits, Summary summary) {
     super(

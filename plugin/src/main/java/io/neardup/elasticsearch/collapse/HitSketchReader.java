@@ -81,8 +81,7 @@ final class HitSketchReader {
    * or null.
    */
   Object key() throws IOException {
-    Object key = keys.value(lastDoc);
-    return key instanceof BytesRef term ? BytesRef.deepCopyOf(term).bytes : key;
+    return keys.value(lastDoc);
   }
 
   /** The document's {@code _id}, or "" in indexes written before the field kept it. */

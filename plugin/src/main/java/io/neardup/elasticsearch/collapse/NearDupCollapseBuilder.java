@@ -1,19 +1,19 @@
 package io.neardup.elasticsearch.collapse;
 
 import io.neardup.cluster.CanonicalPolicy;
-import io.neardup.collapse.CollapseMode;
-import io.neardup.collapse.NearDupCollapser;
+import io.neardup.collapse.core.CollapseMode;
+import io.neardup.collapse.core.WindowCollapse;
 import io.neardup.elasticsearch.CanonicalPolicies;
 import io.neardup.elasticsearch.ParameterErrors;
 import io.neardup.param.ParameterException;
 import java.io.IOException;
 import java.util.Locale;
 import java.util.Objects;
-import org.elasticsearch.common.ParsingException;
 import org.elasticsearch.common.io.stream.StreamInput;
 import org.elasticsearch.common.io.stream.StreamOutput;
 import org.elasticsearch.core.Nullable;
 import org.elasticsearch.search.SearchExtBuilder;
+import org.elasticsearch.xcontent.ObjectParser;
 import org.elasticsearch.xcontent.ParseField;
 import org.elasticsearch.xcontent.XContentBuilder;
 import org.elasticsearch.xcontent.XContentParser;
@@ -47,7 +47,6 @@ public final class NearDupCollapseBuilder extends SearchExtBuilder implements Sk
   static final ParseField WINDOW = new ParseField("window");
   static final ParseField MODE = new ParseField("mode");
   static final ParseField CANONICAL = new ParseField("canonical");
-  static final ParseField ORDER = new ParseField("order");
 
   private final String field;
   private final Double minSimilarity;
@@ -95,9 +94,9 @@ public final class NearDupCollapseBuilder extends SearchExtBuilder implements Sk
     this(
         field,
         null,
-        NearDupCollapser.DEFAULT_WINDOW,
-        NearDupCollapser.DEFAULT_MODE,
-        NearDupCollapser.DEFAULT_CANONICAL);
+        WindowCollapse.DEFAULT_WINDOW,
+        WindowCollapse.DEFAULT_MODE,
+        WindowCollapse.DEFAULT_CANONICAL);
   }
 
   /** Reads the extension from the wire. */
@@ -151,87 +150,58 @@ public final class NearDupCollapseBuilder extends SearchExtBuilder implements Sk
     return canonical;
   }
 
+  /** The request's keys, while they are parsed; their rules are checked when it is built. */
+  private static final class Spec {
+    String field;
+    Double minSimilarity;
+    double window = WindowCollapse.DEFAULT_WINDOW;
+    String mode;
+    CanonicalPolicy canonical = WindowCollapse.DEFAULT_CANONICAL;
+
+    NearDupCollapseBuilder build() {
+      if (window != Math.rint(window)) {
+        throw new IllegalArgumentException(
+            ParameterErrors.describe(WINDOW.getPreferredName(), "an integer, at least 1", window));
+      }
+      CollapseMode parsedMode = WindowCollapse.DEFAULT_MODE;
+      if (mode != null) {
+        try {
+          parsedMode = CollapseMode.parse(mode.toLowerCase(Locale.ROOT));
+        } catch (ParameterException e) {
+          throw new IllegalArgumentException(
+              ParameterErrors.describe(
+                  MODE.getPreferredName(), "one of [demote, remove, group]", mode));
+        }
+      }
+      // beyond the int range is beyond any window limit too: the limit check names it
+      int windowHits = (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, window));
+      return new NearDupCollapseBuilder(field, minSimilarity, windowHits, parsedMode, canonical);
+    }
+  }
+
+  private static final ObjectParser<Spec, Void> PARSER = new ObjectParser<>(NAME, Spec::new);
+
+  static {
+    PARSER.declareString((spec, v) -> spec.field = v, FIELD);
+    PARSER.declareDouble((spec, v) -> spec.minSimilarity = v, MIN_SIMILARITY);
+    PARSER.declareDouble((spec, v) -> spec.window = v, WINDOW);
+    PARSER.declareString((spec, v) -> spec.mode = v, MODE);
+    PARSER.declareField(
+        (spec, v) -> spec.canonical = v,
+        (p, c) -> CanonicalPolicies.parse(p),
+        CANONICAL,
+        ObjectParser.ValueType.OBJECT_OR_STRING);
+  }
+
   /**
    * Parses the object after {@code "neardup_collapse":}.
    *
-   * @throws ParsingException for unknown or malformed keys, naming them
+   * @throws org.elasticsearch.xcontent.XContentParseException for unknown or malformed keys, naming
+   *     them (the rule is in its cause)
    * @throws IllegalArgumentException for values outside their rule
    */
   public static NearDupCollapseBuilder fromXContent(XContentParser parser) throws IOException {
-    if (parser.currentToken() != XContentParser.Token.START_OBJECT
-        && parser.nextToken() != XContentParser.Token.START_OBJECT) {
-      throw new ParsingException(
-          parser.getTokenLocation(),
-          "[" + NAME + "] must be an object, got " + parser.currentToken());
-    }
-    String field = null;
-    Double minSimilarity = null;
-    int window = NearDupCollapser.DEFAULT_WINDOW;
-    CollapseMode mode = NearDupCollapser.DEFAULT_MODE;
-    CanonicalPolicy canonical = NearDupCollapser.DEFAULT_CANONICAL;
-    String key = null;
-    XContentParser.Token token;
-    while ((token = parser.nextToken()) != XContentParser.Token.END_OBJECT) {
-      if (token == XContentParser.Token.FIELD_NAME) {
-        key = parser.currentName();
-      } else if (FIELD.match(key, parser.getDeprecationHandler())) {
-        field = stringValue(parser, key);
-      } else if (MIN_SIMILARITY.match(key, parser.getDeprecationHandler())) {
-        minSimilarity = numberValue(parser, key).doubleValue();
-      } else if (WINDOW.match(key, parser.getDeprecationHandler())) {
-        Number n = numberValue(parser, key);
-        if (n.doubleValue() != Math.rint(n.doubleValue())) {
-          throw new IllegalArgumentException(
-              ParameterErrors.describe(key, "an integer, at least 1", n));
-        }
-        window = (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, n.longValue()));
-      } else if (MODE.match(key, parser.getDeprecationHandler())) {
-        String value = stringValue(parser, key);
-        try {
-          mode = CollapseMode.parse(value.toLowerCase(Locale.ROOT));
-        } catch (ParameterException e) {
-          throw new IllegalArgumentException(
-              ParameterErrors.describe(key, "one of [demote, remove, group]", value));
-        }
-      } else if (CANONICAL.match(key, parser.getDeprecationHandler())) {
-        canonical = CanonicalPolicies.parse(parser, NAME);
-      } else {
-        throw new ParsingException(
-            parser.getTokenLocation(),
-            "["
-                + NAME
-                + "] unknown field ["
-                + key
-                + "]: expected one of [field, min_similarity, window, mode, canonical]");
-      }
-    }
-    return new NearDupCollapseBuilder(field, minSimilarity, window, mode, canonical);
-  }
-
-  private static String stringValue(XContentParser parser, String key) throws IOException {
-    if (parser.currentToken() != XContentParser.Token.VALUE_STRING) {
-      throw new ParsingException(
-          parser.getTokenLocation(),
-          "[" + NAME + "] [" + key + "] must be a string, got " + parser.currentToken());
-    }
-    return parser.text();
-  }
-
-  private static Number numberValue(XContentParser parser, String key) throws IOException {
-    if (parser.currentToken() == XContentParser.Token.VALUE_NUMBER) {
-      return parser.numberValue();
-    }
-    if (parser.currentToken() == XContentParser.Token.VALUE_STRING) {
-      try {
-        return Double.parseDouble(parser.text());
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(
-            ParameterErrors.describe(key, "a number", parser.text()));
-      }
-    }
-    throw new ParsingException(
-        parser.getTokenLocation(),
-        "[" + NAME + "] [" + key + "] must be a number, got " + parser.currentToken());
+    return PARSER.parse(parser, null).build();
   }
 
   @Override
@@ -248,7 +218,7 @@ public final class NearDupCollapseBuilder extends SearchExtBuilder implements Sk
     } else {
       builder.startObject(CANONICAL.getPreferredName());
       builder.field(FIELD.getPreferredName(), canonical.field());
-      builder.field(ORDER.getPreferredName(), canonical.ascending() ? "asc" : "desc");
+      builder.field("order", canonical.ascending() ? "asc" : "desc");
       builder.endObject();
     }
     return builder.endObject();

@@ -1,7 +1,6 @@
 package io.neardup.elasticsearch.collapse;
 
-import io.neardup.collapse.NearDupCollapser;
-import io.neardup.collapse.SketchGrouping;
+import io.neardup.collapse.core.WindowCollapse;
 import io.neardup.elasticsearch.mapper.MappedFields;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper;
 import io.neardup.lsh.Banding;
@@ -47,8 +46,9 @@ import org.elasticsearch.tasks.Task;
  *       NearDupCollapseRankBuilder}): the window's sketches and ids are read from doc values and
  *       only the requested page is fetched. Otherwise searches the top {@code window} hits instead
  *       of the requested page, every shard's fetch phase attaching each hit's sketch (see {@link
- *       NearDupSketchFetchSubPhase}), and groups the merged hits with {@link SketchGrouping} in the
- *       order of the canonical policy, arranges them by the mode and cuts the requested page.
+ *       NearDupSketchFetchSubPhase}), and collapses the merged hits with the library's {@link
+ *       WindowCollapse}, which groups them in the order of the canonical policy, arranges them by
+ *       the mode and cuts the requested page.
  *   <li>Removes the sketches from the hits and annotates each hit with a {@value #HIT_ANNOTATION}
  *       metadata field.
  * </ol>
@@ -68,9 +68,9 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
   public static final Setting<Integer> MAX_WINDOW_SETTING =
       Setting.intSetting(
           MAX_WINDOW_SETTING_NAME,
-          NearDupCollapser.MAX_WINDOW, // the library's own limit is the default
+          WindowCollapse.MAX_WINDOW, // the library's own limit is the default
           1,
-          100_000,
+          WindowCollapse.MAX_WINDOW_LIMIT,
           Setting.Property.IndexScope,
           Setting.Property.Dynamic);
 
@@ -196,14 +196,8 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
       return new CollapsedSearchResponse(
           response,
           response.getHits(),
-          new CollapsedSearchResponse.Summary(
-              ext.field(),
-              ext.mode().parameterValue(),
-              plan.minSimilarity,
-              ext.window(),
-              outcome.windowHits,
-              outcome.canonicalHits,
-              outcome.windowHits - outcome.canonicalHits));
+          CollapsedSearchResponse.Summary.of(
+              ext, plan.minSimilarity, outcome.windowHits, outcome.canonicalHits));
     }
   }
 
@@ -348,7 +342,13 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
     int n = hits.length;
     byte[][] sketches = new byte[n][];
     Object[] keys = new Object[n];
+    String[] index = new String[n];
+    String[] id = new String[n];
+    float[] score = new float[n];
     for (int i = 0; i < n; i++) {
+      index[i] = hits[i].getIndex();
+      id[i] = hits[i].getId();
+      score[i] = hits[i].getScore();
       DocumentField field = hits[i].getDocumentFields().get(NearDupSketchFetchSubPhase.HIT_FIELD);
       if (field != null && !field.getValues().isEmpty()) {
         byte[] sketch = (byte[]) field.getValues().get(0);
@@ -356,32 +356,14 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
         keys[i] = CanonicalValues.of(field);
       }
     }
-    CollapseLayout layout =
-        new CollapseLayout(sketches, keys, ext.canonical(), plan.minSimilarity, ext.mode());
-    CollapseLayout.Hits names =
-        new CollapseLayout.Hits() {
-          @Override
-          public String index(int i) {
-            return hits[i].getIndex();
-          }
-
-          @Override
-          public String id(int i) {
-            return hits[i].getId();
-          }
-
-          @Override
-          public float score(int i) {
-            return hits[i].getScore();
-          }
-        };
-    List<Integer> arranged = layout.arranged();
-    int start = Math.min(plan.from, arranged.size());
-    int end = Math.min(arranged.size(), plan.from + plan.size);
-    SearchHit[] page = new SearchHit[end - start];
-    for (int p = start; p < end; p++) {
-      int i = arranged.get(p);
-      page[p - start] = annotate(hits[i], layout.note(i, names));
+    WindowCollapse collapse =
+        WindowCollapse.collapse(sketches, keys, ext.canonical(), plan.minSimilarity, ext.mode());
+    WindowCollapse.HitNames names = new WindowCollapse.HitNames(index, id, score);
+    WindowCollapse.Page cut = collapse.page(plan.from, plan.size);
+    SearchHit[] page = new SearchHit[cut.end() - cut.start()];
+    for (int p = cut.start(); p < cut.end(); p++) {
+      int i = collapse.listed(p);
+      page[p - cut.start()] = annotate(hits[i], collapse.note(i, names));
     }
     SearchHits in = response.getHits();
     SearchHits out =
@@ -396,14 +378,8 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
       return new CollapsedSearchResponse(
           response,
           out,
-          new CollapsedSearchResponse.Summary(
-              ext.field(),
-              ext.mode().parameterValue(),
-              plan.minSimilarity,
-              ext.window(),
-              n,
-              layout.canonicalHits(),
-              n - layout.canonicalHits()));
+          CollapsedSearchResponse.Summary.of(
+              ext, plan.minSimilarity, n, collapse.canonicalCount()));
     } finally {
       out.decRef();
     }

@@ -1,6 +1,6 @@
 package io.neardup.elasticsearch.collapse;
 
-import io.neardup.collapse.SketchGrouping;
+import io.neardup.collapse.core.WindowCollapse;
 import io.neardup.document.DocIdOrder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -38,7 +38,7 @@ import org.elasticsearch.xcontent.XContentBuilder;
  * fetched. Each shard's query phase finds its top {@code window} hits and reads their sketches,
  * canonical values and {@code _id}s from doc values (no stored fields, no extra round trip); the
  * coordinating node merges the shards' windows in the search's order, collapses the top {@code
- * window} ({@link SketchGrouping}) and hands the fetch phase the page of the collapsed list only.
+ * window} ({@link WindowCollapse}) and hands the fetch phase the page of the collapsed list only.
  * The search's hits keep their scores; {@link NearDupCollapseFilter} adds what the collapse found
  * to them, from the {@link Outcome} this builder fills on the coordinating node.
  */
@@ -264,37 +264,19 @@ public final class NearDupCollapseRankBuilder extends RankBuilder {
       index[i] =
           source.getSearchShardTarget() == null ? null : source.getSearchShardTarget().getIndex();
     }
-    CollapseLayout layout =
-        new CollapseLayout(sketches, keys, ext.canonical(), minSimilarity, ext.mode());
-    CollapseLayout.Hits names =
-        new CollapseLayout.Hits() {
-          @Override
-          public String index(int i) {
-            return index[i];
-          }
-
-          @Override
-          public String id(int i) {
-            return id[i];
-          }
-
-          @Override
-          public float score(int i) {
-            return score[i];
-          }
-        };
-    List<Integer> arranged = layout.arranged();
-    int start = Math.min(from, arranged.size());
-    int end = Math.min(arranged.size(), from + size);
-    RankDoc[] page = new RankDoc[end - start];
+    WindowCollapse collapse =
+        WindowCollapse.collapse(sketches, keys, ext.canonical(), minSimilarity, ext.mode());
+    WindowCollapse.HitNames names = new WindowCollapse.HitNames(index, id, score);
+    WindowCollapse.Page cut = collapse.page(from, size);
+    RankDoc[] page = new RankDoc[cut.end() - cut.start()];
     synchronized (outcome) {
       outcome.windowHits = n;
-      outcome.canonicalHits = layout.canonicalHits();
-      for (int p = start; p < end; p++) {
-        int i = arranged.get(p);
-        page[p - start] = new RankDoc(doc[i], score[i], shardIndex[i]);
-        page[p - start].rank = p + 1;
-        outcome.notes.put(p + 1, layout.note(i, names));
+      outcome.canonicalHits = collapse.canonicalCount();
+      for (int p = cut.start(); p < cut.end(); p++) {
+        int i = collapse.listed(p);
+        page[p - cut.start()] = new RankDoc(doc[i], score[i], shardIndex[i]);
+        page[p - cut.start()].rank = p + 1;
+        outcome.notes.put(p + 1, collapse.note(i, names));
       }
     }
     return page;

@@ -4,10 +4,11 @@ import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.elasticsearch.CanonicalPolicies;
 import java.io.IOException;
 import java.util.Objects;
-import org.elasticsearch.common.ParsingException;
 import org.elasticsearch.common.io.stream.StreamInput;
 import org.elasticsearch.common.io.stream.StreamOutput;
 import org.elasticsearch.search.SearchExtBuilder;
+import org.elasticsearch.xcontent.ObjectParser;
+import org.elasticsearch.xcontent.ParseField;
 import org.elasticsearch.xcontent.XContentBuilder;
 import org.elasticsearch.xcontent.XContentParser;
 
@@ -68,34 +69,33 @@ public final class NearDupSketchesBuilder extends SearchExtBuilder implements Sk
     return canonical;
   }
 
-  /** Parses {@code {"field": ..., "canonical": "FIELD:asc"}}. */
-  public static NearDupSketchesBuilder fromXContent(XContentParser parser) throws IOException {
-    if (parser.currentToken() != XContentParser.Token.START_OBJECT
-        && parser.nextToken() != XContentParser.Token.START_OBJECT) {
-      throw new ParsingException(parser.getTokenLocation(), "[" + NAME + "] must be an object");
-    }
-    String field = null;
+  /** The request's keys, while they are parsed. */
+  private static final class Spec {
+    String field;
     CanonicalPolicy canonical = CanonicalPolicy.BEST_SCORE;
-    String key = null;
-    XContentParser.Token token;
-    while ((token = parser.nextToken()) != XContentParser.Token.END_OBJECT) {
-      if (token == XContentParser.Token.FIELD_NAME) {
-        key = parser.currentName();
-      } else if ("field".equals(key) && token == XContentParser.Token.VALUE_STRING) {
-        field = parser.text();
-      } else if ("canonical".equals(key)) {
-        canonical = CanonicalPolicies.parse(parser, NAME);
-      } else {
-        throw new ParsingException(
-            parser.getTokenLocation(),
-            "["
-                + NAME
-                + "] unknown or malformed field ["
-                + key
-                + "]: expected [field], [canonical]");
-      }
-    }
-    return new NearDupSketchesBuilder(field, canonical);
+  }
+
+  private static final ObjectParser<Spec, Void> PARSER = new ObjectParser<>(NAME, Spec::new);
+
+  static {
+    PARSER.declareString((spec, v) -> spec.field = v, new ParseField("field"));
+    PARSER.declareField(
+        (spec, v) -> spec.canonical = v,
+        (p, c) -> CanonicalPolicies.parse(p),
+        new ParseField("canonical"),
+        ObjectParser.ValueType.OBJECT_OR_STRING);
+  }
+
+  /**
+   * Parses {@code {"field": ..., "canonical": "FIELD:asc"}}.
+   *
+   * @throws org.elasticsearch.xcontent.XContentParseException for unknown or malformed keys, naming
+   *     them
+   * @throws IllegalArgumentException for a missing field
+   */
+  public static NearDupSketchesBuilder fromXContent(XContentParser parser) throws IOException {
+    Spec spec = PARSER.parse(parser, null);
+    return new NearDupSketchesBuilder(spec.field, spec.canonical);
   }
 
   @Override

@@ -1,12 +1,15 @@
 package io.neardup.elasticsearch.collapse;
 
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+
 import io.neardup.cluster.CanonicalPolicy;
-import io.neardup.collapse.CollapseMode;
+import io.neardup.collapse.core.CollapseMode;
 import java.io.IOException;
-import org.elasticsearch.common.ParsingException;
 import org.elasticsearch.common.Strings;
 import org.elasticsearch.common.io.stream.Writeable;
 import org.elasticsearch.test.AbstractWireSerializingTestCase;
+import org.elasticsearch.xcontent.XContentParseException;
 import org.elasticsearch.xcontent.XContentParser;
 import org.elasticsearch.xcontent.json.JsonXContent;
 
@@ -123,6 +126,11 @@ public class NearDupCollapseBuilderTests
     assertEquals(
         CanonicalPolicy.lowest("published"),
         parse("{\"field\": \"d\", \"canonical\": {\"field\": \"published\"}}").canonical());
+    // numbers as strings, and modes in any case, as before
+    NearDupCollapseBuilder lenient =
+        parse("{\"field\": \"d\", \"window\": \"20\", \"mode\": \"GROUP\"}");
+    assertEquals(20, lenient.window());
+    assertEquals(CollapseMode.GROUP, lenient.mode());
   }
 
   public void testErrorsNameTheParameter() {
@@ -135,17 +143,40 @@ public class NearDupCollapseBuilderTests
     assertError(
         "{\"field\": \"d\", \"mode\": \"merge\"}",
         "[mode] must be one of [demote, remove, group], got [merge]");
-    assertError(
+    assertNamesTheKey(
         "{\"field\": \"d\", \"canonical\": {\"field\": \"p\", \"order\": \"up\"}}",
+        "canonical",
         "[canonical.order] must be one of [asc, desc], got [up]");
-    assertError("{\"field\": \"d\", \"canonical\": {}}", "[canonical] requires [field]");
-    ParsingException unknown =
-        expectThrows(ParsingException.class, () -> parse("{\"field\": \"d\", \"size\": 3}"));
-    assertEquals(
-        "[neardup_collapse] unknown field [size]: expected one of [field, min_similarity, window,"
-            + " mode, canonical]",
-        unknown.getMessage());
-    expectThrows(ParsingException.class, () -> parse("{\"field\": 3}"));
+    assertNamesTheKey(
+        "{\"field\": \"d\", \"canonical\": {}}",
+        "canonical",
+        "[canonical] requires [field]: a numeric, date, boolean, ip or keyword field with doc"
+            + " values");
+    XContentParseException kind =
+        expectThrows(
+            XContentParseException.class, () -> parse("{\"field\": \"d\", \"canonical\": 3}"));
+    assertThat(
+        kind.getMessage(),
+        containsString(
+            "[neardup_collapse] canonical doesn't support values of type: VALUE_NUMBER"));
+    assertNamesTheKey("{\"field\": \"d\", \"window\": \"ten\"}", "window", null);
+    assertNamesTheKey("{\"field\": \"d\", \"min_similarity\": \"x\"}", "min_similarity", null);
+    XContentParseException unknown =
+        expectThrows(XContentParseException.class, () -> parse("{\"field\": \"d\", \"size\": 3}"));
+    assertThat(unknown.getMessage(), containsString("[neardup_collapse] unknown field [size]"));
+    XContentParseException malformed =
+        expectThrows(XContentParseException.class, () -> parse("{\"field\": 3}"));
+    assertThat(malformed.getMessage(), containsString("[neardup_collapse] field doesn't support"));
+  }
+
+  /** A malformed value is refused naming its key, with the rule (if any) as the cause. */
+  private void assertNamesTheKey(String json, String key, String cause) {
+    XContentParseException e = expectThrows(XContentParseException.class, () -> parse(json));
+    assertThat(
+        e.getMessage(), containsString("[neardup_collapse] failed to parse field [" + key + "]"));
+    if (cause != null) {
+      assertThat(e.getCause().getMessage(), equalTo(cause));
+    }
   }
 
   private void assertError(String json, String message) {

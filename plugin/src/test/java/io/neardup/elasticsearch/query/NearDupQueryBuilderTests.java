@@ -162,7 +162,19 @@ public class NearDupQueryBuilderTests extends AbstractQueryTestCase<NearDupQuery
     IllegalStateException e =
         expectThrows(IllegalStateException.class, () -> byId.toQuery(context));
     assertThat(e.getMessage(), containsString("must be rewritten"));
-    assertNotNull(new NearDupQueryBuilder(DUP_FIELD, randomText()).toQuery(context));
+
+    // the rewrite fetches the document's text: the query by id becomes the query by that text
+    QueryBuilder rewritten = rewriteAndFetch(byId, createQueryRewriteContext());
+    NearDupQueryBuilder byText = new NearDupQueryBuilder(DUP_FIELD, textOf("1"));
+    assertThat(rewritten, equalTo(byText));
+    // a query by text is its own rewrite, and runs as the library's query for the field's settings
+    assertSame(byText, byText.rewrite(createQueryRewriteContext()));
+    try (NearDupAnalyzer analyzer = new NearDupAnalyzer(DUP_SETTINGS)) {
+      Query expected =
+          NearDuplicateQuery.forText(
+              analyzer, new NearDupFields(DUP_FIELD), textOf("1"), DUP_SETTINGS.threshold());
+      assertThat(rewritten.toQuery(context), equalTo(expected));
+    }
   }
 
   public void testLikeDocumentIsFetchedOnRewrite() throws IOException {

@@ -1,4 +1,4 @@
-package io.neardup.collapse;
+package io.neardup.collapse.core;
 
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,4 +1,4 @@
-package io.neardup.collapse;
+package io.neardup.collapse.core;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -6,7 +6,7 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
- * The grouping rule of {@link NearDupCollapser} over sketch values in memory, free of Lucene: items
+ * The grouping rule of {@link SketchGrouping} over sketch values in memory, free of Lucene: items
  * are visited from the most to the least canonical, and each becomes a copy of the first canonical
  * so far with which it agrees on at least {@code minMatches} of its k values, or else a canonical.
  *

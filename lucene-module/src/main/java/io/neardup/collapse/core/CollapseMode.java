@@ -1,9 +1,9 @@
-package io.neardup.collapse;
+package io.neardup.collapse.core;
 
 import java.util.Locale;
 
 /**
- * What {@link NearDupCollapser} does with the copies of a canonical hit.
+ * What collapse does with the copies of a canonical hit.
  *
  * <pre>{@code
  * CollapseMode mode = CollapseMode.parse("group"); // CollapseMode.GROUP
@@ -15,7 +15,7 @@ public enum CollapseMode {
   /**
    * Every hit stays in the list, but copies rank below every canonical: the canonicals in their
    * original order, then the copies in theirs. Nothing is lost, so recall is kept while the first
-   * page shows distinct results. The default ({@link NearDupCollapser#DEFAULT_MODE}).
+   * page shows distinct results. The default ({@link WindowCollapse#DEFAULT_MODE}).
    */
   DEMOTE,
   /**

@@ -1,4 +1,4 @@
-package io.neardup.collapse;
+package io.neardup.collapse.core;
 
 import io.neardup.sketch.Jaccard;
 import io.neardup.sketch.SketchFormat;
@@ -7,9 +7,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The grouping rule of {@link NearDupCollapser} over serialized sketches in memory, free of Lucene:
- * for engines that collapse merged results away from the index, such as a coordinating node that
- * receives the top hits of many shards with their sketches.
+ * The grouping step of {@link WindowCollapse}, over serialized sketches in memory: a window read
+ * from an index, or the merged top hits of many shards.
  *
  * <p>Items are visited in the given order, from the most to the least canonical; each becomes a
  * copy of the first canonical so far whose sketch estimates a Jaccard similarity of at least {@code
@@ -17,15 +16,8 @@ import java.util.Objects;
  * (text without shingles), are never grouped. Only sketches made with the same settings are
  * compared (their headers {@linkplain SketchFormat#hasSameSettings agree}); results of indexes with
  * different settings are grouped separately.
- *
- * <pre>{@code
- * SketchGrouping.Groups groups = SketchGrouping.group(sketches, order, 0.8);
- * if (!groups.isCanonical(i)) {
- *   // hit i is a copy of hit groups.canonicalOf(i), similarity groups.similarity(i)
- * }
- * }</pre>
  */
-public final class SketchGrouping {
+final class SketchGrouping {
   private SketchGrouping() {}
 
   /**
@@ -37,7 +29,7 @@ public final class SketchGrouping {
    *     1]
    * @throws IllegalArgumentException if a sketch is corrupted or {@code order} is not a permutation
    */
-  public static Groups group(byte[][] sketches, int[] order, double minSimilarity) {
+  static Groups group(byte[][] sketches, int[] order, double minSimilarity) {
     Objects.requireNonNull(sketches, "sketches");
     Objects.requireNonNull(order, "order");
     if (!(minSimilarity > 0 && minSimilarity <= 1)) {
@@ -133,7 +125,7 @@ public final class SketchGrouping {
   }
 
   /** The outcome of {@link #group}: each item's canonical and its similarity with it. */
-  public static final class Groups {
+  static final class Groups {
     private final int[] canonicalOf;
     private final double[] similarity;
 
@@ -143,34 +135,23 @@ public final class SketchGrouping {
     }
 
     /** Number of items. */
-    public int size() {
+    int size() {
       return canonicalOf.length;
     }
 
     /** The canonical of item i: i itself if it is a canonical. */
-    public int canonicalOf(int i) {
+    int canonicalOf(int i) {
       return canonicalOf[i];
     }
 
     /** Whether item i is a canonical (the first of its group, or not grouped). */
-    public boolean isCanonical(int i) {
+    boolean isCanonical(int i) {
       return canonicalOf[i] == i;
     }
 
     /** Estimated Jaccard similarity of item i with its canonical; 1 for a canonical. */
-    public double similarity(int i) {
+    double similarity(int i) {
       return similarity[i];
-    }
-
-    /** Number of items that are copies. */
-    public int copyCount() {
-      int copies = 0;
-      for (int i = 0; i < canonicalOf.length; i++) {
-        if (canonicalOf[i] != i) {
-          copies++;
-        }
-      }
-      return copies;
     }
   }
 }
