@@ -79,7 +79,7 @@ final class ClusterOptions {
   }
 
   /** The path of a result file option, checked; null for none or standard output. */
-  private static Path output(CommandSpec spec, String option, String target, Path input) {
+  static Path output(CommandSpec spec, String option, String target, Path input) {
     if (target == null || ResultFiles.STDOUT.equals(target)) {
       return null;
     }

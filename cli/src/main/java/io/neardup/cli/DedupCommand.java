@@ -107,7 +107,7 @@ final class DedupCommand implements Callable<Integer> {
     long start = System.nanoTime();
     int threads = run.threads();
     StreamingDedup dedup;
-    StreamingDedup.Ingest ingest;
+    RecordPipeline.Ingest ingest;
     ClusterResult result;
     StreamingDedup.PairList pairs;
     try (SpillDirectory spill = StreamingDedup.spill(spillOptions.directory());
@@ -173,7 +173,7 @@ final class DedupCommand implements Callable<Integer> {
       double t,
       Verification verification,
       long start,
-      StreamingDedup.Ingest ingest,
+      RecordPipeline.Ingest ingest,
       long writeNanos) {
     ProgressLine progress = new ProgressLine(spec.commandLine().getErr(), false);
     long clustered = 0;

@@ -61,7 +61,7 @@ final class IndexWriting {
    *
    * @param text whether documents keep their text, for {@code search}
    */
-  static StreamingDedup.Ingest run(
+  static RecordPipeline.Ingest run(
       InputOptions input,
       RunOptions run,
       NearDupSettings settings,
@@ -88,7 +88,7 @@ final class IndexWriting {
    * {@code index} (replacing whatever index is there, committed with the settings), each when not
    * null. Prints a one-line summary on standard error. Nothing is committed if the run fails.
    */
-  static StreamingDedup.Ingest ingest(
+  static RecordPipeline.Ingest ingest(
       InputOptions input,
       StreamingDedup dedup,
       Clusterer clusterer,
@@ -97,7 +97,7 @@ final class IndexWriting {
       NormalizationOptions normalization,
       ProgressLine progress)
       throws IOException {
-    StreamingDedup.Ingest summary;
+    RecordPipeline.Ingest summary;
     try (CorpusReader reader =
         CorpusReader.open(input.input, input.idField, input.textField, input.fields())) {
       if (index == null) {

@@ -41,6 +41,7 @@ import picocli.CommandLine.Spec;
       SearchCommand.class,
       TuneCommand.class,
       EvaluateCommand.class,
+      TruthCommand.class,
       CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes:%n",

@@ -17,20 +17,11 @@ import io.neardup.shingle.CompactShingleSet;
 import io.neardup.sketch.Sketch;
 import io.neardup.text.NormalizationOptions;
 import java.io.IOException;
-import java.io.InterruptedIOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import org.apache.lucene.analysis.LowerCaseFilter;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.standard.StandardTokenizer;
@@ -69,15 +60,6 @@ final class StreamingDedup {
     type.freeze();
     TEXT_TYPE = type;
   }
-
-  /** Bad records reported one by one before the rest are only counted. */
-  static final int MAX_REPORTED = 20;
-
-  /** Records handed to an analysis thread at a time. */
-  private static final int BATCH = 32;
-
-  /** What the read and analysis phase did. */
-  record Ingest(int documents, long skipped, long startNanos, long endNanos) {}
 
   private final NearDupSettings settings;
   private final NormalizationOptions normalization;
@@ -131,83 +113,22 @@ final class StreamingDedup {
    *
    * @throws CliFailure at the first bad record when {@code --on-error fail}
    */
-  Ingest ingest(CorpusReader reader, Clusterer clusterer, IndexWriter writer) throws IOException {
-    long start = System.nanoTime();
-    String phase = clusterer == null ? "indexing" : "read and analyse";
+  RecordPipeline.Ingest ingest(CorpusReader reader, Clusterer clusterer, IndexWriter writer)
+      throws IOException {
     NearDupAnalyzer analyzer = new NearDupAnalyzer(settings, normalization);
     BandHasher bandHasher = new BandHasher(settings.banding());
-    ThreadLocal<Worker> workers =
-        ThreadLocal.withInitial(() -> new Worker(analyzer, bandHasher, clusterer, writer));
-    ExecutorService pool = Executors.newFixedThreadPool(threads, daemonThreads());
-    Semaphore inFlight = new Semaphore(4 * threads);
-    AtomicReference<Throwable> failure = new AtomicReference<>();
-    AtomicLong analysed = new AtomicLong();
-    long skipped = 0;
-    int ord = 0;
-    try {
-      List<CorpusReader.Record> batch = new ArrayList<>(BATCH);
-      int batchStart = 0;
-      while (failure.get() == null) {
-        CorpusReader.Record record;
-        try {
-          record = reader.next();
-        } catch (CorpusReader.BadRecord bad) {
-          skipped++;
-          badRecord(bad, skipped);
-          continue;
-        }
-        if (record != null) {
-          ids.add(record.id());
-          keepCanonicalValue(ord, record);
-          batch.add(record);
-          ord++;
-        }
-        if (batch.size() == BATCH || (record == null && !batch.isEmpty())) {
-          List<CorpusReader.Record> work = batch;
-          int first = batchStart;
-          inFlight.acquire();
-          pool.execute(() -> {
-            try {
-              Worker w = workers.get();
-              for (int i = 0; i < work.size() && failure.get() == null; i++) {
-                w.analyse(first + i, work.get(i));
-              }
-              analysed.addAndGet(work.size());
-            } catch (Throwable t) {
-              failure.compareAndSet(null, t);
-            } finally {
-              inFlight.release();
-            }
-          });
-          batch = new ArrayList<>(BATCH);
-          batchStart = ord;
-          progress.update(phase, reader.position(), reader.size(), analysed.get(), "docs");
-        }
-        if (record == null) {
-          break;
-        }
-      }
-      pool.shutdown();
-      while (!pool.awaitTermination(200, TimeUnit.MILLISECONDS)) {
-        progress.update(phase, reader.position(), reader.size(), analysed.get(), "docs");
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new InterruptedIOException("interrupted while analysing");
-    } finally {
-      pool.shutdownNow();
-      progress.done();
-    }
-    rethrow(failure.get());
-    if (skipped > MAX_REPORTED) {
-      progress.println(
-          "... "
-              + (skipped - MAX_REPORTED)
-              + " more bad records skipped (only the first "
-              + MAX_REPORTED
-              + " are shown)");
-    }
-    return new Ingest(ord, skipped, start, System.nanoTime());
+    return new RecordPipeline(threads, onError, progress)
+        .run(
+            reader,
+            clusterer == null ? "indexing" : "read and analyse",
+            (ord, record) -> {
+              ids.add(record.id());
+              keepCanonicalValue(ord, record);
+            },
+            () -> {
+              Worker w = new Worker(analyzer, bandHasher, clusterer, writer);
+              return w::analyse;
+            });
   }
 
   /** The canonical order: documents with a value first, lowest (or highest) value, then ordinal. */
@@ -260,16 +181,6 @@ final class StreamingDedup {
     }
     canonicalValues[ord] = value;
     canonicalValuesSeen++;
-  }
-
-  private void badRecord(CorpusReader.BadRecord bad, long count) {
-    if (onError == InputOptions.OnError.FAIL) {
-      throw new CliFailure(
-          bad.getMessage() + " (--on-error skip reports bad records and goes on without them)");
-    }
-    if (count <= MAX_REPORTED) {
-      progress.println(bad.location() + ": skipped: " + bad.problem());
-    }
   }
 
   /** The analysis state of one thread. */
@@ -430,33 +341,5 @@ final class StreamingDedup {
     } catch (IOException e) {
       throw new CliFailure(e.getMessage(), e);
     }
-  }
-
-  private static void rethrow(Throwable t) throws IOException {
-    if (t == null) {
-      return;
-    }
-    if (t instanceof IOException io) {
-      throw io;
-    }
-    if (t instanceof UncheckedIOException u) {
-      throw u.getCause();
-    }
-    if (t instanceof RuntimeException r) {
-      throw r;
-    }
-    if (t instanceof Error e) {
-      throw e;
-    }
-    throw new IllegalStateException(t);
-  }
-
-  private static java.util.concurrent.ThreadFactory daemonThreads() {
-    AtomicInteger n = new AtomicInteger();
-    return r -> {
-      Thread t = new Thread(r, "neardup-analysis-" + n.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    };
   }
 }

@@ -21,8 +21,8 @@ import java.util.function.Consumer;
  * #MAX_EDITS} word substitutions, insertions or deletions. The output depends only on the count,
  * the seed and the copy rate.
  *
- * <p>Usage: {@code java -cp benchmarks.jar io.neardup.testkit.CorpusWriter N FILE [SEED
- * [COPY_RATE]]}
+ * <p>Usage: {@code java -cp benchmarks.jar io.neardup.testkit.CorpusWriter N FILE [SEED [COPY_RATE
+ * [MIN_WORDS MAX_WORDS]]]}
  */
 public final class CorpusWriter {
   /** Fraction of the documents that are edited copies of another one. */
@@ -60,6 +60,8 @@ public final class CorpusWriter {
   private final EnglishText corpus;
   private final long seed;
   private final double copyRate;
+  private int minWords = MIN_WORDS;
+  private int maxWords = MAX_WORDS;
 
   /** A writer of documents drawn with {@code seed}, {@code copyRate} of them edited copies. */
   public CorpusWriter(long seed, double copyRate) {
@@ -69,6 +71,20 @@ public final class CorpusWriter {
     this.corpus = new EnglishText(seed);
     this.seed = seed;
     this.copyRate = copyRate;
+  }
+
+  /**
+   * The length of originals, in words, drawn uniformly from {@code [min, max]}; default {@value
+   * #MIN_WORDS} to {@value #MAX_WORDS}.
+   */
+  public CorpusWriter words(int min, int max) {
+    if (min < 1 || max < min) {
+      throw new IllegalArgumentException(
+          "words must be 1 <= min <= max, got [" + min + ", " + max + "]");
+    }
+    this.minWords = min;
+    this.maxWords = max;
+    return this;
   }
 
   /** Generates {@code count} documents in order and gives each to {@code sink}. */
@@ -83,7 +99,7 @@ public final class CorpusWriter {
         String copy = edit(recentText[slot], random);
         sink.accept(new Record(i, recentOrdinal[slot], copy));
       } else {
-        String text = corpus.document(random.nextInt(MIN_WORDS, MAX_WORDS + 1), random);
+        String text = corpus.document(random.nextInt(minWords, maxWords + 1), random);
         int slot = originals % RECENT_ORIGINALS;
         recentText[slot] = text;
         recentOrdinal[slot] = i;
@@ -183,15 +199,19 @@ public final class CorpusWriter {
     }
   }
 
-  /** {@code CorpusWriter N FILE [SEED [COPY_RATE]]}. */
+  /** {@code CorpusWriter N FILE [SEED [COPY_RATE [MIN_WORDS MAX_WORDS]]]}. */
   public static void main(String[] args) throws IOException {
-    if (args.length < 2 || args.length > 4) {
+    if (args.length < 2 || args.length == 5 || args.length > 6) {
       System.err.println(
-          "usage: CorpusWriter N FILE [SEED [COPY_RATE]]  (defaults: seed "
+          "usage: CorpusWriter N FILE [SEED [COPY_RATE [MIN_WORDS MAX_WORDS]]]  (defaults: seed "
               + EnglishText.DEFAULT_SEED
               + ", copy rate "
               + DEFAULT_COPY_RATE
-              + ")");
+              + ", "
+              + MIN_WORDS
+              + " to "
+              + MAX_WORDS
+              + " words)");
       System.exit(2);
     }
     int count = Integer.parseInt(args[0]);
@@ -199,7 +219,11 @@ public final class CorpusWriter {
     long seed = args.length > 2 ? Long.parseLong(args[2]) : EnglishText.DEFAULT_SEED;
     double copyRate = args.length > 3 ? Double.parseDouble(args[3]) : DEFAULT_COPY_RATE;
     long start = System.nanoTime();
-    new CorpusWriter(seed, copyRate).write(count, file);
+    CorpusWriter writer = new CorpusWriter(seed, copyRate);
+    if (args.length > 4) {
+      writer.words(Integer.parseInt(args[4]), Integer.parseInt(args[5]));
+    }
+    writer.write(count, file);
     System.err.printf(
         Locale.ROOT,
         "CorpusWriter: wrote %,d documents to %s in %.1f s%n",

@@ -6,6 +6,7 @@ import io.neardup.analysis.NearDupAnalyzer;
 import io.neardup.analysis.NearDupFilter;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.token.TokenEncoding;
+import io.neardup.truth.AllPairsJoin;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -311,144 +312,23 @@ public final class ExactTruth {
     if (!(floor > 0 && floor <= 1)) {
       throw new IllegalArgumentException("floor must be in (0, 1], got " + floor);
     }
-    int n = sets.length;
-    // rank shingles rarest first (ties by value), so prefixes hold the rare ones
-    long total = 0;
-    for (long[] set : sets) {
-      total += set.length;
-    }
-    long[] all = new long[Math.toIntExact(total)];
-    int at = 0;
-    for (long[] set : sets) {
-      System.arraycopy(set, 0, all, at, set.length);
-      at += set.length;
-    }
-    Arrays.parallelSort(all);
-    int distinct = 0;
-    int[] count = new int[all.length];
-    for (int i = 0; i < all.length; i++) {
-      if (i == 0 || all[i] != all[distinct - 1]) {
-        all[distinct++] = all[i];
-      }
-      count[distinct - 1]++;
-    }
-    long[] values = Arrays.copyOf(all, distinct);
-    long[] byFrequency = new long[distinct];
-    for (int i = 0; i < distinct; i++) {
-      byFrequency[i] = (long) count[i] * distinct + i;
-    }
-    Arrays.parallelSort(byFrequency);
-    int[] rankOf = new int[distinct];
-    for (int r = 0; r < distinct; r++) {
-      rankOf[(int) (byFrequency[r] % distinct)] = r;
-    }
-    int[][] ranks = new int[n][];
-    IntStream.range(0, n)
-        .parallel()
-        .forEach(i -> {
-          int[] r = new int[sets[i].length];
-          for (int j = 0; j < r.length; j++) {
-            r[j] = rankOf[Arrays.binarySearch(values, sets[i][j])];
-          }
-          Arrays.sort(r);
-          ranks[i] = r;
-        });
-
-    // inverted index over prefixes; each text probes with its own prefix and keeps the texts
-    // indexed before it, so every pair is seen once
-    int[] prefix = new int[n];
-    int[] postingSize = new int[distinct];
-    for (int i = 0; i < n; i++) {
-      prefix[i] = prefixLength(ranks[i].length, floor);
-      for (int j = 0; j < prefix[i]; j++) {
-        postingSize[ranks[i][j]]++;
-      }
-    }
-    int[][] postings = new int[distinct][];
-    for (int t = 0; t < postings.length; t++) {
-      postings[t] = new int[postingSize[t]];
-      postingSize[t] = 0;
-    }
-    for (int i = 0; i < n; i++) {
-      for (int j = 0; j < prefix[i]; j++) {
-        int t = ranks[i][j];
-        postings[t][postingSize[t]++] = i;
-      }
-    }
-
-    List<List<Pair>> found = new ArrayList<>(n);
-    for (int i = 0; i < n; i++) {
-      found.add(List.of());
-    }
-    ThreadLocal<int[]> seenBy = ThreadLocal.withInitial(() -> filled(n));
-    IntStream.range(0, n)
-        .parallel()
-        .forEach(x -> {
-          int[] seen = seenBy.get();
-          int[] rx = ranks[x];
-          List<Pair> mine = new ArrayList<>();
-          for (int j = 0; j < prefix[x]; j++) {
-            for (int y : postings[rx[j]]) {
-              if (y >= x) {
-                break;
-              }
-              if (seen[y] == x) {
-                continue;
-              }
-              seen[y] = x;
-              int[] ry = ranks[y];
-              int small = Math.min(rx.length, ry.length);
-              int large = Math.max(rx.length, ry.length);
-              if (small < floor * large - 1e-9) {
-                continue;
-              }
-              int common = intersection(rx, ry);
-              double similarity = (double) common / (rx.length + ry.length - common);
-              if (similarity >= floor - 1e-12) {
-                String a = ids.get(x);
-                String b = ids.get(y);
-                mine.add(
-                    a.compareTo(b) < 0 ? new Pair(a, b, similarity) : new Pair(b, a, similarity));
-              }
-            }
-          }
-          found.set(x, mine);
-        });
     List<Pair> pairs = new ArrayList<>();
-    found.forEach(pairs::addAll);
+    try {
+      // the join releases the arrays it is given; the caller's stay
+      AllPairsJoin.join(
+          sets.clone(),
+          floor,
+          Runtime.getRuntime().availableProcessors(),
+          (x, y, similarity) -> {
+            String a = ids.get(x);
+            String b = ids.get(y);
+            pairs.add(a.compareTo(b) < 0 ? new Pair(a, b, similarity) : new Pair(b, a, similarity));
+          });
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
     pairs.sort(Comparator.comparing(Pair::a).thenComparing(Pair::b));
     return pairs;
-  }
-
-  /** Shingles of a set of {@code size} that a pair with Jaccard >= floor must share one of. */
-  static int prefixLength(int size, double floor) {
-    // the 1e-9 keeps a product that should be whole from rounding up and shortening the prefix
-    return size == 0 ? 0 : size - (int) Math.ceil(floor * size - 1e-9) + 1;
-  }
-
-  private static int[] filled(int n) {
-    int[] a = new int[n];
-    Arrays.fill(a, -1);
-    return a;
-  }
-
-  /** Size of the intersection of two sorted arrays of distinct values. */
-  static int intersection(int[] a, int[] b) {
-    int i = 0;
-    int j = 0;
-    int common = 0;
-    while (i < a.length && j < b.length) {
-      if (a[i] < b[j]) {
-        i++;
-      } else if (a[i] > b[j]) {
-        j++;
-      } else {
-        common++;
-        i++;
-        j++;
-      }
-    }
-    return common;
   }
 
   /**

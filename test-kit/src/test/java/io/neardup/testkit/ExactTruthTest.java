@@ -71,14 +71,6 @@ class ExactTruthTest {
   }
 
   @Test
-  void prefixLength() {
-    assertEquals(6, ExactTruth.prefixLength(10, 0.5));
-    assertEquals(1, ExactTruth.prefixLength(10, 1.0));
-    assertEquals(3, ExactTruth.prefixLength(10, 0.8));
-    assertEquals(0, ExactTruth.prefixLength(0, 0.8));
-  }
-
-  @Test
   void datasketchShinglesFollowPythonsLowerAndWordSplit() {
     // "A_b, c-d ÉTÉ 2²" -> a_b c d été 2²: five tokens, one shingle
     long[] one = ExactTruth.datasketchShingles("A_b, c-d ÉTÉ 2²");
