@@ -30,9 +30,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * </ul>
  *
  * <p>Probes run on all threads over an index built first; the result is the same on any number of
- * threads. Memory: 8 bytes per element while ranking, then 4 bytes per element of the sets and 8
- * per indexed prefix element. The cost grows with the number of pairs that share a rare element:
- * low thresholds (below 0.3) on corpora full of common boilerplate approach all pairs.
+ * threads. Memory: the sets as given (8 bytes per element) and 8 bytes per element while ranking
+ * (plus 12 per distinct element); then 4 bytes per element of the sets, 8 per indexed prefix
+ * element and 4 per distinct element. The cost grows with the number of pairs that share a rare
+ * element: low thresholds (below 0.3) on corpora full of common boilerplate approach all pairs.
  *
  * <pre>{@code
  * AllPairsJoin.join(sets, 0.5, threads, (a, b, similarity) -> out.println(a + " " + b));
@@ -83,31 +84,31 @@ public final class AllPairsJoin {
       at += set.length;
     }
     Arrays.parallelSort(values);
+    // distinct values to the front, each with its count beside its index, rarest first after
+    // sorting
+    long[] byCount = new long[16];
     int distinct = 0;
-    int[] counts = new int[16];
-    for (int i = 0; i < values.length; i++) {
-      if (i == 0 || values[i] != values[distinct - 1]) {
-        if (distinct == counts.length) {
-          counts = Arrays.copyOf(counts, distinct * 2);
-        }
-        values[distinct++] = values[i];
+    for (int i = 0; i < values.length; ) {
+      int j = i + 1;
+      while (j < values.length && values[j] == values[i]) {
+        j++;
       }
-      counts[distinct - 1]++;
+      if (distinct == byCount.length) {
+        byCount = Arrays.copyOf(byCount, (int) Math.min(values.length, distinct * 2L));
+      }
+      byCount[distinct] = (long) (j - i) << 32 | distinct;
+      values[distinct++] = values[i];
+      i = j;
     }
-    // rarest first, ties by value: a pure function of the sets
-    long[] byCount = new long[distinct];
-    for (int i = 0; i < distinct; i++) {
-      byCount[i] = (long) counts[i] << 32 | i;
-    }
-    counts = null;
-    Arrays.parallelSort(byCount);
+    // ties by value: a pure function of the sets; sorted in place to spare a second buffer
+    Arrays.sort(byCount, 0, distinct);
     int[] rankOf = new int[distinct];
     for (int r = 0; r < distinct; r++) {
       rankOf[(int) byCount[r]] = r;
     }
     byCount = null;
-    long[] dictionary = Arrays.copyOf(values, distinct);
-    values = null;
+    long[] dictionary = values;
+    int size = distinct;
     int[][] ranks = new int[n][];
     java.util.stream.IntStream.range(0, n)
         .parallel()
@@ -117,7 +118,7 @@ public final class AllPairsJoin {
           // both ascending: one merge walk instead of a search per element
           int d = 0;
           for (int j = 0; j < set.length; j++) {
-            d = Arrays.binarySearch(dictionary, d, dictionary.length, set[j]);
+            d = Arrays.binarySearch(dictionary, d, size, set[j]);
             r[j] = rankOf[d];
           }
           Arrays.sort(r);
@@ -151,11 +152,12 @@ public final class AllPairsJoin {
     private final int[] order;
     // the position of each set in that order
     private final int[] position;
-    // per element: the positions (in order) of the sets whose index prefix holds it, ascending,
-    // and where in the set the element is
-    private final int[][] postings;
-    private final int[][] offsets;
-    private final int[] postingSizes;
+    // per element e, entries [start[e], start[e + 1]): the positions (in order) of the sets whose
+    // index prefix holds it, ascending, and where in the set the element is; one array for all
+    private final int[] start;
+    private final int[] postings;
+    private final int[] offsets;
+    private final int elements;
 
     Join(int[][] ranks, double t) {
       this.ranks = ranks;
@@ -169,6 +171,7 @@ public final class AllPairsJoin {
           elements = Math.max(elements, r + 1);
         }
       }
+      this.elements = elements;
       Arrays.sort(bySize);
       order = new int[n];
       position = new int[n];
@@ -176,27 +179,31 @@ public final class AllPairsJoin {
         order[p] = (int) bySize[p];
         position[order[p]] = p;
       }
-      postingSizes = new int[elements];
+      start = new int[elements + 1];
+      long entries = 0;
       for (int i = 0; i < n; i++) {
         int q = indexPrefix(ranks[i].length, t);
+        entries += q;
         for (int j = 0; j < q; j++) {
-          postingSizes[ranks[i][j]]++;
+          start[ranks[i][j] + 1]++;
         }
       }
-      postings = new int[elements][];
-      offsets = new int[elements][];
-      for (int e = 0; e < elements; e++) {
-        postings[e] = new int[postingSizes[e]];
-        offsets[e] = new int[postingSizes[e]];
-        postingSizes[e] = 0;
+      if (entries > Integer.MAX_VALUE - 16) {
+        throw new IllegalArgumentException("the index prefixes hold more than 2^31 elements");
       }
+      for (int e = 0; e < elements; e++) {
+        start[e + 1] += start[e];
+      }
+      postings = new int[(int) entries];
+      offsets = new int[(int) entries];
+      int[] filled = Arrays.copyOf(start, elements);
       for (int p = 0; p < n; p++) {
         int[] set = ranks[order[p]];
         int q = indexPrefix(set.length, t);
         for (int j = 0; j < q; j++) {
-          int e = set[j];
-          postings[e][postingSizes[e]] = p;
-          offsets[e][postingSizes[e]++] = j;
+          int at = filled[set[j]]++;
+          postings[at] = p;
+          offsets[at] = j;
         }
       }
     }
@@ -271,13 +278,11 @@ public final class AllPairsJoin {
         int count = 0;
         for (int i = 0; i < prefix; i++) {
           int e = rx[i];
-          int[] list = postings[e];
-          int[] at = offsets[e];
-          int length = postingSizes[e];
+          int end = start[e + 1];
           // postings are ascending positions, so sizes ascend too: skip the too small
-          int from = firstOfSize(list, length, minSize);
-          for (int k = from; k < length; k++) {
-            int q = list[k];
+          int from = firstOfSize(start[e], end, minSize);
+          for (int k = from; k < end; k++) {
+            int q = postings[k];
             if (q >= p) {
               break;
             }
@@ -286,7 +291,7 @@ public final class AllPairsJoin {
               continue;
             }
             int sy = ranks[y].length;
-            int bound = 1 + Math.min(sx - i - 1, sy - at[k] - 1);
+            int bound = 1 + Math.min(sx - i - 1, sy - offsets[k] - 1);
             if (overlap[y] + bound >= requiredOverlap(sx, sy, t)) {
               if (overlap[y] == 0) {
                 if (count == candidates.length) {
@@ -321,12 +326,12 @@ public final class AllPairsJoin {
         }
       }
 
-      private int firstOfSize(int[] list, int length, int minSize) {
-        int lo = 0;
-        int hi = length;
+      private int firstOfSize(int from, int to, int minSize) {
+        int lo = from;
+        int hi = to;
         while (lo < hi) {
           int mid = (lo + hi) >>> 1;
-          if (ranks[order[list[mid]]].length < minSize) {
+          if (ranks[order[postings[mid]]].length < minSize) {
             lo = mid + 1;
           } else {
             hi = mid;
