@@ -89,6 +89,10 @@ final class StreamingDedup {
   private final boolean text;
 
   private final List<String> ids = new ArrayList<>();
+  // a method other than minhash, and whether this is its first pass (collection statistics)
+  private MethodPlan plan;
+  private boolean firstPass;
+  private String phase;
   private Object[] canonicalValues;
   private long canonicalValuesSeen;
 
@@ -115,6 +119,19 @@ final class StreamingDedup {
     this.text = text;
   }
 
+  /**
+   * Analyses for a method other than minhash: documents go to {@code plan}, which adds them to the
+   * clusterer, or, in the first pass of a two-pass method, only counts their terms.
+   *
+   * @param phase the progress line's name of the pass
+   */
+  StreamingDedup method(MethodPlan plan, boolean firstPass, String phase) {
+    this.plan = plan;
+    this.firstPass = firstPass;
+    this.phase = phase;
+    return this;
+  }
+
   /** The id of each document, by input ordinal. */
   List<String> ids() {
     return ids;
@@ -133,7 +150,8 @@ final class StreamingDedup {
    */
   Ingest ingest(CorpusReader reader, Clusterer clusterer, IndexWriter writer) throws IOException {
     long start = System.nanoTime();
-    String phase = clusterer == null ? "indexing" : "read and analyse";
+    String phase =
+        this.phase != null ? this.phase : clusterer == null ? "indexing" : "read and analyse";
     NearDupAnalyzer analyzer = new NearDupAnalyzer(settings, normalization);
     BandHasher bandHasher = new BandHasher(settings.banding());
     ThreadLocal<Worker> workers =
@@ -267,7 +285,7 @@ final class StreamingDedup {
       throw new CliFailure(
           bad.getMessage() + " (--on-error skip reports bad records and goes on without them)");
     }
-    if (count <= MAX_REPORTED) {
+    if (count <= MAX_REPORTED && !firstPass) {
       progress.println(bad.location() + ": skipped: " + bad.problem());
     }
   }
@@ -304,6 +322,14 @@ final class StreamingDedup {
     }
 
     void analyse(int ord, CorpusReader.Record record) throws IOException {
+      if (plan != null && firstPass) {
+        plan.count(record.text());
+        return;
+      }
+      if (plan != null && !plan.needsShingles()) {
+        plan.add(clusterer, ord, record.text(), null, 0);
+        return;
+      }
       Sketch sketch;
       List<String> bandTokens = writer == null ? null : new ArrayList<>(settings.banding().bands());
       String exactToken = null;
@@ -336,7 +362,14 @@ final class StreamingDedup {
         }
         ts.end();
         sketch = sketchAtt.getSketch();
-        if (clusterer != null) {
+        if (plan != null) {
+          int count = shingleAtt.count();
+          if (set.length < count) {
+            set = new int[Math.max(count, set.length * 2)];
+          }
+          int size = CompactShingleSet.compact(shingleAtt.shingles(), count, set);
+          plan.add(clusterer, ord, record.text(), set, size);
+        } else if (clusterer != null) {
           if (verification == Verification.EXACT && !sketch.isEmpty()) {
             int count = shingleAtt.count();
             if (set.length < count) {
