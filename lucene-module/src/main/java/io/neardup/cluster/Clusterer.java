@@ -15,6 +15,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * ({@code io.neardup.index.NearDupClusterer}) and the engines' clustering APIs; each supplies only
  * where the band hashes and sets come from.
  *
+ * <p>Every near-duplicate method runs through it too ({@code io.neardup.signature.Method}): a
+ * method chooses what a document's set is, which bucket keys it comes with, any number of them
+ * ({@link #add(int, long[], int, int[], int)}), and how two sets compare (a {@link PairMeasure}:
+ * exact Jaccard and the sketch estimate of MinHash, Broder's min-m estimate, the Hamming distance
+ * of SimHash fingerprints, equal signatures; see {@link PairMeasures}).
+ *
  * <p>The phases of {@link #finish}, each in a class of its own:
  *
  * <ol>
