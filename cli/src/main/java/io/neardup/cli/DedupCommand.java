@@ -177,7 +177,17 @@ final class DedupCommand implements Callable<Integer> {
             ? plan.describe()
             : verification == Verification.EXACT ? "exact Jaccard" : "sketch estimate";
     String at = plan == null || method == Method.MIN_M || method == Method.MOD_N ? "" + t : null;
-    summary(result, pairs.pairs.size(), clusterList, at, verifiedBy, start, ingest, writeNanos);
+    String identical = plan == null ? "identical texts" : plan.identicalSets();
+    summary(
+        result,
+        pairs.pairs.size(),
+        clusterList,
+        at,
+        verifiedBy,
+        identical,
+        start,
+        ingest,
+        writeNanos);
     return 0;
   }
 
@@ -228,6 +238,7 @@ final class DedupCommand implements Callable<Integer> {
       List<ResultFiles.ClusterIds> clusters,
       String threshold,
       String verifiedBy,
+      String identical,
       long start,
       StreamingDedup.Ingest ingest,
       long writeNanos) {
@@ -240,7 +251,7 @@ final class DedupCommand implements Callable<Integer> {
         String.format(
             Locale.ROOT,
             "found %s in %s (%,d of %,d documents)%s, verified by %s (%s checked,"
-                + " %s of identical texts), in %s",
+                + " %s of %s), in %s",
             Clustering.count(listed, "near-duplicate pair"),
             Clustering.count(clusters.size(), "cluster"),
             clustered,
@@ -249,6 +260,7 @@ final class DedupCommand implements Callable<Integer> {
             verifiedBy,
             Clustering.count(r.stats().candidatePairs(), "candidate pair"),
             Clustering.count(r.stats().identicalGroups(), "group"),
+            identical,
             ProgressLine.elapsed(start)));
     List<String> unlisted = new ArrayList<>();
     if (r.stats().unlistedIdenticalPairs() > 0) {

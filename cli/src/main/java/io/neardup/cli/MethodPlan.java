@@ -82,6 +82,15 @@ final class MethodPlan {
     };
   }
 
+  /** What the summary calls documents whose sets are equal. */
+  String identicalSets() {
+    return switch (method) {
+      case MIN_M, MOD_N -> "equal sketches";
+      case SIMHASH -> "equal fingerprints";
+      default -> "equal signatures";
+    };
+  }
+
   /** The first pass of a two-pass method: counts the terms of one document. */
   void count(String text) {
     stats.add(Terms.of(text));

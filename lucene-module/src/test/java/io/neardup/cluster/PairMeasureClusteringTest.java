@@ -160,4 +160,58 @@ class PairMeasureClusteringTest {
     assertEquals(Map.of("0 2", 1.0, "1 4", 1.0, "0 5", 1.0), pairs);
     assertEquals(pairs, bruteForce(PairMeasures.sharedSignature(), 1, sets));
   }
+
+  /** The built-in measures give exactly what the verification modes gave. */
+  @Test
+  void builtInMeasuresEqualTheVerificationModes() throws IOException {
+    io.neardup.sketch.SketchParameters parameters = io.neardup.sketch.SketchParameters.DEFAULT;
+    io.neardup.lsh.Banding banding = io.neardup.lsh.Banding.forThreshold(0.8, parameters.hashes());
+    io.neardup.sketch.Sketcher sketcher = new io.neardup.sketch.Sketcher(parameters);
+    io.neardup.lsh.BandHasher hasher = new io.neardup.lsh.BandHasher(banding);
+    List<io.neardup.sketch.Sketch> sketches = new ArrayList<>();
+    List<int[]> sets = new ArrayList<>();
+    for (int[] s : shingleSets(10, 120)) {
+      // a copy's shingles keep their fingerprints
+      long[] fingerprints =
+          Arrays.stream(s).mapToLong(v -> io.neardup.util.Mix.fmix64(v)).sorted().toArray();
+      sketches.add(sketcher.sketch(fingerprints, fingerprints.length, fingerprints.length));
+      int[] compact = new int[fingerprints.length];
+      sets.add(
+          Arrays.copyOf(
+              compact,
+              io.neardup.shingle.CompactShingleSet.compact(
+                  fingerprints, fingerprints.length, compact)));
+    }
+    for (Verification v : Verification.values()) {
+      Map<String, Double> expected = new HashMap<>();
+      Map<String, Double> actual = new HashMap<>();
+      try (Clusterer old =
+              new Clusterer(null, v, 0.8, banding.bands())
+                  .sketches(parameters.hashes(), parameters.bits());
+          Clusterer measured =
+              new Clusterer(
+                  null,
+                  v == Verification.EXACT
+                      ? PairMeasures.exactJaccard()
+                      : PairMeasures.sketchEstimate(parameters.hashes(), parameters.bits()),
+                  0.8,
+                  banding.bands())) {
+        for (int d = 0; d < sets.size(); d++) {
+          if (v == Verification.EXACT) {
+            old.add(d, sketches.get(d), hasher, sets.get(d), sets.get(d).length);
+            measured.add(d, sketches.get(d), hasher, sets.get(d), sets.get(d).length);
+          } else {
+            old.add(d, sketches.get(d), hasher);
+            measured.add(d, sketches.get(d), hasher);
+          }
+        }
+        old.finish(
+            sets.size(), Clusterer.CanonicalOrder.FIRST, (a, b, s) -> expected.put(a + " " + b, s));
+        measured.finish(
+            sets.size(), Clusterer.CanonicalOrder.FIRST, (a, b, s) -> actual.put(a + " " + b, s));
+      }
+      assertTrue(expected.size() > 20, v + ": " + expected.size());
+      assertEquals(expected, actual, v.toString());
+    }
+  }
 }
