@@ -7,9 +7,11 @@ package io.neardup.signature;
  * F(b)) ∩ F(a) ∩ F(b)| / |min<sub>m</sub>(F(a) ∪ F(b))| is unbiased for the Jaccard similarity of
  * the shingle sets, with the standard error of a sample of m without replacement, about
  * √(J(1−J)/m). Fingerprints are the 32-bit compact shingle set; Π is a seeded bijection on 32 bits
- * (ascending in signed order, itself a fixed relabelling). Candidates are the documents that share
- * a value. Parameter: m ({@code --min-m}, default {@value #DEFAULT_M}). Per document O(n log n) for
- * n shingles; m ints stored.
+ * (ascending in signed order, itself a fixed relabelling). Clustering follows the steps of 000: the
+ * ⟨value, document⟩ entries sorted by value give the documents sharing each value, their pairs
+ * (each once) are the candidates, the estimator stands in for the count of common values, and
+ * union-find joins the pairs that reach the threshold. Parameter: m ({@code --min-m}, default
+ * {@value #DEFAULT_M}). Per document O(n log n) for n shingles; m ints stored.
  */
 public final class MinM {
   /** Default sketch size m (000, 001: about 200). */
