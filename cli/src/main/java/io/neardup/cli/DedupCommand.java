@@ -7,6 +7,7 @@ import io.neardup.cluster.SpillDirectory;
 import io.neardup.cluster.Verification;
 import io.neardup.lsh.Banding;
 import io.neardup.settings.NearDupSettings;
+import io.neardup.signature.Method;
 import io.neardup.text.NormalizationOptions;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -61,6 +62,8 @@ final class DedupCommand implements Callable<Integer> {
 
   @Mixin ClusterOptions cluster;
 
+  @Mixin MethodOptions methodOptions;
+
   @Option(
       names = "--all-pairs",
       description =
@@ -91,8 +94,16 @@ final class DedupCommand implements Callable<Integer> {
     double t = Options.threshold(spec, threshold);
     Verification verification = cluster.verify;
     boolean exact = verification == Verification.EXACT;
+    Method method = methodOptions.method(spec);
+    if (method != Method.MINHASH && index != null) {
+      throw Options.invalid(
+          spec, "--index", "an index is kept for --method minhash only, not " + method);
+    }
+    boolean shingles = exact || method == Method.MIN_M || method == Method.MOD_N;
     // the exact-duplicate token only serves a kept index (its clusters command)
-    NearDupSettings settings = analysis.settings(t, index != null, exact);
+    NearDupSettings settings = analysis.settings(t, index != null, shingles);
+    MethodPlan plan =
+        method == Method.MINHASH ? null : new MethodPlan(method, methodOptions, settings, t);
     NormalizationOptions normalization = analysis.normalization();
     CanonicalPolicy canonical = Options.canonical(spec, cluster.canonical);
     cluster.check(spec, input);
@@ -112,8 +123,10 @@ final class DedupCommand implements Callable<Integer> {
     StreamingDedup.PairList pairs;
     try (SpillDirectory spill = StreamingDedup.spill(spillOptions.directory());
         Clusterer clusterer =
-            new Clusterer(spill, verification, t, settings.banding().bands())
-                .sketches(settings.sketch().hashes(), settings.sketch().bits())
+            (plan == null
+                    ? new Clusterer(spill, verification, t, settings.banding().bands())
+                        .sketches(settings.sketch().hashes(), settings.sketch().bits())
+                    : new Clusterer(spill, plan.measure(), plan.threshold(), 1))
                 .allPairs(allPairs)
                 .threads(threads)
                 .memory(memory)
@@ -128,6 +141,15 @@ final class DedupCommand implements Callable<Integer> {
               progress,
               canonicalField,
               textOption.text);
+      if (plan != null) {
+        if (method.twoPass()) {
+          firstPass(plan, settings, normalization, threads, progress);
+        }
+        dedup.method(
+            plan,
+            false,
+            method.twoPass() ? "pass 2 of 2: " + method + " signatures" : "read and analyse");
+      }
       ingest =
           IndexWriting.ingest(input, dedup, clusterer, index, settings, normalization, progress);
       if (canonicalField != null && dedup.canonicalValuesSeen() == 0 && ingest.documents() > 0) {
@@ -150,8 +172,52 @@ final class DedupCommand implements Callable<Integer> {
         StreamingDedup.clusterIds(result.clusters(), dedup.ids());
     writeOutputs(pairs.pairs, clusterList);
     long writeNanos = System.nanoTime() - writeStart;
-    summary(result, pairs.pairs.size(), clusterList, t, verification, start, ingest, writeNanos);
+    String verifiedBy =
+        plan != null
+            ? plan.describe()
+            : verification == Verification.EXACT ? "exact Jaccard" : "sketch estimate";
+    String at = plan == null || method == Method.MIN_M || method == Method.MOD_N ? "" + t : null;
+    String identical = plan == null ? "identical texts" : plan.identicalSets();
+    summary(
+        result,
+        pairs.pairs.size(),
+        clusterList,
+        at,
+        verifiedBy,
+        identical,
+        start,
+        ingest,
+        writeNanos);
     return 0;
+  }
+
+  /**
+   * The first pass of a two-pass method: reads the whole input once for the collection's term
+   * statistics.
+   */
+  private void firstPass(
+      MethodPlan plan,
+      NearDupSettings settings,
+      NormalizationOptions normalization,
+      int threads,
+      ProgressLine progress)
+      throws IOException {
+    StreamingDedup first =
+        new StreamingDedup(
+                settings, normalization, null, threads, input.onError, progress, null, false)
+            .method(plan, true, "pass 1 of 2: collection statistics");
+    try (CorpusReader reader =
+        CorpusReader.open(input.input, input.idField, input.textField, input.fields())) {
+      RecordPipeline.Ingest pass = first.ingest(reader, null, null);
+      progress.println(
+          String.format(
+              Locale.ROOT,
+              "pass 1 of 2 (%s reads the input twice): collection statistics of %s in %s",
+              plan.method,
+              Clustering.count(pass.documents(), "document"),
+              ProgressLine.elapsed(pass.startNanos())));
+    }
+    plan.prepare();
   }
 
   private void writeOutputs(List<ResultFiles.Pair> pairList, List<ResultFiles.ClusterIds> clusters)
@@ -170,8 +236,9 @@ final class DedupCommand implements Callable<Integer> {
       ClusterResult r,
       int listed,
       List<ResultFiles.ClusterIds> clusters,
-      double t,
-      Verification verification,
+      String threshold,
+      String verifiedBy,
+      String identical,
       long start,
       RecordPipeline.Ingest ingest,
       long writeNanos) {
@@ -183,16 +250,17 @@ final class DedupCommand implements Callable<Integer> {
     progress.println(
         String.format(
             Locale.ROOT,
-            "found %s in %s (%,d of %,d documents) at threshold %s, verified by %s (%s checked,"
-                + " %s of identical texts), in %s",
+            "found %s in %s (%,d of %,d documents)%s, verified by %s (%s checked,"
+                + " %s of %s), in %s",
             Clustering.count(listed, "near-duplicate pair"),
             Clustering.count(clusters.size(), "cluster"),
             clustered,
             r.stats().documents(),
-            t,
-            verification == Verification.EXACT ? "exact Jaccard" : "sketch estimate",
+            threshold == null ? "" : " at threshold " + threshold,
+            verifiedBy,
             Clustering.count(r.stats().candidatePairs(), "candidate pair"),
             Clustering.count(r.stats().identicalGroups(), "group"),
+            identical,
             ProgressLine.elapsed(start)));
     List<String> unlisted = new ArrayList<>();
     if (r.stats().unlistedIdenticalPairs() > 0) {

@@ -42,11 +42,16 @@ final class RecordPipeline {
   private final int threads;
   private final InputOptions.OnError onError;
   private final ProgressLine progress;
+  private final boolean report;
 
-  RecordPipeline(int threads, InputOptions.OnError onError, ProgressLine progress) {
+  /**
+   * @param report whether skipped bad records are reported, or only counted
+   */
+  RecordPipeline(int threads, InputOptions.OnError onError, ProgressLine progress, boolean report) {
     this.threads = threads;
     this.onError = onError;
     this.progress = progress;
+    this.report = report;
   }
 
   /**
@@ -120,7 +125,7 @@ final class RecordPipeline {
       progress.done();
     }
     rethrow(failure.get());
-    if (skipped > MAX_REPORTED) {
+    if (report && skipped > MAX_REPORTED) {
       progress.println(
           "... "
               + (skipped - MAX_REPORTED)
@@ -136,7 +141,7 @@ final class RecordPipeline {
       throw new CliFailure(
           bad.getMessage() + " (--on-error skip reports bad records and goes on without them)");
     }
-    if (count <= MAX_REPORTED) {
+    if (report && count <= MAX_REPORTED) {
       progress.println(bad.location() + ": skipped: " + bad.problem());
     }
   }

@@ -71,6 +71,10 @@ final class StreamingDedup {
   private final boolean text;
 
   private final List<String> ids = new ArrayList<>();
+  // a method other than minhash, and whether this is its first pass (collection statistics)
+  private MethodPlan plan;
+  private boolean firstPass;
+  private String phase;
   private Object[] canonicalValues;
   private long canonicalValuesSeen;
 
@@ -97,6 +101,19 @@ final class StreamingDedup {
     this.text = text;
   }
 
+  /**
+   * Analyses for a method other than minhash: documents go to {@code plan}, which adds them to the
+   * clusterer, or, in the first pass of a two-pass method, only counts their terms.
+   *
+   * @param phase the progress line's name of the pass
+   */
+  StreamingDedup method(MethodPlan plan, boolean firstPass, String phase) {
+    this.plan = plan;
+    this.firstPass = firstPass;
+    this.phase = phase;
+    return this;
+  }
+
   /** The id of each document, by input ordinal. */
   List<String> ids() {
     return ids;
@@ -115,12 +132,15 @@ final class StreamingDedup {
    */
   RecordPipeline.Ingest ingest(CorpusReader reader, Clusterer clusterer, IndexWriter writer)
       throws IOException {
+    String phase =
+        this.phase != null ? this.phase : clusterer == null ? "indexing" : "read and analyse";
     NearDupAnalyzer analyzer = new NearDupAnalyzer(settings, normalization);
     BandHasher bandHasher = new BandHasher(settings.banding());
-    return new RecordPipeline(threads, onError, progress)
+    // the first pass of a two-pass method leaves reporting bad records to the second
+    return new RecordPipeline(threads, onError, progress, !firstPass)
         .run(
             reader,
-            clusterer == null ? "indexing" : "read and analyse",
+            phase,
             (ord, record) -> {
               ids.add(record.id());
               keepCanonicalValue(ord, record);
@@ -215,6 +235,14 @@ final class StreamingDedup {
     }
 
     void analyse(int ord, CorpusReader.Record record) throws IOException {
+      if (plan != null && firstPass) {
+        plan.count(record.text());
+        return;
+      }
+      if (plan != null && !plan.needsShingles()) {
+        plan.add(clusterer, ord, record.text(), null, 0);
+        return;
+      }
       Sketch sketch;
       List<String> bandTokens = writer == null ? null : new ArrayList<>(settings.banding().bands());
       String exactToken = null;
@@ -247,7 +275,14 @@ final class StreamingDedup {
         }
         ts.end();
         sketch = sketchAtt.getSketch();
-        if (clusterer != null) {
+        if (plan != null) {
+          int count = shingleAtt.count();
+          if (set.length < count) {
+            set = new int[Math.max(count, set.length * 2)];
+          }
+          int size = CompactShingleSet.compact(shingleAtt.shingles(), count, set);
+          plan.add(clusterer, ord, record.text(), set, size);
+        } else if (clusterer != null) {
           if (verification == Verification.EXACT && !sketch.isEmpty()) {
             int count = shingleAtt.count();
             if (set.length < count) {

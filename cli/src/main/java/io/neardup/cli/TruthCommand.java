@@ -83,7 +83,7 @@ final class TruthCommand implements Callable<Integer> {
     try (CorpusReader reader =
         CorpusReader.open(input.input, input.idField, input.textField, input.fields())) {
       ingest =
-          new RecordPipeline(threads, input.onError, progress)
+          new RecordPipeline(threads, input.onError, progress, true)
               .run(
                   reader,
                   "read and shingle",

@@ -15,6 +15,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * ({@code io.neardup.index.NearDupClusterer}) and the engines' clustering APIs; each supplies only
  * where the band hashes and sets come from.
  *
+ * <p>Every near-duplicate method runs through it too ({@code io.neardup.signature.Method}): a
+ * method chooses what a document's set is, which bucket keys it comes with, any number of them
+ * ({@link #add(int, long[], int, int[], int)}), and how two sets compare (a {@link PairMeasure}:
+ * exact Jaccard and the sketch estimate of MinHash, Broder's min-m estimate, the Hamming distance
+ * of SimHash fingerprints, equal signatures; see {@link PairMeasures}).
+ *
  * <p>The phases of {@link #finish}, each in a class of its own:
  *
  * <ol>
@@ -92,6 +98,7 @@ public final class Clusterer implements AutoCloseable {
 
   private final SpillDirectory spill;
   private final Verification verification;
+  private PairMeasure measure;
   private final double threshold;
   private final int bands;
   private int hashes;
@@ -148,6 +155,20 @@ public final class Clusterer implements AutoCloseable {
     this.bands = bands;
     this.entryBuffers = ThreadLocal.withInitial(() -> new long[bands]);
     this.buffers = ThreadLocal.withInitial(() -> new Buffers(bands));
+  }
+
+  /**
+   * A clusterer that compares documents with its own measure: a method's sets are then whatever the
+   * measure reads (min-m sketches, mod-n samples, SimHash fingerprints, signatures), and its
+   * documents may come with any number of bucket keys ({@link #add(int, long[], int, int[], int)}).
+   *
+   * @param measure how two documents' sets compare
+   * @param threshold the least similarity of a near-duplicate pair, in (0, 1]
+   * @param bands the number of bucket keys {@link #add(int, long[], int[], int)} takes
+   */
+  public Clusterer(SpillDirectory spill, PairMeasure measure, double threshold, int bands) {
+    this(spill, Verification.EXACT, threshold, bands);
+    this.measure = Objects.requireNonNull(measure, "measure");
   }
 
   /**
@@ -241,13 +262,19 @@ public final class Clusterer implements AutoCloseable {
 
   private synchronized void open() throws IOException {
     if (!opened) {
-      if (verification == Verification.SKETCH && hashes == 0) {
-        throw new IllegalStateException("verification [sketch] needs sketches(hashes, bits)");
+      if (measure == null) {
+        if (verification == Verification.SKETCH && hashes == 0) {
+          throw new IllegalStateException("verification [sketch] needs sketches(hashes, bits)");
+        }
+        measure =
+            verification == Verification.SKETCH
+                ? PairMeasures.sketchEstimate(hashes, bits)
+                : PairMeasures.exactJaccard();
       }
       bandEntries = new LongSorter(spill, "bands", memory * 3 / 4);
       identityEntries = identical ? new LongSorter(spill, "identity", memory / 8) : null;
       sets = new SetStore(spill, "sets");
-      comparison = new SetComparison(sets, verification, threshold, hashes, bits);
+      comparison = new SetComparison(sets, measure, threshold);
       opened = true;
     }
   }
@@ -260,6 +287,20 @@ public final class Clusterer implements AutoCloseable {
    *     never is anybody's near-duplicate
    */
   public void add(int doc, long[] bandHashes, int[] set, int size) throws IOException {
+    add(doc, bandHashes, bands, set, size);
+  }
+
+  /**
+   * Adds document {@code doc} (numbered from 0, each number once) with any number of bucket keys:
+   * documents sharing a key (its upper 32 bits) are candidates. A method with several keys per
+   * document (shared sketch values, SimHash blocks, signatures) must make keys that differ in
+   * meaning differ in value, for example by mixing a block's number into its key. Thread-safe.
+   *
+   * @param keys the document's bucket keys in {@code [0, keyCount)}
+   * @param set its set, as the measure reads it; empty for a text without shingles, which never is
+   *     anybody's near-duplicate
+   */
+  public void add(int doc, long[] keys, int keyCount, int[] set, int size) throws IOException {
     if (doc < 0) {
       throw new IllegalArgumentException("doc must be >= 0, got " + doc);
     }
@@ -272,11 +313,15 @@ public final class Clusterer implements AutoCloseable {
     }
     withSets.incrementAndGet();
     long[] entries = entryBuffers.get();
-    for (int b = 0; b < bands; b++) {
-      // band hashes of different bands are independent (the band is in their seed)
-      entries[b] = (bandHashes[b] & 0xFFFFFFFF00000000L) | doc;
+    if (entries.length < keyCount) {
+      entries = new long[keyCount];
+      entryBuffers.set(entries);
     }
-    bandEntries.addAll(entries, bands);
+    for (int b = 0; b < keyCount; b++) {
+      // band hashes of different bands are independent (the band is in their seed)
+      entries[b] = (keys[b] & 0xFFFFFFFF00000000L) | doc;
+    }
+    bandEntries.addAll(entries, keyCount);
     if (identityEntries != null) {
       long identity = CompactShingleSet.hash(set, size);
       identityEntries.add((identity & 0xFFFFFFFF00000000L) | doc);
@@ -358,8 +403,9 @@ public final class Clusterer implements AutoCloseable {
   }
 
   /**
-   * The similarity of two documents with sets, threshold or not: exact Jaccard or the sketch
-   * estimate. After {@link #finish}, before {@link #close}; thread-safe.
+   * The similarity of two documents with sets, threshold or not, by the run's measure (exact
+   * Jaccard, the sketch estimate or a method's own). After {@link #finish}, before {@link #close};
+   * thread-safe.
    */
   public double similarity(int docA, int docB) throws IOException {
     if (comparison == null) {

@@ -14,7 +14,8 @@ public interface PairSink {
    *
    * @param docA the lower top-level document id
    * @param docB the higher top-level document id
-   * @param similarity the estimated or exact Jaccard similarity, by the run's {@link Verification}
+   * @param similarity the estimated or exact Jaccard similarity, by the run's {@link Verification},
+   *     or the similarity of the run's {@link PairMeasure}
    * @throws IOException stops the run, which rethrows it
    */
   void accept(int docA, int docB, double similarity) throws IOException;

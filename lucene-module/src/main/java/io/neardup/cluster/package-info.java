@@ -5,9 +5,10 @@
  * io.neardup.cluster.IdenticalGroups}, band buckets ({@link io.neardup.cluster.SortedRuns}), {@link
  * io.neardup.cluster.CandidateVerification} with {@link io.neardup.cluster.SetComparison}, {@link
  * io.neardup.cluster.OversizedBuckets} and {@link io.neardup.cluster.ClusterAssembly}, sharing a
- * {@link io.neardup.cluster.ClusterRun}. Around them: bounded-memory storage ({@link
- * io.neardup.cluster.LongSorter}, {@link io.neardup.cluster.SetStore}, {@link
- * io.neardup.cluster.SpillDirectory}), union-find, the length-ratio bound of Jaccard similarity and
- * canonical policies.
+ * {@link io.neardup.cluster.ClusterRun}; how a pair compares is a pluggable {@link
+ * io.neardup.cluster.PairMeasure}, one per method ({@link io.neardup.cluster.PairMeasures}). Around
+ * them: bounded-memory storage ({@link io.neardup.cluster.LongSorter}, {@link
+ * io.neardup.cluster.SetStore}, {@link io.neardup.cluster.SpillDirectory}), union-find, the
+ * length-ratio bound of Jaccard similarity and canonical policies.
  */
 package io.neardup.cluster;

@@ -1,0 +1,207 @@
+package io.neardup.cluster;
+
+import io.neardup.shingle.CompactShingleSet;
+import io.neardup.signature.MinM;
+import io.neardup.signature.SimHash;
+import io.neardup.sketch.Jaccard;
+
+/**
+ * The {@link PairMeasure}s of the methods neardup offers. Sets of 64-bit values are stored as two
+ * ints per value, high half first.
+ */
+public final class PairMeasures {
+  private PairMeasures() {}
+
+  private static final PairMeasure EXACT_JACCARD =
+      new PairMeasure() {
+        @Override
+        public double similarity(int[] a, int lengthA, int[] b, int lengthB) {
+          return CompactShingleSet.jaccard(a, lengthA, b, lengthB);
+        }
+
+        @Override
+        public boolean canReach(int lengthA, int lengthB, double threshold) {
+          return LengthRatio.canReach(lengthA, lengthB, threshold);
+        }
+
+        @Override
+        public String describe() {
+          return "exact Jaccard";
+        }
+      };
+
+  /**
+   * The exact Jaccard similarity of two ascending, distinct int sets (compact shingle sets, or
+   * Broder's mod-n samples), with {@link LengthRatio} pruning.
+   */
+  public static PairMeasure exactJaccard() {
+    return EXACT_JACCARD;
+  }
+
+  /**
+   * The Jaccard estimate of two sketches of {@code hashes} values of {@code bits} bits (one int per
+   * value, two for 64 bits), exactly as {@code NearDuplicateQuery} decides: a pair reaches the
+   * threshold when it has at least {@link Jaccard#minMatches} agreeing values.
+   */
+  public static PairMeasure sketchEstimate(int hashes, int bits) {
+    return new SketchEstimate(hashes, bits);
+  }
+
+  private static final class SketchEstimate implements PairMeasure {
+    private final int hashes;
+    private final int bits;
+    // the least matches for the last threshold asked: one volatile read per pair
+    private volatile double[] minMatches = {Double.NaN, 0};
+
+    SketchEstimate(int hashes, int bits) {
+      if (hashes < 1) {
+        throw new IllegalArgumentException("hashes must be >= 1, got " + hashes);
+      }
+      this.hashes = hashes;
+      this.bits = bits;
+    }
+
+    @Override
+    public double similarity(int[] a, int lengthA, int[] b, int lengthB) {
+      return estimate(countMatches(a, b, lengthA));
+    }
+
+    @Override
+    public double ifReaches(int[] a, int lengthA, int[] b, int lengthB, double threshold) {
+      double[] cached = minMatches;
+      if (cached[0] != threshold) {
+        cached = new double[] {threshold, Math.max(1, Jaccard.minMatches(threshold, hashes, bits))};
+        minMatches = cached;
+      }
+      int matches = countMatches(a, b, lengthA);
+      return matches < cached[1] ? -1 : estimate(matches);
+    }
+
+    private double estimate(int matches) {
+      return Jaccard.fromMatches(matches, hashes, bits, Jaccard.DEFAULT_CONFIDENCE).estimate();
+    }
+
+    private int countMatches(int[] a, int[] b, int length) {
+      int matches = 0;
+      if (bits == 64) {
+        for (int i = 0; i < length; i += 2) {
+          matches += a[i] == b[i] && a[i + 1] == b[i + 1] ? 1 : 0;
+        }
+      } else {
+        for (int i = 0; i < length; i++) {
+          matches += a[i] == b[i] ? 1 : 0;
+        }
+      }
+      return matches;
+    }
+
+    @Override
+    public String describe() {
+      return "sketch estimate";
+    }
+  }
+
+  /**
+   * Broder's estimator of option 1 for two min-m sketches ({@link MinM}): |min_m(A ∪ B) ∩ A ∩ B| /
+   * |min_m(A ∪ B)|.
+   */
+  public static PairMeasure minM(int m) {
+    if (m < 1) {
+      throw new IllegalArgumentException("m must be >= 1, got " + m);
+    }
+    return new PairMeasure() {
+      @Override
+      public double similarity(int[] a, int lengthA, int[] b, int lengthB) {
+        return MinM.estimate(a, lengthA, b, lengthB, m);
+      }
+
+      @Override
+      public String describe() {
+        return "min-" + m + " estimate";
+      }
+    };
+  }
+
+  private static final PairMeasure HAMMING =
+      new PairMeasure() {
+        @Override
+        public double similarity(int[] a, int lengthA, int[] b, int lengthB) {
+          if (lengthA != 2 || lengthB != 2) {
+            throw new IllegalArgumentException(
+                "a SimHash fingerprint is 2 ints, got " + lengthA + " and " + lengthB);
+          }
+          return hammingSimilarity(SimHash.distance(join(a[0], a[1]), join(b[0], b[1])));
+        }
+
+        @Override
+        public String describe() {
+          return "Hamming distance";
+        }
+      };
+
+  /**
+   * The Hamming distance d of two 64-bit SimHash fingerprints (two ints each), reported as the
+   * similarity 1 − d/64: the threshold {@link #hammingThreshold(int) hammingThreshold(h)} admits
+   * exactly the pairs with d ≤ h.
+   */
+  public static PairMeasure hamming() {
+    return HAMMING;
+  }
+
+  /** The similarity 1 − d/64 of fingerprints at Hamming distance d (exact in binary). */
+  public static double hammingSimilarity(int distance) {
+    return 1 - distance / 64.0;
+  }
+
+  /** The threshold that admits the pairs within Hamming distance h, in [0, 63]. */
+  public static double hammingThreshold(int maxHamming) {
+    if (maxHamming < 0 || maxHamming > 63) {
+      throw new IllegalArgumentException("max-hamming must be in [0, 63], got " + maxHamming);
+    }
+    return hammingSimilarity(maxHamming);
+  }
+
+  private static final PairMeasure SHARED_SIGNATURE =
+      new PairMeasure() {
+        @Override
+        public double similarity(int[] a, int lengthA, int[] b, int lengthB) {
+          return sharesValue(a, lengthA, b, lengthB) ? 1 : 0;
+        }
+
+        @Override
+        public String describe() {
+          return "equal signature";
+        }
+      };
+
+  /**
+   * Signatures: 1 when two documents share any 64-bit signature (two ints each, ascending as signed
+   * longs), else 0; run it at threshold 1. A document with one signature is thus equal to another
+   * exactly when their signatures are equal.
+   */
+  public static PairMeasure sharedSignature() {
+    return SHARED_SIGNATURE;
+  }
+
+  static boolean sharesValue(int[] a, int lengthA, int[] b, int lengthB) {
+    int i = 0;
+    int j = 0;
+    while (i < lengthA && j < lengthB) {
+      int c = Long.compare(join(a[i], a[i + 1]), join(b[j], b[j + 1]));
+      if (c == 0) {
+        return true;
+      }
+      if (c < 0) {
+        i += 2;
+      } else {
+        j += 2;
+      }
+    }
+    return false;
+  }
+
+  /** The 64-bit value of a high and a low int. */
+  public static long join(int high, int low) {
+    return ((long) high << 32) | (low & 0xFFFFFFFFL);
+  }
+}

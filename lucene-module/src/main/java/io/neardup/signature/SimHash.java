@@ -1,0 +1,109 @@
+package io.neardup.signature;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Method {@code simhash}: Charikar's 64-bit SimHash (<i>Similarity estimation techniques from
+ * rounding algorithms</i>, STOC 2002) of a document's weighted features, searched as Manku, Jain
+ * and Das Sarma do (<i>Detecting near-duplicates for web crawling</i>, WWW 2007): the 64 bits are
+ * cut into h + 1 blocks, so that two fingerprints within Hamming distance h agree on at least one
+ * whole block (pigeonhole); each block, tagged with its number, is a bucket key, and candidates are
+ * verified by their exact Hamming distance. Parameters: the largest Hamming distance h ({@code
+ * --max-hamming}, default {@value #DEFAULT_MAX_HAMMING}, at most {@value #MAX_HAMMING}: beyond,
+ * blocks of one bit make every pair a candidate) and the shingle size of the features. Per document
+ * O(64 · features); 8 bytes stored; h + 1 keys.
+ */
+public final class SimHash {
+  /** Default largest Hamming distance of near-duplicates (Manku et al.: 3 of 64 bits). */
+  public static final int DEFAULT_MAX_HAMMING = 3;
+
+  /** The largest h accepted. */
+  public static final int MAX_HAMMING = 32;
+
+  private SimHash() {}
+
+  /** Checks h. */
+  public static int checkMaxHamming(int h) {
+    if (h < 0 || h > MAX_HAMMING) {
+      throw new IllegalArgumentException(
+          "max-hamming must be in [0, " + MAX_HAMMING + "], got " + h);
+    }
+    return h;
+  }
+
+  /**
+   * The SimHash of features with 64-bit hashes and positive weights: bit i is set when the weights
+   * of the features with bit i set outweigh those without. No features give 0.
+   */
+  public static long fingerprint(long[] hashes, double[] weights, int n) {
+    double[] v = new double[64];
+    for (int f = 0; f < n; f++) {
+      long h = hashes[f];
+      double w = weights[f];
+      for (int i = 0; i < 64; i++) {
+        v[i] += ((h >>> i) & 1) != 0 ? w : -w;
+      }
+    }
+    long fp = 0;
+    for (int i = 0; i < 64; i++) {
+      if (v[i] > 0) {
+        fp |= 1L << i;
+      }
+    }
+    return fp;
+  }
+
+  /**
+   * The SimHash of a document's word shingles of {@code shingleSize} terms, each weighted by its
+   * number of occurrences (a text shorter than a shingle is one shingle); empty without terms.
+   */
+  public static long[] ofTerms(List<String> terms, int shingleSize, long seed) {
+    if (shingleSize < 1) {
+      throw new IllegalArgumentException("shingle-size must be >= 1, got " + shingleSize);
+    }
+    if (terms.isEmpty()) {
+      return new long[0];
+    }
+    Map<String, Integer> counts = new HashMap<>();
+    int shingles = Math.max(1, terms.size() - shingleSize + 1);
+    for (int i = 0; i < shingles; i++) {
+      counts.merge(
+          String.join(" ", terms.subList(i, Math.min(terms.size(), i + shingleSize))),
+          1,
+          Integer::sum);
+    }
+    long[] hashes = new long[counts.size()];
+    double[] weights = new double[counts.size()];
+    int n = 0;
+    for (Map.Entry<String, Integer> e : counts.entrySet()) {
+      hashes[n] = Hash64.of(e.getKey(), seed);
+      weights[n++] = e.getValue();
+    }
+    return new long[] {fingerprint(hashes, weights, n)};
+  }
+
+  /** The Hamming distance of two fingerprints. */
+  public static int distance(long a, long b) {
+    return Long.bitCount(a ^ b);
+  }
+
+  /**
+   * The h + 1 bucket keys of a fingerprint: block j (bits [64·j/(h+1), 64·(j+1)/(h+1))) tagged with
+   * j and mixed. Fingerprints within distance h share at least one key.
+   */
+  public static long[] blockKeys(long fingerprint, int maxHamming) {
+    int blocks = checkMaxHamming(maxHamming) + 1;
+    long[] keys = new long[blocks];
+    for (int j = 0; j < blocks; j++) {
+      int from = 64 * j / blocks;
+      int to = 64 * (j + 1) / blocks;
+      int width = to - from;
+      long mask = width == 64 ? -1L : (1L << width) - 1;
+      long block = (fingerprint >>> from) & mask;
+      keys[j] = io.neardup.util.Mix.fmix64(block * 0x9E3779B97F4A7C15L + j + 1) ^ j;
+    }
+    return keys;
+  }
+}
