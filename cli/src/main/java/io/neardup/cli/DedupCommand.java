@@ -3,12 +3,9 @@ package io.neardup.cli;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.ClusterResult;
 import io.neardup.cluster.Clusterer;
-import io.neardup.cluster.SpillDirectory;
 import io.neardup.cluster.Verification;
 import io.neardup.lsh.Banding;
-import io.neardup.settings.NearDupSettings;
 import io.neardup.signature.Method;
-import io.neardup.text.NormalizationOptions;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
@@ -93,84 +90,21 @@ final class DedupCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     double t = Options.threshold(spec, threshold);
     Verification verification = cluster.verify;
-    boolean exact = verification == Verification.EXACT;
     Method method = methodOptions.method(spec);
-    if (method != Method.MINHASH && index != null) {
-      throw Options.invalid(
-          spec, "--index", "an index is kept for --method minhash only, not " + method);
-    }
-    boolean shingles = exact || method == Method.MIN_M || method == Method.MOD_N;
-    // the exact-duplicate token only serves a kept index (its clusters command)
-    NearDupSettings settings = analysis.settings(t, index != null, shingles);
-    MethodPlan plan =
-        method == Method.MINHASH ? null : new MethodPlan(method, methodOptions, settings, t);
-    NormalizationOptions normalization = analysis.normalization();
     CanonicalPolicy canonical = Options.canonical(spec, cluster.canonical);
     cluster.check(spec, input);
     IndexWriting.check(spec, input, run, index);
-    long memory = spillOptions.memory(spec);
-    String canonicalField =
-        canonical.byScore()
-            ? null
-            : canonical.field().equals(input.idField) ? OpenIndex.ID_FIELD : canonical.field();
-
     ProgressLine progress = new ProgressLine(spec.commandLine().getErr(), run.progress());
     long start = System.nanoTime();
-    int threads = run.threads();
-    StreamingDedup dedup;
-    RecordPipeline.Ingest ingest;
-    ClusterResult result;
-    StreamingDedup.PairList pairs;
-    try (SpillDirectory spill = StreamingDedup.spill(spillOptions.directory());
-        Clusterer clusterer =
-            (plan == null
-                    ? new Clusterer(spill, verification, t, settings.banding().bands())
-                        .sketches(settings.sketch().hashes(), settings.sketch().bits())
-                    : new Clusterer(spill, plan.measure(), plan.threshold(), 1))
-                .allPairs(allPairs)
-                .threads(threads)
-                .memory(memory)
-                .progress((phase, done, total) -> progress.update(phase, done, total, done, ""))) {
-      dedup =
-          new StreamingDedup(
-              settings,
-              normalization,
-              verification,
-              threads,
-              input.onError,
-              progress,
-              canonicalField,
-              textOption.text);
-      if (plan != null) {
-        if (method.twoPass()) {
-          firstPass(plan, settings, normalization, threads, progress);
-        }
-        dedup.method(
-            plan,
-            false,
-            method.twoPass() ? "pass 2 of 2: " + method + " signatures" : "read and analyse");
-      }
-      ingest =
-          IndexWriting.ingest(input, dedup, clusterer, index, settings, normalization, progress);
-      if (canonicalField != null && dedup.canonicalValuesSeen() == 0 && ingest.documents() > 0) {
-        throw Options.invalid(
-            spec,
-            "--canonical",
-            "no record has a field [" + canonical.field() + "] to choose canonicals by");
-      }
-      pairs = new StreamingDedup.PairList(dedup.ids());
-      try {
-        result =
-            clusterer.finish(
-                ingest.documents(), dedup.canonicalOrder(canonical.ascending()), pairs);
-      } finally {
-        progress.done();
-      }
-    }
+    MethodRun.Outcome outcome =
+        new MethodRun(spec, input, analysis, methodOptions.parameters, run, spillOptions)
+            .run(method, t, verification, allPairs, canonical, index, textOption.text, progress);
+    MethodPlan plan = outcome.plan();
+    ClusterResult result = outcome.result();
+    RecordPipeline.Ingest ingest = outcome.ingest();
     long writeStart = System.nanoTime();
-    List<ResultFiles.ClusterIds> clusterList =
-        StreamingDedup.clusterIds(result.clusters(), dedup.ids());
-    writeOutputs(pairs.pairs, clusterList);
+    List<ResultFiles.ClusterIds> clusterList = outcome.clusters();
+    writeOutputs(outcome.pairs(), clusterList);
     long writeNanos = System.nanoTime() - writeStart;
     String verifiedBy =
         plan != null
@@ -180,7 +114,7 @@ final class DedupCommand implements Callable<Integer> {
     String identical = plan == null ? "identical texts" : plan.identicalSets();
     summary(
         result,
-        pairs.pairs.size(),
+        outcome.pairs().size(),
         clusterList,
         at,
         verifiedBy,
@@ -189,35 +123,6 @@ final class DedupCommand implements Callable<Integer> {
         ingest,
         writeNanos);
     return 0;
-  }
-
-  /**
-   * The first pass of a two-pass method: reads the whole input once for the collection's term
-   * statistics.
-   */
-  private void firstPass(
-      MethodPlan plan,
-      NearDupSettings settings,
-      NormalizationOptions normalization,
-      int threads,
-      ProgressLine progress)
-      throws IOException {
-    StreamingDedup first =
-        new StreamingDedup(
-                settings, normalization, null, threads, input.onError, progress, null, false)
-            .method(plan, true, "pass 1 of 2: collection statistics");
-    try (CorpusReader reader =
-        CorpusReader.open(input.input, input.idField, input.textField, input.fields())) {
-      RecordPipeline.Ingest pass = first.ingest(reader, null, null);
-      progress.println(
-          String.format(
-              Locale.ROOT,
-              "pass 1 of 2 (%s reads the input twice): collection statistics of %s in %s",
-              plan.method,
-              Clustering.count(pass.documents(), "document"),
-              ProgressLine.elapsed(pass.startNanos())));
-    }
-    plan.prepare();
   }
 
   private void writeOutputs(List<ResultFiles.Pair> pairList, List<ResultFiles.ClusterIds> clusters)

@@ -20,7 +20,7 @@ import java.io.IOException;
 
 /**
  * What a method other than {@code minhash} stores per document in the clustering core, and how the
- * core compares it: the adapter between {@link MethodOptions} and {@code io.neardup.signature}.
+ * core compares it: the adapter between {@link MethodParameters} and {@code io.neardup.signature}.
  * Thread-safe once {@link #prepare()}d.
  */
 final class MethodPlan {
@@ -28,14 +28,14 @@ final class MethodPlan {
   static final int SIMHASH_WORD_SHINGLE_SIZE = 3;
 
   final Method method;
-  private final MethodOptions options;
+  private final MethodParameters options;
   private final long seed;
   private final int simHashShingleSize;
   private final double threshold;
   private final CollectionStatistics stats;
   private LexRand lexRand;
 
-  MethodPlan(Method method, MethodOptions options, NearDupSettings settings, double threshold) {
+  MethodPlan(Method method, MethodParameters options, NearDupSettings settings, double threshold) {
     this.method = method;
     this.options = options;
     this.seed = settings.sketch().seed();

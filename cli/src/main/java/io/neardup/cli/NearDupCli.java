@@ -42,6 +42,7 @@ import picocli.CommandLine.Spec;
       TuneCommand.class,
       EvaluateCommand.class,
       TruthCommand.class,
+      CompareCommand.class,
       CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes:%n",

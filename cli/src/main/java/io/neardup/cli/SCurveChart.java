@@ -169,15 +169,19 @@ final class SCurveChart {
     private final StringBuilder sb = new StringBuilder();
 
     SvgCanvas() {
+      this(WIDTH, HEIGHT);
+    }
+
+    SvgCanvas(int width, int height) {
       sb.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
           .append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
-          .append(WIDTH)
+          .append(width)
           .append("\" height=\"")
-          .append(HEIGHT)
+          .append(height)
           .append("\" viewBox=\"0 0 ")
-          .append(WIDTH)
+          .append(width)
           .append(' ')
-          .append(HEIGHT)
+          .append(height)
           .append("\" font-family=\"sans-serif\">\n");
     }
 

@@ -71,11 +71,35 @@ final class TruthCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     double t = Options.threshold(spec, threshold);
     ClusterOptions.output(spec, "--output", output, input.input);
-    NearDupSettings settings = analysis.settings(t, false, true);
+    analysis.settings(t, false, true); // bad analysis options fail before any work
     ProgressLine progress = new ProgressLine(spec.commandLine().getErr(), run.progress());
     long start = System.nanoTime();
     int threads = run.threads();
 
+    Truth truth = compute(input, analysis, t, threads, progress);
+    PrintWriter out = spec.commandLine().getOut();
+    ResultFiles.write(output, out, w -> ResultFiles.writePairs(w, truth.pairs()));
+    progress.println(
+        String.format(
+            Locale.ROOT,
+            "found %s at exact Jaccard >= %s among %,d documents (%,d shingles), in %s%s",
+            Clustering.count(truth.pairs().size(), "pair"),
+            t,
+            truth.documents(),
+            truth.shingles(),
+            ProgressLine.elapsed(start),
+            ResultFiles.STDOUT.equals(output) ? "" : "; wrote " + output));
+    return 0;
+  }
+
+  /** The exact truth of an input: its pairs at or above a threshold, with what it read. */
+  record Truth(List<ResultFiles.Pair> pairs, int documents, long shingles) {}
+
+  /** Reads and shingles the input on all threads, then joins the shingle sets. */
+  static Truth compute(
+      InputOptions input, AnalysisOptions analysis, double t, int threads, ProgressLine progress)
+      throws IOException {
+    NearDupSettings settings = analysis.settings(t, false, true);
     List<String> ids = new ArrayList<>();
     ShingleSets sets = new ShingleSets();
     NearDupAnalyzer analyzer = new NearDupAnalyzer(settings, analysis.normalization());
@@ -103,19 +127,7 @@ final class TruthCommand implements Callable<Integer> {
     AllPairsJoin.join(
         all, t, threads, (a, b, s) -> pairs.add(ResultFiles.Pair.of(ids.get(a), ids.get(b), s)));
     progress.done();
-    PrintWriter out = spec.commandLine().getOut();
-    ResultFiles.write(output, out, w -> ResultFiles.writePairs(w, pairs));
-    progress.println(
-        String.format(
-            Locale.ROOT,
-            "found %s at exact Jaccard >= %s among %,d documents (%,d shingles), in %s%s",
-            Clustering.count(pairs.size(), "pair"),
-            t,
-            ingest.documents(),
-            shingles,
-            ProgressLine.elapsed(start),
-            ResultFiles.STDOUT.equals(output) ? "" : "; wrote " + output));
-    return 0;
+    return new Truth(pairs, ingest.documents(), shingles);
   }
 
   /** The distinct shingle fingerprints of a text, ascending. */

@@ -59,6 +59,7 @@ final class ClusterRun {
       int spilledBefore)
       throws IOException {
     int spilledRuns = spilledBefore;
+    long keys = bandEntries.size();
     long start = System.nanoTime();
     if (identityEntries != null) {
       identical.find(identityEntries);
@@ -98,6 +99,8 @@ final class ClusterRun {
             unlistedIdentical,
             uncompared,
             spilledRuns,
+            keys,
+            comparison.sets().bytes(),
             times);
     return new ClusterResult(clusters, stats);
   }

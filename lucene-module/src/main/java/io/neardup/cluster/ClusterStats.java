@@ -24,6 +24,8 @@ import java.util.Map;
  * @param uncomparedPairs pairs of documents of one oversized bucket that ended in one cluster
  *     without being compared
  * @param spilledRuns sorted runs written to disk
+ * @param keys bucket keys stored (band hashes, shared values or signatures), over all documents
+ * @param setBytes bytes of the sets stored for verification, over all documents
  * @param phaseTimes wall time per phase, in phase order
  */
 public record ClusterStats(
@@ -41,7 +43,14 @@ public record ClusterStats(
     long unlistedIdenticalPairs,
     long uncomparedPairs,
     int spilledRuns,
+    long keys,
+    long setBytes,
     Map<String, Duration> phaseTimes) {
+
+  /** What the method keeps per document with a set, in bytes: its keys and its set. */
+  public double bytesPerDocument() {
+    return withSets == 0 ? 0 : (keys * (double) Long.BYTES + setBytes) / withSets;
+  }
 
   public ClusterStats {
     phaseTimes = Collections.unmodifiableMap(new LinkedHashMap<>(phaseTimes));
@@ -67,6 +76,8 @@ public record ClusterStats(
         unlistedIdenticalPairs,
         uncomparedPairs,
         spilledRuns,
+        keys,
+        setBytes,
         times);
   }
 }

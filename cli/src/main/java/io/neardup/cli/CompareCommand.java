@@ -1,0 +1,278 @@
+package io.neardup.cli;
+
+import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.cluster.ClusterStats;
+import io.neardup.cluster.Verification;
+import io.neardup.signature.Method;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code neardup compare}: every method on the same input, scored against the exact truth, in one
+ * table.
+ */
+@Command(
+    name = "compare",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    defaultValueProvider = LibraryDefaults.class,
+    description = {
+      "Runs near-duplicate methods on the same input and scores each against the exact truth"
+          + " (computed as by the truth command unless --truth gives it): candidate pairs,"
+          + " reported pairs, precision, recall and F1 on pairs (as evaluate counts them: pairs"
+          + " at or above --threshold), B-cubed F1 on clusters, time and bytes kept per"
+          + " document. Prints the table as Markdown; --out also writes it as CSV, a chart of"
+          + " precision and recall (SVG), and each method's pairs and clusters.",
+      "",
+      "Example: neardup compare --input corpus.jsonl --threshold 0.8 --out comparison"
+    })
+final class CompareCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Mixin InputOptions input;
+
+  @Option(
+      names = "--threshold",
+      paramLabel = "T",
+      defaultValue = "0.8",
+      description =
+          "The Jaccard similarity of shingle sets from which two texts are near-duplicates, in"
+              + " (0, 1] (default: ${DEFAULT-VALUE}).")
+  String threshold;
+
+  @Option(
+      names = "--truth",
+      paramLabel = "TRUTH.tsv",
+      description =
+          "The exact truth, as written by truth (id_a, id_b, similarity); it must hold every"
+              + " pair at or above --threshold (default: computed from the input).")
+  Path truth;
+
+  @Option(
+      names = "--methods",
+      paramLabel = "NAMES",
+      defaultValue = "all",
+      description =
+          "The methods to compare, comma-separated, or all (default: ${DEFAULT-VALUE}): "
+              + "minhash, min-m, mod-n, simhash, md5, tfidf, long-sent, heavy-sent, lex-rand.")
+  String methods;
+
+  @Option(
+      names = "--verify",
+      paramLabel = "exact|sketch",
+      defaultValue = "exact",
+      description = "minhash: how candidate pairs are verified (default: ${DEFAULT-VALUE}).")
+  Verification verify;
+
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      description =
+          "Also write comparison.md, comparison.csv, comparison.svg, pairs-METHOD.tsv and"
+              + " clusters-METHOD.jsonl (and truth.tsv when computed) into DIR.")
+  Path out;
+
+  @Mixin MethodParameters parameters;
+
+  @Mixin AnalysisOptions analysis;
+
+  @Mixin RunOptions run;
+
+  @Mixin SpillOptions spillOptions;
+
+  /** One method's figures. */
+  record Row(
+      Method method,
+      long candidatePairs,
+      long reportedPairs,
+      PairEvaluation.Row pairs,
+      ClusterEvaluation.Scores clusters,
+      double seconds,
+      double bytesPerDocument) {}
+
+  @Override
+  public Integer call() throws Exception {
+    double t = Options.threshold(spec, threshold);
+    List<Method> chosen = methods(spec, methods);
+    parameters.check(spec);
+    analysis.settings(t, false, true); // bad analysis options fail before any work
+    spillOptions.memory(spec);
+    if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
+      throw Options.invalid(spec, "--out", "must be a directory, got the file [" + out + "]");
+    }
+    ProgressLine progress = new ProgressLine(spec.commandLine().getErr(), run.progress());
+    List<ResultFiles.Pair> truthPairs;
+    long truthStart = System.nanoTime();
+    if (truth != null) {
+      truthPairs = ResultFiles.readPairs(truth);
+    } else {
+      truthPairs = TruthCommand.compute(input, analysis, t, run.threads(), progress).pairs();
+      progress.println(
+          String.format(
+              Locale.ROOT,
+              "truth: %s at exact Jaccard >= %s in %s",
+              Clustering.count(truthPairs.size(), "pair"),
+              t,
+              ProgressLine.elapsed(truthStart)));
+    }
+    if (out != null) {
+      Files.createDirectories(out);
+      if (truth == null) {
+        ResultFiles.write(
+            out.resolve("truth.tsv").toString(), null, w -> ResultFiles.writePairs(w, truthPairs));
+      }
+    }
+
+    MethodRun runner = new MethodRun(spec, input, analysis, parameters, run, spillOptions);
+    List<Row> rows = new ArrayList<>();
+    for (Method method : chosen) {
+      MethodRun.Outcome o =
+          runner.run(method, t, verify, false, CanonicalPolicy.BEST_SCORE, null, false, progress);
+      List<ResultFiles.ClusterIds> clusters = o.clusters();
+      ClusterStats stats = o.result().stats();
+      Row row =
+          new Row(
+              method,
+              stats.candidatePairs(),
+              o.pairs().size(),
+              PairEvaluation.evaluate(truthPairs, o.pairs(), new double[] {t}).get(0),
+              ClusterEvaluation.bcubed(o.ids(), clusters, truthPairs, t),
+              o.nanos() / 1e9,
+              stats.bytesPerDocument());
+      rows.add(row);
+      progress.println(
+          String.format(
+              Locale.ROOT,
+              "%s: %s, precision %s, recall %s, in %.1f s",
+              method,
+              Clustering.count(row.reportedPairs(), "pair"),
+              score(row.pairs().precision()),
+              score(row.pairs().recall()),
+              row.seconds()));
+      if (out != null) {
+        List<ResultFiles.Pair> pairs = o.pairs();
+        ResultFiles.write(
+            out.resolve("pairs-" + method + ".tsv").toString(),
+            null,
+            w -> ResultFiles.writePairs(w, pairs));
+        ResultFiles.write(
+            out.resolve("clusters-" + method + ".jsonl").toString(),
+            null,
+            w -> ResultFiles.writeClusters(w, clusters));
+      }
+    }
+
+    String title =
+        String.format(
+            Locale.ROOT,
+            "%s at threshold %s: %s (%s)",
+            input.input.getFileName(),
+            t,
+            Clustering.count(
+                truthPairs.stream().filter(p -> p.similarity() >= t).count(), "true pair"),
+            truth != null ? "truth from " + truth : "exact truth computed");
+    PrintWriter stdout = spec.commandLine().getOut();
+    stdout.print(markdown(title, rows));
+    stdout.flush();
+    if (out != null) {
+      Files.writeString(
+          out.resolve("comparison.md"), markdown(title, rows), StandardCharsets.UTF_8);
+      Files.writeString(out.resolve("comparison.csv"), csv(rows), StandardCharsets.UTF_8);
+      Files.writeString(
+          out.resolve("comparison.svg"),
+          new ComparisonChart(title, rows).svg(),
+          StandardCharsets.UTF_8);
+      progress.println("wrote the comparison, its chart and each method's pairs to " + out);
+    }
+    return 0;
+  }
+
+  /** The methods named by {@code --methods}, in the order given, each once. */
+  static List<Method> methods(CommandSpec spec, String names) {
+    if (names.trim().equalsIgnoreCase("all")) {
+      return List.of(Method.values());
+    }
+    Set<Method> chosen = new LinkedHashSet<>();
+    for (String name : names.split(",")) {
+      try {
+        chosen.add(Method.of(name.trim()));
+      } catch (IllegalArgumentException e) {
+        throw Options.invalid(spec, "--methods", e.getMessage());
+      }
+    }
+    return new ArrayList<>(chosen);
+  }
+
+  static String markdown(String title, List<Row> rows) {
+    StringBuilder sb = new StringBuilder();
+    sb.append("## ").append(title).append("\n\n");
+    sb.append(
+        "| method | candidate pairs | reported pairs | precision | recall | F1 | B³ F1 | time (s) |"
+            + " bytes/doc |\n");
+    sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    for (Row r : rows) {
+      sb.append(
+          String.format(
+              Locale.ROOT,
+              "| %s | %,d | %,d | %s | %s | %s | %s | %.1f | %,.0f |%n",
+              r.method(),
+              r.candidatePairs(),
+              r.reportedPairs(),
+              score(r.pairs().precision()),
+              score(r.pairs().recall()),
+              score(r.pairs().f1()),
+              score(r.clusters().f1()),
+              r.seconds(),
+              r.bytesPerDocument()));
+    }
+    return sb.toString();
+  }
+
+  static String csv(List<Row> rows) {
+    StringBuilder sb =
+        new StringBuilder(
+            "method,candidate_pairs,reported_pairs,true_pairs,correct_pairs,precision,recall,f1,"
+                + "bcubed_precision,bcubed_recall,bcubed_f1,seconds,bytes_per_document\n");
+    for (Row r : rows) {
+      sb.append(
+          String.format(
+              Locale.ROOT,
+              "%s,%d,%d,%d,%d,%s,%s,%s,%.4f,%.4f,%.4f,%.3f,%.1f%n",
+              r.method(),
+              r.candidatePairs(),
+              r.reportedPairs(),
+              r.pairs().truth(),
+              r.pairs().correct(),
+              csvScore(r.pairs().precision()),
+              csvScore(r.pairs().recall()),
+              csvScore(r.pairs().f1()),
+              r.clusters().precision(),
+              r.clusters().recall(),
+              r.clusters().f1(),
+              r.seconds(),
+              r.bytesPerDocument()));
+    }
+    return sb.toString();
+  }
+
+  static String score(double v) {
+    return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.4f", v);
+  }
+
+  private static String csvScore(double v) {
+    return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.4f", v);
+  }
+}

@@ -1,0 +1,180 @@
+package io.neardup.cli;
+
+import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.cluster.ClusterResult;
+import io.neardup.cluster.Clusterer;
+import io.neardup.cluster.SpillDirectory;
+import io.neardup.cluster.Verification;
+import io.neardup.settings.NearDupSettings;
+import io.neardup.signature.Method;
+import io.neardup.text.NormalizationOptions;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * One run of a near-duplicate method over the input, as {@code dedup} and {@code compare} make it:
+ * the first pass of a two-pass method, the analysis on all threads, the clustering core.
+ */
+final class MethodRun {
+  /**
+   * What a run found.
+   *
+   * @param ids the documents' ids, by input ordinal
+   * @param nanos the wall time of the whole run
+   */
+  record Outcome(
+      Method method,
+      MethodPlan plan,
+      List<ResultFiles.Pair> pairs,
+      List<String> ids,
+      ClusterResult result,
+      RecordPipeline.Ingest ingest,
+      long nanos) {
+    /** The clusters with ids, members in input order. */
+    List<ResultFiles.ClusterIds> clusters() {
+      return StreamingDedup.clusterIds(result.clusters(), ids);
+    }
+  }
+
+  private final CommandSpec spec;
+  private final InputOptions input;
+  private final AnalysisOptions analysis;
+  private final MethodParameters parameters;
+  private final RunOptions run;
+  private final SpillOptions spillOptions;
+
+  MethodRun(
+      CommandSpec spec,
+      InputOptions input,
+      AnalysisOptions analysis,
+      MethodParameters parameters,
+      RunOptions run,
+      SpillOptions spillOptions) {
+    this.spec = spec;
+    this.input = input;
+    this.analysis = analysis;
+    this.parameters = parameters;
+    this.run = run;
+    this.spillOptions = spillOptions;
+  }
+
+  /**
+   * Runs {@code method} at threshold {@code t}.
+   *
+   * @param index where to keep an index (minhash only), or null
+   * @param text whether a kept index keeps the texts
+   */
+  Outcome run(
+      Method method,
+      double t,
+      Verification verification,
+      boolean allPairs,
+      CanonicalPolicy canonical,
+      Path index,
+      boolean text,
+      ProgressLine progress)
+      throws IOException {
+    if (method != Method.MINHASH && index != null) {
+      throw Options.invalid(
+          spec, "--index", "an index is kept for --method minhash only, not " + method);
+    }
+    boolean shingles =
+        verification == Verification.EXACT || method == Method.MIN_M || method == Method.MOD_N;
+    // the exact-duplicate token only serves a kept index (its clusters command)
+    NearDupSettings settings = analysis.settings(t, index != null, shingles);
+    MethodPlan plan =
+        method == Method.MINHASH ? null : new MethodPlan(method, parameters, settings, t);
+    NormalizationOptions normalization = analysis.normalization();
+    long memory = spillOptions.memory(spec);
+    String canonicalField =
+        canonical.byScore()
+            ? null
+            : canonical.field().equals(input.idField) ? OpenIndex.ID_FIELD : canonical.field();
+    long start = System.nanoTime();
+    int threads = run.threads();
+    StreamingDedup dedup;
+    RecordPipeline.Ingest ingest;
+    ClusterResult result;
+    StreamingDedup.PairList pairs;
+    try (SpillDirectory spill = StreamingDedup.spill(spillOptions.directory());
+        Clusterer clusterer =
+            (plan == null
+                    ? new Clusterer(spill, verification, t, settings.banding().bands())
+                        .sketches(settings.sketch().hashes(), settings.sketch().bits())
+                    : new Clusterer(spill, plan.measure(), plan.threshold(), 1))
+                .allPairs(allPairs)
+                .threads(threads)
+                .memory(memory)
+                .progress((phase, done, total) -> progress.update(phase, done, total, done, ""))) {
+      dedup =
+          new StreamingDedup(
+              settings,
+              normalization,
+              verification,
+              threads,
+              input.onError,
+              progress,
+              canonicalField,
+              text);
+      if (plan != null) {
+        if (method.twoPass()) {
+          firstPass(plan, settings, normalization, threads, progress);
+        }
+        dedup.method(
+            plan,
+            false,
+            method.twoPass() ? "pass 2 of 2: " + method + " signatures" : "read and analyse");
+      }
+      ingest =
+          IndexWriting.ingest(input, dedup, clusterer, index, settings, normalization, progress);
+      if (canonicalField != null && dedup.canonicalValuesSeen() == 0 && ingest.documents() > 0) {
+        throw Options.invalid(
+            spec,
+            "--canonical",
+            "no record has a field [" + canonical.field() + "] to choose canonicals by");
+      }
+      pairs = new StreamingDedup.PairList(dedup.ids());
+      try {
+        result =
+            clusterer.finish(
+                ingest.documents(), dedup.canonicalOrder(canonical.ascending()), pairs);
+      } finally {
+        progress.done();
+      }
+    }
+    return new Outcome(
+        method, plan, pairs.pairs, dedup.ids(), result, ingest, System.nanoTime() - start);
+  }
+
+  /**
+   * The first pass of a two-pass method: reads the whole input once for the collection's term
+   * statistics.
+   */
+  private void firstPass(
+      MethodPlan plan,
+      NearDupSettings settings,
+      NormalizationOptions normalization,
+      int threads,
+      ProgressLine progress)
+      throws IOException {
+    StreamingDedup first =
+        new StreamingDedup(
+                settings, normalization, null, threads, input.onError, progress, null, false)
+            .method(plan, true, "pass 1 of 2: collection statistics");
+    try (CorpusReader reader =
+        CorpusReader.open(input.input, input.idField, input.textField, input.fields())) {
+      RecordPipeline.Ingest pass = first.ingest(reader, null, null);
+      progress.println(
+          String.format(
+              Locale.ROOT,
+              "pass 1 of 2 (%s reads the input twice): collection statistics of %s in %s",
+              plan.method,
+              Clustering.count(pass.documents(), "document"),
+              ProgressLine.elapsed(pass.startNanos())));
+    }
+    plan.prepare();
+  }
+}
