@@ -57,6 +57,19 @@ public final class ParameterException extends IllegalArgumentException {
     return format(parameter, style, rule, value);
   }
 
+  /**
+   * The message as the engine plugins phrase it: the parameter in snake_case and brackets, e.g.
+   * {@code [hashes] must be an integer between 1 and 1024, got [0]}.
+   */
+  public String bracketed() {
+    return bracketed(parameter.name(Parameter.Style.SNAKE), rule, value);
+  }
+
+  /** {@code [name] must be <rule>, got [value]}: the engine plugins' message for any parameter. */
+  public static String bracketed(String name, String rule, Object value) {
+    return "[" + name + "] must be " + rule + ", got [" + value + "]";
+  }
+
   private static String format(
       Parameter parameter, Parameter.Style style, String rule, String value) {
     return parameter.name(style) + " must be " + rule + ", got [" + value + "]";

@@ -1,8 +1,8 @@
 package io.neardup.elasticsearch;
 
+import io.neardup.analysis.NormalizedTextAnalyzer;
 import io.neardup.elasticsearch.analysis.NearDupNormalizeTokenFilterFactory;
 import io.neardup.elasticsearch.analysis.NearDupTokenFilterFactory;
-import io.neardup.elasticsearch.analysis.NormalizedTextAnalyzer;
 import io.neardup.elasticsearch.clusters.RestNearDupClustersAction;
 import io.neardup.elasticsearch.clusters.TransportNearDupClustersAction;
 import io.neardup.elasticsearch.collapse.NearDupCollapseBuilder;

@@ -1,6 +1,5 @@
 package io.neardup.elasticsearch;
 
-import io.neardup.param.Parameter;
 import io.neardup.param.ParameterException;
 
 /**
@@ -12,11 +11,11 @@ public final class ParameterErrors {
 
   /** The message of a library parameter error, with the parameter in snake_case and brackets. */
   public static String describe(ParameterException e) {
-    return describe(e.parameter().name(Parameter.Style.SNAKE), e.rule(), e.value());
+    return e.bracketed();
   }
 
   /** {@code [name] must be <rule>, got [value]}. */
   public static String describe(String name, String rule, Object value) {
-    return "[" + name + "] must be " + rule + ", got [" + value + "]";
+    return ParameterException.bracketed(name, rule, value);
   }
 }

@@ -11,12 +11,14 @@ import static io.neardup.param.Parameter.SHINGLE_SIZE;
 import static io.neardup.param.Parameter.SHINGLE_UNIT;
 import static io.neardup.param.Parameter.THRESHOLD;
 
+import io.neardup.analysis.NearDupChainAnalyzer;
+import io.neardup.analysis.NormalizedTextAnalyzer;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
 import io.neardup.elasticsearch.ParameterErrors;
 import io.neardup.elasticsearch.analysis.NearDupTokenFilterFactory;
-import io.neardup.elasticsearch.analysis.NormalizedTextAnalyzer;
 import io.neardup.lsh.Banding;
+import io.neardup.param.MappingValue;
 import io.neardup.param.Parameter.Style;
 import io.neardup.param.ParameterException;
 import io.neardup.search.NearDuplicateQuery;
@@ -94,23 +96,27 @@ public final class NearDupFieldMapper extends FieldMapper {
             SHINGLE_UNIT,
             m -> m.shingleUnit,
             SketchParameters.DEFAULT_SHINGLE_UNIT.parameterValue(),
-            Conv.STRING);
+            MappingValue.STRING);
     private final Parameter<Integer> shingleSize =
-        param(SHINGLE_SIZE, m -> m.shingleSize, null, Conv.INT);
+        param(SHINGLE_SIZE, m -> m.shingleSize, null, MappingValue.INT);
     private final Parameter<Integer> hashes =
-        param(HASHES, m -> m.hashes, SketchParameters.DEFAULT_HASHES, Conv.INT);
+        param(HASHES, m -> m.hashes, SketchParameters.DEFAULT_HASHES, MappingValue.INT);
     private final Parameter<Integer> bits =
-        param(BITS, m -> m.bits, SketchParameters.DEFAULT_BITS, Conv.INT);
+        param(BITS, m -> m.bits, SketchParameters.DEFAULT_BITS, MappingValue.INT);
     private final Parameter<String> scheme =
-        param(SCHEME, m -> m.scheme, SketchParameters.DEFAULT_SCHEME.parameterValue(), Conv.STRING);
+        param(
+            SCHEME,
+            m -> m.scheme,
+            SketchParameters.DEFAULT_SCHEME.parameterValue(),
+            MappingValue.STRING);
     private final Parameter<Long> seed =
-        param(SEED, m -> m.seed, SketchParameters.DEFAULT_SEED, Conv.LONG);
-    private final Parameter<Integer> bands = param(BANDS, m -> m.bands, null, Conv.INT);
-    private final Parameter<Integer> rows = param(ROWS, m -> m.rows, null, Conv.INT);
+        param(SEED, m -> m.seed, SketchParameters.DEFAULT_SEED, MappingValue.LONG);
+    private final Parameter<Integer> bands = param(BANDS, m -> m.bands, null, MappingValue.INT);
+    private final Parameter<Integer> rows = param(ROWS, m -> m.rows, null, MappingValue.INT);
     private final Parameter<Double> threshold =
-        param(THRESHOLD, m -> m.threshold, Banding.DEFAULT_THRESHOLD, Conv.DOUBLE);
+        param(THRESHOLD, m -> m.threshold, Banding.DEFAULT_THRESHOLD, MappingValue.DOUBLE);
     private final Parameter<Boolean> exact =
-        param(EXACT, m -> m.exact, NearDupSettings.DEFAULT_EXACT, Conv.BOOLEAN);
+        param(EXACT, m -> m.exact, NearDupSettings.DEFAULT_EXACT, MappingValue.BOOLEAN);
     private final Parameter<Map<String, String>> meta = Parameter.metaParam();
     private final IndexAnalyzers indexAnalyzers;
 
@@ -211,71 +217,24 @@ public final class NearDupFieldMapper extends FieldMapper {
     }
   }
 
-  /**
-   * Typed conversion of one raw mapping value; the rules (ranges, allowed words) are checked later
-   * by the library, all parameters together.
-   */
-  private enum Conv {
-    STRING("a string"),
-    INT("an integer"),
-    LONG("a 64-bit integer"),
-    DOUBLE("a number"),
-    BOOLEAN("one of [true, false]");
-
-    private final String rule;
-
-    Conv(String rule) {
-      this.rule = rule;
-    }
-
-    Object convert(String name, Object raw) {
-      if (raw instanceof Map<?, ?> || raw instanceof Iterable<?>) {
-        throw error(name, raw);
-      }
-      String s = raw.toString().trim();
-      try {
-        return switch (this) {
-          case STRING -> s;
-          case INT -> Integer.valueOf(integral(s));
-          case LONG -> Long.valueOf(integral(s));
-          case DOUBLE -> Double.valueOf(s);
-          case BOOLEAN ->
-              switch (s) {
-                case "true" -> Boolean.TRUE;
-                case "false" -> Boolean.FALSE;
-                default -> throw error(name, raw);
-              };
-        };
-      } catch (NumberFormatException e) {
-        throw error(name, raw);
-      }
-    }
-
-    /** Accepts {@code 64.0} for an integer, as JSON numbers may arrive as doubles. */
-    private static String integral(String s) {
-      if (s.endsWith(".0")) {
-        return s.substring(0, s.length() - 2);
-      }
-      return s;
-    }
-
-    private MapperParsingException error(String name, Object raw) {
-      return new MapperParsingException(ParameterErrors.describe(name, rule, raw));
-    }
-  }
-
   @SuppressWarnings("unchecked")
   private static <T> Parameter<T> param(
       io.neardup.param.Parameter parameter,
       Function<NearDupFieldMapper, T> initializer,
       T defaultValue,
-      Conv conv) {
+      MappingValue conv) {
     String name = parameter.name(Style.SNAKE);
     return new Parameter<>(
         name,
         false,
         () -> defaultValue,
-        (n, c, o) -> (T) conv.convert(name, o),
+        (n, c, o) -> {
+          try {
+            return (T) conv.convert(name, o);
+          } catch (IllegalArgumentException e) {
+            throw new MapperParsingException(e.getMessage());
+          }
+        },
         m -> initializer.apply(toType(m)),
         (b, n, v) -> {
           if (v != null) {

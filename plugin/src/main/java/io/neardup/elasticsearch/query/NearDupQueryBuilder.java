@@ -1,10 +1,10 @@
 package io.neardup.elasticsearch.query;
 
+import io.neardup.document.SourceText;
 import io.neardup.elasticsearch.ParameterErrors;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper.NearDupFieldType;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -296,37 +296,14 @@ public final class NearDupQueryBuilder extends LeafQueryBuilder<NearDupQueryBuil
    * a multi-field's text is in its parent's place in {@code _source}.
    */
   static List<String> sourcePaths(String field) {
-    List<String> paths = new ArrayList<>();
-    for (String p = field; p.isEmpty() == false; ) {
-      paths.add(p);
-      int dot = p.lastIndexOf('.');
-      p = dot < 0 ? "" : p.substring(0, dot);
-    }
-    return paths;
+    return SourceText.sourcePaths(field);
   }
 
   private String text(Object value, String index) {
-    if (value instanceof List<?> list) {
-      if (list.size() != 1) {
-        throw new IllegalArgumentException(
-            "["
-                + NAME
-                + "] [like] document ["
-                + likeDocument.id()
-                + "] in index ["
-                + index
-                + "] has "
-                + list.size()
-                + " values for field ["
-                + field
-                + "], expected one text");
-      }
-      value = list.get(0);
-    }
-    if (value instanceof String || value instanceof Number || value instanceof Boolean) {
-      return value.toString();
-    }
-    return null;
+    return SourceText.text(
+        value,
+        "[" + NAME + "] [like] document [" + likeDocument.id() + "] in index [" + index + "]",
+        field);
   }
 
   @Override

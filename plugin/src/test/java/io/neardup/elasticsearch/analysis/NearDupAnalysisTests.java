@@ -6,6 +6,7 @@ import static org.hamcrest.Matchers.instanceOf;
 
 import io.neardup.analysis.NearDupAnalyzer;
 import io.neardup.analysis.NearDupFilter;
+import io.neardup.analysis.NormalizedTextAnalyzer;
 import io.neardup.elasticsearch.NearDupPlugin;
 import io.neardup.settings.NearDupSettings;
 import java.io.IOException;

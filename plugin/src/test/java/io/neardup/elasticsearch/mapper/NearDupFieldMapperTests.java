@@ -6,11 +6,11 @@ import static org.hamcrest.Matchers.instanceOf;
 
 import io.neardup.analysis.NearDupAnalyzer;
 import io.neardup.analysis.NearDupFilter;
+import io.neardup.analysis.NormalizedTextAnalyzer;
 import io.neardup.document.NearDupDocument;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
 import io.neardup.elasticsearch.NearDupPlugin;
-import io.neardup.elasticsearch.analysis.NormalizedTextAnalyzer;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper.NearDupFieldType;
 import io.neardup.search.NearDuplicateQuery;
 import io.neardup.settings.NearDupSettings;

@@ -1,22 +1,25 @@
-package io.neardup.elasticsearch.mapper;
+package io.neardup.analysis;
 
-import io.neardup.analysis.NearDupFilter;
 import io.neardup.settings.NearDupSettings;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.AnalyzerWrapper;
 
 /**
  * A field's whole chain: its analyzer (tokenizer and normalisation) followed by {@link
- * NearDupFilter} with the field's settings. Indexing and querying both analyse through it, so a
- * text's band tokens are a function of the text and the field's parameters only. Lucene-only: no
- * Elasticsearch types.
+ * NearDupFilter} with the field's settings. The engines' {@code neardup} field types index and
+ * query through it, so a text's band tokens are a function of the text and the field's parameters
+ * only.
  */
-final class NearDupChainAnalyzer extends AnalyzerWrapper {
+public final class NearDupChainAnalyzer extends AnalyzerWrapper {
   private final Analyzer base;
   private final NearDupSettings settings;
 
-  NearDupChainAnalyzer(Analyzer base, NearDupSettings settings) {
-    // not the base's strategy: Elasticsearch's NamedAnalyzer forbids sharing its own
+  /**
+   * @param base the field's tokenizer and normalisation
+   * @param settings the field's near-duplicate settings
+   */
+  public NearDupChainAnalyzer(Analyzer base, NearDupSettings settings) {
+    // not the base's strategy: the engines' NamedAnalyzer forbids sharing its own
     super(Analyzer.GLOBAL_REUSE_STRATEGY);
     this.base = base;
     this.settings = settings;

@@ -1,0 +1,2 @@
+/** OpenSearch factories for neardup's token filters and the default normalising analyzer. */
+package io.neardup.opensearch.analysis;

@@ -1,0 +1,411 @@
+package io.neardup.opensearch.mapper;
+
+import static io.neardup.param.Parameter.BANDS;
+import static io.neardup.param.Parameter.BITS;
+import static io.neardup.param.Parameter.EXACT;
+import static io.neardup.param.Parameter.HASHES;
+import static io.neardup.param.Parameter.ROWS;
+import static io.neardup.param.Parameter.SCHEME;
+import static io.neardup.param.Parameter.SEED;
+import static io.neardup.param.Parameter.SHINGLE_SIZE;
+import static io.neardup.param.Parameter.SHINGLE_UNIT;
+import static io.neardup.param.Parameter.THRESHOLD;
+
+import io.neardup.analysis.NearDupChainAnalyzer;
+import io.neardup.analysis.NormalizedTextAnalyzer;
+import io.neardup.document.NearDupDocumentBuilder;
+import io.neardup.document.NearDupFields;
+import io.neardup.lsh.Banding;
+import io.neardup.opensearch.analysis.NearDupTokenFilterFactory;
+import io.neardup.param.MappingValue;
+import io.neardup.param.Parameter.Style;
+import io.neardup.param.ParameterException;
+import io.neardup.search.NearDuplicateQuery;
+import io.neardup.settings.NearDupSettings;
+import io.neardup.sketch.SketchParameters;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+import org.apache.lucene.document.BinaryDocValuesField;
+import org.apache.lucene.index.IndexableField;
+import org.apache.lucene.search.FieldExistsQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.util.BytesRef;
+import org.opensearch.core.xcontent.XContentParser;
+import org.opensearch.index.analysis.AnalysisMode;
+import org.opensearch.index.analysis.AnalyzerComponentsProvider;
+import org.opensearch.index.analysis.AnalyzerScope;
+import org.opensearch.index.analysis.IndexAnalyzers;
+import org.opensearch.index.analysis.NamedAnalyzer;
+import org.opensearch.index.analysis.TokenFilterFactory;
+import org.opensearch.index.mapper.FieldMapper;
+import org.opensearch.index.mapper.MappedFieldType;
+import org.opensearch.index.mapper.MapperParsingException;
+import org.opensearch.index.mapper.ParametrizedFieldMapper;
+import org.opensearch.index.mapper.ParseContext;
+import org.opensearch.index.mapper.SourceValueFetcher;
+import org.opensearch.index.mapper.TextSearchInfo;
+import org.opensearch.index.mapper.ValueFetcher;
+import org.opensearch.index.query.QueryShardContext;
+import org.opensearch.search.lookup.SearchLookup;
+
+/**
+ * The {@code neardup} field type. For each document it analyses the text with the field's {@code
+ * analyzer} (tokenizer and normalisation; default {@value NormalizedTextAnalyzer#NAME}) followed by
+ * the near-duplicate filter with the field's parameters, and writes the Lucene fields of {@link
+ * io.neardup.document.NearDupDocument}: band tokens in {@code <field>}, the sketch as binary doc
+ * values in {@code <field>.sketch}, the document's {@code _id} as binary doc values in {@code
+ * <field>.id} and, with {@code exact: true}, the exact-duplicate token in {@code <field>.exact} —
+ * the same Lucene fields as the Elasticsearch plugin's field type. Typically a multi-field:
+ *
+ * <pre>{@code
+ * "body": { "type": "text", "fields": { "dup": { "type": "neardup", "threshold": 0.8 } } }
+ * }</pre>
+ *
+ * <p>Parameters (snake_case, defaults and rules from {@link NearDupSettings}): {@code analyzer},
+ * {@code shingle_unit}, {@code shingle_size}, {@code hashes}, {@code bits}, {@code scheme}, {@code
+ * seed}, {@code bands}, {@code rows}, {@code threshold}, {@code exact}, {@code meta}. All but
+ * {@code meta} are fixed when the field is created: sketches are only comparable with sketches made
+ * with the same parameters. A document holds at most one text in the field.
+ */
+public final class NearDupFieldMapper extends ParametrizedFieldMapper {
+  /** The field type's name. */
+  public static final String CONTENT_TYPE = "neardup";
+
+  /** Parses the mapping of a {@code neardup} field. */
+  public static final TypeParser PARSER =
+      new TypeParser((name, context) -> new Builder(name, context.getIndexAnalyzers()));
+
+  private static final NamedAnalyzer DEFAULT_ANALYZER =
+      new NamedAnalyzer(
+          NormalizedTextAnalyzer.NAME, AnalyzerScope.GLOBAL, new NormalizedTextAnalyzer());
+
+  private static NearDupFieldMapper toType(FieldMapper in) {
+    return (NearDupFieldMapper) in;
+  }
+
+  /** Builds {@link NearDupFieldMapper}s from mapping parameters. */
+  public static final class Builder extends ParametrizedFieldMapper.Builder {
+    private final Parameter<NamedAnalyzer> analyzer;
+    private final Parameter<String> shingleUnit =
+        param(
+            SHINGLE_UNIT,
+            m -> m.shingleUnit,
+            SketchParameters.DEFAULT_SHINGLE_UNIT.parameterValue(),
+            MappingValue.STRING);
+    private final Parameter<Integer> shingleSize =
+        param(SHINGLE_SIZE, m -> m.shingleSize, null, MappingValue.INT);
+    private final Parameter<Integer> hashes =
+        param(HASHES, m -> m.hashes, SketchParameters.DEFAULT_HASHES, MappingValue.INT);
+    private final Parameter<Integer> bits =
+        param(BITS, m -> m.bits, SketchParameters.DEFAULT_BITS, MappingValue.INT);
+    private final Parameter<String> scheme =
+        param(
+            SCHEME,
+            m -> m.scheme,
+            SketchParameters.DEFAULT_SCHEME.parameterValue(),
+            MappingValue.STRING);
+    private final Parameter<Long> seed =
+        param(SEED, m -> m.seed, SketchParameters.DEFAULT_SEED, MappingValue.LONG);
+    private final Parameter<Integer> bands = param(BANDS, m -> m.bands, null, MappingValue.INT);
+    private final Parameter<Integer> rows = param(ROWS, m -> m.rows, null, MappingValue.INT);
+    private final Parameter<Double> threshold =
+        param(THRESHOLD, m -> m.threshold, Banding.DEFAULT_THRESHOLD, MappingValue.DOUBLE);
+    private final Parameter<Boolean> exact =
+        param(EXACT, m -> m.exact, NearDupSettings.DEFAULT_EXACT, MappingValue.BOOLEAN);
+    private final Parameter<Map<String, String>> meta = Parameter.metaParam();
+    private final IndexAnalyzers indexAnalyzers;
+
+    /**
+     * @param name the field's leaf name
+     * @param indexAnalyzers the index's analyzers, where {@code analyzer} names are looked up
+     */
+    public Builder(String name, IndexAnalyzers indexAnalyzers) {
+      super(name);
+      this.indexAnalyzers = indexAnalyzers;
+      this.analyzer =
+          Parameter.analyzerParam(
+                  "analyzer",
+                  false,
+                  m -> toType(m).analyzer,
+                  () -> {
+                    NamedAnalyzer a =
+                        indexAnalyzers == null
+                            ? null
+                            : indexAnalyzers.get(NormalizedTextAnalyzer.NAME);
+                    return a != null ? a : DEFAULT_ANALYZER;
+                  })
+              .setValidator(Builder::checkAnalyzer);
+      // runs after every single-parameter check: the rules that tie parameters together
+      meta.setValidator(m -> settings());
+    }
+
+    /** The settings these parameters describe. */
+    NearDupSettings settings() {
+      Map<String, String> args = new LinkedHashMap<>();
+      for (Parameter<?> p :
+          List.of(
+              shingleUnit,
+              shingleSize,
+              hashes,
+              bits,
+              scheme,
+              seed,
+              bands,
+              rows,
+              threshold,
+              exact)) {
+        Object value = p.getValue();
+        if (value != null) {
+          args.put(p.name, value.toString());
+        }
+      }
+      try {
+        return NearDupSettings.parse(args, Style.SNAKE);
+      } catch (ParameterException e) {
+        throw new MapperParsingException(
+            "field [" + name() + "] of type [neardup]: " + e.bracketed(), e);
+      }
+    }
+
+    private static void checkAnalyzer(NamedAnalyzer a) {
+      a.checkAllowedInMode(AnalysisMode.INDEX_TIME);
+      a.checkAllowedInMode(AnalysisMode.SEARCH_TIME);
+      if (a.analyzer() instanceof AnalyzerComponentsProvider provider) {
+        for (TokenFilterFactory filter : provider.getComponents().getTokenFilters()) {
+          if (filter instanceof NearDupTokenFilterFactory) {
+            throw new MapperParsingException(
+                "[analyzer] ["
+                    + a.name()
+                    + "] must not contain a token filter of type ["
+                    + NearDupTokenFilterFactory.NAME
+                    + "]: the field appends one with its own parameters");
+          }
+        }
+      }
+    }
+
+    @Override
+    protected List<Parameter<?>> getParameters() {
+      return List.of(
+          analyzer,
+          shingleUnit,
+          shingleSize,
+          hashes,
+          bits,
+          scheme,
+          seed,
+          bands,
+          rows,
+          threshold,
+          exact,
+          meta);
+    }
+
+    @Override
+    public NearDupFieldMapper build(BuilderContext context) {
+      NearDupSettings settings = settings();
+      NamedAnalyzer base = analyzer.getValue();
+      NamedAnalyzer chain =
+          new NamedAnalyzer(
+              base.name(), AnalyzerScope.INDEX, new NearDupChainAnalyzer(base, settings));
+      NearDupFieldType type =
+          new NearDupFieldType(buildFullName(context), settings, chain, meta.getValue());
+      return new NearDupFieldMapper(
+          name(), type, multiFieldsBuilder.build(this, context), copyTo.build(), this);
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T> Parameter<T> param(
+      io.neardup.param.Parameter parameter,
+      Function<NearDupFieldMapper, T> initializer,
+      T defaultValue,
+      MappingValue kind) {
+    String name = parameter.name(Style.SNAKE);
+    return new Parameter<T>(
+            name,
+            false,
+            () -> defaultValue,
+            (n, c, o) -> {
+              try {
+                return (T) kind.convert(name, o);
+              } catch (IllegalArgumentException e) {
+                throw new MapperParsingException(e.getMessage());
+              }
+            },
+            m -> initializer.apply(toType(m)))
+        .setSerializer(
+            (b, n, v) -> {
+              if (v != null) {
+                b.field(n, v);
+              }
+            },
+            Objects::toString);
+  }
+
+  /** The field type: knows the field's settings and analysis chain, and builds its queries. */
+  public static final class NearDupFieldType extends MappedFieldType {
+    private final NearDupSettings settings;
+    private final NamedAnalyzer analyzer;
+    private final NearDupFields fields;
+    private final NearDupDocumentBuilder documentBuilder;
+
+    /**
+     * @param name the field's full name
+     * @param settings the near-duplicate settings
+     * @param analyzer the whole chain, ending with the near-duplicate filter
+     * @param meta the field's metadata
+     */
+    public NearDupFieldType(
+        String name, NearDupSettings settings, NamedAnalyzer analyzer, Map<String, String> meta) {
+      super(name, true, false, false, TextSearchInfo.NONE, meta);
+      this.settings = settings;
+      this.analyzer = analyzer;
+      this.fields = new NearDupFields(name);
+      this.documentBuilder = new NearDupDocumentBuilder(analyzer, fields);
+      setIndexAnalyzer(analyzer);
+    }
+
+    @Override
+    public String typeName() {
+      return CONTENT_TYPE;
+    }
+
+    /** The field's near-duplicate settings. */
+    public NearDupSettings settings() {
+      return settings;
+    }
+
+    /** The field's analysis chain, ending with the near-duplicate filter. */
+    public NamedAnalyzer analyzer() {
+      return analyzer;
+    }
+
+    /** The Lucene field names written for this field. */
+    public NearDupFields fields() {
+      return fields;
+    }
+
+    /**
+     * The Lucene field holding each document's {@code _id} as binary doc values, next to its
+     * sketch: {@code <field>.id}.
+     */
+    public String idField() {
+      return name() + ".id";
+    }
+
+    /** Analyses texts into the Lucene fields of this field. */
+    public NearDupDocumentBuilder documentBuilder() {
+      return documentBuilder;
+    }
+
+    /**
+     * Near-duplicates of a text: documents whose estimated Jaccard similarity with it is at least
+     * {@code minSimilarity}, scored by the estimate.
+     */
+    public Query nearDuplicateQuery(String text, double minSimilarity) {
+      return NearDuplicateQuery.forText(analyzer, settings, fields, text, minSimilarity);
+    }
+
+    @Override
+    public ValueFetcher valueFetcher(
+        QueryShardContext context, SearchLookup lookup, String format) {
+      return SourceValueFetcher.toString(name(), context, format);
+    }
+
+    @Override
+    public Query termQuery(Object value, QueryShardContext context) {
+      throw new IllegalArgumentException(
+          "field ["
+              + name()
+              + "] of type ["
+              + CONTENT_TYPE
+              + "] does not support term queries: use the [neardup] query");
+    }
+
+    @Override
+    public Query existsQuery(QueryShardContext context) {
+      // every parsed value leaves a sketch, even a text without tokens
+      return new FieldExistsQuery(fields.sketchField());
+    }
+  }
+
+  private final NamedAnalyzer analyzer;
+  private final String shingleUnit;
+  private final Integer shingleSize;
+  private final int hashes;
+  private final int bits;
+  private final String scheme;
+  private final long seed;
+  private final Integer bands;
+  private final Integer rows;
+  private final double threshold;
+  private final boolean exact;
+  private final IndexAnalyzers indexAnalyzers;
+
+  private NearDupFieldMapper(
+      String simpleName,
+      NearDupFieldType type,
+      MultiFields multiFields,
+      CopyTo copyTo,
+      Builder builder) {
+    super(simpleName, type, multiFields, copyTo);
+    this.analyzer = builder.analyzer.getValue();
+    this.shingleUnit = builder.shingleUnit.getValue();
+    this.shingleSize = builder.shingleSize.getValue();
+    this.hashes = builder.hashes.getValue();
+    this.bits = builder.bits.getValue();
+    this.scheme = builder.scheme.getValue();
+    this.seed = builder.seed.getValue();
+    this.bands = builder.bands.getValue();
+    this.rows = builder.rows.getValue();
+    this.threshold = builder.threshold.getValue();
+    this.exact = builder.exact.getValue();
+    this.indexAnalyzers = builder.indexAnalyzers;
+  }
+
+  @Override
+  public NearDupFieldType fieldType() {
+    return (NearDupFieldType) super.fieldType();
+  }
+
+  @Override
+  protected void parseCreateField(ParseContext context) throws IOException {
+    XContentParser parser = context.parser();
+    if (parser.currentToken() == XContentParser.Token.VALUE_NULL) {
+      return;
+    }
+    NearDupFieldType type = fieldType();
+    if (context.doc().getField(type.fields().sketchField()) != null) {
+      throw new IllegalArgumentException(
+          "field ["
+              + name()
+              + "] of type ["
+              + CONTENT_TYPE
+              + "] takes one text per document, got several: join them into one text or index them"
+              + " as separate documents");
+    }
+    for (IndexableField field : type.documentBuilder().fields(parser.text())) {
+      context.doc().add(field);
+    }
+    String id = context.sourceToParse().id();
+    if (id != null) {
+      // next to the sketch, so collapse can name the copies of a window without stored fields
+      context.doc().add(new BinaryDocValuesField(type.idField(), new BytesRef(id)));
+    }
+  }
+
+  @Override
+  public ParametrizedFieldMapper.Builder getMergeBuilder() {
+    return new Builder(simpleName(), indexAnalyzers).init(this);
+  }
+
+  @Override
+  protected String contentType() {
+    return CONTENT_TYPE;
+  }
+}

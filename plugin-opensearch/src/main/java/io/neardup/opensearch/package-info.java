@@ -1,0 +1,2 @@
+/** neardup for OpenSearch: the plugin class that registers the analysis, mapper and query. */
+package io.neardup.opensearch;

@@ -1,0 +1,349 @@
+package io.neardup.opensearch.query;
+
+import io.neardup.document.SourceText;
+import io.neardup.opensearch.mapper.NearDupFieldMapper;
+import io.neardup.opensearch.mapper.NearDupFieldMapper.NearDupFieldType;
+import io.neardup.param.ParameterException;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Supplier;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.util.SetOnce;
+import org.opensearch.ResourceNotFoundException;
+import org.opensearch.action.get.GetRequest;
+import org.opensearch.common.Nullable;
+import org.opensearch.common.xcontent.support.XContentMapValues;
+import org.opensearch.core.ParseField;
+import org.opensearch.core.action.ActionListener;
+import org.opensearch.core.common.ParsingException;
+import org.opensearch.core.common.io.stream.StreamInput;
+import org.opensearch.core.common.io.stream.StreamOutput;
+import org.opensearch.core.xcontent.ConstructingObjectParser;
+import org.opensearch.core.xcontent.ObjectParser;
+import org.opensearch.core.xcontent.XContentBuilder;
+import org.opensearch.core.xcontent.XContentParser;
+import org.opensearch.index.mapper.MappedFieldType;
+import org.opensearch.index.query.AbstractQueryBuilder;
+import org.opensearch.index.query.QueryBuilder;
+import org.opensearch.index.query.QueryCoordinatorContext;
+import org.opensearch.index.query.QueryRewriteContext;
+import org.opensearch.index.query.QueryShardContext;
+import org.opensearch.index.query.QueryShardException;
+import org.opensearch.search.fetch.subphase.FetchSourceContext;
+import org.opensearch.transport.client.Client;
+
+/**
+ * The {@code neardup} query: documents whose text in a {@code neardup} field is a near-duplicate of
+ * a given text or of an indexed document. Same JSON as the Elasticsearch plugin's query:
+ *
+ * <pre>{@code
+ * {"neardup": {"field": "body.dup", "like": "some text", "min_similarity": 0.8}}
+ * {"neardup": {"field": "body.dup", "like": {"_id": "42"}}}
+ * }</pre>
+ *
+ * <p>On every shard the text is analysed with the field's own chain; candidates come from the
+ * postings of its band tokens and each is verified against its stored sketch. The score is the
+ * estimated Jaccard similarity (times the boost). {@code min_similarity} defaults to the field's
+ * {@code threshold}.
+ *
+ * <p>{@code like: {"_id": ...}} is resolved once, on the coordinating node, by a real-time GET of
+ * the document's {@code _source}; the text found at the field's path (or at its parent's, for a
+ * multi-field) replaces the reference and is analysed on each shard like a given text. Without
+ * {@code _index} the document is looked up in the searched index, which must then be named alone
+ * (one index or alias, no pattern).
+ */
+public final class NearDupQueryBuilder extends AbstractQueryBuilder<NearDupQueryBuilder> {
+  /** The query's name. */
+  public static final String NAME = "neardup";
+
+  static final ParseField FIELD = new ParseField("field");
+  static final ParseField LIKE = new ParseField("like");
+  static final ParseField MIN_SIMILARITY = new ParseField("min_similarity");
+
+  private static final ConstructingObjectParser<NearDupQueryBuilder, Void> PARSER =
+      new ConstructingObjectParser<>(
+          NAME,
+          a ->
+              a[1] instanceof LikeDocument d
+                  ? new NearDupQueryBuilder((String) a[0], d)
+                  : new NearDupQueryBuilder((String) a[0], (String) a[1]));
+
+  static {
+    PARSER.declareString(ConstructingObjectParser.constructorArg(), FIELD);
+    PARSER.declareField(
+        ConstructingObjectParser.constructorArg(),
+        (p, c) -> parseLike(p),
+        LIKE,
+        ObjectParser.ValueType.OBJECT_OR_STRING);
+    PARSER.declareDouble(NearDupQueryBuilder::minSimilarity, MIN_SIMILARITY);
+    declareStandardFields(PARSER);
+  }
+
+  private final String field;
+  private final String likeText;
+  private final LikeDocument likeDocument;
+  private final Supplier<String> fetchedText;
+  private Double minSimilarity;
+
+  /** Near-duplicates of a text. */
+  public NearDupQueryBuilder(String field, String likeText) {
+    this(field, Objects.requireNonNull(likeText, "[like] must not be null"), null, null);
+  }
+
+  /** Near-duplicates of an indexed document. */
+  public NearDupQueryBuilder(String field, LikeDocument likeDocument) {
+    this(field, null, Objects.requireNonNull(likeDocument, "[like] must not be null"), null);
+  }
+
+  private NearDupQueryBuilder(
+      String field, String likeText, LikeDocument likeDocument, Supplier<String> fetchedText) {
+    if (field == null || field.isEmpty()) {
+      throw new IllegalArgumentException("[" + NAME + "] requires a non-empty [field]");
+    }
+    this.field = field;
+    this.likeText = likeText;
+    this.likeDocument = likeDocument;
+    this.fetchedText = fetchedText;
+  }
+
+  /** Reads what {@link #doWriteTo} wrote. */
+  public NearDupQueryBuilder(StreamInput in) throws IOException {
+    super(in);
+    this.field = in.readString();
+    this.likeText = in.readOptionalString();
+    this.likeDocument = in.readOptionalWriteable(LikeDocument::new);
+    this.minSimilarity = in.readOptionalDouble();
+    this.fetchedText = null;
+  }
+
+  @Override
+  protected void doWriteTo(StreamOutput out) throws IOException {
+    if (fetchedText != null) {
+      throw new IllegalStateException(
+          "the [like] document has not been fetched yet: rewrite the query before sending it");
+    }
+    out.writeString(field);
+    out.writeOptionalString(likeText);
+    out.writeOptionalWriteable(likeDocument);
+    out.writeOptionalDouble(minSimilarity);
+  }
+
+  /** Parses the body of a {@code neardup} query. */
+  public static NearDupQueryBuilder fromXContent(XContentParser parser) throws IOException {
+    return PARSER.apply(parser, null);
+  }
+
+  private static Object parseLike(XContentParser parser) throws IOException {
+    return switch (parser.currentToken()) {
+      case VALUE_STRING -> parser.text();
+      case START_OBJECT -> LikeDocument.fromXContent(parser);
+      default ->
+          throw new ParsingException(
+              parser.getTokenLocation(),
+              "["
+                  + NAME
+                  + "] [like] must be a text or a document {\"_id\": ...}, got ["
+                  + parser.currentToken()
+                  + "]");
+    };
+  }
+
+  /** The {@code neardup} field searched. */
+  public String field() {
+    return field;
+  }
+
+  /** The text whose near-duplicates are wanted, or null when a document is referenced. */
+  public @Nullable String likeText() {
+    return likeText;
+  }
+
+  /** The document whose near-duplicates are wanted, or null when a text is given. */
+  public @Nullable LikeDocument likeDocument() {
+    return likeDocument;
+  }
+
+  /** The minimum estimated similarity, or null for the field's threshold. */
+  public @Nullable Double minSimilarity() {
+    return minSimilarity;
+  }
+
+  /**
+   * Sets the minimum estimated Jaccard similarity, in (0, 1].
+   *
+   * @throws IllegalArgumentException if out of range
+   */
+  public NearDupQueryBuilder minSimilarity(double minSimilarity) {
+    if (!(minSimilarity > 0 && minSimilarity <= 1)) {
+      throw new IllegalArgumentException(
+          ParameterException.bracketed(
+              MIN_SIMILARITY.getPreferredName(), "a number in (0, 1]", minSimilarity));
+    }
+    this.minSimilarity = minSimilarity;
+    return this;
+  }
+
+  private NearDupQueryBuilder withText(String text) {
+    NearDupQueryBuilder b = new NearDupQueryBuilder(field, text);
+    b.minSimilarity = minSimilarity;
+    b.boost(boost).queryName(queryName);
+    return b;
+  }
+
+  @Override
+  protected void doXContent(XContentBuilder builder, Params params) throws IOException {
+    builder.startObject(NAME);
+    builder.field(FIELD.getPreferredName(), field);
+    if (likeText != null) {
+      builder.field(LIKE.getPreferredName(), likeText);
+    } else {
+      builder.field(LIKE.getPreferredName(), likeDocument);
+    }
+    if (minSimilarity != null) {
+      builder.field(MIN_SIMILARITY.getPreferredName(), minSimilarity);
+    }
+    printBoostAndQueryName(builder);
+    builder.endObject();
+  }
+
+  @Override
+  protected QueryBuilder doRewrite(QueryRewriteContext context) throws IOException {
+    if (fetchedText != null) {
+      String text = fetchedText.get();
+      return text == null ? this : withText(text);
+    }
+    if (likeDocument != null) {
+      String index = likeIndex(context);
+      SetOnce<String> text = new SetOnce<>();
+      context.registerAsyncAction((client, listener) ->
+          fetchText(
+              client,
+              index,
+              ActionListener.map(
+                  listener,
+                  t -> {
+                    text.set(t);
+                    return null;
+                  })));
+      NearDupQueryBuilder pending = new NearDupQueryBuilder(field, null, likeDocument, text::get);
+      pending.minSimilarity = minSimilarity;
+      pending.boost(boost).queryName(queryName);
+      return pending;
+    }
+    return this;
+  }
+
+  private String likeIndex(QueryRewriteContext context) {
+    if (likeDocument.index() != null) {
+      return likeDocument.index();
+    }
+    QueryCoordinatorContext coordinator = context.convertToCoordinatorContext();
+    if (coordinator != null && coordinator.getSearchRequest() != null) {
+      String[] indices = coordinator.getSearchRequest().indices();
+      if (indices != null
+          && indices.length == 1
+          && !indices[0].equals("_all")
+          && indices[0].indexOf('*') < 0
+          && indices[0].indexOf(',') < 0
+          && indices[0].indexOf(':') < 0) {
+        return indices[0];
+      }
+    } else if (context.convertToShardContext() != null) {
+      return context.convertToShardContext().index().getName();
+    }
+    throw new IllegalArgumentException(
+        "["
+            + NAME
+            + "] [like] document ["
+            + likeDocument.id()
+            + "] needs [_index] when the search targets several indices");
+  }
+
+  private void fetchText(Client client, String index, ActionListener<String> listener) {
+    List<String> paths = SourceText.sourcePaths(field);
+    GetRequest get =
+        new GetRequest(index, likeDocument.id())
+            .routing(likeDocument.routing())
+            .fetchSourceContext(new FetchSourceContext(true, paths.toArray(String[]::new), null));
+    client.get(
+        get,
+        ActionListener.map(
+            listener,
+            response -> {
+              if (!response.isExists()) {
+                throw new ResourceNotFoundException(
+                    "[" + NAME + "] [like] document [{}] not found in index [{}]",
+                    likeDocument.id(),
+                    index);
+              }
+              Map<String, Object> source =
+                  response.isSourceEmpty() ? Map.of() : response.getSourceAsMap();
+              String what =
+                  "["
+                      + NAME
+                      + "] [like] document ["
+                      + likeDocument.id()
+                      + "] in index ["
+                      + index
+                      + "]";
+              for (String path : paths) {
+                String text =
+                    SourceText.text(XContentMapValues.extractValue(path, source), what, field);
+                if (text != null) {
+                  return text;
+                }
+              }
+              throw new IllegalArgumentException(
+                  what + " has no text for field [" + field + "] in its _source");
+            }));
+  }
+
+  @Override
+  protected Query doToQuery(QueryShardContext context) throws IOException {
+    if (likeDocument != null) {
+      throw new IllegalStateException(
+          "[" + NAME + "] query must be rewritten before it is executed: the [like] document");
+    }
+    MappedFieldType type = context.fieldMapper(field);
+    if (type == null) {
+      throw new QueryShardException(
+          context, "[" + NAME + "] query: field [" + field + "] does not exist in the mapping");
+    }
+    if (type instanceof NearDupFieldType nearDup) {
+      double min = minSimilarity != null ? minSimilarity : nearDup.settings().threshold();
+      return nearDup.nearDuplicateQuery(likeText, min);
+    }
+    throw new QueryShardException(
+        context,
+        "["
+            + NAME
+            + "] query: field ["
+            + field
+            + "] is of type ["
+            + type.typeName()
+            + "], but the query needs a field of type ["
+            + NearDupFieldMapper.CONTENT_TYPE
+            + "]");
+  }
+
+  @Override
+  protected boolean doEquals(NearDupQueryBuilder other) {
+    return field.equals(other.field)
+        && Objects.equals(likeText, other.likeText)
+        && Objects.equals(likeDocument, other.likeDocument)
+        && Objects.equals(minSimilarity, other.minSimilarity)
+        && Objects.equals(fetchedText, other.fetchedText);
+  }
+
+  @Override
+  protected int doHashCode() {
+    return Objects.hash(field, likeText, likeDocument, minSimilarity, fetchedText);
+  }
+
+  @Override
+  public String getWriteableName() {
+    return NAME;
+  }
+}

@@ -1,0 +1,2 @@
+/** The {@code neardup} query: near-duplicates of a text or of an indexed document. */
+package io.neardup.opensearch.query;

@@ -1,0 +1,278 @@
+package io.neardup.opensearch.mapper;
+
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+
+import io.neardup.analysis.NearDupAnalyzer;
+import io.neardup.analysis.NormalizedTextAnalyzer;
+import io.neardup.document.NearDupDocument;
+import io.neardup.document.NearDupDocumentBuilder;
+import io.neardup.document.NearDupFields;
+import io.neardup.opensearch.NearDupPlugin;
+import io.neardup.opensearch.mapper.NearDupFieldMapper.NearDupFieldType;
+import io.neardup.search.NearDuplicateQuery;
+import io.neardup.settings.NearDupSettings;
+import io.neardup.sketch.SketchFormat;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.core.WhitespaceAnalyzer;
+import org.apache.lucene.analysis.standard.StandardAnalyzer;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.index.IndexableField;
+import org.apache.lucene.search.FieldExistsQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.util.BytesRef;
+import org.opensearch.common.CheckedConsumer;
+import org.opensearch.core.xcontent.XContentBuilder;
+import org.opensearch.index.IndexSettings;
+import org.opensearch.index.analysis.AnalyzerScope;
+import org.opensearch.index.analysis.IndexAnalyzers;
+import org.opensearch.index.analysis.NamedAnalyzer;
+import org.opensearch.index.mapper.DocumentMapper;
+import org.opensearch.index.mapper.MappedFieldType;
+import org.opensearch.index.mapper.MapperParsingException;
+import org.opensearch.index.mapper.MapperService;
+import org.opensearch.index.mapper.MapperTestCase;
+import org.opensearch.index.mapper.ParseContext;
+import org.opensearch.plugins.Plugin;
+
+/**
+ * The {@code neardup} field type, through OpenSearch's mapper test suite: parameters, updates and
+ * serialisation, and the stored form, which must equal the library's (and so the Elasticsearch
+ * plugin's) for the same text and parameters.
+ */
+public class NearDupFieldMapperTests extends MapperTestCase {
+
+  private static final String TEXT =
+      "The quick brown fox jumps over the lazy dog while the farmer watches from the porch.";
+
+  @Override
+  protected Collection<? extends Plugin> getPlugins() {
+    return List.of(new NearDupPlugin());
+  }
+
+  @Override
+  protected IndexAnalyzers createIndexAnalyzers(IndexSettings indexSettings) {
+    return new IndexAnalyzers(
+        Map.of(
+            "default",
+            new NamedAnalyzer("default", AnalyzerScope.INDEX, new StandardAnalyzer()),
+            NormalizedTextAnalyzer.NAME,
+            new NamedAnalyzer(
+                NormalizedTextAnalyzer.NAME, AnalyzerScope.GLOBAL, new NormalizedTextAnalyzer()),
+            "whitespace",
+            new NamedAnalyzer("whitespace", AnalyzerScope.INDEX, new WhitespaceAnalyzer())),
+        Map.of(),
+        Map.of());
+  }
+
+  @Override
+  protected void minimalMapping(XContentBuilder b) throws IOException {
+    b.field("type", "neardup");
+  }
+
+  @Override
+  protected void writeFieldValue(XContentBuilder builder) throws IOException {
+    builder.value(TEXT);
+  }
+
+  @Override
+  protected void assertExistsQuery(
+      MappedFieldType fieldType, Query query, ParseContext.Document fields) {
+    assertThat(query, equalTo(new FieldExistsQuery("field.sketch")));
+    assertNotNull(fields.getField("field.sketch"));
+    assertNoFieldNamesField(fields);
+  }
+
+  @Override
+  protected void registerParameters(ParameterChecker checker) throws IOException {
+    checker.registerConflictCheck("analyzer", b -> b.field("analyzer", "whitespace"));
+    checker.registerConflictCheck("shingle_unit", b -> b.field("shingle_unit", "char"));
+    checker.registerConflictCheck("shingle_size", b -> b.field("shingle_size", 3));
+    checker.registerConflictCheck("hashes", b -> b.field("hashes", 64));
+    checker.registerConflictCheck("bits", b -> b.field("bits", 16));
+    checker.registerConflictCheck("scheme", b -> b.field("scheme", "minhash"));
+    checker.registerConflictCheck("seed", b -> b.field("seed", 42));
+    checker.registerConflictCheck("bands", b -> b.field("bands", 16));
+    checker.registerConflictCheck("rows", b -> b.field("rows", 4));
+    checker.registerConflictCheck("threshold", b -> b.field("threshold", 0.5));
+    checker.registerConflictCheck("exact", b -> b.field("exact", true));
+  }
+
+  private static List<String> terms(IndexableField field) throws IOException {
+    List<String> terms = new ArrayList<>();
+    try (TokenStream ts = ((Field) field).tokenStreamValue()) {
+      CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
+      ts.reset();
+      while (ts.incrementToken()) {
+        terms.add(term.toString());
+      }
+      ts.end();
+    }
+    return terms;
+  }
+
+  private static NearDupDocument library(NearDupSettings settings, String field, String text) {
+    return new NearDupDocumentBuilder(new NearDupAnalyzer(settings), new NearDupFields(field))
+        .analyze(text);
+  }
+
+  @Override
+  public void testEmptyName() {
+    // OpenSearch 3.8's own message differs from the one its MapperTestCase expects
+    MapperParsingException e =
+        expectThrows(
+            MapperParsingException.class,
+            () ->
+                createMapperService(
+                    mapping(b -> b.startObject("").field("type", "neardup").endObject())));
+    assertThat(e.getMessage(), containsString("field name must be non-empty"));
+  }
+
+  public void testDefaultFieldsEqualTheLibrarys() throws IOException {
+    DocumentMapper mapper = createDocumentMapper(fieldMapping(this::minimalMapping));
+    ParseContext.Document doc = mapper.parse(source(b -> b.field("field", TEXT))).rootDoc();
+    NearDupDocument expected = library(NearDupSettings.DEFAULT, "field", TEXT);
+
+    assertThat(terms(doc.getField("field")), equalTo(expected.bandTokens()));
+    assertThat(expected.bandTokens().size(), equalTo(18));
+    assertThat(
+        doc.getField("field.sketch").binaryValue(),
+        equalTo(new BytesRef(SketchFormat.encode(expected.sketch()))));
+    assertThat(doc.getField("field.id").binaryValue(), equalTo(new BytesRef("1")));
+    assertNull(doc.getField("field.exact"));
+  }
+
+  public void testParametersReachTheFilter() throws IOException {
+    DocumentMapper mapper =
+        createDocumentMapper(
+            fieldMapping(b ->
+                b.field("type", "neardup")
+                    .field("shingle_size", 3)
+                    .field("hashes", 64)
+                    .field("threshold", 0.6)
+                    .field("seed", 7)
+                    .field("exact", true)));
+    ParseContext.Document doc = mapper.parse(source(b -> b.field("field", TEXT))).rootDoc();
+    NearDupSettings settings =
+        NearDupSettings.builder()
+            .shingleSize(3)
+            .hashes(64)
+            .threshold(0.6)
+            .seed(7)
+            .exact(true)
+            .build();
+    NearDupDocument expected = library(settings, "field", TEXT);
+
+    assertThat(terms(doc.getField("field")), equalTo(expected.bandTokens()));
+    assertThat(
+        doc.getField("field.sketch").binaryValue(),
+        equalTo(new BytesRef(SketchFormat.encode(expected.sketch()))));
+    assertThat(
+        doc.getField("field.exact").binaryValue().utf8ToString(), equalTo(expected.exactToken()));
+
+    MapperService service =
+        createMapperService(fieldMapping(b -> b.field("type", "neardup").field("bands", 16)));
+    NearDupFieldType type = (NearDupFieldType) service.fieldType("field");
+    assertThat(type.settings(), equalTo(NearDupSettings.builder().bands(16).build()));
+    assertThat(type.settings().banding().rows(), equalTo(8));
+  }
+
+  public void testCustomAnalyzerIsFollowedByTheFilter() throws IOException {
+    MapperService service =
+        createMapperService(
+            fieldMapping(b -> b.field("type", "neardup").field("analyzer", "whitespace")));
+    ParseContext.Document doc =
+        service.documentMapper().parse(source(b -> b.field("field", TEXT))).rootDoc();
+    // whitespace keeps "dog," and capitals: a different shingle set from the default chain
+    assertNotEquals(
+        library(NearDupSettings.DEFAULT, "field", TEXT).bandTokens(), terms(doc.getField("field")));
+    NearDupFieldType type = (NearDupFieldType) service.fieldType("field");
+    assertThat(type.analyzer().name(), equalTo("whitespace"));
+    NearDupDocument viaChain =
+        new NearDupDocumentBuilder(type.analyzer(), new NearDupFields("field")).analyze(TEXT);
+    assertThat(terms(doc.getField("field")), equalTo(viaChain.bandTokens()));
+  }
+
+  public void testMultiField() throws IOException {
+    DocumentMapper mapper =
+        createDocumentMapper(
+            mapping(b ->
+                b.startObject("body")
+                    .field("type", "text")
+                    .startObject("fields")
+                    .startObject("dup")
+                    .field("type", "neardup")
+                    .endObject()
+                    .endObject()
+                    .endObject()));
+    ParseContext.Document doc = mapper.parse(source(b -> b.field("body", TEXT))).rootDoc();
+    NearDupDocument expected = library(NearDupSettings.DEFAULT, "body.dup", TEXT);
+    assertThat(terms(doc.getField("body.dup")), equalTo(expected.bandTokens()));
+    assertNotNull(doc.getField("body.dup.sketch"));
+  }
+
+  public void testTextWithoutTokensHasNoBands() throws IOException {
+    DocumentMapper mapper = createDocumentMapper(fieldMapping(this::minimalMapping));
+    ParseContext.Document doc = mapper.parse(source(b -> b.field("field", " ... --- "))).rootDoc();
+    assertThat(terms(doc.getField("field")), equalTo(List.of()));
+    assertNotNull(doc.getField("field.sketch"));
+  }
+
+  public void testSeveralTextsAreRejected() throws IOException {
+    DocumentMapper mapper = createDocumentMapper(fieldMapping(this::minimalMapping));
+    MapperParsingException e =
+        expectThrows(
+            MapperParsingException.class,
+            () -> mapper.parse(source(b -> b.array("field", "one text", "another text"))));
+    assertThat(
+        e.getCause().getMessage(),
+        containsString("field [field] of type [neardup] takes one text per document, got several"));
+  }
+
+  public void testInvalidParametersNameTheParameterAndTheRule() {
+    assertInvalid(
+        b -> b.field("hashes", 0), "[hashes] must be an integer between 1 and 1024, got [0]");
+    assertInvalid(b -> b.field("hashes", "many"), "[hashes] must be an integer, got [many]");
+    assertInvalid(
+        b -> b.field("hashes", 16).field("bands", 20),
+        "[bands] must be at most hashes (16), got [20]");
+    assertInvalid(
+        b -> b.field("threshold", 1.5), "[threshold] must be a number in (0.0, 1.0], got [1.5]");
+    assertInvalid(
+        b -> b.field("shingle_unit", "sentence"),
+        "[shingle_unit] must be one of [word, char], got [sentence]");
+    assertInvalid(b -> b.field("exact", "yes"), "[exact] must be one of [true, false], got [yes]");
+    assertInvalid(
+        b -> b.field("analyzer", "missing"), "analyzer [missing] has not been configured");
+    assertInvalid(b -> b.field("shingles", true), "unknown parameter [shingles]");
+  }
+
+  private void assertInvalid(CheckedConsumer<XContentBuilder, IOException> params, String message) {
+    Exception e =
+        expectThrows(
+            MapperParsingException.class,
+            () ->
+                createMapperService(fieldMapping(b -> params.accept(b.field("type", "neardup")))));
+    assertThat(e.getMessage(), containsString(message));
+  }
+
+  public void testFieldTypeBuildsTheLibrarysQuery() throws IOException {
+    MapperService service = createMapperService(fieldMapping(this::minimalMapping));
+    NearDupFieldType type = (NearDupFieldType) service.fieldType("field");
+    Query query = type.nearDuplicateQuery(TEXT, 0.9);
+    try (NearDupAnalyzer analyzer = new NearDupAnalyzer(NearDupSettings.DEFAULT)) {
+      assertThat(
+          query,
+          equalTo(NearDuplicateQuery.forText(analyzer, new NearDupFields("field"), TEXT, 0.9)));
+    }
+    IllegalArgumentException e =
+        expectThrows(IllegalArgumentException.class, () -> type.termQuery("x", null));
+    assertThat(e.getMessage(), containsString("use the [neardup] query"));
+  }
+}
