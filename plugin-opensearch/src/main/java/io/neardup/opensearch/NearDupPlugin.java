@@ -1,7 +1,7 @@
 package io.neardup.opensearch;
 
 import io.neardup.analysis.NormalizedTextAnalyzer;
-import io.neardup.collapse.NearDupCollapser;
+import io.neardup.collapse.core.WindowCollapse;
 import io.neardup.opensearch.analysis.NearDupNormalizeTokenFilterFactory;
 import io.neardup.opensearch.analysis.NearDupTokenFilterFactory;
 import io.neardup.opensearch.mapper.NearDupFieldMapper;
@@ -34,9 +34,9 @@ public final class NearDupPlugin extends Plugin
   public static final Setting<Integer> MAX_COLLAPSE_WINDOW_SETTING =
       Setting.intSetting(
           "index.neardup.max_collapse_window",
-          NearDupCollapser.MAX_WINDOW,
+          WindowCollapse.MAX_WINDOW,
           1,
-          100_000,
+          WindowCollapse.MAX_WINDOW_LIMIT,
           Setting.Property.IndexScope,
           Setting.Property.Dynamic);
 
