@@ -26,11 +26,15 @@ public final class Sentences {
           "rep", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov",
           "dec", "approx", "dept", "est", "al", "e.g", "i.e", "mt", "ft");
 
+  // an iterator's rules are compiled once per thread, not once per text
+  private static final ThreadLocal<BreakIterator> ITERATORS =
+      ThreadLocal.withInitial(() -> BreakIterator.getSentenceInstance(Locale.ROOT));
+
   private Sentences() {}
 
   /** The sentences of {@code text}, trimmed, in order; empty pieces are dropped. */
   public static List<String> split(String text) {
-    BreakIterator it = BreakIterator.getSentenceInstance(Locale.ROOT);
+    BreakIterator it = ITERATORS.get();
     it.setText(text);
     List<String> out = new ArrayList<>();
     StringBuilder pending = new StringBuilder();

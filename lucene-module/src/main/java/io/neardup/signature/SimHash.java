@@ -1,8 +1,8 @@
 package io.neardup.signature;
 
-import java.util.HashMap;
+import io.neardup.util.Mix;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Method {@code simhash}: Charikar's 64-bit SimHash (<i>Similarity estimation techniques from
@@ -57,7 +57,8 @@ public final class SimHash {
 
   /**
    * The SimHash of a document's word shingles of {@code shingleSize} terms, each weighted by its
-   * number of occurrences (a text shorter than a shingle is one shingle); empty without terms.
+   * number of occurrences (a text shorter than a shingle is one shingle); empty without terms. A
+   * shingle's hash combines the hashes of its terms in order, so no shingle string is built.
    */
   public static long[] ofTerms(List<String> terms, int shingleSize, long seed) {
     if (shingleSize < 1) {
@@ -66,20 +67,32 @@ public final class SimHash {
     if (terms.isEmpty()) {
       return new long[0];
     }
-    Map<String, Integer> counts = new HashMap<>();
-    int shingles = Math.max(1, terms.size() - shingleSize + 1);
-    for (int i = 0; i < shingles; i++) {
-      counts.merge(
-          String.join(" ", terms.subList(i, Math.min(terms.size(), i + shingleSize))),
-          1,
-          Integer::sum);
+    int size = terms.size();
+    long[] termHashes = new long[size];
+    for (int i = 0; i < size; i++) {
+      termHashes[i] = Hash64.of(terms.get(i), seed);
     }
-    long[] hashes = new long[counts.size()];
-    double[] weights = new double[counts.size()];
+    int shingles = Math.max(1, size - shingleSize + 1);
+    long[] hashes = new long[shingles];
+    for (int i = 0; i < shingles; i++) {
+      long h = seed ^ 0x73696d68617368L;
+      for (int j = i; j < Math.min(size, i + shingleSize); j++) {
+        h = Mix.fmix64(h * 0x9E3779B97F4A7C15L + termHashes[j]);
+      }
+      hashes[i] = h;
+    }
+    // equal shingles are one feature weighted by their count
+    Arrays.sort(hashes);
+    double[] weights = new double[shingles];
     int n = 0;
-    for (Map.Entry<String, Integer> e : counts.entrySet()) {
-      hashes[n] = Hash64.of(e.getKey(), seed);
-      weights[n++] = e.getValue();
+    for (int i = 0; i < shingles; ) {
+      int j = i + 1;
+      while (j < shingles && hashes[j] == hashes[i]) {
+        j++;
+      }
+      hashes[n] = hashes[i];
+      weights[n++] = j - i;
+      i = j;
     }
     return new long[] {fingerprint(hashes, weights, n)};
   }
