@@ -34,7 +34,9 @@ import picocli.CommandLine.Spec;
           + " (computed as by the truth command unless --truth gives it): candidate pairs,"
           + " reported pairs, precision, recall and F1 on pairs (as evaluate counts them: pairs"
           + " at or above --threshold), B-cubed F1 on clusters, time and bytes kept per"
-          + " document. Prints the table as Markdown; --out also writes it as CSV, a chart of"
+          + " document. Every method lists every pair it finds, as dedup --all-pairs does, since"
+          + " the truth lists them all. Prints the table as Markdown; --out also writes it as CSV,"
+          + " a chart of"
           + " precision and recall (SVG), and each method's pairs and clusters.",
       "",
       "Example: neardup compare --input corpus.jsonl --threshold 0.8 --out comparison"
@@ -140,7 +142,9 @@ final class CompareCommand implements Callable<Integer> {
     List<Row> rows = new ArrayList<>();
     for (Method method : chosen) {
       MethodRun.Outcome o =
-          runner.run(method, t, verify, false, CanonicalPolicy.BEST_SCORE, null, false, progress);
+          // every pair is listed, as with dedup --all-pairs: the truth lists every pair too, also
+          // inside large groups of copies of one text
+          runner.run(method, t, verify, true, CanonicalPolicy.BEST_SCORE, null, false, progress);
       List<ResultFiles.ClusterIds> clusters = o.clusters();
       ClusterStats stats = o.result().stats();
       Row row =
