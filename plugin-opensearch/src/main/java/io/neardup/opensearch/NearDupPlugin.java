@@ -4,29 +4,70 @@ import io.neardup.analysis.NormalizedTextAnalyzer;
 import io.neardup.collapse.core.WindowCollapse;
 import io.neardup.opensearch.analysis.NearDupNormalizeTokenFilterFactory;
 import io.neardup.opensearch.analysis.NearDupTokenFilterFactory;
+import io.neardup.opensearch.clusters.RestNearDupClustersAction;
+import io.neardup.opensearch.clusters.TransportNearDupClustersAction;
+import io.neardup.opensearch.collapse.CoordinatorCollapse;
+import io.neardup.opensearch.collapse.NearDupCollapseBuilder;
+import io.neardup.opensearch.collapse.NearDupCollapseFilter;
+import io.neardup.opensearch.collapse.NearDupSketchFetchSubPhase;
+import io.neardup.opensearch.collapse.NearDupSketchesBuilder;
 import io.neardup.opensearch.mapper.NearDupFieldMapper;
+import io.neardup.opensearch.pipeline.NearDupCollapseRequestProcessor;
+import io.neardup.opensearch.pipeline.NearDupCollapseResponseProcessor;
 import io.neardup.opensearch.query.NearDupQueryBuilder;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
+import org.apache.lucene.util.SetOnce;
+import org.opensearch.action.ActionRequest;
+import org.opensearch.action.support.ActionFilter;
+import org.opensearch.cluster.metadata.IndexNameExpressionResolver;
+import org.opensearch.cluster.node.DiscoveryNodes;
+import org.opensearch.cluster.service.ClusterService;
+import org.opensearch.common.settings.ClusterSettings;
+import org.opensearch.common.settings.IndexScopedSettings;
 import org.opensearch.common.settings.Setting;
+import org.opensearch.common.settings.Settings;
+import org.opensearch.common.settings.SettingsFilter;
+import org.opensearch.core.action.ActionResponse;
+import org.opensearch.core.common.io.stream.NamedWriteableRegistry;
+import org.opensearch.core.xcontent.NamedXContentRegistry;
+import org.opensearch.env.Environment;
+import org.opensearch.env.NodeEnvironment;
 import org.opensearch.index.analysis.PreBuiltAnalyzerProviderFactory;
 import org.opensearch.index.analysis.TokenFilterFactory;
 import org.opensearch.index.mapper.Mapper;
 import org.opensearch.indices.analysis.AnalysisModule.AnalysisProvider;
 import org.opensearch.indices.analysis.PreBuiltCacheFactory.CachingStrategy;
+import org.opensearch.plugins.ActionPlugin;
 import org.opensearch.plugins.AnalysisPlugin;
 import org.opensearch.plugins.MapperPlugin;
 import org.opensearch.plugins.Plugin;
+import org.opensearch.plugins.SearchPipelinePlugin;
 import org.opensearch.plugins.SearchPlugin;
+import org.opensearch.repositories.RepositoriesService;
+import org.opensearch.rest.RestController;
+import org.opensearch.rest.RestHandler;
+import org.opensearch.script.ScriptService;
+import org.opensearch.search.fetch.FetchSubPhase;
+import org.opensearch.search.pipeline.Processor;
+import org.opensearch.search.pipeline.SearchRequestProcessor;
+import org.opensearch.search.pipeline.SearchResponseProcessor;
+import org.opensearch.threadpool.ThreadPool;
+import org.opensearch.transport.client.Client;
+import org.opensearch.watcher.ResourceWatcherService;
 
 /**
  * neardup for OpenSearch: the {@code neardup} and {@code neardup_normalize} token filters, the
  * {@code neardup_standard} analyzer, the {@code neardup} field type, the {@code neardup} query and
- * the index setting {@code index.neardup.max_collapse_window}, with the same names and JSON as the
- * Elasticsearch plugin.
+ * the search extensions {@code neardup_collapse} and {@code neardup_sketches}, the search pipeline
+ * processors {@code neardup_collapse}, the clustering API {@code POST /{index}/_neardup/clusters}
+ * and the index setting {@code index.neardup.max_collapse_window}, with the same names and JSON as
+ * the Elasticsearch plugin.
  */
 public final class NearDupPlugin extends Plugin
-    implements AnalysisPlugin, MapperPlugin, SearchPlugin {
+    implements AnalysisPlugin, MapperPlugin, SearchPlugin, ActionPlugin, SearchPipelinePlugin {
   /**
    * The largest collapse window a search of the index may ask for: {@code
    * index.neardup.max_collapse_window}, dynamic, default the library's own limit.
@@ -39,6 +80,29 @@ public final class NearDupPlugin extends Plugin
           WindowCollapse.MAX_WINDOW_LIMIT,
           Setting.Property.IndexScope,
           Setting.Property.Dynamic);
+
+  private final SetOnce<ClusterService> clusterService = new SetOnce<>();
+  private final SetOnce<IndexNameExpressionResolver> resolver = new SetOnce<>();
+  private final CoordinatorCollapse collapse =
+      new CoordinatorCollapse(clusterService::get, resolver::get);
+
+  @Override
+  public Collection<Object> createComponents(
+      Client client,
+      ClusterService clusterService,
+      ThreadPool threadPool,
+      ResourceWatcherService resourceWatcherService,
+      ScriptService scriptService,
+      NamedXContentRegistry xContentRegistry,
+      Environment environment,
+      NodeEnvironment nodeEnvironment,
+      NamedWriteableRegistry namedWriteableRegistry,
+      IndexNameExpressionResolver indexNameExpressionResolver,
+      Supplier<RepositoriesService> repositoriesServiceSupplier) {
+    this.clusterService.set(clusterService);
+    this.resolver.set(indexNameExpressionResolver);
+    return List.of();
+  }
 
   @Override
   public List<Setting<?>> getSettings() {
@@ -69,5 +133,62 @@ public final class NearDupPlugin extends Plugin
     return List.of(
         new QuerySpec<>(
             NearDupQueryBuilder.NAME, NearDupQueryBuilder::new, NearDupQueryBuilder::fromXContent));
+  }
+
+  @Override
+  public List<SearchExtSpec<?>> getSearchExts() {
+    return List.of(
+        new SearchExtSpec<>(
+            NearDupCollapseBuilder.NAME,
+            NearDupCollapseBuilder::new,
+            NearDupCollapseBuilder::fromXContent),
+        new SearchExtSpec<>(
+            NearDupSketchesBuilder.NAME,
+            NearDupSketchesBuilder::new,
+            NearDupSketchesBuilder::fromXContent));
+  }
+
+  @Override
+  public List<FetchSubPhase> getFetchSubPhases(FetchPhaseConstructionContext context) {
+    return List.of(new NearDupSketchFetchSubPhase());
+  }
+
+  @Override
+  public List<ActionFilter> getActionFilters() {
+    return List.of(new NearDupCollapseFilter(collapse));
+  }
+
+  @Override
+  public List<ActionHandler<? extends ActionRequest, ? extends ActionResponse>> getActions() {
+    return List.of(
+        new ActionHandler<>(
+            TransportNearDupClustersAction.TYPE, TransportNearDupClustersAction.class));
+  }
+
+  @Override
+  public List<RestHandler> getRestHandlers(
+      Settings settings,
+      RestController restController,
+      ClusterSettings clusterSettings,
+      IndexScopedSettings indexScopedSettings,
+      SettingsFilter settingsFilter,
+      IndexNameExpressionResolver indexNameExpressionResolver,
+      Supplier<DiscoveryNodes> nodesInCluster) {
+    return List.of(new RestNearDupClustersAction());
+  }
+
+  @Override
+  public Map<String, Processor.Factory<SearchRequestProcessor>> getRequestProcessors(
+      Parameters parameters) {
+    return Map.of(
+        NearDupCollapseRequestProcessor.TYPE,
+        new NearDupCollapseRequestProcessor.Factory(collapse));
+  }
+
+  @Override
+  public Map<String, Processor.Factory<SearchResponseProcessor>> getResponseProcessors(
+      Parameters parameters) {
+    return Map.of(
+        NearDupCollapseResponseProcessor.TYPE, new NearDupCollapseResponseProcessor.Factory());
   }
 }

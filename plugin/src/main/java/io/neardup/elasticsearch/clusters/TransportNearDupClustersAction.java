@@ -1,24 +1,15 @@
 package io.neardup.elasticsearch.clusters;
 
-import io.neardup.cluster.CanonicalPolicy;
-import io.neardup.cluster.Cluster;
 import io.neardup.cluster.Clusterer;
-import io.neardup.cluster.Verification;
+import io.neardup.cluster.GatheredClusters;
 import io.neardup.elasticsearch.collapse.CanonicalValues;
 import io.neardup.elasticsearch.collapse.NearDupSketchFetchSubPhase;
 import io.neardup.elasticsearch.collapse.NearDupSketchesBuilder;
 import io.neardup.elasticsearch.mapper.MappedFields;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper;
-import io.neardup.lsh.BandHasher;
 import io.neardup.settings.NearDupSettings;
-import io.neardup.sketch.Sketch;
-import io.neardup.sketch.SketchFormat;
-import io.neardup.sketch.SketchParameters;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executor;
@@ -222,14 +213,7 @@ public final class TransportNearDupClustersAction
     private final BytesReference pit;
     private final long start;
     private final ActionListener<NearDupClustersResponse> listener;
-    private final List<String> indexNames = new ArrayList<>();
-    private final Map<String, Integer> indexOrdinals = new HashMap<>();
-    private Clusterer core;
-    private BandHasher bandHasher;
-    private String[] ids;
-    private short[] indexOf;
-    private Object[] keys;
-    private int read;
+    private GatheredClusters clusters;
     private long reserved;
 
     Gathering(
@@ -270,22 +254,11 @@ public final class TransportNearDupClustersAction
                       + ": narrow it with [query]");
             }
             int n = (int) total;
-            SketchParameters p = plan.settings.sketch();
-            int bands = plan.settings.banding().bands();
-            // values, band and identity entries, union-find, id and canonical key references
-            long perDocument = SketchFormat.serializedSize(p) + 16L + 8L * (bands + 1) + 8 + 24;
-            long bytes = n * perDocument;
+            long bytes = n * GatheredClusters.bytesPerDocument(plan.settings);
             breaker.addEstimateBytesAndMaybeBreak(bytes, "neardup_clusters");
             reserved = bytes;
-            core =
-                new Clusterer(null, Verification.SKETCH, plan.minSimilarity, bands)
-                    .sketches(p.hashes(), p.bits())
-                    .joinsOnly(true)
-                    .threads(1);
-            bandHasher = new BandHasher(plan.settings.banding());
-            ids = new String[n];
-            indexOf = new short[n];
-            keys = request.canonical().byScore() ? null : new Object[n];
+            clusters =
+                new GatheredClusters(plan.settings, plan.minSimilarity, n, request.canonical());
             next(null);
           }));
     }
@@ -295,14 +268,8 @@ public final class TransportNearDupClustersAction
         listener.onFailure(new TaskCancelledException("cancelled: " + c.getReasonCancelled()));
         return;
       }
-      if (read >= ids.length) {
-        executor.execute(() -> {
-          try {
-            listener.onResponse(cluster());
-          } catch (Exception e) {
-            listener.onFailure(e);
-          }
-        });
+      if (clusters.full()) {
+        finish();
         return;
       }
       SearchSourceBuilder source =
@@ -330,128 +297,56 @@ public final class TransportNearDupClustersAction
             for (SearchHit hit : hits) {
               add(hit);
             }
-            if (hits.length < request.batchSize() || read >= ids.length) {
-              read = ids.length; // the snapshot holds no more
-              next(null);
+            if (hits.length < request.batchSize() || clusters.full()) {
+              finish(); // the snapshot holds no more
             } else {
               next(hits[hits.length - 1].getSortValues());
             }
           }));
     }
 
-    private void add(SearchHit hit) throws IOException {
-      if (read >= ids.length) {
-        return;
-      }
-      DocumentField field = hit.field(NearDupSketchFetchSubPhase.HIT_FIELD);
-      String id =
-          field != null && field.getValues().size() > 2 ? (String) field.getValues().get(2) : "";
-      if (id.isEmpty()) {
-        throw new IllegalStateException(
-            "[_neardup/clusters] a document of index ["
-                + hit.getIndex()
-                + "] has no id next to its sketch: the index was written by an older neardup;"
-                + " reindex it");
-      }
-      int doc = read++;
-      ids[doc] = id;
-      indexOf[doc] =
-          indexOrdinals
-              .computeIfAbsent(
-                  hit.getIndex(),
-                  name -> {
-                    indexNames.add(name);
-                    return indexNames.size() - 1;
-                  })
-              .shortValue();
-      if (field == null || field.getValues().isEmpty()) {
-        return;
-      }
-      byte[] bytes = (byte[]) field.getValues().get(0);
-      if (bytes.length > 0) {
+    private void finish() {
+      executor.execute(() -> {
         try {
-          Sketch sketch = SketchFormat.decode(bytes, plan.settings.sketch());
-          core.add(doc, sketch, bandHasher);
-        } catch (IllegalArgumentException e) {
-          throw new IllegalStateException(
-              "document ["
-                  + hit.getId()
-                  + "] of index ["
-                  + hit.getIndex()
-                  + "] has an unreadable sketch: "
-                  + e.getMessage(),
-              e);
+          listener.onResponse(cluster());
+        } catch (Exception e) {
+          listener.onFailure(e);
         }
-      }
-      if (keys != null) {
-        keys[doc] = CanonicalValues.of(field);
-      }
+      });
+    }
+
+    private void add(SearchHit hit) throws IOException {
+      DocumentField field = hit.field(NearDupSketchFetchSubPhase.HIT_FIELD);
+      List<Object> values = field == null ? List.of() : field.getValues();
+      clusters.add(
+          hit.getIndex(),
+          values.size() > 2 ? (String) values.get(2) : "",
+          values.isEmpty() ? null : (byte[]) values.get(0),
+          CanonicalValues.of(field));
     }
 
     private NearDupClustersResponse cluster() throws IOException {
-      List<Cluster> found =
-          core.finish(ids.length, Clusterer.CanonicalOrder.FIRST, null).clusters();
-      int[][] clusters = new int[found.size()][];
-      for (int c = 0; c < clusters.length; c++) {
-        clusters[c] = found.get(c).members();
-      }
-      int n = clusters.length;
-      int[] canonical = new int[n];
-      long clustered = 0;
-      for (int c = 0; c < n; c++) {
-        canonical[c] = chooseCanonical(clusters[c]);
-        clustered += clusters[c].length;
-      }
-      Integer[] order = new Integer[n];
-      for (int c = 0; c < n; c++) {
-        order[c] = c;
-      }
-      Arrays.sort(
-          order,
-          Comparator.<Integer>comparingInt(c -> -clusters[c].length)
-              .thenComparingInt(c -> canonical[c]));
-      int from = Math.min(request.from(), n);
-      int to = (int) Math.min(n, (long) request.from() + request.size());
-      List<NearDupClustersResponse.Cluster> page = new ArrayList<>(to - from);
-      for (int i = from; i < to; i++) {
-        int c = order[i];
-        int head = canonical[c];
-        List<NearDupClustersResponse.Member> copies = new ArrayList<>(clusters[c].length - 1);
-        for (int doc : clusters[c]) {
-          if (doc != head) {
-            double similarity = core.similarity(head, doc);
-            copies.add(member(doc, Math.round(similarity * 1e4) / 1e4));
-          }
+      GatheredClusters.Page page = clusters.page(request.from(), request.size());
+      List<NearDupClustersResponse.Cluster> out = new ArrayList<>(page.clusters().size());
+      for (GatheredClusters.Group g : page.clusters()) {
+        List<NearDupClustersResponse.Member> copies = new ArrayList<>(g.copies().size());
+        for (GatheredClusters.Member m : g.copies()) {
+          copies.add(member(m));
         }
-        page.add(new NearDupClustersResponse.Cluster(member(head, 1), copies));
+        out.add(new NearDupClustersResponse.Cluster(member(g.canonical()), copies));
       }
       return new NearDupClustersResponse(
           (System.nanoTime() - start) / 1_000_000,
           plan.minSimilarity,
-          ids.length,
-          clustered,
-          n,
-          from,
-          page);
+          page.documents(),
+          page.clusteredDocuments(),
+          page.totalClusters(),
+          page.from(),
+          out);
     }
 
-    private NearDupClustersResponse.Member member(int doc, double similarity) {
-      return new NearDupClustersResponse.Member(indexNames.get(indexOf[doc]), ids[doc], similarity);
-    }
-
-    /** The member the policy prefers; ties (and policy by score) go to the first in index order. */
-    private int chooseCanonical(int[] members) {
-      int best = members[0];
-      CanonicalPolicy policy = request.canonical();
-      if (policy.byScore()) {
-        return best;
-      }
-      for (int doc : members) {
-        if (policy.compare(keys[doc], keys[best]) < 0) {
-          best = doc;
-        }
-      }
-      return best;
+    private static NearDupClustersResponse.Member member(GatheredClusters.Member m) {
+      return new NearDupClustersResponse.Member(m.index(), m.id(), m.similarity());
     }
 
     private void release() {
@@ -459,16 +354,14 @@ public final class TransportNearDupClustersAction
         breaker.addWithoutBreaking(-reserved);
         reserved = 0;
       }
-      if (core != null) {
+      if (clusters != null) {
         try {
-          core.close();
+          clusters.close();
         } catch (IOException e) {
           // on the heap: closing frees memory, nothing to fail
         }
       }
-      core = null;
-      ids = null;
-      keys = null;
+      clusters = null;
     }
   }
 }

@@ -1,10 +1,8 @@
 package io.neardup.elasticsearch.mapper;
 
 import io.neardup.cluster.CanonicalPolicy;
-import io.neardup.param.Parameter;
+import io.neardup.settings.MappingFields;
 import io.neardup.settings.NearDupSettings;
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -19,22 +17,7 @@ import org.elasticsearch.core.Nullable;
  */
 public final class MappedFields {
   /** Field types a canonical policy can compare: numbers, dates, booleans, ips and keywords. */
-  public static final Set<String> CANONICAL_TYPES =
-      Set.of(
-          "long",
-          "integer",
-          "short",
-          "byte",
-          "double",
-          "float",
-          "half_float",
-          "scaled_float",
-          "unsigned_long",
-          "date",
-          "date_nanos",
-          "boolean",
-          "ip",
-          "keyword");
+  public static final Set<String> CANONICAL_TYPES = MappingFields.CANONICAL_TYPES;
 
   private static final int MAX_CACHED = 1024;
 
@@ -53,11 +36,8 @@ public final class MappedFields {
       return found.isEmpty() ? null : found;
     }
     MappingMetadata mapping = index.mapping();
-    Map<String, Object> resolved = null;
-    if (mapping != null) {
-      Map<String, Object> root = mapping.sourceAsMap();
-      resolved = find(properties(root.get("properties")), path, root, 0);
-    }
+    Map<String, Object> resolved =
+        mapping == null ? null : MappingFields.find(mapping.sourceAsMap(), path);
     if (cache.size() >= MAX_CACHED) {
       cache.clear(); // mappings change rarely; a full cache means many indexes or versions
     }
@@ -75,30 +55,9 @@ public final class MappedFields {
     if (canonical.byScore()) {
       return true;
     }
-    Map<String, Object> key = lookup(index, canonical.field());
-    if (key == null) {
-      return false; // in this index, documents have no value, and never win
-    }
-    Object type = key.get("type");
-    if (!CANONICAL_TYPES.contains(type)) {
-      throw new IllegalArgumentException(
-          "[canonical] field ["
-              + canonical.field()
-              + "] is of type ["
-              + (type == null ? "object" : type)
-              + "] in index ["
-              + index.getIndex().getName()
-              + "]: expected a numeric, date, boolean, ip or keyword field");
-    }
-    if ("false".equals(String.valueOf(key.get("doc_values")))) {
-      throw new IllegalArgumentException(
-          "[canonical] field ["
-              + canonical.field()
-              + "] has no doc values in index ["
-              + index.getIndex().getName()
-              + "]: canonical fields are read from doc values");
-    }
-    return true;
+    MappingMetadata mapping = index.mapping();
+    return MappingFields.checkCanonical(
+        mapping == null ? null : mapping.sourceAsMap(), index.getIndex().getName(), canonical);
   }
 
   /**
@@ -106,67 +65,6 @@ public final class MappedFields {
    * absent ones take their defaults).
    */
   public static NearDupSettings nearDupSettings(Map<String, Object> field) {
-    Map<String, String> params = new HashMap<>();
-    for (Parameter p :
-        List.of(
-            Parameter.SHINGLE_UNIT,
-            Parameter.SHINGLE_SIZE,
-            Parameter.HASHES,
-            Parameter.BITS,
-            Parameter.SCHEME,
-            Parameter.SEED,
-            Parameter.BANDS,
-            Parameter.ROWS,
-            Parameter.THRESHOLD,
-            Parameter.EXACT)) {
-      Object value = field.get(p.name(Parameter.Style.SNAKE));
-      if (value != null) {
-        params.put(p.name(Parameter.Style.SNAKE), value.toString());
-      }
-    }
-    return NearDupSettings.parse(params, Parameter.Style.SNAKE);
-  }
-
-  private static Map<String, Object> find(
-      Map<String, Object> properties, String path, Map<String, Object> root, int aliasDepth) {
-    if (properties == null) {
-      return null;
-    }
-    if (properties.get(path) instanceof Map<?, ?> direct) {
-      return resolveAlias(asMap(direct), root, aliasDepth);
-    }
-    for (int dot = path.indexOf('.'); dot > 0; dot = path.indexOf('.', dot + 1)) {
-      if (!(properties.get(path.substring(0, dot)) instanceof Map<?, ?> node)) {
-        continue;
-      }
-      String rest = path.substring(dot + 1);
-      for (String children : new String[] {"properties", "fields"}) {
-        Map<String, Object> found = find(properties(node.get(children)), rest, root, aliasDepth);
-        if (found != null) {
-          return found;
-        }
-      }
-    }
-    return null;
-  }
-
-  private static Map<String, Object> resolveAlias(
-      Map<String, Object> field, Map<String, Object> root, int aliasDepth) {
-    if ("alias".equals(field.get("type")) && field.get("path") instanceof String target) {
-      if (aliasDepth > 0) {
-        return null; // aliases cannot point at aliases
-      }
-      return find(properties(root.get("properties")), target, root, aliasDepth + 1);
-    }
-    return field;
-  }
-
-  private static Map<String, Object> properties(Object value) {
-    return value instanceof Map<?, ?> m ? asMap(m) : null;
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Map<String, Object> asMap(Map<?, ?> m) {
-    return (Map<String, Object>) m;
+    return MappingFields.nearDupSettings(field);
   }
 }

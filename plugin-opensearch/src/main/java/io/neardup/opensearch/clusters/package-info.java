@@ -1,0 +1,2 @@
+/** The clustering API, {@code POST /{index}/_neardup/clusters}. */
+package io.neardup.opensearch.clusters;

@@ -1,0 +1,70 @@
+package io.neardup.opensearch.collapse;
+
+import java.util.Objects;
+import org.opensearch.action.ActionRequest;
+import org.opensearch.action.search.SearchAction;
+import org.opensearch.action.search.SearchRequest;
+import org.opensearch.action.search.SearchResponse;
+import org.opensearch.action.support.ActionFilter;
+import org.opensearch.action.support.ActionFilterChain;
+import org.opensearch.core.action.ActionListener;
+import org.opensearch.core.action.ActionResponse;
+import org.opensearch.tasks.Task;
+
+/**
+ * Runs a request's {@code ext.neardup_collapse} on the coordinating node, so that copies found on
+ * different shards are collapsed too: checks the request ({@link CoordinatorCollapse#plan}),
+ * searches the top {@code window} hits instead of the requested page, and collapses the merged hits
+ * into the page ({@link CoordinatorCollapse#collapse}). A filter rather than a search pipeline, so
+ * that the extension works on any index without a pipeline and without a cluster setting.
+ */
+public final class NearDupCollapseFilter implements ActionFilter {
+  private final CoordinatorCollapse collapse;
+
+  public NearDupCollapseFilter(CoordinatorCollapse collapse) {
+    this.collapse = Objects.requireNonNull(collapse);
+  }
+
+  @Override
+  public int order() {
+    return 0;
+  }
+
+  @Override
+  public <Request extends ActionRequest, Response extends ActionResponse> void apply(
+      Task task,
+      String action,
+      Request request,
+      ActionListener<Response> listener,
+      ActionFilterChain<Request, Response> chain) {
+    NearDupCollapseBuilder ext =
+        SearchAction.NAME.equals(action) && request instanceof SearchRequest sr
+            ? CoordinatorCollapse.find(sr.source())
+            : null;
+    if (ext == null) {
+      chain.proceed(task, action, request, listener);
+      return;
+    }
+    CoordinatorCollapse.Plan plan;
+    try {
+      plan = collapse.plan((SearchRequest) request, ext);
+    } catch (RuntimeException e) {
+      listener.onFailure(e);
+      return;
+    }
+    @SuppressWarnings("unchecked")
+    Request wide = (Request) CoordinatorCollapse.widen((SearchRequest) request, plan);
+    chain.proceed(
+        task,
+        action,
+        wide,
+        ActionListener.wrap(
+            response -> {
+              @SuppressWarnings("unchecked")
+              Response out =
+                  (Response) CoordinatorCollapse.collapse((SearchResponse) response, plan);
+              listener.onResponse(out);
+            },
+            listener::onFailure));
+  }
+}

@@ -1,0 +1,58 @@
+package io.neardup.opensearch.collapse;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.lucene.index.LeafReaderContext;
+import org.opensearch.common.document.DocumentField;
+import org.opensearch.search.fetch.FetchContext;
+import org.opensearch.search.fetch.FetchSubPhase;
+import org.opensearch.search.fetch.FetchSubPhaseProcessor;
+
+/**
+ * On each shard, for searches with {@code neardup_collapse} or {@code neardup_sketches}: attaches
+ * to every fetched hit its stored sketch and the value the canonical policy compares, so the
+ * coordinating node can collapse the merged hits without another round trip. Both travel in a hit
+ * field named {@value #HIT_FIELD}, which the coordinating node's collapse ({@link
+ * CoordinatorCollapse}) removes before the response leaves the node.
+ *
+ * <p>The field's three values: the serialized sketch ({@code byte[]}, empty if the document has
+ * none); the value the canonical policy compares (a {@code Long}, a {@code byte[]} of a keyword, or
+ * {@code ""} if none); the document's {@code _id} from the field's doc values ({@code ""} in
+ * indexes written before they were kept), so that hits fetched without stored fields can be named.
+ */
+public final class NearDupSketchFetchSubPhase implements FetchSubPhase {
+  /** Name of the transient hit field that carries the sketch to the coordinating node. */
+  public static final String HIT_FIELD = "_neardup_sketch";
+
+  @Override
+  public FetchSubPhaseProcessor getProcessor(FetchContext context) throws IOException {
+    SketchSource ext =
+        context.getSearchExt(NearDupCollapseBuilder.NAME) instanceof SketchSource collapse
+            ? collapse
+            : context.getSearchExt(NearDupSketchesBuilder.NAME) instanceof SketchSource sketches
+                ? sketches
+                : null;
+    if (ext == null) {
+      return null;
+    }
+    HitSketchReader reader = new HitSketchReader(context.mapperService(), ext);
+    return new FetchSubPhaseProcessor() {
+      @Override
+      public void setNextReader(LeafReaderContext readerContext) throws IOException {
+        reader.setLeaf(readerContext.reader());
+      }
+
+      @Override
+      public void process(HitContext hitContext) throws IOException {
+        reader.advance(hitContext.docId());
+        Object key = reader.key();
+        List<Object> values = new ArrayList<>(3);
+        values.add(reader.sketch());
+        values.add(key == null ? "" : key);
+        values.add(reader.id());
+        hitContext.hit().setDocumentField(HIT_FIELD, new DocumentField(HIT_FIELD, values));
+      }
+    };
+  }
+}

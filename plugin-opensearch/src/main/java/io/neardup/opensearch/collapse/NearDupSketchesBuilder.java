@@ -1,0 +1,121 @@
+package io.neardup.opensearch.collapse;
+
+import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.opensearch.CanonicalPolicies;
+import java.io.IOException;
+import java.util.Objects;
+import org.opensearch.core.ParseField;
+import org.opensearch.core.common.io.stream.StreamInput;
+import org.opensearch.core.common.io.stream.StreamOutput;
+import org.opensearch.core.xcontent.ObjectParser;
+import org.opensearch.core.xcontent.XContentBuilder;
+import org.opensearch.core.xcontent.XContentParser;
+import org.opensearch.search.SearchExtBuilder;
+
+/**
+ * The {@code neardup_sketches} search extension: every hit carries its stored sketch (and the value
+ * of the canonical field, if given) in the hit field {@value NearDupSketchFetchSubPhase#HIT_FIELD}
+ * ({@code byte[]} values, base64 in JSON). The clustering API reads whole indexes with it; tools
+ * that compare sketches outside the engine can use it too.
+ *
+ * <pre>{@code
+ * "ext": {"neardup_sketches": {"field": "body.dup"}}
+ * }</pre>
+ */
+public final class NearDupSketchesBuilder extends SearchExtBuilder implements SketchSource {
+  /** The extension's name in {@code ext}. */
+  public static final String NAME = "neardup_sketches";
+
+  private final String field;
+  private final CanonicalPolicy canonical;
+
+  /**
+   * @param field the {@code neardup} field
+   * @param canonical the policy whose field value is attached too
+   */
+  public NearDupSketchesBuilder(String field, CanonicalPolicy canonical) {
+    if (field == null || field.isEmpty()) {
+      throw new IllegalArgumentException(
+          "[" + NAME + "] requires [field]: the name of a field of type [neardup]");
+    }
+    this.field = field;
+    this.canonical = Objects.requireNonNull(canonical, "canonical");
+  }
+
+  /** Reads the extension from the wire. */
+  public NearDupSketchesBuilder(StreamInput in) throws IOException {
+    this.field = in.readString();
+    this.canonical = CanonicalPolicies.read(in);
+  }
+
+  @Override
+  public void writeTo(StreamOutput out) throws IOException {
+    out.writeString(field);
+    CanonicalPolicies.write(out, canonical);
+  }
+
+  @Override
+  public String getWriteableName() {
+    return NAME;
+  }
+
+  @Override
+  public String field() {
+    return field;
+  }
+
+  @Override
+  public CanonicalPolicy canonical() {
+    return canonical;
+  }
+
+  /** The request's keys, while they are parsed. */
+  private static final class Spec {
+    String field;
+    CanonicalPolicy canonical = CanonicalPolicy.BEST_SCORE;
+  }
+
+  private static final ObjectParser<Spec, Void> PARSER = new ObjectParser<>(NAME, Spec::new);
+
+  static {
+    PARSER.declareString((spec, v) -> spec.field = v, new ParseField("field"));
+    PARSER.declareField(
+        (spec, v) -> spec.canonical = v,
+        (p, c) -> CanonicalPolicies.parse(p),
+        new ParseField("canonical"),
+        ObjectParser.ValueType.OBJECT_OR_STRING);
+  }
+
+  /**
+   * Parses {@code {"field": ..., "canonical": "FIELD:asc"}}.
+   *
+   * @throws org.opensearch.core.xcontent.XContentParseException for unknown or malformed keys,
+   *     naming them
+   * @throws IllegalArgumentException for a missing field
+   */
+  public static NearDupSketchesBuilder fromXContent(XContentParser parser) throws IOException {
+    Spec spec = PARSER.parse(parser, null);
+    return new NearDupSketchesBuilder(spec.field, spec.canonical);
+  }
+
+  @Override
+  public XContentBuilder toXContent(XContentBuilder builder, Params params) throws IOException {
+    builder.startObject(NAME).field("field", field);
+    if (!canonical.byScore()) {
+      builder.field("canonical", canonical.field() + (canonical.ascending() ? ":asc" : ":desc"));
+    }
+    return builder.endObject();
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof NearDupSketchesBuilder b
+        && field.equals(b.field)
+        && canonical.equals(b.canonical);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(field, canonical);
+  }
+}

@@ -1,0 +1,2 @@
+/** Search pipeline processors: {@code neardup_collapse} set once per pipeline or index. */
+package io.neardup.opensearch.pipeline;

@@ -1,0 +1,651 @@
+package io.neardup.opensearch;
+
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.greaterThan;
+import static org.hamcrest.Matchers.instanceOf;
+import static org.opensearch.test.hamcrest.OpenSearchAssertions.assertAcked;
+import static org.opensearch.test.hamcrest.OpenSearchAssertions.assertNoFailures;
+
+import io.neardup.analysis.NearDupAnalyzer;
+import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.cluster.Cluster;
+import io.neardup.cluster.ClusterResult;
+import io.neardup.collapse.CollapsedHit;
+import io.neardup.collapse.CollapsedHits;
+import io.neardup.collapse.NearDupCollapser;
+import io.neardup.collapse.core.CollapseMode;
+import io.neardup.document.NearDupDocumentBuilder;
+import io.neardup.document.NearDupFields;
+import io.neardup.index.NearDupClusterer;
+import io.neardup.opensearch.clusters.NearDupClustersRequest;
+import io.neardup.opensearch.clusters.NearDupClustersResponse;
+import io.neardup.opensearch.clusters.TransportNearDupClustersAction;
+import io.neardup.opensearch.collapse.CollapsedSearchResponse;
+import io.neardup.opensearch.collapse.NearDupCollapseBuilder;
+import io.neardup.settings.NearDupSettings;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.SortedNumericDocValuesField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.search.TotalHits;
+import org.apache.lucene.store.ByteBuffersDirectory;
+import org.apache.lucene.store.Directory;
+import org.opensearch.ExceptionsHelper;
+import org.opensearch.action.bulk.BulkRequestBuilder;
+import org.opensearch.action.search.PutSearchPipelineRequest;
+import org.opensearch.action.search.SearchRequest;
+import org.opensearch.action.search.SearchResponse;
+import org.opensearch.action.support.WriteRequest;
+import org.opensearch.cluster.metadata.IndexMetadata;
+import org.opensearch.common.settings.Settings;
+import org.opensearch.common.xcontent.XContentFactory;
+import org.opensearch.common.xcontent.XContentType;
+import org.opensearch.core.common.bytes.BytesArray;
+import org.opensearch.core.rest.RestStatus;
+import org.opensearch.index.query.QueryBuilder;
+import org.opensearch.index.query.QueryBuilders;
+import org.opensearch.plugins.Plugin;
+import org.opensearch.search.SearchHit;
+import org.opensearch.search.builder.SearchSourceBuilder;
+import org.opensearch.test.OpenSearchIntegTestCase;
+
+/**
+ * {@code neardup_collapse} (the search extension and the search pipeline processors) and the
+ * clustering API on a cluster of two data nodes with an index of four shards, copies of each text
+ * spread over them: the collapsed results must equal the Lucene library's collapse of the same hits
+ * in the same order, in every mode and with canonical policies, and the clusters the library's.
+ */
+@OpenSearchIntegTestCase.ClusterScope(
+    scope = OpenSearchIntegTestCase.Scope.SUITE,
+    numDataNodes = 2,
+    numClientNodes = 0,
+    supportsDedicatedMasters = false)
+public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
+  private static final String FIELD = "body.dup";
+  private static final int SHARDS = 4;
+
+  private static final String[] WORDS =
+      ("time year people way day man thing woman life child world school state family student"
+              + " group country problem hand part place case week company system program question"
+              + " work government number night point home water room mother area money story fact"
+              + " month lot right study book eye job word business issue side kind head house")
+          .split(" ");
+
+  @Override
+  protected Collection<Class<? extends Plugin>> nodePlugins() {
+    return List.of(NearDupPlugin.class);
+  }
+
+  private static List<String> randomWords(Random random, int n) {
+    List<String> words = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      words.add(WORDS[random.nextInt(WORDS.length)]);
+    }
+    return words;
+  }
+
+  /** Groups of an original and up to four lightly edited copies. */
+  private static Map<String, String> corpus(Random random) {
+    Map<String, String> docs = new LinkedHashMap<>();
+    for (int g = 0; g < 8; g++) {
+      List<String> original = randomWords(random, 80);
+      docs.put("g" + g + "-0", String.join(" ", original));
+      int copies = 1 + random.nextInt(4);
+      for (int c = 1; c <= copies; c++) {
+        List<String> copy = new ArrayList<>(original);
+        copy.set(random.nextInt(copy.size()), "edit" + c);
+        docs.put("g" + g + "-" + c, String.join(" ", copy));
+      }
+    }
+    return docs;
+  }
+
+  private static Map<String, Long> published(Map<String, String> docs, Random random) {
+    Map<String, Long> published = new HashMap<>();
+    for (String id : docs.keySet()) {
+      published.put(id, 1_600_000_000_000L + random.nextInt(1_000_000));
+    }
+    return published;
+  }
+
+  private void createIndex(
+      String index, Map<String, String> docs, Map<String, Long> published, Settings extra)
+      throws IOException {
+    assertAcked(
+        client()
+            .admin()
+            .indices()
+            .prepareCreate(index)
+            .setSettings(
+                Settings.builder()
+                    .put(IndexMetadata.SETTING_NUMBER_OF_SHARDS, SHARDS)
+                    .put(IndexMetadata.SETTING_NUMBER_OF_REPLICAS, 0)
+                    .put("index.neardup.max_collapse_window", 200)
+                    .put(extra))
+            .setMapping(
+                XContentFactory.jsonBuilder()
+                    .startObject()
+                    .startObject("properties")
+                    .startObject("published")
+                    .field("type", "date")
+                    .endObject()
+                    .startObject("body")
+                    .field("type", "text")
+                    .startObject("fields")
+                    .startObject("dup")
+                    .field("type", "neardup")
+                    .field("threshold", 0.9)
+                    .endObject()
+                    .endObject()
+                    .endObject()
+                    .endObject()
+                    .endObject()));
+    ensureGreen(index);
+    BulkRequestBuilder bulk =
+        client().prepareBulk().setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
+    for (Map.Entry<String, String> doc : docs.entrySet()) {
+      bulk.add(
+          client()
+              .prepareIndex(index)
+              .setId(doc.getKey())
+              .setSource("published", published.get(doc.getKey()), "body", doc.getValue()));
+    }
+    assertNoFailures(bulk.get());
+  }
+
+  /** A query every text of the corpus matches, with scores that differ from text to text. */
+  private static QueryBuilder everyText() {
+    return QueryBuilders.matchQuery("body", String.join(" ", List.of(WORDS).subList(0, 30)));
+  }
+
+  private static SearchRequest request(
+      String index, QueryBuilder query, int from, int size, NearDupCollapseBuilder ext) {
+    SearchSourceBuilder source = new SearchSourceBuilder().query(query).from(from).size(size);
+    if (ext != null) {
+      source.ext(List.of(ext));
+    }
+    return new SearchRequest(index).source(source);
+  }
+
+  /** The library's collapse of the given ranking, on a Lucene index of the same texts. */
+  private static CollapsedHits libraryCollapse(
+      Map<String, String> docs,
+      Map<String, Long> published,
+      List<String> rankedIds,
+      double minSimilarity,
+      CollapseMode mode,
+      CanonicalPolicy canonical,
+      List<String> idsOut)
+      throws IOException {
+    NearDupSettings settings = NearDupSettings.builder().threshold(0.9).build();
+    NearDupFields fields = new NearDupFields(FIELD);
+    try (Directory dir = new ByteBuffersDirectory();
+        NearDupAnalyzer analyzer = new NearDupAnalyzer(settings)) {
+      NearDupDocumentBuilder builder = new NearDupDocumentBuilder(analyzer, fields);
+      try (IndexWriter writer = new IndexWriter(dir, new IndexWriterConfig())) {
+        for (Map.Entry<String, String> doc : docs.entrySet()) {
+          Document d = new Document();
+          d.add(new StringField("id", doc.getKey(), Field.Store.YES));
+          d.add(new SortedNumericDocValuesField("published", published.get(doc.getKey())));
+          builder.addFields(d, doc.getValue());
+          writer.addDocument(d);
+        }
+      }
+      try (DirectoryReader reader = DirectoryReader.open(dir)) {
+        IndexSearcher searcher = new IndexSearcher(reader);
+        ScoreDoc[] ranked = new ScoreDoc[rankedIds.size()];
+        for (int i = 0; i < ranked.length; i++) {
+          TopDocs top = searcher.search(new TermQuery(new Term("id", rankedIds.get(i))), 1);
+          ranked[i] = new ScoreDoc(top.scoreDocs[0].doc, ranked.length - i);
+        }
+        CollapsedHits hits =
+            NearDupCollapser.builder(fields, settings)
+                .minSimilarity(minSimilarity)
+                .mode(mode)
+                .canonical(canonical)
+                .window(Math.max(1, ranked.length))
+                .build()
+                .collapse(
+                    searcher,
+                    new TopDocs(new TotalHits(ranked.length, TotalHits.Relation.EQUAL_TO), ranked));
+        for (int d = 0; d < reader.maxDoc(); d++) {
+          idsOut.add(searcher.storedFields().document(d).get("id"));
+        }
+        return hits;
+      }
+    }
+  }
+
+  private static List<String> ids(SearchResponse response) {
+    List<String> ids = new ArrayList<>();
+    for (SearchHit hit : response.getHits().getHits()) {
+      ids.add(hit.getId());
+    }
+    return ids;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> note(SearchHit hit) {
+    return (Map<String, Object>) hit.getMetaFields().get("_neardup").getValue();
+  }
+
+  /** The notes of a response's hits, as the JSON shows them. */
+  private static List<Map<String, Object>> notes(SearchResponse response) {
+    List<Map<String, Object>> notes = new ArrayList<>();
+    for (SearchHit hit : response.getHits().getHits()) {
+      notes.add(note(hit));
+    }
+    return notes;
+  }
+
+  public void testCollapseAcrossShardsEqualsTheLibrarys() throws IOException {
+    String index = "collapse";
+    Random random = random();
+    Map<String, String> docs = corpus(random);
+    Map<String, Long> published = published(docs, random);
+    createIndex(index, docs, published, Settings.EMPTY);
+    QueryBuilder query = everyText();
+
+    SearchResponse plain = client().search(request(index, query, 0, 100, null)).actionGet();
+    assertNoFailures(plain);
+    List<String> ranked = ids(plain);
+    float maxScore = plain.getHits().getMaxScore();
+    Map<String, String> shardOf = new HashMap<>();
+    for (SearchHit hit : plain.getHits().getHits()) {
+      shardOf.put(hit.getId(), hit.getShard().getShardId().toString());
+    }
+    assertThat(ranked.size(), equalTo(docs.size()));
+    boolean acrossShards = false;
+    for (CollapseMode mode : CollapseMode.values()) {
+      for (CanonicalPolicy canonical :
+          List.of(
+              CanonicalPolicy.BEST_SCORE,
+              CanonicalPolicy.lowest("published"),
+              CanonicalPolicy.highest("published"))) {
+        double minSimilarity = randomFrom(0.7, 0.8, 0.9);
+        List<String> localIds = new ArrayList<>();
+        CollapsedHits expected =
+            libraryCollapse(docs, published, ranked, minSimilarity, mode, canonical, localIds);
+        List<String> expectedIds = new ArrayList<>();
+        for (CollapsedHit hit : expected.hits()) {
+          expectedIds.add(localIds.get(hit.doc()));
+        }
+        NearDupCollapseBuilder ext =
+            new NearDupCollapseBuilder(FIELD, minSimilarity, 100, mode, canonical);
+        SearchResponse response = client().search(request(index, query, 0, 100, ext)).actionGet();
+        assertNoFailures(response);
+        String context = mode + " " + canonical + " " + minSimilarity;
+        assertThat(context, ids(response), equalTo(expectedIds));
+        assertThat(response.getHits().getTotalHits().value(), equalTo((long) docs.size()));
+        assertThat("the engine's max_score", response.getHits().getMaxScore(), equalTo(maxScore));
+        assertThat(response, instanceOf(CollapsedSearchResponse.class));
+        CollapsedSearchResponse.Summary summary = ((CollapsedSearchResponse) response).summary();
+        assertThat(summary.copies(), equalTo(expected.copyCount()));
+        assertThat(summary.windowHits(), equalTo(docs.size()));
+        if (minSimilarity <= 0.8) {
+          // copies differ from their original in one word of 80: Jaccard about 0.88
+          assertThat(context, expected.copyCount(), greaterThan(0));
+        }
+        int copyCounts = 0;
+        for (int i = 0; i < expected.hits().size(); i++) {
+          CollapsedHit want = expected.hits().get(i);
+          SearchHit got = response.getHits().getHits()[i];
+          Map<String, Object> note = note(got);
+          assertThat(context, note.get("canonical"), equalTo(want.isCanonical()));
+          assertNull("the sketch does not leak", got.field("_neardup_sketch"));
+          if (want.isCanonical()) {
+            if (mode == CollapseMode.REMOVE) {
+              copyCounts += (Integer) note.get("copy_count");
+            } else {
+              assertThat(note.get("copy_count"), equalTo(want.copies().size()));
+            }
+            if (mode == CollapseMode.GROUP) {
+              List<String> copyIds = new ArrayList<>();
+              for (Object c : (List<?>) note.get("copies")) {
+                copyIds.add((String) ((Map<?, ?>) c).get("_id"));
+              }
+              List<String> wantIds = new ArrayList<>();
+              for (CollapsedHit c : want.copies()) {
+                wantIds.add(localIds.get(c.doc()));
+                if (!shardOf.get(localIds.get(c.doc())).equals(shardOf.get(got.getId()))) {
+                  acrossShards = true;
+                }
+              }
+              assertThat(context, copyIds, equalTo(wantIds));
+            }
+          } else {
+            Map<?, ?> of = (Map<?, ?>) note.get("copy_of");
+            assertThat(of.get("_id"), equalTo(localIds.get(want.canonicalDoc())));
+            assertEquals((Double) note.get("similarity"), want.similarity(), 1e-4);
+          }
+        }
+        if (mode == CollapseMode.REMOVE) {
+          assertThat(copyCounts, equalTo(expected.copyCount()));
+        }
+      }
+    }
+    assertTrue("some copies live on other shards than their canonical", acrossShards);
+
+    // pages of the collapsed list add up to the whole list
+    NearDupCollapseBuilder demote =
+        new NearDupCollapseBuilder(
+            FIELD, 0.8, 100, CollapseMode.DEMOTE, CanonicalPolicy.BEST_SCORE);
+    List<String> whole = ids(client().search(request(index, query, 0, 100, demote)).actionGet());
+    List<String> paged = new ArrayList<>();
+    for (int from = 0; from < whole.size(); from += 7) {
+      paged.addAll(ids(client().search(request(index, query, from, 7, demote)).actionGet()));
+    }
+    assertThat(paged, equalTo(whole));
+  }
+
+  private void putPipeline(String id, String json) {
+    assertAcked(
+        client()
+            .admin()
+            .cluster()
+            .putSearchPipeline(
+                new PutSearchPipelineRequest(id, new BytesArray(json), XContentType.JSON))
+            .actionGet());
+  }
+
+  public void testPipelineCollapsesAsTheExtensionDoes() throws IOException {
+    String index = "pipeline";
+    Random random = random();
+    Map<String, String> docs = corpus(random);
+    createIndex(
+        index,
+        docs,
+        published(docs, random),
+        Settings.builder().put("index.search.default_pipeline", "dedup").build());
+    putPipeline(
+        "dedup",
+        "{\"request_processors\": [{\"neardup_collapse\": {\"field\": \"body.dup\","
+            + " \"min_similarity\": 0.8, \"mode\": \"group\", \"window\": 100,"
+            + " \"canonical\": {\"field\": \"published\", \"order\": \"asc\"}}}],"
+            + " \"response_processors\": [{\"neardup_collapse\": {}}]}");
+    QueryBuilder query = everyText();
+    NearDupCollapseBuilder ext =
+        new NearDupCollapseBuilder(
+            FIELD, 0.8, 100, CollapseMode.GROUP, CanonicalPolicy.lowest("published"));
+    for (int[] page : new int[][] {{0, 10}, {0, 100}, {3, 5}}) {
+      // the request's own extension: the pipeline leaves it alone
+      SearchResponse byExt =
+          client().search(request(index, query, page[0], page[1], ext)).actionGet();
+      SearchResponse byPipeline =
+          client().search(request(index, query, page[0], page[1], null)).actionGet();
+      assertNoFailures(byPipeline);
+      assertThat(ids(byPipeline), equalTo(ids(byExt)));
+      assertThat(notes(byPipeline), equalTo(notes(byExt)));
+      assertThat(byPipeline.getHits().getTotalHits(), equalTo(byExt.getHits().getTotalHits()));
+      assertThat(byPipeline, instanceOf(CollapsedSearchResponse.class));
+      assertThat(
+          ((CollapsedSearchResponse) byPipeline).summary(),
+          equalTo(((CollapsedSearchResponse) byExt).summary()));
+      assertThat(((CollapsedSearchResponse) byExt).summary().copies(), greaterThan(0));
+    }
+
+    // a pipeline named in the request works on an index without a default one
+    putPipeline(
+        "remove",
+        "{\"request_processors\": [{\"neardup_collapse\": {\"field\": \"body.dup\","
+            + " \"mode\": \"remove\", \"min_similarity\": 0.8}}],"
+            + " \"response_processors\": [{\"neardup_collapse\": {}}]}");
+    SearchRequest named = request(index, query, 0, 100, null).pipeline("remove");
+    NearDupCollapseBuilder remove =
+        new NearDupCollapseBuilder(
+            FIELD, 0.8, 100, CollapseMode.REMOVE, CanonicalPolicy.BEST_SCORE);
+    assertThat(
+        ids(client().search(named).actionGet()),
+        equalTo(ids(client().search(request(index, query, 0, 100, remove)).actionGet())));
+
+    // the pipeline's window is checked against the index as the extension's is
+    putPipeline(
+        "too-wide",
+        "{\"request_processors\": [{\"neardup_collapse\": {\"field\": \"body.dup\","
+            + " \"window\": 5000}}], \"response_processors\": [{\"neardup_collapse\": {}}]}");
+    assertBadRequest(
+        () -> client().search(request(index, query, 0, 10, null).pipeline("too-wide")).actionGet(),
+        "[neardup_collapse] [window] must be at most [200] (index setting"
+            + " [index.neardup.max_collapse_window] of index [pipeline]), got [5000]");
+    // and its definition as the extension's
+    assertBadRequest(
+        () ->
+            putPipeline(
+                "bad",
+                "{\"request_processors\": [{\"neardup_collapse\": {\"field\": \"body.dup\","
+                    + " \"mode\": \"fold\"}}]}"),
+        "[mode] must be one of [demote, remove, group], got [fold]");
+    assertBadRequest(
+        () -> putPipeline("bad", "{\"response_processors\": [{\"neardup_collapse\": {\"x\": 1}}]}"),
+        "[neardup_collapse] response processor takes no parameters");
+  }
+
+  public void testErrorsAreBadRequestsNamingTheParameter() throws IOException {
+    String index = "errors";
+    Map<String, String> docs = corpus(random());
+    createIndex(index, docs, published(docs, random()), Settings.EMPTY);
+    QueryBuilder query = everyText();
+    assertBadRequest(
+        () ->
+            client()
+                .search(request(index, query, 0, 10, new NearDupCollapseBuilder("nope")))
+                .actionGet(),
+        "[neardup_collapse] unknown field [nope]: no searched index maps it");
+    assertBadRequest(
+        () ->
+            client()
+                .search(request(index, query, 0, 10, new NearDupCollapseBuilder("body")))
+                .actionGet(),
+        "[neardup_collapse] field [body] is of type [text] in index [errors], expected a field of"
+            + " type [neardup]");
+    assertBadRequest(
+        () ->
+            client()
+                .search(
+                    request(
+                        index,
+                        query,
+                        0,
+                        10,
+                        new NearDupCollapseBuilder(
+                            FIELD, null, 500, CollapseMode.DEMOTE, CanonicalPolicy.BEST_SCORE)))
+                .actionGet(),
+        "[neardup_collapse] [window] must be at most [200] (index setting"
+            + " [index.neardup.max_collapse_window] of index [errors]), got [500]");
+    assertBadRequest(
+        () ->
+            client()
+                .search(
+                    request(
+                        index,
+                        query,
+                        95,
+                        10,
+                        new NearDupCollapseBuilder(
+                            FIELD, null, 100, CollapseMode.DEMOTE, CanonicalPolicy.BEST_SCORE)))
+                .actionGet(),
+        "[neardup_collapse] from + size must be at most [window] [100], got [105]");
+    assertBadRequest(
+        () ->
+            client()
+                .search(
+                    request(
+                        index,
+                        query,
+                        0,
+                        10,
+                        new NearDupCollapseBuilder(
+                            FIELD,
+                            null,
+                            100,
+                            CollapseMode.DEMOTE,
+                            CanonicalPolicy.lowest("publishd"))))
+                .actionGet(),
+        "[neardup_collapse] [canonical] field [publishd] is not mapped in any searched index");
+    assertBadRequest(
+        () ->
+            client()
+                .search(
+                    request(
+                        index,
+                        query,
+                        0,
+                        10,
+                        new NearDupCollapseBuilder(
+                            FIELD, null, 100, CollapseMode.DEMOTE, CanonicalPolicy.lowest("body"))))
+                .actionGet(),
+        "[canonical] field [body] is of type [text] in index [errors]");
+    assertBadRequest(
+        () ->
+            client()
+                .execute(
+                    TransportNearDupClustersAction.TYPE,
+                    new NearDupClustersRequest(index).field("body"))
+                .actionGet(),
+        "[_neardup/clusters] field [body] is of type [text] in index [errors], expected a field of"
+            + " type [neardup]");
+    assertBadRequest(
+        () ->
+            client()
+                .execute(TransportNearDupClustersAction.TYPE, new NearDupClustersRequest(index))
+                .actionGet(),
+        "[field] is required");
+  }
+
+  /** The library's clusters of the same texts: sets of ids. */
+  private static Set<Set<String>> libraryClusters(Map<String, String> docs, double threshold)
+      throws IOException {
+    NearDupSettings settings = NearDupSettings.builder().threshold(0.9).build();
+    NearDupFields fields = new NearDupFields(FIELD);
+    Set<Set<String>> clusters = new HashSet<>();
+    try (Directory dir = new ByteBuffersDirectory();
+        NearDupAnalyzer analyzer = new NearDupAnalyzer(settings)) {
+      NearDupDocumentBuilder builder = new NearDupDocumentBuilder(analyzer, fields);
+      try (IndexWriter writer = new IndexWriter(dir, new IndexWriterConfig())) {
+        for (Map.Entry<String, String> doc : docs.entrySet()) {
+          Document d = new Document();
+          d.add(new StringField("id", doc.getKey(), Field.Store.YES));
+          builder.addFields(d, doc.getValue());
+          writer.addDocument(d);
+        }
+      }
+      try (DirectoryReader reader = DirectoryReader.open(dir)) {
+        ClusterResult result =
+            new NearDupClusterer(reader, fields, settings).threshold(threshold).run(null);
+        for (Cluster c : result.clusters()) {
+          Set<String> ids = new HashSet<>();
+          for (int doc : c.members()) {
+            ids.add(reader.storedFields().document(doc).get("id"));
+          }
+          clusters.add(ids);
+        }
+      }
+    }
+    return clusters;
+  }
+
+  public void testClustersApiAcrossShardsEqualsTheLibrarys() throws IOException {
+    String index = "clusters";
+    Random random = random();
+    Map<String, String> docs = corpus(random);
+    // unrelated texts too, which cluster with nothing
+    for (int i = 0; i < 10; i++) {
+      docs.put("single-" + i, String.join(" ", randomWords(random, 60)));
+    }
+    createIndex(index, docs, published(docs, random), Settings.EMPTY);
+    for (double t : new double[] {0.7, 0.8}) {
+      Set<Set<String>> expected = libraryClusters(docs, t);
+      assertThat(expected.size(), greaterThan(0));
+      NearDupClustersRequest request =
+          new NearDupClustersRequest(index)
+              .field(FIELD)
+              .minSimilarity(t)
+              .batchSize(between(1, 30))
+              .size(100);
+      NearDupClustersResponse response =
+          client().execute(TransportNearDupClustersAction.TYPE, request).actionGet();
+      Set<Set<String>> actual = new HashSet<>();
+      int previousSize = Integer.MAX_VALUE;
+      long clustered = 0;
+      for (NearDupClustersResponse.Cluster c : response.clusters()) {
+        Set<String> ids = new HashSet<>();
+        ids.add(c.canonical().id());
+        for (NearDupClustersResponse.Member m : c.copies()) {
+          ids.add(m.id());
+          assertThat(m.index(), equalTo(index));
+          assertTrue("similarity " + m.similarity(), m.similarity() > 0);
+        }
+        assertTrue("largest first", c.size() <= previousSize);
+        previousSize = c.size();
+        clustered += c.size();
+        actual.add(ids);
+      }
+      assertThat("threshold " + t, actual, equalTo(expected));
+      assertThat(response.totalClusters(), equalTo(expected.size()));
+      assertThat(response.clusteredDocuments(), equalTo(clustered));
+      assertThat(response.documents(), equalTo((long) docs.size()));
+    }
+
+    // the field's threshold (0.9) is the default; pages of one cluster add up to the whole list
+    NearDupClustersResponse all =
+        client()
+            .execute(
+                TransportNearDupClustersAction.TYPE, new NearDupClustersRequest(index).field(FIELD))
+            .actionGet();
+    assertThat(all.minSimilarity(), equalTo(0.9));
+    List<NearDupClustersResponse.Cluster> paged = new ArrayList<>();
+    for (int from = 0; from < all.totalClusters(); from++) {
+      paged.addAll(
+          client()
+              .execute(
+                  TransportNearDupClustersAction.TYPE,
+                  new NearDupClustersRequest(index).field(FIELD).from(from).size(1))
+              .actionGet()
+              .clusters());
+    }
+    assertThat(paged, equalTo(all.clusters()));
+
+    // the canonical policy picks the earliest published member
+    NearDupClustersResponse earliest =
+        client()
+            .execute(
+                TransportNearDupClustersAction.TYPE,
+                new NearDupClustersRequest(index)
+                    .field(FIELD)
+                    .minSimilarity(0.7)
+                    .canonical(CanonicalPolicy.lowest("published")))
+            .actionGet();
+    assertThat(earliest.totalClusters(), greaterThan(0));
+  }
+
+  private static void assertBadRequest(ThrowingRunnable request, String message) {
+    Exception e = expectThrows(Exception.class, request);
+    Throwable cause = e;
+    StringBuilder messages = new StringBuilder();
+    while (cause != null) {
+      messages.append(cause.getMessage()).append('\n');
+      cause = cause.getCause();
+    }
+    assertThat(messages.toString(), ExceptionsHelper.status(e), equalTo(RestStatus.BAD_REQUEST));
+    assertThat(messages.toString(), containsString(message));
+  }
+}
