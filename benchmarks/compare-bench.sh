@@ -37,6 +37,8 @@ echo "- machine: $cpu, $(nproc) cores, $(free -g 2>/dev/null | awk '/Mem:/ {prin
   "load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null) at start"
 echo "- JDK: $("$JAVA_HOME/bin/java" -version 2>&1 | head -1); NEARDUP_JAVA_OPTS=$NEARDUP_JAVA_OPTS"
 echo
+# builds the command line tool if its sources changed, so that no timed run includes a build
+"$root/bin/neardup" --version >/dev/null
 seconds() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.1f", b - a}'; }
 for input in "${inputs[@]}"; do
   name="$(basename "$(dirname "$input")")"

@@ -35,7 +35,16 @@ final class MethodPlan {
   private final CollectionStatistics stats;
   private LexRand lexRand;
 
-  MethodPlan(Method method, MethodParameters options, NearDupSettings settings, double threshold) {
+  /**
+   * @param counted the collection statistics of an earlier first pass over the same input, reused
+   *     by a two-pass method instead of reading the input again; or null
+   */
+  MethodPlan(
+      Method method,
+      MethodParameters options,
+      NearDupSettings settings,
+      double threshold,
+      CollectionStatistics counted) {
     this.method = method;
     this.options = options;
     this.seed = settings.sketch().seed();
@@ -49,7 +58,12 @@ final class MethodPlan {
           case MD5, TFIDF, LONG_SENT, HEAVY_SENT, LEX_RAND -> 1.0;
           default -> threshold;
         };
-    this.stats = method.twoPass() ? new CollectionStatistics() : null;
+    this.stats = !method.twoPass() ? null : counted != null ? counted : new CollectionStatistics();
+  }
+
+  /** The collection statistics a two-pass method counted, or null. */
+  CollectionStatistics statistics() {
+    return stats;
   }
 
   /** Whether documents come with their compact shingle sets (min-m, mod-n). */

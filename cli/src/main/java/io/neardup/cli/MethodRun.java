@@ -6,6 +6,7 @@ import io.neardup.cluster.Clusterer;
 import io.neardup.cluster.SpillDirectory;
 import io.neardup.cluster.Verification;
 import io.neardup.settings.NearDupSettings;
+import io.neardup.signature.CollectionStatistics;
 import io.neardup.signature.Method;
 import io.neardup.text.NormalizationOptions;
 import java.io.IOException;
@@ -45,6 +46,8 @@ final class MethodRun {
   private final MethodParameters parameters;
   private final RunOptions run;
   private final SpillOptions spillOptions;
+  // the first pass's statistics, shared by the two-pass methods of later runs over the same input
+  private CollectionStatistics statistics;
 
   MethodRun(
       CommandSpec spec,
@@ -86,7 +89,9 @@ final class MethodRun {
     // the exact-duplicate token only serves a kept index (its clusters command)
     NearDupSettings settings = analysis.settings(t, index != null, shingles);
     MethodPlan plan =
-        method == Method.MINHASH ? null : new MethodPlan(method, parameters, settings, t);
+        method == Method.MINHASH
+            ? null
+            : new MethodPlan(method, parameters, settings, t, method.twoPass() ? statistics : null);
     NormalizationOptions normalization = analysis.normalization();
     long memory = spillOptions.memory(spec);
     String canonicalField =
@@ -121,7 +126,13 @@ final class MethodRun {
               text);
       if (plan != null) {
         if (method.twoPass()) {
-          firstPass(plan, settings, normalization, threads, progress);
+          if (statistics == null) {
+            firstPass(plan, settings, normalization, threads, progress);
+            statistics = plan.statistics();
+          } else {
+            progress.println(method + ": collection statistics of the first pass reused");
+            plan.prepare();
+          }
         }
         dedup.method(
             plan,
