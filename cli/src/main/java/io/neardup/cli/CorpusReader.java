@@ -141,8 +141,25 @@ abstract class CorpusReader implements Closeable {
   private long records;
   private long badRecords;
 
-  private CorpusReader(Path input) {
+  CorpusReader(Path input) {
     this.name = input.toString();
+  }
+
+  /**
+   * Opens the input the options name: web pages (a directory of HTML files, JSONL with {@code
+   * --html-field}, a WARC file) through {@link WebCorpus}, text otherwise.
+   */
+  static CorpusReader open(InputOptions input) throws IOException {
+    CorpusReader web = WebCorpus.open(input);
+    return web != null ? web : open(input.input, input.idField, input.textField, input.fields());
+  }
+
+  /**
+   * What the reader set aside besides bad records, one line each for the summary (e.g. records of a
+   * WARC file that are not HTML pages); empty if nothing.
+   */
+  List<String> notes() {
+    return List.of();
   }
 
   /**
@@ -228,6 +245,30 @@ abstract class CorpusReader implements Closeable {
     }
     records++;
     return r;
+  }
+
+  /** The regular, non-hidden files under a directory, in the order of their relative paths. */
+  static List<Path> files(Path root) throws IOException {
+    List<Path> found = new ArrayList<>();
+    try (Stream<Path> walk = Files.walk(root)) {
+      walk.filter(p -> Files.isRegularFile(p) && !hidden(root.relativize(p))).forEach(found::add);
+    }
+    found.sort((a, b) -> relative(root, a).compareTo(relative(root, b)));
+    return found;
+  }
+
+  private static boolean hidden(Path relative) {
+    for (Path part : relative) {
+      if (part.toString().startsWith(".")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A file's path relative to the directory, with {@code /} separators: its id. */
+  static String relative(Path root, Path file) {
+    return root.relativize(file).toString().replace(file.getFileSystem().getSeparator(), "/");
   }
 
   /** Reads the next record without the duplicate check. */
@@ -726,25 +767,7 @@ abstract class CorpusReader implements Closeable {
     TextFiles(Path root) throws IOException {
       super(root);
       this.root = root;
-      List<Path> found = new ArrayList<>();
-      try (Stream<Path> walk = Files.walk(root)) {
-        walk.filter(p -> Files.isRegularFile(p) && !hidden(root.relativize(p))).forEach(found::add);
-      }
-      found.sort((a, b) -> id(a).compareTo(id(b)));
-      this.files = found;
-    }
-
-    private static boolean hidden(Path relative) {
-      for (Path part : relative) {
-        if (part.toString().startsWith(".")) {
-          return true;
-        }
-      }
-      return false;
-    }
-
-    private String id(Path file) {
-      return root.relativize(file).toString().replace(file.getFileSystem().getSeparator(), "/");
+      this.files = files(root);
     }
 
     @Override
@@ -753,7 +776,7 @@ abstract class CorpusReader implements Closeable {
         return null;
       }
       Path file = files.get(next++);
-      String id = id(file);
+      String id = relative(root, file);
       String location = printable(file.toString());
       checkId(location, id);
       long bytes = Files.size(file);
