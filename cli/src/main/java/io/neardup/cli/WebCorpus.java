@@ -230,12 +230,12 @@ final class WebCorpus {
         setAside.entrySet().stream()
             .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
             .forEach(
-                e -> reasons.add(String.format(Locale.ROOT, "%,d %s", e.getValue(), e.getKey())));
+                e -> reasons.add(String.format(Locale.ROOT, "%s: %,d", e.getKey(), e.getValue())));
         notes.add(
             String.format(
                 Locale.ROOT,
-                "skipped %s that are not HTML pages: %s",
-                Clustering.count(total, "record"),
+                "not HTML pages, skipped: %,d (%s)",
+                total,
                 String.join(", ", reasons)));
       }
       return notes;
@@ -281,7 +281,7 @@ final class WebCorpus {
       while (next < files.size()) {
         Path file = files.get(next++);
         if (!isHtmlName(file)) {
-          pages.setAside("files not named .html or .htm");
+          pages.setAside("file not named .html or .htm");
           continue;
         }
         String id = relative(root, file);
@@ -433,7 +433,7 @@ final class WebCorpus {
         offset = entry.offset();
         String location = name + " at byte offset " + entry.offset();
         if (entry instanceof WarcPages.Skipped skipped) {
-          pages.setAside(skipped.reason() + "s");
+          pages.setAside(skipped.reason());
           continue;
         }
         WarcPages.Page page = (WarcPages.Page) entry;

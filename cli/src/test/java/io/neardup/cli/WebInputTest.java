@@ -214,10 +214,7 @@ class WebInputTest {
     assertTrue(r.out().contains("https://a.example/news/1\thttps://b.example/x\t1.0"), r.out());
     assertTrue(r.err().contains("2 pages read (boilerplate local)"), r.err());
     assertTrue(
-        r.err()
-            .contains(
-                "skipped 2 records that are not HTML pages: 1 image/png responses, 1 request"
-                    + " records"),
+        r.err().contains("not HTML pages, skipped: 2 (image/png response: 1, request record: 1)"),
         r.err());
   }
 
@@ -283,5 +280,50 @@ class WebInputTest {
       assertEquals(NearDupCli.EXIT_USAGE, r.exit(), r.toString());
       assertTrue(r.err().contains((String) c[1]), r.err());
     }
+  }
+
+  @Test
+  void htmlDirectoryCharsetsAndWhatIsSetAside() throws Exception {
+    Path dir = tmp.resolve("pages");
+    Files.createDirectories(dir.resolve("sub"));
+    String text =
+        ARTICLE.replace("river", "rivière").replace("council", "conseil café naïve façade");
+    String article = page("Alpha", text);
+    // one text in three encodings: declared in a meta tag, undeclared, and with a UTF-16 BOM
+    Files.write(
+        dir.resolve("koi.html"),
+        article
+            .replace("<head>", "<head><meta charset=\"windows-1252\">")
+            .getBytes(java.nio.charset.Charset.forName("windows-1252")));
+    Files.write(
+        dir.resolve("plain.htm"),
+        article.getBytes(java.nio.charset.Charset.forName("windows-1252")));
+    byte[] utf16 = article.getBytes(StandardCharsets.UTF_16LE);
+    byte[] bom = new byte[utf16.length + 2];
+    bom[0] = (byte) 0xff;
+    bom[1] = (byte) 0xfe;
+    System.arraycopy(utf16, 0, bom, 2, utf16.length);
+    Files.write(dir.resolve("sub/bom.html"), bom);
+    Files.writeString(dir.resolve("empty.html"), "<html><body><nav><a href=/>x</a></nav>");
+    Files.writeString(dir.resolve("broken.html"), "<div><p>unclosed <b>tags <td>everywhere");
+    Files.writeString(dir.resolve("notes.txt"), "not a page");
+    Cli.Result r =
+        Cli.run(
+            "dedup",
+            "--input",
+            dir,
+            "--base-url",
+            "https://a.example/docs",
+            "--pairs",
+            "-",
+            "--clusters",
+            "-");
+    assertEquals(0, r.exit(), r.toString());
+    assertTrue(r.out().contains("koi.html\tplain.htm\t1.0"), r.out());
+    assertTrue(r.out().contains("koi.html\tsub/bom.html\t1.0"), r.out());
+    assertTrue(r.err().contains("5 pages read (boilerplate local)"), r.err());
+    assertTrue(r.err().contains("1 page with no main text"), r.err());
+    assertTrue(
+        r.err().contains("not HTML pages, skipped: 1 (file not named .html or .htm: 1)"), r.err());
   }
 }

@@ -69,9 +69,27 @@ public final class BlockClassifier {
         content[i] = true;
       }
     }
-    if (!useLandmarks) {
-      return content;
+    if (useLandmarks) {
+      applyLandmarks(blocks, content);
     }
+    boolean any = false;
+    for (boolean c : content) {
+      any |= c;
+    }
+    if (!any) {
+      // no article: a short page is still its own text, bar links and declared furniture
+      for (int i = 0; i < n; i++) {
+        TextBlock b = blocks.get(i);
+        content[i] =
+            b.linkDensity() <= MAX_LINK_DENSITY
+                && !(useLandmarks && b.landmark() == Landmark.BOILERPLATE);
+      }
+    }
+    return content;
+  }
+
+  private static void applyLandmarks(List<TextBlock> blocks, boolean[] content) {
+    int n = blocks.size();
     boolean mainHasContent = false;
     for (int i = 0; i < n; i++) {
       mainHasContent |= content[i] && blocks.get(i).landmark() == Landmark.MAIN;
@@ -84,7 +102,6 @@ public final class BlockClassifier {
         content[i] = b.landmark() == Landmark.MAIN && b.linkDensity() <= MAX_LINK_DENSITY;
       }
     }
-    return content;
   }
 
   /**

@@ -67,4 +67,12 @@ class BlockClassifierTest {
     assertArrayEquals(new boolean[] {false, true}, new BlockClassifier().classify(page));
     assertEquals(0, new BlockClassifier().classify(List.of()).length);
   }
+
+  @Test
+  void aShortPageKeepsItsTextButNotItsLinksOrFurniture() {
+    List<TextBlock> page =
+        List.of(block(3, 3), block(3, 0, Landmark.BOILERPLATE), block(3, 0), block(2, 0));
+    assertArrayEquals(
+        new boolean[] {false, false, true, true}, new BlockClassifier().classify(page));
+  }
 }
