@@ -71,12 +71,14 @@ final class InputOptions {
 
   @Option(
       names = "--boilerplate",
-      paramLabel = "none|local",
+      paramLabel = "none|local|site",
       description =
           "What of a web page's text is compared: local keeps the blocks a per-page classifier"
               + " finds to be content (text and link density, word counts, position, HTML5/ARIA"
-              + " landmarks), dropping navigation, headers, footers and sidebars; none keeps all"
-              + " visible text (default for HTML input: local).")
+              + " landmarks), dropping navigation, headers, footers and sidebars; site first drops"
+              + " the blocks that recur on half the pages of a site directory (host and path up to"
+              + " the last /; learnt in a first pass over the input), then applies local; none"
+              + " keeps all visible text (default for HTML input: site).")
   String boilerplate;
 
   @Option(

@@ -3,6 +3,8 @@ package io.neardup.cli;
 import io.neardup.web.boilerplate.Boilerplate;
 import io.neardup.web.boilerplate.MainText;
 import io.neardup.web.boilerplate.MainTextExtractor;
+import io.neardup.web.boilerplate.SiteTemplates;
+import io.neardup.web.boilerplate.TextBlock;
 import io.neardup.web.html.HtmlDecoder;
 import io.neardup.web.warc.WarcPages;
 import java.io.IOException;
@@ -21,6 +23,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.zip.GZIPInputStream;
+import org.jsoup.nodes.Document;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -141,7 +144,27 @@ final class WebCorpus {
     } catch (IllegalArgumentException e) {
       throw new CliFailure("--boilerplate: " + e.getMessage());
     }
-    Pages pages = new Pages(boilerplate);
+    SiteTemplates templates = null;
+    if (boilerplate == Boilerplate.SITE) {
+      // pass 1: every page's blocks counted in its group; bad records wait for pass 2's report
+      templates = new SiteTemplates();
+      try (CorpusReader learn = reader(kind, input, new Pages(boilerplate, templates, true))) {
+        while (true) {
+          try {
+            if (learn.read() == null) {
+              break;
+            }
+          } catch (CorpusReader.BadRecord bad) {
+            // reported when the pages are read for real
+          }
+        }
+      }
+    }
+    return reader(kind, input, new Pages(boilerplate, templates, false));
+  }
+
+  private static CorpusReader reader(Kind kind, InputOptions input, Pages pages)
+      throws IOException {
     Set<String> fields = input.fields();
     return switch (kind) {
       case HTML_FILES -> new HtmlFiles(input.input, input.baseUrl, pages, fields);
@@ -186,19 +209,49 @@ final class WebCorpus {
   static final class Pages {
     private final Boilerplate boilerplate;
     private final MainTextExtractor extractor;
+    private final SiteTemplates templates;
+    private final boolean learning;
     private final Map<String, Long> setAside = new TreeMap<>();
     private long pages;
     private long empty;
     private long contentWords;
     private long totalWords;
+    private long templatePages;
+    private long templateWords;
 
-    Pages(Boilerplate boilerplate) {
+    /**
+     * @param templates the site templates ({@code --boilerplate site}), or null
+     * @param learning whether this is the pass that learns them: pages are counted, not extracted
+     */
+    Pages(Boilerplate boilerplate, SiteTemplates templates, boolean learning) {
       this.boilerplate = boilerplate;
       this.extractor = new MainTextExtractor(boilerplate);
+      this.templates = templates;
+      this.learning = learning;
     }
 
-    String text(String html, String url) {
-      MainText main = extractor.extract(html, url);
+    /**
+     * The main text of a page.
+     *
+     * @param url its URL, or null if unknown
+     * @param id its id, which stands in for the URL in grouping pages by site
+     */
+    String text(String html, String url, String id) {
+      Document document = HtmlDecoder.parse(html, url);
+      List<TextBlock> blocks = extractor.blocks(document);
+      String group = templates == null ? null : SiteTemplates.group(url != null ? url : id);
+      if (learning) {
+        templates.learn(group, blocks);
+        return "";
+      }
+      boolean[] template = templates == null ? null : templates.template(group, blocks);
+      MainText main = extractor.extract(blocks, template);
+      if (template != null) {
+        templatePages++;
+        for (int i = 0; i < template.length; i++) {
+          templateWords += template[i] ? blocks.get(i).words() : 0;
+        }
+      }
       pages++;
       contentWords += main.contentWords();
       totalWords += main.totalWords();
@@ -224,6 +277,20 @@ final class WebCorpus {
               totalWords,
               totalWords == 0 ? 0.0 : 100.0 * contentWords / totalWords,
               empty == 0 ? "" : "; " + Clustering.count(empty, "page") + " with no main text"));
+      if (templates != null) {
+        notes.add(
+            String.format(
+                Locale.ROOT,
+                "site templates: %,d of %s (host and path up to the last /) had %d distinct pages or more"
+                    + " to learn from; their %s lost %,d words of template, the other %s got"
+                    + " local removal only",
+                templates.learntGroups(),
+                Clustering.count(templates.groups(), "group"),
+                SiteTemplates.DEFAULT_MIN_PAGES,
+                Clustering.count(templatePages, "page"),
+                templateWords,
+                Clustering.count(pages - templatePages, "page")));
+      }
       if (!setAside.isEmpty()) {
         long total = setAside.values().stream().mapToLong(Long::longValue).sum();
         List<String> reasons = new ArrayList<>();
@@ -300,7 +367,7 @@ final class WebCorpus {
         }
         String url = url(id);
         String html = HtmlDecoder.decode(Files.readAllBytes(file), null).html();
-        return new Record(id, pages.text(html, url), fields(wanted, url, null), location);
+        return new Record(id, pages.text(html, url, id), fields(wanted, url, null), location);
       }
       return null;
     }
@@ -374,7 +441,7 @@ final class WebCorpus {
         }
         url = (String) value;
       }
-      return new Record(r.id(), pages.text(r.text(), url), fields, r.location());
+      return new Record(r.id(), pages.text(r.text(), url, r.id()), fields, r.location());
     }
 
     @Override
@@ -445,7 +512,10 @@ final class WebCorpus {
         String date =
             page.date() == null ? null : page.date().truncatedTo(ChronoUnit.SECONDS).toString();
         return new Record(
-            page.url(), pages.text(html, page.url()), fields(wanted, page.url(), date), location);
+            page.url(),
+            pages.text(html, page.url(), page.url()),
+            fields(wanted, page.url(), date),
+            location);
       }
     }
 

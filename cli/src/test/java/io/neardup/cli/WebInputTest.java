@@ -85,13 +85,17 @@ class WebInputTest {
     assertFalse(none.out().contains(rehosted), none.toString());
     assertTrue(none.err().contains("16 pages read (boilerplate none)"), none.err());
 
-    // the main text: the other way round
-    Cli.Result local = dedup(site, "local");
-    assertEquals(
-        List.of(ResultFiles.PAIRS_HEADER, rehosted.substring(0, rehosted.length() - 1)),
-        local.out().lines().map(l -> l.replaceAll("\t[0-9.]+$", "")).toList(),
-        local.toString());
-    assertTrue(local.err().contains("16 pages read (boilerplate local)"), local.err());
+    // the main text, per page (local) or after site-wide templates learnt in a first pass (site):
+    // the other way round
+    for (String mode : new String[] {"local", "site"}) {
+      Cli.Result r = dedup(site, mode);
+      assertEquals(
+          List.of(ResultFiles.PAIRS_HEADER, rehosted.substring(0, rehosted.length() - 1)),
+          r.out().lines().map(l -> l.replaceAll("\t[0-9.]+$", "")).toList(),
+          r.toString());
+      assertTrue(r.err().contains("16 pages read (boilerplate " + mode + ")"), r.err());
+      assertEquals(mode.equals("site"), r.err().contains("site templates: "), r.err());
+    }
   }
 
   private static final String ARTICLE =
@@ -151,7 +155,7 @@ class WebInputTest {
     assertEquals(0, r.exit(), r.toString());
     assertTrue(r.out().contains("a\tb\t"), r.toString());
     assertFalse(r.out().contains("a\tc"), r.toString());
-    assertTrue(r.err().contains("3 pages read (boilerplate local)"), r.err());
+    assertTrue(r.err().contains("3 pages read (boilerplate site)"), r.err());
 
     Cli.Result none =
         Cli.run(
@@ -212,7 +216,7 @@ class WebInputTest {
         Cli.run("dedup", "--input", warc, "--pairs", "-", "--clusters", "-", "--fields", "url");
     assertEquals(0, r.exit(), r.toString());
     assertTrue(r.out().contains("https://a.example/news/1\thttps://b.example/x\t1.0"), r.out());
-    assertTrue(r.err().contains("2 pages read (boilerplate local)"), r.err());
+    assertTrue(r.err().contains("2 pages read (boilerplate site)"), r.err());
     assertTrue(
         r.err().contains("not HTML pages, skipped: 2 (image/png response: 1, request record: 1)"),
         r.err());
@@ -244,9 +248,9 @@ class WebInputTest {
     Files.writeString(jsonl, "{\"id\": \"a\", \"text\": \"x\"}\n");
     Object[][] cases = {
       {
-        new Object[] {"--input", site, "--boilerplate", "site"},
-        "Invalid value for option '--boilerplate': boilerplate must be one of [none, local], got"
-            + " [site]"
+        new Object[] {"--input", site, "--boilerplate", "global"},
+        "Invalid value for option '--boilerplate': boilerplate must be one of [none, local, site],"
+            + " got [global]"
       },
       {
         new Object[] {"--input", site, "--base-url", "docs/"},
@@ -321,7 +325,7 @@ class WebInputTest {
     assertEquals(0, r.exit(), r.toString());
     assertTrue(r.out().contains("koi.html\tplain.htm\t1.0"), r.out());
     assertTrue(r.out().contains("koi.html\tsub/bom.html\t1.0"), r.out());
-    assertTrue(r.err().contains("5 pages read (boilerplate local)"), r.err());
+    assertTrue(r.err().contains("5 pages read (boilerplate site)"), r.err());
     assertTrue(r.err().contains("1 page with no main text"), r.err());
     assertTrue(
         r.err().contains("not HTML pages, skipped: 1 (file not named .html or .htm: 1)"), r.err());

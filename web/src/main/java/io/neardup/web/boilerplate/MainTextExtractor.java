@@ -1,6 +1,7 @@
 package io.neardup.web.boilerplate;
 
 import io.neardup.web.html.HtmlDecoder;
+import java.util.ArrayList;
 import java.util.List;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -33,14 +34,47 @@ public final class MainTextExtractor {
     return extract(HtmlDecoder.parse(html, url));
   }
 
-  /** Extracts the main text of a parsed page. */
+  /** Extracts the main text of a parsed page by local removal ({@link Boilerplate#SITE}: too). */
   public MainText extract(Document document) {
+    return extract(blocks(document), null);
+  }
+
+  /** The text blocks of a parsed page, e.g. to learn {@link SiteTemplates} from. */
+  public List<TextBlock> blocks(Document document) {
     Element root = document.body() != null ? document.body() : document;
-    List<TextBlock> blocks = segmenter.segment(root);
+    return segmenter.segment(root);
+  }
+
+  /**
+   * Extracts the main text of a page's blocks.
+   *
+   * @param template for each block whether it is site template (removed before local removal
+   *     classifies the rest; if nothing is left, local removal alone decides), or null for none;
+   *     used by {@link Boilerplate#SITE} only
+   */
+  public MainText extract(List<TextBlock> blocks, boolean[] template) {
     boolean[] content;
     if (boilerplate == Boilerplate.NONE) {
       content = new boolean[blocks.size()];
       java.util.Arrays.fill(content, true);
+    } else if (boilerplate == Boilerplate.SITE && template != null) {
+      List<TextBlock> rest = new ArrayList<>();
+      for (int i = 0; i < blocks.size(); i++) {
+        if (!template[i]) {
+          rest.add(blocks.get(i));
+        }
+      }
+      boolean[] restContent = classifier.classify(rest);
+      content = new boolean[blocks.size()];
+      boolean any = false;
+      for (int i = 0, j = 0; i < blocks.size(); i++) {
+        content[i] = !template[i] && restContent[j++];
+        any |= content[i];
+      }
+      if (!any) {
+        // all of it recurs on the group's pages: a copy of a page, not only its template
+        content = classifier.classify(blocks);
+      }
     } else {
       content = classifier.classify(blocks);
     }
