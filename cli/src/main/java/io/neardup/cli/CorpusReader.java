@@ -29,6 +29,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
@@ -58,14 +59,59 @@ abstract class CorpusReader implements Closeable {
   static final String MAX_RECORD_SIZE = "256 MiB";
 
   /**
-   * One document.
-   *
-   * @param id the unique id
-   * @param text the text
-   * @param fields the other fields asked for: {@link Long}, {@link Double} or {@link String} values
-   * @param location where the record is, e.g. {@code corpus.jsonl:12}
+   * One document. Its text may be deferred: a web page's main text is extracted by the analysis
+   * thread that first asks for it, not by the one thread that reads the input.
    */
-  record Record(String id, String text, Map<String, Object> fields, String location) {}
+  static final class Record {
+    private final String id;
+    private final Map<String, Object> fields;
+    private final String location;
+    private String text;
+    private Supplier<String> deferred;
+
+    /**
+     * @param id the unique id
+     * @param text the text
+     * @param fields the other fields asked for: {@link Long}, {@link Double} or {@link String}
+     *     values
+     * @param location where the record is, e.g. {@code corpus.jsonl:12}
+     */
+    Record(String id, String text, Map<String, Object> fields, String location) {
+      this.id = id;
+      this.text = text;
+      this.fields = fields;
+      this.location = location;
+    }
+
+    /** A record whose text is computed on first use, on the thread that uses it. */
+    static Record deferred(
+        String id, Supplier<String> text, Map<String, Object> fields, String location) {
+      Record r = new Record(id, null, fields, location);
+      r.deferred = text;
+      return r;
+    }
+
+    String id() {
+      return id;
+    }
+
+    /** The text; one thread at a time (records are handed from thread to thread, not shared). */
+    String text() {
+      if (deferred != null) {
+        text = deferred.get();
+        deferred = null;
+      }
+      return text;
+    }
+
+    Map<String, Object> fields() {
+      return fields;
+    }
+
+    String location() {
+      return location;
+    }
+  }
 
   /** A record that cannot be indexed. */
   static final class BadRecord extends Exception {

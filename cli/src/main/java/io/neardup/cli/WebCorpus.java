@@ -22,6 +22,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.zip.GZIPInputStream;
 import org.jsoup.nodes.Document;
 import picocli.CommandLine.Model.CommandSpec;
@@ -208,16 +209,16 @@ final class WebCorpus {
   /** Turns pages into main text on the reading thread, and counts what it sets aside. */
   static final class Pages {
     private final Boilerplate boilerplate;
-    private final MainTextExtractor extractor;
+    private final ThreadLocal<MainTextExtractor> extractor;
     private final SiteTemplates templates;
     private final boolean learning;
     private final Map<String, Long> setAside = new TreeMap<>();
-    private long pages;
-    private long empty;
-    private long contentWords;
-    private long totalWords;
-    private long templatePages;
-    private long templateWords;
+    private final LongAdder pages = new LongAdder();
+    private final LongAdder empty = new LongAdder();
+    private final LongAdder contentWords = new LongAdder();
+    private final LongAdder totalWords = new LongAdder();
+    private final LongAdder templatePages = new LongAdder();
+    private final LongAdder templateWords = new LongAdder();
 
     /**
      * @param templates the site templates ({@code --boilerplate site}), or null
@@ -225,9 +226,22 @@ final class WebCorpus {
      */
     Pages(Boilerplate boilerplate, SiteTemplates templates, boolean learning) {
       this.boilerplate = boilerplate;
-      this.extractor = new MainTextExtractor(boilerplate);
+      this.extractor = ThreadLocal.withInitial(() -> new MainTextExtractor(boilerplate));
       this.templates = templates;
       this.learning = learning;
+    }
+
+    /**
+     * A page as a record. Its main text is extracted by the analysis thread that first asks for it;
+     * when learning site templates, it is counted right away and the record has no text.
+     */
+    CorpusReader.Record record(
+        String id, String html, String url, Map<String, Object> fields, String location) {
+      if (learning) {
+        text(html, url, id);
+        return new CorpusReader.Record(id, "", fields, location);
+      }
+      return CorpusReader.Record.deferred(id, () -> text(html, url, id), fields, location);
     }
 
     /**
@@ -238,6 +252,7 @@ final class WebCorpus {
      */
     String text(String html, String url, String id) {
       Document document = HtmlDecoder.parse(html, url);
+      MainTextExtractor extractor = this.extractor.get();
       List<TextBlock> blocks = extractor.blocks(document);
       String group = templates == null ? null : SiteTemplates.group(url != null ? url : id);
       if (learning) {
@@ -247,16 +262,16 @@ final class WebCorpus {
       boolean[] template = templates == null ? null : templates.template(group, blocks);
       MainText main = extractor.extract(blocks, template);
       if (template != null) {
-        templatePages++;
+        templatePages.increment();
         for (int i = 0; i < template.length; i++) {
-          templateWords += template[i] ? blocks.get(i).words() : 0;
+          templateWords.add(template[i] ? blocks.get(i).words() : 0);
         }
       }
-      pages++;
-      contentWords += main.contentWords();
-      totalWords += main.totalWords();
+      pages.increment();
+      contentWords.add(main.contentWords());
+      totalWords.add(main.totalWords());
       if (main.text().isEmpty()) {
-        empty++;
+        empty.increment();
       }
       return main.text();
     }
@@ -267,32 +282,36 @@ final class WebCorpus {
 
     List<String> notes() {
       List<String> notes = new ArrayList<>();
+      long read = pages.sum();
+      long kept = contentWords.sum();
+      long total = totalWords.sum();
+      long noText = empty.sum();
       notes.add(
           String.format(
               Locale.ROOT,
               "web pages: %s read (boilerplate %s): %,d of %,d words kept as main text (%.1f %%)%s",
-              Clustering.count(pages, "page"),
+              Clustering.count(read, "page"),
               boilerplate,
-              contentWords,
-              totalWords,
-              totalWords == 0 ? 0.0 : 100.0 * contentWords / totalWords,
-              empty == 0 ? "" : "; " + Clustering.count(empty, "page") + " with no main text"));
+              kept,
+              total,
+              total == 0 ? 0.0 : 100.0 * kept / total,
+              noText == 0 ? "" : "; " + Clustering.count(noText, "page") + " with no main text"));
       if (templates != null) {
         notes.add(
             String.format(
                 Locale.ROOT,
-                "site templates: %,d of %s (host and path up to the last /) had %d distinct pages or more"
-                    + " to learn from; their %s lost %,d words of template, the other %s got"
-                    + " local removal only",
+                "site templates: %,d of %s (host and path up to the last /) had %d distinct pages"
+                    + " or more to learn from; their %s lost %,d words of template, the other %s"
+                    + " got local removal only",
                 templates.learntGroups(),
                 Clustering.count(templates.groups(), "group"),
                 SiteTemplates.DEFAULT_MIN_PAGES,
-                Clustering.count(templatePages, "page"),
-                templateWords,
-                Clustering.count(pages - templatePages, "page")));
+                Clustering.count(templatePages.sum(), "page"),
+                templateWords.sum(),
+                Clustering.count(read - templatePages.sum(), "page")));
       }
       if (!setAside.isEmpty()) {
-        long total = setAside.values().stream().mapToLong(Long::longValue).sum();
+        long skipped = setAside.values().stream().mapToLong(Long::longValue).sum();
         List<String> reasons = new ArrayList<>();
         setAside.entrySet().stream()
             .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
@@ -302,7 +321,7 @@ final class WebCorpus {
             String.format(
                 Locale.ROOT,
                 "not HTML pages, skipped: %,d (%s)",
-                total,
+                skipped,
                 String.join(", ", reasons)));
       }
       return notes;
@@ -367,7 +386,7 @@ final class WebCorpus {
         }
         String url = url(id);
         String html = HtmlDecoder.decode(Files.readAllBytes(file), null).html();
-        return new Record(id, pages.text(html, url, id), fields(wanted, url, null), location);
+        return pages.record(id, html, url, fields(wanted, url, null), location);
       }
       return null;
     }
@@ -441,7 +460,7 @@ final class WebCorpus {
         }
         url = (String) value;
       }
-      return new Record(r.id(), pages.text(r.text(), url, r.id()), fields, r.location());
+      return pages.record(r.id(), r.text(), url, fields, r.location());
     }
 
     @Override
@@ -511,11 +530,8 @@ final class WebCorpus {
         String html = HtmlDecoder.decode(page.body(), page.contentType()).html();
         String date =
             page.date() == null ? null : page.date().truncatedTo(ChronoUnit.SECONDS).toString();
-        return new Record(
-            page.url(),
-            pages.text(html, page.url(), page.url()),
-            fields(wanted, page.url(), date),
-            location);
+        return pages.record(
+            page.url(), html, page.url(), fields(wanted, page.url(), date), location);
       }
     }
 
