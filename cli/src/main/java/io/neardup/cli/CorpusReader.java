@@ -448,6 +448,10 @@ abstract class CorpusReader implements Closeable {
 
     private final String idField;
     private final String textField;
+
+    /** What the text field holds, for messages: {@code text}, or {@code html} for web pages. */
+    String textKind = "text";
+
     private final Set<String> fields;
     private final CountingInputStream counted;
     private final InputStream in;
@@ -666,7 +670,8 @@ abstract class CorpusReader implements Closeable {
                       first(
                           problem,
                           location,
-                          "text field ["
+                          textKind
+                              + " field ["
                               + textField
                               + "] must be a string, got "
                               + describe(value));
@@ -702,7 +707,7 @@ abstract class CorpusReader implements Closeable {
       }
       checkId(location, id);
       if (body == null) {
-        throw new BadRecord(location, "no text field [" + textField + "]");
+        throw new BadRecord(location, "no " + textKind + " field [" + textField + "]");
       }
       return new Record(id, body, typed(values, location), location);
     }

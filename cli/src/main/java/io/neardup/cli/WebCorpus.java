@@ -438,7 +438,9 @@ final class WebCorpus {
       if (problem != null) {
         throw new CliFailure(problem);
       }
-      this.lines = new JsonLines(input.input, input.idField, input.htmlField, fields);
+      JsonLines lines = new JsonLines(input.input, input.idField, input.htmlField, fields);
+      lines.textKind = "html";
+      this.lines = lines;
       this.urlField = input.urlField;
       this.wanted = wanted;
       this.pages = pages;

@@ -330,4 +330,42 @@ class WebInputTest {
     assertTrue(
         r.err().contains("not HTML pages, skipped: 1 (file not named .html or .htm: 1)"), r.err());
   }
+
+  @Test
+  void badJsonlPagesAreReportedWithTheirLineAndField() throws Exception {
+    Path input = tmp.resolve("bad.jsonl");
+    Files.writeString(
+        input,
+        "{\"id\": \"a\", \"html\": \"<p>fine page with some words</p>\", \"url\": \"https://a/\"}\n"
+            + "{\"id\": \"b\"}\n"
+            + "{\"id\": \"c\", \"html\": 7}\n"
+            + "{\"id\": \"d\", \"html\": \"<p>x</p>\", \"url\": 12}\n");
+    Cli.Result r =
+        Cli.run(
+            "dedup",
+            "--input",
+            input,
+            "--html-field",
+            "html",
+            "--url-field",
+            "url",
+            "--on-error",
+            "skip",
+            "--pairs",
+            "-");
+    assertEquals(0, r.exit(), r.toString());
+    assertTrue(r.err().contains(input + ":2: skipped: no html field [html]"), r.err());
+    assertTrue(
+        r.err().contains(input + ":3: skipped: html field [html] must be a string, got a number"),
+        r.err());
+    assertTrue(
+        r.err()
+            .contains(
+                input
+                    + ":4: skipped: field [url] must be a string or boolean as at "
+                    + input
+                    + ":1, got [12]"),
+        r.err());
+    assertTrue(r.err().contains("1 page read"), r.err());
+  }
 }
