@@ -4,15 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.neardup.testkit.WebSamples;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
-import org.jsoup.Jsoup;
-import org.jsoup.nodes.Document;
-import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,36 +19,10 @@ import org.junit.jupiter.api.io.TempDir;
  * template.
  */
 class WebInputTest {
-  static final Path WEB = SampleCorpusTest.SAMPLES.resolve("web");
-
   @TempDir Path tmp;
 
-  /**
-   * The sample pages plus {@code rehosted/support.html}: the article of Requests' support page
-   * inside Click's template (in the template's own content container), with a sentence added.
-   */
   static Path site(Path tmp) throws IOException {
-    Path site = tmp.resolve("site");
-    try (Stream<Path> walk = Files.walk(WEB)) {
-      for (Path p : (Iterable<Path>) walk::iterator) {
-        if (p.toString().endsWith(".html")) {
-          Path target = site.resolve(WEB.relativize(p).toString());
-          Files.createDirectories(target.getParent());
-          Files.copy(p, target);
-        }
-      }
-    }
-    Document article = Jsoup.parse(WEB.resolve("requests/community/support.html").toFile());
-    Document template = Jsoup.parse(WEB.resolve("click/license.html").toFile());
-    Element from = article.selectFirst("[role=main]");
-    Element into = template.selectFirst("[role=main]");
-    into.empty();
-    into.append(from.html());
-    into.appendElement("p").text("Mirrored with permission by the Click community.");
-    Files.createDirectories(site.resolve("rehosted"));
-    Files.writeString(
-        site.resolve("rehosted/support.html"), template.outerHtml(), StandardCharsets.UTF_8);
-    return site;
+    return WebSamples.site(tmp.resolve("site"));
   }
 
   private Cli.Result dedup(Path site, String boilerplate) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.neardup.cli.NearDupCli;
+import io.neardup.testkit.WebSamples;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -35,12 +36,6 @@ import org.junit.jupiter.api.io.TempDir;
  * instead (e.g. those of {@code bin/fetch-web-docs DIR}) and prints the table.
  */
 class WebQualityTest {
-  private static final Path SAMPLES =
-      Path.of(System.getProperty("basedir", "."))
-          .toAbsolutePath()
-          .resolve("../samples/web")
-          .normalize();
-
   private static final double THRESHOLD = 0.8;
 
   @TempDir Path tmp;
@@ -48,7 +43,7 @@ class WebQualityTest {
   @Test
   void boilerplateModesAgainstMainContentTruth() throws IOException {
     String given = System.getProperty("neardup.web.quality");
-    Path site = given != null ? Path.of(given) : sampleSite();
+    Path site = given != null ? Path.of(given) : WebSamples.site(tmp.resolve("site"));
     Path truth = tmp.resolve("truth.tsv");
     writeTruthCorpus(site, tmp.resolve("main.jsonl"));
     run("truth", "--input", tmp.resolve("main.jsonl"), "--threshold", THRESHOLD, "--output", truth);
@@ -97,29 +92,6 @@ class WebQualityTest {
     } else {
       assertTrue(scores.get("site")[2] >= scores.get("none")[2], "site no worse than none");
     }
-  }
-
-  /** The sample pages plus Requests' support article re-hosted in Click's template. */
-  private Path sampleSite() throws IOException {
-    Path site = tmp.resolve("site");
-    try (Stream<Path> walk = Files.walk(SAMPLES)) {
-      for (Path p : (Iterable<Path>) walk::iterator) {
-        if (p.toString().endsWith(".html")) {
-          Path target = site.resolve(SAMPLES.relativize(p).toString());
-          Files.createDirectories(target.getParent());
-          Files.copy(p, target);
-        }
-      }
-    }
-    Document article = Jsoup.parse(SAMPLES.resolve("requests/community/support.html").toFile());
-    Document template = Jsoup.parse(SAMPLES.resolve("click/license.html").toFile());
-    Element into = template.selectFirst("[role=main]");
-    into.empty();
-    into.append(article.selectFirst("[role=main]").html());
-    into.appendElement("p").text("Mirrored with permission by the Click community.");
-    Files.createDirectories(site.resolve("rehosted"));
-    Files.writeString(site.resolve("rehosted/support.html"), template.outerHtml());
-    return site;
   }
 
   /** One JSONL record per page: its relative path and the text of its content container. */
