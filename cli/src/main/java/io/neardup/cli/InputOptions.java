@@ -57,8 +57,9 @@ final class InputOptions {
       names = "--url-field",
       paramLabel = "NAME",
       description =
-          "JSONL field holding the URL of the page in --html-field, against which its links"
-              + " resolve (default: none).")
+          "JSONL field holding the URL of the page in --html-field: its links resolve against it"
+              + " and --boilerplate site groups pages by it (default: none; pages are then grouped"
+              + " by their ids).")
   String urlField;
 
   @Option(
