@@ -29,6 +29,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
@@ -58,14 +59,59 @@ abstract class CorpusReader implements Closeable {
   static final String MAX_RECORD_SIZE = "256 MiB";
 
   /**
-   * One document.
-   *
-   * @param id the unique id
-   * @param text the text
-   * @param fields the other fields asked for: {@link Long}, {@link Double} or {@link String} values
-   * @param location where the record is, e.g. {@code corpus.jsonl:12}
+   * One document. Its text may be deferred: a web page's main text is extracted by the analysis
+   * thread that first asks for it, not by the one thread that reads the input.
    */
-  record Record(String id, String text, Map<String, Object> fields, String location) {}
+  static final class Record {
+    private final String id;
+    private final Map<String, Object> fields;
+    private final String location;
+    private String text;
+    private Supplier<String> deferred;
+
+    /**
+     * @param id the unique id
+     * @param text the text
+     * @param fields the other fields asked for: {@link Long}, {@link Double} or {@link String}
+     *     values
+     * @param location where the record is, e.g. {@code corpus.jsonl:12}
+     */
+    Record(String id, String text, Map<String, Object> fields, String location) {
+      this.id = id;
+      this.text = text;
+      this.fields = fields;
+      this.location = location;
+    }
+
+    /** A record whose text is computed on first use, on the thread that uses it. */
+    static Record deferred(
+        String id, Supplier<String> text, Map<String, Object> fields, String location) {
+      Record r = new Record(id, null, fields, location);
+      r.deferred = text;
+      return r;
+    }
+
+    String id() {
+      return id;
+    }
+
+    /** The text; one thread at a time (records are handed from thread to thread, not shared). */
+    String text() {
+      if (deferred != null) {
+        text = deferred.get();
+        deferred = null;
+      }
+      return text;
+    }
+
+    Map<String, Object> fields() {
+      return fields;
+    }
+
+    String location() {
+      return location;
+    }
+  }
 
   /** A record that cannot be indexed. */
   static final class BadRecord extends Exception {
@@ -141,8 +187,25 @@ abstract class CorpusReader implements Closeable {
   private long records;
   private long badRecords;
 
-  private CorpusReader(Path input) {
+  CorpusReader(Path input) {
     this.name = input.toString();
+  }
+
+  /**
+   * Opens the input the options name: web pages (a directory of HTML files, JSONL with {@code
+   * --html-field}, a WARC file) through {@link WebCorpus}, text otherwise.
+   */
+  static CorpusReader open(InputOptions input) throws IOException {
+    CorpusReader web = WebCorpus.open(input);
+    return web != null ? web : open(input.input, input.idField, input.textField, input.fields());
+  }
+
+  /**
+   * What the reader set aside besides bad records, one line each for the summary (e.g. records of a
+   * WARC file that are not HTML pages); empty if nothing.
+   */
+  List<String> notes() {
+    return List.of();
   }
 
   /**
@@ -228,6 +291,30 @@ abstract class CorpusReader implements Closeable {
     }
     records++;
     return r;
+  }
+
+  /** The regular, non-hidden files under a directory, in the order of their relative paths. */
+  static List<Path> files(Path root) throws IOException {
+    List<Path> found = new ArrayList<>();
+    try (Stream<Path> walk = Files.walk(root)) {
+      walk.filter(p -> Files.isRegularFile(p) && !hidden(root.relativize(p))).forEach(found::add);
+    }
+    found.sort((a, b) -> relative(root, a).compareTo(relative(root, b)));
+    return found;
+  }
+
+  private static boolean hidden(Path relative) {
+    for (Path part : relative) {
+      if (part.toString().startsWith(".")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A file's path relative to the directory, with {@code /} separators: its id. */
+  static String relative(Path root, Path file) {
+    return root.relativize(file).toString().replace(file.getFileSystem().getSeparator(), "/");
   }
 
   /** Reads the next record without the duplicate check. */
@@ -361,6 +448,10 @@ abstract class CorpusReader implements Closeable {
 
     private final String idField;
     private final String textField;
+
+    /** What the text field holds, for messages: {@code text}, or {@code html} for web pages. */
+    String textKind = "text";
+
     private final Set<String> fields;
     private final CountingInputStream counted;
     private final InputStream in;
@@ -579,7 +670,8 @@ abstract class CorpusReader implements Closeable {
                       first(
                           problem,
                           location,
-                          "text field ["
+                          textKind
+                              + " field ["
                               + textField
                               + "] must be a string, got "
                               + describe(value));
@@ -615,7 +707,7 @@ abstract class CorpusReader implements Closeable {
       }
       checkId(location, id);
       if (body == null) {
-        throw new BadRecord(location, "no text field [" + textField + "]");
+        throw new BadRecord(location, "no " + textKind + " field [" + textField + "]");
       }
       return new Record(id, body, typed(values, location), location);
     }
@@ -726,25 +818,7 @@ abstract class CorpusReader implements Closeable {
     TextFiles(Path root) throws IOException {
       super(root);
       this.root = root;
-      List<Path> found = new ArrayList<>();
-      try (Stream<Path> walk = Files.walk(root)) {
-        walk.filter(p -> Files.isRegularFile(p) && !hidden(root.relativize(p))).forEach(found::add);
-      }
-      found.sort((a, b) -> id(a).compareTo(id(b)));
-      this.files = found;
-    }
-
-    private static boolean hidden(Path relative) {
-      for (Path part : relative) {
-        if (part.toString().startsWith(".")) {
-          return true;
-        }
-      }
-      return false;
-    }
-
-    private String id(Path file) {
-      return root.relativize(file).toString().replace(file.getFileSystem().getSeparator(), "/");
+      this.files = files(root);
     }
 
     @Override
@@ -753,7 +827,7 @@ abstract class CorpusReader implements Closeable {
         return null;
       }
       Path file = files.get(next++);
-      String id = id(file);
+      String id = relative(root, file);
       String location = printable(file.toString());
       checkId(location, id);
       long bytes = Files.size(file);

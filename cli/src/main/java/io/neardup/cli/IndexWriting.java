@@ -8,6 +8,7 @@ import io.neardup.text.NormalizationOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.LowerCaseFilter;
@@ -33,6 +34,7 @@ final class IndexWriting {
     if (!Files.exists(input.input)) {
       throw Options.invalid(spec, "--input", "no such file or directory: " + input.input);
     }
+    WebCorpus.check(spec, input);
     String unreadable = CorpusReader.unreadable(input.input);
     if (unreadable != null) {
       throw Options.invalid(spec, "--input", unreadable);
@@ -98,8 +100,8 @@ final class IndexWriting {
       ProgressLine progress)
       throws IOException {
     RecordPipeline.Ingest summary;
-    try (CorpusReader reader =
-        CorpusReader.open(input.input, input.idField, input.textField, input.fields())) {
+    List<String> notes;
+    try (CorpusReader reader = CorpusReader.open(input)) {
       if (index == null) {
         summary = dedup.ingest(reader, clusterer, null);
       } else {
@@ -113,6 +115,7 @@ final class IndexWriting {
           progress.done();
         }
       }
+      notes = reader.notes();
     }
     progress.println(
         String.format(
@@ -122,6 +125,9 @@ final class IndexWriting {
             input.input,
             ProgressLine.elapsed(summary.startNanos()),
             Clustering.count(summary.skipped(), "bad record")));
+    for (String note : notes) {
+      progress.println(note);
+    }
     return summary;
   }
 

@@ -22,11 +22,13 @@ final class InputOptions {
       required = true,
       paramLabel = "FILE",
       description =
-          "JSONL file (one JSON object per line; read gzip-compressed too) or directory of UTF-8"
-              + " text files (the id is the path relative to it; hidden files are skipped). A"
-              + " record (line or file) must be valid UTF-8 and at most "
+          "JSONL file (one JSON object per line; read gzip-compressed too), directory of UTF-8"
+              + " text files (the id is the path relative to it; hidden files are skipped),"
+              + " directory of .html/.htm pages (when it holds only those, or with --base-url or"
+              + " --boilerplate), or WARC file (.warc, .warc.gz: its HTML responses, the id is the"
+              + " WARC-Target-URI). A record (line, file or page) must be at most "
               + CorpusReader.MAX_RECORD_SIZE
-              + "; an id must not be blank or hold a tab or line break.")
+              + "; text must be valid UTF-8; an id must not be blank or hold a tab or line break.")
   Path input;
 
   @Option(
@@ -42,6 +44,43 @@ final class InputOptions {
       defaultValue = "text",
       description = "JSONL field of the text (default: ${DEFAULT-VALUE}).")
   String textField;
+
+  @Option(
+      names = "--html-field",
+      paramLabel = "NAME",
+      description =
+          "JSONL field holding a web page's HTML, read instead of --text-field: the page's main"
+              + " text (see --boilerplate) is what is compared (default: none, the input is text).")
+  String htmlField;
+
+  @Option(
+      names = "--url-field",
+      paramLabel = "NAME",
+      description =
+          "JSONL field holding the URL of the page in --html-field: its links resolve against it"
+              + " and --boilerplate site groups pages by it (default: none; pages are then grouped"
+              + " by their ids).")
+  String urlField;
+
+  @Option(
+      names = "--base-url",
+      paramLabel = "URL",
+      description =
+          "For a directory of HTML pages: the URL the directory is served at; a page's URL is it"
+              + " followed by the page's relative path. Reads the directory as HTML pages.")
+  String baseUrl;
+
+  @Option(
+      names = "--boilerplate",
+      paramLabel = "none|local|site",
+      description =
+          "What of a web page's text is compared: local keeps the blocks a per-page classifier"
+              + " finds to be content (text and link density, word counts, position, HTML5/ARIA"
+              + " landmarks), dropping navigation, headers, footers and sidebars; site first drops"
+              + " the blocks that recur on half the pages of a site directory (host and path up to"
+              + " the last /; learnt in a first pass over the input), then applies local; none"
+              + " keeps all visible text (default for HTML input: site).")
+  String boilerplate;
 
   @Option(
       names = "--fields",
@@ -65,6 +104,18 @@ final class InputOptions {
               + " does: skip it and go on, or fail the run (default: ${DEFAULT-VALUE}). Either way"
               + " it is reported with its line number, and a run whose records are all bad fails.")
   OnError onError;
+
+  /** The boilerplate removal asked for, or the default; a bad name is a usage error. */
+  io.neardup.web.boilerplate.Boilerplate boilerplate(picocli.CommandLine.Model.CommandSpec spec) {
+    if (boilerplate == null) {
+      return io.neardup.web.boilerplate.Boilerplate.DEFAULT;
+    }
+    try {
+      return io.neardup.web.boilerplate.Boilerplate.parse(boilerplate);
+    } catch (IllegalArgumentException e) {
+      throw Options.invalid(spec, "--boilerplate", e.getMessage());
+    }
+  }
 
   /** Asks for one more JSONL field to be read and indexed. */
   void want(String field) {

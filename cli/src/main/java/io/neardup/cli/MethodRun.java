@@ -175,8 +175,7 @@ final class MethodRun {
         new StreamingDedup(
                 settings, normalization, null, threads, input.onError, progress, null, false)
             .method(plan, true, "pass 1 of 2: collection statistics");
-    try (CorpusReader reader =
-        CorpusReader.open(input.input, input.idField, input.textField, input.fields())) {
+    try (CorpusReader reader = CorpusReader.open(input)) {
       RecordPipeline.Ingest pass = first.ingest(reader, null, null);
       progress.println(
           String.format(

@@ -104,8 +104,7 @@ final class TruthCommand implements Callable<Integer> {
     ShingleSets sets = new ShingleSets();
     NearDupAnalyzer analyzer = new NearDupAnalyzer(settings, analysis.normalization());
     RecordPipeline.Ingest ingest;
-    try (CorpusReader reader =
-        CorpusReader.open(input.input, input.idField, input.textField, input.fields())) {
+    try (CorpusReader reader = CorpusReader.open(input)) {
       ingest =
           new RecordPipeline(threads, input.onError, progress, true)
               .run(

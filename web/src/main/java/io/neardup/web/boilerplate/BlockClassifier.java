@@ -1,0 +1,132 @@
+package io.neardup.web.boilerplate;
+
+import java.util.List;
+
+/**
+ * Classifies the text blocks of one page as content or boilerplate from shallow features.
+ *
+ * <p>The core is the decision tree of Kohlschütter, Frankhauser and Nejdl, "Boilerplate Detection
+ * using Shallow Text Features" (WSDM 2010), learnt on news pages of many sites: a block is content
+ * by the link density of itself and its predecessor and by the number of words of itself and its
+ * two neighbours (furniture is short and link-heavy, and comes in runs; running text is long, or
+ * short between long blocks, like a heading). The tree judges a block by its neighbours, so the
+ * first blocks of an article (its title and a short lead, after the furniture) come out as
+ * boilerplate; a backward pass keeps a heading or a sentence of at least {@value #MIN_LEAD_WORDS}
+ * words with few links that directly precedes content. Around it, the page's own landmarks (see
+ * {@link Landmark}) decide where it declares them: a block in navigation, a banner, a page footer
+ * or a complementary region is boilerplate, and when the page marks a main region that holds
+ * content, its blocks are content unless link-dense and blocks outside it are boilerplate. Nothing
+ * here is fitted to a site or template.
+ *
+ * <pre>{@code
+ * boolean[] content = new BlockClassifier().classify(blocks);
+ * }</pre>
+ */
+public final class BlockClassifier {
+  /** Link density above which a block is boilerplate whatever its length (paper: 0.333). */
+  public static final double MAX_LINK_DENSITY = 1.0 / 3;
+
+  /** Link density of the previous block above which a block needs more words (paper: 0.556). */
+  public static final double MAX_PREVIOUS_LINK_DENSITY = 5.0 / 9;
+
+  /** Words from which a block with few links that precedes content is kept with it. */
+  public static final int MIN_LEAD_WORDS = 10;
+
+  private final boolean useLandmarks;
+
+  /** A classifier that uses the page's landmarks and the text features. */
+  public BlockClassifier() {
+    this(true);
+  }
+
+  /**
+   * @param useLandmarks whether the page's HTML5/ARIA landmarks take part; without them the text
+   *     features decide alone
+   */
+  public BlockClassifier(boolean useLandmarks) {
+    this.useLandmarks = useLandmarks;
+  }
+
+  /**
+   * Classifies each block.
+   *
+   * @return for each block, in order, whether it is content
+   */
+  public boolean[] classify(List<TextBlock> blocks) {
+    int n = blocks.size();
+    boolean[] content = new boolean[n];
+    for (int i = 0; i < n; i++) {
+      TextBlock previous = i > 0 ? blocks.get(i - 1) : null;
+      TextBlock next = i + 1 < n ? blocks.get(i + 1) : null;
+      content[i] = byTextFeatures(previous, blocks.get(i), next);
+    }
+    for (int i = n - 2; i >= 0; i--) {
+      TextBlock b = blocks.get(i);
+      if (!content[i]
+          && content[i + 1]
+          && b.linkDensity() <= MAX_LINK_DENSITY
+          && (b.heading() || b.words() >= MIN_LEAD_WORDS)) {
+        content[i] = true;
+      }
+    }
+    if (useLandmarks) {
+      applyLandmarks(blocks, content);
+    }
+    boolean any = false;
+    for (boolean c : content) {
+      any |= c;
+    }
+    if (!any) {
+      // no article: a short page is still its own text, bar links and declared furniture
+      for (int i = 0; i < n; i++) {
+        TextBlock b = blocks.get(i);
+        content[i] =
+            b.linkDensity() <= MAX_LINK_DENSITY
+                && !(useLandmarks && b.landmark() == Landmark.BOILERPLATE);
+      }
+    }
+    return content;
+  }
+
+  private static void applyLandmarks(List<TextBlock> blocks, boolean[] content) {
+    int n = blocks.size();
+    boolean mainHasContent = false;
+    for (int i = 0; i < n; i++) {
+      mainHasContent |= content[i] && blocks.get(i).landmark() == Landmark.MAIN;
+    }
+    for (int i = 0; i < n; i++) {
+      TextBlock b = blocks.get(i);
+      if (b.landmark() == Landmark.BOILERPLATE) {
+        content[i] = false;
+      } else if (mainHasContent) {
+        content[i] = b.landmark() == Landmark.MAIN && b.linkDensity() <= MAX_LINK_DENSITY;
+      }
+    }
+  }
+
+  /**
+   * The paper's decision tree over the words and link density of a block and its neighbours (a
+   * missing neighbour counts as an empty block).
+   */
+  static boolean byTextFeatures(TextBlock previous, TextBlock current, TextBlock next) {
+    int prevWords = previous == null ? 0 : previous.words();
+    double prevLinks = previous == null ? 0 : previous.linkDensity();
+    int nextWords = next == null ? 0 : next.words();
+    if (current.linkDensity() > MAX_LINK_DENSITY) {
+      return false;
+    }
+    if (prevLinks <= MAX_PREVIOUS_LINK_DENSITY) {
+      if (current.words() <= 16) {
+        if (nextWords <= 15) {
+          return prevWords > 4;
+        }
+        return true;
+      }
+      return true;
+    }
+    if (current.words() <= 40) {
+      return nextWords > 17;
+    }
+    return true;
+  }
+}

@@ -1,0 +1,305 @@
+package io.neardup.web.boilerplate;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.jsoup.nodes.Element;
+import org.jsoup.nodes.Node;
+import org.jsoup.nodes.TextNode;
+import org.jsoup.select.NodeFilter;
+
+/**
+ * Cuts a DOM into {@link TextBlock}s in document order: every block-level element (paragraph,
+ * heading, list item, table cell, division, ...) starts and ends a block, inline elements ({@code
+ * <a>}, {@code <em>}, {@code <code>}, ...) do not. Text that is never shown is left out: scripts,
+ * styles, form controls, embedded objects and elements marked {@code hidden}, {@code
+ * aria-hidden="true"} or {@code display: none}.
+ *
+ * <p>Not thread-safe: one segmenter per thread, reused page after page.
+ */
+public final class BlockSegmenter {
+  private static final Set<String> BLOCK_TAGS =
+      Set.of(
+          "address",
+          "article",
+          "aside",
+          "blockquote",
+          "body",
+          "caption",
+          "center",
+          "dd",
+          "details",
+          "dialog",
+          "dir",
+          "div",
+          "dl",
+          "dt",
+          "fieldset",
+          "figcaption",
+          "figure",
+          "footer",
+          "form",
+          "h1",
+          "h2",
+          "h3",
+          "h4",
+          "h5",
+          "h6",
+          "header",
+          "hgroup",
+          "hr",
+          "html",
+          "legend",
+          "li",
+          "main",
+          "menu",
+          "nav",
+          "ol",
+          "p",
+          "pre",
+          "section",
+          "summary",
+          "table",
+          "tbody",
+          "td",
+          "tfoot",
+          "th",
+          "thead",
+          "tr",
+          "ul");
+
+  private static final Set<String> INVISIBLE_TAGS =
+      Set.of(
+          "head",
+          "script",
+          "style",
+          "noscript",
+          "template",
+          "svg",
+          "math",
+          "iframe",
+          "object",
+          "embed",
+          "canvas",
+          "audio",
+          "video",
+          "map",
+          "select",
+          "option",
+          "button",
+          "input",
+          "textarea",
+          "datalist",
+          "meter",
+          "progress");
+
+  private static final Set<String> BOILERPLATE_ROLES =
+      Set.of("navigation", "banner", "contentinfo", "complementary", "search");
+
+  private final StringBuilder text = new StringBuilder();
+  private List<TextBlock> blocks;
+  private int words;
+  private int linkedWords;
+  private int linkDepth;
+  private int headingDepth;
+  private int listDepth;
+  private int mainDepth;
+  private int boilerplateDepth;
+  private int sectioningDepth;
+  private boolean blockHeading;
+  private boolean blockListItem;
+  private Landmark blockLandmark;
+
+  /** The text blocks of a page's body (of the whole document if it has none). */
+  public List<TextBlock> segment(Element root) {
+    blocks = new ArrayList<>();
+    reset();
+    linkDepth = headingDepth = listDepth = mainDepth = boilerplateDepth = sectioningDepth = 0;
+    root.filter(new Filter());
+    flush();
+    List<TextBlock> result = blocks;
+    blocks = null;
+    return result;
+  }
+
+  private final class Filter implements NodeFilter {
+    @Override
+    public FilterResult head(Node node, int depth) {
+      if (node instanceof TextNode t) {
+        append(t.getWholeText());
+        return FilterResult.CONTINUE;
+      }
+      if (!(node instanceof Element e)) {
+        return FilterResult.CONTINUE; // comments, doctype, data
+      }
+      String tag = e.normalName();
+      if (INVISIBLE_TAGS.contains(tag) || hidden(e)) {
+        return FilterResult.SKIP_ENTIRELY;
+      }
+      if (BLOCK_TAGS.contains(tag)) {
+        flush();
+      } else if (tag.equals("br") || tag.equals("img") || tag.equals("wbr")) {
+        append(" ");
+      }
+      enter(e, tag, +1);
+      return FilterResult.CONTINUE;
+    }
+
+    @Override
+    public FilterResult tail(Node node, int depth) {
+      if (node instanceof Element e) {
+        String tag = e.normalName();
+        enter(e, tag, -1);
+        if (BLOCK_TAGS.contains(tag)) {
+          flush();
+        }
+      }
+      return FilterResult.CONTINUE;
+    }
+  }
+
+  /** Counts an element in (+1) or out (-1) of the context of the text inside it. */
+  private void enter(Element e, String tag, int step) {
+    if (tag.equals("a") && e.hasAttr("href")) {
+      linkDepth += step;
+    }
+    if (tag.length() == 2 && tag.charAt(0) == 'h' && tag.charAt(1) >= '1' && tag.charAt(1) <= '6') {
+      headingDepth += step;
+    }
+    if (tag.equals("li") || tag.equals("dt") || tag.equals("dd")) {
+      listDepth += step;
+    }
+    switch (landmark(e, tag)) {
+      case MAIN -> mainDepth += step;
+      case BOILERPLATE -> boilerplateDepth += step;
+      case NONE -> {}
+    }
+    if (tag.equals("article") || tag.equals("section")) {
+      sectioningDepth += step;
+    }
+  }
+
+  private Landmark landmark(Element e, String tag) {
+    String role = e.attr("role").trim().toLowerCase(Locale.ROOT);
+    if (tag.equals("main") || role.equals("main")) {
+      return Landmark.MAIN;
+    }
+    if (tag.equals("nav") || tag.equals("aside") || BOILERPLATE_ROLES.contains(role)) {
+      return Landmark.BOILERPLATE;
+    }
+    if (tag.equals("header") || tag.equals("footer")) {
+      // the header of an article or section is part of it; leaving the element sees the same
+      // depths as entering it did, since it holds both ends of what it contains
+      return sectioningDepth == 0 && mainDepth == 0 ? Landmark.BOILERPLATE : Landmark.NONE;
+    }
+    return Landmark.NONE;
+  }
+
+  private static boolean hidden(Element e) {
+    if (e.hasAttr("hidden") || e.attr("aria-hidden").equalsIgnoreCase("true")) {
+      return true;
+    }
+    String style = e.attr("style");
+    if (style.isEmpty()) {
+      return false;
+    }
+    String compact = style.replace(" ", "").toLowerCase(Locale.ROOT);
+    return compact.contains("display:none") || compact.contains("visibility:hidden");
+  }
+
+  private void append(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (Character.isWhitespace(c) || c == '\u00a0') {
+        if (text.length() > 0 && text.charAt(text.length() - 1) != ' ') {
+          text.append(' ');
+        }
+        continue;
+      }
+      if (text.length() == 0 || text.charAt(text.length() - 1) == ' ') {
+        if (text.length() == 0) {
+          blockHeading = headingDepth > 0;
+          blockListItem = listDepth > 0;
+          blockLandmark =
+              boilerplateDepth > 0
+                  ? Landmark.BOILERPLATE
+                  : mainDepth > 0 ? Landmark.MAIN : Landmark.NONE;
+        }
+        if (startsWord(s, i)) {
+          words++;
+          if (linkDepth > 0) {
+            linkedWords++;
+          }
+        }
+      }
+      text.append(c);
+    }
+  }
+
+  /** Whether the whitespace-separated token starting at {@code i} holds a letter or digit. */
+  private static boolean startsWord(String s, int i) {
+    for (int j = i; j < s.length(); j++) {
+      char c = s.charAt(j);
+      if (Character.isWhitespace(c) || c == '\u00a0') {
+        return false;
+      }
+      if (Character.isLetterOrDigit(c)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private void flush() {
+    int end = text.length();
+    if (end > 0 && text.charAt(end - 1) == ' ') {
+      text.setLength(--end);
+    }
+    if (end > 0) {
+      String t = text.toString();
+      int[] wrap = wrap(t);
+      blocks.add(
+          new TextBlock(
+              t, words, linkedWords, wrap[0], wrap[1], blockHeading, blockListItem, blockLandmark));
+    }
+    reset();
+  }
+
+  private void reset() {
+    text.setLength(0);
+    words = 0;
+    linkedWords = 0;
+    blockHeading = false;
+    blockListItem = false;
+    blockLandmark = Landmark.NONE;
+  }
+
+  /**
+   * Word-wraps the text at {@link TextBlock#WRAP_WIDTH} columns.
+   *
+   * @return the number of lines and the number of words on all lines but the last
+   */
+  static int[] wrap(String t) {
+    int lines = 1;
+    int column = 0;
+    int wordsOnLine = 0;
+    int wordsBefore = 0;
+    int i = 0;
+    while (i < t.length()) {
+      int space = t.indexOf(' ', i);
+      int end = space < 0 ? t.length() : space;
+      int length = end - i;
+      if (column > 0 && column + 1 + length > TextBlock.WRAP_WIDTH) {
+        lines++;
+        wordsBefore += wordsOnLine;
+        wordsOnLine = 0;
+        column = 0;
+      }
+      column += (column > 0 ? 1 : 0) + length;
+      wordsOnLine++;
+      i = end + 1;
+    }
+    return new int[] {lines, wordsBefore};
+  }
+}

@@ -1,0 +1,43 @@
+package io.neardup.web.boilerplate;
+
+/**
+ * A run of text between two block-level boundaries of the DOM (a paragraph, a list item, a table
+ * cell, a heading), with the shallow features it is classified by.
+ *
+ * @param text the text, whitespace collapsed to single spaces
+ * @param words the number of words (runs of letters or digits between spaces)
+ * @param linkedWords the number of those words inside links ({@code <a href>})
+ * @param wrappedLines the number of lines of {@value #WRAP_WIDTH} columns the text fills when
+ *     word-wrapped
+ * @param wordsBeforeLastLine the words on those lines but the last
+ * @param heading whether the block is a heading ({@code <h1>}–{@code <h6>})
+ * @param listItem whether it lies in a list item
+ * @param landmark the landmark region it lies in
+ */
+public record TextBlock(
+    String text,
+    int words,
+    int linkedWords,
+    int wrappedLines,
+    int wordsBeforeLastLine,
+    boolean heading,
+    boolean listItem,
+    Landmark landmark) {
+
+  /** The column width of the word wrap behind {@link #textDensity()}, as in the paper. */
+  public static final int WRAP_WIDTH = 80;
+
+  /** The fraction of the words that are inside links, 0 for a block with no words. */
+  public double linkDensity() {
+    return words == 0 ? 0 : (double) linkedWords / words;
+  }
+
+  /**
+   * Words per wrapped line, not counting the last line (which is usually short) when there is more
+   * than one: Kohlschütter et al.'s text density, high for running text and low for short lines of
+   * furniture.
+   */
+  public double textDensity() {
+    return wrappedLines <= 1 ? words : (double) wordsBeforeLastLine / (wrappedLines - 1);
+  }
+}

@@ -1,0 +1,78 @@
+package io.neardup.web.boilerplate;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class BlockClassifierTest {
+  private static TextBlock block(int words, int linked) {
+    return new TextBlock("w", words, linked, 1, words, false, false, Landmark.NONE);
+  }
+
+  private static TextBlock block(int words, int linked, Landmark landmark) {
+    return new TextBlock("w", words, linked, 1, words, false, false, landmark);
+  }
+
+  @Test
+  void decisionTree() {
+    TextBlock longText = block(50, 0);
+    TextBlock shortText = block(10, 0);
+    // link-dense blocks are boilerplate whatever their length
+    assertFalse(BlockClassifier.byTextFeatures(longText, block(100, 40), longText));
+    // long running text is content
+    assertTrue(BlockClassifier.byTextFeatures(null, block(17, 0), null));
+    // a short block is content before a long one (a heading) ...
+    assertTrue(BlockClassifier.byTextFeatures(null, block(3, 0), block(16, 0)));
+    // ... or after a block of more than 4 words, and not among short blocks
+    assertTrue(BlockClassifier.byTextFeatures(block(5, 0), shortText, block(15, 0)));
+    assertFalse(BlockClassifier.byTextFeatures(block(4, 0), shortText, block(15, 0)));
+    // after a link-dense block, up to 40 words need a following block of more than 17
+    TextBlock links = block(10, 9);
+    assertFalse(BlockClassifier.byTextFeatures(links, block(40, 0), block(17, 0)));
+    assertTrue(BlockClassifier.byTextFeatures(links, block(40, 0), block(18, 0)));
+    assertTrue(BlockClassifier.byTextFeatures(links, block(41, 0), null));
+  }
+
+  @Test
+  void aLeadBeforeContentIsKept() {
+    TextBlock heading = new TextBlock("Title", 1, 0, 1, 1, true, false, Landmark.NONE);
+    List<TextBlock> page =
+        List.of(block(3, 3), block(2, 2), heading, block(12, 0), block(3, 0), block(30, 0));
+    boolean[] content = new BlockClassifier(false).classify(page);
+    assertArrayEquals(new boolean[] {false, false, true, true, true, true}, content);
+  }
+
+  @Test
+  void landmarksDecideWhereThePageDeclaresThem() {
+    List<TextBlock> page =
+        List.of(
+            block(30, 0, Landmark.BOILERPLATE), // a long blurb in a sidebar
+            block(2, 0, Landmark.MAIN),
+            block(40, 0, Landmark.MAIN),
+            block(6, 6, Landmark.MAIN), // "next / previous" links inside main
+            block(45, 0, Landmark.NONE)); // text outside main
+    assertArrayEquals(
+        new boolean[] {false, true, true, false, false}, new BlockClassifier().classify(page));
+    assertArrayEquals(
+        new boolean[] {true, true, true, false, true}, new BlockClassifier(false).classify(page));
+  }
+
+  @Test
+  void aPageWithoutMainContentKeepsWhatTheFeaturesKeep() {
+    List<TextBlock> page = List.of(block(5, 5, Landmark.MAIN), block(45, 0, Landmark.NONE));
+    assertArrayEquals(new boolean[] {false, true}, new BlockClassifier().classify(page));
+    assertEquals(0, new BlockClassifier().classify(List.of()).length);
+  }
+
+  @Test
+  void aShortPageKeepsItsTextButNotItsLinksOrFurniture() {
+    List<TextBlock> page =
+        List.of(block(3, 3), block(3, 0, Landmark.BOILERPLATE), block(3, 0), block(2, 0));
+    assertArrayEquals(
+        new boolean[] {false, false, true, true}, new BlockClassifier().classify(page));
+  }
+}

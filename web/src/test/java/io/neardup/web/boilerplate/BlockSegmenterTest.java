@@ -1,0 +1,90 @@
+package io.neardup.web.boilerplate;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.neardup.web.html.HtmlDecoder;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class BlockSegmenterTest {
+  private static List<TextBlock> blocks(String html) {
+    return new BlockSegmenter().segment(HtmlDecoder.parse(html, "").body());
+  }
+
+  @Test
+  void blockElementsCutInlineElementsDoNot() {
+    List<TextBlock> b =
+        blocks(
+            "<div>Intro <em>text</em><p>A <a href='/x'>linked phrase</a> in a"
+                + " paragraph.</p>tail<ul><li>one</li><li>two <b>three</b></li></ul></div>");
+    assertEquals(
+        List.of("Intro text", "A linked phrase in a paragraph.", "tail", "one", "two three"),
+        b.stream().map(TextBlock::text).toList());
+    TextBlock p = b.get(1);
+    assertEquals(6, p.words());
+    assertEquals(2, p.linkedWords());
+    assertEquals(2.0 / 6, p.linkDensity(), 1e-12);
+    assertFalse(p.listItem());
+    assertTrue(b.get(3).listItem());
+  }
+
+  @Test
+  void invisibleTextIsLeftOut() {
+    List<TextBlock> b =
+        blocks(
+            "<p>seen</p><script>var x = 1;</script><style>p {}</style><noscript>js</noscript>"
+                + "<p hidden>h</p><p style='display: none'>d</p><p aria-hidden=true>a</p>"
+                + "<select><option>opt</option></select><p>also seen</p>");
+    assertEquals(List.of("seen", "also seen"), b.stream().map(TextBlock::text).toList());
+  }
+
+  @Test
+  void wordsAreRunsWithALetterOrDigit() {
+    TextBlock b = blocks("<p>  a -- b\u00a0\u00a0c 42 ¶ </p>").get(0);
+    assertEquals("a -- b c 42 ¶", b.text());
+    assertEquals(4, b.words());
+  }
+
+  @Test
+  void textDensityIsWordsPerWrappedLineButTheLast() {
+    String word = "abcdefghi"; // 9 letters: 8 words and 7 spaces fill 79 columns
+    String text = (word + " ").repeat(20).trim();
+    assertArrayEquals(new int[] {3, 16}, BlockSegmenter.wrap(text));
+    TextBlock b = blocks("<p>" + text + "</p>").get(0);
+    assertEquals(3, b.wrappedLines());
+    assertEquals(8.0, b.textDensity(), 1e-12);
+    TextBlock one = blocks("<p>a b c</p>").get(0);
+    assertEquals(3.0, one.textDensity(), 1e-12);
+  }
+
+  @Test
+  void headingsAndLandmarks() {
+    List<TextBlock> b =
+        blocks(
+            "<header>Site name</header><nav><a href=/>Home</a></nav><main><article><header>"
+                + "<h1>Title</h1></header><p>Body</p><footer>Article footer</footer></article>"
+                + "</main><aside>Side</aside><div role=contentinfo>Page footer</div><p>free</p>");
+    assertEquals(
+        List.of(
+            Landmark.BOILERPLATE,
+            Landmark.BOILERPLATE,
+            Landmark.MAIN,
+            Landmark.MAIN,
+            Landmark.MAIN,
+            Landmark.BOILERPLATE,
+            Landmark.BOILERPLATE,
+            Landmark.NONE),
+        b.stream().map(TextBlock::landmark).toList());
+    assertTrue(b.get(2).heading());
+    assertFalse(b.get(3).heading());
+  }
+
+  @Test
+  void emptyPages() {
+    assertEquals(List.of(), blocks(""));
+    assertEquals(List.of(), blocks("<div> <p>\n</p> </div>"));
+  }
+}

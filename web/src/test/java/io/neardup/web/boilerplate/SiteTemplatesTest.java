@@ -1,0 +1,122 @@
+package io.neardup.web.boilerplate;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.jsoup.nodes.Document;
+import org.junit.jupiter.api.Test;
+
+class SiteTemplatesTest {
+  private static TextBlock block(String text) {
+    return new TextBlock(text, text.split(" ").length, 0, 1, 0, false, false, Landmark.NONE);
+  }
+
+  private static List<TextBlock> page(int i) {
+    return List.of(
+        block("Home Products About"),
+        block("Article number " + i + " says something of its own"),
+        block("Copyright Example Inc"));
+  }
+
+  @Test
+  void groupsAreHostAndPathUpToTheLastSegment() {
+    assertEquals(
+        "example.org/docs/usage/",
+        SiteTemplates.group("https://Example.org/docs/usage/a.html?x=1"));
+    assertEquals("example.org/", SiteTemplates.group("http://example.org"));
+    assertEquals("example.org/docs/", SiteTemplates.group("http://example.org/docs/"));
+    assertEquals("click/", SiteTemplates.group("click/prompts.html"));
+    assertEquals("", SiteTemplates.group("doc-17"));
+  }
+
+  @Test
+  void blocksOnHalfTheDistinctPagesAreTemplate() {
+    SiteTemplates t = new SiteTemplates();
+    for (int i = 0; i < 6; i++) {
+      t.learn("g/", page(i));
+    }
+    // copies of one page count once: its article does not become template
+    for (int i = 0; i < 10; i++) {
+      t.learn("g/", page(0));
+    }
+    assertArrayEquals(new boolean[] {true, false, true}, t.template("g/", page(0)));
+    assertArrayEquals(new boolean[] {true, false, true}, t.template("g/", page(99)));
+    assertEquals(1, t.groups());
+    assertEquals(1, t.learntGroups());
+  }
+
+  @Test
+  void smallGroupsAreNotLearntFrom() {
+    SiteTemplates t = new SiteTemplates();
+    for (int i = 0; i < SiteTemplates.DEFAULT_MIN_PAGES - 1; i++) {
+      t.learn("g/", page(i));
+    }
+    assertNull(t.template("g/", page(0)));
+    assertNull(t.template("other/", page(0)));
+    assertEquals(0, t.learntGroups());
+  }
+
+  @Test
+  void checksumsFoldCaseAndSpacing() {
+    assertEquals(
+        SiteTemplates.checksum(block("Home  products About")),
+        SiteTemplates.checksum(block("home products about")));
+    assertFalse(
+        SiteTemplates.checksum(block("home products")) == SiteTemplates.checksum(block("home")));
+  }
+
+  @Test
+  void badParameters() {
+    assertEquals(
+        "minShare must be in (0, 1], got 0.0",
+        assertThrows(IllegalArgumentException.class, () -> new SiteTemplates(0, 5)).getMessage());
+    assertEquals(
+        "minPages must be at least 2, got 1",
+        assertThrows(IllegalArgumentException.class, () -> new SiteTemplates(0.5, 1)).getMessage());
+  }
+
+  @Test
+  void realPagesWithoutLandmarksLoseTheirSharedSidebar() throws IOException {
+    // the four pages of one directory of the Requests documentation; landmarks ignored, so only
+    // the text features and the site template decide
+    String[] paths = {
+      "requests/community/support.html",
+      "requests/community/out-there.html",
+      "requests/community/release-process.html",
+      "requests/community/vulnerabilities.html"
+    };
+    BlockClassifier featuresOnly = new BlockClassifier(false);
+    MainTextExtractor local = new MainTextExtractor(Boilerplate.LOCAL, featuresOnly);
+    MainTextExtractor site = new MainTextExtractor(Boilerplate.SITE, featuresOnly);
+    SiteTemplates templates = new SiteTemplates(0.5, 3);
+    List<List<TextBlock>> pages = new ArrayList<>();
+    for (String path : paths) {
+      Document d = RealPagesTest.page(path);
+      pages.add(site.blocks(d));
+      templates.learn(SiteTemplates.group(path), pages.getLast());
+    }
+    String blurb = "Requests is an elegant and simple HTTP library";
+    int keptLocally = 0;
+    for (int i = 0; i < paths.length; i++) {
+      List<TextBlock> blocks = pages.get(i);
+      String before = local.extract(blocks, null).text();
+      MainText after =
+          site.extract(blocks, templates.template(SiteTemplates.group(paths[i]), blocks));
+      keptLocally += before.contains(blurb) ? 1 : 0;
+      assertFalse(after.text().contains(blurb), paths[i] + ": " + after.text());
+      assertFalse(after.text().contains("Kenneth Reitz Project"), paths[i]);
+      String truth = RealPagesTest.page(paths[i]).selectFirst("[role=main]").text();
+      assertEquals(
+          1.0, RealPagesTest.score(after.text(), truth)[0], 1e-9, paths[i] + ": " + after.text());
+    }
+    // text features alone keep the sidebar's blurb on some of these pages
+    assertTrue(keptLocally >= 2, "kept locally on " + keptLocally);
+  }
+}

@@ -1,0 +1,181 @@
+package io.neardup.web.warc;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.netpreserve.jwarc.HttpRequest;
+import org.netpreserve.jwarc.HttpResponse;
+import org.netpreserve.jwarc.MediaType;
+import org.netpreserve.jwarc.WarcCompression;
+import org.netpreserve.jwarc.WarcRequest;
+import org.netpreserve.jwarc.WarcResource;
+import org.netpreserve.jwarc.WarcResponse;
+import org.netpreserve.jwarc.WarcWriter;
+
+class WarcPagesTest {
+  private static final Instant DATE = Instant.parse("2024-05-01T10:00:00Z");
+  private static final byte[] PAGE = "<p>hello</p>".getBytes(StandardCharsets.UTF_8);
+
+  @TempDir Path tmp;
+
+  private static WarcResponse response(String url, int status, String type, byte[] body)
+      throws IOException {
+    return new WarcResponse.Builder(url)
+        .date(DATE)
+        .body(new HttpResponse.Builder(status, "X").body(MediaType.parse(type), body).build())
+        .build();
+  }
+
+  private Path write(String name, WarcCompression compression) throws IOException {
+    Path file = tmp.resolve(name);
+    try (WarcWriter w =
+        new WarcWriter(
+            FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE),
+            compression)) {
+      w.write(
+          new WarcRequest.Builder("https://a.example/")
+              .body(new HttpRequest.Builder("GET", "/").build())
+              .build());
+      w.write(response("https://a.example/", 200, "text/html; charset=utf-8", PAGE));
+      w.write(response("https://a.example/x.png", 200, "image/png", new byte[] {1, 2}));
+      w.write(response("https://a.example/gone", 404, "text/html", PAGE));
+      w.write(response("https://a.example/x.xhtml", 200, "application/xhtml+xml", PAGE));
+      w.write(
+          new WarcResource.Builder(java.net.URI.create("https://a.example/r"))
+              .date(DATE)
+              .body(MediaType.HTML, PAGE)
+              .build());
+    }
+    return file;
+  }
+
+  private static List<WarcPages.Entry> readAll(Path file) throws IOException {
+    List<WarcPages.Entry> out = new ArrayList<>();
+    try (WarcPages pages = new WarcPages(file, 1 << 20)) {
+      for (WarcPages.Entry e; (e = pages.next()) != null; ) {
+        out.add(e);
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void htmlResponsesAndResourcesAreRead() throws IOException {
+    for (WarcCompression c : new WarcCompression[] {WarcCompression.NONE, WarcCompression.GZIP}) {
+      List<WarcPages.Entry> entries =
+          readAll(write(c == WarcCompression.GZIP ? "a.warc.gz" : "a.warc", c));
+      List<String> kinds = new ArrayList<>();
+      for (WarcPages.Entry e : entries) {
+        kinds.add(
+            e instanceof WarcPages.Page p ? "page " + p.url() : ((WarcPages.Skipped) e).reason());
+      }
+      assertEquals(
+          List.of(
+              "request record",
+              "page https://a.example/",
+              "image/png response",
+              "HTTP 404 response",
+              "page https://a.example/x.xhtml",
+              "page https://a.example/r"),
+          kinds,
+          c.toString());
+      WarcPages.Page page = (WarcPages.Page) entries.get(1);
+      assertArrayEquals(PAGE, page.body());
+      assertEquals(DATE, page.date());
+      assertEquals("text/html;charset=utf-8", page.contentType().replace(" ", ""));
+      assertFalse(page.truncated());
+      assertTrue(entries.get(1).offset() > entries.get(0).offset());
+    }
+  }
+
+  @Test
+  void aGzipEncodedPayloadIsDecoded() throws IOException {
+    ByteArrayOutputStream gz = new ByteArrayOutputStream();
+    try (GZIPOutputStream out = new GZIPOutputStream(gz)) {
+      out.write(PAGE);
+    }
+    Path file = tmp.resolve("enc.warc");
+    try (WarcWriter w =
+        new WarcWriter(
+            FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE))) {
+      w.write(
+          new WarcResponse.Builder("https://a.example/")
+              .date(DATE)
+              .body(
+                  new HttpResponse.Builder(200, "OK")
+                      .addHeader("Content-Encoding", "gzip")
+                      .body(MediaType.HTML, gz.toByteArray())
+                      .build())
+              .build());
+    }
+    WarcPages.Page page = (WarcPages.Page) readAll(file).get(0);
+    assertArrayEquals(PAGE, page.body());
+  }
+
+  @Test
+  void aCorruptRecordEndsTheFileWithItsOffset() throws IOException {
+    Path good = write("g.warc", WarcCompression.NONE);
+    long size = Files.size(good);
+    Files.write(
+        good,
+        "WARC/1.1\r\nnot a header line\r\n\r\n".getBytes(StandardCharsets.US_ASCII),
+        StandardOpenOption.APPEND);
+    try (WarcPages pages = new WarcPages(good, 1 << 20)) {
+      for (int i = 0; i < 6; i++) {
+        pages.next();
+      }
+      WarcPages.CorruptWarcException e =
+          assertThrows(WarcPages.CorruptWarcException.class, pages::next);
+      assertEquals(size, e.offset());
+      assertTrue(
+          e.getMessage().startsWith("corrupt WARC record at byte offset " + size), e.getMessage());
+      assertNull(pages.next());
+    }
+  }
+
+  @Test
+  void aTruncatedFileIsCorrupt() throws IOException {
+    Path file = write("t.warc", WarcCompression.NONE);
+    byte[] bytes = Files.readAllBytes(file);
+    Files.write(file, java.util.Arrays.copyOf(bytes, bytes.length - 40));
+    IOException e =
+        assertThrows(
+            IOException.class,
+            () -> {
+              try (WarcPages pages = new WarcPages(file, 1 << 20)) {
+                while (pages.next() != null) {}
+              }
+            });
+    assertTrue(e instanceof WarcPages.CorruptWarcException, e.toString());
+  }
+
+  @Test
+  void aPageOverTheBoundIsReportedAndReadingGoesOn() throws IOException {
+    Path file = write("big.warc", WarcCompression.NONE);
+    try (WarcPages pages = new WarcPages(file, 5)) {
+      assertTrue(pages.next() instanceof WarcPages.Skipped);
+      WarcPages.PageTooLargeException e =
+          assertThrows(WarcPages.PageTooLargeException.class, pages::next);
+      assertEquals(
+          "page https://a.example/ must be at most 5 bytes, got a larger one", e.getMessage());
+      assertEquals("image/png response", ((WarcPages.Skipped) pages.next()).reason());
+    }
+  }
+}
