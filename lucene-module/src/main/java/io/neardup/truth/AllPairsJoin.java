@@ -31,9 +31,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>Probes run on all threads over an index built first; the result is the same on any number of
  * threads. Memory: the sets as given (8 bytes per element) and 8 bytes per element while ranking
- * (plus 12 per distinct element); then 4 bytes per element of the sets, 8 per indexed prefix
- * element and 4 per distinct element. The cost grows with the number of pairs that share a rare
- * element: low thresholds (below 0.3) on corpora full of common boilerplate approach all pairs.
+ * (plus 4 per distinct element); then 4 bytes per element of the sets, 8 per indexed prefix element
+ * and 4 per distinct element. The cost grows with the number of pairs that share a rare element:
+ * low thresholds (below 0.3) on corpora full of common boilerplate approach all pairs.
  *
  * <pre>{@code
  * AllPairsJoin.join(sets, 0.5, threads, (a, b, similarity) -> out.println(a + " " + b));
@@ -84,31 +84,39 @@ public final class AllPairsJoin {
       at += set.length;
     }
     Arrays.parallelSort(values);
-    // distinct values to the front, each with its count beside its index, rarest first after
-    // sorting
-    long[] byCount = new long[16];
+    // distinct values to the front, each with its count (at most the number of sets)
+    int[] counts = new int[16];
     int distinct = 0;
+    int maxCount = 0;
     for (int i = 0; i < values.length; ) {
       int j = i + 1;
       while (j < values.length && values[j] == values[i]) {
         j++;
       }
-      if (distinct == byCount.length) {
-        byCount = Arrays.copyOf(byCount, (int) Math.min(values.length, distinct * 2L));
+      if (distinct == counts.length) {
+        counts = Arrays.copyOf(counts, (int) Math.min(values.length, distinct * 2L));
       }
-      byCount[distinct] = (long) (j - i) << 32 | distinct;
+      counts[distinct] = j - i;
+      maxCount = Math.max(maxCount, j - i);
       values[distinct++] = values[i];
       i = j;
     }
-    // ties by value: a pure function of the sets; sorted in place to spare a second buffer
-    Arrays.sort(byCount, 0, distinct);
-    int[] rankOf = new int[distinct];
-    for (int r = 0; r < distinct; r++) {
-      rankOf[(int) byCount[r]] = r;
+    // rarest first, ties by value (a pure function of the sets): a counting sort by count, which
+    // the values' order makes stable
+    int[] firstRank = new int[maxCount + 2];
+    for (int d = 0; d < distinct; d++) {
+      firstRank[counts[d] + 1]++;
     }
-    byCount = null;
+    for (int c = 1; c < firstRank.length; c++) {
+      firstRank[c] += firstRank[c - 1];
+    }
+    int[] rankOf = counts; // each count is read once, then replaced by the value's rank
+    for (int d = 0; d < distinct; d++) {
+      rankOf[d] = firstRank[counts[d]]++;
+    }
     long[] dictionary = values;
     int size = distinct;
+    counts = null;
     int[][] ranks = new int[n][];
     java.util.stream.IntStream.range(0, n)
         .parallel()
