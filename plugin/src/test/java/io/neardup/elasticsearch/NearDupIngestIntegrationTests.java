@@ -219,20 +219,25 @@ public class NearDupIngestIntegrationTests extends ESIntegTestCase {
     assertThat(messages(missing), containsString("[neardup_field] required property is missing"));
 
     assertIngestFails(
-        "body.nope", "[neardup_field]: field [body.nope] does not exist in the mapping of index");
+        "nope",
+        "\"neardup_field\": \"body.nope\"",
+        "[neardup_field]: field [body.nope] does not exist in the mapping of index");
     assertIngestFails(
-        "body",
+        "text",
+        "\"neardup_field\": \"body\"",
         "[neardup_field]: field [body] is of type [text] in index [ingested], expected a field of"
             + " type [neardup]");
+    assertIngestFails(
+        "cluster",
+        "\"neardup_field\": \"body.dup\", \"cluster_field\": \"family.id\"",
+        "[cluster_field]: field [family.id] must be mapped as [keyword] in index [ingested], got"
+            + " no mapping");
   }
 
-  private void assertIngestFails(String nearDupField, String message) {
-    String pipeline = "bad-" + nearDupField;
+  private void assertIngestFails(String name, String parameters, String message) {
+    String pipeline = "bad-" + name;
     putJsonPipeline(
-        pipeline,
-        "{\"processors\": [{\"neardup\": {\"field\": \"body\", \"neardup_field\": \""
-            + nearDupField
-            + "\"}}]}");
+        pipeline, "{\"processors\": [{\"neardup\": {\"field\": \"body\", " + parameters + "}}]}");
     Exception e =
         expectThrows(
             Exception.class,
