@@ -11,6 +11,7 @@ import io.neardup.elasticsearch.collapse.NearDupCollapseRankBuilder;
 import io.neardup.elasticsearch.collapse.NearDupSketchFetchSubPhase;
 import io.neardup.elasticsearch.collapse.NearDupSketchesBuilder;
 import io.neardup.elasticsearch.collapse.NearDupWindowShardResult;
+import io.neardup.elasticsearch.ingest.NearDupProcessor;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper;
 import io.neardup.elasticsearch.query.NearDupQueryBuilder;
 import java.util.Collection;
@@ -30,8 +31,10 @@ import org.elasticsearch.index.analysis.TokenFilterFactory;
 import org.elasticsearch.index.mapper.Mapper;
 import org.elasticsearch.indices.analysis.AnalysisModule.AnalysisProvider;
 import org.elasticsearch.indices.analysis.PreBuiltCacheFactory.CachingStrategy;
+import org.elasticsearch.ingest.Processor;
 import org.elasticsearch.plugins.ActionPlugin;
 import org.elasticsearch.plugins.AnalysisPlugin;
+import org.elasticsearch.plugins.IngestPlugin;
 import org.elasticsearch.plugins.MapperPlugin;
 import org.elasticsearch.plugins.Plugin;
 import org.elasticsearch.plugins.SearchPlugin;
@@ -43,10 +46,10 @@ import org.elasticsearch.search.rank.RankShardResult;
 /**
  * neardup for Elasticsearch: the {@code neardup} and {@code neardup_normalize} token filters, the
  * {@code neardup_standard} analyzer, the {@code neardup} field type, the {@code neardup} query and
- * the {@code neardup_collapse} search extension.
+ * the {@code neardup_collapse} search extension and the {@code neardup} ingest processor.
  */
 public final class NearDupPlugin extends Plugin
-    implements AnalysisPlugin, MapperPlugin, SearchPlugin, ActionPlugin {
+    implements AnalysisPlugin, MapperPlugin, SearchPlugin, ActionPlugin, IngestPlugin {
   private final SetOnce<NearDupCollapseFilter> collapseFilter = new SetOnce<>();
 
   @Override
@@ -126,6 +129,14 @@ public final class NearDupPlugin extends Plugin
     return List.of(
         new PreBuiltAnalyzerProviderFactory(
             NormalizedTextAnalyzer.NAME, CachingStrategy.ONE, NormalizedTextAnalyzer::new));
+  }
+
+  @Override
+  public Map<String, Processor.Factory> getProcessors(Processor.Parameters parameters) {
+    return Map.of(
+        NearDupProcessor.TYPE,
+        new NearDupProcessor.Factory(
+            parameters.client, parameters.ingestService.getClusterService()));
   }
 
   @Override

@@ -1,0 +1,260 @@
+package io.neardup.elasticsearch;
+
+import static org.elasticsearch.test.hamcrest.ElasticsearchAssertions.assertAcked;
+import static org.elasticsearch.test.hamcrest.ElasticsearchAssertions.assertNoFailures;
+import static org.elasticsearch.test.hamcrest.ElasticsearchAssertions.assertResponse;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import org.elasticsearch.action.bulk.BulkRequestBuilder;
+import org.elasticsearch.action.bulk.BulkResponse;
+import org.elasticsearch.client.internal.Client;
+import org.elasticsearch.cluster.metadata.IndexMetadata;
+import org.elasticsearch.common.settings.Settings;
+import org.elasticsearch.plugins.Plugin;
+import org.elasticsearch.search.SearchHit;
+import org.elasticsearch.search.collapse.CollapseBuilder;
+import org.elasticsearch.test.ESIntegTestCase;
+import org.elasticsearch.xcontent.XContentBuilder;
+import org.elasticsearch.xcontent.XContentFactory;
+
+/**
+ * The {@code neardup} ingest processor on two data nodes and an index of two shards: copies in one
+ * bulk, in a later bulk on the same node before a refresh, and in a bulk on the other node after a
+ * refresh all join one cluster; unrelated documents get clusters of their own; Elasticsearch's
+ * {@code collapse} on the cluster id returns one hit per family.
+ */
+@ESIntegTestCase.ClusterScope(
+    scope = ESIntegTestCase.Scope.SUITE,
+    numDataNodes = 2,
+    numClientNodes = 0,
+    supportsDedicatedMasters = false)
+public class NearDupIngestIntegrationTests extends ESIntegTestCase {
+  private static final String INDEX = "ingested";
+  private static final String PIPELINE = "dedup";
+  private static final int FAMILIES = 6;
+
+  @Override
+  protected Collection<Class<? extends Plugin>> nodePlugins() {
+    return List.of(NearDupPlugin.class);
+  }
+
+  private void createIndex() throws IOException {
+    XContentBuilder mapping =
+        XContentFactory.jsonBuilder()
+            .startObject()
+            .startObject("properties")
+            .startObject("family")
+            .field("type", "keyword")
+            .endObject()
+            .startObject("neardup_cluster")
+            .field("type", "keyword")
+            .endObject()
+            .startObject("neardup_canonical")
+            .field("type", "boolean")
+            .endObject()
+            .startObject("body")
+            .field("type", "text")
+            .startObject("fields")
+            .startObject("dup")
+            .field("type", "neardup")
+            .endObject()
+            .endObject()
+            .endObject()
+            .endObject()
+            .endObject();
+    assertAcked(
+        indicesAdmin()
+            .prepareCreate(INDEX)
+            .setSettings(
+                Settings.builder()
+                    .put(IndexMetadata.SETTING_NUMBER_OF_SHARDS, 2)
+                    .put(IndexMetadata.SETTING_NUMBER_OF_REPLICAS, 0))
+            .setMapping(mapping));
+    ensureGreen(INDEX);
+  }
+
+  /**
+   * Copy {@code c} of a text: 0 is the text, 1 its upper case (the same after normalisation), 2 and
+   * 3 the text with a word appended (estimated Jaccard about 0.98 with the others).
+   */
+  private static String copy(List<String> words, int c) {
+    String text = String.join(" ", words);
+    return switch (c) {
+      case 0 -> text;
+      case 1 -> text.toUpperCase(Locale.ROOT) + "!";
+      case 2 -> text + " appendix";
+      default -> text + " postscript";
+    };
+  }
+
+  private static void add(BulkRequestBuilder bulk, String id, String family, String body) {
+    bulk.add(
+        prepareIndex(INDEX)
+            .setId(id)
+            .setPipeline(PIPELINE)
+            .setSource("family", family, "body", body));
+  }
+
+  private static void assertBulkOk(BulkRequestBuilder bulk) {
+    BulkResponse response = bulk.get();
+    assertNoFailures(response);
+  }
+
+  public void testCopiesJoinOneClusterAndCollapse() throws IOException {
+    createIndex();
+    putJsonPipeline(
+        PIPELINE,
+        """
+        {"processors": [{"neardup": {"field": "body", "neardup_field": "body.dup"}}]}\
+        """);
+    Random random = random();
+    List<List<String>> texts = new ArrayList<>();
+    for (int f = 0; f < FAMILIES; f++) {
+      texts.add(NearDupIntegrationTests.randomWords(random, 60));
+    }
+    String[] nodes = internalCluster().getNodeNames();
+    Client first = client(nodes[0]);
+    Client second = client(nodes[nodes.length - 1]);
+
+    // bulk 1: two copies of every family, side by side in one request
+    BulkRequestBuilder bulk1 = first.prepareBulk();
+    for (int f = 0; f < FAMILIES; f++) {
+      add(bulk1, "f" + f + "-0", "f" + f, copy(texts.get(f), 0));
+      add(bulk1, "f" + f + "-1", "f" + f, copy(texts.get(f), 1));
+    }
+    assertBulkOk(bulk1);
+    // bulk 2: same node, no refresh in between: found among the node's recent sketches
+    BulkRequestBuilder bulk2 = first.prepareBulk();
+    for (int f = 0; f < FAMILIES; f += 2) {
+      add(bulk2, "f" + f + "-2", "f" + f, copy(texts.get(f), 2));
+    }
+    assertBulkOk(bulk2);
+    refresh(INDEX);
+    // bulk 3: the other node, after a refresh: found by the search; plus unrelated texts, no ids
+    BulkRequestBuilder bulk3 = second.prepareBulk();
+    for (int f = 1; f < FAMILIES; f += 2) {
+      add(bulk3, "f" + f + "-3", "f" + f, copy(texts.get(f), 3));
+    }
+    int unrelated = 4;
+    for (int u = 0; u < unrelated; u++) {
+      bulk3.add(
+          prepareIndex(INDEX)
+              .setPipeline(PIPELINE)
+              .setSource(
+                  "family",
+                  "u" + u,
+                  "body",
+                  String.join(" ", NearDupIntegrationTests.randomWords(random, 60))));
+    }
+    assertBulkOk(bulk3);
+    refresh(INDEX);
+
+    Map<String, Set<String>> clustersByFamily = new HashMap<>();
+    Map<String, Integer> canonicalsByCluster = new HashMap<>();
+    int[] total = new int[1];
+    assertResponse(
+        prepareSearch(INDEX).setSize(100),
+        response -> {
+          for (SearchHit hit : response.getHits().getHits()) {
+            Map<String, Object> source = hit.getSourceAsMap();
+            String cluster = (String) source.get("neardup_cluster");
+            assertNotNull("no cluster id on " + hit.getId(), cluster);
+            clustersByFamily
+                .computeIfAbsent((String) source.get("family"), k -> new HashSet<>())
+                .add(cluster);
+            canonicalsByCluster.merge(
+                cluster,
+                Boolean.TRUE.equals(source.get("neardup_canonical")) ? 1 : 0,
+                Integer::sum);
+            total[0]++;
+          }
+        });
+    assertThat(total[0], equalTo(FAMILIES * 3 + unrelated));
+    assertThat(clustersByFamily.size(), equalTo(FAMILIES + unrelated));
+    Set<String> distinct = new HashSet<>();
+    for (Map.Entry<String, Set<String>> family : clustersByFamily.entrySet()) {
+      assertThat("clusters of " + family.getKey(), family.getValue().size(), equalTo(1));
+      distinct.addAll(family.getValue());
+    }
+    assertThat("every family its own cluster", distinct.size(), equalTo(FAMILIES + unrelated));
+    for (Map.Entry<String, Integer> cluster : canonicalsByCluster.entrySet()) {
+      assertThat("canonicals of " + cluster.getKey(), cluster.getValue(), equalTo(1));
+    }
+    // a family's cluster id is the id of its first member, which is its canonical
+    for (int f = 0; f < FAMILIES; f++) {
+      assertThat(clustersByFamily.get("f" + f), equalTo(Set.of("f" + f + "-0")));
+    }
+
+    assertResponse(
+        prepareSearch(INDEX).setSize(100).setCollapse(new CollapseBuilder("neardup_cluster")),
+        response -> {
+          Set<String> families = new HashSet<>();
+          for (SearchHit hit : response.getHits().getHits()) {
+            families.add((String) hit.getSourceAsMap().get("family"));
+          }
+          assertThat(response.getHits().getHits().length, equalTo(FAMILIES + unrelated));
+          assertThat(families.size(), equalTo(FAMILIES + unrelated));
+        });
+  }
+
+  public void testBadConfigurationNamesTheParameter() throws IOException {
+    createIndex();
+    Throwable missing =
+        expectThrows(
+            Throwable.class,
+            () ->
+                putJsonPipeline(
+                    "no-field", "{\"processors\": [{\"neardup\": {\"field\": \"body\"}}]}"));
+    assertThat(messages(missing), containsString("[neardup_field] required property is missing"));
+
+    assertIngestFails(
+        "nope",
+        "\"neardup_field\": \"body.nope\"",
+        "[neardup_field]: field [body.nope] does not exist in the mapping of index");
+    assertIngestFails(
+        "text",
+        "\"neardup_field\": \"body\"",
+        "[neardup_field]: field [body] is of type [text] in index [ingested], expected a field of"
+            + " type [neardup]");
+    assertIngestFails(
+        "cluster",
+        "\"neardup_field\": \"body.dup\", \"cluster_field\": \"family.id\"",
+        "[cluster_field]: field [family.id] must be mapped as [keyword] in index [ingested], got"
+            + " no mapping");
+  }
+
+  private void assertIngestFails(String name, String parameters, String message) {
+    String pipeline = "bad-" + name;
+    putJsonPipeline(
+        pipeline, "{\"processors\": [{\"neardup\": {\"field\": \"body\", " + parameters + "}}]}");
+    Exception e =
+        expectThrows(
+            Exception.class,
+            () ->
+                prepareIndex(INDEX)
+                    .setPipeline(pipeline)
+                    .setSource("body", "some text to index here now")
+                    .get());
+    assertThat(messages(e), containsString(message));
+  }
+
+  /** The messages of an exception and its causes (the test client wraps errors). */
+  private static String messages(Throwable e) {
+    StringBuilder messages = new StringBuilder();
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      messages.append(t.getMessage()).append('\n');
+    }
+    return messages.toString();
+  }
+}
