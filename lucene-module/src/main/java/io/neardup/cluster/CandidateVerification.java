@@ -44,32 +44,42 @@ final class CandidateVerification {
     long done = 0;
     try (LongSorter.Cursor cursor = pairs.sorted()) {
       long[] chunk = new long[CHUNK];
+      int[] shared = new int[CHUNK];
       int size = 0;
+      // a pair comes once per bucket it shares: the run of equal entries counts its shared keys
       long previous = -1;
+      int count = 0;
       while (true) {
         boolean more = cursor.next();
+        long v = more ? cursor.value() : -1;
         if (more) {
-          long v = cursor.value();
           done++;
           if (v == previous) {
-            continue; // shared by more than one band
+            count++;
+            continue;
           }
-          previous = v;
-          chunk[size++] = v;
+        }
+        if (previous != -1) {
+          chunk[size] = previous;
+          shared[size++] = count;
           run.candidates++;
         }
+        previous = v;
+        count = 1;
         if (size == chunk.length || (!more && size > 0)) {
           long[] task = chunk;
+          int[] taskShared = shared;
           int taskSize = size;
           if (pool == null) {
-            apply(verifyChunk(task, taskSize));
+            apply(verifyChunk(task, taskShared, taskSize));
           } else {
-            inFlight.add(pool.submit(() -> verifyChunk(task, taskSize)));
+            inFlight.add(pool.submit(() -> verifyChunk(task, taskShared, taskSize)));
             if (inFlight.size() >= 2 * threads) {
               apply(Futures.get(inFlight.poll(), "verifying"));
             }
           }
           chunk = new long[CHUNK];
+          shared = new int[CHUNK];
           size = 0;
           run.progress.update("verify", done, total);
         }
@@ -88,7 +98,7 @@ final class CandidateVerification {
     run.progress.update("verify", total, total);
   }
 
-  private Verified verifyChunk(long[] chunk, int size) throws IOException {
+  private Verified verifyChunk(long[] chunk, int[] shared, int size) throws IOException {
     long[] found = new long[Math.min(size, 256)];
     double[] similarities = new double[found.length];
     int count = 0;
@@ -96,7 +106,7 @@ final class CandidateVerification {
     for (int i = 0; i < size; i++) {
       int x = (int) (chunk[i] >>> 32);
       int y = (int) chunk[i];
-      double s = run.comparison.similarity(x, y, buffers);
+      double s = run.comparison.similarity(x, y, shared[i], buffers);
       if (s < 0) {
         continue;
       }

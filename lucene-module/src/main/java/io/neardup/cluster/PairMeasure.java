@@ -23,6 +23,14 @@ public interface PairMeasure {
     return true;
   }
 
+  /**
+   * Whether two sets of these lengths that share {@code sharedKeys} bucket keys can reach {@code
+   * threshold}; -1 keys when unknown. Default: {@link #canReach(int, int, double)}.
+   */
+  default boolean canReach(int lengthA, int lengthB, int sharedKeys, double threshold) {
+    return canReach(lengthA, lengthB, threshold);
+  }
+
   /** The similarity of two sets if it reaches {@code threshold}, else -1. */
   default double ifReaches(int[] a, int lengthA, int[] b, int lengthB, double threshold) {
     double s = similarity(a, lengthA, b, lengthB);

@@ -115,6 +115,17 @@ public final class PairMeasures {
         return MinM.estimate(a, lengthA, b, lengthB, m);
       }
 
+      /**
+       * Broder's count of common values per pair (000, steps 3 and 4): an estimate of at least t
+       * needs t·|min_m(A ∪ B)| values of both sketches, and |min_m(A ∪ B)| is at least the longer
+       * sketch; each shared value is a shared bucket key.
+       */
+      @Override
+      public boolean canReach(int lengthA, int lengthB, int sharedKeys, double threshold) {
+        return sharedKeys < 0
+            || sharedKeys >= Math.ceil(threshold * Math.max(lengthA, lengthB) - 1e-9);
+      }
+
       @Override
       public String describe() {
         return "min-" + m + " estimate";

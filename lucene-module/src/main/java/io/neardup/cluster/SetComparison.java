@@ -61,9 +61,17 @@ final class SetComparison {
    * read its set once; a pair whose set sizes rule it out reads no set.
    */
   double similarity(int x, int y, Buffers buffers) throws IOException {
+    return similarity(x, y, -1, buffers);
+  }
+
+  /**
+   * As {@link #similarity(int, int, Buffers)}, for a pair known to share {@code sharedKeys} bucket
+   * keys (-1 when unknown), which the measure may rule out without reading a set.
+   */
+  double similarity(int x, int y, int sharedKeys, Buffers buffers) throws IOException {
     int lengthA = sets.length(x);
     int lengthB = sets.length(y);
-    if (!measure.canReach(lengthA, lengthB, threshold)) {
+    if (!measure.canReach(lengthA, lengthB, sharedKeys, threshold)) {
       pruned.incrementAndGet();
       return -1;
     }

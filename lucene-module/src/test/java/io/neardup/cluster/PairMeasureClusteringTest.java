@@ -90,6 +90,33 @@ class PairMeasureClusteringTest {
     }
   }
 
+  /**
+   * Broder's count of common values never rules out a pair the estimator admits, and rules out
+   * others.
+   */
+  @Test
+  void minMSharedValueCountIsASafeFilter() {
+    int m = 32;
+    Random random = new Random(5);
+    PairMeasure measure = PairMeasures.minM(m);
+    int ruledOut = 0;
+    for (int i = 0; i < 3000; i++) {
+      // two sets drawn from a small universe overlap by chance, often
+      int[] a = random.ints(5 + random.nextInt(80), 0, 200).distinct().sorted().toArray();
+      int[] b = random.ints(5 + random.nextInt(80), 0, 200).distinct().sorted().toArray();
+      int[] sa = MinM.sketch(a, a.length, m, 3);
+      int[] sb = MinM.sketch(b, b.length, m, 3);
+      int shared = (int) Arrays.stream(sa).filter(v -> Arrays.binarySearch(sb, v) >= 0).count();
+      for (double t : new double[] {0.2, 0.5, 0.8}) {
+        boolean admitted = measure.similarity(sa, sa.length, sb, sb.length) >= t;
+        boolean canReach = measure.canReach(sa.length, sb.length, shared, t);
+        assertTrue(!admitted || canReach, "pair " + i + " at " + t + " ruled out wrongly");
+        ruledOut += canReach ? 0 : 1;
+      }
+    }
+    assertTrue(ruledOut > 1000, "the count rules out pairs: " + ruledOut);
+  }
+
   @Test
   void modNFindsEveryPairWhoseSamplesReachTheThreshold() throws IOException {
     List<int[]> samples = new ArrayList<>();
