@@ -1,8 +1,8 @@
 package io.neardup.cli;
 
+import io.neardup.util.Futures;
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -124,7 +124,7 @@ final class RecordPipeline {
       pool.shutdownNow();
       progress.done();
     }
-    rethrow(failure.get());
+    Futures.rethrow(failure.get());
     if (report && skipped > MAX_REPORTED) {
       progress.println(
           "... "
@@ -144,25 +144,6 @@ final class RecordPipeline {
     if (report && count <= MAX_REPORTED) {
       progress.println(bad.location() + ": skipped: " + bad.problem());
     }
-  }
-
-  private static void rethrow(Throwable t) throws IOException {
-    if (t == null) {
-      return;
-    }
-    if (t instanceof IOException io) {
-      throw io;
-    }
-    if (t instanceof UncheckedIOException u) {
-      throw u.getCause();
-    }
-    if (t instanceof RuntimeException r) {
-      throw r;
-    }
-    if (t instanceof Error e) {
-      throw e;
-    }
-    throw new IllegalStateException(t);
   }
 
   private static java.util.concurrent.ThreadFactory daemonThreads() {

@@ -2,6 +2,7 @@ package io.neardup.util;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.io.UncheckedIOException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 
@@ -23,17 +24,32 @@ public final class Futures {
       Thread.currentThread().interrupt();
       throw new InterruptedIOException("interrupted while " + doing);
     } catch (ExecutionException e) {
-      Throwable cause = e.getCause();
-      if (cause instanceof IOException io) {
-        throw io;
-      }
-      if (cause instanceof RuntimeException r) {
-        throw r;
-      }
-      if (cause instanceof Error err) {
-        throw err;
-      }
-      throw new IllegalStateException(cause);
+      rethrow(e.getCause());
+      throw new IllegalStateException(e);
     }
+  }
+
+  /**
+   * Rethrows a failure caught on another thread as it was thrown: an {@link IOException} (also out
+   * of an {@link UncheckedIOException}), an unchecked exception or an error; anything else wrapped.
+   * Does nothing for null.
+   */
+  public static void rethrow(Throwable t) throws IOException {
+    if (t == null) {
+      return;
+    }
+    if (t instanceof IOException io) {
+      throw io;
+    }
+    if (t instanceof UncheckedIOException u) {
+      throw u.getCause();
+    }
+    if (t instanceof RuntimeException r) {
+      throw r;
+    }
+    if (t instanceof Error err) {
+      throw err;
+    }
+    throw new IllegalStateException(t);
   }
 }

@@ -1,6 +1,7 @@
 package io.neardup.elasticsearch;
 
 import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.param.ParameterException;
 import java.io.IOException;
 import java.util.Locale;
 import org.elasticsearch.common.io.stream.StreamInput;
@@ -79,7 +80,7 @@ public final class CanonicalPolicies {
       case "desc" -> CanonicalPolicy.highest(spec.field);
       default ->
           throw new IllegalArgumentException(
-              ParameterErrors.describe("canonical.order", "one of [asc, desc]", spec.order));
+              ParameterException.bracketed("canonical.order", "one of [asc, desc]", spec.order));
     };
   }
 }

@@ -2,7 +2,7 @@ package io.neardup.elasticsearch.clusters;
 
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.elasticsearch.CanonicalPolicies;
-import io.neardup.elasticsearch.ParameterErrors;
+import io.neardup.param.ParameterException;
 import java.io.IOException;
 import java.util.Map;
 import java.util.Objects;
@@ -190,7 +190,7 @@ public final class NearDupClustersRequest extends ActionRequest
   public NearDupClustersRequest minSimilarity(@Nullable Double minSimilarity) {
     if (minSimilarity != null && !(minSimilarity > 0 && minSimilarity <= 1)) {
       throw new IllegalArgumentException(
-          ParameterErrors.describe("min_similarity", "in (0, 1]", minSimilarity));
+          ParameterException.bracketed("min_similarity", "in (0, 1]", minSimilarity));
     }
     this.minSimilarity = minSimilarity;
     return this;
@@ -224,7 +224,7 @@ public final class NearDupClustersRequest extends ActionRequest
 
   public NearDupClustersRequest from(int from) {
     if (from < 0) {
-      throw new IllegalArgumentException(ParameterErrors.describe("from", "at least 0", from));
+      throw new IllegalArgumentException(ParameterException.bracketed("from", "at least 0", from));
     }
     this.from = from;
     return this;
@@ -238,7 +238,7 @@ public final class NearDupClustersRequest extends ActionRequest
   public NearDupClustersRequest size(int size) {
     if (size < 0 || size > MAX_SIZE) {
       throw new IllegalArgumentException(
-          ParameterErrors.describe("size", "between 0 and " + MAX_SIZE, size));
+          ParameterException.bracketed("size", "between 0 and " + MAX_SIZE, size));
     }
     this.size = size;
     return this;
@@ -252,7 +252,7 @@ public final class NearDupClustersRequest extends ActionRequest
   public NearDupClustersRequest batchSize(int batchSize) {
     if (batchSize < 1 || batchSize > 10_000) {
       throw new IllegalArgumentException(
-          ParameterErrors.describe("batch_size", "between 1 and 10000", batchSize));
+          ParameterException.bracketed("batch_size", "between 1 and 10000", batchSize));
     }
     this.batchSize = batchSize;
     return this;

@@ -4,7 +4,6 @@ import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.collapse.core.CollapseMode;
 import io.neardup.collapse.core.WindowCollapse;
 import io.neardup.elasticsearch.CanonicalPolicies;
-import io.neardup.elasticsearch.ParameterErrors;
 import io.neardup.param.ParameterException;
 import java.io.IOException;
 import java.util.Locale;
@@ -76,11 +75,12 @@ public final class NearDupCollapseBuilder extends SearchExtBuilder implements Sk
     }
     if (minSimilarity != null && !(minSimilarity > 0 && minSimilarity <= 1)) {
       throw new IllegalArgumentException(
-          ParameterErrors.describe(MIN_SIMILARITY.getPreferredName(), "in (0, 1]", minSimilarity));
+          ParameterException.bracketed(
+              MIN_SIMILARITY.getPreferredName(), "in (0, 1]", minSimilarity));
     }
     if (window < 1) {
       throw new IllegalArgumentException(
-          ParameterErrors.describe(WINDOW.getPreferredName(), "at least 1", window));
+          ParameterException.bracketed(WINDOW.getPreferredName(), "at least 1", window));
     }
     this.field = field;
     this.minSimilarity = minSimilarity;
@@ -161,7 +161,8 @@ public final class NearDupCollapseBuilder extends SearchExtBuilder implements Sk
     NearDupCollapseBuilder build() {
       if (window != Math.rint(window)) {
         throw new IllegalArgumentException(
-            ParameterErrors.describe(WINDOW.getPreferredName(), "an integer, at least 1", window));
+            ParameterException.bracketed(
+                WINDOW.getPreferredName(), "an integer, at least 1", window));
       }
       CollapseMode parsedMode = WindowCollapse.DEFAULT_MODE;
       if (mode != null) {
@@ -169,7 +170,7 @@ public final class NearDupCollapseBuilder extends SearchExtBuilder implements Sk
           parsedMode = CollapseMode.parse(mode.toLowerCase(Locale.ROOT));
         } catch (ParameterException e) {
           throw new IllegalArgumentException(
-              ParameterErrors.describe(
+              ParameterException.bracketed(
                   MODE.getPreferredName(), "one of [demote, remove, group]", mode));
         }
       }

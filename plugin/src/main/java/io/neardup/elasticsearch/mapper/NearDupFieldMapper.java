@@ -15,7 +15,6 @@ import io.neardup.analysis.NearDupChainAnalyzer;
 import io.neardup.analysis.NormalizedTextAnalyzer;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
-import io.neardup.elasticsearch.ParameterErrors;
 import io.neardup.elasticsearch.analysis.NearDupTokenFilterFactory;
 import io.neardup.lsh.Banding;
 import io.neardup.param.MappingValue;
@@ -162,7 +161,7 @@ public final class NearDupFieldMapper extends FieldMapper {
         return NearDupSettings.parse(args, Style.SNAKE);
       } catch (ParameterException e) {
         throw new MapperParsingException(
-            "field [" + leafName() + "] of type [neardup]: " + ParameterErrors.describe(e), e);
+            "field [" + leafName() + "] of type [neardup]: " + e.bracketed(), e);
       }
     }
 

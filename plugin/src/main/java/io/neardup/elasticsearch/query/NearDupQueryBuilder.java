@@ -1,9 +1,9 @@
 package io.neardup.elasticsearch.query;
 
 import io.neardup.document.SourceText;
-import io.neardup.elasticsearch.ParameterErrors;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper.NearDupFieldType;
+import io.neardup.param.ParameterException;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -181,7 +181,7 @@ public final class NearDupQueryBuilder extends LeafQueryBuilder<NearDupQueryBuil
   public NearDupQueryBuilder minSimilarity(double minSimilarity) {
     if (!(minSimilarity > 0 && minSimilarity <= 1)) {
       throw new IllegalArgumentException(
-          ParameterErrors.describe(
+          ParameterException.bracketed(
               MIN_SIMILARITY.getPreferredName(), "a number in (0, 1]", minSimilarity));
     }
     this.minSimilarity = minSimilarity;
