@@ -83,8 +83,11 @@ final class CompareCommand implements Callable<Integer> {
       names = "--out",
       paramLabel = "DIR",
       description =
-          "Also write comparison.md, comparison.csv, comparison.svg, pairs-METHOD.tsv and"
-              + " clusters-METHOD.jsonl (and truth.tsv when computed) into DIR.")
+          "Also write comparison.md, comparison.csv, comparison.svg, pairs-METHOD.tsv,"
+              + " clusters-METHOD.jsonl (and truth.tsv when computed), and report.html into DIR:"
+              + " one self-contained HTML page with the methods' chart and table and the report"
+              + " of the first method's run (minhash when compared), as dedup --report writes"
+              + " it.")
   Path out;
 
   @Mixin MethodParameters parameters;
@@ -140,11 +143,22 @@ final class CompareCommand implements Callable<Integer> {
 
     MethodRun runner = new MethodRun(spec, input, analysis, parameters, run, spillOptions);
     List<Row> rows = new ArrayList<>();
+    // the report shows the clusters of one run: minhash's when compared, else the first method's
+    Method reported = chosen.contains(Method.MINHASH) ? Method.MINHASH : chosen.get(0);
+    MethodRun.Outcome reportedOutcome = null;
+    SimilarityHistogram histogram = null;
     for (Method method : chosen) {
+      if (out != null && method == reported && RunReport.jaccard(method)) {
+        histogram = new SimilarityHistogram(t, true);
+        runner.histogram(histogram);
+      }
       MethodRun.Outcome o =
           // every pair is listed, as with dedup --all-pairs: the truth lists every pair too, also
           // inside large groups of copies of one text
           runner.run(method, t, verify, true, CanonicalPolicy.BEST_SCORE, null, false, progress);
+      if (method == reported) {
+        reportedOutcome = o;
+      }
       List<ResultFiles.ClusterIds> clusters = o.clusters();
       ClusterStats stats = o.result().stats();
       Row row =
@@ -199,7 +213,22 @@ final class CompareCommand implements Callable<Integer> {
           out.resolve("comparison.svg"),
           new ComparisonChart(title, rows).svg(),
           StandardCharsets.UTF_8);
-      progress.println("wrote the comparison, its chart and each method's pairs to " + out);
+      progress.update("report", 0, 0, 0, "");
+      RunReport.write(
+          out.resolve("report.html"),
+          input,
+          analysis.normalization(),
+          reportedOutcome,
+          t,
+          verify,
+          CanonicalPolicy.BEST_SCORE,
+          ReportClusters.DEFAULT_LARGEST,
+          histogram,
+          rows,
+          title);
+      progress.done();
+      progress.println(
+          "wrote the comparison, its chart, each method's pairs and the report to " + out);
     }
     return 0;
   }

@@ -29,8 +29,21 @@ final class ComparisonChart {
     return HEIGHT - BOTTOM - v * (HEIGHT - TOP - BOTTOM);
   }
 
+  /** The chart as an SVG document. */
   String svg() {
     SCurveChart.SvgCanvas c = new SCurveChart.SvgCanvas(WIDTH, HEIGHT);
+    draw(c);
+    return c.finish();
+  }
+
+  /** The chart as an SVG element to put inside an HTML page. */
+  String svgElement(String id) {
+    SCurveChart.SvgCanvas c = new SCurveChart.SvgCanvas(WIDTH, HEIGHT, id);
+    draw(c);
+    return c.fragment();
+  }
+
+  private void draw(SCurveChart.SvgCanvas c) {
     c.background("#ffffff");
     for (int i = 0; i <= 10; i++) {
       double v = i / 10.0;
@@ -53,11 +66,9 @@ final class ComparisonChart {
       for (int s = 0; s < values.length; s++) {
         double x = center + (s - 1) * bar * 1.1;
         double v = Double.isNaN(values[s]) ? 0 : values[s];
-        // a bar is a line as wide as the bar
-        c.line(x, y(0), x, y(v), COLORS[s], bar, false);
+        c.rect(x - bar / 2, y(v), bar, y(0) - y(v), COLORS[s], "bar");
       }
       c.text(center, HEIGHT - BOTTOM + 18, r.method().toString(), 12, Anchor.MIDDLE, AXIS);
     }
-    return c.finish();
   }
 }

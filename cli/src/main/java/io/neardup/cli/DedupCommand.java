@@ -80,6 +80,26 @@ final class DedupCommand implements Callable<Integer> {
 
   @Mixin TextOption textOption;
 
+  @Option(
+      names = "--report",
+      paramLabel = "REPORT.html",
+      description =
+          "Also write a report: one self-contained HTML page (no network) with the summary, the"
+              + " similarities of the verified pairs around the threshold, the S-curve of the"
+              + " bands, and the largest clusters with the words that differ from each canonical."
+              + " The texts of the clusters shown are read from the input once more.")
+  Path report;
+
+  @Option(
+      names = "--report-clusters",
+      paramLabel = "N",
+      defaultValue = "" + ReportClusters.DEFAULT_LARGEST,
+      description =
+          "How many of the largest clusters the report shows, besides "
+              + ReportClusters.DEFAULT_SAMPLE
+              + " drawn at random from the others (default: ${DEFAULT-VALUE}).")
+  int reportClusters;
+
   @Mixin AnalysisOptions analysis;
 
   @Mixin RunOptions run;
@@ -94,10 +114,15 @@ final class DedupCommand implements Callable<Integer> {
     CanonicalPolicy canonical = Options.canonical(spec, cluster.canonical);
     cluster.check(spec, input);
     IndexWriting.check(spec, input, run, index);
+    RunReport.check(spec, "--report", report, input.input);
+    Options.atLeast(spec, "--report-clusters", reportClusters, 0);
     ProgressLine progress = new ProgressLine(spec.commandLine().getErr(), run.progress());
     long start = System.nanoTime();
+    SimilarityHistogram histogram =
+        report != null && RunReport.jaccard(method) ? new SimilarityHistogram(t, true) : null;
     MethodRun.Outcome outcome =
         new MethodRun(spec, input, analysis, methodOptions.parameters, run, spillOptions)
+            .histogram(histogram)
             .run(method, t, verification, allPairs, canonical, index, textOption.text, progress);
     MethodPlan plan = outcome.plan();
     ClusterResult result = outcome.result();
@@ -105,6 +130,22 @@ final class DedupCommand implements Callable<Integer> {
     long writeStart = System.nanoTime();
     List<ResultFiles.ClusterIds> clusterList = outcome.clusters();
     writeOutputs(outcome.pairs(), clusterList);
+    if (report != null) {
+      progress.update("report", 0, 0, 0, "");
+      RunReport.write(
+          report,
+          input,
+          analysis.normalization(),
+          outcome,
+          t,
+          verification,
+          canonical,
+          reportClusters,
+          histogram,
+          List.of(),
+          null);
+      progress.done();
+    }
     long writeNanos = System.nanoTime() - writeStart;
     String verifiedBy =
         plan != null
@@ -128,7 +169,9 @@ final class DedupCommand implements Callable<Integer> {
   private void writeOutputs(List<ResultFiles.Pair> pairList, List<ResultFiles.ClusterIds> clusters)
       throws IOException {
     PrintWriter out = spec.commandLine().getOut();
-    String clustersTarget = cluster.clustersTarget();
+    // with a report, nothing goes to standard output unless asked for
+    String clustersTarget =
+        report != null && cluster.clusters == null ? null : cluster.clustersTarget();
     if (cluster.pairs != null) {
       ResultFiles.write(cluster.pairs, out, w -> ResultFiles.writePairs(w, pairList));
     }
@@ -218,6 +261,9 @@ final class DedupCommand implements Callable<Integer> {
     }
     if (index != null) {
       written.add("the index to " + index);
+    }
+    if (report != null) {
+      written.add("the report to " + report);
     }
     if (!written.isEmpty()) {
       progress.println("wrote " + String.join(" and ", written));

@@ -28,6 +28,7 @@ final class MethodRun {
    */
   record Outcome(
       Method method,
+      NearDupSettings settings,
       MethodPlan plan,
       List<ResultFiles.Pair> pairs,
       List<String> ids,
@@ -48,6 +49,7 @@ final class MethodRun {
   private final SpillOptions spillOptions;
   // the first pass's statistics, shared by the two-pass methods of later runs over the same input
   private CollectionStatistics statistics;
+  private SimilarityHistogram histogram;
 
   MethodRun(
       CommandSpec spec,
@@ -62,6 +64,14 @@ final class MethodRun {
     this.parameters = parameters;
     this.run = run;
     this.spillOptions = spillOptions;
+  }
+
+  /**
+   * Has the next run count its verified pairs, near misses included, into {@code h}; null for none.
+   */
+  MethodRun histogram(SimilarityHistogram h) {
+    this.histogram = h;
+    return this;
   }
 
   /**
@@ -114,6 +124,10 @@ final class MethodRun {
                 .threads(threads)
                 .memory(memory)
                 .progress((phase, done, total) -> progress.update(phase, done, total, done, ""))) {
+      SimilarityHistogram h = histogram;
+      if (h != null && h.floor() < (plan == null ? t : plan.threshold())) {
+        clusterer.nearMisses(h.floor(), (a, b, similarity) -> h.add(similarity));
+      }
       dedup =
           new StreamingDedup(
               settings,
@@ -156,8 +170,21 @@ final class MethodRun {
         progress.done();
       }
     }
+    if (histogram != null) {
+      for (ResultFiles.Pair p : pairs.pairs) {
+        histogram.add(p.similarity());
+      }
+      histogram = null;
+    }
     return new Outcome(
-        method, plan, pairs.pairs, dedup.ids(), result, ingest, System.nanoTime() - start);
+        method,
+        settings,
+        plan,
+        pairs.pairs,
+        dedup.ids(),
+        result,
+        ingest,
+        System.nanoTime() - start);
   }
 
   /**

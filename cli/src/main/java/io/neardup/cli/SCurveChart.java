@@ -64,6 +64,13 @@ final class SCurveChart {
     return canvas.finish();
   }
 
+  /** The chart as an SVG element to put inside an HTML page. */
+  String svgElement(String id) {
+    SvgCanvas canvas = new SvgCanvas(WIDTH, HEIGHT, id);
+    draw(canvas);
+    return canvas.fragment();
+  }
+
   /** Writes the chart as PNG. */
   void writePng(OutputStream out) throws IOException {
     if (System.getProperty("java.awt.headless") == null) {
@@ -142,7 +149,7 @@ final class SCurveChart {
     c.polyline(xs, ys, CURVE, 2.5);
   }
 
-  private static String shortNumber(double v) {
+  static String shortNumber(double v) {
     String s = String.format(Locale.ROOT, "%.3f", v);
     return s.replaceAll("0+$", "").replaceAll("\\.$", "");
   }
@@ -166,6 +173,7 @@ final class SCurveChart {
 
   /** Writes SVG elements. */
   static final class SvgCanvas implements Canvas {
+    private static final String PROLOG = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
     private final StringBuilder sb = new StringBuilder();
 
     SvgCanvas() {
@@ -173,8 +181,18 @@ final class SCurveChart {
     }
 
     SvgCanvas(int width, int height) {
-      sb.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-          .append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
+      this(width, height, null);
+    }
+
+    /**
+     * @param id the element's id, or null
+     */
+    SvgCanvas(int width, int height, String id) {
+      sb.append("<svg xmlns=\"http://www.w3.org/2000/svg\"");
+      if (id != null) {
+        sb.append(" id=\"").append(escape(id)).append('"');
+      }
+      sb.append(" width=\"")
           .append(width)
           .append("\" height=\"")
           .append(height)
@@ -236,8 +254,28 @@ final class SCurveChart {
               escape(text)));
     }
 
+    /** A rectangle, e.g. a bar; {@code cssClass} may be null. */
+    void rect(double x, double y, double width, double height, String color, String cssClass) {
+      sb.append(
+          String.format(
+              Locale.ROOT,
+              "<rect%s x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/>\n",
+              cssClass == null ? "" : " class=\"" + cssClass + "\"",
+              x,
+              y,
+              width,
+              height,
+              color));
+    }
+
+    /** The SVG document, with its XML prolog. */
     String finish() {
-      return sb.append("</svg>\n").toString();
+      return PROLOG + fragment();
+    }
+
+    /** The SVG element alone, as HTML embeds it. */
+    String fragment() {
+      return sb + "</svg>\n";
     }
 
     private static String escape(String s) {

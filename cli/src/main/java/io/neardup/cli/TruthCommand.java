@@ -130,7 +130,7 @@ final class TruthCommand implements Callable<Integer> {
   }
 
   /** The distinct shingle fingerprints of a text, ascending. */
-  private static long[] shingles(NearDupAnalyzer analyzer, String text) throws IOException {
+  static long[] shingles(NearDupAnalyzer analyzer, String text) throws IOException {
     try (TokenStream ts = analyzer.tokenStream("truth", text)) {
       NearDupShingleSetAttribute set = ts.addAttribute(NearDupShingleSetAttribute.class);
       ts.reset();

@@ -25,8 +25,27 @@ final class CandidateVerification {
     this.threads = run.config.threads();
   }
 
-  /** The pairs of a chunk that reach the threshold, in the chunk's order. */
-  private record Verified(long[] pairs, double[] similarities, int size) {}
+  /**
+   * The pairs of a chunk that reach the threshold, in the chunk's order, and those below it that
+   * reach the near-miss floor (when asked for).
+   */
+  private record Verified(long[] pairs, double[] similarities, int size, NearMisses nearMisses) {}
+
+  /** Candidate pairs below the threshold and their similarities. */
+  private static final class NearMisses {
+    long[] pairs = new long[16];
+    double[] similarities = new double[16];
+    int size;
+
+    void add(long pair, double similarity) {
+      if (size == pairs.length) {
+        pairs = Arrays.copyOf(pairs, size * 2);
+        similarities = Arrays.copyOf(similarities, size * 2);
+      }
+      pairs[size] = pair;
+      similarities[size++] = similarity;
+    }
+  }
 
   void verify(LongSorter pairs) throws IOException {
     long total = pairs.size();
@@ -103,11 +122,19 @@ final class CandidateVerification {
     double[] similarities = new double[found.length];
     int count = 0;
     SetComparison.Buffers buffers = new SetComparison.Buffers();
+    PairSink nearMissSink = run.config.nearMisses();
+    NearMisses nearMisses = nearMissSink == null ? null : new NearMisses();
     for (int i = 0; i < size; i++) {
       int x = (int) (chunk[i] >>> 32);
       int y = (int) chunk[i];
       double s = run.comparison.similarity(x, y, shared[i], buffers);
       if (s < 0) {
+        if (nearMisses != null) {
+          double below = run.comparison.anySimilarity(x, y, buffers);
+          if (below >= run.config.nearMissFloor()) {
+            nearMisses.add(chunk[i], below);
+          }
+        }
         continue;
       }
       if (count == found.length) {
@@ -117,12 +144,20 @@ final class CandidateVerification {
       found[count] = chunk[i];
       similarities[count++] = s;
     }
-    return new Verified(found, similarities, count);
+    return new Verified(found, similarities, count, nearMisses);
   }
 
   private void apply(Verified v) throws IOException {
     for (int i = 0; i < v.size(); i++) {
       run.join((int) (v.pairs()[i] >>> 32), (int) v.pairs()[i], v.similarities()[i]);
+    }
+    NearMisses near = v.nearMisses();
+    if (near != null) {
+      for (int i = 0; i < near.size; i++) {
+        run.config
+            .nearMisses()
+            .accept((int) (near.pairs[i] >>> 32), (int) near.pairs[i], near.similarities[i]);
+      }
     }
   }
 }

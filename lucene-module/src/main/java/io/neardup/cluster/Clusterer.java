@@ -94,7 +94,9 @@ public final class Clusterer implements AutoCloseable {
       boolean joinsOnly,
       int threads,
       long memory,
-      PhaseProgress progress) {}
+      PhaseProgress progress,
+      double nearMissFloor,
+      PairSink nearMisses) {}
 
   private final SpillDirectory spill;
   private final Verification verification;
@@ -111,6 +113,8 @@ public final class Clusterer implements AutoCloseable {
   private int threads = Runtime.getRuntime().availableProcessors();
   private long memory = DEFAULT_MEMORY;
   private PhaseProgress progress = PhaseProgress.NONE;
+  private double nearMissFloor = Double.NaN;
+  private PairSink nearMisses;
 
   private LongSorter bandEntries;
   private LongSorter identityEntries;
@@ -260,6 +264,21 @@ public final class Clusterer implements AutoCloseable {
     return this;
   }
 
+  /**
+   * Also hands {@code sink} the candidate pairs that verification found below the threshold but at
+   * or above {@code floor} (by the measure's similarity), as a report's histogram needs them; each
+   * such pair costs one more comparison. Default none. From one thread, as the listed pairs.
+   */
+  public Clusterer nearMisses(double floor, PairSink sink) {
+    if (!(floor >= 0 && floor <= threshold)) {
+      throw new IllegalArgumentException(
+          "near-miss floor must be in [0, " + threshold + "], got " + floor);
+    }
+    this.nearMissFloor = floor;
+    this.nearMisses = Objects.requireNonNull(sink, "sink");
+    return this;
+  }
+
   private synchronized void open() throws IOException {
     if (!opened) {
       if (measure == null) {
@@ -396,7 +415,16 @@ public final class Clusterer implements AutoCloseable {
         bandEntries.spilledRuns() + (identityEntries == null ? 0 : identityEntries.spilledRuns());
     sets.freeze();
     Config config =
-        new Config(maxBucketSize, representatives, allPairs, joinsOnly, threads, memory, progress);
+        new Config(
+            maxBucketSize,
+            representatives,
+            allPairs,
+            joinsOnly,
+            threads,
+            memory,
+            progress,
+            nearMissFloor,
+            nearMisses);
     return new ClusterRun(
             config, comparison, documents, Objects.requireNonNull(canonical, "canonical"), sink)
         .execute(bandEntries, identityEntries, spill, added.get(), withSets.get(), spilled);

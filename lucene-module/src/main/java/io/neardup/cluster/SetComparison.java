@@ -82,8 +82,12 @@ final class SetComparison {
 
   /** The similarity of any two documents with sets, whether or not it reaches the threshold. */
   double similarity(int x, int y) throws IOException {
-    Buffers buffers = new Buffers();
-    buffers.a = sets.read(x, buffers.a);
+    return anySimilarity(x, y, new Buffers());
+  }
+
+  /** As {@link #similarity(int, int)}, with a thread's buffers. */
+  double anySimilarity(int x, int y, Buffers buffers) throws IOException {
+    load(x, buffers);
     buffers.b = sets.read(y, buffers.b);
     return measure.similarity(buffers.a, sets.length(x), buffers.b, sets.length(y));
   }

@@ -30,6 +30,8 @@ class ClustererTest {
   private static final SketchParameters PARAMETERS = SketchParameters.DEFAULT;
   private static final Banding BANDING = Banding.forThreshold(THRESHOLD, PARAMETERS.hashes());
 
+  private static final double NEAR_MISS_FLOOR = 0.6;
+
   @TempDir Path tmp;
 
   /** Base texts as shingle sets, with edited copies and identical copies. */
@@ -71,7 +73,7 @@ class ClustererTest {
   private Found run(List<long[]> docs, long memory, int threads, boolean reverse, boolean allPairs)
       throws IOException {
     try (SpillDirectory spill = SpillDirectory.create(tmp)) {
-      return run(docs, spill, memory, threads, reverse, allPairs, false);
+      return run(docs, spill, memory, threads, reverse, allPairs, false, null);
     }
   }
 
@@ -82,7 +84,8 @@ class ClustererTest {
       int threads,
       boolean reverse,
       boolean allPairs,
-      boolean joinsOnly)
+      boolean joinsOnly,
+      PairSink nearMisses)
       throws IOException {
     Sketcher sketcher = new Sketcher(PARAMETERS);
     BandHasher hasher = new BandHasher(BANDING);
@@ -93,6 +96,9 @@ class ClustererTest {
             .threads(threads)
             .allPairs(allPairs)
             .joinsOnly(joinsOnly)) {
+      if (nearMisses != null) {
+        c.nearMisses(NEAR_MISS_FLOOR, nearMisses);
+      }
       List<Integer> order = new ArrayList<>();
       for (int i = 0; i < docs.size(); i++) {
         order.add(i);
@@ -125,18 +131,55 @@ class ClustererTest {
     }
   }
 
+  private static int[][] compactSets(List<long[]> docs) {
+    int[][] compact = new int[docs.size()][];
+    for (int d = 0; d < docs.size(); d++) {
+      long[] sorted = Arrays.stream(docs.get(d)).distinct().sorted().toArray();
+      int[] c = new int[sorted.length];
+      compact[d] = Arrays.copyOf(c, CompactShingleSet.compact(sorted, sorted.length, c));
+    }
+    return compact;
+  }
+
+  @Test
+  void nearMissesAreTheVerifiedCandidatesBelowTheThresholdAndChangeNothingElse()
+      throws IOException {
+    List<long[]> docs = corpus(7, 300);
+    int[][] compact = compactSets(docs);
+    Set<String> near = new TreeSet<>();
+    Found with;
+    try (SpillDirectory spill = SpillDirectory.create(tmp)) {
+      with =
+          run(
+              docs,
+              spill,
+              Clusterer.DEFAULT_MEMORY,
+              2,
+              false,
+              false,
+              false,
+              (a, b, s) -> {
+                double j =
+                    CompactShingleSet.jaccard(
+                        compact[a], compact[a].length, compact[b], compact[b].length);
+                assertEquals(j, s, 1e-12, "the exact similarity of " + a + "-" + b);
+                assertTrue(s >= NEAR_MISS_FLOOR && s < THRESHOLD, a + "-" + b + "@" + s);
+                assertTrue(near.add(a + "-" + b), "reported twice: " + a + "-" + b);
+              });
+    }
+    assertFalse(near.isEmpty(), "the corpus has candidates between the floor and the threshold");
+    Found without = run(docs, Clusterer.DEFAULT_MEMORY, 2, false);
+    assertEquals(without.pairs(), with.pairs());
+    assertEquals(without.clusters(), with.clusters());
+  }
+
   @Test
   void everyListedPairTrulyReachesTheThresholdAndTheClustersAreItsComponents() throws IOException {
     List<long[]> docs = corpus(42, 300);
     Found found = run(docs, Clusterer.DEFAULT_MEMORY, 2, false);
     // brute force over every pair
     int n = docs.size();
-    int[][] compact = new int[n][];
-    for (int d = 0; d < n; d++) {
-      long[] sorted = Arrays.stream(docs.get(d)).distinct().sorted().toArray();
-      int[] c = new int[sorted.length];
-      compact[d] = Arrays.copyOf(c, CompactShingleSet.compact(sorted, sorted.length, c));
-    }
+    int[][] compact = compactSets(docs);
     UnionFind truth = new UnionFind(n);
     Set<String> truePairs = new HashSet<>();
     for (int a = 0; a < n; a++) {
@@ -171,7 +214,7 @@ class ClustererTest {
   void onTheHeapJoiningOnlyGivesTheSameClustersWithASpanningSetOfPairs() throws IOException {
     List<long[]> docs = corpus(11, 1500);
     Found listed = run(docs, Clusterer.DEFAULT_MEMORY, 2, false);
-    Found joins = run(docs, null, Clusterer.DEFAULT_MEMORY, 1, true, false, true);
+    Found joins = run(docs, null, Clusterer.DEFAULT_MEMORY, 1, true, false, true, null);
     assertEquals(listed.clusters(), joins.clusters());
     assertFalse(listed.clusters().isEmpty());
     assertTrue(listed.pairs().containsAll(joins.pairs()), "every join is a listed pair");
