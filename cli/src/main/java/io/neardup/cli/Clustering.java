@@ -33,11 +33,27 @@ final class Clustering {
   private Clustering() {}
 
   /**
+   * What clustering an index found.
+   *
+   * @param canonical the canonical policy as resolved against the index
+   * @param clustered the documents in clusters
+   */
+  record Result(
+      List<ResultFiles.Pair> pairs,
+      List<ResultFiles.ClusterIds> clusters,
+      ClusterStats stats,
+      CanonicalPolicy canonical,
+      long clustered,
+      double seconds) {}
+
+  /**
    * Clusters an index and writes the pairs and clusters where the options say.
    *
    * @param idAlias the name the id had in the input, accepted as a canonical field
+   * @param histogram counts the verified pairs' similarities, near misses included; or null
+   * @param clustersByDefault whether clusters go to standard output when no file is named
    */
-  static void run(
+  static Result run(
       CommandSpec spec,
       OpenIndex index,
       double threshold,
@@ -46,7 +62,9 @@ final class Clustering {
       String idAlias,
       SpillDirectory spill,
       long memory,
-      ProgressLine progress)
+      ProgressLine progress,
+      SimilarityHistogram histogram,
+      boolean clustersByDefault)
       throws IOException {
     NearDupSettings settings = index.metadata().settings();
     CanonicalPolicy canonical = Options.canonical(spec, options.canonical);
@@ -82,8 +100,13 @@ final class Clustering {
 
     long start = System.nanoTime();
     PairCollector pairs = new PairCollector();
+    NearDupClusterer clusterer =
+        new NearDupClusterer(index.reader(), index.metadata().fields(), settings);
+    if (histogram != null && histogram.floor() < threshold) {
+      clusterer.nearMisses(histogram.floor(), (a, b, similarity) -> histogram.add(similarity));
+    }
     ClusterResult result =
-        new NearDupClusterer(index.reader(), index.metadata().fields(), settings)
+        clusterer
             .threshold(threshold)
             .verification(options.verify)
             .canonical(canonical)
@@ -103,6 +126,11 @@ final class Clustering {
 
     String[] ids = index.ids();
     List<ResultFiles.Pair> pairList = pairs.toPairs(ids);
+    if (histogram != null) {
+      for (ResultFiles.Pair p : pairList) {
+        histogram.add(p.similarity());
+      }
+    }
     // members and clusters in input order, as the streaming dedup lists them; document ids need not
     // follow it (an index written on several threads), so canonical ties go by it too
     long[] ordinals = index.ordinals();
@@ -144,7 +172,8 @@ final class Clustering {
     }
 
     PrintWriter out = spec.commandLine().getOut();
-    String clustersTarget = options.clustersTarget();
+    String clustersTarget =
+        clustersByDefault || options.clusters != null ? options.clustersTarget() : null;
     if (options.pairs != null) {
       ResultFiles.write(options.pairs, out, w -> ResultFiles.writePairs(w, pairList));
     }
@@ -177,6 +206,8 @@ final class Clustering {
     if (!written.isEmpty()) {
       progress.println("wrote " + String.join(" and ", written));
     }
+    return new Result(
+        pairList, clusterList, stats, canonical, clustered, (System.nanoTime() - start) / 1e9);
   }
 
   /** {@code 1 cluster}, {@code 2 clusters}. */

@@ -54,7 +54,8 @@ final class ClustersCommand implements Callable<Integer> {
     try (OpenIndex opened = OpenIndex.open(indexDir.path);
         SpillDirectory spill = StreamingDedup.spill(spillOptions.directory())) {
       double threshold = t != null ? t : opened.metadata().settings().threshold();
-      Clustering.run(spec, opened, threshold, cluster, run, idField, spill, memory, progress);
+      Clustering.run(
+          spec, opened, threshold, cluster, run, idField, spill, memory, progress, null, true);
     }
     return 0;
   }

@@ -37,6 +37,7 @@ import picocli.CommandLine.Spec;
       DedupCommand.class,
       IndexCommand.class,
       ClustersCommand.class,
+      ReportCommand.class,
       SimilarCommand.class,
       SearchCommand.class,
       TuneCommand.class,

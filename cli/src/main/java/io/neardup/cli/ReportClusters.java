@@ -124,6 +124,23 @@ final class ReportClusters {
     };
   }
 
+  /** The texts an index keeps; none if it was built with {@code --no-text}. */
+  static Texts fromIndex(OpenIndex index) {
+    return ids -> {
+      Map<String, Doc> docs = new HashMap<>();
+      if (!index.hasTexts()) {
+        return docs;
+      }
+      for (String id : ids) {
+        int doc = index.docOf(id);
+        if (doc >= 0) {
+          docs.put(id, new Doc(index.text(doc), null, null, null));
+        }
+      }
+      return docs;
+    };
+  }
+
   private final NearDupAnalyzer analyzer;
   private final CanonicalPolicy policy;
   private final String policyName;

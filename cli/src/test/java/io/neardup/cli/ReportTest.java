@@ -101,4 +101,30 @@ class ReportTest {
     assertFalse(html.contains("<script"), "no script is needed");
     assertFalse(html.contains("http://") && html.contains("src="), "nothing is fetched");
   }
+
+  @Test
+  void reportOfAnIndexShowsItsClustersAndTheirTextsUnlessTheIndexKeepsNone() throws Exception {
+    Path corpus = SampleCorpusTest.SAMPLES.resolve("corpus.jsonl");
+    Path index = tmp.resolve("idx");
+    assertEquals(0, Cli.run("index", "--input", corpus, "--index", index).exit());
+    Path report = tmp.resolve("index-report.html");
+    Cli.Result r = Cli.run("report", "--index", index, "--output", report);
+    assertEquals(0, r.exit(), r::toString);
+    assertEquals("", r.out(), r::toString);
+    String html = Files.readString(report);
+    assertTrue(html.contains("67 clusters hold 195 documents"), html);
+    assertTrue(html.contains("id=\"histogram\""));
+    assertTrue(html.contains("<del>") && html.contains("<ins>"), "differences are marked");
+
+    Path bare = tmp.resolve("bare");
+    assertEquals(0, Cli.run("index", "--input", corpus, "--index", bare, "--no-text").exit());
+    Path bareReport = tmp.resolve("bare.html");
+    Cli.Result b = Cli.run("report", "--index", bare, "--output", bareReport);
+    assertEquals(0, b.exit(), b::toString);
+    assertTrue(b.err().contains("keeps no texts"), b::toString);
+    String bareHtml = Files.readString(bareReport);
+    assertTrue(bareHtml.contains("67 clusters hold 195 documents"));
+    assertTrue(bareHtml.contains("text not available"));
+    assertFalse(bareHtml.contains("<del>"));
+  }
 }

@@ -88,6 +88,8 @@ public final class NearDupClusterer {
   private CanonicalPolicy canonical = CanonicalPolicy.BEST_SCORE;
   private int threads = Runtime.getRuntime().availableProcessors();
   private PhaseProgress progress = PhaseProgress.NONE;
+  private double nearMissFloor = Double.NaN;
+  private PairSink nearMisses;
   private int maxBucketSize = DEFAULT_MAX_BUCKET_SIZE;
   private int representatives = DEFAULT_REPRESENTATIVES;
   private boolean allPairs;
@@ -148,6 +150,16 @@ public final class NearDupClusterer {
       throw new IllegalArgumentException("threads must be >= 1, got " + n);
     }
     this.threads = n;
+    return this;
+  }
+
+  /**
+   * Also hands {@code sink} the candidate pairs verified below the threshold at or above {@code
+   * floor}, as {@link Clusterer#nearMisses} does; default none.
+   */
+  public NearDupClusterer nearMisses(double floor, PairSink sink) {
+    this.nearMissFloor = floor;
+    this.nearMisses = sink;
     return this;
   }
 
@@ -239,6 +251,9 @@ public final class NearDupClusterer {
             .threads(threads)
             .memory(memory)
             .progress(progress)) {
+      if (nearMisses != null) {
+        core.nearMisses(nearMissFloor, nearMisses);
+      }
       long start = System.nanoTime();
       load(leaves, core, shingleSets);
       Duration load = Duration.ofNanos(System.nanoTime() - start);

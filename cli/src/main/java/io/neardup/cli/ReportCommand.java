@@ -1,0 +1,152 @@
+package io.neardup.cli;
+
+import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.cluster.SpillDirectory;
+import io.neardup.signature.Method;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code neardup report}: clusters an index as {@code clusters} does and writes the HTML report of
+ * the result.
+ */
+@Command(
+    name = "report",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Clusters the near-duplicates of an index (as the clusters command does) and writes a"
+          + " report: one self-contained HTML page (no network) with the summary, the"
+          + " similarities of the verified pairs around the threshold, the S-curve of the bands,"
+          + " and the largest clusters with the words that differ from each canonical. Texts"
+          + " come from the index (not kept by --no-text indexes: the report then lists ids"
+          + " only). dedup --report and compare --out write the same report in their run.",
+      "",
+      "Example: neardup report --index idx --output report.html"
+    })
+final class ReportCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Mixin IndexDirOption indexDir;
+
+  @Option(
+      names = "--output",
+      paramLabel = "REPORT.html",
+      defaultValue = "report.html",
+      description = "Where to write the report (default: ${DEFAULT-VALUE}).")
+  Path output;
+
+  @Option(
+      names = "--threshold",
+      paramLabel = "T",
+      description =
+          "The similarity from which two documents are near-duplicates, in (0, 1] (default: the"
+              + " threshold the index was built for).")
+  String threshold;
+
+  @Option(
+      names = "--id-field",
+      paramLabel = "NAME",
+      defaultValue = "id",
+      description =
+          "The input's name of the id field, accepted by --canonical (default: ${DEFAULT-VALUE}).")
+  String idField;
+
+  @Option(
+      names = "--report-clusters",
+      paramLabel = "N",
+      defaultValue = "" + ReportClusters.DEFAULT_LARGEST,
+      description =
+          "How many of the largest clusters the report shows, besides "
+              + ReportClusters.DEFAULT_SAMPLE
+              + " drawn at random from the others (default: ${DEFAULT-VALUE}).")
+  int reportClusters;
+
+  @Mixin ClusterOptions cluster;
+
+  @Mixin RunOptions run;
+
+  @Mixin SpillOptions spillOptions;
+
+  @Override
+  public Integer call() throws Exception {
+    Double t = Options.threshold(spec, threshold);
+    cluster.check(spec, null);
+    RunReport.check(spec, "--output", output, indexDir.path);
+    Options.atLeast(spec, "--report-clusters", reportClusters, 0);
+    Options.atLeast(spec, "--threads", run.threads(), 1);
+    long memory = spillOptions.memory(spec);
+    ProgressLine progress = new ProgressLine(spec.commandLine().getErr(), run.progress());
+    try (OpenIndex opened = OpenIndex.open(indexDir.path);
+        SpillDirectory spill = StreamingDedup.spill(spillOptions.directory())) {
+      double th = t != null ? t : opened.metadata().settings().threshold();
+      SimilarityHistogram histogram = new SimilarityHistogram(th, true);
+      Clustering.Result result =
+          Clustering.run(
+              spec, opened, th, cluster, run, idField, spill, memory, progress, histogram, false);
+      CanonicalPolicy canonical = result.canonical();
+      if (!canonical.byScore() && canonical.field().equals(OpenIndex.ORDINAL_FIELD)) {
+        // the first in input order: what the score policy means for a whole index
+        canonical = CanonicalPolicy.BEST_SCORE;
+      }
+      String canonicalName = canonical.byScore() ? null : canonicalName(canonical);
+      if (!opened.hasTexts()) {
+        progress.println(
+            "the index at " + indexDir.path + " keeps no texts (--no-text): the report lists ids");
+      }
+      ReportClusters.Selection selection =
+          new ReportClusters(
+                  opened.metadata().settings(),
+                  opened.metadata().normalization(),
+                  canonical,
+                  canonicalName)
+              .select(
+                  result.clusters(),
+                  reportClusters,
+                  ReportClusters.DEFAULT_SAMPLE,
+                  ReportClusters.fromIndex(opened));
+      List<String[]> summary =
+          RunReport.summary(
+              indexDir.path.toString(),
+              Method.MINHASH,
+              opened.metadata().settings(),
+              null,
+              th,
+              cluster.verify,
+              canonical,
+              canonicalName,
+              result.stats(),
+              0,
+              result.pairs().size(),
+              selection,
+              result.seconds());
+      HtmlReport.write(
+          output,
+          new HtmlReport.Report(
+              indexDir.path.getFileName().toString(),
+              summary,
+              th,
+              opened.metadata().settings().banding(),
+              histogram,
+              cluster.verify == io.neardup.cluster.Verification.EXACT
+                  ? "exact Jaccard"
+                  : "the sketch estimate",
+              selection,
+              List.of(),
+              null));
+      progress.println("wrote the report to " + output);
+    }
+    return 0;
+  }
+
+  /** The policy's field as the user names it: the index's id field under the input's name. */
+  private String canonicalName(CanonicalPolicy canonical) {
+    return canonical.field().equals(OpenIndex.ID_FIELD) ? idField : canonical.field();
+  }
+}
