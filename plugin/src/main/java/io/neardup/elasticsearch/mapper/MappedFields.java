@@ -61,26 +61,8 @@ public final class MappedFields {
       String path,
       String expected,
       boolean required) {
-    Map<String, Object> mapped = lookup(index, path);
-    if (mapped == null && !required) {
-      return false;
-    }
-    Object type = mapped == null ? null : mapped.get("type");
-    if (!expected.equals(type)) {
-      throw new IllegalArgumentException(
-          who
-              + " ["
-              + param
-              + "]: field ["
-              + path
-              + "] must be mapped as ["
-              + expected
-              + "] in index ["
-              + index.getIndex().getName()
-              + "], got "
-              + (mapped == null ? "no mapping" : "[" + type + "]"));
-    }
-    return true;
+    return MappingFields.checkType(
+        lookup(index, path), who, param, path, expected, index.getIndex().getName(), required);
   }
 
   /**

@@ -1,9 +1,10 @@
 package io.neardup.elasticsearch.reconcile;
 
 import io.neardup.cluster.GatheredClusters;
-import io.neardup.cluster.StableClusterIds;
+import io.neardup.cluster.Reassignment;
 import io.neardup.elasticsearch.clusters.SketchGathering;
 import io.neardup.elasticsearch.mapper.MappedFields;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -37,10 +38,11 @@ import org.elasticsearch.transport.TransportService;
 
 /**
  * The reconcile API on the node that receives it: recomputes the near-duplicate clusters exactly as
- * the clustering API does ({@link SketchGathering}: one point-in-time snapshot, the one clustering
- * core), names them after the ids their members already carry ({@link StableClusterIds}), and
- * writes the cluster id and canonical flag of every document whose assignment differs, with bulk
- * partial updates of {@code batch_size} documents, one bulk at a time.
+ * the clustering API does ({@link SketchGathering}: one snapshot, the one clustering core), names
+ * them after the ids their members already carry ({@link Reassignment}, {@link
+ * io.neardup.cluster.StableClusterIds}), and writes the cluster id and canonical flag of every
+ * document whose assignment differs, with bulk partial updates of {@code batch_size} documents, one
+ * bulk at a time.
  *
  * <p>Each update is conditional on the sequence number read from the snapshot: a document changed
  * or deleted since is left alone and reported as a failure (run reconcile again). Partial updates
@@ -146,15 +148,10 @@ public final class TransportNearDupReconcileAction
 
   /** Reads each document's current assignment next to its sketch, then recomputes it. */
   private static final class Reading implements SketchGathering.Reader<Changes> {
-    private static final byte ABSENT = 0;
-    private static final byte FALSE = 1;
-    private static final byte TRUE = 2;
-
     private final ReconcileTask task;
     private final NearDupReconcileRequest request;
     private final boolean canonicalMapped;
-    private String[] current;
-    private byte[] flags;
+    private Reassignment reassignment;
     private long[] seqNos;
     private long[] primaryTerms;
 
@@ -174,14 +171,12 @@ public final class TransportNearDupReconcileAction
 
     @Override
     public long bytesPerDocument() {
-      // the id reference and a short id, the flag, sequence number and primary term
-      return 8 + 48 + 1 + 16;
+      return Reassignment.bytesPerDocument() + 16; // and the sequence number and primary term
     }
 
     @Override
     public void start(int documents) {
-      current = new String[documents];
-      flags = new byte[documents];
+      reassignment = new Reassignment(documents);
       seqNos = new long[documents];
       primaryTerms = new long[documents];
       task.total(documents);
@@ -190,43 +185,33 @@ public final class TransportNearDupReconcileAction
     @Override
     public void hit(SearchHit hit, int doc) {
       DocumentField cluster = hit.field(request.clusterField());
-      current[doc] =
-          cluster == null || cluster.getValue() == null ? null : cluster.getValue().toString();
       DocumentField flag = hit.field(request.canonicalField());
-      flags[doc] =
-          flag == null || flag.getValue() == null
-              ? ABSENT
-              : Boolean.TRUE.equals(flag.getValue()) ? TRUE : FALSE;
+      reassignment.current(
+          doc,
+          cluster == null || cluster.getValue() == null ? null : cluster.getValue().toString(),
+          flag == null || flag.getValue() == null ? null : Boolean.TRUE.equals(flag.getValue()));
       seqNos[doc] = hit.getSeqNo();
       primaryTerms[doc] = hit.getPrimaryTerm();
       task.read();
     }
 
     @Override
-    public Changes finish(GatheredClusters clusters) throws java.io.IOException {
+    public Changes finish(GatheredClusters clusters) throws IOException {
       task.phase(NearDupReconcileStatus.Phase.CLUSTERING);
-      int n = clusters.documents();
-      List<int[]> found = clusters.memberOrdinals();
-      StableClusterIds.Assignment assignment =
-          StableClusterIds.assign(
-              found,
-              n,
-              d -> current[d],
-              d -> flags[d] == TRUE,
-              clusters::id,
-              !request.canonicalGiven());
       List<Change> changes = new ArrayList<>();
-      for (int d = 0; d < n; d++) {
-        String id = assignment.clusterId(d);
-        boolean canonical = assignment.canonical(d);
-        if (!id.equals(current[d]) || flags[d] != (canonical ? TRUE : FALSE)) {
-          changes.add(
-              new Change(
-                  clusters.index(d), clusters.id(d), id, canonical, seqNos[d], primaryTerms[d]));
-        }
+      for (Reassignment.Change c : reassignment.changes(clusters, !request.canonicalGiven())) {
+        changes.add(
+            new Change(
+                clusters.index(c.doc()),
+                clusters.id(c.doc()),
+                c.clusterId(),
+                c.canonical(),
+                seqNos[c.doc()],
+                primaryTerms[c.doc()]));
       }
-      task.clustered(found.size(), changes.size());
-      return new Changes(n, found.size(), changes);
+      int found = clusters.page(0, 0).totalClusters();
+      task.clustered(found, changes.size());
+      return new Changes(clusters.documents(), found, changes);
     }
   }
 
