@@ -184,6 +184,47 @@ public final class GatheredClusters implements Closeable {
     return new Page(added, ranked.clustered, n, start, page);
   }
 
+  /**
+   * Clusters what was added (on the first call, as {@link #page} does) and returns every cluster of
+   * two or more in the order of the pages, as the ordinals of its members (the order they were
+   * added, from 0), the canonical first.
+   */
+  public List<int[]> memberOrdinals() throws IOException {
+    if (ranked == null) {
+      ranked = rank();
+    }
+    List<int[]> out = new ArrayList<>(ranked.clusters.length);
+    for (Integer c : ranked.order) {
+      int[] members = ranked.clusters[c];
+      int head = ranked.head[c];
+      int[] ordered = new int[members.length];
+      ordered[0] = head;
+      int i = 1;
+      for (int doc : members) {
+        if (doc != head) {
+          ordered[i++] = doc;
+        }
+      }
+      out.add(ordered);
+    }
+    return out;
+  }
+
+  /** Number of documents added. */
+  public int documents() {
+    return added;
+  }
+
+  /** The id of the document added as {@code doc} (0 for the first). */
+  public String id(int doc) {
+    return ids[doc];
+  }
+
+  /** The index of the document added as {@code doc}. */
+  public String index(int doc) {
+    return indexNames.get(indexOf[doc]);
+  }
+
   private Ranked rank() throws IOException {
     List<Cluster> found = core.finish(added, Clusterer.CanonicalOrder.FIRST, null).clusters();
     int n = found.size();

@@ -50,6 +50,46 @@ public final class MappingFields {
   }
 
   /**
+   * Checks that a field a parameter names is mapped with the expected type (the fields where the
+   * ingest processor and reconcile store cluster ids and canonical flags).
+   *
+   * @param mapped the field's mapping ({@link #find}), or null if unmapped
+   * @param who the message prefix, e.g. {@code [neardup] processor}
+   * @param index the index's name, for the message
+   * @param required whether an unmapped field is an error (else it is left to dynamic mapping)
+   * @return whether the field is mapped
+   * @throws IllegalArgumentException naming the parameter, the field, the index and the type found
+   */
+  public static boolean checkType(
+      Map<String, Object> mapped,
+      String who,
+      String param,
+      String path,
+      String expected,
+      String index,
+      boolean required) {
+    if (mapped == null && !required) {
+      return false;
+    }
+    Object type = mapped == null ? null : mapped.get("type");
+    if (!expected.equals(type)) {
+      throw new IllegalArgumentException(
+          who
+              + " ["
+              + param
+              + "]: field ["
+              + path
+              + "] must be mapped as ["
+              + expected
+              + "] in index ["
+              + index
+              + "], got "
+              + (mapped == null ? "no mapping" : "[" + type + "]"));
+    }
+    return true;
+  }
+
+  /**
    * Checks that the policy's field, where the mapping maps it, is a numeric, date, boolean, ip or
    * keyword field with doc values.
    *

@@ -15,6 +15,9 @@ import io.neardup.opensearch.mapper.NearDupFieldMapper;
 import io.neardup.opensearch.pipeline.NearDupCollapseRequestProcessor;
 import io.neardup.opensearch.pipeline.NearDupCollapseResponseProcessor;
 import io.neardup.opensearch.query.NearDupQueryBuilder;
+import io.neardup.opensearch.reconcile.NearDupReconcileStatus;
+import io.neardup.opensearch.reconcile.RestNearDupReconcileAction;
+import io.neardup.opensearch.reconcile.TransportNearDupReconcileAction;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -54,6 +57,7 @@ import org.opensearch.search.fetch.FetchSubPhase;
 import org.opensearch.search.pipeline.Processor;
 import org.opensearch.search.pipeline.SearchRequestProcessor;
 import org.opensearch.search.pipeline.SearchResponseProcessor;
+import org.opensearch.tasks.Task;
 import org.opensearch.threadpool.ThreadPool;
 import org.opensearch.transport.client.Client;
 import org.opensearch.watcher.ResourceWatcherService;
@@ -159,10 +163,19 @@ public final class NearDupPlugin extends Plugin
   }
 
   @Override
+  public List<NamedWriteableRegistry.Entry> getNamedWriteables() {
+    return List.of(
+        new NamedWriteableRegistry.Entry(
+            Task.Status.class, NearDupReconcileStatus.NAME, NearDupReconcileStatus::new));
+  }
+
+  @Override
   public List<ActionHandler<? extends ActionRequest, ? extends ActionResponse>> getActions() {
     return List.of(
         new ActionHandler<>(
-            TransportNearDupClustersAction.TYPE, TransportNearDupClustersAction.class));
+            TransportNearDupClustersAction.TYPE, TransportNearDupClustersAction.class),
+        new ActionHandler<>(
+            TransportNearDupReconcileAction.TYPE, TransportNearDupReconcileAction.class));
   }
 
   @Override
@@ -174,7 +187,7 @@ public final class NearDupPlugin extends Plugin
       SettingsFilter settingsFilter,
       IndexNameExpressionResolver indexNameExpressionResolver,
       Supplier<DiscoveryNodes> nodesInCluster) {
-    return List.of(new RestNearDupClustersAction());
+    return List.of(new RestNearDupClustersAction(), new RestNearDupReconcileAction());
   }
 
   @Override

@@ -14,6 +14,9 @@ import io.neardup.elasticsearch.collapse.NearDupWindowShardResult;
 import io.neardup.elasticsearch.ingest.NearDupProcessor;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper;
 import io.neardup.elasticsearch.query.NearDupQueryBuilder;
+import io.neardup.elasticsearch.reconcile.NearDupReconcileStatus;
+import io.neardup.elasticsearch.reconcile.RestNearDupReconcileAction;
+import io.neardup.elasticsearch.reconcile.TransportNearDupReconcileAction;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -42,11 +45,13 @@ import org.elasticsearch.rest.RestHandler;
 import org.elasticsearch.search.fetch.FetchSubPhase;
 import org.elasticsearch.search.rank.RankBuilder;
 import org.elasticsearch.search.rank.RankShardResult;
+import org.elasticsearch.tasks.Task;
 
 /**
  * neardup for Elasticsearch: the {@code neardup} and {@code neardup_normalize} token filters, the
  * {@code neardup_standard} analyzer, the {@code neardup} field type, the {@code neardup} query and
- * the {@code neardup_collapse} search extension and the {@code neardup} ingest processor.
+ * the {@code neardup_collapse} search extension, the {@code neardup} ingest processor and the
+ * clustering and reconcile APIs.
  */
 public final class NearDupPlugin extends Plugin
     implements AnalysisPlugin, MapperPlugin, SearchPlugin, ActionPlugin, IngestPlugin {
@@ -66,7 +71,9 @@ public final class NearDupPlugin extends Plugin
         new NamedWriteableRegistry.Entry(
             RankBuilder.class, NearDupCollapseRankBuilder.NAME, NearDupCollapseRankBuilder::new),
         new NamedWriteableRegistry.Entry(
-            RankShardResult.class, NearDupWindowShardResult.NAME, NearDupWindowShardResult::new));
+            RankShardResult.class, NearDupWindowShardResult.NAME, NearDupWindowShardResult::new),
+        new NamedWriteableRegistry.Entry(
+            Task.Status.class, NearDupReconcileStatus.NAME, NearDupReconcileStatus::new));
   }
 
   @Override
@@ -83,7 +90,9 @@ public final class NearDupPlugin extends Plugin
   public Collection<ActionHandler> getActions() {
     return List.of(
         new ActionHandler(
-            TransportNearDupClustersAction.TYPE, TransportNearDupClustersAction.class));
+            TransportNearDupClustersAction.TYPE, TransportNearDupClustersAction.class),
+        new ActionHandler(
+            TransportNearDupReconcileAction.TYPE, TransportNearDupReconcileAction.class));
   }
 
   @Override
@@ -91,7 +100,7 @@ public final class NearDupPlugin extends Plugin
       RestHandlersServices services,
       Supplier<DiscoveryNodes> nodesInCluster,
       Predicate<NodeFeature> clusterSupportsFeature) {
-    return List.of(new RestNearDupClustersAction());
+    return List.of(new RestNearDupClustersAction(), new RestNearDupReconcileAction());
   }
 
   @Override

@@ -49,30 +49,37 @@ public class NearDupIngestIntegrationTests extends ESIntegTestCase {
     return List.of(NearDupPlugin.class);
   }
 
+  /**
+   * A keyword family, the processor's cluster id and canonical flag, and a text body with a {@code
+   * neardup} multi-field {@code body.dup} of the default parameters.
+   */
+  static XContentBuilder ingestMapping() throws IOException {
+    return XContentFactory.jsonBuilder()
+        .startObject()
+        .startObject("properties")
+        .startObject("family")
+        .field("type", "keyword")
+        .endObject()
+        .startObject("neardup_cluster")
+        .field("type", "keyword")
+        .endObject()
+        .startObject("neardup_canonical")
+        .field("type", "boolean")
+        .endObject()
+        .startObject("body")
+        .field("type", "text")
+        .startObject("fields")
+        .startObject("dup")
+        .field("type", "neardup")
+        .endObject()
+        .endObject()
+        .endObject()
+        .endObject()
+        .endObject();
+  }
+
   private void createIndex() throws IOException {
-    XContentBuilder mapping =
-        XContentFactory.jsonBuilder()
-            .startObject()
-            .startObject("properties")
-            .startObject("family")
-            .field("type", "keyword")
-            .endObject()
-            .startObject("neardup_cluster")
-            .field("type", "keyword")
-            .endObject()
-            .startObject("neardup_canonical")
-            .field("type", "boolean")
-            .endObject()
-            .startObject("body")
-            .field("type", "text")
-            .startObject("fields")
-            .startObject("dup")
-            .field("type", "neardup")
-            .endObject()
-            .endObject()
-            .endObject()
-            .endObject()
-            .endObject();
+    XContentBuilder mapping = ingestMapping();
     assertAcked(
         indicesAdmin()
             .prepareCreate(INDEX)

@@ -237,24 +237,7 @@ public final class NearDupProcessor extends AbstractProcessor {
 
   private void checkType(
       IndexMetadata metadata, String param, String path, String expected, boolean required) {
-    Map<String, Object> mapped = mappedFields.lookup(metadata, path);
-    if (mapped == null && !required) {
-      return; // dynamic mapping makes a boolean of it
-    }
-    Object type = mapped == null ? null : mapped.get("type");
-    if (!expected.equals(type)) {
-      throw new IllegalArgumentException(
-          "[neardup] processor ["
-              + param
-              + "]: field ["
-              + path
-              + "] must be mapped as ["
-              + expected
-              + "] in index ["
-              + metadata.getIndex().getName()
-              + "], got "
-              + (mapped == null ? "no mapping" : "[" + type + "]"));
-    }
+    mappedFields.checkType(metadata, "[neardup] processor", param, path, expected, required);
   }
 
   private NearDupDocumentBuilder builder(NearDupFieldMapping mapping) {

@@ -46,6 +46,26 @@ public final class MappedFields {
   }
 
   /**
+   * Checks that a field a parameter names is mapped with the expected type in the index.
+   *
+   * @param who the message prefix, e.g. {@code [neardup] processor}
+   * @param required whether a missing mapping is an error (else the field is left to dynamic
+   *     mapping)
+   * @return whether the index maps the field
+   * @throws IllegalArgumentException naming the parameter, the field, the index and the type found
+   */
+  public boolean checkType(
+      IndexMetadata index,
+      String who,
+      String param,
+      String path,
+      String expected,
+      boolean required) {
+    return MappingFields.checkType(
+        lookup(index, path), who, param, path, expected, index.getIndex().getName(), required);
+  }
+
+  /**
    * Checks that the policy's field, where the index maps it, is a numeric, date, boolean, ip or
    * keyword field with doc values.
    *

@@ -1,0 +1,333 @@
+package io.neardup.opensearch.reconcile;
+
+import io.neardup.cluster.GatheredClusters;
+import io.neardup.cluster.Reassignment;
+import io.neardup.opensearch.clusters.SketchGathering;
+import io.neardup.opensearch.collapse.MappedFields;
+import io.neardup.settings.MappingFields;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.opensearch.action.ActionType;
+import org.opensearch.action.admin.indices.refresh.RefreshRequest;
+import org.opensearch.action.bulk.BulkItemResponse;
+import org.opensearch.action.bulk.BulkRequest;
+import org.opensearch.action.support.ActionFilters;
+import org.opensearch.action.support.HandledTransportAction;
+import org.opensearch.action.update.UpdateRequest;
+import org.opensearch.cluster.metadata.IndexMetadata;
+import org.opensearch.cluster.metadata.IndexNameExpressionResolver;
+import org.opensearch.cluster.service.ClusterService;
+import org.opensearch.common.document.DocumentField;
+import org.opensearch.common.inject.Inject;
+import org.opensearch.core.action.ActionListener;
+import org.opensearch.core.common.breaker.CircuitBreaker;
+import org.opensearch.core.index.Index;
+import org.opensearch.core.indices.breaker.CircuitBreakerService;
+import org.opensearch.core.tasks.TaskCancelledException;
+import org.opensearch.search.SearchHit;
+import org.opensearch.search.builder.SearchSourceBuilder;
+import org.opensearch.tasks.Task;
+import org.opensearch.threadpool.ThreadPool;
+import org.opensearch.transport.TransportService;
+import org.opensearch.transport.client.Client;
+import org.opensearch.transport.client.ParentTaskAssigningClient;
+import org.opensearch.transport.client.node.NodeClient;
+
+/**
+ * The reconcile API on the node that receives it: recomputes the near-duplicate clusters exactly as
+ * the clustering API does ({@link SketchGathering}: one snapshot, the one clustering core), names
+ * them after the ids their members already carry ({@link Reassignment}, {@link
+ * io.neardup.cluster.StableClusterIds}), and writes the cluster id and canonical flag of every
+ * document whose assignment differs, with bulk partial updates of {@code batch_size} documents, one
+ * bulk at a time.
+ *
+ * <p>Each update is conditional on the sequence number read from the snapshot: a document changed
+ * or deleted since is left alone and reported as a failure (run reconcile again). Partial updates
+ * do not run ingest pipelines, so the {@code neardup} processor does not reassign them. The task is
+ * cancellable between batches; its {@link NearDupReconcileStatus} shows the progress.
+ */
+public final class TransportNearDupReconcileAction
+    extends HandledTransportAction<NearDupReconcileRequest, NearDupReconcileResponse> {
+  /** The action. */
+  public static final ActionType<NearDupReconcileResponse> TYPE =
+      new ActionType<>("indices:data/write/neardup/reconcile", NearDupReconcileResponse::new);
+
+  static final String API = "_neardup/reconcile";
+
+  private final NodeClient client;
+  private final ClusterService clusterService;
+  private final SketchGathering gathering;
+  private final MappedFields mappings = new MappedFields();
+
+  @Inject
+  public TransportNearDupReconcileAction(
+      TransportService transportService,
+      ActionFilters actionFilters,
+      NodeClient client,
+      ClusterService clusterService,
+      IndexNameExpressionResolver resolver,
+      CircuitBreakerService breakers) {
+    super(TYPE.name(), transportService, actionFilters, NearDupReconcileRequest::new);
+    this.client = client;
+    this.clusterService = clusterService;
+    this.gathering =
+        new SketchGathering(
+            API,
+            client,
+            clusterService,
+            resolver,
+            breakers.getBreaker(CircuitBreaker.REQUEST),
+            transportService.getThreadPool().executor(ThreadPool.Names.GENERIC));
+  }
+
+  @Override
+  protected void doExecute(
+      Task task,
+      NearDupReconcileRequest request,
+      ActionListener<NearDupReconcileResponse> listener) {
+    long start = System.nanoTime();
+    SketchGathering.Plan plan;
+    boolean canonicalMapped;
+    try {
+      plan = gathering.plan(request.clusters());
+      canonicalMapped = checkTargets(plan, request);
+    } catch (RuntimeException e) {
+      listener.onFailure(e);
+      return;
+    }
+    ReconcileTask progress = (ReconcileTask) task;
+    Client taskClient = new ParentTaskAssigningClient(client, clusterService.localNode(), task);
+    gathering.run(
+        task,
+        request.clusters(),
+        plan,
+        new Reading(progress, request, canonicalMapped),
+        ActionListener.wrap(
+            changes ->
+                new Writing(progress, taskClient, request, plan, changes, start, listener).next(),
+            listener::onFailure));
+  }
+
+  /**
+   * Checks that {@code cluster_field} is a keyword field in every index, and {@code
+   * canonical_field} a boolean wherever it is mapped (unmapped, dynamic mapping makes it one).
+   *
+   * @return whether some index maps {@code canonical_field}
+   */
+  private boolean checkTargets(SketchGathering.Plan plan, NearDupReconcileRequest request) {
+    boolean canonicalMapped = false;
+    for (Index index : plan.indices()) {
+      IndexMetadata metadata = clusterService.state().metadata().index(index);
+      if (metadata == null) {
+        continue;
+      }
+      checkType(metadata, "cluster_field", request.clusterField(), "keyword", true);
+      canonicalMapped |=
+          checkType(metadata, "canonical_field", request.canonicalField(), "boolean", false);
+    }
+    return canonicalMapped;
+  }
+
+  private boolean checkType(
+      IndexMetadata metadata, String param, String path, String expected, boolean required) {
+    return MappingFields.checkType(
+        mappings.lookup(metadata, path),
+        "[" + API + "]",
+        param,
+        path,
+        expected,
+        metadata.getIndex().getName(),
+        required);
+  }
+
+  /** A document whose assignment changes. */
+  private record Change(
+      String index, String id, String cluster, boolean canonical, long seqNo, long primaryTerm) {}
+
+  /** What the clustering found. */
+  private record Changes(int documents, int clusters, List<Change> changes) {}
+
+  /** Reads each document's current assignment next to its sketch, then recomputes it. */
+  private static final class Reading implements SketchGathering.Reader<Changes> {
+    private final ReconcileTask task;
+    private final NearDupReconcileRequest request;
+    private final boolean canonicalMapped;
+    private Reassignment reassignment;
+    private long[] seqNos;
+    private long[] primaryTerms;
+
+    Reading(ReconcileTask task, NearDupReconcileRequest request, boolean canonicalMapped) {
+      this.task = task;
+      this.request = request;
+      this.canonicalMapped = canonicalMapped;
+    }
+
+    @Override
+    public void source(SearchSourceBuilder source) {
+      source.docValueField(request.clusterField()).seqNoAndPrimaryTerm(true);
+      if (canonicalMapped) {
+        source.docValueField(request.canonicalField());
+      }
+    }
+
+    @Override
+    public long bytesPerDocument() {
+      return Reassignment.bytesPerDocument() + 16; // and the sequence number and primary term
+    }
+
+    @Override
+    public void start(int documents) {
+      reassignment = new Reassignment(documents);
+      seqNos = new long[documents];
+      primaryTerms = new long[documents];
+      task.total(documents);
+    }
+
+    @Override
+    public void hit(SearchHit hit, int doc) {
+      DocumentField cluster = hit.field(request.clusterField());
+      DocumentField flag = hit.field(request.canonicalField());
+      reassignment.current(
+          doc,
+          cluster == null || cluster.getValue() == null ? null : cluster.getValue().toString(),
+          flag == null || flag.getValue() == null ? null : Boolean.TRUE.equals(flag.getValue()));
+      seqNos[doc] = hit.getSeqNo();
+      primaryTerms[doc] = hit.getPrimaryTerm();
+      task.read();
+    }
+
+    @Override
+    public Changes finish(GatheredClusters clusters) throws IOException {
+      task.phase(NearDupReconcileStatus.Phase.CLUSTERING);
+      List<Change> changes = new ArrayList<>();
+      for (Reassignment.Change c : reassignment.changes(clusters, !request.canonicalGiven())) {
+        changes.add(
+            new Change(
+                clusters.index(c.doc()),
+                clusters.id(c.doc()),
+                c.clusterId(),
+                c.canonical(),
+                seqNos[c.doc()],
+                primaryTerms[c.doc()]));
+      }
+      int found = clusters.page(0, 0).totalClusters();
+      task.clustered(found, changes.size());
+      return new Changes(clusters.documents(), found, changes);
+    }
+  }
+
+  /** Writes the changes one bulk request at a time, then refreshes if asked. */
+  private static final class Writing {
+    private final ReconcileTask task;
+    private final Client client;
+    private final NearDupReconcileRequest request;
+    private final SketchGathering.Plan plan;
+    private final Changes changes;
+    private final long start;
+    private final ActionListener<NearDupReconcileResponse> listener;
+    private final List<NearDupReconcileResponse.Failure> failures = new ArrayList<>();
+    private int next;
+    private long updated;
+    private long failed;
+
+    Writing(
+        ReconcileTask task,
+        Client client,
+        NearDupReconcileRequest request,
+        SketchGathering.Plan plan,
+        Changes changes,
+        long start,
+        ActionListener<NearDupReconcileResponse> listener) {
+      this.task = task;
+      this.client = client;
+      this.request = request;
+      this.plan = plan;
+      this.changes = changes;
+      this.start = start;
+      this.listener = listener;
+    }
+
+    void next() {
+      if (task.isCancelled()) {
+        listener.onFailure(new TaskCancelledException("cancelled: " + task.getReasonCancelled()));
+        return;
+      }
+      List<Change> all = changes.changes();
+      if (request.dryRun() || next >= all.size()) {
+        refresh();
+        return;
+      }
+      int end = Math.min(all.size(), next + request.clusters().batchSize());
+      BulkRequest bulk = new BulkRequest();
+      for (Change c : all.subList(next, end)) {
+        Map<String, Object> doc = new HashMap<>(2);
+        doc.put(request.clusterField(), c.cluster());
+        doc.put(request.canonicalField(), c.canonical());
+        bulk.add(
+            new UpdateRequest(c.index(), c.id())
+                .doc(doc)
+                .setIfSeqNo(c.seqNo())
+                .setIfPrimaryTerm(c.primaryTerm()));
+      }
+      next = end;
+      client.bulk(
+          bulk,
+          ActionListener.wrap(
+              response -> {
+                long ok = 0;
+                long bad = 0;
+                for (BulkItemResponse item : response.getItems()) {
+                  if (item.isFailed()) {
+                    bad++;
+                    if (failures.size() < NearDupReconcileResponse.MAX_FAILURES) {
+                      failures.add(
+                          new NearDupReconcileResponse.Failure(
+                              item.getIndex(), item.getId(), item.getFailureMessage()));
+                    }
+                  } else {
+                    ok++;
+                  }
+                }
+                updated += ok;
+                failed += bad;
+                task.written(ok, bad);
+                next();
+              },
+              listener::onFailure));
+    }
+
+    private void refresh() {
+      if (!request.refresh() || request.dryRun() || updated == 0) {
+        respond();
+        return;
+      }
+      task.phase(NearDupReconcileStatus.Phase.REFRESHING);
+      String[] names = new String[plan.indices().length];
+      for (int i = 0; i < names.length; i++) {
+        names[i] = plan.indices()[i].getName();
+      }
+      client
+          .admin()
+          .indices()
+          .refresh(
+              new RefreshRequest(names), ActionListener.wrap(r -> respond(), listener::onFailure));
+    }
+
+    private void respond() {
+      listener.onResponse(
+          new NearDupReconcileResponse(
+              (System.nanoTime() - start) / 1_000_000,
+              request.dryRun(),
+              plan.minSimilarity(),
+              changes.documents(),
+              changes.clusters(),
+              changes.changes().size(),
+              updated,
+              failed,
+              failures));
+    }
+  }
+}

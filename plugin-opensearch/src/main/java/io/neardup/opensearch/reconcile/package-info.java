@@ -1,0 +1,4 @@
+/**
+ * The reconcile API: write-time cluster ids and canonical flags repaired from whole-index clusters.
+ */
+package io.neardup.opensearch.reconcile;

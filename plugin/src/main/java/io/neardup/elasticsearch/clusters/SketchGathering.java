@@ -1,0 +1,359 @@
+package io.neardup.elasticsearch.clusters;
+
+import io.neardup.cluster.GatheredClusters;
+import io.neardup.elasticsearch.collapse.CanonicalValues;
+import io.neardup.elasticsearch.collapse.NearDupSketchFetchSubPhase;
+import io.neardup.elasticsearch.collapse.NearDupSketchesBuilder;
+import io.neardup.elasticsearch.mapper.MappedFields;
+import io.neardup.elasticsearch.mapper.NearDupFieldMapper;
+import io.neardup.settings.NearDupSettings;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executor;
+import org.elasticsearch.action.ActionListener;
+import org.elasticsearch.action.search.ClosePointInTimeRequest;
+import org.elasticsearch.action.search.OpenPointInTimeRequest;
+import org.elasticsearch.action.search.SearchRequest;
+import org.elasticsearch.action.search.TransportClosePointInTimeAction;
+import org.elasticsearch.action.search.TransportOpenPointInTimeAction;
+import org.elasticsearch.action.search.TransportSearchAction;
+import org.elasticsearch.client.internal.Client;
+import org.elasticsearch.client.internal.ParentTaskAssigningClient;
+import org.elasticsearch.client.internal.node.NodeClient;
+import org.elasticsearch.cluster.ClusterState;
+import org.elasticsearch.cluster.metadata.IndexMetadata;
+import org.elasticsearch.cluster.metadata.IndexNameExpressionResolver;
+import org.elasticsearch.cluster.service.ClusterService;
+import org.elasticsearch.common.breaker.CircuitBreaker;
+import org.elasticsearch.common.bytes.BytesReference;
+import org.elasticsearch.common.document.DocumentField;
+import org.elasticsearch.core.TimeValue;
+import org.elasticsearch.index.Index;
+import org.elasticsearch.index.query.QueryBuilders;
+import org.elasticsearch.search.SearchHit;
+import org.elasticsearch.search.builder.PointInTimeBuilder;
+import org.elasticsearch.search.builder.SearchSourceBuilder;
+import org.elasticsearch.search.fetch.StoredFieldsContext;
+import org.elasticsearch.search.sort.SortBuilders;
+import org.elasticsearch.tasks.CancellableTask;
+import org.elasticsearch.tasks.Task;
+import org.elasticsearch.tasks.TaskCancelledException;
+
+/**
+ * The reading half of the clustering API, shared with the APIs built on its clusters (reconcile):
+ * checks the request against the mappings, opens a point in time, reads every matching document's
+ * sketch (and canonical value) in batches through the {@code neardup_sketches} search extension
+ * into a {@link GatheredClusters}, accounted to the request circuit breaker, and hands the clusters
+ * to a {@link Reader}. Cancellable between batches.
+ */
+public final class SketchGathering {
+  private static final TimeValue KEEP_ALIVE = TimeValue.timeValueMinutes(5);
+
+  /** What a caller adds to the read, and what it makes of the clusters. */
+  public interface Reader<T> {
+    /** Adds to every batch's search (doc value fields, sequence numbers, ...). */
+    default void source(SearchSourceBuilder source) {}
+
+    /** Bytes this reader keeps per document, reserved on the circuit breaker with the sketches. */
+    default long bytesPerDocument() {
+      return 0;
+    }
+
+    /** Called once the number of matching documents is known, before any hit. */
+    default void start(int documents) {}
+
+    /** A hit, just added to the clusters as ordinal {@code doc}. */
+    default void hit(SearchHit hit, int doc) {}
+
+    /** The result; runs on the generic pool while the clusters are still open. */
+    T finish(GatheredClusters clusters) throws IOException;
+  }
+
+  /**
+   * What the mappings say about a request.
+   *
+   * @param settings the field's sketch settings
+   * @param minSimilarity the request's minimum similarity, else the field's threshold
+   * @param indices the concrete indexes read
+   */
+  public record Plan(NearDupSettings settings, double minSimilarity, Index[] indices) {}
+
+  private final String api;
+  private final NodeClient client;
+  private final ClusterService clusterService;
+  private final IndexNameExpressionResolver resolver;
+  private final CircuitBreaker breaker;
+  private final Executor executor;
+  private final MappedFields mappings = new MappedFields();
+
+  /**
+   * @param api the API's path, the prefix of its error messages ({@code _neardup/clusters})
+   * @param executor where the clusters are computed (not a transport thread)
+   */
+  public SketchGathering(
+      String api,
+      NodeClient client,
+      ClusterService clusterService,
+      IndexNameExpressionResolver resolver,
+      CircuitBreaker breaker,
+      Executor executor) {
+    this.api = api;
+    this.client = client;
+    this.clusterService = clusterService;
+    this.resolver = resolver;
+    this.breaker = breaker;
+    this.executor = executor;
+  }
+
+  /**
+   * Checks the field (type {@code neardup}, the same sketch settings in every index that maps it)
+   * and the canonical field against the mappings.
+   *
+   * @throws IllegalArgumentException naming the parameter (HTTP 400)
+   */
+  public Plan plan(NearDupClustersRequest request) {
+    ClusterState state = clusterService.state();
+    Index[] indices = resolver.concreteIndices(state, request);
+    NearDupSettings settings = null;
+    String settingsIndex = null;
+    boolean canonicalMapped = false;
+    for (Index index : indices) {
+      IndexMetadata metadata = state.metadata().getProject().index(index);
+      if (metadata == null) {
+        continue;
+      }
+      Map<String, Object> field = mappings.lookup(metadata, request.field());
+      if (field != null) {
+        Object type = field.get("type");
+        if (!NearDupFieldMapper.CONTENT_TYPE.equals(type)) {
+          throw new IllegalArgumentException(
+              "["
+                  + api
+                  + "] field ["
+                  + request.field()
+                  + "] is of type ["
+                  + (type == null ? "object" : type)
+                  + "] in index ["
+                  + index.getName()
+                  + "], expected a field of type [neardup]");
+        }
+        NearDupSettings s = MappedFields.nearDupSettings(field);
+        if (settings == null) {
+          settings = s;
+          settingsIndex = index.getName();
+        } else if (!settings.sketch().equals(s.sketch())) {
+          throw new IllegalArgumentException(
+              "["
+                  + api
+                  + "] field ["
+                  + request.field()
+                  + "] has different sketch settings in indexes ["
+                  + settingsIndex
+                  + "] and ["
+                  + index.getName()
+                  + "]: sketches made with different settings cannot be compared; cluster the"
+                  + " indexes separately");
+        }
+      }
+      canonicalMapped |= mappings.checkCanonical(metadata, request.canonical());
+    }
+    if (!canonicalMapped && settings != null) {
+      throw new IllegalArgumentException(
+          "["
+              + api
+              + "] [canonical] field ["
+              + request.canonical().field()
+              + "] is not mapped in any index of the request: expected a numeric, date, boolean,"
+              + " ip or keyword field");
+    }
+    if (settings == null) {
+      throw new IllegalArgumentException(
+          "["
+              + api
+              + "] unknown field ["
+              + request.field()
+              + "]: no index of the request maps it; expected a field of type [neardup]");
+    }
+    double minSimilarity =
+        request.minSimilarity() != null ? request.minSimilarity() : settings.threshold();
+    return new Plan(settings, minSimilarity, indices);
+  }
+
+  /** Reads the sketches of a planned request and hands the clusters to the reader. */
+  public <T> void run(
+      Task task,
+      NearDupClustersRequest request,
+      Plan plan,
+      Reader<T> reader,
+      ActionListener<T> listener) {
+    Client taskClient = new ParentTaskAssigningClient(client, clusterService.localNode(), task);
+    OpenPointInTimeRequest open =
+        new OpenPointInTimeRequest(request.indices())
+            .indicesOptions(request.indicesOptions())
+            .keepAlive(KEEP_ALIVE);
+    taskClient.execute(
+        TransportOpenPointInTimeAction.TYPE,
+        open,
+        listener.delegateFailureAndWrap((l, opened) -> {
+          BytesReference pit = opened.getPointInTimeId();
+          ActionListener<T> closing =
+              ActionListener.runAfter(
+                  l,
+                  () ->
+                      client.execute(
+                          TransportClosePointInTimeAction.TYPE,
+                          new ClosePointInTimeRequest(pit),
+                          ActionListener.noop()));
+          new Gathering<>(task, taskClient, request, plan, pit, reader, closing).count();
+        }));
+  }
+
+  /** One run: counts, reads every sketch batch by batch, then clusters. */
+  private final class Gathering<T> {
+    private final Task task;
+    private final Client client;
+    private final NearDupClustersRequest request;
+    private final Plan plan;
+    private final BytesReference pit;
+    private final Reader<T> reader;
+    private final ActionListener<T> listener;
+    private GatheredClusters clusters;
+    private long reserved;
+
+    Gathering(
+        Task task,
+        Client client,
+        NearDupClustersRequest request,
+        Plan plan,
+        BytesReference pit,
+        Reader<T> reader,
+        ActionListener<T> listener) {
+      this.task = task;
+      this.client = client;
+      this.request = request;
+      this.plan = plan;
+      this.pit = pit;
+      this.reader = reader;
+      this.listener = ActionListener.runAfter(listener, this::release);
+    }
+
+    private SearchSourceBuilder source() {
+      return new SearchSourceBuilder()
+          .query(request.query() == null ? QueryBuilders.matchAllQuery() : request.query())
+          .pointInTimeBuilder(new PointInTimeBuilder(pit).setKeepAlive(KEEP_ALIVE));
+    }
+
+    void count() {
+      SearchSourceBuilder source = source().size(0).trackTotalHits(true);
+      client.execute(
+          TransportSearchAction.TYPE,
+          new SearchRequest().source(source),
+          listener.delegateFailureAndWrap((l, response) -> {
+            long total = response.getHits().getTotalHits().value();
+            if (total > Integer.MAX_VALUE - 8) {
+              throw new IllegalArgumentException(
+                  "["
+                      + api
+                      + "] can cluster at most 2^31 documents per request, the query matches "
+                      + total
+                      + ": narrow it with [query]");
+            }
+            int n = (int) total;
+            long bytes =
+                n * (GatheredClusters.bytesPerDocument(plan.settings) + reader.bytesPerDocument());
+            breaker.addEstimateBytesAndMaybeBreak(bytes, "neardup_clusters");
+            reserved = bytes;
+            clusters =
+                new GatheredClusters(plan.settings, plan.minSimilarity, n, request.canonical());
+            reader.start(n);
+            next(null);
+          }));
+    }
+
+    private void next(Object[] after) {
+      if (task instanceof CancellableTask c && c.isCancelled()) {
+        listener.onFailure(new TaskCancelledException("cancelled: " + c.getReasonCancelled()));
+        return;
+      }
+      if (clusters.full()) {
+        finish();
+        return;
+      }
+      SearchSourceBuilder source =
+          source()
+              .size(request.batchSize())
+              .sort(SortBuilders.pitTiebreaker())
+              .fetchSource(false)
+              // ids come from the field's doc values, next to the sketches: no stored fields
+              .storedField(StoredFieldsContext._NONE_)
+              .trackTotalHits(false)
+              .ext(List.of(new NearDupSketchesBuilder(request.field(), request.canonical())));
+      reader.source(source);
+      if (after != null) {
+        source.searchAfter(after);
+      }
+      client.execute(
+          TransportSearchAction.TYPE,
+          new SearchRequest().source(source),
+          listener.delegateFailureAndWrap((l, response) -> {
+            SearchHit[] hits = response.getHits().getHits();
+            if (response.getFailedShards() > 0) {
+              throw new IllegalStateException(
+                  "["
+                      + api
+                      + "] could not read every shard: "
+                      + response.getShardFailures()[0].reason());
+            }
+            for (SearchHit hit : hits) {
+              add(hit);
+            }
+            if (hits.length < request.batchSize() || clusters.full()) {
+              finish(); // the snapshot holds no more
+            } else {
+              next(hits[hits.length - 1].getSortValues());
+            }
+          }));
+    }
+
+    private void finish() {
+      executor.execute(() -> {
+        try {
+          listener.onResponse(reader.finish(clusters));
+        } catch (Exception e) {
+          listener.onFailure(e);
+        }
+      });
+    }
+
+    private void add(SearchHit hit) throws IOException {
+      if (clusters.full()) {
+        return;
+      }
+      DocumentField field = hit.field(NearDupSketchFetchSubPhase.HIT_FIELD);
+      List<Object> values = field == null ? List.of() : field.getValues();
+      int doc = clusters.documents();
+      clusters.add(
+          hit.getIndex(),
+          values.size() > 2 ? (String) values.get(2) : "",
+          values.isEmpty() ? null : (byte[]) values.get(0),
+          CanonicalValues.of(field));
+      reader.hit(hit, doc);
+    }
+
+    private void release() {
+      if (reserved > 0) {
+        breaker.addWithoutBreaking(-reserved);
+        reserved = 0;
+      }
+      if (clusters != null) {
+        try {
+          clusters.close();
+        } catch (IOException e) {
+          // on the heap: closing frees memory, nothing to fail
+        }
+      }
+      clusters = null;
+    }
+  }
+}
