@@ -5,7 +5,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code neardup clusters}: clusters an index built by {@code index} or {@code dedup --index}. */
@@ -22,21 +21,7 @@ final class ClustersCommand implements Callable<Integer> {
 
   @Mixin IndexDirOption indexDir;
 
-  @Option(
-      names = "--threshold",
-      paramLabel = "T",
-      description =
-          "The similarity from which two documents are near-duplicates, in (0, 1] (default: the"
-              + " threshold the index was built for).")
-  String threshold;
-
-  @Option(
-      names = "--id-field",
-      paramLabel = "NAME",
-      defaultValue = "id",
-      description =
-          "The input's name of the id field, accepted by --canonical (default: ${DEFAULT-VALUE}).")
-  String idField;
+  @Mixin IndexClusteringOptions indexOptions;
 
   @Mixin ClusterOptions cluster;
 
@@ -46,7 +31,7 @@ final class ClustersCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Double t = Options.threshold(spec, threshold);
+    Double t = Options.threshold(spec, indexOptions.threshold);
     cluster.check(spec, null);
     Options.atLeast(spec, "--threads", run.threads(), 1);
     long memory = spillOptions.memory(spec);
@@ -55,7 +40,17 @@ final class ClustersCommand implements Callable<Integer> {
         SpillDirectory spill = StreamingDedup.spill(spillOptions.directory())) {
       double threshold = t != null ? t : opened.metadata().settings().threshold();
       Clustering.run(
-          spec, opened, threshold, cluster, run, idField, spill, memory, progress, null, true);
+          spec,
+          opened,
+          threshold,
+          cluster,
+          run,
+          indexOptions.idField,
+          spill,
+          memory,
+          progress,
+          null,
+          true);
     }
     return 0;
   }

@@ -90,15 +90,7 @@ final class DedupCommand implements Callable<Integer> {
               + " The texts of the clusters shown are read from the input once more.")
   Path report;
 
-  @Option(
-      names = "--report-clusters",
-      paramLabel = "N",
-      defaultValue = "" + ReportClusters.DEFAULT_LARGEST,
-      description =
-          "How many of the largest clusters the report shows, besides "
-              + ReportClusters.DEFAULT_SAMPLE
-              + " drawn at random from the others (default: ${DEFAULT-VALUE}).")
-  int reportClusters;
+  @Mixin ReportOptions reportOptions;
 
   @Mixin AnalysisOptions analysis;
 
@@ -115,7 +107,7 @@ final class DedupCommand implements Callable<Integer> {
     cluster.check(spec, input);
     IndexWriting.check(spec, input, run, index);
     RunReport.check(spec, "--report", report, input.input);
-    Options.atLeast(spec, "--report-clusters", reportClusters, 0);
+    int reportClusters = reportOptions.largest(spec);
     ProgressLine progress = new ProgressLine(spec.commandLine().getErr(), run.progress());
     long start = System.nanoTime();
     SimilarityHistogram histogram =

@@ -42,31 +42,9 @@ final class ReportCommand implements Callable<Integer> {
       description = "Where to write the report (default: ${DEFAULT-VALUE}).")
   Path output;
 
-  @Option(
-      names = "--threshold",
-      paramLabel = "T",
-      description =
-          "The similarity from which two documents are near-duplicates, in (0, 1] (default: the"
-              + " threshold the index was built for).")
-  String threshold;
+  @Mixin IndexClusteringOptions indexOptions;
 
-  @Option(
-      names = "--id-field",
-      paramLabel = "NAME",
-      defaultValue = "id",
-      description =
-          "The input's name of the id field, accepted by --canonical (default: ${DEFAULT-VALUE}).")
-  String idField;
-
-  @Option(
-      names = "--report-clusters",
-      paramLabel = "N",
-      defaultValue = "" + ReportClusters.DEFAULT_LARGEST,
-      description =
-          "How many of the largest clusters the report shows, besides "
-              + ReportClusters.DEFAULT_SAMPLE
-              + " drawn at random from the others (default: ${DEFAULT-VALUE}).")
-  int reportClusters;
+  @Mixin ReportOptions reportOptions;
 
   @Mixin ClusterOptions cluster;
 
@@ -76,10 +54,10 @@ final class ReportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Double t = Options.threshold(spec, threshold);
+    Double t = Options.threshold(spec, indexOptions.threshold);
     cluster.check(spec, null);
     RunReport.check(spec, "--output", output, indexDir.path);
-    Options.atLeast(spec, "--report-clusters", reportClusters, 0);
+    int largest = reportOptions.largest(spec);
     Options.atLeast(spec, "--threads", run.threads(), 1);
     long memory = spillOptions.memory(spec);
     ProgressLine progress = new ProgressLine(spec.commandLine().getErr(), run.progress());
@@ -89,7 +67,17 @@ final class ReportCommand implements Callable<Integer> {
       SimilarityHistogram histogram = new SimilarityHistogram(th, true);
       Clustering.Result result =
           Clustering.run(
-              spec, opened, th, cluster, run, idField, spill, memory, progress, histogram, false);
+              spec,
+              opened,
+              th,
+              cluster,
+              run,
+              indexOptions.idField,
+              spill,
+              memory,
+              progress,
+              histogram,
+              false);
       CanonicalPolicy canonical = result.canonical();
       if (!canonical.byScore() && canonical.field().equals(OpenIndex.ORDINAL_FIELD)) {
         // the first in input order: what the score policy means for a whole index
@@ -108,7 +96,7 @@ final class ReportCommand implements Callable<Integer> {
                   canonicalName)
               .select(
                   result.clusters(),
-                  reportClusters,
+                  largest,
                   ReportClusters.DEFAULT_SAMPLE,
                   ReportClusters.fromIndex(opened));
       List<String[]> summary =
@@ -147,6 +135,6 @@ final class ReportCommand implements Callable<Integer> {
 
   /** The policy's field as the user names it: the index's id field under the input's name. */
   private String canonicalName(CanonicalPolicy canonical) {
-    return canonical.field().equals(OpenIndex.ID_FIELD) ? idField : canonical.field();
+    return canonical.field().equals(OpenIndex.ID_FIELD) ? indexOptions.idField : canonical.field();
   }
 }

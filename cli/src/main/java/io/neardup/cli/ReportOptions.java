@@ -1,0 +1,22 @@
+package io.neardup.cli;
+
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+
+/** How much of a run a report shows. */
+final class ReportOptions {
+  @Option(
+      names = "--report-clusters",
+      paramLabel = "N",
+      defaultValue = "" + ReportClusters.DEFAULT_LARGEST,
+      description =
+          "How many of the largest clusters the report shows, besides "
+              + ReportClusters.DEFAULT_SAMPLE
+              + " drawn at random from the others (default: ${DEFAULT-VALUE}).")
+  int largest;
+
+  /** The number of largest clusters, checked. */
+  int largest(CommandSpec spec) {
+    return Options.atLeast(spec, "--report-clusters", largest, 0);
+  }
+}
