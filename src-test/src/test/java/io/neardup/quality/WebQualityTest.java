@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.neardup.cli.NearDupCli;
+import io.neardup.testkit.WebRehosting;
 import io.neardup.testkit.WebSamples;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -32,22 +33,37 @@ import org.junit.jupiter.api.io.TempDir;
  * never told about, shingled and joined exactly by {@code neardup truth}.
  *
  * <p>By default it runs on the sample pages ({@code samples/web}) plus one article re-hosted in
- * another site's template; {@code -Dneardup.web.quality=DIR} runs it on the HTML sites under DIR
- * instead (e.g. those of {@code bin/fetch-web-docs DIR}) and prints the table.
+ * another site's template; {@code -Dneardup.web.quality=DIR} runs it on a copy of the HTML sites
+ * under DIR instead (e.g. those of {@code bin/fetch-web-docs DIR}), with {@value #REHOSTED} pages
+ * re-hosted under another site's template with 1 % of their words edited ({@link WebRehosting}),
+ * and prints the table.
  */
 class WebQualityTest {
   private static final double THRESHOLD = 0.8;
+  private static final int REHOSTED = 40;
 
   @TempDir Path tmp;
 
   @Test
   void boilerplateModesAgainstMainContentTruth() throws IOException {
     String given = System.getProperty("neardup.web.quality");
-    Path site = given != null ? Path.of(given) : WebSamples.site(tmp.resolve("site"));
+    Path site =
+        given != null
+            ? copy(Path.of(given), tmp.resolve("sites"))
+            : WebSamples.site(tmp.resolve("site"));
+    Set<String> rehosted = new HashSet<>();
+    if (given != null) {
+      for (Path p : WebRehosting.rehost(site, REHOSTED, 150, 0.01, 20_261_125L)) {
+        rehosted.add(site.relativize(p).toString().replace('\\', '/'));
+      }
+    }
     Path truth = tmp.resolve("truth.tsv");
     writeTruthCorpus(site, tmp.resolve("main.jsonl"));
     run("truth", "--input", tmp.resolve("main.jsonl"), "--threshold", THRESHOLD, "--output", truth);
     Set<String> expected = pairs(truth);
+    if (System.getProperty("neardup.web.keep") != null) {
+      copy(tmp, Path.of(System.getProperty("neardup.web.keep")));
+    }
     Map<String, double[]> scores = new LinkedHashMap<>();
     for (String mode : List.of("none", "local", "site")) {
       Path pairs = tmp.resolve("pairs-" + mode + ".tsv");
@@ -71,17 +87,21 @@ class WebQualityTest {
       double recall = expected.isEmpty() ? 1 : (double) right.size() / expected.size();
       double f1 = precision + recall == 0 ? 0 : 2 * precision * recall / (precision + recall);
       scores.put(mode, new double[] {precision, recall, f1, found.size()});
+      long rehostedTrue = expected.stream().filter(q -> involves(q, rehosted)).count();
+      long rehostedFound = right.stream().filter(q -> involves(q, rehosted)).count();
       System.out.printf(
           Locale.ROOT,
           "--boilerplate %-5s: %3d pairs, precision %.3f, recall %.3f, F1 %.3f (truth: %d pairs"
-              + " at %.1f)%n",
+              + " at %.1f; re-hosted copies: %d of %d true pairs found)%n",
           mode,
           found.size(),
           precision,
           recall,
           f1,
           expected.size(),
-          THRESHOLD);
+          THRESHOLD,
+          rehostedFound,
+          rehostedTrue);
     }
     if (given == null) {
       // the sample: the re-hosted article is the one true pair, which only main text finds
@@ -92,6 +112,26 @@ class WebQualityTest {
     } else {
       assertTrue(scores.get("site")[2] >= scores.get("none")[2], "site no worse than none");
     }
+  }
+
+  private static boolean involves(String pair, Set<String> pages) {
+    String[] ids = pair.split("\t");
+    return pages.contains(ids[0]) || pages.contains(ids[1]);
+  }
+
+  /** Copies a tree of sites, so that re-hosted pages never land in the caller's directory. */
+  private static Path copy(Path from, Path to) throws IOException {
+    try (Stream<Path> walk = Files.walk(from)) {
+      for (Path p : (Iterable<Path>) walk.sorted()::iterator) {
+        Path target = to.resolve(from.relativize(p).toString());
+        if (Files.isDirectory(p)) {
+          Files.createDirectories(target);
+        } else if (Files.isRegularFile(p)) {
+          Files.copy(p, target);
+        }
+      }
+    }
+    return to;
   }
 
   /** One JSONL record per page: its relative path and the text of its content container. */
@@ -109,7 +149,7 @@ class WebQualityTest {
           continue;
         }
         Document d = Jsoup.parse(p.toFile());
-        Element main = d.selectFirst("main, [role=main]");
+        Element main = d.selectFirst(WebRehosting.MAIN);
         String text = main == null ? "" : main.text();
         lines.append(json.writeValueAsString(Map.of("id", id, "text", text))).append('\n');
       }
