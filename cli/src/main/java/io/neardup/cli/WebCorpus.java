@@ -1,5 +1,6 @@
 package io.neardup.cli;
 
+import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.web.boilerplate.Boilerplate;
 import io.neardup.web.boilerplate.MainText;
 import io.neardup.web.boilerplate.MainTextExtractor;
@@ -32,15 +33,20 @@ import picocli.CommandLine.Model.CommandSpec;
  * page becomes a record whose text is its main text ({@code --boilerplate}); records that are not
  * HTML pages are set aside and counted in the summary ({@link CorpusReader#notes()}).
  *
- * <p>A page's fields may include {@code url} (and {@code date}, the WARC-Date, for WARC input) when
- * {@code --fields} or {@code --canonical} asks for them.
+ * <p>A page's fields may include {@code url}, {@code date} (the WARC-Date, for WARC input) and
+ * {@code boilerplate_fraction} (the fraction of its words the extraction set aside, 0 to 1) when
+ * {@code --fields} or {@code --canonical} asks for them: {@code --canonical earliest} and {@code
+ * --canonical boilerplate} read the last two.
  */
 final class WebCorpus {
   /** The field of a page's URL, when asked for. */
   static final String URL_FIELD = "url";
 
   /** The field of a WARC record's capture time (ISO-8601, UTC, seconds), when asked for. */
-  static final String DATE_FIELD = "date";
+  static final String DATE_FIELD = CanonicalPolicy.DATE_FIELD;
+
+  /** The field of a page's fraction of boilerplate words, when asked for. */
+  static final String BOILERPLATE_FIELD = CanonicalPolicy.BOILERPLATE_FIELD;
 
   private WebCorpus() {}
 
@@ -161,7 +167,9 @@ final class WebCorpus {
         }
       }
     }
-    return reader(kind, input, new Pages(boilerplate, templates, false));
+    Pages pages = new Pages(boilerplate, templates, false);
+    pages.keepFraction = input.fields().contains(BOILERPLATE_FIELD);
+    return reader(kind, input, pages);
   }
 
   private static CorpusReader reader(Kind kind, InputOptions input, Pages pages)
@@ -219,6 +227,8 @@ final class WebCorpus {
     private final LongAdder totalWords = new LongAdder();
     private final LongAdder templatePages = new LongAdder();
     private final LongAdder templateWords = new LongAdder();
+    // whether records get their boilerplate fraction as a field
+    private boolean keepFraction;
 
     /**
      * @param templates the site templates ({@code --boilerplate site}), or null
@@ -238,10 +248,12 @@ final class WebCorpus {
     CorpusReader.Record record(
         String id, String html, String url, Map<String, Object> fields, String location) {
       if (learning) {
-        text(html, url, id);
+        text(html, url, id, null);
         return new CorpusReader.Record(id, "", fields, location);
       }
-      return CorpusReader.Record.deferred(id, () -> text(html, url, id), fields, location);
+      Map<String, Object> fraction = keepFraction ? fields : null;
+      return CorpusReader.Record.deferred(
+          id, () -> text(html, url, id, fraction), fields, location);
     }
 
     /**
@@ -249,8 +261,9 @@ final class WebCorpus {
      *
      * @param url its URL, or null if unknown
      * @param id its id, which stands in for the URL in grouping pages by site
+     * @param fields the record's fields, which get its boilerplate fraction, or null
      */
-    String text(String html, String url, String id) {
+    String text(String html, String url, String id, Map<String, Object> fields) {
       Document document = HtmlDecoder.parse(html, url);
       MainTextExtractor extractor = this.extractor.get();
       List<TextBlock> blocks = extractor.blocks(document);
@@ -272,6 +285,9 @@ final class WebCorpus {
       totalWords.add(main.totalWords());
       if (main.text().isEmpty()) {
         empty.increment();
+      }
+      if (fields != null) {
+        fields.putIfAbsent(BOILERPLATE_FIELD, main.boilerplateFraction());
       }
       return main.text();
     }
