@@ -189,7 +189,7 @@ public final class TransportNearDupClustersAction
     if (!canonicalMapped && settings != null) {
       throw new IllegalArgumentException(
           "[_neardup/clusters] [canonical] field ["
-              + request.canonical().field()
+              + String.join(", ", request.canonical().fields())
               + "] is not mapped in any index of the request: expected a numeric, date, boolean,"
               + " ip or keyword field");
     }
