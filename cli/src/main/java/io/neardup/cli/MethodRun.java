@@ -122,6 +122,7 @@ final class MethodRun {
               progress,
               canonicalByInput,
               text);
+      dedup.languages(input.languageFilter());
       if (plan != null) {
         if (method.twoPass()) {
           if (statistics == null) {
@@ -172,7 +173,8 @@ final class MethodRun {
     StreamingDedup first =
         new StreamingDedup(
                 settings, normalization, null, threads, input.onError, progress, null, false)
-            .method(plan, true, "pass 1 of 2: collection statistics");
+            .method(plan, true, "pass 1 of 2: collection statistics")
+            .languages(input.languageFilter());
     try (CorpusReader reader = CorpusReader.open(input)) {
       RecordPipeline.Ingest pass = first.ingest(reader, null, null);
       progress.println(

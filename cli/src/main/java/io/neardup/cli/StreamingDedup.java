@@ -77,6 +77,9 @@ final class StreamingDedup {
   // a method other than minhash, and whether this is its first pass (collection statistics)
   private MethodPlan plan;
   private boolean firstPass;
+  private LanguageFilter languages;
+  // the partition of the document the analysing thread adds: the clusterer asks for it in add
+  private final ThreadLocal<long[]> partition = ThreadLocal.withInitial(() -> new long[1]);
   private String phase;
   // each document's canonical value, by ordinal, in chunks the reading thread allocates before the
   // analysis threads (which know a web page's boilerplate fraction) fill them
@@ -121,6 +124,22 @@ final class StreamingDedup {
     return this;
   }
 
+  /**
+   * Identifies each document's language: documents of other languages than {@code filter} keeps are
+   * set aside (neither clustered nor indexed), the others are compared only within their language.
+   *
+   * @param filter the filter, or null for none
+   */
+  StreamingDedup languages(LanguageFilter filter) {
+    this.languages = filter;
+    return this;
+  }
+
+  /** What the pre-filters saw and set aside, for the summary. */
+  List<String> notes() {
+    return languages == null ? List.of() : languages.notes();
+  }
+
   /** The id of each document, by input ordinal. */
   List<String> ids() {
     return ids;
@@ -143,6 +162,9 @@ final class StreamingDedup {
         this.phase != null ? this.phase : clusterer == null ? "indexing" : "read and analyse";
     NearDupAnalyzer analyzer = new NearDupAnalyzer(settings, normalization);
     BandHasher bandHasher = new BandHasher(settings.banding());
+    if (languages != null && clusterer != null) {
+      clusterer.partitions(doc -> partition.get()[0]);
+    }
     // the first pass of a two-pass method leaves reporting bad records to the second
     return new RecordPipeline(threads, onError, progress, !firstPass)
         .run(
@@ -157,6 +179,13 @@ final class StreamingDedup {
             () -> {
               Worker w = new Worker(analyzer, bandHasher, clusterer, writer);
               return (ord, record) -> {
+                if (languages != null) {
+                  String lang = languages.identify(record.text());
+                  if (!languages.keeps(lang)) {
+                    return;
+                  }
+                  partition.get()[0] = LanguageFilter.partition(lang);
+                }
                 w.analyse(ord, record);
                 keepCanonicalValue(ord, record); // after the analysis, which extracted web pages
               };
