@@ -83,6 +83,15 @@ final class InputOptions {
   String boilerplate;
 
   @Option(
+      names = "--keep-text",
+      paramLabel = "DIR",
+      description =
+          "Write the main text of each web page into DIR, one file a page, and DIR/pages.tsv with"
+              + " each page's file, id, URL, words kept, words in all and boilerplate fraction,"
+              + " to see what was compared.")
+  java.nio.file.Path keepText;
+
+  @Option(
       names = "--fields",
       paramLabel = "NAME",
       split = ",",

@@ -100,6 +100,28 @@ final class WebCorpus {
         throw Options.invalid(spec, "--base-url", problem);
       }
     }
+    if (input.keepText != null) {
+      if (kind == Kind.TEXT) {
+        throw Options.invalid(
+            spec,
+            "--keep-text",
+            "applies to HTML input (a directory of .html files, JSONL with --html-field, a WARC"
+                + " file), got the text input "
+                + input.input);
+      }
+      if (Files.exists(input.keepText) && !Files.isDirectory(input.keepText)) {
+        throw Options.invalid(
+            spec, "--keep-text", "must be a directory, got the file " + input.keepText);
+      }
+      if (input
+          .keepText
+          .toAbsolutePath()
+          .normalize()
+          .equals(input.input.toAbsolutePath().normalize())) {
+        throw Options.invalid(
+            spec, "--keep-text", "must not be the input directory, got " + input.keepText);
+      }
+    }
     if (input.boilerplate != null && kind == Kind.TEXT) {
       throw Options.invalid(
           spec,
@@ -169,6 +191,9 @@ final class WebCorpus {
     }
     Pages pages = new Pages(boilerplate, templates, false);
     pages.keepFraction = input.fields().contains(BOILERPLATE_FIELD);
+    if (input.keepText != null) {
+      pages.keepText(input.keepText);
+    }
     return reader(kind, input, pages);
   }
 
@@ -229,6 +254,9 @@ final class WebCorpus {
     private final LongAdder templateWords = new LongAdder();
     // whether records get their boilerplate fraction as a field
     private boolean keepFraction;
+    // --keep-text: where main texts go, and the list of pages
+    private Path keepText;
+    private java.io.BufferedWriter keptPages;
 
     /**
      * @param templates the site templates ({@code --boilerplate site}), or null
@@ -289,7 +317,51 @@ final class WebCorpus {
       if (fields != null) {
         fields.putIfAbsent(BOILERPLATE_FIELD, main.boilerplateFraction());
       }
+      if (keepText != null) {
+        keep(id, url, main);
+      }
       return main.text();
+    }
+
+    /** Writes main texts into {@code dir} (created if needed), and {@code dir/pages.tsv}. */
+    void keepText(Path dir) throws IOException {
+      Files.createDirectories(dir);
+      keepText = dir;
+      keptPages = Files.newBufferedWriter(dir.resolve(KEPT_PAGES), StandardCharsets.UTF_8);
+      keptPages.write("file\tid\turl\tcontent_words\ttotal_words\tboilerplate_fraction\n");
+    }
+
+    private void keep(String id, String url, MainText main) {
+      String file = keptName(id);
+      try {
+        Files.writeString(keepText.resolve(file), main.text(), StandardCharsets.UTF_8);
+        String line =
+            String.format(
+                Locale.ROOT,
+                "%s\t%s\t%s\t%d\t%d\t%.4f\n",
+                file,
+                tsv(id),
+                url == null ? "" : tsv(url),
+                main.contentWords(),
+                main.totalWords(),
+                main.boilerplateFraction());
+        synchronized (this) {
+          keptPages.write(line);
+        }
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException("--keep-text: cannot write " + keepText, e);
+      }
+    }
+
+    private static String tsv(String s) {
+      return s.replace('\t', ' ').replace('\n', ' ').replace('\r', ' ');
+    }
+
+    /** Closes the list of kept texts. */
+    void close() throws IOException {
+      if (keptPages != null) {
+        keptPages.close();
+      }
     }
 
     void setAside(String reason) {
@@ -342,6 +414,31 @@ final class WebCorpus {
       }
       return notes;
     }
+  }
+
+  /** The list of the pages whose main text {@code --keep-text} wrote. */
+  static final String KEPT_PAGES = "pages.tsv";
+
+  /**
+   * The file of a page's main text: its id with characters other than letters, digits, dots and
+   * dashes replaced, cut to a length every file system takes, and a hash of the whole id, so
+   * different ids never share a file.
+   */
+  static String keptName(String id) {
+    StringBuilder name = new StringBuilder();
+    for (int i = 0; i < id.length() && name.length() < 100; i++) {
+      char c = id.charAt(i);
+      name.append(
+          (c >= 'a' && c <= 'z')
+                  || (c >= 'A' && c <= 'Z')
+                  || (c >= '0' && c <= '9')
+                  || c == '.'
+                  || c == '-'
+              ? c
+              : '_');
+    }
+    long h = io.neardup.util.Mix.fmix64(id.hashCode() * 0x9E3779B97F4A7C15L + id.length());
+    return name + "-" + String.format(Locale.ROOT, "%08x", (int) h) + ".txt";
   }
 
   private static Map<String, Object> fields(Set<String> wanted, String url, String date) {
@@ -434,7 +531,9 @@ final class WebCorpus {
     }
 
     @Override
-    public void close() {}
+    public void close() throws IOException {
+      pages.close();
+    }
   }
 
   /** JSONL whose records hold a page's HTML in {@code --html-field}. */
@@ -498,7 +597,11 @@ final class WebCorpus {
 
     @Override
     public void close() throws IOException {
-      lines.close();
+      try {
+        lines.close();
+      } finally {
+        pages.close();
+      }
     }
   }
 
@@ -570,7 +673,11 @@ final class WebCorpus {
 
     @Override
     public void close() throws IOException {
-      warc.close();
+      try {
+        warc.close();
+      } finally {
+        pages.close();
+      }
     }
   }
 }

@@ -276,6 +276,45 @@ class WebInputTest {
   }
 
   @Test
+  void keepTextWritesEachPagesMainTextAndAList() throws Exception {
+    Path site = site(tmp);
+    Path kept = tmp.resolve("kept");
+    Cli.Result r =
+        Cli.run(
+            "dedup",
+            "--input",
+            site,
+            "--boilerplate",
+            "local",
+            "--keep-text",
+            kept,
+            "--pairs",
+            "-");
+    assertEquals(0, r.exit(), r.toString());
+    List<String> rows = Files.readAllLines(kept.resolve(WebCorpus.KEPT_PAGES));
+    assertEquals("file\tid\turl\tcontent_words\ttotal_words\tboilerplate_fraction", rows.get(0));
+    assertEquals(17, rows.size(), rows.toString());
+    String rehosted =
+        rows.stream()
+            .filter(l -> l.contains("\trehosted/support.html\t"))
+            .findFirst()
+            .orElseThrow();
+    String text = Files.readString(kept.resolve(rehosted.split("\t")[0]));
+    assertTrue(text.contains("Mirrored with permission by the Click community."), text);
+    assertFalse(text.contains("Table of Contents"), text);
+    assertEquals(WebCorpus.keptName("rehosted/support.html"), rehosted.split("\t")[0]);
+    assertTrue(WebCorpus.keptName("rehosted/support.html").startsWith("rehosted_support.html-"));
+
+    Path text1 = tmp.resolve("texts.jsonl");
+    Files.writeString(text1, "{\"id\": \"a\", \"text\": \"x\"}\n");
+    Cli.Result plain = Cli.run("dedup", "--input", text1, "--keep-text", kept);
+    assertEquals(2, plain.exit(), plain.toString());
+    assertTrue(
+        plain.err().contains("Invalid value for option '--keep-text': applies to HTML input"),
+        plain.err());
+  }
+
+  @Test
   void canonicalFieldsNobodyHasAreUsageErrors() throws Exception {
     Path site = site(tmp);
     Cli.Result r = Cli.run("dedup", "--input", site, "--canonical", "earliest", "--clusters", "-");
