@@ -45,6 +45,29 @@ public final class MainTextCharFilterFactory extends CharFilterFactory {
     }
   }
 
+  /**
+   * The factory of an engine's char filter {@code name} of type {@code type}, from the settings the
+   * engine passes ({@code boilerplate}, {@code max_chars}; {@code type} and {@code index.*} keys
+   * are not parameters).
+   *
+   * @throws IllegalArgumentException naming the char filter and the bad or unknown parameter
+   */
+  public static MainTextCharFilterFactory fromEngineSettings(
+      String type, String name, Map<String, String> settings) {
+    Map<String, String> args = new java.util.LinkedHashMap<>();
+    settings.forEach((key, value) -> {
+      if (!key.equals("type") && !key.startsWith("index.")) {
+        args.put(key.equals("max_chars") ? "maxChars" : key, value);
+      }
+    });
+    try {
+      return new MainTextCharFilterFactory(args);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "char filter [" + name + "] of type [" + type + "]: " + e.getMessage(), e);
+    }
+  }
+
   /** Default ctor for compatibility with SPI. */
   public MainTextCharFilterFactory() {
     throw defaultCtorException();
