@@ -24,8 +24,12 @@ final class ClusterOptions {
       paramLabel = "POLICY",
       description =
           "Which member of a cluster is canonical: score (the first in input order), FIELD:asc"
-              + " (lowest value of a JSONL field wins, e.g. published:asc) or FIELD:desc (highest"
-              + " wins) (default: score).")
+              + " (lowest value of a JSONL field wins, e.g. published:asc), FIELD:desc (highest"
+              + " wins), boilerplate[:FIELD] (least boilerplate; web input gives each page its"
+              + " boilerplate_fraction), earliest[:FIELD] (lowest date; WARC input gives each page"
+              + " its WARC-Date as date), popularity[:FIELD] (highest popularity), or a"
+              + " comma-separated chain whose later keys break ties, e.g."
+              + " earliest,popularity:inlinks,score (default: score).")
   String canonical;
 
   @Option(
@@ -59,8 +63,8 @@ final class ClusterOptions {
    */
   void check(CommandSpec spec, InputOptions input) {
     CanonicalPolicy policy = Options.canonical(spec, canonical);
-    if (input != null && !policy.byScore()) {
-      input.want(policy.field());
+    if (input != null) {
+      policy.fields().forEach(input::want);
     }
     Path inputPath = input == null ? null : input.input;
     Path pairsPath = output(spec, "--pairs", pairs, inputPath);

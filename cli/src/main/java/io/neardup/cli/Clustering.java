@@ -73,9 +73,9 @@ final class Clustering {
     } catch (IllegalArgumentException e) {
       throw Options.invalid(spec, "--canonical", e.getMessage());
     }
-    if (canonical.byScore() && index.hasOrdinals()) {
+    if (index.hasOrdinals()) {
       // documents were added from several threads: the input order is in the ordinals
-      canonical = CanonicalPolicy.lowest(OpenIndex.ORDINAL_FIELD);
+      canonical = canonical.then(CanonicalPolicy.lowest(OpenIndex.ORDINAL_FIELD));
     }
     if (options.verify == Verification.EXACT && !settings.shingles()) {
       throw Options.invalid(

@@ -35,6 +35,7 @@ final class IndexWriting {
       throw Options.invalid(spec, "--input", "no such file or directory: " + input.input);
     }
     WebCorpus.check(spec, input);
+    input.languages(spec);
     String unreadable = CorpusReader.unreadable(input.input);
     if (unreadable != null) {
       throw Options.invalid(spec, "--input", unreadable);
@@ -82,6 +83,7 @@ final class IndexWriting {
             progress,
             null,
             text);
+    dedup.languages(input.languageFilter());
     return ingest(input, dedup, null, index, settings, normalization, progress);
   }
 
@@ -115,7 +117,8 @@ final class IndexWriting {
           progress.done();
         }
       }
-      notes = reader.notes();
+      notes = new java.util.ArrayList<>(reader.notes());
+      notes.addAll(dedup.notes());
     }
     progress.println(
         String.format(

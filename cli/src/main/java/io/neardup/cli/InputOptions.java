@@ -83,6 +83,15 @@ final class InputOptions {
   String boilerplate;
 
   @Option(
+      names = "--keep-text",
+      paramLabel = "DIR",
+      description =
+          "Write the main text of each web page into DIR, one file a page, and DIR/pages.tsv with"
+              + " each page's file, id, URL, words kept, words in all and boilerplate fraction,"
+              + " to see what was compared.")
+  java.nio.file.Path keepText;
+
+  @Option(
       names = "--fields",
       paramLabel = "NAME",
       split = ",",
@@ -94,6 +103,17 @@ final class InputOptions {
 
   /** Fields other options of the command need, e.g. the field of --canonical. */
   private final Set<String> wanted = new LinkedHashSet<>();
+
+  @Option(
+      names = "--languages",
+      paramLabel = "any|auto|LIST",
+      description =
+          "Language pre-filter on the (main) text: any (default) identifies nothing; auto"
+              + " identifies each document's language and compares documents only with documents"
+              + " of their own language; a list of ISO 639-1 or 639-3 codes (en,de or eng,deu;"
+              + " und for texts too short to tell) also sets aside the documents of other"
+              + " languages, counted in the summary.")
+  String languages;
 
   @Option(
       names = "--on-error",
@@ -115,6 +135,26 @@ final class InputOptions {
     } catch (IllegalArgumentException e) {
       throw Options.invalid(spec, "--boilerplate", e.getMessage());
     }
+  }
+
+  /**
+   * The language pre-filter asked for, or null for none; a bad code is a usage error naming the
+   * option.
+   */
+  LanguageFilter languages(picocli.CommandLine.Model.CommandSpec spec) {
+    if (languages == null || languages.equals("any")) {
+      return null;
+    }
+    try {
+      return LanguageFilter.parse(languages);
+    } catch (IllegalArgumentException e) {
+      throw Options.invalid(spec, "--languages", e.getMessage());
+    }
+  }
+
+  /** A new language pre-filter (with its own counts) for options already checked, or null. */
+  LanguageFilter languageFilter() {
+    return languages == null || languages.equals("any") ? null : LanguageFilter.parse(languages);
   }
 
   /** Asks for one more JSONL field to be read and indexed. */

@@ -11,6 +11,7 @@ import io.neardup.signature.Method;
 import io.neardup.text.NormalizationOptions;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Model.CommandSpec;
@@ -104,10 +105,7 @@ final class MethodRun {
             : new MethodPlan(method, parameters, settings, t, method.twoPass() ? statistics : null);
     NormalizationOptions normalization = analysis.normalization();
     long memory = spillOptions.memory(spec);
-    String canonicalField =
-        canonical.byScore()
-            ? null
-            : canonical.field().equals(input.idField) ? OpenIndex.ID_FIELD : canonical.field();
+    CanonicalPolicy canonicalByInput = idAsIndexed(canonical, input.idField);
     long start = System.nanoTime();
     int threads = run.threads();
     StreamingDedup dedup;
@@ -136,8 +134,9 @@ final class MethodRun {
               threads,
               input.onError,
               progress,
-              canonicalField,
+              canonicalByInput,
               text);
+      dedup.languages(input.languageFilter());
       if (plan != null) {
         if (method.twoPass()) {
           if (statistics == null) {
@@ -155,17 +154,17 @@ final class MethodRun {
       }
       ingest =
           IndexWriting.ingest(input, dedup, clusterer, index, settings, normalization, progress);
-      if (canonicalField != null && dedup.canonicalValuesSeen() == 0 && ingest.documents() > 0) {
+      if (!canonical.byScore() && dedup.canonicalValuesSeen() == 0 && ingest.documents() > 0) {
         throw Options.invalid(
             spec,
             "--canonical",
-            "no record has a field [" + canonical.field() + "] to choose canonicals by");
+            "no record has a field ["
+                + String.join(", ", canonical.fields())
+                + "] to choose canonicals by");
       }
       pairs = new StreamingDedup.PairList(dedup.ids());
       try {
-        result =
-            clusterer.finish(
-                ingest.documents(), dedup.canonicalOrder(canonical.ascending()), pairs);
+        result = clusterer.finish(ingest.documents(), dedup.canonicalOrder(), pairs);
       } finally {
         progress.done();
       }
@@ -201,7 +200,8 @@ final class MethodRun {
     StreamingDedup first =
         new StreamingDedup(
                 settings, normalization, null, threads, input.onError, progress, null, false)
-            .method(plan, true, "pass 1 of 2: collection statistics");
+            .method(plan, true, "pass 1 of 2: collection statistics")
+            .languages(input.languageFilter());
     try (CorpusReader reader = CorpusReader.open(input)) {
       RecordPipeline.Ingest pass = first.ingest(reader, null, null);
       progress.println(
@@ -213,5 +213,17 @@ final class MethodRun {
               ProgressLine.elapsed(pass.startNanos())));
     }
     plan.prepare();
+  }
+
+  /** The policy with the input's id field named {@link OpenIndex#ID_FIELD}, as records give it. */
+  static CanonicalPolicy idAsIndexed(CanonicalPolicy policy, String idField) {
+    List<CanonicalPolicy.Key> keys = new ArrayList<>();
+    for (CanonicalPolicy.Key k : policy.keys()) {
+      keys.add(
+          k.field().equals(idField)
+              ? new CanonicalPolicy.Key(OpenIndex.ID_FIELD, k.ascending())
+              : k);
+    }
+    return new CanonicalPolicy(keys);
   }
 }

@@ -322,17 +322,25 @@ final class OpenIndex implements Closeable {
   }
 
   /**
-   * The policy with its field resolved against the index: the id field is known as {@value
+   * The policy with its fields resolved against the index: the id field is known as {@value
    * #ID_FIELD} and also by the name {@code idAlias} had in the input (e.g. {@code id}).
    *
-   * @throws IllegalArgumentException if the field is not in the index with numeric or keyword
-   *     values, listing the fields that are
+   * @throws IllegalArgumentException if a field is not in the index with numeric or keyword values,
+   *     listing the fields that are
    */
   CanonicalPolicy resolve(CanonicalPolicy policy, String idAlias) {
-    if (policy.byScore() || policy.field().equals(ID_FIELD)) {
-      return policy;
+    List<CanonicalPolicy.Key> keys = new ArrayList<>();
+    for (CanonicalPolicy.Key key : policy.keys()) {
+      keys.add(resolve(key, idAlias));
     }
-    String field = policy.field();
+    return new CanonicalPolicy(keys);
+  }
+
+  private CanonicalPolicy.Key resolve(CanonicalPolicy.Key key, String idAlias) {
+    String field = key.field();
+    if (field.equals(ID_FIELD)) {
+      return key;
+    }
     TreeSet<String> usable = new TreeSet<>();
     boolean found = false;
     for (LeafReaderContext leaf : reader.leaves()) {
@@ -348,10 +356,10 @@ final class OpenIndex implements Closeable {
       }
     }
     if (usable.contains(field)) {
-      return policy;
+      return key;
     }
     if (!found && field.equals(idAlias)) {
-      return new CanonicalPolicy(ID_FIELD, policy.ascending());
+      return new CanonicalPolicy.Key(ID_FIELD, key.ascending());
     }
     List<String> choices = new ArrayList<>(usable);
     choices.add(0, ID_FIELD);

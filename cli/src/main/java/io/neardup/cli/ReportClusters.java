@@ -12,7 +12,6 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
@@ -50,10 +49,10 @@ final class ReportClusters {
    *
    * @param text its (main) text
    * @param url its URL, or null
-   * @param canonicalValue its value of the canonical policy's field, or null
+   * @param values its values of the canonical policy's fields, by field (absent when it has none)
    * @param boilerplate the fraction of a web page's text removed as boilerplate, or null
    */
-  record Doc(String text, String url, Object canonicalValue, Double boilerplate) {}
+  record Doc(String text, String url, Map<String, Object> values, Double boilerplate) {}
 
   /**
    * A shown member.
@@ -89,9 +88,9 @@ final class ReportClusters {
    * The texts of the input, read once more; a web page's main text is extracted again only for the
    * pages asked for.
    *
-   * @param canonicalField the input's name of the canonical policy's field, or null
+   * @param canonical the run's canonical policy, whose fields' values are read too
    */
-  static Texts fromInput(InputOptions input, String canonicalField) {
+  static Texts fromInput(InputOptions input, CanonicalPolicy canonical) {
     return ids -> {
       Map<String, Doc> docs = new HashMap<>();
       try (CorpusReader reader = CorpusReader.open(input)) {
@@ -107,16 +106,25 @@ final class ReportClusters {
             break;
           }
           if (ids.contains(record.id())) {
-            Object url = record.fields().get(WebCorpus.URL_FIELD);
-            Object value =
-                canonicalField == null
-                    ? null
-                    : canonicalField.equals(input.idField)
-                        ? record.id()
-                        : record.fields().get(canonicalField);
+            // a web page's fields (its boilerplate fraction) are known once its text is extracted
+            String text = record.text();
+            Map<String, Object> fields = record.fields();
+            Map<String, Object> values = new java.util.LinkedHashMap<>();
+            for (String field : canonical.fields()) {
+              Object value = field.equals(input.idField) ? record.id() : fields.get(field);
+              if (value != null) {
+                values.put(field, value);
+              }
+            }
+            Object url = fields.get(WebCorpus.URL_FIELD);
+            Object boilerplate = fields.get(WebCorpus.BOILERPLATE_FIELD);
             docs.put(
                 record.id(),
-                new Doc(record.text(), url == null ? null : url.toString(), value, null));
+                new Doc(
+                    text,
+                    url == null ? null : url.toString(),
+                    values,
+                    boilerplate instanceof Number n ? n.doubleValue() : null));
           }
         }
       }
@@ -134,7 +142,7 @@ final class ReportClusters {
       for (String id : ids) {
         int doc = index.docOf(id);
         if (doc >= 0) {
-          docs.put(id, new Doc(index.text(doc), null, null, null));
+          docs.put(id, new Doc(index.text(doc), null, Map.of(), null));
         }
       }
       return docs;
@@ -143,20 +151,24 @@ final class ReportClusters {
 
   private final NearDupAnalyzer analyzer;
   private final CanonicalPolicy policy;
-  private final String policyName;
+  private final String idField;
+  private final String idAlias;
 
   /**
    * @param settings the analysis of the run, for the similarities to the canonical
-   * @param policyName how the user named the canonical field (e.g. the input's id field)
+   * @param idField the field of the policy that holds the id, or null
+   * @param idAlias how the user names the id field
    */
   ReportClusters(
       NearDupSettings settings,
       NormalizationOptions normalization,
       CanonicalPolicy policy,
-      String policyName) {
+      String idField,
+      String idAlias) {
     this.analyzer = new NearDupAnalyzer(settings, normalization);
     this.policy = policy;
-    this.policyName = policyName;
+    this.idField = idField;
+    this.idAlias = idAlias;
   }
 
   /**
@@ -255,15 +267,20 @@ final class ReportClusters {
     if (policy.byScore()) {
       return "first in input order (canonical policy: score)";
     }
-    Object value = canonical == null ? null : canonical.canonicalValue();
-    return String.format(
-        Locale.ROOT,
-        "%s %s%s (canonical policy: %s:%s)",
-        policy.ascending() ? "lowest" : "highest",
-        policyName,
-        value == null ? "" : " = " + value,
-        policyName,
-        policy.ascending() ? "asc" : "desc");
+    StringBuilder values = new StringBuilder();
+    if (canonical != null) {
+      canonical
+          .values()
+          .forEach((field, value) ->
+              values
+                  .append(values.isEmpty() ? "" : ", ")
+                  .append(field.equals(idField) ? idAlias : field)
+                  .append(" = ")
+                  .append(value));
+    }
+    return "canonical policy "
+        + RunReport.describe(policy, idField, idAlias)
+        + (values.isEmpty() ? "" : "; its values: " + values);
   }
 
   private long[] shingles(String text) throws IOException {

@@ -79,11 +79,10 @@ final class ReportCommand implements Callable<Integer> {
               histogram,
               false);
       CanonicalPolicy canonical = result.canonical();
-      if (!canonical.byScore() && canonical.field().equals(OpenIndex.ORDINAL_FIELD)) {
+      if (canonical.fields().equals(List.of(OpenIndex.ORDINAL_FIELD))) {
         // the first in input order: what the score policy means for a whole index
         canonical = CanonicalPolicy.BEST_SCORE;
       }
-      String canonicalName = canonical.byScore() ? null : canonicalName(canonical);
       if (!opened.hasTexts()) {
         progress.println(
             "the index at " + indexDir.path + " keeps no texts (--no-text): the report lists ids");
@@ -93,7 +92,8 @@ final class ReportCommand implements Callable<Integer> {
                   opened.metadata().settings(),
                   opened.metadata().normalization(),
                   canonical,
-                  canonicalName)
+                  OpenIndex.ID_FIELD,
+                  indexOptions.idField)
               .select(
                   result.clusters(),
                   largest,
@@ -107,8 +107,7 @@ final class ReportCommand implements Callable<Integer> {
               null,
               th,
               cluster.verify,
-              canonical,
-              canonicalName,
+              RunReport.describe(canonical, OpenIndex.ID_FIELD, indexOptions.idField),
               result.stats(),
               0,
               result.pairs().size(),
@@ -131,10 +130,5 @@ final class ReportCommand implements Callable<Integer> {
       progress.println("wrote the report to " + output);
     }
     return 0;
-  }
-
-  /** The policy's field as the user names it: the index's id field under the input's name. */
-  private String canonicalName(CanonicalPolicy canonical) {
-    return canonical.field().equals(OpenIndex.ID_FIELD) ? indexOptions.idField : canonical.field();
   }
 }

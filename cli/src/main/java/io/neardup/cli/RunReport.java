@@ -42,6 +42,23 @@ final class RunReport {
     }
   }
 
+  /**
+   * A canonical policy as the user wrote it, e.g. {@code published:asc,score}; the index's id field
+   * under the input's name.
+   */
+  static String describe(CanonicalPolicy canonical, String idField, String idAlias) {
+    if (canonical.byScore()) {
+      return "score (the first in input order)";
+    }
+    StringBuilder sb = new StringBuilder();
+    for (CanonicalPolicy.Key k : canonical.keys()) {
+      sb.append(sb.isEmpty() ? "" : ",")
+          .append(k.field().equals(idField) ? idAlias : k.field())
+          .append(k.ascending() ? ":asc" : ":desc");
+    }
+    return sb.toString();
+  }
+
   /** The summary lines every report of a run starts with. */
   static List<String[]> summary(
       String input,
@@ -50,8 +67,7 @@ final class RunReport {
       MethodPlan plan,
       double threshold,
       Verification verification,
-      CanonicalPolicy canonical,
-      String canonicalName,
+      String canonical,
       ClusterStats stats,
       long skipped,
       int pairs,
@@ -94,12 +110,7 @@ final class RunReport {
             plan != null
                 ? plan.describe()
                 : verification == Verification.EXACT ? "exact Jaccard" : "sketch estimate"));
-    rows.add(
-        row(
-            "canonical policy",
-            canonical.byScore()
-                ? "score (the first in input order)"
-                : canonicalName + (canonical.ascending() ? ":asc" : ":desc")));
+    rows.add(row("canonical policy", canonical));
     rows.add(
         row(
             "documents",
@@ -138,17 +149,18 @@ final class RunReport {
       List<CompareCommand.Row> methods,
       String methodsTitle)
       throws IOException {
-    String canonicalName = canonical.byScore() ? null : canonical.field();
     if (WebCorpus.kind(input) != WebCorpus.Kind.TEXT) {
       input.want(WebCorpus.URL_FIELD);
+      input.want(WebCorpus.BOILERPLATE_FIELD);
     }
     ReportClusters.Selection selection =
-        new ReportClusters(outcome.settings(), normalization, canonical, canonicalName)
+        new ReportClusters(
+                outcome.settings(), normalization, canonical, input.idField, input.idField)
             .select(
                 outcome.clusters(),
                 largest,
                 ReportClusters.DEFAULT_SAMPLE,
-                ReportClusters.fromInput(input, canonicalName));
+                ReportClusters.fromInput(input, canonical));
     MethodPlan plan = outcome.plan();
     List<String[]> summary =
         summary(
@@ -158,8 +170,7 @@ final class RunReport {
             plan,
             threshold,
             verification,
-            canonical,
-            canonicalName,
+            describe(canonical, null, null),
             outcome.result().stats(),
             outcome.ingest().skipped(),
             outcome.pairs().size(),

@@ -55,8 +55,9 @@ final class SearchCommand implements Callable<Integer> {
       names = "--canonical",
       paramLabel = "POLICY",
       description =
-          "Which hit of a group is shown as canonical: score (the best-ranked), FIELD:asc or"
-              + " FIELD:desc (default: score).")
+          "Which hit of a group is shown as canonical: score (the best-ranked), FIELD:asc,"
+              + " FIELD:desc, boilerplate[:FIELD], earliest[:FIELD], popularity[:FIELD], or a"
+              + " comma-separated chain of them whose later keys break ties (default: score).")
   String canonical;
 
   @Option(

@@ -5,6 +5,7 @@ import io.neardup.analysis.NearDupFilter;
 import io.neardup.analysis.NearDupShingleSetAttribute;
 import io.neardup.analysis.NearDupSketchAttribute;
 import io.neardup.analysis.TextNormalizationFilter;
+import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.Cluster;
 import io.neardup.cluster.Clusterer;
 import io.neardup.cluster.PairSink;
@@ -22,6 +23,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
 import org.apache.lucene.analysis.LowerCaseFilter;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.standard.StandardTokenizer;
@@ -39,6 +41,7 @@ import org.apache.lucene.index.IndexOptions;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.util.BytesRef;
+import org.apache.lucene.util.NumericUtils;
 
 /**
  * Reads a corpus once and analyses it on all threads, feeding each document's band hashes and set
@@ -67,19 +70,26 @@ final class StreamingDedup {
   private final int threads;
   private final InputOptions.OnError onError;
   private final ProgressLine progress;
-  private final String canonicalField;
+  private final CanonicalPolicy canonical;
   private final boolean text;
 
   private final List<String> ids = new ArrayList<>();
   // a method other than minhash, and whether this is its first pass (collection statistics)
   private MethodPlan plan;
   private boolean firstPass;
+  private LanguageFilter languages;
+  // the partition of the document the analysing thread adds: the clusterer asks for it in add
+  private final ThreadLocal<long[]> partition = ThreadLocal.withInitial(() -> new long[1]);
   private String phase;
-  private Object[] canonicalValues;
-  private long canonicalValuesSeen;
+  // each document's canonical value, by ordinal, in chunks the reading thread allocates before the
+  // analysis threads (which know a web page's boilerplate fraction) fill them
+  private final Object[][] canonicalValues = new Object[1 << (31 - CHUNK_BITS)][];
+  private final LongAdder canonicalValuesSeen = new LongAdder();
+  private static final int CHUNK_BITS = 14;
 
   /**
-   * @param canonicalField the input field whose values decide canonicals, or null
+   * @param canonical the canonical policy, its fields named as in the input ({@link
+   *     OpenIndex#ID_FIELD} for the id), or null to keep no canonical values
    * @param text whether documents indexed by {@link #ingest} keep their text (for {@code search})
    */
   StreamingDedup(
@@ -89,7 +99,7 @@ final class StreamingDedup {
       int threads,
       InputOptions.OnError onError,
       ProgressLine progress,
-      String canonicalField,
+      CanonicalPolicy canonical,
       boolean text) {
     this.settings = settings;
     this.normalization = normalization;
@@ -97,7 +107,7 @@ final class StreamingDedup {
     this.threads = threads;
     this.onError = onError;
     this.progress = progress;
-    this.canonicalField = canonicalField;
+    this.canonical = canonical == null || canonical.byScore() ? null : canonical;
     this.text = text;
   }
 
@@ -114,14 +124,30 @@ final class StreamingDedup {
     return this;
   }
 
+  /**
+   * Identifies each document's language: documents of other languages than {@code filter} keeps are
+   * set aside (neither clustered nor indexed), the others are compared only within their language.
+   *
+   * @param filter the filter, or null for none
+   */
+  StreamingDedup languages(LanguageFilter filter) {
+    this.languages = filter;
+    return this;
+  }
+
+  /** What the pre-filters saw and set aside, for the summary. */
+  List<String> notes() {
+    return languages == null ? List.of() : languages.notes();
+  }
+
   /** The id of each document, by input ordinal. */
   List<String> ids() {
     return ids;
   }
 
-  /** How many documents had a value in the canonical field. */
+  /** How many documents had a value in a field of the canonical policy. */
   long canonicalValuesSeen() {
-    return canonicalValuesSeen;
+    return canonicalValuesSeen.sum();
   }
 
   /**
@@ -136,6 +162,9 @@ final class StreamingDedup {
         this.phase != null ? this.phase : clusterer == null ? "indexing" : "read and analyse";
     NearDupAnalyzer analyzer = new NearDupAnalyzer(settings, normalization);
     BandHasher bandHasher = new BandHasher(settings.banding());
+    if (languages != null && clusterer != null) {
+      clusterer.partitions(doc -> partition.get()[0]);
+    }
     // the first pass of a two-pass method leaves reporting bad records to the second
     return new RecordPipeline(threads, onError, progress, !firstPass)
         .run(
@@ -143,64 +172,77 @@ final class StreamingDedup {
             phase,
             (ord, record) -> {
               ids.add(record.id());
-              keepCanonicalValue(ord, record);
+              if (canonical != null && canonicalValues[ord >>> CHUNK_BITS] == null) {
+                canonicalValues[ord >>> CHUNK_BITS] = new Object[1 << CHUNK_BITS];
+              }
             },
             () -> {
               Worker w = new Worker(analyzer, bandHasher, clusterer, writer);
-              return w::analyse;
+              return (ord, record) -> {
+                if (languages != null) {
+                  String lang = languages.identify(record.text());
+                  if (!languages.keeps(lang)) {
+                    return;
+                  }
+                  partition.get()[0] = LanguageFilter.partition(lang);
+                }
+                w.analyse(ord, record);
+                keepCanonicalValue(ord, record); // after the analysis, which extracted web pages
+              };
             });
   }
 
-  /** The canonical order: documents with a value first, lowest (or highest) value, then ordinal. */
-  Clusterer.CanonicalOrder canonicalOrder(boolean ascending) {
-    if (canonicalValues == null) {
+  /**
+   * The canonical order of the documents read: by the policy's keys ({@link
+   * CanonicalPolicy#compare}, a value before none), then by ordinal.
+   */
+  Clusterer.CanonicalOrder canonicalOrder() {
+    if (canonical == null) {
       return Integer::compare;
     }
-    Object[] values = canonicalValues;
+    CanonicalPolicy policy = canonical;
     return (a, b) -> {
-      Object va = a < values.length ? values[a] : null;
-      Object vb = b < values.length ? values[b] : null;
-      if (va == null || vb == null) {
-        return va != null ? -1 : vb != null ? 1 : Integer.compare(a, b);
-      }
-      int c = compareValues(va, vb);
-      if (!ascending) {
-        c = -c;
-      }
+      int c = policy.compare(canonicalValue(a), canonicalValue(b));
       return c != 0 ? c : Integer.compare(a, b);
     };
   }
 
-  @SuppressWarnings("unchecked")
-  private static int compareValues(Object a, Object b) {
-    if (a instanceof Number x && b instanceof Number y) {
-      if (x instanceof Long lx && y instanceof Long ly) {
-        return Long.compare(lx, ly);
-      }
-      return Double.compare(x.doubleValue(), y.doubleValue());
-    }
-    return ((Comparable<Object>) a).compareTo(b);
+  private Object canonicalValue(int ord) {
+    Object[] chunk = canonicalValues[ord >>> CHUNK_BITS];
+    return chunk == null ? null : chunk[ord & ((1 << CHUNK_BITS) - 1)];
+  }
+
+  /**
+   * An input value as the policy compares it: numbers as (sortable) longs, as the kept index's doc
+   * values hold them, strings as UTF-8 bytes.
+   */
+  static Object policyValue(Object value) {
+    return switch (value) {
+      case null -> null;
+      case Long l -> l;
+      case Double d -> NumericUtils.doubleToSortableLong(d);
+      case String s -> s.getBytes(StandardCharsets.UTF_8);
+      default -> throw new IllegalStateException("unexpected field value " + value);
+    };
   }
 
   private void keepCanonicalValue(int ord, CorpusReader.Record record) {
-    if (canonicalField == null) {
+    if (canonical == null) {
       return;
     }
-    Object value =
-        canonicalField.equals(OpenIndex.ID_FIELD)
-            ? record.id()
-            : record.fields().get(canonicalField);
-    if (value == null) {
-      return;
+    List<String> fields = canonical.fields();
+    Object[] values = new Object[fields.size()];
+    boolean any = false;
+    for (int k = 0; k < values.length; k++) {
+      String field = fields.get(k);
+      values[k] =
+          policyValue(field.equals(OpenIndex.ID_FIELD) ? record.id() : record.fields().get(field));
+      any |= values[k] != null;
     }
-    if (canonicalValues == null) {
-      canonicalValues = new Object[Math.max(1024, ord + 1)];
-    } else if (ord >= canonicalValues.length) {
-      canonicalValues =
-          Arrays.copyOf(canonicalValues, Math.max(ord + 1, canonicalValues.length * 2));
+    if (any) {
+      canonicalValues[ord >>> CHUNK_BITS][ord & ((1 << CHUNK_BITS) - 1)] = canonical.key(values);
+      canonicalValuesSeen.increment();
     }
-    canonicalValues[ord] = value;
-    canonicalValuesSeen++;
   }
 
   /** The analysis state of one thread. */

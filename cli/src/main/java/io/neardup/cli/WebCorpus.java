@@ -1,5 +1,6 @@
 package io.neardup.cli;
 
+import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.web.boilerplate.Boilerplate;
 import io.neardup.web.boilerplate.MainText;
 import io.neardup.web.boilerplate.MainTextExtractor;
@@ -32,15 +33,20 @@ import picocli.CommandLine.Model.CommandSpec;
  * page becomes a record whose text is its main text ({@code --boilerplate}); records that are not
  * HTML pages are set aside and counted in the summary ({@link CorpusReader#notes()}).
  *
- * <p>A page's fields may include {@code url} (and {@code date}, the WARC-Date, for WARC input) when
- * {@code --fields} or {@code --canonical} asks for them.
+ * <p>A page's fields may include {@code url}, {@code date} (the WARC-Date, for WARC input) and
+ * {@code boilerplate_fraction} (the fraction of its words the extraction set aside, 0 to 1) when
+ * {@code --fields} or {@code --canonical} asks for them: {@code --canonical earliest} and {@code
+ * --canonical boilerplate} read the last two.
  */
 final class WebCorpus {
   /** The field of a page's URL, when asked for. */
   static final String URL_FIELD = "url";
 
   /** The field of a WARC record's capture time (ISO-8601, UTC, seconds), when asked for. */
-  static final String DATE_FIELD = "date";
+  static final String DATE_FIELD = CanonicalPolicy.DATE_FIELD;
+
+  /** The field of a page's fraction of boilerplate words, when asked for. */
+  static final String BOILERPLATE_FIELD = CanonicalPolicy.BOILERPLATE_FIELD;
 
   private WebCorpus() {}
 
@@ -92,6 +98,28 @@ final class WebCorpus {
       String problem = baseUrlProblem(input.baseUrl);
       if (problem != null) {
         throw Options.invalid(spec, "--base-url", problem);
+      }
+    }
+    if (input.keepText != null) {
+      if (kind == Kind.TEXT) {
+        throw Options.invalid(
+            spec,
+            "--keep-text",
+            "applies to HTML input (a directory of .html files, JSONL with --html-field, a WARC"
+                + " file), got the text input "
+                + input.input);
+      }
+      if (Files.exists(input.keepText) && !Files.isDirectory(input.keepText)) {
+        throw Options.invalid(
+            spec, "--keep-text", "must be a directory, got the file " + input.keepText);
+      }
+      if (input
+          .keepText
+          .toAbsolutePath()
+          .normalize()
+          .equals(input.input.toAbsolutePath().normalize())) {
+        throw Options.invalid(
+            spec, "--keep-text", "must not be the input directory, got " + input.keepText);
       }
     }
     if (input.boilerplate != null && kind == Kind.TEXT) {
@@ -161,7 +189,12 @@ final class WebCorpus {
         }
       }
     }
-    return reader(kind, input, new Pages(boilerplate, templates, false));
+    Pages pages = new Pages(boilerplate, templates, false);
+    pages.keepFraction = input.fields().contains(BOILERPLATE_FIELD);
+    if (input.keepText != null) {
+      pages.keepText(input.keepText);
+    }
+    return reader(kind, input, pages);
   }
 
   private static CorpusReader reader(Kind kind, InputOptions input, Pages pages)
@@ -219,6 +252,11 @@ final class WebCorpus {
     private final LongAdder totalWords = new LongAdder();
     private final LongAdder templatePages = new LongAdder();
     private final LongAdder templateWords = new LongAdder();
+    // whether records get their boilerplate fraction as a field
+    private boolean keepFraction;
+    // --keep-text: where main texts go, and the list of pages
+    private Path keepText;
+    private java.io.BufferedWriter keptPages;
 
     /**
      * @param templates the site templates ({@code --boilerplate site}), or null
@@ -238,10 +276,12 @@ final class WebCorpus {
     CorpusReader.Record record(
         String id, String html, String url, Map<String, Object> fields, String location) {
       if (learning) {
-        text(html, url, id);
+        text(html, url, id, null);
         return new CorpusReader.Record(id, "", fields, location);
       }
-      return CorpusReader.Record.deferred(id, () -> text(html, url, id), fields, location);
+      Map<String, Object> fraction = keepFraction ? fields : null;
+      return CorpusReader.Record.deferred(
+          id, () -> text(html, url, id, fraction), fields, location);
     }
 
     /**
@@ -249,8 +289,9 @@ final class WebCorpus {
      *
      * @param url its URL, or null if unknown
      * @param id its id, which stands in for the URL in grouping pages by site
+     * @param fields the record's fields, which get its boilerplate fraction, or null
      */
-    String text(String html, String url, String id) {
+    String text(String html, String url, String id, Map<String, Object> fields) {
       Document document = HtmlDecoder.parse(html, url);
       MainTextExtractor extractor = this.extractor.get();
       List<TextBlock> blocks = extractor.blocks(document);
@@ -273,7 +314,54 @@ final class WebCorpus {
       if (main.text().isEmpty()) {
         empty.increment();
       }
+      if (fields != null) {
+        fields.putIfAbsent(BOILERPLATE_FIELD, main.boilerplateFraction());
+      }
+      if (keepText != null) {
+        keep(id, url, main);
+      }
       return main.text();
+    }
+
+    /** Writes main texts into {@code dir} (created if needed), and {@code dir/pages.tsv}. */
+    void keepText(Path dir) throws IOException {
+      Files.createDirectories(dir);
+      keepText = dir;
+      keptPages = Files.newBufferedWriter(dir.resolve(KEPT_PAGES), StandardCharsets.UTF_8);
+      keptPages.write("file\tid\turl\tcontent_words\ttotal_words\tboilerplate_fraction\n");
+    }
+
+    private void keep(String id, String url, MainText main) {
+      String file = keptName(id);
+      try {
+        Files.writeString(keepText.resolve(file), main.text(), StandardCharsets.UTF_8);
+        String line =
+            String.format(
+                Locale.ROOT,
+                "%s\t%s\t%s\t%d\t%d\t%.4f\n",
+                file,
+                tsv(id),
+                url == null ? "" : tsv(url),
+                main.contentWords(),
+                main.totalWords(),
+                main.boilerplateFraction());
+        synchronized (this) {
+          keptPages.write(line);
+        }
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException("--keep-text: cannot write " + keepText, e);
+      }
+    }
+
+    private static String tsv(String s) {
+      return s.replace('\t', ' ').replace('\n', ' ').replace('\r', ' ');
+    }
+
+    /** Closes the list of kept texts. */
+    void close() throws IOException {
+      if (keptPages != null) {
+        keptPages.close();
+      }
     }
 
     void setAside(String reason) {
@@ -326,6 +414,31 @@ final class WebCorpus {
       }
       return notes;
     }
+  }
+
+  /** The list of the pages whose main text {@code --keep-text} wrote. */
+  static final String KEPT_PAGES = "pages.tsv";
+
+  /**
+   * The file of a page's main text: its id with characters other than letters, digits, dots and
+   * dashes replaced, cut to a length every file system takes, and a hash of the whole id, so
+   * different ids never share a file.
+   */
+  static String keptName(String id) {
+    StringBuilder name = new StringBuilder();
+    for (int i = 0; i < id.length() && name.length() < 100; i++) {
+      char c = id.charAt(i);
+      name.append(
+          (c >= 'a' && c <= 'z')
+                  || (c >= 'A' && c <= 'Z')
+                  || (c >= '0' && c <= '9')
+                  || c == '.'
+                  || c == '-'
+              ? c
+              : '_');
+    }
+    long h = io.neardup.util.Mix.fmix64(id.hashCode() * 0x9E3779B97F4A7C15L + id.length());
+    return name + "-" + String.format(Locale.ROOT, "%08x", (int) h) + ".txt";
   }
 
   private static Map<String, Object> fields(Set<String> wanted, String url, String date) {
@@ -418,7 +531,9 @@ final class WebCorpus {
     }
 
     @Override
-    public void close() {}
+    public void close() throws IOException {
+      pages.close();
+    }
   }
 
   /** JSONL whose records hold a page's HTML in {@code --html-field}. */
@@ -482,7 +597,11 @@ final class WebCorpus {
 
     @Override
     public void close() throws IOException {
-      lines.close();
+      try {
+        lines.close();
+      } finally {
+        pages.close();
+      }
     }
   }
 
@@ -554,7 +673,11 @@ final class WebCorpus {
 
     @Override
     public void close() throws IOException {
-      warc.close();
+      try {
+        warc.close();
+      } finally {
+        pages.close();
+      }
     }
   }
 }

@@ -127,4 +127,30 @@ class ReportTest {
     assertTrue(bareHtml.contains("text not available"));
     assertFalse(bareHtml.contains("<del>"));
   }
+
+  @Test
+  void aReportOfWebPagesLinksTheirUrlsAndShowsTheBoilerplateRemoved() throws Exception {
+    Path site = io.neardup.testkit.WebSamples.site(tmp.resolve("site"));
+    Path report = tmp.resolve("web.html");
+    Cli.Result r =
+        Cli.run(
+            "dedup",
+            "--input",
+            site,
+            "--base-url",
+            "https://docs.example.org/",
+            "--canonical",
+            "boilerplate",
+            "--report",
+            report);
+    assertEquals(0, r.exit(), r::toString);
+    String html = Files.readString(report);
+    assertTrue(html.contains("<th class=\"num\">boilerplate removed</th>"), html);
+    assertTrue(html.contains("<a href=\"https://docs.example.org/"), html);
+    assertTrue(html.matches("(?s).*<td class=\"num\">\\d+ %</td>.*"), "a share per page");
+    assertTrue(
+        html.contains(
+            "canonical policy boilerplate_fraction:asc; its values: boilerplate_fraction = 0."),
+        html);
+  }
 }

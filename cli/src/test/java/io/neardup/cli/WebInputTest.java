@@ -146,9 +146,19 @@ class WebInputTest {
   private static void response(
       org.netpreserve.jwarc.WarcWriter writer, String url, String contentType, byte[] body)
       throws IOException {
+    response(writer, url, contentType, body, "2024-05-01T10:00:00Z");
+  }
+
+  private static void response(
+      org.netpreserve.jwarc.WarcWriter writer,
+      String url,
+      String contentType,
+      byte[] body,
+      String date)
+      throws IOException {
     writer.write(
         new org.netpreserve.jwarc.WarcResponse.Builder(url)
-            .date(java.time.Instant.parse("2024-05-01T10:00:00Z"))
+            .date(java.time.Instant.parse(date))
             .body(
                 new org.netpreserve.jwarc.HttpResponse.Builder(200, "OK")
                     .body(org.netpreserve.jwarc.MediaType.parse(contentType), body)
@@ -191,6 +201,131 @@ class WebInputTest {
     assertTrue(
         r.err().contains("not HTML pages, skipped: 2 (image/png response: 1, request record: 1)"),
         r.err());
+  }
+
+  /**
+   * Three captures of one article: a and c on one day; c under the lightest template, b under the
+   * heaviest.
+   */
+  private Path captures() throws IOException {
+    Path warc = tmp.resolve("captures.warc");
+    try (org.netpreserve.jwarc.WarcWriter writer =
+        new org.netpreserve.jwarc.WarcWriter(
+            java.nio.channels.FileChannel.open(
+                warc,
+                java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.WRITE))) {
+      response(
+          writer,
+          "https://a.example/1",
+          "text/html",
+          page("Alpha News", ARTICLE).getBytes(StandardCharsets.UTF_8),
+          "2024-05-02T08:00:00Z");
+      response(
+          writer,
+          "https://b.example/1",
+          "text/html",
+          page("Beta Daily Evening Post", ARTICLE).getBytes(StandardCharsets.UTF_8),
+          "2024-05-03T08:00:00Z");
+      response(
+          writer,
+          "https://c.example/1",
+          "text/html",
+          ("<html><body><nav><a href=\"/\">Home</a></nav><div>" + ARTICLE + "</div></body></html>")
+              .getBytes(StandardCharsets.UTF_8),
+          "2024-05-02T08:00:00Z");
+    }
+    return warc;
+  }
+
+  private String canonicalOf(Path input, String canonical, String... more) {
+    List<Object> args =
+        new java.util.ArrayList<>(
+            List.of("dedup", "--input", input, "--canonical", canonical, "--clusters", "-"));
+    args.addAll(List.of(more));
+    Cli.Result r = Cli.run(args.toArray());
+    assertEquals(0, r.exit(), r.toString());
+    List<String> lines = r.out().lines().toList();
+    assertEquals(1, lines.size(), r.toString());
+    return lines.get(0).replaceAll("^\\{\"canonical\": ?\"([^\"]*)\".*", "$1");
+  }
+
+  @Test
+  void canonicalPoliciesReadTheWarcDateAndTheBoilerplateFraction() throws Exception {
+    Path warc = captures();
+    assertEquals("https://a.example/1", canonicalOf(warc, "score"));
+    assertEquals("https://c.example/1", canonicalOf(warc, "boilerplate"));
+    assertEquals("https://b.example/1", canonicalOf(warc, "boilerplate_fraction:desc"));
+    assertEquals("https://b.example/1", canonicalOf(warc, "date:desc"));
+    // a and c share the earliest date: the tie goes to the input order, or to the next key
+    assertEquals("https://a.example/1", canonicalOf(warc, "earliest"));
+    assertEquals("https://c.example/1", canonicalOf(warc, "earliest,boilerplate,score"));
+    assertEquals("https://a.example/1", canonicalOf(warc, "earliest,boilerplate:desc"));
+  }
+
+  @Test
+  void theLeastBoilerplateCopyOfARealRehostedArticle() throws Exception {
+    Path site = site(tmp);
+    String article = "requests/community/support.html";
+    String rehosted = "rehosted/support.html";
+    String least = canonicalOf(site, "boilerplate", "--boilerplate", "local", "--threshold", "0.5");
+    String most =
+        canonicalOf(
+            site, "boilerplate_fraction:desc", "--boilerplate", "local", "--threshold", "0.5");
+    assertEquals(java.util.Set.of(article, rehosted), java.util.Set.of(least, most));
+  }
+
+  @Test
+  void keepTextWritesEachPagesMainTextAndAList() throws Exception {
+    Path site = site(tmp);
+    Path kept = tmp.resolve("kept");
+    Cli.Result r =
+        Cli.run(
+            "dedup",
+            "--input",
+            site,
+            "--boilerplate",
+            "local",
+            "--keep-text",
+            kept,
+            "--pairs",
+            "-");
+    assertEquals(0, r.exit(), r.toString());
+    List<String> rows = Files.readAllLines(kept.resolve(WebCorpus.KEPT_PAGES));
+    assertEquals("file\tid\turl\tcontent_words\ttotal_words\tboilerplate_fraction", rows.get(0));
+    assertEquals(17, rows.size(), rows.toString());
+    String rehosted =
+        rows.stream()
+            .filter(l -> l.contains("\trehosted/support.html\t"))
+            .findFirst()
+            .orElseThrow();
+    String text = Files.readString(kept.resolve(rehosted.split("\t")[0]));
+    assertTrue(text.contains("Mirrored with permission by the Click community."), text);
+    assertFalse(text.contains("Table of Contents"), text);
+    assertEquals(WebCorpus.keptName("rehosted/support.html"), rehosted.split("\t")[0]);
+    assertTrue(WebCorpus.keptName("rehosted/support.html").startsWith("rehosted_support.html-"));
+
+    Path text1 = tmp.resolve("texts.jsonl");
+    Files.writeString(text1, "{\"id\": \"a\", \"text\": \"x\"}\n");
+    Cli.Result plain = Cli.run("dedup", "--input", text1, "--keep-text", kept);
+    assertEquals(2, plain.exit(), plain.toString());
+    assertTrue(
+        plain.err().contains("Invalid value for option '--keep-text': applies to HTML input"),
+        plain.err());
+  }
+
+  @Test
+  void canonicalFieldsNobodyHasAreUsageErrors() throws Exception {
+    Path site = site(tmp);
+    Cli.Result r = Cli.run("dedup", "--input", site, "--canonical", "earliest", "--clusters", "-");
+    assertEquals(2, r.exit(), r.toString());
+    assertTrue(
+        r.err().contains("'--canonical': no record has a field [date] to choose canonicals by"),
+        r.err());
+    Cli.Result chain =
+        Cli.run("dedup", "--input", site, "--canonical", "score,earliest", "--clusters", "-");
+    assertEquals(2, chain.exit(), chain.toString());
+    assertTrue(chain.err().contains("[score] must come last"), chain.err());
   }
 
   @Test

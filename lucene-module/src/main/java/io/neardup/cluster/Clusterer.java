@@ -3,9 +3,11 @@ package io.neardup.cluster;
 import io.neardup.lsh.BandHasher;
 import io.neardup.shingle.CompactShingleSet;
 import io.neardup.sketch.Sketch;
+import io.neardup.util.Mix;
 import java.io.IOException;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntToLongFunction;
 
 /**
  * The clustering core: finds the groups of near-duplicates among documents that are {@linkplain
@@ -108,6 +110,7 @@ public final class Clusterer implements AutoCloseable {
   private int maxBucketSize = DEFAULT_MAX_BUCKET_SIZE;
   private int representatives = DEFAULT_REPRESENTATIVES;
   private boolean allPairs;
+  private IntToLongFunction partitions;
   private boolean joinsOnly;
   private boolean identical = true;
   private int threads = Runtime.getRuntime().availableProcessors();
@@ -200,6 +203,19 @@ public final class Clusterer implements AutoCloseable {
       throw new IllegalArgumentException("representatives must be >= 1, got " + n);
     }
     this.representatives = n;
+    return this;
+  }
+
+  /**
+   * Splits the documents into partitions whose members are only ever compared with each other, for
+   * example pages of one language: each document's bucket keys and identity are mixed with its
+   * partition, so documents of different partitions share no bucket. Default: one partition. Set
+   * before adding documents; the function is called on the adding thread, once per document.
+   *
+   * @param partitionOf a document's partition (any 64-bit value; 0 is the default partition)
+   */
+  public Clusterer partitions(IntToLongFunction partitionOf) {
+    this.partitions = partitionOf;
     return this;
   }
 
@@ -336,16 +352,21 @@ public final class Clusterer implements AutoCloseable {
       entries = new long[keyCount];
       entryBuffers.set(entries);
     }
+    long partition = partitions == null ? 0 : partitions.applyAsLong(doc);
     for (int b = 0; b < keyCount; b++) {
       // band hashes of different bands are independent (the band is in their seed)
-      entries[b] = (keys[b] & 0xFFFFFFFF00000000L) | doc;
+      entries[b] = (inPartition(keys[b], partition) & 0xFFFFFFFF00000000L) | doc;
     }
     bandEntries.addAll(entries, keyCount);
     if (identityEntries != null) {
-      long identity = CompactShingleSet.hash(set, size);
+      long identity = inPartition(CompactShingleSet.hash(set, size), partition);
       identityEntries.add((identity & 0xFFFFFFFF00000000L) | doc);
     }
     sets.put(doc, set, size);
+  }
+
+  private static long inPartition(long key, long partition) {
+    return partition == 0 ? key : Mix.fmix64(key ^ partition);
   }
 
   /**

@@ -2,6 +2,7 @@ package io.neardup.document;
 
 import io.neardup.cluster.CanonicalPolicy;
 import java.io.IOException;
+import java.util.List;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.DocValuesType;
 import org.apache.lucene.index.FieldInfo;
@@ -20,43 +21,38 @@ import org.apache.lucene.util.BytesRef;
  * values, e.g. {@code LongField}, dates as epoch millis) compare as numbers; keyword fields (sorted
  * or sorted-set doc values, e.g. ISO-8601 dates in a {@code KeywordField}) compare as bytes. A
  * multi-valued field contributes its smallest value when ascending and its largest when descending.
+ * A chain of keys reads each key's field and combines the values ({@link CanonicalPolicy#key}).
  */
 public final class CanonicalKeys {
   private final CanonicalPolicy policy;
-  private final long[] numbers;
-  private final byte[][] terms;
-  private final boolean[] present;
+  private final Object[] values;
 
-  private CanonicalKeys(CanonicalPolicy policy, int n, boolean numeric) {
+  private CanonicalKeys(CanonicalPolicy policy, int n) {
     this.policy = policy;
-    this.numbers = numeric ? new long[n] : null;
-    this.terms = numeric ? null : new byte[n][];
-    this.present = new boolean[n];
+    this.values = new Object[n];
   }
 
   /**
    * Loads the keys of the top-level documents {@code docs} (any order).
    *
-   * @throws IllegalArgumentException if the policy's field exists without doc values
+   * @throws IllegalArgumentException if a key's field exists without doc values
    */
   public static CanonicalKeys load(IndexReader reader, CanonicalPolicy policy, int[] docs)
       throws IOException {
     if (policy.byScore()) {
-      return new CanonicalKeys(policy, 0, true);
+      return new CanonicalKeys(policy, 0);
     }
-    DocValuesType type = docValuesType(reader, policy.field());
-    boolean numeric = type == DocValuesType.NUMERIC || type == DocValuesType.SORTED_NUMERIC;
-    CanonicalKeys keys = new CanonicalKeys(policy, docs.length, numeric);
-    if (type == null) {
-      return keys; // no document has the field: nobody has a value, ties decide
+    for (String field : policy.fields()) {
+      checkDocValues(reader, field);
     }
-    Reader[] values = new Reader[1];
+    CanonicalKeys keys = new CanonicalKeys(policy, docs.length);
+    LeafValues[] leaf = new LeafValues[1];
     DocIdOrder.visit(
         reader.leaves(),
         docs,
         "documents",
-        leaf -> values[0] = new Reader(leaf.reader(), policy, type),
-        (idx, leaf, doc) -> values[0].read(doc, keys, idx));
+        ctx -> leaf[0] = leafValues(ctx.reader(), policy),
+        (idx, ctx, doc) -> keys.values[idx] = leaf[0].value(doc));
     return keys;
   }
 
@@ -64,51 +60,49 @@ public final class CanonicalKeys {
    * The policy's values of single documents of one leaf, for engines that read values hit by hit
    * (for example while fetching hits): documents must be read in increasing doc id order.
    *
-   * @throws IllegalArgumentException if the policy's field exists without doc values
+   * @throws IllegalArgumentException if a key's field exists without doc values
    */
   public static LeafValues leafValues(LeafReader reader, CanonicalPolicy policy)
       throws IOException {
-    if (policy.byScore()) {
-      return new LeafValues(null, policy);
+    List<CanonicalPolicy.Key> keys = policy.keys();
+    Reader[] readers = new Reader[keys.size()];
+    for (int k = 0; k < readers.length; k++) {
+      String field = keys.get(k).field();
+      FieldInfo info = reader.getFieldInfos().fieldInfo(field);
+      if (info != null) {
+        checkDocValues(field, info);
+        readers[k] = new Reader(reader, keys.get(k), info.getDocValuesType());
+      }
     }
-    FieldInfo info = reader.getFieldInfos().fieldInfo(policy.field());
-    if (info == null) {
-      return new LeafValues(null, policy);
-    }
-    checkDocValues(policy.field(), info);
-    return new LeafValues(new Reader(reader, policy, info.getDocValuesType()), policy);
+    return new LeafValues(readers, policy);
   }
 
   /** Values of one leaf; see {@link #leafValues}. */
   public static final class LeafValues {
-    private final Reader reader;
-    private final CanonicalKeys one;
+    private final Reader[] readers;
+    private final CanonicalPolicy policy;
+    private final Object[] one;
 
-    private LeafValues(Reader reader, CanonicalPolicy policy) {
-      this.reader = reader;
-      this.one =
-          reader == null
-              ? null
-              : new CanonicalKeys(
-                  policy, 1, reader.numeric != null || reader.sortedNumeric != null);
+    private LeafValues(Reader[] readers, CanonicalPolicy policy) {
+      this.readers = readers;
+      this.policy = policy;
+      this.one = new Object[readers.length];
     }
 
     /**
-     * The value that decides for document {@code doc} of the leaf, as {@link #key} gives it: a
-     * {@link Long} for numeric fields, a {@code byte[]} for keyword fields, or null if the document
-     * has no value. A multi-valued field gives its smallest value when ascending and its largest
-     * when descending.
+     * The value that decides for document {@code doc} of the leaf, as {@link #key} gives it: for
+     * one key a {@link Long} for numeric fields, a {@code byte[]} for keyword fields, or null if
+     * the document has no value (a multi-valued field gives its smallest value when ascending and
+     * its largest when descending); for a chain, {@link CanonicalPolicy#key} of those.
      */
     public Object value(int doc) throws IOException {
-      if (reader == null) {
+      if (readers.length == 0) {
         return null;
       }
-      one.present[0] = false;
-      reader.read(doc, one, 0);
-      if (!one.present[0]) {
-        return null;
+      for (int k = 0; k < readers.length; k++) {
+        one[k] = readers[k] == null ? null : readers[k].read(doc);
       }
-      return one.numbers != null ? (Object) one.numbers[0] : one.terms[0];
+      return policy.key(one);
     }
   }
 
@@ -123,38 +117,33 @@ public final class CanonicalKeys {
     }
   }
 
-  private static DocValuesType docValuesType(IndexReader reader, String field) {
+  private static void checkDocValues(IndexReader reader, String field) {
     for (LeafReaderContext ctx : reader.leaves()) {
       FieldInfo info = ctx.reader().getFieldInfos().fieldInfo(field);
       if (info != null) {
         checkDocValues(field, info);
-        return info.getDocValuesType();
+        return;
       }
     }
-    return null;
   }
 
   /**
-   * The value of the i-th document that the policy compares: a {@link Long} for numeric fields, a
-   * {@code byte[]} for keyword fields, or null if it has none (always by score).
+   * The value of the i-th document that the policy compares (see {@link LeafValues#value}), or null
+   * if it has none (always by score).
    */
   public Object key(int i) {
-    if (policy.byScore() || !present[i]) {
-      return null;
-    }
-    return numbers != null ? (Object) numbers[i] : terms[i];
+    return policy.byScore() ? null : values[i];
   }
 
   /**
-   * Compares the i-th and j-th documents by the policy's field only, in the policy's {@linkplain
-   * CanonicalPolicy#compare order}: negative if i is more canonical, 0 when the field does not
-   * decide.
+   * Compares the i-th and j-th documents by the policy's keys only, in the policy's {@linkplain
+   * CanonicalPolicy#compare order}: negative if i is more canonical, 0 when the keys do not decide.
    */
   public int compare(int i, int j) {
     return policy.compare(key(i), key(j));
   }
 
-  /** Reads one leaf's values in increasing doc order. */
+  /** Reads one field's values of one leaf in increasing doc order. */
   private static final class Reader {
     private final boolean ascending;
     private NumericDocValues numeric;
@@ -162,9 +151,9 @@ public final class CanonicalKeys {
     private SortedDocValues sorted;
     private SortedSetDocValues sortedSet;
 
-    Reader(LeafReader reader, CanonicalPolicy policy, DocValuesType type) throws IOException {
-      this.ascending = policy.ascending();
-      String field = policy.field();
+    Reader(LeafReader reader, CanonicalPolicy.Key key, DocValuesType type) throws IOException {
+      this.ascending = key.ascending();
+      String field = key.field();
       switch (type) {
         case NUMERIC -> numeric = DocValues.getNumeric(reader, field);
         case SORTED_NUMERIC -> sortedNumeric = DocValues.getSortedNumeric(reader, field);
@@ -174,30 +163,27 @@ public final class CanonicalKeys {
       }
     }
 
-    void read(int doc, CanonicalKeys keys, int idx) throws IOException {
+    /** The document's value: a Long, a byte[] or null. */
+    Object read(int doc) throws IOException {
       if (numeric != null) {
-        if (numeric.advanceExact(doc)) {
-          keys.numbers[idx] = numeric.longValue();
-          keys.present[idx] = true;
-        }
+        return numeric.advanceExact(doc) ? (Object) numeric.longValue() : null;
       } else if (sortedNumeric != null) {
-        if (sortedNumeric.advanceExact(doc)) {
-          int count = sortedNumeric.docValueCount();
-          long v = sortedNumeric.nextValue();
-          for (int i = 1; i < count; i++) {
-            long next = sortedNumeric.nextValue();
-            if (!ascending) {
-              v = next; // values come in ascending order: the last is the largest
-            }
+        if (!sortedNumeric.advanceExact(doc)) {
+          return null;
+        }
+        int count = sortedNumeric.docValueCount();
+        long v = sortedNumeric.nextValue();
+        for (int i = 1; i < count; i++) {
+          long next = sortedNumeric.nextValue();
+          if (!ascending) {
+            v = next; // values come in ascending order: the last is the largest
           }
-          keys.numbers[idx] = v;
-          keys.present[idx] = true;
         }
+        return v;
       } else if (sorted != null) {
-        if (sorted.advanceExact(doc)) {
-          keys.terms[idx] = BytesRef.deepCopyOf(sorted.lookupOrd(sorted.ordValue())).bytes;
-          keys.present[idx] = true;
-        }
+        return sorted.advanceExact(doc)
+            ? BytesRef.deepCopyOf(sorted.lookupOrd(sorted.ordValue())).bytes
+            : null;
       } else if (sortedSet.advanceExact(doc)) {
         long ord = sortedSet.nextOrd();
         for (int i = 1; i < sortedSet.docValueCount(); i++) {
@@ -206,9 +192,9 @@ public final class CanonicalKeys {
             ord = next;
           }
         }
-        keys.terms[idx] = BytesRef.deepCopyOf(sortedSet.lookupOrd(ord)).bytes;
-        keys.present[idx] = true;
+        return BytesRef.deepCopyOf(sortedSet.lookupOrd(ord)).bytes;
       }
+      return null;
     }
   }
 }

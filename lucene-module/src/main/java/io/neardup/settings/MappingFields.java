@@ -90,42 +90,44 @@ public final class MappingFields {
   }
 
   /**
-   * Checks that the policy's field, where the mapping maps it, is a numeric, date, boolean, ip or
-   * keyword field with doc values.
+   * Checks that each field of the policy, where the mapping maps it, is a numeric, date, boolean,
+   * ip or keyword field with doc values.
    *
    * @param index the index's name, for the message
-   * @return false if the mapping does not map the policy's field (its documents have no value)
+   * @return false if the mapping does not map every field of the policy (its documents have no
+   *     value in the others)
    * @throws IllegalArgumentException naming the field, its type and the index
    */
   public static boolean checkCanonical(
       Map<String, Object> mapping, String index, CanonicalPolicy canonical) {
-    if (canonical.byScore()) {
-      return true;
+    boolean all = true;
+    for (String field : canonical.fields()) {
+      Map<String, Object> key = find(mapping, field);
+      if (key == null) {
+        all = false;
+        continue;
+      }
+      Object type = key.get("type");
+      if (!CANONICAL_TYPES.contains(type)) {
+        throw new IllegalArgumentException(
+            "[canonical] field ["
+                + field
+                + "] is of type ["
+                + (type == null ? "object" : type)
+                + "] in index ["
+                + index
+                + "]: expected a numeric, date, boolean, ip or keyword field");
+      }
+      if ("false".equals(String.valueOf(key.get("doc_values")))) {
+        throw new IllegalArgumentException(
+            "[canonical] field ["
+                + field
+                + "] has no doc values in index ["
+                + index
+                + "]: canonical fields are read from doc values");
+      }
     }
-    Map<String, Object> key = find(mapping, canonical.field());
-    if (key == null) {
-      return false;
-    }
-    Object type = key.get("type");
-    if (!CANONICAL_TYPES.contains(type)) {
-      throw new IllegalArgumentException(
-          "[canonical] field ["
-              + canonical.field()
-              + "] is of type ["
-              + (type == null ? "object" : type)
-              + "] in index ["
-              + index
-              + "]: expected a numeric, date, boolean, ip or keyword field");
-    }
-    if ("false".equals(String.valueOf(key.get("doc_values")))) {
-      throw new IllegalArgumentException(
-          "[canonical] field ["
-              + canonical.field()
-              + "] has no doc values in index ["
-              + index
-              + "]: canonical fields are read from doc values");
-    }
-    return true;
+    return all;
   }
 
   /**

@@ -211,6 +211,43 @@ class ClustererTest {
   }
 
   @Test
+  void partitionsKeepExactlyThePairsWithinOnePartition() throws IOException {
+    List<long[]> docs = corpus(5, 400);
+    Set<String> all = run(docs, Clusterer.DEFAULT_MEMORY, 1, false, true).pairs();
+    Sketcher sketcher = new Sketcher(PARAMETERS);
+    BandHasher hasher = new BandHasher(BANDING);
+    Set<String> split = new TreeSet<>();
+    try (SpillDirectory spill = SpillDirectory.create(tmp);
+        Clusterer c =
+            new Clusterer(spill, Verification.EXACT, THRESHOLD, BANDING.bands())
+                .allPairs(true)
+                .partitions(doc -> doc % 3 == 0 ? 0 : 7L * (doc % 3))) {
+      long[] bands = new long[BANDING.bands()];
+      for (int d = 0; d < docs.size(); d++) {
+        long[] sorted = Arrays.stream(docs.get(d)).distinct().sorted().toArray();
+        int[] compact = new int[sorted.length];
+        int n = CompactShingleSet.compact(sorted, sorted.length, compact);
+        if (n > 0) {
+          hasher.bandHashes(sketcher.sketch(sorted, sorted.length, sorted.length), bands);
+        }
+        c.add(d, bands, compact, n);
+      }
+      c.finish(
+          docs.size(), Integer::compare, (a, b, sim) -> split.add(a + "-" + b + "@" + (float) sim));
+    }
+    Set<String> expected = new TreeSet<>();
+    for (String p : all) {
+      String[] ab = p.split("[-@]");
+      if (Integer.parseInt(ab[0]) % 3 == Integer.parseInt(ab[1]) % 3) {
+        expected.add(p);
+      }
+    }
+    assertTrue(expected.size() < all.size(), "some pairs cross partitions");
+    assertFalse(expected.isEmpty());
+    assertEquals(expected, split);
+  }
+
+  @Test
   void onTheHeapJoiningOnlyGivesTheSameClustersWithASpanningSetOfPairs() throws IOException {
     List<long[]> docs = corpus(11, 1500);
     Found listed = run(docs, Clusterer.DEFAULT_MEMORY, 2, false);

@@ -347,6 +347,27 @@ public class TestNearDupCollapser extends LuceneTestCase {
     assertEquals(List.of("n2[n3,n1]"), shape(searcher, n2First.hits()));
   }
 
+  public void testChainBreaksDateTiesByTheNextKeyBeforeRank() throws IOException {
+    // n2 and n3 share the earliest date: popularity (n2 50, n3 5) decides, then quality (n3 9,
+    // n2 none), whatever their ranks
+    Map<String, Float> n3First = Map.of("n1", 1f, "n2", 2f, "n3", 3f);
+    NearDupCollapser byPopularity =
+        collapser()
+            .mode(CollapseMode.GROUP)
+            .canonical(CanonicalPolicy.parse("earliest:published,popularity,score"))
+            .build();
+    assertEquals(
+        List.of("n2[n3,n1]"), shape(searcher, collapse(byPopularity, scored(n3First)).hits()));
+    NearDupCollapser byQuality =
+        collapser()
+            .mode(CollapseMode.GROUP)
+            .canonical(CanonicalPolicy.parse("published:asc,quality:desc"))
+            .build();
+    Map<String, Float> n2First = Map.of("n1", 1f, "n2", 3f, "n3", 2f);
+    assertEquals(
+        List.of("n3[n2,n1]"), shape(searcher, collapse(byQuality, scored(n2First)).hits()));
+  }
+
   private int docOf(String id) throws IOException {
     TopDocs td = searcher.search(new TermQuery(new Term(CollapseTestSupport.ID, id)), 1);
     return td.scoreDocs[0].doc;

@@ -239,12 +239,12 @@ public class TestNearDupCollapserRandom extends LuceneTestCase {
     if (!policy.byScore()) {
       Comparator<Integer> byValue =
           (a, b) -> {
-            Comparable<Object> va = value(byId.get(ids[a]), policy.field());
-            Comparable<Object> vb = value(byId.get(ids[b]), policy.field());
+            Comparable<Object> va = value(byId.get(ids[a]), policy.keys().get(0).field());
+            Comparable<Object> vb = value(byId.get(ids[b]), policy.keys().get(0).field());
             if (va == null || vb == null) {
               return va == null ? (vb == null ? 0 : 1) : -1;
             }
-            return policy.ascending() ? va.compareTo(vb) : vb.compareTo(va);
+            return policy.keys().get(0).ascending() ? va.compareTo(vb) : vb.compareTo(va);
           };
       order.sort(byValue.thenComparing(Comparator.naturalOrder()));
     }
@@ -323,7 +323,7 @@ public class TestNearDupCollapserRandom extends LuceneTestCase {
       String id = id(searcher, top.scoreDocs[i].doc);
       Sketch sketch = sketches.get(id);
       serialized[i] = sketch == null ? null : SketchFormat.encode(sketch);
-      Object v = policy.byScore() ? null : value(byId.get(id), policy.field());
+      Object v = policy.byScore() ? null : value(byId.get(id), policy.keys().get(0).field());
       values[i] = v instanceof String text ? text.getBytes(StandardCharsets.UTF_8) : v;
     }
     WindowCollapse core =

@@ -2,6 +2,7 @@ package io.neardup.opensearch;
 
 import io.neardup.analysis.NormalizedTextAnalyzer;
 import io.neardup.collapse.core.WindowCollapse;
+import io.neardup.opensearch.analysis.NearDupMainTextCharFilterFactory;
 import io.neardup.opensearch.analysis.NearDupNormalizeTokenFilterFactory;
 import io.neardup.opensearch.analysis.NearDupTokenFilterFactory;
 import io.neardup.opensearch.clusters.RestNearDupClustersAction;
@@ -38,6 +39,7 @@ import org.opensearch.core.common.io.stream.NamedWriteableRegistry;
 import org.opensearch.core.xcontent.NamedXContentRegistry;
 import org.opensearch.env.Environment;
 import org.opensearch.env.NodeEnvironment;
+import org.opensearch.index.analysis.CharFilterFactory;
 import org.opensearch.index.analysis.PreBuiltAnalyzerProviderFactory;
 import org.opensearch.index.analysis.TokenFilterFactory;
 import org.opensearch.index.mapper.Mapper;
@@ -111,6 +113,11 @@ public final class NearDupPlugin extends Plugin
   @Override
   public List<Setting<?>> getSettings() {
     return List.of(MAX_COLLAPSE_WINDOW_SETTING);
+  }
+
+  @Override
+  public Map<String, AnalysisProvider<CharFilterFactory>> getCharFilters() {
+    return Map.of(NearDupMainTextCharFilterFactory.NAME, NearDupMainTextCharFilterFactory::new);
   }
 
   @Override

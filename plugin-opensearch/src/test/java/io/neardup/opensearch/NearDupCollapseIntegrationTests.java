@@ -148,6 +148,9 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
                     .startObject("published")
                     .field("type", "date")
                     .endObject()
+                    .startObject("popularity")
+                    .field("type", "long")
+                    .endObject()
                     .startObject("body")
                     .field("type", "text")
                     .startObject("fields")
@@ -167,9 +170,20 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
           client()
               .prepareIndex(index)
               .setId(doc.getKey())
-              .setSource("published", published.get(doc.getKey()), "body", doc.getValue()));
+              .setSource(
+                  "published",
+                  published.get(doc.getKey()),
+                  "popularity",
+                  popularity(published.get(doc.getKey())),
+                  "body",
+                  doc.getValue()));
     }
     assertNoFailures(bulk.get());
+  }
+
+  /** A popularity with many ties, so that a chain's second key decides. */
+  private static long popularity(long published) {
+    return Math.floorMod(published, 3);
   }
 
   /** A query every text of the corpus matches, with scores that differ from text to text. */
@@ -206,6 +220,9 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
           Document d = new Document();
           d.add(new StringField("id", doc.getKey(), Field.Store.YES));
           d.add(new SortedNumericDocValuesField("published", published.get(doc.getKey())));
+          d.add(
+              new SortedNumericDocValuesField(
+                  "popularity", popularity(published.get(doc.getKey()))));
           builder.addFields(d, doc.getValue());
           writer.addDocument(d);
         }
@@ -280,7 +297,8 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
           List.of(
               CanonicalPolicy.BEST_SCORE,
               CanonicalPolicy.lowest("published"),
-              CanonicalPolicy.highest("published"))) {
+              CanonicalPolicy.highest("published"),
+              CanonicalPolicy.parse("popularity,published:asc,score"))) {
         double minSimilarity = randomFrom(0.7, 0.8, 0.9);
         List<String> localIds = new ArrayList<>();
         CollapsedHits expected =

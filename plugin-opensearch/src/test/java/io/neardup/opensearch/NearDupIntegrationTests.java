@@ -366,4 +366,35 @@ public class NearDupIntegrationTests extends OpenSearchIntegTestCase {
         tokens(configured),
         equalTo(libraryTokens(NearDupSettings.builder().exact(true).build(), text)));
   }
+
+  public void testMainTextCharFilterKeepsThePagesArticle() {
+    String page =
+        "<html><body><nav><ul><li><a href=\"/a\">Home</a></li><li><a href=\"/b\">Sport</a></li>"
+            + "<li><a href=\"/c\">Weather</a></li></ul></nav><article><p>The river authority said"
+            + " on Tuesday that water levels had fallen.</p></article><footer>Copyright Alpha"
+            + " News.</footer></body></html>";
+    AnalyzeAction.Response main =
+        client()
+            .admin()
+            .indices()
+            .prepareAnalyze(page)
+            .setTokenizer("standard")
+            .addCharFilter(Map.of("type", "neardup_main_text", "boilerplate", "local"))
+            .get();
+    assertThat(
+        tokens(main),
+        equalTo(
+            List.of(
+                "The",
+                "river",
+                "authority",
+                "said",
+                "on",
+                "Tuesday",
+                "that",
+                "water",
+                "levels",
+                "had",
+                "fallen")));
+  }
 }

@@ -122,6 +122,8 @@ public class NearDupPluginZipIT extends OpenSearchTestCase {
                 "plugin-descriptor.properties",
                 "neardup-opensearch.jar",
                 "neardup-lucene.jar",
-                "hash4j.jar")));
+                "hash4j.jar",
+                "neardup-web.jar",
+                "jsoup.jar")));
   }
 }

@@ -1,6 +1,7 @@
 package io.neardup.elasticsearch;
 
 import io.neardup.analysis.NormalizedTextAnalyzer;
+import io.neardup.elasticsearch.analysis.NearDupMainTextCharFilterFactory;
 import io.neardup.elasticsearch.analysis.NearDupNormalizeTokenFilterFactory;
 import io.neardup.elasticsearch.analysis.NearDupTokenFilterFactory;
 import io.neardup.elasticsearch.clusters.RestNearDupClustersAction;
@@ -29,6 +30,7 @@ import org.elasticsearch.common.io.stream.NamedWriteableRegistry;
 import org.elasticsearch.common.settings.Setting;
 import org.elasticsearch.features.NodeFeature;
 import org.elasticsearch.index.IndexModule;
+import org.elasticsearch.index.analysis.CharFilterFactory;
 import org.elasticsearch.index.analysis.PreBuiltAnalyzerProviderFactory;
 import org.elasticsearch.index.analysis.TokenFilterFactory;
 import org.elasticsearch.index.mapper.Mapper;
@@ -131,6 +133,11 @@ public final class NearDupPlugin extends Plugin
     return Map.of(
         NearDupTokenFilterFactory.NAME, NearDupTokenFilterFactory::new,
         NearDupNormalizeTokenFilterFactory.NAME, NearDupNormalizeTokenFilterFactory::new);
+  }
+
+  @Override
+  public Map<String, AnalysisProvider<CharFilterFactory>> getCharFilters() {
+    return Map.of(NearDupMainTextCharFilterFactory.NAME, NearDupMainTextCharFilterFactory::new);
   }
 
   @Override

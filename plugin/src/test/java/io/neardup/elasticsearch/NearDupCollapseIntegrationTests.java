@@ -128,6 +128,9 @@ public class NearDupCollapseIntegrationTests extends ESIntegTestCase {
                     .startObject("published")
                     .field("type", "date")
                     .endObject()
+                    .startObject("popularity")
+                    .field("type", "long")
+                    .endObject()
                     .startObject("body")
                     .field("type", "text")
                     .startObject("fields")
@@ -146,9 +149,20 @@ public class NearDupCollapseIntegrationTests extends ESIntegTestCase {
       bulk.add(
           prepareIndex(INDEX)
               .setId(doc.getKey())
-              .setSource("published", published.get(doc.getKey()), "body", doc.getValue()));
+              .setSource(
+                  "published",
+                  published.get(doc.getKey()),
+                  "popularity",
+                  popularity(published.get(doc.getKey())),
+                  "body",
+                  doc.getValue()));
     }
     assertNoFailures(bulk.get());
+  }
+
+  /** A popularity with many ties, so that a chain's second key decides. */
+  private static long popularity(long published) {
+    return Math.floorMod(published, 3);
   }
 
   /** A query every text of the corpus matches, with scores that differ from text to text. */
@@ -192,6 +206,9 @@ public class NearDupCollapseIntegrationTests extends ESIntegTestCase {
           Document d = new Document();
           d.add(new StringField("id", doc.getKey(), Field.Store.YES));
           d.add(new SortedNumericDocValuesField("published", published.get(doc.getKey())));
+          d.add(
+              new SortedNumericDocValuesField(
+                  "popularity", popularity(published.get(doc.getKey()))));
           builder.addFields(d, doc.getValue());
           writer.addDocument(d);
         }
@@ -264,7 +281,8 @@ public class NearDupCollapseIntegrationTests extends ESIntegTestCase {
           List.of(
               CanonicalPolicy.BEST_SCORE,
               CanonicalPolicy.lowest("published"),
-              CanonicalPolicy.highest("published"))) {
+              CanonicalPolicy.highest("published"),
+              CanonicalPolicy.parse("popularity,published:asc,score"))) {
         double minSimilarity = randomFrom(0.7, 0.8, 0.9);
         List<String> localIds = new ArrayList<>();
         CollapsedHits expected =

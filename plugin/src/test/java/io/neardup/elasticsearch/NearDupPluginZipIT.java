@@ -132,7 +132,9 @@ public class NearDupPluginZipIT extends ESTestCase {
                   "plugin-descriptor.properties",
                   "neardup-elasticsearch.jar",
                   "neardup-lucene.jar",
-                  "hash4j.jar")));
+                  "hash4j.jar",
+                  "neardup-web.jar",
+                  "jsoup.jar")));
     }
   }
 }

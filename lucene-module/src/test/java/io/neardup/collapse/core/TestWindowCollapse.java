@@ -62,7 +62,7 @@ public class TestWindowCollapse extends LuceneTestCase {
               a instanceof Long x
                   ? Long.compare(x, (Long) b)
                   : Arrays.compareUnsigned((byte[]) a, (byte[]) b);
-          return policy.ascending() ? c : -c;
+          return policy.keys().get(0).ascending() ? c : -c;
         };
     return byValue.thenComparing(Comparator.naturalOrder());
   }

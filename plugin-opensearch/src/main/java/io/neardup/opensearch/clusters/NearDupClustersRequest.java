@@ -104,7 +104,7 @@ public final class NearDupClustersRequest extends ActionRequest
         NearDupClustersRequest::canonical,
         (p, c) -> CanonicalPolicies.parse(p),
         new ParseField("canonical"),
-        ObjectParser.ValueType.OBJECT_OR_STRING);
+        CanonicalPolicies.VALUE_TYPE);
   }
 
   /**

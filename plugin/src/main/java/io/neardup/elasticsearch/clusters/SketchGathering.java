@@ -163,7 +163,7 @@ public final class SketchGathering {
           "["
               + api
               + "] [canonical] field ["
-              + request.canonical().field()
+              + String.join(", ", request.canonical().fields())
               + "] is not mapped in any index of the request: expected a numeric, date, boolean,"
               + " ip or keyword field");
     }

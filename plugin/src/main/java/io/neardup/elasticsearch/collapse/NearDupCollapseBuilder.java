@@ -191,7 +191,7 @@ public final class NearDupCollapseBuilder extends SearchExtBuilder implements Sk
         (spec, v) -> spec.canonical = v,
         (p, c) -> CanonicalPolicies.parse(p),
         CANONICAL,
-        ObjectParser.ValueType.OBJECT_OR_STRING);
+        CanonicalPolicies.VALUE_TYPE);
   }
 
   /**
@@ -214,14 +214,7 @@ public final class NearDupCollapseBuilder extends SearchExtBuilder implements Sk
     }
     builder.field(WINDOW.getPreferredName(), window);
     builder.field(MODE.getPreferredName(), mode.parameterValue());
-    if (canonical.byScore()) {
-      builder.field(CANONICAL.getPreferredName(), "score");
-    } else {
-      builder.startObject(CANONICAL.getPreferredName());
-      builder.field(FIELD.getPreferredName(), canonical.field());
-      builder.field("order", canonical.ascending() ? "asc" : "desc");
-      builder.endObject();
-    }
+    CanonicalPolicies.toXContent(builder, CANONICAL.getPreferredName(), canonical);
     return builder.endObject();
   }
 

@@ -291,7 +291,7 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
           "["
               + name
               + "] [canonical] field ["
-              + ext.canonical().field()
+              + String.join(", ", ext.canonical().fields())
               + "] is not mapped in any searched index: expected a numeric, date, boolean, ip or"
               + " keyword field");
     }

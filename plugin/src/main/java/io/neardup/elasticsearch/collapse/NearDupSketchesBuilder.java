@@ -83,7 +83,7 @@ public final class NearDupSketchesBuilder extends SearchExtBuilder implements Sk
         (spec, v) -> spec.canonical = v,
         (p, c) -> CanonicalPolicies.parse(p),
         new ParseField("canonical"),
-        ObjectParser.ValueType.OBJECT_OR_STRING);
+        CanonicalPolicies.VALUE_TYPE);
   }
 
   /**
@@ -102,7 +102,7 @@ public final class NearDupSketchesBuilder extends SearchExtBuilder implements Sk
   public XContentBuilder toXContent(XContentBuilder builder, Params params) throws IOException {
     builder.startObject(NAME).field("field", field);
     if (!canonical.byScore()) {
-      builder.field("canonical", canonical.field() + (canonical.ascending() ? ":asc" : ":desc"));
+      builder.field("canonical", canonical.toString());
     }
     return builder.endObject();
   }

@@ -51,6 +51,46 @@ public class NearDupAnalysisTests extends ESTokenStreamTestCase {
     return out;
   }
 
+  public void testMainTextCharFilterKeepsThePagesArticle() throws IOException {
+    TestAnalysis analysis =
+        analysis(
+            newAnalysisSettingsBuilder()
+                .put("index.analysis.char_filter.main.type", "neardup_main_text")
+                .put("index.analysis.char_filter.main.boilerplate", "local")
+                .put("index.analysis.char_filter.main.max_chars", 100000)
+                .put("index.analysis.analyzer.pages.tokenizer", "standard")
+                .putList("index.analysis.analyzer.pages.char_filter", "main")
+                .putList("index.analysis.analyzer.pages.filter", "lowercase"));
+    String page =
+        "<html><body><nav><ul><li><a href=\"/a\">Home</a></li><li><a href=\"/b\">Sport</a></li>"
+            + "<li><a href=\"/c\">Weather</a></li></ul></nav><article><p>"
+            + TEXT
+            + "</p></article><footer>Copyright Alpha News. All rights reserved.</footer></body>"
+            + "</html>";
+    List<String> tokens = tokens(analysis.indexAnalyzers.get("pages"), page);
+    assertThat(tokens.toString(), tokens.size(), equalTo(TEXT.split(" ").length));
+    assertThat(tokens.get(0), equalTo("<ALPHANUM> the"));
+    assertFalse(tokens.toString(), tokens.contains("<ALPHANUM> weather"));
+    assertFalse(tokens.toString(), tokens.contains("<ALPHANUM> copyright"));
+  }
+
+  public void testMainTextCharFilterRefusesBadSettingsNamingThem() {
+    IllegalArgumentException e =
+        expectThrows(
+            IllegalArgumentException.class,
+            () ->
+                analysis(
+                    newAnalysisSettingsBuilder()
+                        .put("index.analysis.char_filter.main.type", "neardup_main_text")
+                        .put("index.analysis.char_filter.main.boilerplate", "site")));
+    assertThat(
+        e.getMessage(),
+        equalTo(
+            "char filter [main] of type [neardup_main_text]: boilerplate must be none or local in"
+                + " a char filter (site learns templates from all the pages of a site), got"
+                + " [site]"));
+  }
+
   public void testConfiguredFilterEmitsTheLibrarysTokens() throws IOException {
     TestAnalysis analysis =
         analysis(

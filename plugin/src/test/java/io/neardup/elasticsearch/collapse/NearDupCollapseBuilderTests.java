@@ -25,12 +25,15 @@ public class NearDupCollapseBuilderTests
     return NearDupCollapseBuilder::new;
   }
 
-  /** A random policy: by score, or lowest/highest of a random field. */
+  /** A random policy: by score, or lowest/highest of a random field, or a chain of two. */
   static CanonicalPolicy randomPolicy() {
-    return switch (between(0, 2)) {
+    return switch (between(0, 3)) {
       case 0 -> CanonicalPolicy.BEST_SCORE;
       case 1 -> CanonicalPolicy.lowest(randomAlphaOfLengthBetween(1, 10));
-      default -> CanonicalPolicy.highest(randomAlphaOfLengthBetween(1, 10));
+      case 2 -> CanonicalPolicy.highest(randomAlphaOfLengthBetween(1, 10));
+      default ->
+          CanonicalPolicy.lowest("a" + randomAlphaOfLengthBetween(1, 10))
+              .then(CanonicalPolicy.highest("b" + randomAlphaOfLengthBetween(1, 10)));
     };
   }
 
@@ -131,6 +134,44 @@ public class NearDupCollapseBuilderTests
         parse("{\"field\": \"d\", \"window\": \"20\", \"mode\": \"GROUP\"}");
     assertEquals(20, lenient.window());
     assertEquals(CollapseMode.GROUP, lenient.mode());
+  }
+
+  public void testParsesNamedPoliciesAndChains() throws IOException {
+    CanonicalPolicy chain =
+        CanonicalPolicy.lowest("date")
+            .then(CanonicalPolicy.highest("inlinks"))
+            .then(CanonicalPolicy.lowest(CanonicalPolicy.BOILERPLATE_FIELD));
+    assertEquals(
+        chain,
+        parse(
+                "{\"field\": \"d\", \"canonical\": \"earliest,popularity:inlinks,boilerplate,score\"}")
+            .canonical());
+    assertEquals(
+        chain,
+        parse(
+                "{\"field\": \"d\", \"canonical\": [\"earliest\", {\"field\": \"inlinks\","
+                    + " \"order\": \"desc\"}, \"boilerplate\", \"score\"]}")
+            .canonical());
+    assertEquals(
+        CanonicalPolicy.highest("popularity"),
+        parse("{\"field\": \"d\", \"canonical\": [\"popularity\"]}").canonical());
+    assertNamesTheKey(
+        "{\"field\": \"d\", \"canonical\": \"score,earliest\"}",
+        "canonical",
+        "[canonical] canonical [score] must come last, as it breaks the ties the keys before it"
+            + " leave, got [score,earliest]");
+    assertNamesTheKey(
+        "{\"field\": \"d\", \"canonical\": [\"score\", \"earliest\"]}",
+        "canonical",
+        "[canonical] [score] must come last, as it breaks the ties the keys before it leave");
+    assertNamesTheKey(
+        "{\"field\": \"d\", \"canonical\": [\"earliest\", \"date:desc\"]}",
+        "canonical",
+        "[canonical] canonical field [date] must appear once, got [date:asc, date:desc]");
+    assertNamesTheKey(
+        "{\"field\": \"d\", \"canonical\": [\"earliest\", 3]}",
+        "canonical",
+        "[canonical] must be an array of strings and objects, got [VALUE_NUMBER]");
   }
 
   public void testErrorsNameTheParameter() {
