@@ -628,9 +628,7 @@ final class WebCorpus {
         try {
           entry = warc.next();
         } catch (WarcPages.CorruptWarcException e) {
-          throw new BadRecord(
-              name + " at byte offset " + e.offset(),
-              e.getMessage() + "; the rest of the file is not read");
+          throw new BadRecord(name + " at byte offset " + e.offset(), e.getMessage());
         } catch (WarcPages.PageTooLargeException e) {
           throw new BadRecord(name + " at byte offset " + e.offset(), e.getMessage());
         }

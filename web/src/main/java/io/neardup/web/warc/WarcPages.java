@@ -4,7 +4,11 @@ import java.io.Closeable;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.Optional;
@@ -14,6 +18,7 @@ import java.util.regex.Pattern;
 import org.netpreserve.jwarc.HttpResponse;
 import org.netpreserve.jwarc.MediaType;
 import org.netpreserve.jwarc.ParsingException;
+import org.netpreserve.jwarc.WarcCompression;
 import org.netpreserve.jwarc.WarcReader;
 import org.netpreserve.jwarc.WarcRecord;
 import org.netpreserve.jwarc.WarcResource;
@@ -29,8 +34,10 @@ import org.netpreserve.jwarc.WarcTargetRecord;
  * gzip) and keeps its raw bytes: the charset is for {@code io.neardup.web.html.HtmlDecoder} to
  * find.
  *
- * <p>A record that cannot be parsed ends the file: WARC has no marker to find the next record from,
- * so the records before it are read and the rest is reported as one {@link CorruptWarcException}.
+ * <p>A record that cannot be parsed is reported as a {@link CorruptWarcException} naming its
+ * offset, and reading goes on at the next record that parses: the next gzip member of a {@code
+ * .warc.gz} (each record is one) or the next {@code WARC/1.} version line of a {@code .warc}, so
+ * one bad record loses nothing else.
  *
  * <pre>{@code
  * try (WarcPages pages = new WarcPages(Path.of("crawl.warc.gz"), 64 << 20)) {
@@ -103,10 +110,13 @@ public final class WarcPages implements Closeable {
     }
   }
 
+  private final Path file;
   private final WarcReader reader;
   private final int maxBodyBytes;
   private boolean ended;
   private long last = -1;
+  // a record read while looking for where reading goes on after a corrupt one
+  private WarcRecord pending;
 
   private static final Pattern FAILED_AT = Pattern.compile("\\(offset (\\d+) in ");
 
@@ -116,6 +126,7 @@ public final class WarcPages implements Closeable {
    * @param maxBodyBytes the largest payload read; a larger page is a {@link PageTooLargeException}
    */
   public WarcPages(Path file, int maxBodyBytes) throws IOException {
+    this.file = file;
     this.reader = new WarcReader(file);
     this.maxBodyBytes = maxBodyBytes;
   }
@@ -123,7 +134,8 @@ public final class WarcPages implements Closeable {
   /**
    * The next record, or null at the end of the file.
    *
-   * @throws CorruptWarcException if the next record cannot be parsed; the reader is then at its end
+   * @throws CorruptWarcException if the next record cannot be parsed; the following call reads on
+   *     at the next record that can
    * @throws PageTooLargeException if the next page is too large; the following call reads on
    */
   public Entry next() throws IOException {
@@ -131,10 +143,21 @@ public final class WarcPages implements Closeable {
       return null;
     }
     Optional<WarcRecord> read;
-    try {
-      read = reader.next();
-    } catch (IOException | RuntimeException e) {
-      throw corrupt(failedAt(e), e);
+    if (pending != null) {
+      read = Optional.of(pending);
+      pending = null;
+    } else {
+      try {
+        read = reader.next();
+      } catch (IOException | RuntimeException e) {
+        long at = failedAt(e);
+        if (at < 0) {
+          // the reader does not say where: the record after the last one read
+          long next = find(recordStart(), last + 1);
+          at = next >= 0 ? next : Math.max(last, 0);
+        }
+        throw corrupt(at, e, resynchronise(at));
+      }
     }
     if (read.isEmpty()) {
       ended = true;
@@ -148,7 +171,72 @@ public final class WarcPages implements Closeable {
     } catch (PageTooLargeException e) {
       throw e;
     } catch (IOException | RuntimeException e) {
-      throw corrupt(offset, e);
+      // the record's own content is bad; the reader skips the rest of it on the next call
+      throw corrupt(offset, e, -2);
+    }
+  }
+
+  /**
+   * Finds the first record after {@code from} that parses and keeps it for the next call.
+   *
+   * @return its offset, or -1 if none follows (reading has then ended)
+   */
+  private long resynchronise(long from) throws IOException {
+    byte[] start = recordStart();
+    long at = from + 1;
+    while (true) {
+      long candidate = find(start, at);
+      if (candidate < 0) {
+        ended = true;
+        return -1;
+      }
+      try {
+        reader.position(candidate);
+        Optional<WarcRecord> record = reader.next();
+        if (record.isEmpty()) {
+          ended = true;
+          return -1;
+        }
+        pending = record.get();
+        return candidate;
+      } catch (IOException | RuntimeException e) {
+        at = candidate + 1;
+      }
+    }
+  }
+
+  /** The bytes a record starts with: a gzip member's header, or the WARC version line. */
+  private byte[] recordStart() {
+    return reader.compression() == WarcCompression.GZIP
+        ? new byte[] {0x1f, (byte) 0x8b, 0x08}
+        : "WARC/1.".getBytes(StandardCharsets.US_ASCII);
+  }
+
+  /** The first offset at or after {@code from} where {@code bytes} start in the file, or -1. */
+  private long find(byte[] bytes, long from) throws IOException {
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+      return find(channel, from, bytes);
+    }
+  }
+
+  /** The first offset at or after {@code from} where {@code bytes} start, or -1. */
+  private static long find(FileChannel channel, long from, byte[] bytes) throws IOException {
+    ByteBuffer buffer = ByteBuffer.allocate(1 << 16);
+    long base = from;
+    while (true) {
+      buffer.clear();
+      int n = channel.read(buffer, base);
+      if (n < bytes.length) {
+        return -1;
+      }
+      byte[] b = buffer.array();
+      for (int i = 0; i + bytes.length <= n; i++) {
+        if (java.util.Arrays.equals(b, i, i + bytes.length, bytes, 0, bytes.length)) {
+          return base + i;
+        }
+      }
+      // the next window overlaps this one so that a match across their border is found
+      base += n - bytes.length + 1;
     }
   }
 
@@ -213,27 +301,34 @@ public final class WarcPages implements Closeable {
   }
 
   /**
-   * Where the record that failed to parse starts: the reader names it in its message; otherwise the
-   * start of the last record read stands in (its end is not known).
+   * Where the record that failed to parse starts, as the reader names it in its message; -1 if it
+   * does not.
    */
   private long failedAt(Exception e) {
     Matcher m = e.getMessage() == null ? null : FAILED_AT.matcher(e.getMessage());
     if (m != null && m.find()) {
       return Long.parseLong(m.group(1));
     }
-    return Math.max(last, 0);
+    return -1;
   }
 
-  private CorruptWarcException corrupt(long offset, Exception e) {
-    ended = true;
+  /**
+   * @param resumed where reading goes on: the next record's offset, -1 if none follows, -2 right
+   *     after this record
+   */
+  private CorruptWarcException corrupt(long offset, Exception e, long resumed) {
     String what =
         e instanceof EOFException
             ? "cut short"
             : e instanceof ParsingException p
                 ? p.getBaseMessage()
                 : e.getMessage() == null ? e.toString() : e.getMessage();
+    String next =
+        resumed == -1
+            ? "; no readable record follows it"
+            : resumed >= 0 ? "; reading goes on at the next record, at byte offset " + resumed : "";
     return new CorruptWarcException(
-        offset, "corrupt WARC record at byte offset " + offset + ": " + what, e);
+        offset, "corrupt WARC record at byte offset " + offset + ": " + what + next, e);
   }
 
   @Override

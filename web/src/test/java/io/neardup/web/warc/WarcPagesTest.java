@@ -3,7 +3,6 @@ package io.neardup.web.warc;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -130,24 +129,70 @@ class WarcPagesTest {
   }
 
   @Test
-  void aCorruptRecordEndsTheFileWithItsOffset() throws IOException {
+  void aCorruptRecordIsReportedAndReadingGoesOnAtTheNextRecord() throws IOException {
     Path good = write("g.warc", WarcCompression.NONE);
-    long size = Files.size(good);
-    Files.write(
-        good,
-        "WARC/1.1\r\nnot a header line\r\n\r\n".getBytes(StandardCharsets.US_ASCII),
-        StandardOpenOption.APPEND);
+    byte[] records = Files.readAllBytes(good);
+    byte[] bad = "WARC/1.1\r\nnot a header line\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+    Files.write(good, bad, StandardOpenOption.APPEND);
+    Files.write(good, records, StandardOpenOption.APPEND);
     try (WarcPages pages = new WarcPages(good, 1 << 20)) {
       for (int i = 0; i < 6; i++) {
-        pages.next();
+        assertTrue(pages.next() != null);
       }
       WarcPages.CorruptWarcException e =
           assertThrows(WarcPages.CorruptWarcException.class, pages::next);
-      assertEquals(size, e.offset());
+      assertEquals(records.length, e.offset());
       assertTrue(
-          e.getMessage().startsWith("corrupt WARC record at byte offset " + size), e.getMessage());
-      assertNull(pages.next());
+          e.getMessage().startsWith("corrupt WARC record at byte offset " + records.length),
+          e.getMessage());
+      long resumed = records.length + bad.length;
+      assertTrue(
+          e.getMessage().endsWith("reading goes on at the next record, at byte offset " + resumed),
+          e.getMessage());
+      List<WarcPages.Entry> rest = new ArrayList<>();
+      for (WarcPages.Entry next; (next = pages.next()) != null; ) {
+        rest.add(next);
+      }
+      assertEquals(6, rest.size(), "nothing after the corrupt record is lost");
+      assertEquals(resumed, rest.get(0).offset());
+      assertEquals("https://a.example/r", ((WarcPages.Page) rest.get(5)).url());
     }
+  }
+
+  @Test
+  void aCorruptGzipMemberIsSkippedAndTheNextMembersRead() throws IOException {
+    Path file = write("c.warc.gz", WarcCompression.GZIP);
+    List<WarcPages.Entry> all = readAll(file);
+    byte[] bytes = Files.readAllBytes(file);
+    // garble the deflate data of the second record (the first page), past its gzip header
+    int from = (int) all.get(1).offset() + 12;
+    for (int i = from; i < from + 24; i++) {
+      bytes[i] ^= (byte) 0x5a;
+    }
+    Files.write(file, bytes);
+    List<String> seen = new ArrayList<>();
+    List<String> errors = new ArrayList<>();
+    try (WarcPages pages = new WarcPages(file, 1 << 20)) {
+      while (true) {
+        try {
+          WarcPages.Entry e = pages.next();
+          if (e == null) {
+            break;
+          }
+          seen.add(e.offset() + "");
+        } catch (WarcPages.CorruptWarcException e) {
+          errors.add(e.getMessage());
+        }
+      }
+    }
+    assertEquals(1, errors.size(), errors.toString());
+    assertTrue(errors.get(0).contains("at byte offset " + all.get(1).offset()), errors.toString());
+    List<String> expected = new ArrayList<>();
+    for (WarcPages.Entry e : all) {
+      expected.add(e.offset() + "");
+    }
+    expected.remove(1);
+    assertEquals(expected, seen, "every other record is read");
   }
 
   @Test
