@@ -25,6 +25,7 @@ final class MethodRun {
    * What a run found.
    *
    * @param ids the documents' ids, by input ordinal
+   * @param urls the web pages' URLs by input ordinal, or null
    * @param nanos the wall time of the whole run
    */
   record Outcome(
@@ -33,12 +34,13 @@ final class MethodRun {
       MethodPlan plan,
       List<ResultFiles.Pair> pairs,
       List<String> ids,
+      List<String> urls,
       ClusterResult result,
       RecordPipeline.Ingest ingest,
       long nanos) {
     /** The clusters with ids, members in input order. */
     List<ResultFiles.ClusterIds> clusters() {
-      return StreamingDedup.clusterIds(result.clusters(), ids);
+      return StreamingDedup.clusterIds(result.clusters(), ids, urls);
     }
   }
 
@@ -137,6 +139,12 @@ final class MethodRun {
               canonicalByInput,
               text);
       dedup.languages(input.languageFilter());
+      WebCorpus.Kind kind = WebCorpus.kind(input);
+      if (kind == WebCorpus.Kind.HTML_FILES || kind == WebCorpus.Kind.HTML_JSONL) {
+        // a WARC page's id is its URL already
+        input.want(WebCorpus.URL_FIELD);
+        dedup.keepUrls();
+      }
       if (plan != null) {
         if (method.twoPass()) {
           if (statistics == null) {
@@ -181,6 +189,7 @@ final class MethodRun {
         plan,
         pairs.pairs,
         dedup.ids(),
+        dedup.urls(),
         result,
         ingest,
         System.nanoTime() - start);

@@ -50,8 +50,13 @@ final class ResultFiles {
    *
    * @param canonical the canonical id
    * @param members every member's id, canonical included
+   * @param urls each member's URL (null where unknown), for web pages; else null
    */
-  record ClusterIds(String canonical, List<String> members) {}
+  record ClusterIds(String canonical, List<String> members, List<String> urls) {
+    ClusterIds(String canonical, List<String> members) {
+      this(canonical, members, null);
+    }
+  }
 
   private ResultFiles() {}
 
@@ -79,14 +84,26 @@ final class ResultFiles {
     }
   }
 
-  /** {@code {"canonical": "a", "members": ["a", "b"], "size": 2}} */
+  /**
+   * {@code {"canonical": "a", "members": ["a", "b"], "size": 2}}, and for web pages {@code "urls":
+   * ["https://...", ...]}, the members' URLs in the members' order.
+   */
   static String clusterLine(ClusterIds c) {
     StringBuilder sb = new StringBuilder("{\"canonical\": ").append(json(c.canonical()));
     sb.append(", \"members\": [");
     for (int i = 0; i < c.members().size(); i++) {
       sb.append(i == 0 ? "" : ", ").append(json(c.members().get(i)));
     }
-    return sb.append("], \"size\": ").append(c.members().size()).append('}').toString();
+    sb.append("], \"size\": ").append(c.members().size());
+    if (c.urls() != null) {
+      sb.append(", \"urls\": [");
+      for (int i = 0; i < c.urls().size(); i++) {
+        String url = c.urls().get(i);
+        sb.append(i == 0 ? "" : ", ").append(url == null ? "null" : json(url));
+      }
+      sb.append(']');
+    }
+    return sb.append('}').toString();
   }
 
   /** A similarity with six decimals. */

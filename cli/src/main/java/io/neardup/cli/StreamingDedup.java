@@ -74,6 +74,8 @@ final class StreamingDedup {
   private final boolean text;
 
   private final List<String> ids = new ArrayList<>();
+  // the web pages' URLs by ordinal, when kept
+  private List<String> urls;
   // a method other than minhash, and whether this is its first pass (collection statistics)
   private MethodPlan plan;
   private boolean firstPass;
@@ -141,6 +143,17 @@ final class StreamingDedup {
   }
 
   /** The id of each document, by input ordinal. */
+  /** Keeps each document's {@code url} field (web pages), for the outputs. */
+  StreamingDedup keepUrls() {
+    this.urls = new ArrayList<>();
+    return this;
+  }
+
+  /** The documents' URLs by ordinal (null where unknown), or null if not kept. */
+  List<String> urls() {
+    return urls;
+  }
+
   List<String> ids() {
     return ids;
   }
@@ -172,6 +185,10 @@ final class StreamingDedup {
             phase,
             (ord, record) -> {
               ids.add(record.id());
+              if (urls != null) {
+                Object url = record.fields().get(WebCorpus.URL_FIELD);
+                urls.add(url == null ? null : url.toString());
+              }
               if (canonical != null && canonicalValues[ord >>> CHUNK_BITS] == null) {
                 canonicalValues[ord >>> CHUNK_BITS] = new Object[1 << CHUNK_BITS];
               }
@@ -383,15 +400,24 @@ final class StreamingDedup {
     return doc;
   }
 
-  /** Lists the clusters by their first member, with ids. */
-  static List<ResultFiles.ClusterIds> clusterIds(List<Cluster> clusters, List<String> ids) {
+  /**
+   * Lists the clusters by their first member, with ids.
+   *
+   * @param urls the documents' URLs by ordinal, or null
+   */
+  static List<ResultFiles.ClusterIds> clusterIds(
+      List<Cluster> clusters, List<String> ids, List<String> urls) {
     List<ResultFiles.ClusterIds> out = new ArrayList<>(clusters.size());
     for (Cluster c : clusters) {
       List<String> members = new ArrayList<>(c.size());
+      List<String> memberUrls = urls == null ? null : new ArrayList<>(c.size());
       for (int i = 0; i < c.size(); i++) {
         members.add(ids.get(c.member(i)));
+        if (memberUrls != null) {
+          memberUrls.add(urls.get(c.member(i)));
+        }
       }
-      out.add(new ResultFiles.ClusterIds(ids.get(c.canonical()), members));
+      out.add(new ResultFiles.ClusterIds(ids.get(c.canonical()), members, memberUrls));
     }
     return out;
   }

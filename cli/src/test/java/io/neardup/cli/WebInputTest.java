@@ -67,6 +67,27 @@ class WebInputTest {
       assertTrue(r.err().contains("16 pages read (boilerplate " + mode + ")"), r.err());
       assertEquals(mode.equals("site"), r.err().contains("site templates: "), r.err());
     }
+
+    // the clusters name each page's URL, in the members' order
+    Cli.Result clusters =
+        Cli.run(
+            "dedup",
+            "--input",
+            site,
+            "--base-url",
+            "https://docs.example.org/",
+            "--threshold",
+            "0.5",
+            "--clusters",
+            "-");
+    assertEquals(0, clusters.exit(), clusters.toString());
+    assertEquals(
+        "{\"canonical\": \"rehosted/support.html\", \"members\":"
+            + " [\"rehosted/support.html\", \"requests/community/support.html\"], \"size\": 2,"
+            + " \"urls\": [\"https://docs.example.org/rehosted/support.html\","
+            + " \"https://docs.example.org/requests/community/support.html\"]}",
+        clusters.out().strip(),
+        clusters.toString());
   }
 
   private static final String ARTICLE =
@@ -335,7 +356,8 @@ class WebInputTest {
         "WARC/1.1\r\nWARC-Type: resource\r\nWARC-Record-ID: <urn:uuid:1>\r\nWARC-Date:"
             + " 2024-05-01T10:00:00Z\r\nWARC-Target-URI: https://a.example/\r\nContent-Type:"
             + " text/html\r\nContent-Length: 20\r\n\r\n<p>hello world</p>\n\n\r\n\r\n";
-    Files.writeString(warc, good + "WARC/1.1\r\nthis is not a header\r\n\r\n");
+    String other = good.replace("urn:uuid:1", "urn:uuid:2").replace("a.example/", "b.example/");
+    Files.writeString(warc, good + "WARC/1.1\r\nthis is not a header\r\n\r\n" + other);
     Cli.Result fail = Cli.run("dedup", "--input", warc, "--pairs", "-");
     assertEquals(1, fail.exit(), fail.toString());
     int offset = good.getBytes(StandardCharsets.UTF_8).length;
@@ -344,7 +366,8 @@ class WebInputTest {
         fail.err());
     Cli.Result skip = Cli.run("dedup", "--input", warc, "--pairs", "-", "--on-error", "skip");
     assertEquals(0, skip.exit(), skip.toString());
-    assertTrue(skip.err().contains("1 page read"), skip.err());
+    assertTrue(skip.err().contains("reading goes on at the next record"), skip.err());
+    assertTrue(skip.err().contains("2 pages read"), "the record after the corrupt one too");
   }
 
   @Test
