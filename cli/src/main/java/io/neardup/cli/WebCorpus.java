@@ -1,6 +1,7 @@
 package io.neardup.cli;
 
 import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.util.Futures;
 import io.neardup.web.boilerplate.Boilerplate;
 import io.neardup.web.boilerplate.MainText;
 import io.neardup.web.boilerplate.MainTextExtractor;
@@ -23,6 +24,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.zip.GZIPInputStream;
 import org.jsoup.nodes.Document;
@@ -177,17 +183,7 @@ final class WebCorpus {
     if (boilerplate == Boilerplate.SITE) {
       // pass 1: every page's blocks counted in its group; bad records wait for pass 2's report
       templates = new SiteTemplates();
-      try (CorpusReader learn = reader(kind, input, new Pages(boilerplate, templates, true))) {
-        while (true) {
-          try {
-            if (learn.read() == null) {
-              break;
-            }
-          } catch (CorpusReader.BadRecord bad) {
-            // reported when the pages are read for real
-          }
-        }
-      }
+      learn(reader(kind, input, new Pages(boilerplate, templates, true)));
     }
     Pages pages = new Pages(boilerplate, templates, false);
     pages.keepFraction = input.fields().contains(BOILERPLATE_FIELD);
@@ -195,6 +191,62 @@ final class WebCorpus {
       pages.keepText(input.keepText);
     }
     return reader(kind, input, pages);
+  }
+
+  /**
+   * Reads every page of the learning pass: one thread reads, the others parse and count the pages'
+   * blocks (parsing is what costs).
+   */
+  private static void learn(CorpusReader learn) throws IOException {
+    int threads = Runtime.getRuntime().availableProcessors();
+    ExecutorService pool =
+        Executors.newFixedThreadPool(
+            threads,
+            r -> {
+              Thread t = new Thread(r, "neardup-site-templates");
+              t.setDaemon(true);
+              return t;
+            });
+    // a bound on the pages read ahead of the parsers, so memory stays a few pages per thread
+    Semaphore ahead = new Semaphore(4 * threads);
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    try (learn) {
+      while (failure.get() == null) {
+        CorpusReader.Record record;
+        try {
+          record = learn.read();
+        } catch (CorpusReader.BadRecord bad) {
+          continue; // reported when the pages are read for real
+        }
+        if (record == null) {
+          break;
+        }
+        ahead.acquireUninterruptibly();
+        pool.execute(() -> {
+          try {
+            record.text();
+          } catch (Throwable t) {
+            failure.compareAndSet(null, t);
+          } finally {
+            ahead.release();
+          }
+        });
+      }
+    } finally {
+      pool.shutdown();
+      try {
+        if (!pool.awaitTermination(1, TimeUnit.DAYS)) {
+          throw new IOException("learning site templates did not end");
+        }
+      } catch (InterruptedException e) {
+        pool.shutdownNow();
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted while learning site templates", e);
+      }
+    }
+    if (failure.get() != null) {
+      Futures.rethrow(failure.get());
+    }
   }
 
   private static CorpusReader reader(Kind kind, InputOptions input, Pages pages)
@@ -271,7 +323,7 @@ final class WebCorpus {
 
     /**
      * A page as a record. Its main text is extracted by the analysis thread that first asks for it;
-     * when learning site templates, it is counted right away and the record has no text.
+     * when learning site templates, asking for its text counts its blocks and gives an empty text.
      */
     CorpusReader.Record record(
         String id, String html, String url, Map<String, Object> fields, String location) {

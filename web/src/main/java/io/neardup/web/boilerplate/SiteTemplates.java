@@ -118,16 +118,20 @@ public final class SiteTemplates {
 
   /**
    * Counts the blocks of one page of a group (each distinct block once per page, each distinct page
-   * once).
+   * once). Thread-safe: pages may be learnt from several threads.
    */
   public void learn(String group, List<TextBlock> blocks) {
-    Group g = groups.computeIfAbsent(group, k -> new Group());
     long[] sums = new long[blocks.size()];
     long page = 17;
     for (int i = 0; i < sums.length; i++) {
       sums[i] = checksum(blocks.get(i));
       page = page * 31 + sums[i];
     }
+    count(group, sums, page);
+  }
+
+  private synchronized void count(String group, long[] sums, long page) {
+    Group g = groups.computeIfAbsent(group, k -> new Group());
     if (!g.pageSums.add(page)) {
       return;
     }
@@ -146,7 +150,7 @@ public final class SiteTemplates {
    * @return for each block whether it is template, or null if the group is too small to learn from
    *     (or was never seen)
    */
-  public boolean[] template(String group, List<TextBlock> blocks) {
+  public synchronized boolean[] template(String group, List<TextBlock> blocks) {
     Group g = groups.get(group);
     if (g == null || g.pages < minPages) {
       return null;
