@@ -17,6 +17,7 @@ public enum Parameter {
   BANDS("bands"),
   ROWS("rows"),
   THRESHOLD("threshold"),
+  MAX_HAMMING("maxHamming"),
   EXACT("exact"),
   SHINGLES("shingles"),
   LOWERCASE("lowercase"),
