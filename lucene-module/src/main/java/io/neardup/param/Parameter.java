@@ -18,6 +18,8 @@ public enum Parameter {
   ROWS("rows"),
   THRESHOLD("threshold"),
   MAX_HAMMING("maxHamming"),
+  METHOD("method"),
+  SENTENCES("sentences"),
   EXACT("exact"),
   SHINGLES("shingles"),
   LOWERCASE("lowercase"),

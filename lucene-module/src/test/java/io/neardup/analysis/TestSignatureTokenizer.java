@@ -57,12 +57,12 @@ public class TestSignatureTokenizer extends BaseTokenStreamFactoryTestCase {
         expectThrows(
             IllegalArgumentException.class,
             () -> tokenizerFactory("nearDupSignature", "method", "sha1"));
-    assertEquals("method must be md5 or longSent, got sha1", e.getMessage());
+    assertEquals("method must be one of [md5, longSent], got [sha1]", e.getMessage());
     e =
         expectThrows(
             IllegalArgumentException.class,
             () -> tokenizerFactory("nearDupSignature", "method", "longSent", "sentences", "0"));
-    assertEquals("sentences must be >= 1, got 0", e.getMessage());
+    assertEquals("sentences must be an integer between 1 and 100, got [0]", e.getMessage());
     e =
         expectThrows(
             IllegalArgumentException.class,

@@ -1,0 +1,91 @@
+package io.neardup.analysis;
+
+import java.io.IOException;
+import org.apache.lucene.analysis.TokenFilter;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.analysis.tokenattributes.OffsetAttribute;
+import org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute;
+import org.apache.lucene.analysis.tokenattributes.PositionLengthAttribute;
+import org.apache.lucene.analysis.tokenattributes.TypeAttribute;
+
+/**
+ * Consumes all tokens and emits the text's signature as one token, as {@link SignatureTokenizer}
+ * does: the text is the input's terms joined by single spaces. After a keyword tokenizer (one token
+ * holding the whole text, as in an Elasticsearch or OpenSearch normalizer) the token equals the
+ * tokenizer's, so a keyword field normalised by this filter holds the signature in its doc values
+ * and a search can collapse on it. After a word tokenizer the sentence punctuation Long Sent needs
+ * is lost: use the tokenizer or a keyword tokenizer then. A text without terms emits no token.
+ *
+ * <pre>{@code
+ * TokenStream ts = new SignatureFilter(new KeywordTokenizer(), SignatureSettings.DEFAULT);
+ * }</pre>
+ */
+public final class SignatureFilter extends TokenFilter {
+  private final CharTermAttribute termAtt = addAttribute(CharTermAttribute.class);
+  private final OffsetAttribute offsetAtt = addAttribute(OffsetAttribute.class);
+  private final TypeAttribute typeAtt = addAttribute(TypeAttribute.class);
+  private final PositionIncrementAttribute posIncAtt =
+      addAttribute(PositionIncrementAttribute.class);
+  private final PositionLengthAttribute posLenAtt = addAttribute(PositionLengthAttribute.class);
+  private final SignatureSettings settings;
+  private final StringBuilder text = new StringBuilder();
+  private boolean consumed;
+  private State finalState;
+
+  public SignatureFilter(TokenStream input, SignatureSettings settings) {
+    super(input);
+    this.settings = settings;
+  }
+
+  @Override
+  public boolean incrementToken() throws IOException {
+    if (consumed) {
+      return false;
+    }
+    consumed = true;
+    text.setLength(0);
+    int start = -1;
+    int end = 0;
+    while (input.incrementToken()) {
+      if (text.length() > 0) {
+        text.append(' ');
+      }
+      text.append(termAtt.buffer(), 0, termAtt.length());
+      if (start < 0) {
+        start = offsetAtt.startOffset();
+      }
+      end = Math.max(end, offsetAtt.endOffset());
+    }
+    input.end();
+    finalState = captureState();
+    String token = settings.kind().token(text.toString(), settings.sentences());
+    if (token == null) {
+      return false;
+    }
+    clearAttributes();
+    termAtt.setEmpty().append(token);
+    offsetAtt.setOffset(Math.max(start, 0), end);
+    typeAtt.setType(SignatureTokenizer.TYPE);
+    posIncAtt.setPositionIncrement(1);
+    posLenAtt.setPositionLength(1);
+    return true;
+  }
+
+  @Override
+  public void end() throws IOException {
+    if (finalState != null) {
+      restoreState(finalState);
+    } else {
+      super.end();
+    }
+  }
+
+  @Override
+  public void reset() throws IOException {
+    super.reset();
+    consumed = false;
+    finalState = null;
+    text.setLength(0);
+  }
+}
