@@ -15,7 +15,12 @@ import org.apache.lucene.analysis.tokenattributes.TypeAttribute;
  * holding the whole text, as in an Elasticsearch or OpenSearch normalizer) the token equals the
  * tokenizer's, so a keyword field normalised by this filter holds the signature in its doc values
  * and a search can collapse on it. After a word tokenizer the sentence punctuation Long Sent needs
- * is lost: use the tokenizer or a keyword tokenizer then. A text without terms emits no token.
+ * is lost: use the tokenizer or a keyword tokenizer then.
+ *
+ * <p>Input tokens without terms (punctuation only, or empty) are their own signature: the filter
+ * passes their text on as the one token, because a normalizer must produce exactly one token; only
+ * identical term-less texts share it, and it can never equal a signature, whose hex digits are
+ * terms. Without any input token nothing is emitted.
  *
  * <pre>{@code
  * TokenStream ts = new SignatureFilter(new KeywordTokenizer(), SignatureSettings.DEFAULT);
@@ -59,9 +64,13 @@ public final class SignatureFilter extends TokenFilter {
     }
     input.end();
     finalState = captureState();
-    String token = settings.kind().token(text.toString(), settings.sentences());
-    if (token == null) {
+    if (start < 0) {
       return false;
+    }
+    String joined = text.toString();
+    String token = settings.kind().token(joined, settings.sentences());
+    if (token == null) {
+      token = joined;
     }
     clearAttributes();
     termAtt.setEmpty().append(token);

@@ -71,6 +71,38 @@ public record NearDupSettings(
   }
 
   /**
+   * The minimum similarity a query on a field of these settings asks for: {@code minSimilarity}
+   * when given, else the similarity 1 − h/64 of {@code maxHamming} h (simhash fields only), else
+   * the threshold.
+   *
+   * @throws ParameterException naming {@code maxHamming} when given with {@code minSimilarity}, on
+   *     a field of another scheme, or above the field's own (pairs farther apart may share no
+   *     block)
+   */
+  public double minSimilarity(Double minSimilarity, Integer maxHamming) {
+    if (maxHamming == null) {
+      return minSimilarity != null ? minSimilarity : threshold;
+    }
+    if (minSimilarity != null) {
+      throw new ParameterException(
+          Parameter.MAX_HAMMING, "unset when min_similarity is set", maxHamming);
+    }
+    if (!sketch.scheme().isSimHash()) {
+      throw new ParameterException(
+          Parameter.MAX_HAMMING,
+          "unset on a field of scheme " + sketch.scheme().parameterValue() + " (simhash only)",
+          maxHamming);
+    }
+    if (maxHamming < 0 || maxHamming > maxHamming()) {
+      throw new ParameterException(
+          Parameter.MAX_HAMMING,
+          "an integer between 0 and the field's max_hamming (" + maxHamming() + ")",
+          maxHamming);
+    }
+    return SimHash.similarity(maxHamming);
+  }
+
+  /**
    * The largest Hamming distance of near-duplicates of a {@link SketchScheme#SIMHASH} sketch.
    *
    * @throws IllegalStateException for the other schemes

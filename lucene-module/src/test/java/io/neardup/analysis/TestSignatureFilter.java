@@ -16,9 +16,7 @@ import org.apache.lucene.tests.analysis.MockTokenizer;
 import org.apache.lucene.util.BytesRef;
 
 public class TestSignatureFilter extends BaseTokenStreamFactoryTestCase {
-  private static final String TEXT =
-      "Dr. Smith arrived at 5 p.m. yesterday. The weather was fine. He paid $3.50 for a"
-          + " coffee, i.e. a bargain, and left";
+  private static final String TEXT = TestSignatureTokenizer.TEXT;
 
   private static String tokenizerToken(SignatureTokenizer.Kind kind, String text) throws Exception {
     try (Tokenizer t = new SignatureTokenizer(kind, 3)) {
@@ -65,17 +63,21 @@ public class TestSignatureFilter extends BaseTokenStreamFactoryTestCase {
         25);
   }
 
-  public void testTextWithoutTermsEmitsNothing() throws Exception {
+  public void testTextWithoutTermsIsItsOwnToken() throws Exception {
     for (String text : new String[] {"", " -- !! "}) {
       Tokenizer keyword = new KeywordTokenizer();
       keyword.setReader(new StringReader(text));
       assertTokenStreamContents(
           new SignatureFilter(keyword, SignatureSettings.DEFAULT),
-          new String[0],
-          null,
-          null,
+          new String[] {text},
+          new int[] {0},
+          new int[] {text.length()},
           text.length());
     }
+    Tokenizer words = new WhitespaceTokenizer();
+    words.setReader(new StringReader("   "));
+    assertTokenStreamContents(
+        new SignatureFilter(words, SignatureSettings.DEFAULT), new String[0], null, null, 3);
   }
 
   public void testNormalizesAKeyword() throws Exception {

@@ -10,7 +10,7 @@ import org.apache.lucene.analysis.TokenizerFactory;
 import org.apache.lucene.tests.analysis.BaseTokenStreamFactoryTestCase;
 
 public class TestSignatureTokenizer extends BaseTokenStreamFactoryTestCase {
-  private static final String TEXT =
+  static final String TEXT =
       "Dr. Smith arrived at 5 p.m. yesterday. The weather was fine. He paid $3.50 for a"
           + " coffee, i.e. a bargain, and left";
 
