@@ -4,6 +4,7 @@ import static io.neardup.param.Parameter.BANDS;
 import static io.neardup.param.Parameter.BITS;
 import static io.neardup.param.Parameter.EXACT;
 import static io.neardup.param.Parameter.HASHES;
+import static io.neardup.param.Parameter.MAX_HAMMING;
 import static io.neardup.param.Parameter.ROWS;
 import static io.neardup.param.Parameter.SCHEME;
 import static io.neardup.param.Parameter.SEED;
@@ -15,7 +16,6 @@ import io.neardup.analysis.NearDupChainAnalyzer;
 import io.neardup.analysis.NormalizedTextAnalyzer;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
-import io.neardup.lsh.Banding;
 import io.neardup.opensearch.analysis.NearDupTokenFilterFactory;
 import io.neardup.param.MappingValue;
 import io.neardup.param.Parameter.Style;
@@ -24,6 +24,7 @@ import io.neardup.search.NearDuplicateQuery;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.sketch.SketchParameters;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -67,9 +68,12 @@ import org.opensearch.search.lookup.SearchLookup;
  *
  * <p>Parameters (snake_case, defaults and rules from {@link NearDupSettings}): {@code analyzer},
  * {@code shingle_unit}, {@code shingle_size}, {@code hashes}, {@code bits}, {@code scheme}, {@code
- * seed}, {@code bands}, {@code rows}, {@code threshold}, {@code exact}, {@code meta}. All but
- * {@code meta} are fixed when the field is created: sketches are only comparable with sketches made
- * with the same parameters. A document holds at most one text in the field.
+ * seed}, {@code bands}, {@code rows}, {@code threshold}, {@code max_hamming}, {@code exact}, {@code
+ * meta}. With {@code "scheme": "simhash"} the sketch is one 64-bit SimHash fingerprint, the band
+ * tokens its {@code max_hamming} + 1 blocks (default 3, at most 32), and {@code bands}, {@code
+ * rows} and {@code threshold} are not set. All but {@code meta} are fixed when the field is
+ * created: sketches are only comparable with sketches made with the same parameters. A document
+ * holds at most one text in the field.
  */
 public final class NearDupFieldMapper extends ParametrizedFieldMapper {
   /** The field type's name. */
@@ -98,10 +102,8 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
             MappingValue.STRING);
     private final Parameter<Integer> shingleSize =
         param(SHINGLE_SIZE, m -> m.shingleSize, null, MappingValue.INT);
-    private final Parameter<Integer> hashes =
-        param(HASHES, m -> m.hashes, SketchParameters.DEFAULT_HASHES, MappingValue.INT);
-    private final Parameter<Integer> bits =
-        param(BITS, m -> m.bits, SketchParameters.DEFAULT_BITS, MappingValue.INT);
+    private final Parameter<Integer> hashes = param(HASHES, m -> m.hashes, null, MappingValue.INT);
+    private final Parameter<Integer> bits = param(BITS, m -> m.bits, null, MappingValue.INT);
     private final Parameter<String> scheme =
         param(
             SCHEME,
@@ -113,7 +115,10 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
     private final Parameter<Integer> bands = param(BANDS, m -> m.bands, null, MappingValue.INT);
     private final Parameter<Integer> rows = param(ROWS, m -> m.rows, null, MappingValue.INT);
     private final Parameter<Double> threshold =
-        param(THRESHOLD, m -> m.threshold, Banding.DEFAULT_THRESHOLD, MappingValue.DOUBLE);
+        param(THRESHOLD, m -> m.threshold, null, MappingValue.DOUBLE);
+    // hashes, bits and threshold default by scheme (simhash: one 64-bit value, 1 - max_hamming/64)
+    private final Parameter<Integer> maxHamming =
+        param(MAX_HAMMING, m -> m.maxHamming, null, MappingValue.INT);
     private final Parameter<Boolean> exact =
         param(EXACT, m -> m.exact, NearDupSettings.DEFAULT_EXACT, MappingValue.BOOLEAN);
     private final Parameter<Map<String, String>> meta = Parameter.metaParam();
@@ -143,21 +148,26 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
       meta.setValidator(m -> settings());
     }
 
+    /** The parameters of the library's {@link NearDupSettings}, in their order. */
+    private List<Parameter<?>> nearDupParameters() {
+      return List.of(
+          shingleUnit,
+          shingleSize,
+          hashes,
+          bits,
+          scheme,
+          seed,
+          bands,
+          rows,
+          threshold,
+          maxHamming,
+          exact);
+    }
+
     /** The settings these parameters describe. */
     NearDupSettings settings() {
       Map<String, String> args = new LinkedHashMap<>();
-      for (Parameter<?> p :
-          List.of(
-              shingleUnit,
-              shingleSize,
-              hashes,
-              bits,
-              scheme,
-              seed,
-              bands,
-              rows,
-              threshold,
-              exact)) {
+      for (Parameter<?> p : nearDupParameters()) {
         Object value = p.getValue();
         if (value != null) {
           args.put(p.name, value.toString());
@@ -190,19 +200,11 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
 
     @Override
     protected List<Parameter<?>> getParameters() {
-      return List.of(
-          analyzer,
-          shingleUnit,
-          shingleSize,
-          hashes,
-          bits,
-          scheme,
-          seed,
-          bands,
-          rows,
-          threshold,
-          exact,
-          meta);
+      List<Parameter<?>> all = new ArrayList<>();
+      all.add(analyzer);
+      all.addAll(nearDupParameters());
+      all.add(meta);
+      return all;
     }
 
     @Override
@@ -337,13 +339,14 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
   private final NamedAnalyzer analyzer;
   private final String shingleUnit;
   private final Integer shingleSize;
-  private final int hashes;
-  private final int bits;
+  private final Integer hashes;
+  private final Integer bits;
   private final String scheme;
   private final long seed;
   private final Integer bands;
   private final Integer rows;
-  private final double threshold;
+  private final Double threshold;
+  private final Integer maxHamming;
   private final boolean exact;
   private final IndexAnalyzers indexAnalyzers;
 
@@ -364,6 +367,7 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
     this.bands = builder.bands.getValue();
     this.rows = builder.rows.getValue();
     this.threshold = builder.threshold.getValue();
+    this.maxHamming = builder.maxHamming.getValue();
     this.exact = builder.exact.getValue();
     this.indexAnalyzers = builder.indexAnalyzers;
   }
