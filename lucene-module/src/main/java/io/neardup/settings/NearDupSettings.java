@@ -71,6 +71,14 @@ public record NearDupSettings(
   }
 
   /**
+   * The default threshold of a scheme: 0.8, or null for simhash, whose threshold follows from
+   * max_hamming.
+   */
+  public static Double defaultThreshold(SketchScheme scheme) {
+    return scheme != null && scheme.isSimHash() ? null : Banding.DEFAULT_THRESHOLD;
+  }
+
+  /**
    * The minimum similarity a query on a field of these settings asks for: {@code minSimilarity}
    * when given, else the similarity 1 − h/64 of {@code maxHamming} h (simhash fields only), else
    * the threshold.
@@ -310,8 +318,8 @@ public record NearDupSettings(
         throw new ParameterException(
             Parameter.MAX_HAMMING, "set with scheme simhash only", maxHamming);
       }
-      int hashes = this.hashes != null ? this.hashes : SketchParameters.DEFAULT_HASHES;
-      int bits = this.bits != null ? this.bits : SketchParameters.DEFAULT_BITS;
+      int hashes = this.hashes != null ? this.hashes : SketchParameters.defaultHashes(scheme);
+      int bits = this.bits != null ? this.bits : SketchParameters.defaultBits(scheme);
       double threshold = this.threshold != null ? this.threshold : Banding.DEFAULT_THRESHOLD;
       Banding.checkThreshold(threshold);
       SketchParameters sketch = new SketchParameters(shingleUnit, size, hashes, bits, scheme, seed);
@@ -355,8 +363,8 @@ public record NearDupSettings(
           new SketchParameters(
               shingleUnit,
               shingleSize,
-              hashes != null ? hashes : SketchParameters.SIMHASH_HASHES,
-              bits != null ? bits : SketchParameters.SIMHASH_BITS,
+              hashes != null ? hashes : SketchParameters.defaultHashes(scheme),
+              bits != null ? bits : SketchParameters.defaultBits(scheme),
               scheme,
               seed);
       return new NearDupSettings(

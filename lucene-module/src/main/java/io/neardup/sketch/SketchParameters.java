@@ -102,6 +102,16 @@ public record SketchParameters(
     }
   }
 
+  /** The default number of values of a scheme: {@value #SIMHASH_HASHES} for simhash, else 128. */
+  public static int defaultHashes(SketchScheme scheme) {
+    return scheme != null && scheme.isSimHash() ? SIMHASH_HASHES : DEFAULT_HASHES;
+  }
+
+  /** The default bits per value of a scheme: {@value #SIMHASH_BITS} for simhash, else 32. */
+  public static int defaultBits(SketchScheme scheme) {
+    return scheme != null && scheme.isSimHash() ? SIMHASH_BITS : DEFAULT_BITS;
+  }
+
   /** The default shingle size for a unit. */
   public static int defaultShingleSize(ShingleUnit unit) {
     return unit == ShingleUnit.CHAR ? DEFAULT_CHAR_SHINGLE_SIZE : DEFAULT_WORD_SHINGLE_SIZE;

@@ -23,6 +23,7 @@ import io.neardup.param.ParameterException;
 import io.neardup.search.NearDuplicateQuery;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.sketch.SketchParameters;
+import io.neardup.sketch.SketchScheme;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -30,6 +31,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.apache.lucene.document.BinaryDocValuesField;
 import org.apache.lucene.index.FieldInfos;
 import org.apache.lucene.index.IndexableField;
@@ -103,8 +105,15 @@ public final class NearDupFieldMapper extends FieldMapper {
             MappingValue.STRING);
     private final Parameter<Integer> shingleSize =
         param(SHINGLE_SIZE, m -> m.shingleSize, null, MappingValue.INT);
-    private final Parameter<Integer> hashes = param(HASHES, m -> m.hashes, null, MappingValue.INT);
-    private final Parameter<Integer> bits = param(BITS, m -> m.bits, null, MappingValue.INT);
+    private final Parameter<Integer> hashes =
+        lazyParam(
+            HASHES,
+            m -> m.hashes,
+            () -> SketchParameters.defaultHashes(scheme()),
+            MappingValue.INT);
+    private final Parameter<Integer> bits =
+        lazyParam(
+            BITS, m -> m.bits, () -> SketchParameters.defaultBits(scheme()), MappingValue.INT);
     private final Parameter<String> scheme =
         param(
             SCHEME,
@@ -116,8 +125,11 @@ public final class NearDupFieldMapper extends FieldMapper {
     private final Parameter<Integer> bands = param(BANDS, m -> m.bands, null, MappingValue.INT);
     private final Parameter<Integer> rows = param(ROWS, m -> m.rows, null, MappingValue.INT);
     private final Parameter<Double> threshold =
-        param(THRESHOLD, m -> m.threshold, null, MappingValue.DOUBLE);
-    // hashes, bits and threshold default by scheme (simhash: one 64-bit value, 1 - max_hamming/64)
+        lazyParam(
+            THRESHOLD,
+            m -> m.threshold,
+            () -> NearDupSettings.defaultThreshold(scheme()),
+            MappingValue.DOUBLE);
     private final Parameter<Integer> maxHamming =
         param(MAX_HAMMING, m -> m.maxHamming, null, MappingValue.INT);
     private final Parameter<Boolean> exact =
@@ -166,6 +178,14 @@ public final class NearDupFieldMapper extends FieldMapper {
         maxHamming,
         exact
       };
+    }
+
+    /**
+     * The scheme set so far, or null when its value is not one: hashes, bits and threshold default
+     * by it (simhash: one 64-bit value, and a threshold that follows from max_hamming).
+     */
+    private SketchScheme scheme() {
+      return scheme == null ? null : SketchScheme.parse(scheme.getValue());
     }
 
     /** The settings these parameters describe. */
@@ -227,17 +247,25 @@ public final class NearDupFieldMapper extends FieldMapper {
     }
   }
 
-  @SuppressWarnings("unchecked")
   private static <T> Parameter<T> param(
       io.neardup.param.Parameter parameter,
       Function<NearDupFieldMapper, T> initializer,
       T defaultValue,
       MappingValue conv) {
+    return lazyParam(parameter, initializer, () -> defaultValue, conv);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T> Parameter<T> lazyParam(
+      io.neardup.param.Parameter parameter,
+      Function<NearDupFieldMapper, T> initializer,
+      Supplier<T> defaultValue,
+      MappingValue conv) {
     String name = parameter.name(Style.SNAKE);
     return new Parameter<>(
         name,
         false,
-        () -> defaultValue,
+        defaultValue,
         (n, c, o) -> {
           try {
             return (T) conv.convert(name, o);
