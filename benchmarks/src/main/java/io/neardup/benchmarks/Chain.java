@@ -90,6 +90,7 @@ public enum Chain {
           case SUPERMINHASH -> "SuperMinHash";
           case OPH -> "one-permutation (OPH)";
           case MINHASH -> "classic MinHash";
+          case SIMHASH -> "SimHash";
         };
     return "neardup: "
         + settings.sketch().hashes()

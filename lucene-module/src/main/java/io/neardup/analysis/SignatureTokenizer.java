@@ -1,6 +1,8 @@
 package io.neardup.analysis;
 
+import io.neardup.param.Parameter;
 import io.neardup.signature.Md5Signature;
+import io.neardup.signature.Method;
 import io.neardup.signature.SentenceSignature;
 import java.io.IOException;
 import java.util.Locale;
@@ -19,7 +21,8 @@ import org.apache.lucene.util.AttributeFactory;
  * SentenceSignature#longest}, 8 hex digits of its CRC32). It reads the whole text, because
  * sentences need the punctuation a tokenizer would drop; the token is a pure function of the text
  * and the parameters, equal to what {@code neardup dedup --method md5|long-sent} compares. A text
- * without terms emits no token.
+ * without terms emits no token. {@link SignatureFilter} emits the same token from a token stream,
+ * for chains that must start with another tokenizer (a keyword field's normalizer).
  *
  * <pre>{@code
  * Tokenizer t = new SignatureTokenizer(SignatureTokenizer.Kind.MD5, 0);
@@ -45,6 +48,35 @@ public final class SignatureTokenizer extends Tokenizer {
     /** The name in factory arguments. */
     public String label() {
       return label;
+    }
+
+    /**
+     * The name in parameters of the given style: the Lucene factories' camelCase label ({@code
+     * longSent}), or elsewhere the method's name as {@code neardup dedup --method} spells it
+     * ({@code long-sent}).
+     */
+    public String name(Parameter.Style style) {
+      return style == Parameter.Style.CAMEL ? label : method().label();
+    }
+
+    /** The signature method this kind emits. */
+    public Method method() {
+      return this == MD5 ? Method.MD5 : Method.LONG_SENT;
+    }
+
+    /**
+     * The signature token of a text: lower-case hex of the MD5 (16 digits) or of the CRC32 of the
+     * {@code sentences} longest sentences (8 digits); null for a text without terms.
+     */
+    public String token(String text, int sentences) {
+      long[] signature =
+          this == MD5 ? Md5Signature.signature(text) : SentenceSignature.longest(text, sentences);
+      if (signature.length == 0) {
+        return null;
+      }
+      return this == MD5
+          ? String.format(Locale.ROOT, "%016x", signature[0])
+          : String.format(Locale.ROOT, "%08x", signature[0]);
     }
 
     /**
@@ -102,16 +134,11 @@ public final class SignatureTokenizer extends Tokenizer {
       text.append(buffer, 0, n);
     }
     finalOffset = correctOffset(text.length());
-    String s = text.toString();
-    long[] signature =
-        kind == Kind.MD5 ? Md5Signature.signature(s) : SentenceSignature.longest(s, sentences);
-    if (signature.length == 0) {
+    String token = kind.token(text.toString(), sentences);
+    if (token == null) {
       return false;
     }
-    termAtt.append(
-        kind == Kind.MD5
-            ? String.format(Locale.ROOT, "%016x", signature[0])
-            : String.format(Locale.ROOT, "%08x", signature[0]));
+    termAtt.append(token);
     offsetAtt.setOffset(correctOffset(0), finalOffset);
     typeAtt.setType(TYPE);
     posIncAtt.setPositionIncrement(1);

@@ -1,5 +1,6 @@
 package io.neardup.analysis;
 
+import io.neardup.param.Parameter;
 import io.neardup.signature.SentenceSignature;
 import java.util.Map;
 import org.apache.lucene.analysis.TokenizerFactory;
@@ -16,21 +17,12 @@ public final class SignatureTokenizerFactory extends TokenizerFactory {
   /** SPI name. */
   public static final String NAME = "nearDupSignature";
 
-  private final SignatureTokenizer.Kind kind;
-  private final int sentences;
+  private final SignatureSettings settings;
 
   /** Creates a new factory; unknown or invalid parameters fail naming the parameter. */
   public SignatureTokenizerFactory(Map<String, String> args) {
     super(args);
-    String method = args.remove("method");
-    kind = method == null ? SignatureTokenizer.Kind.MD5 : SignatureTokenizer.Kind.of(method);
-    String s = args.remove("sentences");
-    try {
-      sentences = s == null ? SentenceSignature.DEFAULT_SENTENCES : Integer.parseInt(s);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("sentences must be an integer, got " + s, e);
-    }
-    SentenceSignature.checkSentences(sentences);
+    settings = SignatureSettings.parse(args, Parameter.Style.CAMEL);
     if (!args.isEmpty()) {
       throw new IllegalArgumentException("Unknown parameters: " + args);
     }
@@ -43,6 +35,6 @@ public final class SignatureTokenizerFactory extends TokenizerFactory {
 
   @Override
   public SignatureTokenizer create(AttributeFactory factory) {
-    return new SignatureTokenizer(factory, kind, sentences);
+    return new SignatureTokenizer(factory, settings.kind(), settings.sentences());
   }
 }

@@ -161,7 +161,7 @@ public final class PairMeasures {
 
   /** The similarity 1 − d/64 of fingerprints at Hamming distance d (exact in binary). */
   public static double hammingSimilarity(int distance) {
-    return 1 - distance / 64.0;
+    return SimHash.similarity(distance);
   }
 
   /** The threshold that admits the pairs within Hamming distance h, in [0, 63]. */

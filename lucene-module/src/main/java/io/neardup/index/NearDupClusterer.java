@@ -3,6 +3,7 @@ package io.neardup.index;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.ClusterResult;
 import io.neardup.cluster.Clusterer;
+import io.neardup.cluster.PairMeasures;
 import io.neardup.cluster.PairSink;
 import io.neardup.cluster.PhaseProgress;
 import io.neardup.cluster.SpillDirectory;
@@ -241,8 +242,7 @@ public final class NearDupClusterer {
     boolean shingleSets =
         verification == Verification.EXACT && checkDocValues(leaves, fields.shinglesField());
     try (Clusterer core =
-        new Clusterer(spill, verification, threshold, settings.banding().bands())
-            .sketches(settings.sketch().hashes(), settings.sketch().bits())
+        newCore()
             .maxBucketSize(maxBucketSize)
             .representatives(representatives)
             .allPairs(allPairs)
@@ -260,6 +260,19 @@ public final class NearDupClusterer {
       ClusterResult result = core.finish(reader.maxDoc(), canonicalOrder(), sink);
       return new ClusterResult(result.clusters(), result.stats().withPhaseBefore("load", load));
     }
+  }
+
+  /**
+   * The clustering core: SimHash sketches are verified by their Hamming distance, the others by
+   * their Jaccard estimate or their exact shingle sets.
+   */
+  private Clusterer newCore() {
+    int bands = settings.banding().bands();
+    if (settings.sketch().scheme().isSimHash() && verification == Verification.SKETCH) {
+      return new Clusterer(spill, PairMeasures.hamming(), threshold, bands);
+    }
+    return new Clusterer(spill, verification, threshold, bands)
+        .sketches(settings.sketch().hashes(), settings.sketch().bits());
   }
 
   /** Whether some segment has the field; fails if it is not binary doc values. */

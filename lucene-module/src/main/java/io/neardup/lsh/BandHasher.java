@@ -1,5 +1,6 @@
 package io.neardup.lsh;
 
+import io.neardup.signature.SimHash;
 import io.neardup.sketch.Sketch;
 import io.neardup.util.Mix;
 
@@ -9,6 +10,10 @@ import io.neardup.util.Mix;
  * collide. A pure function of the sketch values: indexing and querying can never disagree. Each
  * value is folded into the state by a 128-bit multiplication (high half xor low half), between
  * MurmurHash3 finalisers of the band index and of the result. Thread-safe.
+ *
+ * <p>A {@link io.neardup.sketch.SketchScheme#SIMHASH} sketch has one value, its fingerprint: its
+ * bands are the b = h + 1 blocks of {@link SimHash#blockKeys}, so that fingerprints within Hamming
+ * distance h share at least one (the banding has one row per band, which stands for the block).
  */
 public final class BandHasher {
   private final Banding banding;
@@ -28,6 +33,9 @@ public final class BandHasher {
 
   /** Hash of band {@code band} (0-based) of a sketch. */
   public long bandHash(Sketch sketch, int band) {
+    if (sketch.parameters().scheme().isSimHash()) {
+      return SimHash.blockKeys(sketch.value(0), banding.bands() - 1)[band];
+    }
     int rows = banding.rows();
     int from = band * rows;
     long h = Mix.fmix64(SEED ^ ((long) band << 32 | rows));
@@ -43,6 +51,11 @@ public final class BandHasher {
    * @throws IllegalArgumentException if the sketch has fewer values than bands × rows
    */
   public void bandHashes(Sketch sketch, long[] out) {
+    if (sketch.parameters().scheme().isSimHash()) {
+      long[] blocks = SimHash.blockKeys(sketch.value(0), banding.bands() - 1);
+      System.arraycopy(blocks, 0, out, 0, blocks.length);
+      return;
+    }
     if (sketch.size() < banding.valuesUsed()) {
       throw new IllegalArgumentException(
           banding

@@ -6,6 +6,7 @@ import io.neardup.lsh.BandHasher;
 import io.neardup.param.Parameter;
 import io.neardup.param.ParameterException;
 import io.neardup.settings.NearDupSettings;
+import io.neardup.signature.SimHash;
 import io.neardup.sketch.Jaccard;
 import io.neardup.sketch.JaccardEstimate;
 import io.neardup.sketch.Sketch;
@@ -40,7 +41,10 @@ import org.apache.lucene.util.BytesRef;
 
 /**
  * Finds the near-duplicates of a text or of an indexed document: documents whose estimated Jaccard
- * similarity with the query sketch reaches {@code minSimilarity}.
+ * similarity with the query sketch reaches {@code minSimilarity}, or, for a {@link
+ * io.neardup.sketch.SketchScheme#SIMHASH} field, whose fingerprint is within Hamming distance d of
+ * the query's with similarity 1 − d/64 ≥ {@code minSimilarity} (the field's threshold admits
+ * exactly d ≤ max_hamming; see {@link SimHash#maxDistance}).
  *
  * <p>Candidates come from the postings of the query's band tokens (a document sharing at least one
  * band); each candidate is then verified in a second phase against its stored sketch, and its score
@@ -60,6 +64,10 @@ public final class NearDuplicateQuery extends Query {
   private final Sketch sketch;
   private final double minSimilarity;
   private final int minMatches;
+
+  /** With a simhash sketch: the largest Hamming distance that reaches minSimilarity. */
+  private final int maxDistance;
+
   private final long[] bandHashes;
   private final byte[] sketchBytes;
   private final int hash;
@@ -88,6 +96,7 @@ public final class NearDuplicateQuery extends Query {
     }
     this.minSimilarity = minSimilarity;
     this.minMatches = Jaccard.minMatches(minSimilarity, sketch.size(), sketch.parameters().bits());
+    this.maxDistance = SimHash.maxDistance(minSimilarity);
     this.bandHashes = new long[settings.banding().bands()];
     new BandHasher(settings.banding()).bandHashes(sketch, bandHashes);
     this.sketchBytes = SketchFormat.encode(sketch);
@@ -275,6 +284,9 @@ public final class NearDuplicateQuery extends Query {
       }
       BytesRef b = sketches.binaryValue();
       Sketch other = SketchFormat.decode(b.bytes, b.offset, b.length, settings.sketch());
+      if (settings.sketch().scheme().isSimHash()) {
+        return explainSimHash(other);
+      }
       long[] otherBands = new long[bandHashes.length];
       int bands = 0;
       if (!other.isEmpty()) {
@@ -311,6 +323,50 @@ public final class NearDuplicateQuery extends Query {
               Locale.ROOT, "near-duplicate: %s >= minSimilarity %s", detail, minSimilarity));
     }
 
+    private Explanation explainSimHash(Sketch other) {
+      if (other.isEmpty()) {
+        return Explanation.noMatch("not a candidate: the document's text had no shingles");
+      }
+      long[] otherBlocks = new long[bandHashes.length];
+      new BandHasher(settings.banding()).bandHashes(other, otherBlocks);
+      int blocks = 0;
+      for (int i = 0; i < bandHashes.length; i++) {
+        blocks += otherBlocks[i] == bandHashes[i] ? 1 : 0;
+      }
+      int d = SimHash.distance(sketch.value(0), other.value(0));
+      double similarity = SimHash.similarity(d);
+      String detail =
+          String.format(
+              Locale.ROOT,
+              "%d of %d SimHash blocks matched; Hamming distance %d of 64 bits, similarity 1 - %d/64"
+                  + " = %.4f",
+              blocks,
+              bandHashes.length,
+              d,
+              d,
+              similarity);
+      if (blocks == 0) {
+        return Explanation.noMatch("not a candidate: " + detail);
+      }
+      if (d > maxDistance) {
+        return Explanation.noMatch(
+            String.format(
+                Locale.ROOT,
+                "%s: distance > %d (minSimilarity %s)",
+                detail,
+                maxDistance,
+                minSimilarity));
+      }
+      return Explanation.match(
+          (float) (similarity * boost),
+          String.format(
+              Locale.ROOT,
+              "near-duplicate: %s, distance <= %d (minSimilarity %s)",
+              detail,
+              maxDistance,
+              minSimilarity));
+    }
+
     @Override
     public boolean isCacheable(LeafReaderContext ctx) {
       return DocValues.isCacheable(ctx, fields.sketchField()) && candidates.isCacheable(ctx);
@@ -332,6 +388,8 @@ public final class NearDuplicateQuery extends Query {
       this.boost = boost;
       int k = sketch.size();
       int bits = sketch.parameters().bits();
+      boolean simHash = sketch.parameters().scheme().isSimHash();
+      long fingerprint = sketch.value(0);
       this.twoPhase =
           new TwoPhaseIterator(approximation) {
             @Override
@@ -348,6 +406,19 @@ public final class NearDuplicateQuery extends Query {
                   stored.length,
                   sketchBytes,
                   settings.sketch());
+              if (simHash) {
+                if (SketchFormat.isEmpty(stored.bytes, stored.offset)) {
+                  return false;
+                }
+                int d =
+                    SimHash.distance(
+                        fingerprint, SketchFormat.firstValue(stored.bytes, stored.offset));
+                if (d > maxDistance) {
+                  return false;
+                }
+                score = (float) (SimHash.similarity(d) * VerifyingScorer.this.boost);
+                return true;
+              }
               int matches =
                   SketchFormat.countMatches(
                       stored.bytes, stored.offset, sketchBytes, 0, settings.sketch());

@@ -147,6 +147,7 @@ public final class MappingFields {
             Parameter.BANDS,
             Parameter.ROWS,
             Parameter.THRESHOLD,
+            Parameter.MAX_HAMMING,
             Parameter.EXACT)) {
       Object value = field.get(p.name(Parameter.Style.SNAKE));
       if (value != null) {

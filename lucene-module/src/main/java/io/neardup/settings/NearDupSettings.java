@@ -5,6 +5,7 @@ import io.neardup.param.Args;
 import io.neardup.param.Parameter;
 import io.neardup.param.ParameterException;
 import io.neardup.shingle.ShingleUnit;
+import io.neardup.signature.SimHash;
 import io.neardup.sketch.SketchParameters;
 import io.neardup.sketch.SketchScheme;
 import java.util.Map;
@@ -17,7 +18,15 @@ import java.util.Map;
  * <pre>{@code
  * NearDupSettings s = NearDupSettings.builder().threshold(0.9).exact(true).build();
  * // word 5-shingles, 128 values, bands and rows chosen for 0.9: 10 bands x 12 rows
+ * NearDupSettings simhash = NearDupSettings.builder().scheme(SketchScheme.SIMHASH).maxHamming(3).build();
+ * // one 64-bit SimHash fingerprint, 4 blocks as band tokens, near-duplicates within 3 bits
  * }</pre>
+ *
+ * <p>With {@link SketchScheme#SIMHASH} the sketch is one 64-bit fingerprint ({@code hashes} 1,
+ * {@code bits} 64) and the largest Hamming distance h of near-duplicates ({@code maxHamming},
+ * default {@value SimHash#DEFAULT_MAX_HAMMING}, at most {@value SimHash#MAX_HAMMING}) replaces
+ * bands, rows and threshold: the banding is h + 1 bands (blocks) of one row and the threshold is
+ * the similarity 1 − h/64 ({@link SimHash#similarity(int)}).
  *
  * @param sketch the sketch parameters (shingles, hashes, bits, scheme, seed)
  * @param banding bands and rows, b·r ≤ hashes
@@ -43,7 +52,76 @@ public record NearDupSettings(
       throw new IllegalArgumentException("sketch parameters and banding are required");
     }
     Banding.checkThreshold(threshold);
-    banding.checkFits(sketch.hashes());
+    if (sketch.scheme().isSimHash()) {
+      int h = banding.bands() - 1;
+      if (banding.rows() != 1 || h > SimHash.MAX_HAMMING) {
+        throw new IllegalArgumentException(
+            "a simhash banding is max_hamming + 1 bands of 1 row, got " + banding);
+      }
+      if (threshold != SimHash.similarity(h)) {
+        throw new IllegalArgumentException(
+            "a simhash threshold is 1 - max_hamming/64 = "
+                + SimHash.similarity(h)
+                + ", got "
+                + threshold);
+      }
+    } else {
+      banding.checkFits(sketch.hashes());
+    }
+  }
+
+  /**
+   * The default threshold of a scheme: 0.8, or null for simhash, whose threshold follows from
+   * max_hamming.
+   */
+  public static Double defaultThreshold(SketchScheme scheme) {
+    return scheme != null && scheme.isSimHash() ? null : Banding.DEFAULT_THRESHOLD;
+  }
+
+  /**
+   * The minimum similarity a query on a field of these settings asks for: {@code minSimilarity}
+   * when given, else the similarity 1 − h/64 of {@code maxHamming} h (simhash fields only), else
+   * the threshold.
+   *
+   * @throws ParameterException naming {@code maxHamming} when given with {@code minSimilarity}, on
+   *     a field of another scheme, or above the field's own (pairs farther apart may share no
+   *     block)
+   */
+  public double minSimilarity(Double minSimilarity, Integer maxHamming) {
+    if (maxHamming == null) {
+      return minSimilarity != null ? minSimilarity : threshold;
+    }
+    if (minSimilarity != null) {
+      throw new ParameterException(
+          Parameter.MAX_HAMMING, "unset when min_similarity is set", maxHamming);
+    }
+    if (!sketch.scheme().isSimHash()) {
+      throw new ParameterException(
+          Parameter.MAX_HAMMING,
+          "unset on a field of scheme " + sketch.scheme().parameterValue() + " (simhash only)",
+          maxHamming);
+    }
+    if (maxHamming < 0 || maxHamming > maxHamming()) {
+      throw new ParameterException(
+          Parameter.MAX_HAMMING,
+          "an integer between 0 and the field's max_hamming (" + maxHamming() + ")",
+          maxHamming);
+    }
+    return SimHash.similarity(maxHamming);
+  }
+
+  /**
+   * The largest Hamming distance of near-duplicates of a {@link SketchScheme#SIMHASH} sketch.
+   *
+   * @throws IllegalStateException for the other schemes
+   */
+  public int maxHamming() {
+    if (!sketch.scheme().isSimHash()) {
+      throw new IllegalStateException(
+          "max_hamming applies to scheme simhash only, the scheme is "
+              + sketch.scheme().parameterValue());
+    }
+    return banding.bands() - 1;
   }
 
   /** A builder starting from the defaults. */
@@ -74,10 +152,12 @@ public record NearDupSettings(
       if (bits != null) {
         b.bits(Integer.parseInt(bits));
       }
-      String scheme = args.takeChoice(Parameter.SCHEME, "superminhash", "minhash", "oph");
+      String scheme =
+          args.takeChoice(Parameter.SCHEME, "superminhash", "minhash", "oph", "simhash");
       if (scheme != null) {
         b.scheme(SketchScheme.parse(scheme));
       }
+      b.maxHamming(args.takeInt(Parameter.MAX_HAMMING, 0, SimHash.MAX_HAMMING));
       Long seed = args.takeLong(Parameter.SEED);
       if (seed != null) {
         b.seed(seed);
@@ -115,9 +195,13 @@ public record NearDupSettings(
     m.put(Parameter.BITS.name(style), Integer.toString(sketch.bits()));
     m.put(Parameter.SCHEME.name(style), sketch.scheme().parameterValue());
     m.put(Parameter.SEED.name(style), Long.toString(sketch.seed()));
-    m.put(Parameter.BANDS.name(style), Integer.toString(banding.bands()));
-    m.put(Parameter.ROWS.name(style), Integer.toString(banding.rows()));
-    m.put(Parameter.THRESHOLD.name(style), Double.toString(threshold));
+    if (sketch.scheme().isSimHash()) {
+      m.put(Parameter.MAX_HAMMING.name(style), Integer.toString(maxHamming()));
+    } else {
+      m.put(Parameter.BANDS.name(style), Integer.toString(banding.bands()));
+      m.put(Parameter.ROWS.name(style), Integer.toString(banding.rows()));
+      m.put(Parameter.THRESHOLD.name(style), Double.toString(threshold));
+    }
     m.put(Parameter.EXACT.name(style), Boolean.toString(exact));
     m.put(Parameter.SHINGLES.name(style), Boolean.toString(shingles));
     return m;
@@ -127,13 +211,14 @@ public record NearDupSettings(
   public static final class Builder {
     private ShingleUnit shingleUnit = SketchParameters.DEFAULT_SHINGLE_UNIT;
     private Integer shingleSize;
-    private int hashes = SketchParameters.DEFAULT_HASHES;
-    private int bits = SketchParameters.DEFAULT_BITS;
+    private Integer hashes;
+    private Integer bits;
+    private Integer maxHamming;
     private SketchScheme scheme = SketchParameters.DEFAULT_SCHEME;
     private long seed = SketchParameters.DEFAULT_SEED;
     private Integer bands;
     private Integer rows;
-    private double threshold = Banding.DEFAULT_THRESHOLD;
+    private Double threshold;
     private boolean exact = DEFAULT_EXACT;
     private boolean shingles = DEFAULT_SHINGLES;
 
@@ -151,14 +236,14 @@ public record NearDupSettings(
       return this;
     }
 
-    /** Number of sketch values k; default 128. */
-    public Builder hashes(int k) {
+    /** Number of sketch values k; default 128 (1 with scheme simhash). */
+    public Builder hashes(Integer k) {
       this.hashes = k;
       return this;
     }
 
-    /** Bits kept per sketch value: 8, 16, 32 (default) or 64. */
-    public Builder bits(int b) {
+    /** Bits kept per sketch value: 8, 16, 32 (default) or 64 (the only choice with simhash). */
+    public Builder bits(Integer b) {
       this.bits = b;
       return this;
     }
@@ -191,8 +276,17 @@ public record NearDupSettings(
       return this;
     }
 
-    /** The similarity threshold in (0, 1]; default 0.8. */
-    public Builder threshold(double t) {
+    /**
+     * The largest Hamming distance h of near-duplicates, in [0, 32], with scheme simhash only; null
+     * for the default {@value SimHash#DEFAULT_MAX_HAMMING}.
+     */
+    public Builder maxHamming(Integer h) {
+      this.maxHamming = h;
+      return this;
+    }
+
+    /** The similarity threshold in (0, 1]; default 0.8. Not with scheme simhash. */
+    public Builder threshold(Double t) {
       this.threshold = t;
       return this;
     }
@@ -215,9 +309,19 @@ public record NearDupSettings(
      * @throws ParameterException naming the first invalid parameter
      */
     public NearDupSettings build() {
-      Banding.checkThreshold(threshold);
       int size =
           shingleSize != null ? shingleSize : SketchParameters.defaultShingleSize(shingleUnit);
+      if (scheme == SketchScheme.SIMHASH) {
+        return buildSimHash(size);
+      }
+      if (maxHamming != null) {
+        throw new ParameterException(
+            Parameter.MAX_HAMMING, "set with scheme simhash only", maxHamming);
+      }
+      int hashes = this.hashes != null ? this.hashes : SketchParameters.defaultHashes(scheme);
+      int bits = this.bits != null ? this.bits : SketchParameters.defaultBits(scheme);
+      double threshold = this.threshold != null ? this.threshold : Banding.DEFAULT_THRESHOLD;
+      Banding.checkThreshold(threshold);
       SketchParameters sketch = new SketchParameters(shingleUnit, size, hashes, bits, scheme, seed);
       Banding banding;
       if (bands == null && rows == null) {
@@ -236,6 +340,35 @@ public record NearDupSettings(
         banding = new Banding(bands, rows);
       }
       return new NearDupSettings(sketch, banding.checkFits(hashes), threshold, exact, shingles);
+    }
+
+    private NearDupSettings buildSimHash(int shingleSize) {
+      for (Object[] unused :
+          new Object[][] {
+            {Parameter.BANDS, bands}, {Parameter.ROWS, rows}, {Parameter.THRESHOLD, threshold}
+          }) {
+        if (unused[1] != null) {
+          throw new ParameterException(
+              (Parameter) unused[0],
+              "unset with scheme simhash, which takes max_hamming",
+              unused[1]);
+        }
+      }
+      int h = maxHamming != null ? maxHamming : SimHash.DEFAULT_MAX_HAMMING;
+      if (h < 0 || h > SimHash.MAX_HAMMING) {
+        throw new ParameterException(
+            Parameter.MAX_HAMMING, "an integer between 0 and " + SimHash.MAX_HAMMING, h);
+      }
+      SketchParameters sketch =
+          new SketchParameters(
+              shingleUnit,
+              shingleSize,
+              hashes != null ? hashes : SketchParameters.defaultHashes(scheme),
+              bits != null ? bits : SketchParameters.defaultBits(scheme),
+              scheme,
+              seed);
+      return new NearDupSettings(
+          sketch, new Banding(h + 1, 1), SimHash.similarity(h), exact, shingles);
     }
   }
 }

@@ -97,6 +97,44 @@ public final class SimHash {
     return new long[] {fingerprint(hashes, weights, n)};
   }
 
+  /**
+   * The SimHash of a set of features of weight 1 each, such as the distinct shingle fingerprints a
+   * Lucene analysis chain sketches: {@code hashes[0, n)} must be distinct.
+   */
+  public static long fingerprint(long[] hashes, int n) {
+    int[] ones = new int[64];
+    for (int f = 0; f < n; f++) {
+      long h = hashes[f];
+      for (int i = 0; i < 64; i++) {
+        ones[i] += (int) ((h >>> i) & 1);
+      }
+    }
+    long fp = 0;
+    for (int i = 0; i < 64; i++) {
+      // as the weighted form: set when the features with the bit outweigh those without
+      if (2 * ones[i] > n) {
+        fp |= 1L << i;
+      }
+    }
+    return fp;
+  }
+
+  /**
+   * The similarity 1 − d/64 of fingerprints at Hamming distance d, the scale on which SimHash
+   * near-duplicates meet the thresholds and scores of the other methods (exact in binary).
+   */
+  public static double similarity(int distance) {
+    return 1 - distance / 64.0;
+  }
+
+  /**
+   * The largest Hamming distance whose {@linkplain #similarity(int) similarity} reaches {@code
+   * minSimilarity}: the inverse of {@link #similarity(int)}.
+   */
+  public static int maxDistance(double minSimilarity) {
+    return (int) Math.floor(64 * (1 - minSimilarity) + 1e-9);
+  }
+
   /** The Hamming distance of two fingerprints. */
   public static int distance(long a, long b) {
     return Long.bitCount(a ^ b);

@@ -269,6 +269,19 @@ public final class SketchFormat {
     return hashes(bytes, offset) * (bits(bytes, offset) / 8);
   }
 
+  /** The scheme announced by the header of the sketch serialized at {@code offset}. */
+  public static SketchScheme scheme(byte[] bytes, int offset) {
+    return SketchScheme.byId(bytes[offset + SCHEME_OFFSET] & 0xFF);
+  }
+
+  /**
+   * The first value of the sketch serialized at {@code offset}: the fingerprint of a {@link
+   * SketchScheme#SIMHASH} sketch.
+   */
+  public static long firstValue(byte[] bytes, int offset) {
+    return getValue(bytes, offset + HEADER_BYTES, bits(bytes, offset) / 8);
+  }
+
   /** Whether the sketch serialized at {@code offset} is empty (its text had no shingles). */
   public static boolean isEmpty(byte[] bytes, int offset) {
     return (bytes[offset + FLAGS_OFFSET] & FLAG_EMPTY) != 0;

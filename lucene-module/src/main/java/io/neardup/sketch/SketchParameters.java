@@ -55,6 +55,12 @@ public record SketchParameters(
   /** Default seed. */
   public static final long DEFAULT_SEED = 0x6e65617264757031L;
 
+  /** The number of values of a {@link SketchScheme#SIMHASH} sketch: one fingerprint. */
+  public static final int SIMHASH_HASHES = 1;
+
+  /** The bits of a {@link SketchScheme#SIMHASH} fingerprint. */
+  public static final int SIMHASH_BITS = 64;
+
   /** Default shingle unit. */
   public static final ShingleUnit DEFAULT_SHINGLE_UNIT = ShingleUnit.WORD;
 
@@ -74,7 +80,15 @@ public record SketchParameters(
       throw new ParameterException(Parameter.SHINGLE_UNIT, "one of [word, char]", null);
     }
     if (scheme == null) {
-      throw new ParameterException(Parameter.SCHEME, "one of [superminhash, minhash, oph]", null);
+      throw new ParameterException(Parameter.SCHEME, "one of " + SketchScheme.choices(), null);
+    }
+    if (scheme.isSimHash() && hashes != SIMHASH_HASHES) {
+      throw new ParameterException(
+          Parameter.HASHES, SIMHASH_HASHES + " with scheme simhash (one fingerprint)", hashes);
+    }
+    if (scheme.isSimHash() && bits != SIMHASH_BITS) {
+      throw new ParameterException(
+          Parameter.BITS, SIMHASH_BITS + " with scheme simhash (one fingerprint)", bits);
     }
     if (shingleSize < 1 || shingleSize > MAX_SHINGLE_SIZE) {
       throw new ParameterException(
@@ -86,6 +100,16 @@ public record SketchParameters(
     if (bits != 8 && bits != 16 && bits != 32 && bits != 64) {
       throw new ParameterException(Parameter.BITS, "one of [8, 16, 32, 64]", bits);
     }
+  }
+
+  /** The default number of values of a scheme: {@value #SIMHASH_HASHES} for simhash, else 128. */
+  public static int defaultHashes(SketchScheme scheme) {
+    return scheme != null && scheme.isSimHash() ? SIMHASH_HASHES : DEFAULT_HASHES;
+  }
+
+  /** The default bits per value of a scheme: {@value #SIMHASH_BITS} for simhash, else 32. */
+  public static int defaultBits(SketchScheme scheme) {
+    return scheme != null && scheme.isSimHash() ? SIMHASH_BITS : DEFAULT_BITS;
   }
 
   /** The default shingle size for a unit. */

@@ -8,10 +8,11 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * How a set of shingle fingerprints becomes k sketch values. Every scheme gives values whose
- * pairwise equality rate is an unbiased estimate of the Jaccard similarity of the two sets. The
- * algorithm versions are pinned, and the scheme is recorded in every serialized sketch, so a
- * library upgrade can never silently change stored sketches.
+ * How a set of shingle fingerprints becomes k sketch values. Every MinHash scheme gives values
+ * whose pairwise equality rate is an unbiased estimate of the Jaccard similarity of the two sets;
+ * {@link #SIMHASH} gives one 64-bit fingerprint compared by Hamming distance. The algorithm
+ * versions are pinned, and the scheme is recorded in every serialized sketch, so a library upgrade
+ * can never silently change stored sketches.
  */
 public enum SketchScheme {
   /**
@@ -51,6 +52,20 @@ public enum SketchScheme {
     SimilarityHashPolicy policy(int hashes, int bits) {
       return null;
     }
+  },
+  /**
+   * Charikar's SimHash of the distinct shingle fingerprints, each of weight 1 ({@link
+   * io.neardup.signature.SimHash#fingerprint(long[], int)}): one value of 64 bits, so {@code
+   * hashes} is 1 and {@code bits} 64. Two sketches are compared by the Hamming distance d of their
+   * fingerprints, on the similarity scale 1 − d/64, and the band tokens are the h + 1 blocks of
+   * Manku, Jain and Das Sarma's search, so every pair within distance h shares one. O(64·n) per
+   * document; 8 bytes stored.
+   */
+  SIMHASH(5) {
+    @Override
+    SimilarityHashPolicy policy(int hashes, int bits) {
+      return null;
+    }
   };
 
   private final int id;
@@ -74,6 +89,20 @@ public enum SketchScheme {
     return id;
   }
 
+  /** Whether this is {@link #SIMHASH}: one fingerprint compared by Hamming distance. */
+  public boolean isSimHash() {
+    return this == SIMHASH;
+  }
+
+  /** The parameter values of every scheme, for messages: {@code [superminhash, ..., simhash]}. */
+  public static String choices() {
+    StringBuilder sb = new StringBuilder("[");
+    for (SketchScheme s : values()) {
+      sb.append(sb.length() > 1 ? ", " : "").append(s.parameterValue());
+    }
+    return sb.append(']').toString();
+  }
+
   /** The hash4j policy computing this scheme's values; null for schemes implemented here. */
   abstract SimilarityHashPolicy policy(int hashes, int bits);
 
@@ -83,7 +112,8 @@ public enum SketchScheme {
   }
 
   /**
-   * Parses a parameter value ({@code superminhash}, {@code minhash}, {@code oph}); null if unknown.
+   * Parses a parameter value ({@code superminhash}, {@code minhash}, {@code oph}, {@code simhash});
+   * null if unknown.
    */
   public static SketchScheme parse(String value) {
     for (SketchScheme scheme : values()) {

@@ -3,6 +3,7 @@ package io.neardup.sketch;
 import com.dynatrace.hash4j.similarity.ElementHashProvider;
 import com.dynatrace.hash4j.similarity.SimilarityHashPolicy;
 import com.dynatrace.hash4j.similarity.SimilarityHasher;
+import io.neardup.signature.SimHash;
 import java.util.Arrays;
 
 /**
@@ -32,6 +33,7 @@ public final class Sketcher {
   private final SimilarityHasher hasher;
   private final RehashedOnePermutation oph;
   private final ArrayProvider provider = new ArrayProvider();
+  private final boolean simHash;
   private final long mask;
   private long[] buffer;
   private int added;
@@ -40,8 +42,9 @@ public final class Sketcher {
     this.parameters = parameters;
     this.policy = parameters.scheme().policy(parameters.hashes(), parameters.bits());
     this.hasher = policy == null ? null : policy.createHasher();
-    this.oph = policy == null ? new RehashedOnePermutation(parameters.hashes()) : null;
-    this.buffer = policy == null ? null : new long[64];
+    this.simHash = parameters.scheme().isSimHash();
+    this.oph = policy == null && !simHash ? new RehashedOnePermutation(parameters.hashes()) : null;
+    this.buffer = oph == null ? new long[64] : null;
     this.mask = parameters.bits() == 64 ? -1L : (1L << parameters.bits()) - 1;
   }
 
@@ -77,6 +80,8 @@ public final class Sketcher {
       }
       oph.values(values, mask);
       oph.clear();
+    } else if (simHash) {
+      values[0] = simHash(fingerprints, count);
     } else {
       hashed(fingerprints, count, values);
     }
@@ -128,11 +133,29 @@ public final class Sketcher {
     long[] values = new long[parameters.hashes()];
     if (oph != null) {
       oph.values(values, mask);
+    } else if (simHash) {
+      values[0] = simHash(buffer, added);
     } else {
       hashed(buffer, added, values);
     }
     clear();
     return new Sketch(parameters, values, Math.max(1, shingleCount), false);
+  }
+
+  /**
+   * The SimHash of the distinct fingerprints among {@code fingerprints[0, count)}: repeats must not
+   * change the sketch, as with every scheme.
+   */
+  private long simHash(long[] fingerprints, int count) {
+    long[] distinct = fingerprints == buffer ? buffer : Arrays.copyOf(fingerprints, count);
+    Arrays.sort(distinct, 0, count);
+    int n = 0;
+    for (int i = 0; i < count; i++) {
+      if (n == 0 || distinct[n - 1] != distinct[i]) {
+        distinct[n++] = distinct[i];
+      }
+    }
+    return SimHash.fingerprint(distinct, n);
   }
 
   private void hashed(long[] fingerprints, int count, long[] values) {

@@ -4,9 +4,11 @@ import io.neardup.lsh.BandHasher;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.shingle.ShingleHasher;
 import io.neardup.shingle.ShingleUnit;
+import io.neardup.signature.SimHash;
 import io.neardup.sketch.Jaccard;
 import io.neardup.sketch.Sketch;
 import io.neardup.sketch.SketchFormat;
+import io.neardup.sketch.SketchScheme;
 import io.neardup.sketch.Sketcher;
 import io.neardup.token.TokenEncoding;
 import io.neardup.util.LongHashSet;
@@ -118,6 +120,50 @@ public class TestNearDupFilter extends BaseTokenStreamTestCase {
     assertEquals(expectedTerms, terms(text, settings, null));
     assertEquals(expected, sketchOf(text, settings));
     assertEquals(8, expected.shingleCount());
+  }
+
+  public void testSimHashBlockTokens() throws IOException {
+    // the band tokens of a simhash sketch are the h + 1 blocks of its fingerprint, by block index
+    NearDupSettings settings =
+        NearDupSettings.builder().scheme(SketchScheme.SIMHASH).maxHamming(3).shingleSize(2).build();
+    String text = "Jack London traveled to Oakland";
+    LongHashSet set = new LongHashSet();
+    ShingleHasher shingler =
+        new ShingleHasher(ShingleUnit.WORD, 2, settings.sketch().seed(), set::add);
+    for (String t : text.toLowerCase(java.util.Locale.ROOT).split(" ")) {
+      shingler.addToken(t.toCharArray(), 0, t.length());
+    }
+    shingler.finish();
+    long fingerprint = SimHash.fingerprint(set.values(), set.size());
+    long[] blocks = SimHash.blockKeys(fingerprint, 3);
+    String[] expected = new String[blocks.length];
+    for (int j = 0; j < blocks.length; j++) {
+      expected[j] = TokenEncoding.bandToken(j, blocks[j]);
+    }
+    String band = NearDupFilter.TYPE_BAND;
+    assertTokenStreamContents(
+        chain(text, settings),
+        expected,
+        new int[] {0, 0, 0, 0},
+        new int[] {31, 31, 31, 31},
+        new String[] {band, band, band, band},
+        new int[] {1, 0, 0, 0},
+        new int[] {1, 1, 1, 1},
+        31);
+    Sketch sketch = sketchOf(text, settings);
+    assertEquals(1, sketch.size());
+    assertEquals(fingerprint, sketch.value(0));
+    assertEquals(4, sketch.shingleCount());
+    // repeats do not change the fingerprint, with or without shingle tokens
+    NearDupSettings withShingles =
+        NearDupSettings.builder()
+            .scheme(SketchScheme.SIMHASH)
+            .shingleSize(2)
+            .shingles(true)
+            .build();
+    assertEquals(
+        sketchOf("a b a b c d", settings).value(0), sketchOf("a b a b c d", withShingles).value(0));
+    assertTokenStreamContents(chain("", settings), new String[0], new int[0], new int[0], 0);
   }
 
   public void testShingleTokens() throws IOException {
@@ -279,7 +325,8 @@ public class TestNearDupFilter extends BaseTokenStreamTestCase {
               .exact(true)
               .shingles(true)
               .build(),
-          NearDupSettings.builder().shingleSize(1).hashes(16).bits(8).exact(true).build()
+          NearDupSettings.builder().shingleSize(1).hashes(16).bits(8).exact(true).build(),
+          NearDupSettings.builder().scheme(SketchScheme.SIMHASH).maxHamming(5).exact(true).build()
         }) {
       Analyzer a = analyzer(settings);
       checkRandomData(random(), a, 200 * RANDOM_MULTIPLIER);

@@ -140,6 +140,27 @@ public class TestNearDupFilterFactory extends BaseTokenStreamFactoryTestCase {
         "20",
         "rows",
         "7");
+    assertError(
+        "maxHamming must be an integer between 0 and 32, got [33]",
+        "scheme",
+        "simhash",
+        "maxHamming",
+        "33");
+    assertError("maxHamming must be set with scheme simhash only, got [3]", "maxHamming", "3");
+    assertError(
+        "bands must be unset with scheme simhash, which takes max_hamming, got [4]",
+        "scheme",
+        "simhash",
+        "bands",
+        "4");
+    assertError(
+        "hashes must be 1 with scheme simhash (one fingerprint), got [128]",
+        "scheme",
+        "simhash",
+        "hashes",
+        "128");
+    assertError(
+        "scheme must be one of [superminhash, minhash, oph, simhash], got [lsh]", "scheme", "lsh");
     IllegalArgumentException e =
         expectThrows(
             IllegalArgumentException.class,

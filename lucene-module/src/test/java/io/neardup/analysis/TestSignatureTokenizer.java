@@ -10,7 +10,7 @@ import org.apache.lucene.analysis.TokenizerFactory;
 import org.apache.lucene.tests.analysis.BaseTokenStreamFactoryTestCase;
 
 public class TestSignatureTokenizer extends BaseTokenStreamFactoryTestCase {
-  private static final String TEXT =
+  static final String TEXT =
       "Dr. Smith arrived at 5 p.m. yesterday. The weather was fine. He paid $3.50 for a"
           + " coffee, i.e. a bargain, and left";
 
@@ -57,12 +57,12 @@ public class TestSignatureTokenizer extends BaseTokenStreamFactoryTestCase {
         expectThrows(
             IllegalArgumentException.class,
             () -> tokenizerFactory("nearDupSignature", "method", "sha1"));
-    assertEquals("method must be md5 or longSent, got sha1", e.getMessage());
+    assertEquals("method must be one of [md5, longSent], got [sha1]", e.getMessage());
     e =
         expectThrows(
             IllegalArgumentException.class,
             () -> tokenizerFactory("nearDupSignature", "method", "longSent", "sentences", "0"));
-    assertEquals("sentences must be >= 1, got 0", e.getMessage());
+    assertEquals("sentences must be an integer between 1 and 100, got [0]", e.getMessage());
     e =
         expectThrows(
             IllegalArgumentException.class,

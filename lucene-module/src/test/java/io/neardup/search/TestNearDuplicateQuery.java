@@ -5,8 +5,10 @@ import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
 import io.neardup.lsh.BandHasher;
 import io.neardup.settings.NearDupSettings;
+import io.neardup.signature.SimHash;
 import io.neardup.sketch.Jaccard;
 import io.neardup.sketch.Sketch;
+import io.neardup.sketch.SketchScheme;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -173,6 +175,100 @@ public class TestNearDuplicateQuery extends LuceneTestCase {
       assertTrue(
           "returned " + returned + " of " + bruteForceMatches,
           returned >= 0.97 * bruteForceMatches);
+    }
+  }
+
+  public void testSimHashFindsEveryDocumentWithinTheHammingDistance() throws IOException {
+    Random random = random();
+    int h = random.nextInt(9);
+    NearDupSettings settings =
+        NearDupSettings.builder()
+            .scheme(SketchScheme.SIMHASH)
+            .maxHamming(h)
+            .shingleSize(1 + random.nextInt(4))
+            .build();
+    try (Fixture fx = new Fixture(random, settings, 40, 5)) {
+      int maxDoc = fx.reader.maxDoc();
+      Sketch[] sketches = new Sketch[maxDoc];
+      for (int d = 0; d < maxDoc; d++) {
+        sketches[d] = NearDuplicateQuery.readSketch(fx.reader, FIELDS, settings, d);
+      }
+      for (int iter = 0; iter < 30; iter++) {
+        int queryDoc = random.nextInt(maxDoc);
+        // any distance up to h: the blocks guarantee every such pair is a candidate
+        int distance = random.nextInt(h + 1);
+        double minSimilarity = iter == 0 ? settings.threshold() : SimHash.similarity(distance);
+        NearDuplicateQuery q =
+            NearDuplicateQuery.forDocument(fx.reader, FIELDS, settings, queryDoc, minSimilarity);
+        Map<Integer, Float> expected = new HashMap<>();
+        for (int d = 0; d < maxDoc; d++) {
+          if (sketches[queryDoc].isEmpty() || sketches[d].isEmpty()) {
+            continue;
+          }
+          int dist = SimHash.distance(sketches[queryDoc].value(0), sketches[d].value(0));
+          if (SimHash.similarity(dist) >= minSimilarity) {
+            expected.put(d, (float) SimHash.similarity(dist));
+          }
+        }
+        Map<Integer, Float> actual = new HashMap<>();
+        for (ScoreDoc sd : fx.searcher.search(q, maxDoc).scoreDocs) {
+          actual.put(sd.doc, sd.score);
+        }
+        assertEquals("query doc " + queryDoc + ", h " + h, expected, actual);
+        if (iter % 5 == 0) {
+          QueryUtils.check(random, q, fx.searcher);
+        }
+      }
+    }
+  }
+
+  public void testSimHashExplainWithNumbers() throws IOException {
+    NearDupSettings settings = NearDupSettings.builder().scheme(SketchScheme.SIMHASH).build();
+    try (Fixture fx = new Fixture(random(), settings, 10, 4)) {
+      int doc = fx.docOf(0);
+      NearDuplicateQuery q =
+          NearDuplicateQuery.forDocument(fx.reader, FIELDS, settings, doc, settings.threshold());
+      Explanation self = fx.searcher.explain(q, doc);
+      assertTrue(self.isMatch());
+      assertEquals(1f, self.getValue().floatValue(), 0f);
+      assertEquals(
+          "near-duplicate: 4 of 4 SimHash blocks matched; Hamming distance 0 of 64 bits,"
+              + " similarity 1 - 0/64 = 1.0000, distance <= 3 (minSimilarity 0.953125)",
+          self.getDescription());
+      for (ScoreDoc sd : fx.searcher.search(q, 100).scoreDocs) {
+        Explanation e = fx.searcher.explain(q, sd.doc);
+        assertTrue(e.isMatch());
+        assertEquals(sd.score, e.getValue().floatValue(), 0f);
+      }
+      Explanation empty = fx.searcher.explain(q, fx.docOf(fx.texts.size() - 3));
+      assertFalse(empty.isMatch());
+      assertTrue(
+          "a simhash query is not a minhash query", q.toString().contains("4 bands x 1 rows"));
+      QueryUtils.checkUnequal(
+          q,
+          NearDuplicateQuery.forDocument(fx.reader, FIELDS, settings, doc, SimHash.similarity(1)));
+      // a sketch of another scheme is refused before any comparison
+      Sketch minhash = NearDuplicateQuery.readSketch(fx.reader, FIELDS, settings, doc);
+      IllegalArgumentException e =
+          expectThrows(
+              IllegalArgumentException.class,
+              () -> new NearDuplicateQuery(FIELDS, NearDupSettings.DEFAULT, minhash, 0.8));
+      assertTrue(e.getMessage(), e.getMessage().startsWith("Incompatible sketch"));
+      IllegalStateException stored =
+          expectThrows(
+              IllegalStateException.class,
+              () ->
+                  FIELDS.checkSketch(
+                      doc,
+                      io.neardup.sketch.SketchFormat.encode(minhash),
+                      0,
+                      io.neardup.sketch.SketchFormat.encode(minhash).length,
+                      io.neardup.sketch.SketchFormat.encode(
+                          Sketch.empty(NearDupSettings.DEFAULT.sketch())),
+                      NearDupSettings.DEFAULT.sketch()));
+      assertTrue(
+          stored.getMessage(),
+          stored.getMessage().contains("Incompatible sketch: made with scheme=simhash"));
     }
   }
 

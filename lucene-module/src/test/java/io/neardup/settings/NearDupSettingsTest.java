@@ -1,6 +1,8 @@
 package io.neardup.settings;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -101,6 +103,25 @@ class NearDupSettingsTest {
   }
 
   @Test
+  void simHashIsOneFingerprintWithMaxHammingPlusOneBlocks() {
+    NearDupSettings s = NearDupSettings.parse(map("scheme", "simhash"), Parameter.Style.SNAKE);
+    assertEquals(SketchScheme.SIMHASH, s.sketch().scheme());
+    assertEquals(1, s.sketch().hashes());
+    assertEquals(64, s.sketch().bits());
+    assertEquals(3, s.maxHamming());
+    assertEquals(new Banding(4, 1), s.banding());
+    assertEquals(1 - 3 / 64.0, s.threshold());
+    NearDupSettings h7 =
+        NearDupSettings.parse(map("scheme", "simhash", "max_hamming", "7"), Parameter.Style.SNAKE);
+    assertEquals(new Banding(8, 1), h7.banding());
+    assertEquals(h7, NearDupSettings.parse(h7.toMap(Parameter.Style.SNAKE), Parameter.Style.SNAKE));
+    assertEquals("7", h7.toMap(Parameter.Style.SNAKE).get("max_hamming"));
+    assertFalse(h7.toMap(Parameter.Style.SNAKE).containsKey("bands"));
+    assertNotEquals(h7.sketch().settingsHash(), NearDupSettings.DEFAULT.sketch().settingsHash());
+    assertThrows(IllegalStateException.class, NearDupSettings.DEFAULT::maxHamming);
+  }
+
+  @Test
   void defaultShingleSizeFollowsTheUnit() {
     assertEquals(
         10, NearDupSettings.builder().shingleUnit(ShingleUnit.CHAR).build().sketch().shingleSize());
@@ -132,8 +153,14 @@ class NearDupSettingsTest {
         "hashes must be an integer between 1 and 1024, got [2048]", error(c, "hashes", "2048"));
     assertEquals("bits must be one of [8, 16, 32, 64], got [12]", error(c, "bits", "12"));
     assertEquals(
-        "scheme must be one of [superminhash, minhash, oph], got [simhash]",
-        error(c, "scheme", "simhash"));
+        "scheme must be one of [superminhash, minhash, oph, simhash], got [lsh]",
+        error(c, "scheme", "lsh"));
+    assertEquals(
+        "max_hamming must be an integer between 0 and 32, got [40]",
+        error(Parameter.Style.SNAKE, "scheme", "simhash", "max_hamming", "40"));
+    assertEquals(
+        "threshold must be unset with scheme simhash, which takes max_hamming, got [0.8]",
+        error(c, "scheme", "simhash", "threshold", "0.8"));
     assertEquals("seed must be a 64-bit integer, got [0x12]", error(c, "seed", "0x12"));
     assertEquals("threshold must be a number in (0.0, 1.0], got [0]", error(c, "threshold", "0"));
     assertEquals(

@@ -4,6 +4,8 @@ import io.neardup.analysis.NormalizedTextAnalyzer;
 import io.neardup.collapse.core.WindowCollapse;
 import io.neardup.opensearch.analysis.NearDupMainTextCharFilterFactory;
 import io.neardup.opensearch.analysis.NearDupNormalizeTokenFilterFactory;
+import io.neardup.opensearch.analysis.NearDupSignatureTokenFilterFactory;
+import io.neardup.opensearch.analysis.NearDupSignatureTokenizerFactory;
 import io.neardup.opensearch.analysis.NearDupTokenFilterFactory;
 import io.neardup.opensearch.clusters.RestNearDupClustersAction;
 import io.neardup.opensearch.clusters.TransportNearDupClustersAction;
@@ -42,6 +44,7 @@ import org.opensearch.env.NodeEnvironment;
 import org.opensearch.index.analysis.CharFilterFactory;
 import org.opensearch.index.analysis.PreBuiltAnalyzerProviderFactory;
 import org.opensearch.index.analysis.TokenFilterFactory;
+import org.opensearch.index.analysis.TokenizerFactory;
 import org.opensearch.index.mapper.Mapper;
 import org.opensearch.indices.analysis.AnalysisModule.AnalysisProvider;
 import org.opensearch.indices.analysis.PreBuiltCacheFactory.CachingStrategy;
@@ -124,7 +127,13 @@ public final class NearDupPlugin extends Plugin
   public Map<String, AnalysisProvider<TokenFilterFactory>> getTokenFilters() {
     return Map.of(
         NearDupTokenFilterFactory.NAME, NearDupTokenFilterFactory::new,
-        NearDupNormalizeTokenFilterFactory.NAME, NearDupNormalizeTokenFilterFactory::new);
+        NearDupNormalizeTokenFilterFactory.NAME, NearDupNormalizeTokenFilterFactory::new,
+        NearDupSignatureTokenFilterFactory.NAME, NearDupSignatureTokenFilterFactory::new);
+  }
+
+  @Override
+  public Map<String, AnalysisProvider<TokenizerFactory>> getTokenizers() {
+    return Map.of(NearDupSignatureTokenFilterFactory.NAME, NearDupSignatureTokenizerFactory::new);
   }
 
   @Override

@@ -95,7 +95,7 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
     return List.of(NearDupPlugin.class);
   }
 
-  private static List<String> randomWords(Random random, int n) {
+  static List<String> randomWords(Random random, int n) {
     List<String> words = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
       words.add(WORDS[random.nextInt(WORDS.length)]);

@@ -292,7 +292,7 @@ public class NearDupIntegrationTests extends OpenSearchIntegTestCase {
         "index.neardup.max_collapse_window");
   }
 
-  private static void assertBadRequest(ThrowingRunnable request, String message) {
+  static void assertBadRequest(ThrowingRunnable request, String message) {
     Exception e = expectThrows(Exception.class, request);
     assertThat(ExceptionsHelper.status(e), equalTo(RestStatus.BAD_REQUEST));
     Throwable cause = e;

@@ -3,6 +3,8 @@ package io.neardup.elasticsearch;
 import io.neardup.analysis.NormalizedTextAnalyzer;
 import io.neardup.elasticsearch.analysis.NearDupMainTextCharFilterFactory;
 import io.neardup.elasticsearch.analysis.NearDupNormalizeTokenFilterFactory;
+import io.neardup.elasticsearch.analysis.NearDupSignatureTokenFilterFactory;
+import io.neardup.elasticsearch.analysis.NearDupSignatureTokenizerFactory;
 import io.neardup.elasticsearch.analysis.NearDupTokenFilterFactory;
 import io.neardup.elasticsearch.clusters.RestNearDupClustersAction;
 import io.neardup.elasticsearch.clusters.TransportNearDupClustersAction;
@@ -33,6 +35,7 @@ import org.elasticsearch.index.IndexModule;
 import org.elasticsearch.index.analysis.CharFilterFactory;
 import org.elasticsearch.index.analysis.PreBuiltAnalyzerProviderFactory;
 import org.elasticsearch.index.analysis.TokenFilterFactory;
+import org.elasticsearch.index.analysis.TokenizerFactory;
 import org.elasticsearch.index.mapper.Mapper;
 import org.elasticsearch.indices.analysis.AnalysisModule.AnalysisProvider;
 import org.elasticsearch.indices.analysis.PreBuiltCacheFactory.CachingStrategy;
@@ -132,7 +135,13 @@ public final class NearDupPlugin extends Plugin
   public Map<String, AnalysisProvider<TokenFilterFactory>> getTokenFilters() {
     return Map.of(
         NearDupTokenFilterFactory.NAME, NearDupTokenFilterFactory::new,
-        NearDupNormalizeTokenFilterFactory.NAME, NearDupNormalizeTokenFilterFactory::new);
+        NearDupNormalizeTokenFilterFactory.NAME, NearDupNormalizeTokenFilterFactory::new,
+        NearDupSignatureTokenFilterFactory.NAME, NearDupSignatureTokenFilterFactory::new);
+  }
+
+  @Override
+  public Map<String, AnalysisProvider<TokenizerFactory>> getTokenizers() {
+    return Map.of(NearDupSignatureTokenFilterFactory.NAME, NearDupSignatureTokenizerFactory::new);
   }
 
   @Override

@@ -498,7 +498,7 @@ public class NearDupIntegrationTests extends ESIntegTestCase {
         "takes one text per document");
   }
 
-  private static void assertBadRequest(
+  static void assertBadRequest(
       org.apache.lucene.tests.util.LuceneTestCase.ThrowingRunnable action, String message) {
     Exception e = expectThrows(Exception.class, action);
     assertThat(ExceptionsHelper.status(e), equalTo(RestStatus.BAD_REQUEST));

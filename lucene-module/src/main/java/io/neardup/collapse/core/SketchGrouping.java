@@ -1,7 +1,9 @@
 package io.neardup.collapse.core;
 
+import io.neardup.signature.SimHash;
 import io.neardup.sketch.Jaccard;
 import io.neardup.sketch.SketchFormat;
+import io.neardup.sketch.SketchScheme;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -16,6 +18,9 @@ import java.util.Objects;
  * (text without shingles), are never grouped. Only sketches made with the same settings are
  * compared (their headers {@linkplain SketchFormat#hasSameSettings agree}); results of indexes with
  * different settings are grouped separately.
+ *
+ * <p>SimHash sketches ({@link SketchScheme#SIMHASH}) are compared by the Hamming distance d of
+ * their fingerprints, on the similarity scale 1 − d/64 ({@link SimHash#similarity(int)}).
  */
 final class SketchGrouping {
   private SketchGrouping() {}
@@ -81,6 +86,10 @@ final class SketchGrouping {
       double minSimilarity,
       int[] canonicalOf,
       double[] similarity) {
+    if (SketchFormat.scheme(reference, 0) == SketchScheme.SIMHASH) {
+      groupSimHash(sketches, items, SimHash.maxDistance(minSimilarity), canonicalOf, similarity);
+      return;
+    }
     int k = SketchFormat.hashes(reference, 0);
     int bits = SketchFormat.bits(reference, 0);
     int width = bits / 8;
@@ -105,6 +114,32 @@ final class SketchGrouping {
         canonicalOf[item] = items.get(localCanonical[j]);
         similarity[item] =
             Jaccard.fromMatches(matches[j], k, bits, Jaccard.DEFAULT_CONFIDENCE).estimate();
+      }
+    }
+  }
+
+  /** Each item joins the first canonical so far within {@code maxDistance} bits. */
+  private static void groupSimHash(
+      byte[][] sketches,
+      List<Integer> items,
+      int maxDistance,
+      int[] canonicalOf,
+      double[] similarity) {
+    long[] canonicals = new long[items.size()];
+    int[] canonicalItems = new int[items.size()];
+    int count = 0;
+    for (int item : items) {
+      long fingerprint = SketchFormat.firstValue(sketches[item], 0);
+      int c = 0;
+      while (c < count && SimHash.distance(canonicals[c], fingerprint) > maxDistance) {
+        c++;
+      }
+      if (c == count) {
+        canonicals[count] = fingerprint;
+        canonicalItems[count++] = item;
+      } else {
+        canonicalOf[item] = canonicalItems[c];
+        similarity[item] = SimHash.similarity(SimHash.distance(canonicals[c], fingerprint));
       }
     }
   }

@@ -1,9 +1,12 @@
 package io.neardup.collapse.core;
 
+import io.neardup.shingle.ShingleUnit;
+import io.neardup.signature.SimHash;
 import io.neardup.sketch.Jaccard;
 import io.neardup.sketch.Sketch;
 import io.neardup.sketch.SketchFormat;
 import io.neardup.sketch.SketchParameters;
+import io.neardup.sketch.SketchScheme;
 import io.neardup.sketch.Sketcher;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -35,6 +38,9 @@ public class TestSketchGrouping extends LuceneTestCase {
     Random r = random();
     SketchParameters a = SketchParameters.DEFAULT;
     SketchParameters b = SketchParameters.DEFAULT.withBits(16).withSeed(42);
+    // simhash sketches are grouped by Hamming distance, never with the others
+    SketchParameters sim =
+        new SketchParameters(ShingleUnit.WORD, 5, 1, 64, SketchScheme.SIMHASH, 42);
     for (int iter = 0; iter < atLeast(30); iter++) {
       int n = r.nextInt(40);
       long[][] prototypes = new long[1 + r.nextInt(4)][];
@@ -48,7 +54,7 @@ public class TestSketchGrouping extends LuceneTestCase {
         if (kind == 0) {
           continue; // no sketch
         }
-        SketchParameters params = kind < 4 ? b : a;
+        SketchParameters params = kind < 4 ? b : kind < 7 ? a : sim;
         long[] set =
             kind == 1
                 ? new long[0]
@@ -79,7 +85,13 @@ public class TestSketchGrouping extends LuceneTestCase {
             if (decoded[c].parameters().equals(decoded[item].parameters())) {
               SketchParameters p = decoded[c].parameters();
               int m = Jaccard.minMatches(minSimilarity, p.hashes(), p.bits());
-              if (countMatches(decoded[c], decoded[item]) >= Math.max(1, m)) {
+              boolean near =
+                  p.scheme() == SketchScheme.SIMHASH
+                      ? SimHash.similarity(
+                              SimHash.distance(decoded[c].value(0), decoded[item].value(0)))
+                          >= minSimilarity
+                      : countMatches(decoded[c], decoded[item]) >= Math.max(1, m);
+              if (near) {
                 expected = c;
                 break;
               }

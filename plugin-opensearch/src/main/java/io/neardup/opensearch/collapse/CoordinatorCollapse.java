@@ -4,6 +4,7 @@ import io.neardup.collapse.core.WindowCollapse;
 import io.neardup.lsh.Banding;
 import io.neardup.opensearch.NearDupPlugin;
 import io.neardup.opensearch.mapper.NearDupFieldMapper;
+import io.neardup.settings.MappingFields;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -150,10 +151,8 @@ public final class CoordinatorCollapse {
                   + "], expected a field of type [neardup]");
         }
         mapped = true;
-        double t =
-            field.get("threshold") instanceof Object v
-                ? Double.parseDouble(v.toString())
-                : Banding.DEFAULT_THRESHOLD;
+        // the field's own threshold: for simhash, 1 - max_hamming/64
+        double t = MappingFields.nearDupSettings(field).threshold();
         threshold = threshold == null ? t : Math.max(threshold, t);
       }
       canonicalMapped |= mappings.checkCanonical(metadata, ext.canonical());

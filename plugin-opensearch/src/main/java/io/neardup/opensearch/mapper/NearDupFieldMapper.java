@@ -4,6 +4,7 @@ import static io.neardup.param.Parameter.BANDS;
 import static io.neardup.param.Parameter.BITS;
 import static io.neardup.param.Parameter.EXACT;
 import static io.neardup.param.Parameter.HASHES;
+import static io.neardup.param.Parameter.MAX_HAMMING;
 import static io.neardup.param.Parameter.ROWS;
 import static io.neardup.param.Parameter.SCHEME;
 import static io.neardup.param.Parameter.SEED;
@@ -15,7 +16,6 @@ import io.neardup.analysis.NearDupChainAnalyzer;
 import io.neardup.analysis.NormalizedTextAnalyzer;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
-import io.neardup.lsh.Banding;
 import io.neardup.opensearch.analysis.NearDupTokenFilterFactory;
 import io.neardup.param.MappingValue;
 import io.neardup.param.Parameter.Style;
@@ -23,12 +23,15 @@ import io.neardup.param.ParameterException;
 import io.neardup.search.NearDuplicateQuery;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.sketch.SketchParameters;
+import io.neardup.sketch.SketchScheme;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.apache.lucene.document.BinaryDocValuesField;
 import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.search.FieldExistsQuery;
@@ -67,9 +70,12 @@ import org.opensearch.search.lookup.SearchLookup;
  *
  * <p>Parameters (snake_case, defaults and rules from {@link NearDupSettings}): {@code analyzer},
  * {@code shingle_unit}, {@code shingle_size}, {@code hashes}, {@code bits}, {@code scheme}, {@code
- * seed}, {@code bands}, {@code rows}, {@code threshold}, {@code exact}, {@code meta}. All but
- * {@code meta} are fixed when the field is created: sketches are only comparable with sketches made
- * with the same parameters. A document holds at most one text in the field.
+ * seed}, {@code bands}, {@code rows}, {@code threshold}, {@code max_hamming}, {@code exact}, {@code
+ * meta}. With {@code "scheme": "simhash"} the sketch is one 64-bit SimHash fingerprint, the band
+ * tokens its {@code max_hamming} + 1 blocks (default 3, at most 32), and {@code bands}, {@code
+ * rows} and {@code threshold} are not set. All but {@code meta} are fixed when the field is
+ * created: sketches are only comparable with sketches made with the same parameters. A document
+ * holds at most one text in the field.
  */
 public final class NearDupFieldMapper extends ParametrizedFieldMapper {
   /** The field type's name. */
@@ -99,9 +105,14 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
     private final Parameter<Integer> shingleSize =
         param(SHINGLE_SIZE, m -> m.shingleSize, null, MappingValue.INT);
     private final Parameter<Integer> hashes =
-        param(HASHES, m -> m.hashes, SketchParameters.DEFAULT_HASHES, MappingValue.INT);
+        lazyParam(
+            HASHES,
+            m -> m.hashes,
+            () -> SketchParameters.defaultHashes(scheme()),
+            MappingValue.INT);
     private final Parameter<Integer> bits =
-        param(BITS, m -> m.bits, SketchParameters.DEFAULT_BITS, MappingValue.INT);
+        lazyParam(
+            BITS, m -> m.bits, () -> SketchParameters.defaultBits(scheme()), MappingValue.INT);
     private final Parameter<String> scheme =
         param(
             SCHEME,
@@ -113,7 +124,13 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
     private final Parameter<Integer> bands = param(BANDS, m -> m.bands, null, MappingValue.INT);
     private final Parameter<Integer> rows = param(ROWS, m -> m.rows, null, MappingValue.INT);
     private final Parameter<Double> threshold =
-        param(THRESHOLD, m -> m.threshold, Banding.DEFAULT_THRESHOLD, MappingValue.DOUBLE);
+        lazyParam(
+            THRESHOLD,
+            m -> m.threshold,
+            () -> NearDupSettings.defaultThreshold(scheme()),
+            MappingValue.DOUBLE);
+    private final Parameter<Integer> maxHamming =
+        param(MAX_HAMMING, m -> m.maxHamming, null, MappingValue.INT);
     private final Parameter<Boolean> exact =
         param(EXACT, m -> m.exact, NearDupSettings.DEFAULT_EXACT, MappingValue.BOOLEAN);
     private final Parameter<Map<String, String>> meta = Parameter.metaParam();
@@ -143,21 +160,34 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
       meta.setValidator(m -> settings());
     }
 
+    /** The parameters of the library's {@link NearDupSettings}, in their order. */
+    private List<Parameter<?>> nearDupParameters() {
+      return List.of(
+          shingleUnit,
+          shingleSize,
+          hashes,
+          bits,
+          scheme,
+          seed,
+          bands,
+          rows,
+          threshold,
+          maxHamming,
+          exact);
+    }
+
+    /**
+     * The scheme set so far, or null when its value is not one: hashes, bits and threshold default
+     * by it (simhash: one 64-bit value, and a threshold that follows from max_hamming).
+     */
+    private SketchScheme scheme() {
+      return scheme == null ? null : SketchScheme.parse(scheme.getValue());
+    }
+
     /** The settings these parameters describe. */
     NearDupSettings settings() {
       Map<String, String> args = new LinkedHashMap<>();
-      for (Parameter<?> p :
-          List.of(
-              shingleUnit,
-              shingleSize,
-              hashes,
-              bits,
-              scheme,
-              seed,
-              bands,
-              rows,
-              threshold,
-              exact)) {
+      for (Parameter<?> p : nearDupParameters()) {
         Object value = p.getValue();
         if (value != null) {
           args.put(p.name, value.toString());
@@ -190,19 +220,11 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
 
     @Override
     protected List<Parameter<?>> getParameters() {
-      return List.of(
-          analyzer,
-          shingleUnit,
-          shingleSize,
-          hashes,
-          bits,
-          scheme,
-          seed,
-          bands,
-          rows,
-          threshold,
-          exact,
-          meta);
+      List<Parameter<?>> all = new ArrayList<>();
+      all.add(analyzer);
+      all.addAll(nearDupParameters());
+      all.add(meta);
+      return all;
     }
 
     @Override
@@ -219,17 +241,25 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
     }
   }
 
-  @SuppressWarnings("unchecked")
   private static <T> Parameter<T> param(
       io.neardup.param.Parameter parameter,
       Function<NearDupFieldMapper, T> initializer,
       T defaultValue,
+      MappingValue conv) {
+    return lazyParam(parameter, initializer, () -> defaultValue, conv);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T> Parameter<T> lazyParam(
+      io.neardup.param.Parameter parameter,
+      Function<NearDupFieldMapper, T> initializer,
+      Supplier<T> defaultValue,
       MappingValue kind) {
     String name = parameter.name(Style.SNAKE);
     return new Parameter<T>(
             name,
             false,
-            () -> defaultValue,
+            defaultValue,
             (n, c, o) -> {
               try {
                 return (T) kind.convert(name, o);
@@ -337,13 +367,14 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
   private final NamedAnalyzer analyzer;
   private final String shingleUnit;
   private final Integer shingleSize;
-  private final int hashes;
-  private final int bits;
+  private final Integer hashes;
+  private final Integer bits;
   private final String scheme;
   private final long seed;
   private final Integer bands;
   private final Integer rows;
-  private final double threshold;
+  private final Double threshold;
+  private final Integer maxHamming;
   private final boolean exact;
   private final IndexAnalyzers indexAnalyzers;
 
@@ -364,6 +395,7 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
     this.bands = builder.bands.getValue();
     this.rows = builder.rows.getValue();
     this.threshold = builder.threshold.getValue();
+    this.maxHamming = builder.maxHamming.getValue();
     this.exact = builder.exact.getValue();
     this.indexAnalyzers = builder.indexAnalyzers;
   }

@@ -3,7 +3,9 @@ package io.neardup.opensearch.query;
 import io.neardup.document.SourceText;
 import io.neardup.opensearch.mapper.NearDupFieldMapper;
 import io.neardup.opensearch.mapper.NearDupFieldMapper.NearDupFieldType;
+import io.neardup.param.Parameter.Style;
 import io.neardup.param.ParameterException;
+import io.neardup.signature.SimHash;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -46,7 +48,9 @@ import org.opensearch.transport.client.Client;
  * <p>On every shard the text is analysed with the field's own chain; candidates come from the
  * postings of its band tokens and each is verified against its stored sketch. The score is the
  * estimated Jaccard similarity (times the boost). {@code min_similarity} defaults to the field's
- * {@code threshold}.
+ * {@code threshold}. On a field of {@code "scheme": "simhash"} the score is 1 − d/64 of the Hamming
+ * distance d of the SimHash fingerprints, and {@code max_hamming} (at most the field's) may be
+ * given instead of {@code min_similarity}.
  *
  * <p>{@code like: {"_id": ...}} is resolved once, on the coordinating node, by a real-time GET of
  * the document's {@code _source}; the text found at the field's path (or at its parent's, for a
@@ -61,6 +65,8 @@ public final class NearDupQueryBuilder extends AbstractQueryBuilder<NearDupQuery
   static final ParseField FIELD = new ParseField("field");
   static final ParseField LIKE = new ParseField("like");
   static final ParseField MIN_SIMILARITY = new ParseField("min_similarity");
+  static final ParseField MAX_HAMMING =
+      new ParseField(io.neardup.param.Parameter.MAX_HAMMING.name(Style.SNAKE));
 
   private static final ConstructingObjectParser<NearDupQueryBuilder, Void> PARSER =
       new ConstructingObjectParser<>(
@@ -78,6 +84,7 @@ public final class NearDupQueryBuilder extends AbstractQueryBuilder<NearDupQuery
         LIKE,
         ObjectParser.ValueType.OBJECT_OR_STRING);
     PARSER.declareDouble(NearDupQueryBuilder::minSimilarity, MIN_SIMILARITY);
+    PARSER.declareInt(NearDupQueryBuilder::maxHamming, MAX_HAMMING);
     declareStandardFields(PARSER);
   }
 
@@ -86,6 +93,7 @@ public final class NearDupQueryBuilder extends AbstractQueryBuilder<NearDupQuery
   private final LikeDocument likeDocument;
   private final Supplier<String> fetchedText;
   private Double minSimilarity;
+  private Integer maxHamming;
 
   /** Near-duplicates of a text. */
   public NearDupQueryBuilder(String field, String likeText) {
@@ -115,6 +123,7 @@ public final class NearDupQueryBuilder extends AbstractQueryBuilder<NearDupQuery
     this.likeText = in.readOptionalString();
     this.likeDocument = in.readOptionalWriteable(LikeDocument::new);
     this.minSimilarity = in.readOptionalDouble();
+    this.maxHamming = in.readOptionalVInt();
     this.fetchedText = null;
   }
 
@@ -128,6 +137,7 @@ public final class NearDupQueryBuilder extends AbstractQueryBuilder<NearDupQuery
     out.writeOptionalString(likeText);
     out.writeOptionalWriteable(likeDocument);
     out.writeOptionalDouble(minSimilarity);
+    out.writeOptionalVInt(maxHamming);
   }
 
   /** Parses the body of a {@code neardup} query. */
@@ -185,9 +195,33 @@ public final class NearDupQueryBuilder extends AbstractQueryBuilder<NearDupQuery
     return this;
   }
 
+  /** The largest Hamming distance on a simhash field, or null. */
+  public @Nullable Integer maxHamming() {
+    return maxHamming;
+  }
+
+  /**
+   * Sets the largest Hamming distance of near-duplicates on a field of scheme simhash, in [0, 32]
+   * and at most the field's {@code max_hamming}: the minimum similarity becomes 1 − h/64.
+   *
+   * @throws IllegalArgumentException if out of range
+   */
+  public NearDupQueryBuilder maxHamming(int maxHamming) {
+    if (maxHamming < 0 || maxHamming > SimHash.MAX_HAMMING) {
+      throw new IllegalArgumentException(
+          ParameterException.bracketed(
+              MAX_HAMMING.getPreferredName(),
+              "an integer between 0 and " + SimHash.MAX_HAMMING,
+              maxHamming));
+    }
+    this.maxHamming = maxHamming;
+    return this;
+  }
+
   private NearDupQueryBuilder withText(String text) {
     NearDupQueryBuilder b = new NearDupQueryBuilder(field, text);
     b.minSimilarity = minSimilarity;
+    b.maxHamming = maxHamming;
     b.boost(boost).queryName(queryName);
     return b;
   }
@@ -203,6 +237,9 @@ public final class NearDupQueryBuilder extends AbstractQueryBuilder<NearDupQuery
     }
     if (minSimilarity != null) {
       builder.field(MIN_SIMILARITY.getPreferredName(), minSimilarity);
+    }
+    if (maxHamming != null) {
+      builder.field(MAX_HAMMING.getPreferredName(), maxHamming);
     }
     printBoostAndQueryName(builder);
     builder.endObject();
@@ -229,6 +266,7 @@ public final class NearDupQueryBuilder extends AbstractQueryBuilder<NearDupQuery
                   })));
       NearDupQueryBuilder pending = new NearDupQueryBuilder(field, null, likeDocument, text::get);
       pending.minSimilarity = minSimilarity;
+      pending.maxHamming = maxHamming;
       pending.boost(boost).queryName(queryName);
       return pending;
     }
@@ -312,7 +350,13 @@ public final class NearDupQueryBuilder extends AbstractQueryBuilder<NearDupQuery
           context, "[" + NAME + "] query: field [" + field + "] does not exist in the mapping");
     }
     if (type instanceof NearDupFieldType nearDup) {
-      double min = minSimilarity != null ? minSimilarity : nearDup.settings().threshold();
+      double min;
+      try {
+        min = nearDup.settings().minSimilarity(minSimilarity, maxHamming);
+      } catch (ParameterException e) {
+        throw new QueryShardException(
+            context, "[" + NAME + "] query on field [" + field + "]: " + e.bracketed(), e);
+      }
       return nearDup.nearDuplicateQuery(likeText, min);
     }
     throw new QueryShardException(
@@ -334,12 +378,13 @@ public final class NearDupQueryBuilder extends AbstractQueryBuilder<NearDupQuery
         && Objects.equals(likeText, other.likeText)
         && Objects.equals(likeDocument, other.likeDocument)
         && Objects.equals(minSimilarity, other.minSimilarity)
+        && Objects.equals(maxHamming, other.maxHamming)
         && Objects.equals(fetchedText, other.fetchedText);
   }
 
   @Override
   protected int doHashCode() {
-    return Objects.hash(field, likeText, likeDocument, minSimilarity, fetchedText);
+    return Objects.hash(field, likeText, likeDocument, minSimilarity, maxHamming, fetchedText);
   }
 
   @Override

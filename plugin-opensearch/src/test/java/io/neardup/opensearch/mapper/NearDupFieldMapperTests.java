@@ -102,6 +102,11 @@ public class NearDupFieldMapperTests extends MapperTestCase {
     checker.registerConflictCheck("rows", b -> b.field("rows", 4));
     checker.registerConflictCheck("threshold", b -> b.field("threshold", 0.5));
     checker.registerConflictCheck("exact", b -> b.field("exact", true));
+    checker.registerConflictCheck(
+        "max_hamming",
+        fieldMapping(b -> b.field("type", "neardup").field("scheme", "simhash")),
+        fieldMapping(
+            b -> b.field("type", "neardup").field("scheme", "simhash").field("max_hamming", 5)));
   }
 
   private static List<String> terms(IndexableField field) throws IOException {
@@ -183,6 +188,27 @@ public class NearDupFieldMapperTests extends MapperTestCase {
     assertThat(type.settings().banding().rows(), equalTo(8));
   }
 
+  public void testSimHashFieldEqualsTheLibrarys() throws IOException {
+    MapperService service =
+        createMapperService(
+            fieldMapping(b ->
+                b.field("type", "neardup").field("scheme", "simhash").field("max_hamming", 5)));
+    NearDupSettings settings =
+        NearDupSettings.builder()
+            .scheme(io.neardup.sketch.SketchScheme.SIMHASH)
+            .maxHamming(5)
+            .build();
+    assertThat(((NearDupFieldType) service.fieldType("field")).settings(), equalTo(settings));
+    ParseContext.Document doc =
+        service.documentMapper().parse(source(b -> b.field("field", TEXT))).rootDoc();
+    NearDupDocument expected = library(settings, "field", TEXT);
+    assertThat(terms(doc.getField("field")), equalTo(expected.bandTokens()));
+    assertThat(expected.bandTokens().size(), equalTo(6));
+    assertThat(
+        doc.getField("field.sketch").binaryValue(),
+        equalTo(new BytesRef(SketchFormat.encode(expected.sketch()))));
+  }
+
   public void testCustomAnalyzerIsFollowedByTheFilter() throws IOException {
     MapperService service =
         createMapperService(
@@ -251,6 +277,17 @@ public class NearDupFieldMapperTests extends MapperTestCase {
     assertInvalid(
         b -> b.field("analyzer", "missing"), "analyzer [missing] has not been configured");
     assertInvalid(b -> b.field("shingles", true), "unknown parameter [shingles]");
+    assertInvalid(
+        b -> b.field("scheme", "simhash").field("max_hamming", 33),
+        "[max_hamming] must be an integer between 0 and 32, got [33]");
+    assertInvalid(
+        b -> b.field("max_hamming", 3), "[max_hamming] must be set with scheme simhash only");
+    assertInvalid(
+        b -> b.field("scheme", "simhash").field("threshold", 0.8),
+        "[threshold] must be unset with scheme simhash, which takes max_hamming, got [0.8]");
+    assertInvalid(
+        b -> b.field("scheme", "lsh"),
+        "[scheme] must be one of [superminhash, minhash, oph, simhash], got [lsh]");
   }
 
   private void assertInvalid(CheckedConsumer<XContentBuilder, IOException> params, String message) {

@@ -44,6 +44,15 @@ public class NearDupQueryBuilderTests extends AbstractQueryTestCase<NearDupQuery
   private static final NearDupSettings DUP_SETTINGS =
       NearDupSettings.builder().hashes(64).shingleSize(3).threshold(0.7).build();
 
+  /** A field of scheme simhash with max_hamming 6. */
+  private static final String SIM_FIELD = "sim";
+
+  private static final NearDupSettings SIM_SETTINGS =
+      NearDupSettings.builder()
+          .scheme(io.neardup.sketch.SketchScheme.SIMHASH)
+          .maxHamming(6)
+          .build();
+
   private static final String[] WORDS = {
     "river", "stone", "bright", "morning", "quiet", "harbor", "silver", "forest", "lantern", "paper"
   };
@@ -66,6 +75,11 @@ public class NearDupQueryBuilderTests extends AbstractQueryTestCase<NearDupQuery
             .field("hashes", 64)
             .field("shingle_size", 3)
             .field("threshold", 0.7)
+            .endObject()
+            .startObject(SIM_FIELD)
+            .field("type", "neardup")
+            .field("scheme", "simhash")
+            .field("max_hamming", 6)
             .endObject()
             .startObject("body")
             .field("type", "text")
@@ -100,7 +114,7 @@ public class NearDupQueryBuilderTests extends AbstractQueryTestCase<NearDupQuery
 
   @Override
   protected NearDupQueryBuilder doCreateTestQueryBuilder() {
-    String field = randomFrom(DUP_FIELD, MULTI_FIELD);
+    String field = randomFrom(DUP_FIELD, MULTI_FIELD, SIM_FIELD);
     NearDupQueryBuilder builder =
         randomBoolean()
             ? new NearDupQueryBuilder(field, randomText())
@@ -110,7 +124,9 @@ public class NearDupQueryBuilderTests extends AbstractQueryTestCase<NearDupQuery
                     randomBoolean() ? null : getIndex().getName(),
                     randomAlphaOfLengthBetween(1, 8),
                     randomBoolean() ? null : randomAlphaOfLength(4)));
-    if (randomBoolean()) {
+    if (field.equals(SIM_FIELD) && randomBoolean()) {
+      builder.maxHamming(between(0, 6));
+    } else if (randomBoolean()) {
       builder.minSimilarity(randomDoubleBetween(0.05, 1.0, true));
     }
     return builder;
@@ -125,6 +141,7 @@ public class NearDupQueryBuilderTests extends AbstractQueryTestCase<NearDupQuery
           XContentFactory.jsonBuilder()
               .startObject()
               .field(DUP_FIELD, text)
+              .field(SIM_FIELD, text)
               .field("body", text)
               .endObject();
       return new GetResponse(
@@ -150,8 +167,15 @@ public class NearDupQueryBuilderTests extends AbstractQueryTestCase<NearDupQuery
     String text =
         builder.likeText() != null ? builder.likeText() : textOf(builder.likeDocument().id());
     NearDupSettings settings =
-        builder.field().equals(DUP_FIELD) ? DUP_SETTINGS : NearDupSettings.DEFAULT;
-    double min = builder.minSimilarity() != null ? builder.minSimilarity() : settings.threshold();
+        switch (builder.field()) {
+          case DUP_FIELD -> DUP_SETTINGS;
+          case SIM_FIELD -> SIM_SETTINGS;
+          default -> NearDupSettings.DEFAULT;
+        };
+    double min =
+        builder.maxHamming() != null
+            ? io.neardup.signature.SimHash.similarity(builder.maxHamming())
+            : builder.minSimilarity() != null ? builder.minSimilarity() : settings.threshold();
     try (NearDupAnalyzer analyzer = new NearDupAnalyzer(settings)) {
       Query expected =
           NearDuplicateQuery.forText(analyzer, new NearDupFields(builder.field()), text, min);
@@ -222,6 +246,36 @@ public class NearDupQueryBuilderTests extends AbstractQueryTestCase<NearDupQuery
         expectThrows(
             IllegalArgumentException.class, () -> parseQuery("{\"neardup\": {\"like\": \"x\"}}"));
     assertThat(missing.getMessage(), equalTo("Required [field]"));
+  }
+
+  public void testMaxHammingOnSimHashFieldsOnly() throws IOException {
+    XContentParseException parse =
+        expectThrows(
+            XContentParseException.class,
+            () ->
+                parseQuery(
+                    "{\"neardup\": {\"field\": \"sim\", \"like\": \"x\", \"max_hamming\": 40}}"));
+    assertThat(
+        parse.getCause().getMessage(),
+        equalTo("[max_hamming] must be an integer between 0 and 32, got [40]"));
+    QueryShardContext context = createShardContext();
+    QueryShardException e =
+        expectThrows(
+            QueryShardException.class,
+            () -> new NearDupQueryBuilder(DUP_FIELD, "some text").maxHamming(2).toQuery(context));
+    assertThat(
+        e.getMessage(),
+        equalTo(
+            "[neardup] query on field [dup]: [max_hamming] must be unset on a field of scheme oph"
+                + " (simhash only), got [2]"));
+    e =
+        expectThrows(
+            QueryShardException.class,
+            () -> new NearDupQueryBuilder(SIM_FIELD, "some text").maxHamming(7).toQuery(context));
+    assertThat(
+        e.getMessage(),
+        containsString(
+            "[max_hamming] must be an integer between 0 and the field's max_hamming (6), got [7]"));
   }
 
   public void testFieldMustBeANearDupField() {

@@ -278,10 +278,8 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
                   + "], expected a field of type [neardup]");
         }
         mapped = true;
-        double t =
-            field.get("threshold") instanceof Object v
-                ? Double.parseDouble(v.toString())
-                : Banding.DEFAULT_THRESHOLD;
+        // the field's own threshold: for simhash, 1 - max_hamming/64
+        double t = MappedFields.nearDupSettings(field).threshold();
         threshold = threshold == null ? t : Math.max(threshold, t);
       }
       canonicalMapped |= mappings.checkCanonical(metadata, ext.canonical());

@@ -2,7 +2,6 @@ package io.neardup.elasticsearch.ingest;
 
 import io.neardup.lsh.BandHasher;
 import io.neardup.lsh.Banding;
-import io.neardup.sketch.Jaccard;
 import io.neardup.sketch.Sketch;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -17,7 +16,7 @@ import org.elasticsearch.action.support.SubscribableListener;
  * the cluster id each one got (or will get: the id is a listener while the document's search is
  * running). A processor consults them before searching, so copies that arrive in one bulk request,
  * or before the index refreshes, join one cluster. Candidates are found through the sketches' band
- * hashes and verified by estimated Jaccard similarity, as in the index.
+ * hashes and verified by their similarity ({@link Sketch#similarity}), as in the index.
  *
  * <p>Bounded: at most {@code perKey} sketches per index and field (the oldest are forgotten first)
  * and at most {@code maxKeys} index-and-field pairs (the least recently used is dropped whole).
@@ -119,7 +118,7 @@ final class RecentSketches {
           if (candidate == best) {
             continue;
           }
-          double similarity = Jaccard.estimate(sketch, candidate.sketch()).estimate();
+          double similarity = sketch.similarity(candidate.sketch());
           if (similarity >= minSimilarity && similarity > bestSimilarity) {
             best = candidate;
             bestSimilarity = similarity;

@@ -4,6 +4,7 @@ import static io.neardup.param.Parameter.BANDS;
 import static io.neardup.param.Parameter.BITS;
 import static io.neardup.param.Parameter.EXACT;
 import static io.neardup.param.Parameter.HASHES;
+import static io.neardup.param.Parameter.MAX_HAMMING;
 import static io.neardup.param.Parameter.ROWS;
 import static io.neardup.param.Parameter.SCHEME;
 import static io.neardup.param.Parameter.SEED;
@@ -16,18 +17,21 @@ import io.neardup.analysis.NormalizedTextAnalyzer;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
 import io.neardup.elasticsearch.analysis.NearDupTokenFilterFactory;
-import io.neardup.lsh.Banding;
 import io.neardup.param.MappingValue;
 import io.neardup.param.Parameter.Style;
 import io.neardup.param.ParameterException;
 import io.neardup.search.NearDuplicateQuery;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.sketch.SketchParameters;
+import io.neardup.sketch.SketchScheme;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.apache.lucene.document.BinaryDocValuesField;
 import org.apache.lucene.index.FieldInfos;
 import org.apache.lucene.index.IndexableField;
@@ -67,9 +71,12 @@ import org.elasticsearch.xcontent.XContentParser;
  *
  * <p>Parameters (snake_case, defaults and rules from {@link NearDupSettings}): {@code analyzer},
  * {@code shingle_unit}, {@code shingle_size}, {@code hashes}, {@code bits}, {@code scheme}, {@code
- * seed}, {@code bands}, {@code rows}, {@code threshold}, {@code exact}, {@code meta}. All but
- * {@code meta} are fixed when the field is created: sketches are only comparable with sketches made
- * with the same parameters. A document holds at most one text in the field.
+ * seed}, {@code bands}, {@code rows}, {@code threshold}, {@code max_hamming}, {@code exact}, {@code
+ * meta}. With {@code "scheme": "simhash"} the sketch is one 64-bit SimHash fingerprint, the band
+ * tokens its {@code max_hamming} + 1 blocks (default 3, at most 32), and {@code bands}, {@code
+ * rows} and {@code threshold} are not set. All but {@code meta} are fixed when the field is
+ * created: sketches are only comparable with sketches made with the same parameters. A document
+ * holds at most one text in the field.
  */
 public final class NearDupFieldMapper extends FieldMapper {
   /** The field type's name. */
@@ -99,9 +106,14 @@ public final class NearDupFieldMapper extends FieldMapper {
     private final Parameter<Integer> shingleSize =
         param(SHINGLE_SIZE, m -> m.shingleSize, null, MappingValue.INT);
     private final Parameter<Integer> hashes =
-        param(HASHES, m -> m.hashes, SketchParameters.DEFAULT_HASHES, MappingValue.INT);
+        lazyParam(
+            HASHES,
+            m -> m.hashes,
+            () -> SketchParameters.defaultHashes(scheme()),
+            MappingValue.INT);
     private final Parameter<Integer> bits =
-        param(BITS, m -> m.bits, SketchParameters.DEFAULT_BITS, MappingValue.INT);
+        lazyParam(
+            BITS, m -> m.bits, () -> SketchParameters.defaultBits(scheme()), MappingValue.INT);
     private final Parameter<String> scheme =
         param(
             SCHEME,
@@ -113,7 +125,13 @@ public final class NearDupFieldMapper extends FieldMapper {
     private final Parameter<Integer> bands = param(BANDS, m -> m.bands, null, MappingValue.INT);
     private final Parameter<Integer> rows = param(ROWS, m -> m.rows, null, MappingValue.INT);
     private final Parameter<Double> threshold =
-        param(THRESHOLD, m -> m.threshold, Banding.DEFAULT_THRESHOLD, MappingValue.DOUBLE);
+        lazyParam(
+            THRESHOLD,
+            m -> m.threshold,
+            () -> NearDupSettings.defaultThreshold(scheme()),
+            MappingValue.DOUBLE);
+    private final Parameter<Integer> maxHamming =
+        param(MAX_HAMMING, m -> m.maxHamming, null, MappingValue.INT);
     private final Parameter<Boolean> exact =
         param(EXACT, m -> m.exact, NearDupSettings.DEFAULT_EXACT, MappingValue.BOOLEAN);
     private final Parameter<Map<String, String>> meta = Parameter.metaParam();
@@ -145,13 +163,35 @@ public final class NearDupFieldMapper extends FieldMapper {
       meta.addValidator(m -> settings());
     }
 
+    /** The parameters of the library's {@link NearDupSettings}, in their order. */
+    private Parameter<?>[] nearDupParameters() {
+      return new Parameter<?>[] {
+        shingleUnit,
+        shingleSize,
+        hashes,
+        bits,
+        scheme,
+        seed,
+        bands,
+        rows,
+        threshold,
+        maxHamming,
+        exact
+      };
+    }
+
+    /**
+     * The scheme set so far, or null when its value is not one: hashes, bits and threshold default
+     * by it (simhash: one 64-bit value, and a threshold that follows from max_hamming).
+     */
+    private SketchScheme scheme() {
+      return scheme == null ? null : SketchScheme.parse(scheme.getValue());
+    }
+
     /** The settings these parameters describe. */
     NearDupSettings settings() {
       Map<String, String> args = new LinkedHashMap<>();
-      for (Parameter<?> p :
-          new Parameter<?>[] {
-            shingleUnit, shingleSize, hashes, bits, scheme, seed, bands, rows, threshold, exact
-          }) {
+      for (Parameter<?> p : nearDupParameters()) {
         Object value = p.getValue();
         if (value != null) {
           args.put(p.name, value.toString());
@@ -182,20 +222,11 @@ public final class NearDupFieldMapper extends FieldMapper {
 
     @Override
     protected Parameter<?>[] getParameters() {
-      return new Parameter<?>[] {
-        analyzer,
-        shingleUnit,
-        shingleSize,
-        hashes,
-        bits,
-        scheme,
-        seed,
-        bands,
-        rows,
-        threshold,
-        exact,
-        meta
-      };
+      List<Parameter<?>> all = new ArrayList<>();
+      all.add(analyzer);
+      all.addAll(List.of(nearDupParameters()));
+      all.add(meta);
+      return all.toArray(new Parameter<?>[0]);
     }
 
     @Override
@@ -216,17 +247,25 @@ public final class NearDupFieldMapper extends FieldMapper {
     }
   }
 
-  @SuppressWarnings("unchecked")
   private static <T> Parameter<T> param(
       io.neardup.param.Parameter parameter,
       Function<NearDupFieldMapper, T> initializer,
       T defaultValue,
       MappingValue conv) {
+    return lazyParam(parameter, initializer, () -> defaultValue, conv);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T> Parameter<T> lazyParam(
+      io.neardup.param.Parameter parameter,
+      Function<NearDupFieldMapper, T> initializer,
+      Supplier<T> defaultValue,
+      MappingValue conv) {
     String name = parameter.name(Style.SNAKE);
     return new Parameter<>(
         name,
         false,
-        () -> defaultValue,
+        defaultValue,
         (n, c, o) -> {
           try {
             return (T) conv.convert(name, o);
@@ -336,13 +375,14 @@ public final class NearDupFieldMapper extends FieldMapper {
   private final NamedAnalyzer analyzer;
   private final String shingleUnit;
   private final Integer shingleSize;
-  private final int hashes;
-  private final int bits;
+  private final Integer hashes;
+  private final Integer bits;
   private final String scheme;
   private final long seed;
   private final Integer bands;
   private final Integer rows;
-  private final double threshold;
+  private final Double threshold;
+  private final Integer maxHamming;
   private final boolean exact;
   private final IndexAnalyzers indexAnalyzers;
 
@@ -359,6 +399,7 @@ public final class NearDupFieldMapper extends FieldMapper {
     this.bands = builder.bands.getValue();
     this.rows = builder.rows.getValue();
     this.threshold = builder.threshold.getValue();
+    this.maxHamming = builder.maxHamming.getValue();
     this.exact = builder.exact.getValue();
     this.indexAnalyzers = builder.indexAnalyzers;
   }

@@ -3,7 +3,9 @@ package io.neardup.elasticsearch.query;
 import io.neardup.document.SourceText;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper.NearDupFieldType;
+import io.neardup.param.Parameter.Style;
 import io.neardup.param.ParameterException;
+import io.neardup.signature.SimHash;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -48,7 +50,9 @@ import org.elasticsearch.xcontent.XContentParser;
  * <p>On every shard the text is analysed with the field's own chain; candidates come from the
  * postings of its band tokens and each is verified against its stored sketch. The score is the
  * estimated Jaccard similarity (times the boost). {@code min_similarity} defaults to the field's
- * {@code threshold}.
+ * {@code threshold}. On a field of {@code "scheme": "simhash"} the score is 1 − d/64 of the Hamming
+ * distance d of the SimHash fingerprints, and {@code max_hamming} (at most the field's) may be
+ * given instead of {@code min_similarity}.
  *
  * <p>{@code like: {"_id": ...}} is resolved once, on the coordinating node, by a real-time GET of
  * the document's {@code _source}; the text found at the field's path (or at its parent's, for a
@@ -64,6 +68,8 @@ public final class NearDupQueryBuilder extends LeafQueryBuilder<NearDupQueryBuil
   static final ParseField FIELD = new ParseField("field");
   static final ParseField LIKE = new ParseField("like");
   static final ParseField MIN_SIMILARITY = new ParseField("min_similarity");
+  static final ParseField MAX_HAMMING =
+      new ParseField(io.neardup.param.Parameter.MAX_HAMMING.name(Style.SNAKE));
 
   private static final ConstructingObjectParser<NearDupQueryBuilder, Void> PARSER =
       new ConstructingObjectParser<>(
@@ -81,6 +87,7 @@ public final class NearDupQueryBuilder extends LeafQueryBuilder<NearDupQueryBuil
         LIKE,
         ObjectParser.ValueType.OBJECT_OR_STRING);
     PARSER.declareDouble(NearDupQueryBuilder::minSimilarity, MIN_SIMILARITY);
+    PARSER.declareInt(NearDupQueryBuilder::maxHamming, MAX_HAMMING);
     declareStandardFields(PARSER);
   }
 
@@ -89,6 +96,7 @@ public final class NearDupQueryBuilder extends LeafQueryBuilder<NearDupQueryBuil
   private final LikeDocument likeDocument;
   private final Supplier<String> fetchedText;
   private Double minSimilarity;
+  private Integer maxHamming;
 
   /** Near-duplicates of a text. */
   public NearDupQueryBuilder(String field, String likeText) {
@@ -118,6 +126,7 @@ public final class NearDupQueryBuilder extends LeafQueryBuilder<NearDupQueryBuil
     this.likeText = in.readOptionalString();
     this.likeDocument = in.readOptionalWriteable(LikeDocument::new);
     this.minSimilarity = in.readOptionalDouble();
+    this.maxHamming = in.readOptionalVInt();
     this.fetchedText = null;
   }
 
@@ -131,6 +140,7 @@ public final class NearDupQueryBuilder extends LeafQueryBuilder<NearDupQueryBuil
     out.writeOptionalString(likeText);
     out.writeOptionalWriteable(likeDocument);
     out.writeOptionalDouble(minSimilarity);
+    out.writeOptionalVInt(maxHamming);
   }
 
   /** Parses the body of a {@code neardup} query. */
@@ -188,9 +198,33 @@ public final class NearDupQueryBuilder extends LeafQueryBuilder<NearDupQueryBuil
     return this;
   }
 
+  /** The largest Hamming distance on a simhash field, or null. */
+  public @Nullable Integer maxHamming() {
+    return maxHamming;
+  }
+
+  /**
+   * Sets the largest Hamming distance of near-duplicates on a field of scheme simhash, in [0, 32]
+   * and at most the field's {@code max_hamming}: the minimum similarity becomes 1 − h/64.
+   *
+   * @throws IllegalArgumentException if out of range
+   */
+  public NearDupQueryBuilder maxHamming(int maxHamming) {
+    if (maxHamming < 0 || maxHamming > SimHash.MAX_HAMMING) {
+      throw new IllegalArgumentException(
+          ParameterException.bracketed(
+              MAX_HAMMING.getPreferredName(),
+              "an integer between 0 and " + SimHash.MAX_HAMMING,
+              maxHamming));
+    }
+    this.maxHamming = maxHamming;
+    return this;
+  }
+
   private NearDupQueryBuilder withText(String text) {
     NearDupQueryBuilder b = new NearDupQueryBuilder(field, text);
     b.minSimilarity = minSimilarity;
+    b.maxHamming = maxHamming;
     return b;
   }
 
@@ -205,6 +239,9 @@ public final class NearDupQueryBuilder extends LeafQueryBuilder<NearDupQueryBuil
     }
     if (minSimilarity != null) {
       builder.field(MIN_SIMILARITY.getPreferredName(), minSimilarity);
+    }
+    if (maxHamming != null) {
+      builder.field(MAX_HAMMING.getPreferredName(), maxHamming);
     }
     boostAndQueryNameToXContent(builder);
     builder.endObject();
@@ -229,6 +266,7 @@ public final class NearDupQueryBuilder extends LeafQueryBuilder<NearDupQueryBuil
               })));
       NearDupQueryBuilder pending = new NearDupQueryBuilder(field, null, likeDocument, text::get);
       pending.minSimilarity = minSimilarity;
+      pending.maxHamming = maxHamming;
       return pending;
     }
     return this;
@@ -318,7 +356,13 @@ public final class NearDupQueryBuilder extends LeafQueryBuilder<NearDupQueryBuil
           context, "[" + NAME + "] query: field [" + field + "] does not exist in the mapping");
     }
     if (type instanceof NearDupFieldType nearDup) {
-      double min = minSimilarity != null ? minSimilarity : nearDup.settings().threshold();
+      double min;
+      try {
+        min = nearDup.settings().minSimilarity(minSimilarity, maxHamming);
+      } catch (ParameterException e) {
+        throw new QueryShardException(
+            context, "[" + NAME + "] query on field [" + field + "]: " + e.bracketed(), e);
+      }
       return nearDup.nearDuplicateQuery(likeText, min);
     }
     throw new QueryShardException(
@@ -340,12 +384,13 @@ public final class NearDupQueryBuilder extends LeafQueryBuilder<NearDupQueryBuil
         && Objects.equals(likeText, other.likeText)
         && Objects.equals(likeDocument, other.likeDocument)
         && Objects.equals(minSimilarity, other.minSimilarity)
+        && Objects.equals(maxHamming, other.maxHamming)
         && Objects.equals(fetchedText, other.fetchedText);
   }
 
   @Override
   protected int doHashCode() {
-    return Objects.hash(field, likeText, likeDocument, minSimilarity, fetchedText);
+    return Objects.hash(field, likeText, likeDocument, minSimilarity, maxHamming, fetchedText);
   }
 
   @Override
