@@ -6,12 +6,12 @@ import static org.opensearch.test.hamcrest.OpenSearchAssertions.assertAcked;
 import static org.opensearch.test.hamcrest.OpenSearchAssertions.assertNoFailures;
 
 import io.neardup.testkit.EnglishText;
+import io.neardup.testkit.IngestFamilies;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.opensearch.action.bulk.BulkRequestBuilder;
@@ -95,19 +95,6 @@ public class NearDupIngestIntegrationTests extends OpenSearchIntegTestCase {
             .get());
   }
 
-  /**
-   * Copy {@code c} of a text: 0 is the text, 1 its upper case (the same after normalisation), 2 and
-   * 3 the text with a word appended.
-   */
-  private static String copy(String text, int c) {
-    return switch (c) {
-      case 0 -> text;
-      case 1 -> text.toUpperCase(Locale.ROOT) + "!";
-      case 2 -> text + " appendix";
-      default -> text + " postscript";
-    };
-  }
-
   private static void add(
       Client client, BulkRequestBuilder bulk, String id, String family, String body) {
     bulk.add(
@@ -132,21 +119,21 @@ public class NearDupIngestIntegrationTests extends OpenSearchIntegTestCase {
     // bulk 1: two copies of every family, side by side in one request
     BulkRequestBuilder bulk1 = first.prepareBulk();
     for (int f = 0; f < FAMILIES; f++) {
-      add(first, bulk1, "f" + f + "-0", "f" + f, copy(texts[f], 0));
-      add(first, bulk1, "f" + f + "-1", "f" + f, copy(texts[f], 1));
+      add(first, bulk1, "f" + f + "-0", "f" + f, IngestFamilies.copy(texts[f], 0));
+      add(first, bulk1, "f" + f + "-1", "f" + f, IngestFamilies.copy(texts[f], 1));
     }
     assertNoFailures(bulk1.get());
     // bulk 2: same node, no refresh in between: found among the node's recent sketches
     BulkRequestBuilder bulk2 = first.prepareBulk();
     for (int f = 0; f < FAMILIES; f += 2) {
-      add(first, bulk2, "f" + f + "-2", "f" + f, copy(texts[f], 2));
+      add(first, bulk2, "f" + f + "-2", "f" + f, IngestFamilies.copy(texts[f], 2));
     }
     assertNoFailures(bulk2.get());
     refresh(INDEX);
     // bulk 3: the other node, after a refresh: found by the search; plus unrelated texts, no ids
     BulkRequestBuilder bulk3 = second.prepareBulk();
     for (int f = 1; f < FAMILIES; f += 2) {
-      add(second, bulk3, "f" + f + "-3", "f" + f, copy(texts[f], 3));
+      add(second, bulk3, "f" + f + "-3", "f" + f, IngestFamilies.copy(texts[f], 3));
     }
     for (int u = 0; u < unrelated; u++) {
       bulk3.add(
@@ -158,35 +145,20 @@ public class NearDupIngestIntegrationTests extends OpenSearchIntegTestCase {
     assertNoFailures(bulk3.get());
     refresh(INDEX);
 
-    Map<String, Set<String>> clustersByFamily = new HashMap<>();
-    Map<String, Integer> canonicalsByCluster = new HashMap<>();
     SearchResponse all = client().prepareSearch(INDEX).setSize(100).get();
     assertNoFailures(all);
+    List<IngestFamilies.Ingested> ingested = new ArrayList<>();
     for (SearchHit hit : all.getHits().getHits()) {
       Map<String, Object> source = hit.getSourceAsMap();
-      String cluster = (String) source.get("neardup_cluster");
-      assertNotNull("no cluster id on " + hit.getId(), cluster);
-      clustersByFamily
-          .computeIfAbsent((String) source.get("family"), k -> new HashSet<>())
-          .add(cluster);
-      canonicalsByCluster.merge(
-          cluster, Boolean.TRUE.equals(source.get("neardup_canonical")) ? 1 : 0, Integer::sum);
+      ingested.add(
+          new IngestFamilies.Ingested(
+              hit.getId(),
+              (String) source.get("family"),
+              (String) source.get("neardup_cluster"),
+              Boolean.TRUE.equals(source.get("neardup_canonical"))));
     }
-    assertThat(all.getHits().getHits().length, equalTo(FAMILIES * 3 + unrelated));
-    assertThat(clustersByFamily.size(), equalTo(FAMILIES + unrelated));
-    Set<String> distinct = new HashSet<>();
-    for (Map.Entry<String, Set<String>> family : clustersByFamily.entrySet()) {
-      assertThat("clusters of " + family.getKey(), family.getValue().size(), equalTo(1));
-      distinct.addAll(family.getValue());
-    }
-    assertThat("every family its own cluster", distinct.size(), equalTo(FAMILIES + unrelated));
-    for (Map.Entry<String, Integer> cluster : canonicalsByCluster.entrySet()) {
-      assertThat("canonicals of " + cluster.getKey(), cluster.getValue(), equalTo(1));
-    }
-    // a family's cluster id is the id of its first member, which is its canonical
-    for (int f = 0; f < FAMILIES; f++) {
-      assertThat(clustersByFamily.get("f" + f), equalTo(Set.of("f" + f + "-0")));
-    }
+    assertThat(ingested.size(), equalTo(FAMILIES * 3 + unrelated));
+    IngestFamilies.check(ingested, FAMILIES, unrelated);
 
     SearchResponse collapsed =
         client()
