@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.neardup.testkit.CurlWalkthrough;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -27,9 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Runs {@code bin/neardup-es} as a user does, in its own JVM: starts a node, indexes
- * near-duplicates over real HTTP, queries them, stops it with SIGTERM and checks that a restart on
- * the same data directory still has the documents. A second node asked for the busy port gives up
- * with a clear message.
+ * near-duplicates over real HTTP, queries them, runs the plugin README's curl walkthrough, stops it
+ * with SIGTERM and checks that a restart on the same data directory still has the documents. A
+ * second node asked for the busy port gives up with a clear message.
  */
 class NearDupEsNodeIT {
   private static final Pattern LISTENING =
@@ -71,6 +72,13 @@ class NearDupEsNodeIT {
         es.send("PUT", "/docs/_doc/2?refresh=true", doc(FOX_COPY));
         es.send("PUT", "/docs/_doc/3?refresh=true", doc(OTHER));
         assertEquals(Set.of("1", "2"), nearDuplicatesOfFox(es));
+        // the plugin README's walkthrough (ingest processor included) works on this node as it
+        // does in the plugin's test cluster
+        CurlWalkthrough.run(
+            CurlWalkthrough.parse(
+                Files.readString(
+                    Path.of(System.getProperty("neardup.root", "..")).resolve("plugin/README.md"))),
+            first.url);
 
         Process busy =
             launcher(URI.create(first.url).getPort(), tmp.resolve("busy"), tmp.resolve("busy.log"))

@@ -3,6 +3,7 @@ package io.neardup.osnode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.neardup.testkit.CurlWalkthrough;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -20,8 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Runs {@code bin/neardup-os} as a user does, in its own JVM: starts a node on a free port, indexes
- * a text and a near-duplicate over real HTTP, queries them, stops the node with SIGTERM and checks
- * that a restart on the same data directory still has the documents.
+ * a text and a near-duplicate over real HTTP, queries them, runs the plugin README's curl
+ * walkthrough, stops the node with SIGTERM and checks that a restart on the same data directory
+ * still has the documents.
  */
 class NearDupOsNodeIT {
   private static final Pattern LISTENING =
@@ -70,6 +72,11 @@ class NearDupOsNodeIT {
               "{\"query\": {\"neardup\": {\"field\": \"body\", \"like\": \"x\"}}}",
               400);
       assertTrue(bad.contains("but the query needs a field of type [neardup]"), bad);
+      // the plugin README's walkthrough (ingest processor and search pipelines included) works on
+      // this node as it does in the plugin's test cluster
+      CurlWalkthrough.run(
+          CurlWalkthrough.parse(Files.readString(root().resolve("plugin-opensearch/README.md"))),
+          url);
 
       stop(first, tmp.resolve("first.log"));
       Process second = start(data, tmp.resolve("second.log"));
@@ -91,12 +98,15 @@ class NearDupOsNodeIT {
   }
 
   private static Process start(Path data, Path log) throws IOException {
-    Path root = Path.of(System.getProperty("neardup.root", ".."));
     return new ProcessBuilder(
-            root.resolve("bin/neardup-os").toString(), "--port", "0", "--data", data.toString())
+            root().resolve("bin/neardup-os").toString(), "--port", "0", "--data", data.toString())
         .redirectErrorStream(true)
         .redirectOutput(log.toFile())
         .start();
+  }
+
+  private static Path root() {
+    return Path.of(System.getProperty("neardup.root", ".."));
   }
 
   private static String awaitUrl(Process node, Path log) throws Exception {

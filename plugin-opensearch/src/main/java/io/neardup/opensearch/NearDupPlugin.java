@@ -14,6 +14,7 @@ import io.neardup.opensearch.collapse.NearDupCollapseBuilder;
 import io.neardup.opensearch.collapse.NearDupCollapseFilter;
 import io.neardup.opensearch.collapse.NearDupSketchFetchSubPhase;
 import io.neardup.opensearch.collapse.NearDupSketchesBuilder;
+import io.neardup.opensearch.ingest.NearDupProcessor;
 import io.neardup.opensearch.mapper.NearDupFieldMapper;
 import io.neardup.opensearch.pipeline.NearDupCollapseRequestProcessor;
 import io.neardup.opensearch.pipeline.NearDupCollapseResponseProcessor;
@@ -50,6 +51,7 @@ import org.opensearch.indices.analysis.AnalysisModule.AnalysisProvider;
 import org.opensearch.indices.analysis.PreBuiltCacheFactory.CachingStrategy;
 import org.opensearch.plugins.ActionPlugin;
 import org.opensearch.plugins.AnalysisPlugin;
+import org.opensearch.plugins.IngestPlugin;
 import org.opensearch.plugins.MapperPlugin;
 import org.opensearch.plugins.Plugin;
 import org.opensearch.plugins.SearchPipelinePlugin;
@@ -71,12 +73,18 @@ import org.opensearch.watcher.ResourceWatcherService;
  * neardup for OpenSearch: the {@code neardup} and {@code neardup_normalize} token filters, the
  * {@code neardup_standard} analyzer, the {@code neardup} field type, the {@code neardup} query and
  * the search extensions {@code neardup_collapse} and {@code neardup_sketches}, the search pipeline
- * processors {@code neardup_collapse}, the clustering API {@code POST /{index}/_neardup/clusters}
- * and the index setting {@code index.neardup.max_collapse_window}, with the same names and JSON as
- * the Elasticsearch plugin.
+ * processors {@code neardup_collapse}, the ingest processor {@code neardup}, the clustering API
+ * {@code POST /{index}/_neardup/clusters}, reconcile {@code POST /{index}/_neardup/reconcile} and
+ * the index setting {@code index.neardup.max_collapse_window}, with the same names and JSON as the
+ * Elasticsearch plugin.
  */
 public final class NearDupPlugin extends Plugin
-    implements AnalysisPlugin, MapperPlugin, SearchPlugin, ActionPlugin, SearchPipelinePlugin {
+    implements AnalysisPlugin,
+        MapperPlugin,
+        SearchPlugin,
+        ActionPlugin,
+        SearchPipelinePlugin,
+        IngestPlugin {
   /**
    * The largest collapse window a search of the index may ask for: {@code
    * index.neardup.max_collapse_window}, dynamic, default the library's own limit.
@@ -219,5 +227,14 @@ public final class NearDupPlugin extends Plugin
       Parameters parameters) {
     return Map.of(
         NearDupCollapseResponseProcessor.TYPE, new NearDupCollapseResponseProcessor.Factory());
+  }
+
+  @Override
+  public Map<String, org.opensearch.ingest.Processor.Factory> getProcessors(
+      org.opensearch.ingest.Processor.Parameters parameters) {
+    return Map.of(
+        NearDupProcessor.TYPE,
+        new NearDupProcessor.Factory(
+            parameters.client, parameters.ingestService.getClusterService()));
   }
 }

@@ -3,7 +3,9 @@ package io.neardup.opensearch;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.greaterThan;
+import static org.hamcrest.Matchers.greaterThanOrEqualTo;
 import static org.hamcrest.Matchers.instanceOf;
+import static org.hamcrest.Matchers.lessThan;
 import static org.opensearch.test.hamcrest.OpenSearchAssertions.assertAcked;
 import static org.opensearch.test.hamcrest.OpenSearchAssertions.assertNoFailures;
 
@@ -653,6 +655,78 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
                     .canonical(CanonicalPolicy.lowest("published")))
             .actionGet();
     assertThat(earliest.totalClusters(), greaterThan(0));
+  }
+
+  /**
+   * What the field, the query, collapse (extension and index-default pipeline) and the clustering
+   * API answer, for comparison across a restart.
+   */
+  private List<Object> answers(String index, Map<String, String> docs) {
+    List<Object> out = new ArrayList<>();
+    NearDupCollapseBuilder group =
+        new NearDupCollapseBuilder(
+            FIELD, 0.8, 100, CollapseMode.GROUP, CanonicalPolicy.lowest("published"));
+    for (SearchRequest request :
+        List.of(
+            request(index, everyText(), 0, 100, group),
+            request(index, everyText(), 0, 100, null)
+                .pipeline("restart-dedup"), // the stored pipeline, in cluster state
+            request(
+                index,
+                new io.neardup.opensearch.query.NearDupQueryBuilder(FIELD, docs.get("g0-0"))
+                    .minSimilarity(0.7),
+                0,
+                100,
+                null),
+            request(index, QueryBuilders.existsQuery(FIELD), 0, 100, null))) {
+      SearchResponse response = client().search(request).actionGet();
+      assertNoFailures(response);
+      List<String> hits = new ArrayList<>();
+      for (SearchHit hit : response.getHits().getHits()) {
+        hits.add(hit.getId() + " " + hit.getScore() + " " + hit.getMetaFields().get("_neardup"));
+      }
+      out.add(hits);
+    }
+    out.add(
+        client()
+            .execute(
+                TransportNearDupClustersAction.TYPE,
+                new NearDupClustersRequest(index)
+                    .field(FIELD)
+                    .canonical(CanonicalPolicy.lowest("published")))
+            .actionGet()
+            .clusters());
+    return out;
+  }
+
+  @SuppressWarnings("unchecked")
+  public void testFieldQueryCollapseAndClustersSurviveAFullClusterRestart() throws Exception {
+    String index = "restart";
+    Random random = random();
+    Map<String, String> docs = corpus(random);
+    putPipeline(
+        "restart-dedup",
+        "{\"request_processors\": [{\"neardup_collapse\": {\"field\": \"body.dup\","
+            + " \"mode\": \"remove\", \"canonical\": \"published:desc\"}}],"
+            + " \"response_processors\": [{\"neardup_collapse\": {}}]}");
+    createIndex(index, docs, published(docs, random), Settings.EMPTY);
+    flushAndRefresh(index);
+    List<Object> before = answers(index, docs);
+    List<String> grouped = (List<String>) before.get(0);
+    List<String> removed = (List<String>) before.get(1);
+    // at least a canonical hit per group of the corpus, copies folded; the query finds group 0
+    assertThat(grouped.size(), greaterThanOrEqualTo(8));
+    assertThat(grouped.size(), lessThan(docs.size()));
+    assertThat(removed.size(), greaterThanOrEqualTo(8));
+    assertThat(removed.size(), lessThan(docs.size()));
+    assertThat(((List<String>) before.get(2)).size(), greaterThan(1));
+    assertThat(((List<String>) before.get(3)).size(), equalTo(docs.size()));
+    assertThat(((List<?>) before.get(4)).size(), greaterThan(0));
+
+    internalCluster().fullRestart();
+    ensureGreen(index);
+
+    assertThat(answers(index, docs), equalTo(before));
   }
 
   private static void assertBadRequest(ThrowingRunnable request, String message) {

@@ -6,15 +6,14 @@ import static org.elasticsearch.test.hamcrest.ElasticsearchAssertions.assertResp
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
+import io.neardup.testkit.EnglishText;
+import io.neardup.testkit.IngestFamilies;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Random;
 import java.util.Set;
 import org.elasticsearch.action.bulk.BulkRequestBuilder;
 import org.elasticsearch.action.bulk.BulkResponse;
@@ -91,20 +90,6 @@ public class NearDupIngestIntegrationTests extends ESIntegTestCase {
     ensureGreen(INDEX);
   }
 
-  /**
-   * Copy {@code c} of a text: 0 is the text, 1 its upper case (the same after normalisation), 2 and
-   * 3 the text with a word appended (estimated Jaccard about 0.98 with the others).
-   */
-  private static String copy(List<String> words, int c) {
-    String text = String.join(" ", words);
-    return switch (c) {
-      case 0 -> text;
-      case 1 -> text.toUpperCase(Locale.ROOT) + "!";
-      case 2 -> text + " appendix";
-      default -> text + " postscript";
-    };
-  }
-
   private static void add(BulkRequestBuilder bulk, String id, String family, String body) {
     bulk.add(
         prepareIndex(INDEX)
@@ -125,11 +110,8 @@ public class NearDupIngestIntegrationTests extends ESIntegTestCase {
         """
         {"processors": [{"neardup": {"field": "body", "neardup_field": "body.dup"}}]}\
         """);
-    Random random = random();
-    List<List<String>> texts = new ArrayList<>();
-    for (int f = 0; f < FAMILIES; f++) {
-      texts.add(NearDupIntegrationTests.randomWords(random, 60));
-    }
+    int unrelated = 4;
+    String[] texts = new EnglishText(random().nextLong()).documents(60, FAMILIES + unrelated);
     String[] nodes = internalCluster().getNodeNames();
     Client first = client(nodes[0]);
     Client second = client(nodes[nodes.length - 1]);
@@ -137,71 +119,47 @@ public class NearDupIngestIntegrationTests extends ESIntegTestCase {
     // bulk 1: two copies of every family, side by side in one request
     BulkRequestBuilder bulk1 = first.prepareBulk();
     for (int f = 0; f < FAMILIES; f++) {
-      add(bulk1, "f" + f + "-0", "f" + f, copy(texts.get(f), 0));
-      add(bulk1, "f" + f + "-1", "f" + f, copy(texts.get(f), 1));
+      add(bulk1, "f" + f + "-0", "f" + f, IngestFamilies.copy(texts[f], 0));
+      add(bulk1, "f" + f + "-1", "f" + f, IngestFamilies.copy(texts[f], 1));
     }
     assertBulkOk(bulk1);
     // bulk 2: same node, no refresh in between: found among the node's recent sketches
     BulkRequestBuilder bulk2 = first.prepareBulk();
     for (int f = 0; f < FAMILIES; f += 2) {
-      add(bulk2, "f" + f + "-2", "f" + f, copy(texts.get(f), 2));
+      add(bulk2, "f" + f + "-2", "f" + f, IngestFamilies.copy(texts[f], 2));
     }
     assertBulkOk(bulk2);
     refresh(INDEX);
     // bulk 3: the other node, after a refresh: found by the search; plus unrelated texts, no ids
     BulkRequestBuilder bulk3 = second.prepareBulk();
     for (int f = 1; f < FAMILIES; f += 2) {
-      add(bulk3, "f" + f + "-3", "f" + f, copy(texts.get(f), 3));
+      add(bulk3, "f" + f + "-3", "f" + f, IngestFamilies.copy(texts[f], 3));
     }
-    int unrelated = 4;
     for (int u = 0; u < unrelated; u++) {
       bulk3.add(
           prepareIndex(INDEX)
               .setPipeline(PIPELINE)
-              .setSource(
-                  "family",
-                  "u" + u,
-                  "body",
-                  String.join(" ", NearDupIntegrationTests.randomWords(random, 60))));
+              .setSource("family", "u" + u, "body", texts[FAMILIES + u]));
     }
     assertBulkOk(bulk3);
     refresh(INDEX);
 
-    Map<String, Set<String>> clustersByFamily = new HashMap<>();
-    Map<String, Integer> canonicalsByCluster = new HashMap<>();
-    int[] total = new int[1];
+    List<IngestFamilies.Ingested> ingested = new ArrayList<>();
     assertResponse(
         prepareSearch(INDEX).setSize(100),
         response -> {
           for (SearchHit hit : response.getHits().getHits()) {
             Map<String, Object> source = hit.getSourceAsMap();
-            String cluster = (String) source.get("neardup_cluster");
-            assertNotNull("no cluster id on " + hit.getId(), cluster);
-            clustersByFamily
-                .computeIfAbsent((String) source.get("family"), k -> new HashSet<>())
-                .add(cluster);
-            canonicalsByCluster.merge(
-                cluster,
-                Boolean.TRUE.equals(source.get("neardup_canonical")) ? 1 : 0,
-                Integer::sum);
-            total[0]++;
+            ingested.add(
+                new IngestFamilies.Ingested(
+                    hit.getId(),
+                    (String) source.get("family"),
+                    (String) source.get("neardup_cluster"),
+                    Boolean.TRUE.equals(source.get("neardup_canonical"))));
           }
         });
-    assertThat(total[0], equalTo(FAMILIES * 3 + unrelated));
-    assertThat(clustersByFamily.size(), equalTo(FAMILIES + unrelated));
-    Set<String> distinct = new HashSet<>();
-    for (Map.Entry<String, Set<String>> family : clustersByFamily.entrySet()) {
-      assertThat("clusters of " + family.getKey(), family.getValue().size(), equalTo(1));
-      distinct.addAll(family.getValue());
-    }
-    assertThat("every family its own cluster", distinct.size(), equalTo(FAMILIES + unrelated));
-    for (Map.Entry<String, Integer> cluster : canonicalsByCluster.entrySet()) {
-      assertThat("canonicals of " + cluster.getKey(), cluster.getValue(), equalTo(1));
-    }
-    // a family's cluster id is the id of its first member, which is its canonical
-    for (int f = 0; f < FAMILIES; f++) {
-      assertThat(clustersByFamily.get("f" + f), equalTo(Set.of("f" + f + "-0")));
-    }
+    assertThat(ingested.size(), equalTo(FAMILIES * 3 + unrelated));
+    IngestFamilies.check(ingested, FAMILIES, unrelated);
 
     assertResponse(
         prepareSearch(INDEX).setSize(100).setCollapse(new CollapseBuilder("neardup_cluster")),

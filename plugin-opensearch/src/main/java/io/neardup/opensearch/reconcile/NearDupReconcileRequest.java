@@ -1,6 +1,7 @@
 package io.neardup.opensearch.reconcile;
 
 import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.ingest.NearDupIngest;
 import io.neardup.opensearch.CanonicalPolicies;
 import io.neardup.opensearch.clusters.NearDupClustersRequest;
 import java.io.IOException;
@@ -35,19 +36,13 @@ import org.opensearch.tasks.Task;
  */
 public final class NearDupReconcileRequest extends ActionRequest
     implements IndicesRequest.Replaceable {
-  /** Default of {@code cluster_field}. */
-  public static final String DEFAULT_CLUSTER_FIELD = "neardup_cluster";
-
-  /** Default of {@code canonical_field}. */
-  public static final String DEFAULT_CANONICAL_FIELD = "neardup_canonical";
-
   /** Default documents per read and per bulk request. */
   public static final int DEFAULT_BATCH_SIZE = 1_000;
 
   private final NearDupClustersRequest clusters;
   private boolean canonicalGiven;
-  private String clusterField = DEFAULT_CLUSTER_FIELD;
-  private String canonicalField = DEFAULT_CANONICAL_FIELD;
+  private String clusterField = NearDupIngest.DEFAULT_CLUSTER_FIELD;
+  private String canonicalField = NearDupIngest.DEFAULT_CANONICAL_FIELD;
   private boolean dryRun;
   private boolean refresh;
   private boolean shouldStoreResult;

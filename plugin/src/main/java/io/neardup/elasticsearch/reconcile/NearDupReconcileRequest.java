@@ -3,7 +3,7 @@ package io.neardup.elasticsearch.reconcile;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.elasticsearch.CanonicalPolicies;
 import io.neardup.elasticsearch.clusters.NearDupClustersRequest;
-import io.neardup.elasticsearch.ingest.NearDupProcessor;
+import io.neardup.ingest.NearDupIngest;
 import java.io.IOException;
 import java.util.Map;
 import org.elasticsearch.action.ActionRequest;
@@ -41,8 +41,8 @@ public final class NearDupReconcileRequest extends ActionRequest
 
   private final NearDupClustersRequest clusters;
   private boolean canonicalGiven;
-  private String clusterField = NearDupProcessor.DEFAULT_CLUSTER_FIELD;
-  private String canonicalField = NearDupProcessor.DEFAULT_CANONICAL_FIELD;
+  private String clusterField = NearDupIngest.DEFAULT_CLUSTER_FIELD;
+  private String canonicalField = NearDupIngest.DEFAULT_CANONICAL_FIELD;
   private boolean dryRun;
   private boolean refresh;
   private boolean shouldStoreResult;

@@ -1,0 +1,226 @@
+package io.neardup.ingest;
+
+import io.neardup.analysis.NearDupChainAnalyzer;
+import io.neardup.analysis.NormalizedTextAnalyzer;
+import io.neardup.document.NearDupDocumentBuilder;
+import io.neardup.document.NearDupFields;
+import io.neardup.settings.MappingFields;
+import io.neardup.settings.NearDupSettings;
+import io.neardup.sketch.Sketch;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * What the engines' {@code neardup} ingest processors share, free of any engine: the name and
+ * parameters, the checks of the target index's mapping with their messages, the sketch of a
+ * document's text made with the settings of its {@code neardup} field, and the assignment of a
+ * cluster id (the node's recent sketches first, else the engine's search).
+ *
+ * <pre>{@code
+ * { "neardup": { "field": "body", "neardup_field": "body.dup",
+ *                "cluster_field": "neardup_cluster", "canonical_field": "neardup_canonical" } }
+ * }</pre>
+ *
+ * <p>An adapter reads the parameters ({@link #FIELD}, ...; defaults {@link #DEFAULT_CLUSTER_FIELD}
+ * and {@link #DEFAULT_CANONICAL_FIELD}), checks the target index with {@link #targetSettings},
+ * sketches the text with {@link #sketch} and calls {@link #assign} with a search of the index by
+ * its engine's {@code neardup} query. One instance per node (per processor factory): it holds the
+ * node's {@link RecentSketches} and a document builder per index, mapping version and field.
+ */
+public final class NearDupIngest {
+  /** The processor's type name. */
+  public static final String TYPE = "neardup";
+
+  /** Parameter: the document's text. */
+  public static final String FIELD = "field";
+
+  /** Parameter: the {@code neardup} field of the target index. */
+  public static final String NEARDUP_FIELD = "neardup_field";
+
+  /** Parameter: where the cluster id is written. */
+  public static final String CLUSTER_FIELD = "cluster_field";
+
+  /** Parameter: where the canonical flag is written. */
+  public static final String CANONICAL_FIELD = "canonical_field";
+
+  /** Default of {@code cluster_field}. */
+  public static final String DEFAULT_CLUSTER_FIELD = "neardup_cluster";
+
+  /** Default of {@code canonical_field}. */
+  public static final String DEFAULT_CANONICAL_FIELD = "neardup_canonical";
+
+  /** The field type the {@code neardup_field} must have. */
+  public static final String FIELD_TYPE = "neardup";
+
+  private static final String WHO = "[" + TYPE + "] processor";
+  private static final int MAX_BUILDERS = 256;
+
+  private final Map<String, NearDupDocumentBuilder> builders = new ConcurrentHashMap<>();
+  private final RecentSketches<CompletableFuture<String>> recent;
+
+  /** A document's cluster: its id and whether the document is the cluster's canonical member. */
+  public record Assigned(String cluster, boolean canonical) {}
+
+  /** With the default bounds of {@link RecentSketches}. */
+  public NearDupIngest() {
+    this(new RecentSketches<>(RecentSketches.DEFAULT_PER_KEY, RecentSketches.DEFAULT_MAX_KEYS));
+  }
+
+  /**
+   * @param recent the node's memory of recent sketches
+   */
+  public NearDupIngest(RecentSketches<CompletableFuture<String>> recent) {
+    this.recent = recent;
+  }
+
+  /** The error for a document whose target index does not exist. */
+  public static IllegalArgumentException missingIndex(String index, String nearDupField) {
+    return new IllegalArgumentException(
+        WHO
+            + ": index ["
+            + index
+            + "] does not exist: create it with a mapping of ["
+            + NEARDUP_FIELD
+            + "] ["
+            + nearDupField
+            + "] before ingesting");
+  }
+
+  /**
+   * Checks the target index's mapping and returns the settings of its {@code neardup_field}.
+   *
+   * @param mapped the mapping of a field path in the target index (see {@link MappingFields#find}),
+   *     or null where it maps none
+   * @param index the index's name, for the messages
+   * @throws IllegalArgumentException naming the parameter: {@code neardup_field} unmapped, of
+   *     another type or with another analyzer than {@code neardup_standard}; {@code cluster_field}
+   *     not a {@code keyword}; {@code canonical_field} mapped but not a {@code boolean}
+   */
+  public static NearDupSettings targetSettings(
+      Function<String, Map<String, Object>> mapped,
+      String index,
+      String nearDupField,
+      String clusterField,
+      String canonicalField) {
+    Map<String, Object> field = mapped.apply(nearDupField);
+    String prefix = WHO + " [" + NEARDUP_FIELD + "]: field [" + nearDupField + "]";
+    if (field == null) {
+      throw new IllegalArgumentException(
+          prefix + " does not exist in the mapping of index [" + index + "]");
+    }
+    Object type = field.get("type");
+    if (!FIELD_TYPE.equals(type)) {
+      throw new IllegalArgumentException(
+          prefix
+              + " is of type ["
+              + type
+              + "] in index ["
+              + index
+              + "], expected a field of type ["
+              + FIELD_TYPE
+              + "]");
+    }
+    Object analyzer = field.get("analyzer");
+    if (analyzer != null && !NormalizedTextAnalyzer.NAME.equals(analyzer)) {
+      throw new IllegalArgumentException(
+          prefix
+              + " uses analyzer ["
+              + analyzer
+              + "]; the processor supports only the default ["
+              + NormalizedTextAnalyzer.NAME
+              + "] yet");
+    }
+    MappingFields.checkType(
+        mapped.apply(clusterField), WHO, CLUSTER_FIELD, clusterField, "keyword", index, true);
+    MappingFields.checkType(
+        mapped.apply(canonicalField),
+        WHO,
+        CANONICAL_FIELD,
+        canonicalField,
+        "boolean",
+        index,
+        false);
+    return MappingFields.nearDupSettings(field);
+  }
+
+  /**
+   * The sketch of {@code text} as the {@code neardup} field makes it at index time.
+   *
+   * @param mappingKey identifies the index and its mapping version (builders are cached by it)
+   */
+  public Sketch sketch(
+      String mappingKey, String nearDupField, NearDupSettings settings, String text) {
+    String key = mappingKey + '/' + nearDupField;
+    NearDupDocumentBuilder builder = builders.get(key);
+    if (builder == null) {
+      if (builders.size() >= MAX_BUILDERS) {
+        builders.clear(); // mappings change rarely; a full map means many indexes or versions
+      }
+      builder =
+          new NearDupDocumentBuilder(
+              new NearDupChainAnalyzer(new NormalizedTextAnalyzer(), settings),
+              new NearDupFields(nearDupField));
+      builders.put(key, builder);
+    }
+    return builder.analyze(text).sketch();
+  }
+
+  /**
+   * Assigns a document to a cluster: the cluster of a near-duplicate among the node's recent
+   * sketches (waiting for that document's own assignment if it is still running), else the one
+   * {@code search} finds in the index, else a new cluster {@code newCluster} of which the document
+   * is the canonical member. A text without shingles is similar to nothing and starts a cluster.
+   *
+   * @param key the index and field the sketch belongs to (e.g. index UUID + "/" + field)
+   * @param newCluster the id of the cluster the document starts (its own {@code _id})
+   * @param search runs the engine's search for the best near-duplicate and answers its cluster id
+   *     (see {@link #clusterOf}), null if it finds none, or a failure
+   * @param done receives the assignment or the failure, on the thread that completes it
+   */
+  public void assign(
+      String key,
+      Sketch sketch,
+      NearDupSettings settings,
+      String newCluster,
+      Consumer<BiConsumer<String, Exception>> search,
+      BiConsumer<Assigned, Exception> done) {
+    if (sketch.isEmpty()) {
+      done.accept(new Assigned(newCluster, true), null);
+      return;
+    }
+    CompletableFuture<String> fresh = new CompletableFuture<>();
+    CompletableFuture<String> joined =
+        recent.joinOrAdd(key, sketch, settings.banding(), settings.threshold(), fresh);
+    CompletableFuture<String> cluster = joined != null ? joined : fresh;
+    cluster.whenComplete((id, failure) -> {
+      if (failure != null) {
+        done.accept(null, failure instanceof Exception e ? e : new IllegalStateException(failure));
+      } else {
+        done.accept(new Assigned(id, joined == null && id.equals(newCluster)), null);
+      }
+    });
+    if (joined != null) {
+      return;
+    }
+    search.accept((found, failure) -> {
+      if (failure != null) {
+        recent.forget(key, fresh);
+        fresh.completeExceptionally(failure);
+      } else {
+        fresh.complete(found != null ? found : newCluster);
+      }
+    });
+  }
+
+  /**
+   * The cluster id a search hit stands for: the id stored in its {@code cluster_field}, or, for a
+   * document indexed without the processor, its own {@code _id} (it starts the cluster).
+   */
+  public static String clusterOf(Object storedCluster, String id) {
+    return storedCluster != null ? storedCluster.toString() : id;
+  }
+}

@@ -1,0 +1,180 @@
+package io.neardup.ingest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.neardup.analysis.NearDupAnalyzer;
+import io.neardup.document.NearDupDocumentBuilder;
+import io.neardup.document.NearDupFields;
+import io.neardup.settings.MappingFields;
+import io.neardup.settings.NearDupSettings;
+import io.neardup.sketch.Sketch;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.BiConsumer;
+import org.junit.jupiter.api.Test;
+
+class NearDupIngestTest {
+  private static Map<String, Object> mapping(String dup, String cluster, String canonical) {
+    return Map.of(
+        "properties",
+        Map.of(
+            "body",
+            Map.of("type", "text", "fields", Map.of("dup", Map.of("type", dup, "threshold", 0.9))),
+            "neardup_cluster",
+            Map.of("type", cluster),
+            "neardup_canonical",
+            Map.of("type", canonical)));
+  }
+
+  private static NearDupSettings target(Map<String, Object> mapping, String field) {
+    return NearDupIngest.targetSettings(
+        path -> MappingFields.find(mapping, path),
+        "articles",
+        field,
+        NearDupIngest.DEFAULT_CLUSTER_FIELD,
+        NearDupIngest.DEFAULT_CANONICAL_FIELD);
+  }
+
+  private static void assertMessage(String message, Runnable call) {
+    assertEquals(message, assertThrows(IllegalArgumentException.class, call::run).getMessage());
+  }
+
+  @Test
+  void settingsAreTheFieldsAndTheSketchIsTheIndexedOne() {
+    NearDupSettings settings = target(mapping("neardup", "keyword", "boolean"), "body.dup");
+    assertEquals(NearDupSettings.builder().threshold(0.9).build(), settings);
+    String text = "the warehouse robot picks orders from tall shelves and carries them to packing";
+    NearDupDocumentBuilder indexed =
+        new NearDupDocumentBuilder(new NearDupAnalyzer(settings), new NearDupFields("body.dup"));
+    assertEquals(
+        indexed.analyze(text).sketch(),
+        new NearDupIngest().sketch("uuid/1", "body.dup", settings, text));
+  }
+
+  @Test
+  void errorsNameTheParameter() {
+    Map<String, Object> good = mapping("neardup", "keyword", "boolean");
+    assertMessage(
+        "[neardup] processor [neardup_field]: field [body.nope] does not exist in the mapping of"
+            + " index [articles]",
+        () -> target(good, "body.nope"));
+    assertMessage(
+        "[neardup] processor [neardup_field]: field [body] is of type [text] in index [articles],"
+            + " expected a field of type [neardup]",
+        () -> target(good, "body"));
+    assertMessage(
+        "[neardup] processor [cluster_field]: field [neardup_cluster] must be mapped as [keyword]"
+            + " in index [articles], got [text]",
+        () -> target(mapping("neardup", "text", "boolean"), "body.dup"));
+    assertMessage(
+        "[neardup] processor [canonical_field]: field [neardup_canonical] must be mapped as"
+            + " [boolean] in index [articles], got [keyword]",
+        () -> target(mapping("neardup", "keyword", "keyword"), "body.dup"));
+    Map<String, Object> custom =
+        Map.of("properties", Map.of("d", Map.of("type", "neardup", "analyzer", "whitespace")));
+    assertMessage(
+        "[neardup] processor [neardup_field]: field [d] uses analyzer [whitespace]; the processor"
+            + " supports only the default [neardup_standard] yet",
+        () -> target(custom, "d"));
+    assertEquals(
+        "[neardup] processor: index [x] does not exist: create it with a mapping of"
+            + " [neardup_field] [body.dup] before ingesting",
+        NearDupIngest.missingIndex("x", "body.dup").getMessage());
+  }
+
+  private static final String TEXT =
+      "the warehouse robot picks orders from tall shelves and carries them to the packing station"
+          + " where workers check every item before it ships to the customer next morning";
+
+  /** What a document was given, or why not. */
+  private record Result(NearDupIngest.Assigned assigned, Exception failure) {}
+
+  private static Result assign(
+      NearDupIngest ingest,
+      String text,
+      String newCluster,
+      List<BiConsumer<String, Exception>> searches,
+      List<Result> results) {
+    Sketch sketch = ingest.sketch("uuid/1", "body.dup", NearDupSettings.DEFAULT, text);
+    ingest.assign(
+        "uuid/body.dup",
+        sketch,
+        NearDupSettings.DEFAULT,
+        newCluster,
+        searches::add,
+        (assigned, failure) -> results.add(new Result(assigned, failure)));
+    return results.isEmpty() ? null : results.get(results.size() - 1);
+  }
+
+  @Test
+  void copiesWaitForTheFirstSearchAndJoinItsCluster() {
+    NearDupIngest ingest = new NearDupIngest();
+    List<BiConsumer<String, Exception>> searches = new ArrayList<>();
+    List<Result> results = new ArrayList<>();
+    assign(ingest, TEXT, "a", searches, results);
+    assign(ingest, TEXT + " appendix", "b", searches, results);
+    assertEquals(1, searches.size(), "the copy does not search: it waits for the first");
+    assertEquals(0, results.size());
+    searches.get(0).accept(null, null); // the index has no near-duplicate
+    // in no particular order: both complete when the search answers
+    assertEquals(
+        Set.of(
+            new Result(new NearDupIngest.Assigned("a", true), null),
+            new Result(new NearDupIngest.Assigned("a", false), null)),
+        Set.copyOf(results));
+
+    // an unrelated text searches; the index answers an existing cluster
+    results.clear();
+    assign(
+        ingest,
+        "a completely different text about bicycles along the river bank",
+        "c",
+        searches,
+        results);
+    searches.get(1).accept("x", null);
+    assertEquals(List.of(new Result(new NearDupIngest.Assigned("x", false), null)), results);
+  }
+
+  @Test
+  void aFailedSearchFailsItsWaitersAndIsForgotten() {
+    NearDupIngest ingest = new NearDupIngest();
+    List<BiConsumer<String, Exception>> searches = new ArrayList<>();
+    List<Result> results = new ArrayList<>();
+    assign(ingest, TEXT, "a", searches, results);
+    assign(ingest, TEXT, "b", searches, results);
+    IllegalStateException boom = new IllegalStateException("boom");
+    searches.get(0).accept(null, boom);
+    assertEquals(2, results.size());
+    assertSame(boom, results.get(0).failure());
+    assertSame(boom, results.get(1).failure());
+    // the failed sketch is forgotten: the next copy searches again
+    assign(ingest, TEXT, "c", searches, results);
+    assertEquals(2, searches.size());
+  }
+
+  @Test
+  void aTextWithoutShinglesStartsItsOwnCluster() {
+    NearDupIngest ingest = new NearDupIngest();
+    List<BiConsumer<String, Exception>> searches = new ArrayList<>();
+    List<Result> results = new ArrayList<>();
+    assertEquals(
+        new Result(new NearDupIngest.Assigned("a", true), null),
+        assign(ingest, "", "a", searches, results));
+    assertEquals(
+        new Result(new NearDupIngest.Assigned("b", true), null),
+        assign(ingest, "", "b", searches, results));
+    assertEquals(0, searches.size());
+    assertNull(results.get(0).failure());
+  }
+
+  @Test
+  void aHitStandsForItsStoredClusterOrItself() {
+    assertEquals("c1", NearDupIngest.clusterOf("c1", "7"));
+    assertEquals("7", NearDupIngest.clusterOf(null, "7"));
+  }
+}

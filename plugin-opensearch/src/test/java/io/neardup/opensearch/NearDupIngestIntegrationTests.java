@@ -1,0 +1,233 @@
+package io.neardup.opensearch;
+
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.opensearch.test.hamcrest.OpenSearchAssertions.assertAcked;
+import static org.opensearch.test.hamcrest.OpenSearchAssertions.assertNoFailures;
+
+import io.neardup.testkit.EnglishText;
+import io.neardup.testkit.IngestFamilies;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.opensearch.action.bulk.BulkRequestBuilder;
+import org.opensearch.action.search.SearchResponse;
+import org.opensearch.cluster.metadata.IndexMetadata;
+import org.opensearch.common.settings.Settings;
+import org.opensearch.common.xcontent.XContentFactory;
+import org.opensearch.common.xcontent.XContentType;
+import org.opensearch.core.common.bytes.BytesArray;
+import org.opensearch.core.xcontent.XContentBuilder;
+import org.opensearch.plugins.Plugin;
+import org.opensearch.search.SearchHit;
+import org.opensearch.search.collapse.CollapseBuilder;
+import org.opensearch.test.OpenSearchIntegTestCase;
+import org.opensearch.transport.client.Client;
+
+/**
+ * The {@code neardup} ingest processor on two data nodes and an index of two shards, as on
+ * Elasticsearch: copies in one bulk, in a later bulk on the same node before a refresh, and in a
+ * bulk on the other node after a refresh all join one cluster; unrelated documents get clusters of
+ * their own; OpenSearch's {@code collapse} on the cluster id returns one hit per family.
+ */
+@OpenSearchIntegTestCase.ClusterScope(
+    scope = OpenSearchIntegTestCase.Scope.SUITE,
+    numDataNodes = 2,
+    numClientNodes = 0,
+    supportsDedicatedMasters = false)
+public class NearDupIngestIntegrationTests extends OpenSearchIntegTestCase {
+  private static final String INDEX = "ingested";
+  private static final String PIPELINE = "dedup";
+  private static final int FAMILIES = 6;
+
+  @Override
+  protected Collection<Class<? extends Plugin>> nodePlugins() {
+    return List.of(NearDupPlugin.class);
+  }
+
+  private void createIndex() throws IOException {
+    XContentBuilder mapping =
+        XContentFactory.jsonBuilder()
+            .startObject()
+            .startObject("properties")
+            .startObject("family")
+            .field("type", "keyword")
+            .endObject()
+            .startObject("neardup_cluster")
+            .field("type", "keyword")
+            .endObject()
+            .startObject("neardup_canonical")
+            .field("type", "boolean")
+            .endObject()
+            .startObject("body")
+            .field("type", "text")
+            .startObject("fields")
+            .startObject("dup")
+            .field("type", "neardup")
+            .endObject()
+            .endObject()
+            .endObject()
+            .endObject()
+            .endObject();
+    assertAcked(
+        client()
+            .admin()
+            .indices()
+            .prepareCreate(INDEX)
+            .setSettings(
+                Settings.builder()
+                    .put(IndexMetadata.SETTING_NUMBER_OF_SHARDS, 2)
+                    .put(IndexMetadata.SETTING_NUMBER_OF_REPLICAS, 0))
+            .setMapping(mapping));
+    ensureGreen(INDEX);
+  }
+
+  private static void putPipeline(String id, String json) {
+    assertAcked(
+        client()
+            .admin()
+            .cluster()
+            .preparePutPipeline(id, new BytesArray(json), XContentType.JSON)
+            .get());
+  }
+
+  private static void add(
+      Client client, BulkRequestBuilder bulk, String id, String family, String body) {
+    bulk.add(
+        client
+            .prepareIndex(INDEX)
+            .setId(id)
+            .setPipeline(PIPELINE)
+            .setSource("family", family, "body", body));
+  }
+
+  public void testCopiesJoinOneClusterAndCollapse() throws IOException {
+    createIndex();
+    putPipeline(
+        PIPELINE,
+        "{\"processors\": [{\"neardup\": {\"field\": \"body\", \"neardup_field\": \"body.dup\"}}]}");
+    int unrelated = 4;
+    String[] texts = new EnglishText(random().nextLong()).documents(60, FAMILIES + unrelated);
+    String[] nodes = internalCluster().getNodeNames();
+    Client first = client(nodes[0]);
+    Client second = client(nodes[nodes.length - 1]);
+
+    // bulk 1: two copies of every family, side by side in one request
+    BulkRequestBuilder bulk1 = first.prepareBulk();
+    for (int f = 0; f < FAMILIES; f++) {
+      add(first, bulk1, "f" + f + "-0", "f" + f, IngestFamilies.copy(texts[f], 0));
+      add(first, bulk1, "f" + f + "-1", "f" + f, IngestFamilies.copy(texts[f], 1));
+    }
+    assertNoFailures(bulk1.get());
+    // bulk 2: same node, no refresh in between: found among the node's recent sketches
+    BulkRequestBuilder bulk2 = first.prepareBulk();
+    for (int f = 0; f < FAMILIES; f += 2) {
+      add(first, bulk2, "f" + f + "-2", "f" + f, IngestFamilies.copy(texts[f], 2));
+    }
+    assertNoFailures(bulk2.get());
+    refresh(INDEX);
+    // bulk 3: the other node, after a refresh: found by the search; plus unrelated texts, no ids
+    BulkRequestBuilder bulk3 = second.prepareBulk();
+    for (int f = 1; f < FAMILIES; f += 2) {
+      add(second, bulk3, "f" + f + "-3", "f" + f, IngestFamilies.copy(texts[f], 3));
+    }
+    for (int u = 0; u < unrelated; u++) {
+      bulk3.add(
+          second
+              .prepareIndex(INDEX)
+              .setPipeline(PIPELINE)
+              .setSource("family", "u" + u, "body", texts[FAMILIES + u]));
+    }
+    assertNoFailures(bulk3.get());
+    refresh(INDEX);
+
+    SearchResponse all = client().prepareSearch(INDEX).setSize(100).get();
+    assertNoFailures(all);
+    List<IngestFamilies.Ingested> ingested = new ArrayList<>();
+    for (SearchHit hit : all.getHits().getHits()) {
+      Map<String, Object> source = hit.getSourceAsMap();
+      ingested.add(
+          new IngestFamilies.Ingested(
+              hit.getId(),
+              (String) source.get("family"),
+              (String) source.get("neardup_cluster"),
+              Boolean.TRUE.equals(source.get("neardup_canonical"))));
+    }
+    assertThat(ingested.size(), equalTo(FAMILIES * 3 + unrelated));
+    IngestFamilies.check(ingested, FAMILIES, unrelated);
+
+    SearchResponse collapsed =
+        client()
+            .prepareSearch(INDEX)
+            .setSize(100)
+            .setCollapse(new CollapseBuilder("neardup_cluster"))
+            .get();
+    Set<String> families = new HashSet<>();
+    for (SearchHit hit : collapsed.getHits().getHits()) {
+      families.add((String) hit.getSourceAsMap().get("family"));
+    }
+    assertThat(collapsed.getHits().getHits().length, equalTo(FAMILIES + unrelated));
+    assertThat(families.size(), equalTo(FAMILIES + unrelated));
+  }
+
+  public void testBadConfigurationNamesTheParameter() throws IOException {
+    createIndex();
+    Throwable missing =
+        expectThrows(
+            Throwable.class,
+            () ->
+                putPipeline(
+                    "no-field", "{\"processors\": [{\"neardup\": {\"field\": \"body\"}}]}"));
+    assertThat(messages(missing), containsString("[neardup_field] required property is missing"));
+
+    assertIngestFails(
+        "nope",
+        "\"neardup_field\": \"body.nope\"",
+        "[neardup] processor [neardup_field]: field [body.nope] does not exist in the mapping of"
+            + " index [ingested]");
+    assertIngestFails(
+        "text",
+        "\"neardup_field\": \"body\"",
+        "[neardup] processor [neardup_field]: field [body] is of type [text] in index [ingested],"
+            + " expected a field of type [neardup]");
+    assertIngestFails(
+        "cluster",
+        "\"neardup_field\": \"body.dup\", \"cluster_field\": \"family.id\"",
+        "[neardup] processor [cluster_field]: field [family.id] must be mapped as [keyword] in"
+            + " index [ingested], got no mapping");
+    assertIngestFails(
+        "canonical",
+        "\"neardup_field\": \"body.dup\", \"canonical_field\": \"family\"",
+        "[neardup] processor [canonical_field]: field [family] must be mapped as [boolean] in"
+            + " index [ingested], got [keyword]");
+  }
+
+  private void assertIngestFails(String name, String parameters, String message) {
+    String pipeline = "bad-" + name;
+    putPipeline(
+        pipeline, "{\"processors\": [{\"neardup\": {\"field\": \"body\", " + parameters + "}}]}");
+    Exception e =
+        expectThrows(
+            Exception.class,
+            () ->
+                client()
+                    .prepareIndex(INDEX)
+                    .setPipeline(pipeline)
+                    .setSource("body", "some text to index here now")
+                    .get());
+    assertThat(messages(e), containsString(message));
+  }
+
+  /** The messages of an exception and its causes (the test client wraps errors). */
+  private static String messages(Throwable e) {
+    StringBuilder messages = new StringBuilder();
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      messages.append(t.getMessage()).append('\n');
+    }
+    return messages.toString();
+  }
+}
