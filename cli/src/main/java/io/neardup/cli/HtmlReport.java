@@ -354,10 +354,15 @@ final class HtmlReport {
   }
 
   private static String opening(String text) {
-    String t = text.strip().replaceAll("\\s+", " ");
-    return t.length() <= ReportClusters.OPENING
+    // only the start of a text is looked at: texts may be hundreds of megabytes
+    String head =
+        text.length() > 4 * ReportClusters.OPENING
+            ? text.substring(0, 4 * ReportClusters.OPENING)
+            : text;
+    String t = head.strip().replaceAll("\\s+", " ");
+    return t.length() <= ReportClusters.OPENING && head.length() == text.length()
         ? t
-        : t.substring(0, ReportClusters.OPENING).strip() + " …";
+        : t.substring(0, Math.min(t.length(), ReportClusters.OPENING)).strip() + " …";
   }
 
   /** Escapes text for HTML content and attribute values. */

@@ -250,7 +250,7 @@ final class ReportClusters {
     List<Member> members = new ArrayList<>(ids.size());
     for (String id : ids) {
       Doc doc = docs.get(id);
-      int words = doc == null ? 0 : WordDiff.words(doc.text()).length;
+      int words = doc == null ? 0 : WordDiff.count(doc.text());
       if (id.equals(c.canonical()) || doc == null || canonical == null) {
         members.add(new Member(id, doc, words, Double.NaN, null));
         continue;

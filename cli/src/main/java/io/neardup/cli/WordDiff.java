@@ -2,7 +2,7 @@ package io.neardup.cli;
 
 import com.github.difflib.DiffUtils;
 import com.github.difflib.patch.AbstractDelta;
-import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -36,11 +36,11 @@ final class WordDiff {
    *     lengths when the texts differ much
    */
   static Result of(String left, String right, int maxWords) {
-    String[] a = words(left);
-    String[] b = words(right);
-    boolean truncated = a.length > maxWords || b.length > maxWords;
-    List<String> x = Arrays.asList(a).subList(0, Math.min(a.length, maxWords));
-    List<String> y = Arrays.asList(b).subList(0, Math.min(b.length, maxWords));
+    List<String> x = words(left, maxWords + 1);
+    List<String> y = words(right, maxWords + 1);
+    boolean truncated = x.size() > maxWords || y.size() > maxWords;
+    x = x.subList(0, Math.min(x.size(), maxWords));
+    y = y.subList(0, Math.min(y.size(), maxWords));
     List<AbstractDelta<String>> deltas =
         DiffUtils.diff(x, y, (p, q) -> key(p).equals(key(q))).getDeltas();
     Rows rows = new Rows(x, y);
@@ -62,10 +62,39 @@ final class WordDiff {
     return new Result(rows.finish(), removed, added, truncated);
   }
 
-  /** A text's words, split at white space. */
-  static String[] words(String text) {
-    String t = text.strip();
-    return t.isEmpty() ? new String[0] : t.split("\\s+");
+  /** The first {@code max} words of a text (split at white space), without splitting the rest. */
+  static List<String> words(String text, int max) {
+    List<String> out = new ArrayList<>(Math.min(max, 1024));
+    int i = 0;
+    int n = text.length();
+    while (out.size() < max) {
+      while (i < n && Character.isWhitespace(text.charAt(i))) {
+        i++;
+      }
+      if (i == n) {
+        break;
+      }
+      int start = i;
+      while (i < n && !Character.isWhitespace(text.charAt(i))) {
+        i++;
+      }
+      out.add(text.substring(start, i));
+    }
+    return out;
+  }
+
+  /** How many words a text has (runs of non-white-space). */
+  static int count(String text) {
+    int words = 0;
+    boolean inWord = false;
+    for (int i = 0; i < text.length(); i++) {
+      boolean space = Character.isWhitespace(text.charAt(i));
+      if (!space && !inWord) {
+        words++;
+      }
+      inWord = !space;
+    }
+    return words;
   }
 
   /** A word as normalisation sees it: letters and digits, lower case; else the word itself. */
