@@ -214,6 +214,7 @@ final class CompareCommand implements Callable<Integer> {
           new ComparisonChart(title, rows).svg(),
           StandardCharsets.UTF_8);
       progress.update("report", 0, 0, 0, "");
+      long reportStart = System.nanoTime();
       RunReport.write(
           out.resolve("report.html"),
           input,
@@ -227,6 +228,8 @@ final class CompareCommand implements Callable<Integer> {
           rows,
           title);
       progress.done();
+      progress.println(
+          "report: the " + reported + " run's clusters, in " + ProgressLine.elapsed(reportStart));
       progress.println(
           "wrote the comparison, its chart, each method's pairs and the report to " + out);
     }

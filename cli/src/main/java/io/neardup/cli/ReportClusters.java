@@ -5,6 +5,7 @@ import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.sketch.Jaccard;
 import io.neardup.text.NormalizationOptions;
+import io.neardup.util.Futures;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,6 +16,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * The clusters a report shows: the largest ones and a random sample of the rest (a report of a
@@ -33,7 +37,7 @@ final class ReportClusters {
   static final int MAX_MEMBERS = 20;
 
   /** Words of each text compared in a side-by-side view. */
-  static final int MAX_DIFF_WORDS = 3_000;
+  static final int MAX_DIFF_WORDS = 2_000;
 
   /** Characters of a member's text shown as its opening. */
   static final int OPENING = 240;
@@ -213,11 +217,30 @@ final class ReportClusters {
     for (ResultFiles.ClusterIds c : clusters) {
       documents += c.members().size();
     }
-    for (int k = 0; k < shown.size(); k++) {
-      int i = shown.get(k);
-      ResultFiles.ClusterIds c = clusters.get(i);
-      shownDocuments += c.members().size();
-      views.add(view(rank.get(i), k >= head, c, docs));
+    // the diffs are what costs: the clusters are compared on all threads, kept in their order
+    ExecutorService pool =
+        Executors.newFixedThreadPool(
+            Runtime.getRuntime().availableProcessors(),
+            r -> {
+              Thread t = new Thread(r, "neardup-report");
+              t.setDaemon(true);
+              return t;
+            });
+    try {
+      List<Future<View>> pending = new ArrayList<>(shown.size());
+      for (int k = 0; k < shown.size(); k++) {
+        int i = shown.get(k);
+        ResultFiles.ClusterIds c = clusters.get(i);
+        shownDocuments += c.members().size();
+        boolean sampledView = k >= head;
+        int r = rank.get(i);
+        pending.add(pool.submit(() -> view(r, sampledView, c, docs)));
+      }
+      for (Future<View> f : pending) {
+        views.add(Futures.get(f, "comparing the members of a cluster"));
+      }
+    } finally {
+      pool.shutdownNow();
     }
     return new Selection(
         views,
