@@ -190,7 +190,7 @@ final class SCurveChart {
     SvgCanvas(int width, int height, String id) {
       sb.append("<svg xmlns=\"http://www.w3.org/2000/svg\"");
       if (id != null) {
-        sb.append(" id=\"").append(escape(id)).append('"');
+        sb.append(" id=\"").append(HtmlReport.escape(id)).append('"');
       }
       sb.append(" width=\"")
           .append(width)
@@ -251,7 +251,7 @@ final class SCurveChart {
               size,
               anchor.name().toLowerCase(Locale.ROOT),
               color,
-              escape(text)));
+              HtmlReport.escape(text)));
     }
 
     /** A rectangle, e.g. a bar; {@code cssClass} may be null. */
@@ -276,10 +276,6 @@ final class SCurveChart {
     /** The SVG element alone, as HTML embeds it. */
     String fragment() {
       return sb + "</svg>\n";
-    }
-
-    private static String escape(String s) {
-      return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
     }
   }
 

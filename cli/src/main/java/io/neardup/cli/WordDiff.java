@@ -107,7 +107,7 @@ final class WordDiff {
       }
       i += Character.charCount(c);
     }
-    return sb.isEmpty() ? word : sb.toString().toLowerCase(Locale.ROOT);
+    return sb.isEmpty() ? word : sb.toString();
   }
 
   /** Builds the rows: each row a change with its context, the gaps between them elided. */

@@ -30,24 +30,64 @@ public final class Reassignment {
    */
   public record Change(int doc, String clusterId, boolean canonical) {}
 
+  /**
+   * A change as an engine writes it: to the document as it was read (its sequence number and
+   * primary term), so that a document updated since is not overwritten.
+   *
+   * @param index the document's index
+   * @param id its id
+   */
+  public record Write(
+      String index, String id, String clusterId, boolean canonical, long seqNo, long primaryTerm) {}
+
   private final String[] current;
   private final byte[] flags;
+  private final long[] seqNos;
+  private final long[] primaryTerms;
 
   /** For at most {@code documents} documents. */
   public Reassignment(int documents) {
     this.current = new String[documents];
     this.flags = new byte[documents];
+    this.seqNos = new long[documents];
+    this.primaryTerms = new long[documents];
   }
 
-  /** Bytes held per document (a reference, a short id and the flag), for a circuit breaker. */
+  /**
+   * Bytes held per document (a reference, a short id, the flag, the sequence number and primary
+   * term), for a circuit breaker.
+   */
   public static long bytesPerDocument() {
-    return 8 + 48 + 1;
+    return 8 + 48 + 1 + 16;
   }
 
   /** Records what a document carries now: its cluster id and canonical flag, null if absent. */
   public void current(int doc, String clusterId, Boolean canonical) {
+    current(doc, clusterId, canonical, -1, 0);
+  }
+
+  /** As {@link #current(int, String, Boolean)}, with the version the document was read at. */
+  public void current(int doc, String clusterId, Boolean canonical, long seqNo, long primaryTerm) {
     current[doc] = clusterId;
     flags[doc] = canonical == null ? ABSENT : canonical ? TRUE : FALSE;
+    seqNos[doc] = seqNo;
+    primaryTerms[doc] = primaryTerm;
+  }
+
+  /** The changes of {@link #changes} as writes: index, id and the version each was read at. */
+  public List<Write> writes(GatheredClusters clusters, boolean keepCanonical) throws IOException {
+    List<Write> writes = new ArrayList<>();
+    for (Change c : changes(clusters, keepCanonical)) {
+      writes.add(
+          new Write(
+              clusters.index(c.doc()),
+              clusters.id(c.doc()),
+              c.clusterId(),
+              c.canonical(),
+              seqNos[c.doc()],
+              primaryTerms[c.doc()]));
+    }
+    return writes;
   }
 
   /**

@@ -144,11 +144,8 @@ public final class TransportNearDupReconcileAction
   }
 
   /** A document whose assignment changes. */
-  private record Change(
-      String index, String id, String cluster, boolean canonical, long seqNo, long primaryTerm) {}
-
   /** What the clustering found. */
-  private record Changes(int documents, int clusters, List<Change> changes) {}
+  private record Changes(int documents, int clusters, List<Reassignment.Write> changes) {}
 
   /** Reads each document's current assignment next to its sketch, then recomputes it. */
   private static final class Reading implements SketchGathering.Reader<Changes> {
@@ -156,8 +153,6 @@ public final class TransportNearDupReconcileAction
     private final NearDupReconcileRequest request;
     private final boolean canonicalMapped;
     private Reassignment reassignment;
-    private long[] seqNos;
-    private long[] primaryTerms;
 
     Reading(ReconcileTask task, NearDupReconcileRequest request, boolean canonicalMapped) {
       this.task = task;
@@ -175,14 +170,12 @@ public final class TransportNearDupReconcileAction
 
     @Override
     public long bytesPerDocument() {
-      return Reassignment.bytesPerDocument() + 16; // and the sequence number and primary term
+      return Reassignment.bytesPerDocument();
     }
 
     @Override
     public void start(int documents) {
       reassignment = new Reassignment(documents);
-      seqNos = new long[documents];
-      primaryTerms = new long[documents];
       task.total(documents);
     }
 
@@ -193,26 +186,16 @@ public final class TransportNearDupReconcileAction
       reassignment.current(
           doc,
           cluster == null || cluster.getValue() == null ? null : cluster.getValue().toString(),
-          flag == null || flag.getValue() == null ? null : Boolean.TRUE.equals(flag.getValue()));
-      seqNos[doc] = hit.getSeqNo();
-      primaryTerms[doc] = hit.getPrimaryTerm();
+          flag == null || flag.getValue() == null ? null : Boolean.TRUE.equals(flag.getValue()),
+          hit.getSeqNo(),
+          hit.getPrimaryTerm());
       task.read();
     }
 
     @Override
     public Changes finish(GatheredClusters clusters) throws IOException {
       task.phase(NearDupReconcileStatus.Phase.CLUSTERING);
-      List<Change> changes = new ArrayList<>();
-      for (Reassignment.Change c : reassignment.changes(clusters, !request.canonicalGiven())) {
-        changes.add(
-            new Change(
-                clusters.index(c.doc()),
-                clusters.id(c.doc()),
-                c.clusterId(),
-                c.canonical(),
-                seqNos[c.doc()],
-                primaryTerms[c.doc()]));
-      }
+      List<Reassignment.Write> changes = reassignment.writes(clusters, !request.canonicalGiven());
       int found = clusters.page(0, 0).totalClusters();
       task.clustered(found, changes.size());
       return new Changes(clusters.documents(), found, changes);
@@ -255,16 +238,16 @@ public final class TransportNearDupReconcileAction
         listener.onFailure(new TaskCancelledException("cancelled: " + task.getReasonCancelled()));
         return;
       }
-      List<Change> all = changes.changes();
+      List<Reassignment.Write> all = changes.changes();
       if (request.dryRun() || next >= all.size()) {
         refresh();
         return;
       }
       int end = Math.min(all.size(), next + request.clusters().batchSize());
       BulkRequest bulk = new BulkRequest();
-      for (Change c : all.subList(next, end)) {
+      for (Reassignment.Write c : all.subList(next, end)) {
         Map<String, Object> doc = new HashMap<>(2);
-        doc.put(request.clusterField(), c.cluster());
+        doc.put(request.clusterField(), c.clusterId());
         doc.put(request.canonicalField(), c.canonical());
         bulk.add(
             new UpdateRequest(c.index(), c.id())
