@@ -71,8 +71,8 @@ public final class GatheredClusters implements Closeable {
     this.canonical = canonical;
     SketchParameters p = settings.sketch();
     this.core =
-        new Clusterer(null, Verification.SKETCH, minSimilarity, settings.banding().bands())
-            .sketches(p.hashes(), p.bits())
+        // SimHash sketches compare by Hamming distance, the others by their Jaccard estimate
+        new Clusterer(null, PairMeasures.forSketches(p), minSimilarity, settings.banding().bands())
             .joinsOnly(true)
             .threads(1);
     this.bandHasher = new BandHasher(settings.banding());

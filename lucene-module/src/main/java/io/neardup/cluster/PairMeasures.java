@@ -4,6 +4,7 @@ import io.neardup.shingle.CompactShingleSet;
 import io.neardup.signature.MinM;
 import io.neardup.signature.SimHash;
 import io.neardup.sketch.Jaccard;
+import io.neardup.sketch.SketchParameters;
 
 /**
  * The {@link PairMeasure}s of the methods neardup offers. Sets of 64-bit values are stored as two
@@ -36,6 +37,17 @@ public final class PairMeasures {
    */
   public static PairMeasure exactJaccard() {
     return EXACT_JACCARD;
+  }
+
+  /**
+   * How two sketches of these parameters compare: by the Hamming distance of their fingerprints for
+   * SimHash ({@link #hamming()}), else by their Jaccard estimate ({@link #sketchEstimate}). The
+   * sets are the sketch values, one int each, two for 64 bits.
+   */
+  public static PairMeasure forSketches(SketchParameters parameters) {
+    return parameters.scheme().isSimHash()
+        ? hamming()
+        : sketchEstimate(parameters.hashes(), parameters.bits());
   }
 
   /**
