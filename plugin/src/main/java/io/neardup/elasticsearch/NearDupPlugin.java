@@ -6,6 +6,9 @@ import io.neardup.elasticsearch.analysis.NearDupNormalizeTokenFilterFactory;
 import io.neardup.elasticsearch.analysis.NearDupSignatureTokenFilterFactory;
 import io.neardup.elasticsearch.analysis.NearDupSignatureTokenizerFactory;
 import io.neardup.elasticsearch.analysis.NearDupTokenFilterFactory;
+import io.neardup.elasticsearch.clusters.InternalNearDupBuckets;
+import io.neardup.elasticsearch.clusters.NearDupBucketsAggregationBuilder;
+import io.neardup.elasticsearch.clusters.NearDupShardDocsQueryBuilder;
 import io.neardup.elasticsearch.clusters.RestNearDupClustersAction;
 import io.neardup.elasticsearch.clusters.TransportNearDupClustersAction;
 import io.neardup.elasticsearch.collapse.NearDupCollapseBuilder;
@@ -88,7 +91,9 @@ public final class NearDupPlugin extends Plugin
 
   @Override
   public List<Setting<?>> getSettings() {
-    return List.of(NearDupCollapseFilter.MAX_WINDOW_SETTING);
+    return List.of(
+        NearDupCollapseFilter.MAX_WINDOW_SETTING,
+        TransportNearDupClustersAction.memoryBudgetSetting());
   }
 
   @Override
@@ -173,6 +178,20 @@ public final class NearDupPlugin extends Plugin
   public List<QuerySpec<?>> getQueries() {
     return List.of(
         new QuerySpec<>(
-            NearDupQueryBuilder.NAME, NearDupQueryBuilder::new, NearDupQueryBuilder::fromXContent));
+            NearDupQueryBuilder.NAME, NearDupQueryBuilder::new, NearDupQueryBuilder::fromXContent),
+        new QuerySpec<>(
+            NearDupShardDocsQueryBuilder.NAME,
+            NearDupShardDocsQueryBuilder::new,
+            NearDupShardDocsQueryBuilder::fromXContent));
+  }
+
+  @Override
+  public List<AggregationSpec> getAggregations() {
+    return List.of(
+        new AggregationSpec(
+                NearDupBucketsAggregationBuilder.NAME,
+                NearDupBucketsAggregationBuilder::new,
+                NearDupBucketsAggregationBuilder::parse)
+            .addResultReader(InternalNearDupBuckets::new));
   }
 }

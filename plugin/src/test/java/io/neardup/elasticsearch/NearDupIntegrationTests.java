@@ -285,6 +285,59 @@ public class NearDupIntegrationTests extends ESIntegTestCase {
     return clusters;
   }
 
+  /**
+   * With a budget of 1mb and 8,000 documents the run reads the shards' band entries in three
+   * partitions and verifies in many blocks; the clusters still equal the library's, and every byte
+   * reserved on the request circuit breaker is released (checked after each test).
+   */
+  public void testClustersApiWithinASmallMemoryBudgetReadsPartitionsAndEqualsTheLibrarys()
+      throws IOException {
+    Random random = random();
+    Map<String, String> docs = new LinkedHashMap<>();
+    for (int g = 0; docs.size() < 8_000; g++) {
+      List<String> original = randomWords(random, 60);
+      docs.put("g" + g + "-0", String.join(" ", original));
+      int copies = random.nextInt(3);
+      for (int c = 1; c <= copies; c++) {
+        List<String> copy = new ArrayList<>(original);
+        copy.set(random.nextInt(copy.size()), "edit" + c);
+        docs.put("g" + g + "-" + c, String.join(" ", copy));
+      }
+    }
+    createIndexWithCorpus(docs);
+    updateClusterSettings(Settings.builder().put("neardup.clusters.memory_budget", "1mb"));
+    try {
+      Set<Set<String>> expected = libraryClusters(docs, 0.8);
+      assertThat(expected.size(), greaterThan(1500));
+      NearDupClustersResponse response =
+          client()
+              .execute(
+                  TransportNearDupClustersAction.TYPE,
+                  new NearDupClustersRequest(INDEX).field(FIELD).batchSize(500).size(10_000))
+              .actionGet();
+      Set<Set<String>> actual = new HashSet<>();
+      for (NearDupClustersResponse.Cluster c : response.clusters()) {
+        Set<String> ids = new HashSet<>();
+        ids.add(c.canonical().id());
+        for (NearDupClustersResponse.Member m : c.copies()) {
+          ids.add(m.id());
+        }
+        actual.add(ids);
+      }
+      assertThat(actual, equalTo(expected));
+      assertThat(response.documents(), equalTo((long) docs.size()));
+    } finally {
+      updateClusterSettings(Settings.builder().putNull("neardup.clusters.memory_budget"));
+    }
+    IllegalArgumentException tooSmall =
+        expectThrows(
+            IllegalArgumentException.class,
+            () ->
+                updateClusterSettings(
+                    Settings.builder().put("neardup.clusters.memory_budget", "100kb")));
+    assertThat(tooSmall.getMessage(), containsString("neardup.clusters.memory_budget"));
+  }
+
   public void testClustersApiAcrossShardsEqualsTheLibrarys() throws IOException {
     Map<String, String> docs = corpus(random());
     createIndexWithCorpus(docs);

@@ -188,6 +188,30 @@ public final class SketchGathering {
       Reader<T> reader,
       ActionListener<T> listener) {
     Client taskClient = new ParentTaskAssigningClient(client, clusterService.localNode(), task);
+    withPointInTime(
+        client,
+        taskClient,
+        request,
+        listener,
+        (pit, closing) ->
+            new Gathering<>(task, taskClient, request, plan, pit, reader, closing).count());
+  }
+
+  /** What runs under a point in time; its listener closes the point in time when completed. */
+  interface PointInTimeBody<T> {
+    void run(BytesReference pit, ActionListener<T> closing) throws Exception;
+  }
+
+  /**
+   * Opens a point in time over the request's indexes, runs {@code body} under it and closes it when
+   * the body's listener completes, whichever way.
+   */
+  static <T> void withPointInTime(
+      Client client,
+      Client taskClient,
+      NearDupClustersRequest request,
+      ActionListener<T> listener,
+      PointInTimeBody<T> body) {
     OpenPointInTimeRequest open =
         new OpenPointInTimeRequest(request.indices())
             .indicesOptions(request.indicesOptions())
@@ -205,8 +229,15 @@ public final class SketchGathering {
                           TransportClosePointInTimeAction.TYPE,
                           new ClosePointInTimeRequest(pit),
                           ActionListener.noop()));
-          new Gathering<>(task, taskClient, request, plan, pit, reader, closing).count();
+          body.run(pit, closing);
         }));
+  }
+
+  /** The search source of a run's reads: the request's query, under the point in time. */
+  static SearchSourceBuilder source(NearDupClustersRequest request, BytesReference pit) {
+    return new SearchSourceBuilder()
+        .query(request.query() == null ? QueryBuilders.matchAllQuery() : request.query())
+        .pointInTimeBuilder(new PointInTimeBuilder(pit).setKeepAlive(KEEP_ALIVE));
   }
 
   /** One run: counts, reads every sketch batch by batch, then clusters. */
@@ -239,9 +270,7 @@ public final class SketchGathering {
     }
 
     private SearchSourceBuilder source() {
-      return new SearchSourceBuilder()
-          .query(request.query() == null ? QueryBuilders.matchAllQuery() : request.query())
-          .pointInTimeBuilder(new PointInTimeBuilder(pit).setKeepAlive(KEEP_ALIVE));
+      return SketchGathering.source(request, pit);
     }
 
     void count() {

@@ -1,18 +1,16 @@
 package io.neardup.elasticsearch.clusters;
 
-import io.neardup.cluster.Clusterer;
-import io.neardup.cluster.GatheredClusters;
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
 import org.elasticsearch.action.ActionListener;
 import org.elasticsearch.action.ActionType;
 import org.elasticsearch.action.support.ActionFilters;
 import org.elasticsearch.action.support.HandledTransportAction;
+import org.elasticsearch.client.internal.ParentTaskAssigningClient;
 import org.elasticsearch.client.internal.node.NodeClient;
 import org.elasticsearch.cluster.metadata.IndexNameExpressionResolver;
 import org.elasticsearch.cluster.service.ClusterService;
 import org.elasticsearch.common.breaker.CircuitBreaker;
+import org.elasticsearch.common.settings.Setting;
+import org.elasticsearch.common.unit.ByteSizeValue;
 import org.elasticsearch.common.util.concurrent.EsExecutors;
 import org.elasticsearch.indices.breaker.CircuitBreakerService;
 import org.elasticsearch.injection.guice.Inject;
@@ -27,20 +25,18 @@ import org.elasticsearch.transport.TransportService;
  * <ol>
  *   <li>Checks the field (type {@code neardup}, the same sketch settings in every index that maps
  *       it) and the canonical field against the mappings; violations are HTTP 400.
- *   <li>Opens a point in time over the indexes and reads every matching document's sketch (and
- *       canonical value) in pages of {@code batch_size}, sorted by {@code _shard_doc}, through the
- *       {@code neardup_sketches} search extension, with the ids kept next to the sketches in doc
- *       values (no stored fields are read): one consistent snapshot, however long it takes.
- *   <li>Hands the sketches to the clustering core ({@link Clusterer}, on the heap, joining only: no
- *       temporary files; k·bits/8 bytes of values and 8 per band per document, accounted to the
- *       request circuit breaker): band buckets, verification by estimated Jaccard, union-find.
- *       Memory grows with the documents, never with the candidate pairs.
+ *   <li>Runs {@link DistributedClustering} under a point in time: the shards send their band
+ *       entries one partition of the band-hash space at a time ({@link
+ *       NearDupBucketsAggregationBuilder}), this node merge-joins them and verifies the candidate
+ *       pairs with sketches fetched on demand, in memory bounded by {@code
+ *       neardup.clusters.memory_budget} (default 64mb) and accounted to the request circuit
+ *       breaker, whatever the size of the indexes.
  *   <li>Chooses each cluster's canonical by the policy (the first document in index order when none
- *       is given), sorts the clusters largest first and returns the requested page.
+ *       is given), sorts the clusters largest first and returns the requested page, reading only
+ *       its members' ids and canonical values.
  * </ol>
  *
- * <p>Each request reads the indexes again: for a large index, ask for big pages, or query a subset.
- * The task can be cancelled ({@code POST _tasks/<id>/_cancel}); it stops between batches.
+ * <p>The task can be cancelled ({@code POST _tasks/<id>/_cancel}); it stops between round trips.
  */
 public final class TransportNearDupClustersAction
     extends HandledTransportAction<NearDupClustersRequest, NearDupClustersResponse> {
@@ -49,6 +45,10 @@ public final class TransportNearDupClustersAction
       new ActionType<>("indices:data/read/neardup/clusters");
 
   private final SketchGathering gathering;
+  private final DistributedClustering distributed;
+  private final NodeClient client;
+  private final ClusterService clusterService;
+  private volatile long budget;
 
   @Inject
   public TransportNearDupClustersAction(
@@ -72,6 +72,24 @@ public final class TransportNearDupClustersAction
             resolver,
             breakers.getBreaker(CircuitBreaker.REQUEST),
             transportService.getThreadPool().executor(ThreadPool.Names.GENERIC));
+    this.distributed =
+        new DistributedClustering(
+            "_neardup/clusters",
+            breakers.getBreaker(CircuitBreaker.REQUEST),
+            transportService.getThreadPool().executor(ThreadPool.Names.GENERIC));
+    this.client = client;
+    this.clusterService = clusterService;
+    this.budget =
+        DistributedClustering.MEMORY_BUDGET_SETTING.get(clusterService.getSettings()).getBytes();
+    clusterService
+        .getClusterSettings()
+        .addSettingsUpdateConsumer(
+            DistributedClustering.MEMORY_BUDGET_SETTING, v -> this.budget = v.getBytes());
+  }
+
+  /** The setting of the coordinating node's memory budget per run. */
+  public static Setting<ByteSizeValue> memoryBudgetSetting() {
+    return DistributedClustering.MEMORY_BUDGET_SETTING;
   }
 
   @Override
@@ -85,35 +103,14 @@ public final class TransportNearDupClustersAction
       listener.onFailure(e);
       return;
     }
-    gathering.run(task, request, plan, clusters -> page(clusters, request, plan, start), listener);
-  }
-
-  private static NearDupClustersResponse page(
-      GatheredClusters clusters,
-      NearDupClustersRequest request,
-      SketchGathering.Plan plan,
-      long start)
-      throws IOException {
-    GatheredClusters.Page page = clusters.page(request.from(), request.size());
-    List<NearDupClustersResponse.Cluster> out = new ArrayList<>(page.clusters().size());
-    for (GatheredClusters.Group g : page.clusters()) {
-      List<NearDupClustersResponse.Member> copies = new ArrayList<>(g.copies().size());
-      for (GatheredClusters.Member m : g.copies()) {
-        copies.add(member(m));
-      }
-      out.add(new NearDupClustersResponse.Cluster(member(g.canonical()), copies));
-    }
-    return new NearDupClustersResponse(
-        (System.nanoTime() - start) / 1_000_000,
-        plan.minSimilarity(),
-        page.documents(),
-        page.clusteredDocuments(),
-        page.totalClusters(),
-        page.from(),
-        out);
-  }
-
-  private static NearDupClustersResponse.Member member(GatheredClusters.Member m) {
-    return new NearDupClustersResponse.Member(m.index(), m.id(), m.similarity());
+    distributed.run(
+        task,
+        client,
+        new ParentTaskAssigningClient(client, clusterService.localNode(), task),
+        request,
+        plan,
+        budget,
+        start,
+        listener);
   }
 }
