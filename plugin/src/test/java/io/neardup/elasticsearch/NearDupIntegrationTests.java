@@ -32,6 +32,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.StringField;
@@ -45,12 +46,15 @@ import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
 import org.elasticsearch.ElasticsearchException;
 import org.elasticsearch.ExceptionsHelper;
+import org.elasticsearch.ResourceNotFoundException;
+import org.elasticsearch.action.ActionRequestValidationException;
 import org.elasticsearch.action.admin.indices.analyze.AnalyzeAction;
 import org.elasticsearch.action.bulk.BulkRequestBuilder;
 import org.elasticsearch.action.explain.ExplainResponse;
 import org.elasticsearch.action.support.WriteRequest;
 import org.elasticsearch.cluster.metadata.IndexMetadata;
 import org.elasticsearch.common.settings.Settings;
+import org.elasticsearch.core.TimeValue;
 import org.elasticsearch.index.query.QueryBuilders;
 import org.elasticsearch.index.query.functionscore.ScoreFunctionBuilders;
 import org.elasticsearch.plugins.Plugin;
@@ -336,6 +340,77 @@ public class NearDupIntegrationTests extends ESIntegTestCase {
                 updateClusterSettings(
                     Settings.builder().put("neardup.clusters.memory_budget", "100kb")));
     assertThat(tooSmall.getMessage(), containsString("neardup.clusters.memory_budget"));
+  }
+
+  /**
+   * A run kept with keep_alive is paged from any node without recomputing, equals the pages of a
+   * run that is not kept, and releases its point in time once it expires.
+   */
+  public void testKeptRunsArePagedFromAnyNodeAndExpire() throws Exception {
+    Map<String, String> docs = corpus(random());
+    createIndexWithCorpus(docs);
+    NearDupClustersResponse all =
+        client()
+            .execute(
+                TransportNearDupClustersAction.TYPE,
+                new NearDupClustersRequest(INDEX).field(FIELD).minSimilarity(MIN_SIMILARITY))
+            .actionGet();
+    assertNull(all.run());
+    assertThat(all.totalClusters(), greaterThan(3));
+    NearDupClustersResponse first =
+        client()
+            .execute(
+                TransportNearDupClustersAction.TYPE,
+                new NearDupClustersRequest(INDEX)
+                    .field(FIELD)
+                    .minSimilarity(MIN_SIMILARITY)
+                    .size(2)
+                    .keepAlive(TimeValue.timeValueSeconds(3)))
+            .actionGet();
+    assertNotNull(first.run());
+    assertThat(first.clusters(), equalTo(all.clusters().subList(0, 2)));
+    for (String node : internalCluster().getNodeNames()) {
+      NearDupClustersResponse page =
+          internalCluster()
+              .client(node)
+              .execute(
+                  TransportNearDupClustersAction.TYPE,
+                  new NearDupClustersRequest().run(first.run()).from(2).size(100))
+              .actionGet();
+      assertThat(page.run(), equalTo(first.run()));
+      assertThat(page.clusters(), equalTo(all.clusters().subList(2, all.totalClusters())));
+      assertThat(page.totalClusters(), equalTo(all.totalClusters()));
+      assertThat(page.documents(), equalTo(all.documents()));
+    }
+    ActionRequestValidationException both =
+        expectThrows(
+            ActionRequestValidationException.class,
+            () ->
+                client()
+                    .execute(
+                        TransportNearDupClustersAction.TYPE,
+                        new NearDupClustersRequest(INDEX).field(FIELD).run(first.run()))
+                    .actionGet());
+    assertThat(both.getMessage(), containsString("[run] pages through a kept run"));
+    assertBusy(
+        () -> {
+          ResourceNotFoundException gone =
+              expectThrows(
+                  ResourceNotFoundException.class,
+                  () ->
+                      client()
+                          .execute(
+                              TransportNearDupClustersAction.TYPE,
+                              new NearDupClustersRequest().run(first.run()))
+                          .actionGet());
+          assertThat(gone.getMessage(), containsString("no kept run [" + first.run() + "]"));
+        },
+        30,
+        TimeUnit.SECONDS);
+    assertBusy(() ->
+        assertThat(
+            indicesAdmin().prepareStats(INDEX).get().getTotal().getSearch().getOpenContexts(),
+            equalTo(0L)));
   }
 
   public void testClustersApiAcrossShardsEqualsTheLibrarys() throws IOException {

@@ -7,6 +7,7 @@ import io.neardup.elasticsearch.collapse.CanonicalValues;
 import io.neardup.elasticsearch.collapse.NearDupSketchFetchSubPhase;
 import io.neardup.elasticsearch.collapse.NearDupSketchesBuilder;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -14,8 +15,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executor;
 import org.elasticsearch.action.ActionListener;
+import org.elasticsearch.action.search.ClosePointInTimeRequest;
+import org.elasticsearch.action.search.OpenPointInTimeRequest;
 import org.elasticsearch.action.search.SearchRequest;
 import org.elasticsearch.action.search.SearchResponse;
+import org.elasticsearch.action.search.TransportClosePointInTimeAction;
+import org.elasticsearch.action.search.TransportOpenPointInTimeAction;
 import org.elasticsearch.action.search.TransportSearchAction;
 import org.elasticsearch.client.internal.Client;
 import org.elasticsearch.common.breaker.CircuitBreaker;
@@ -23,8 +28,11 @@ import org.elasticsearch.common.bytes.BytesReference;
 import org.elasticsearch.common.document.DocumentField;
 import org.elasticsearch.common.settings.Setting;
 import org.elasticsearch.common.unit.ByteSizeValue;
+import org.elasticsearch.core.TimeValue;
+import org.elasticsearch.index.query.QueryBuilders;
 import org.elasticsearch.index.shard.ShardId;
 import org.elasticsearch.search.SearchHit;
+import org.elasticsearch.search.builder.PointInTimeBuilder;
 import org.elasticsearch.search.builder.SearchSourceBuilder;
 import org.elasticsearch.search.fetch.StoredFieldsContext;
 import org.elasticsearch.search.sort.SortBuilders;
@@ -48,8 +56,10 @@ import org.elasticsearch.tasks.TaskCancelledException;
  *       values, and picks each canonical by the policy.
  * </ol>
  *
- * The budget is reserved on the request circuit breaker for the whole run, plus the union-find as
- * it grows beyond it. Cancellable between round trips.
+ * <p>The budget is reserved on the request circuit breaker for the whole run, plus the union-find
+ * as it grows beyond it. Cancellable between round trips. With {@code keep_alive} the clusters (a
+ * few bytes per clustered document) and the point in time are kept in {@link KeptRuns}, and later
+ * pages ({@code run}) read only their members.
  */
 final class DistributedClustering {
   /** Coordinating-node memory for one clustering run (entries, candidates, a block's sketches). */
@@ -62,79 +72,267 @@ final class DistributedClustering {
           Setting.Property.NodeScope,
           Setting.Property.Dynamic);
 
+  /** How long the point in time of a run lives between two of its round trips, at least. */
+  private static final TimeValue ROUND_TRIP_KEEP_ALIVE = TimeValue.timeValueMinutes(5);
+
   private static final String AGGREGATION = "neardup_buckets";
 
   private final String api;
   private final CircuitBreaker breaker;
   private final Executor executor;
+  private final KeptRuns kept;
 
-  DistributedClustering(String api, CircuitBreaker breaker, Executor executor) {
+  DistributedClustering(String api, CircuitBreaker breaker, Executor executor, KeptRuns kept) {
     this.api = api;
     this.breaker = breaker;
     this.executor = executor;
+    this.kept = kept;
   }
 
-  /** One run. */
+  /** Computes the clusters of a planned request and returns its page. */
   void run(
       Task task,
       Client client,
-      Client taskClient,
       NearDupClustersRequest request,
       SketchGathering.Plan plan,
       long budget,
       long start,
       ActionListener<NearDupClustersResponse> listener) {
-    SketchGathering.withPointInTime(
-        client,
-        taskClient,
-        request,
-        listener,
-        (pit, closing) ->
-            new Run(task, taskClient, request, plan, pit, budget, start, closing).count());
+    TimeValue keepAlive = pointInTimeKeepAlive(request.keepAlive());
+    client.execute(
+        TransportOpenPointInTimeAction.TYPE,
+        new OpenPointInTimeRequest(request.indices())
+            .indicesOptions(request.indicesOptions())
+            .keepAlive(keepAlive),
+        listener.delegateFailureAndWrap((l, opened) -> {
+          BytesReference pit = opened.getPointInTimeId();
+          Reads reads =
+              new Reads(
+                  task,
+                  client,
+                  pit,
+                  keepAlive,
+                  request.field(),
+                  request.query(),
+                  new ShardedClusterer(plan.settings(), plan.minSimilarity(), budget));
+          // closes the point in time unless the run is kept
+          ActionListener<NearDupClustersResponse> closing =
+              ActionListener.runAfter(
+                  l,
+                  () -> {
+                    if (!reads.kept) {
+                      close(client, pit);
+                    }
+                  });
+          new Run(reads, request, plan, budget, start, closing).count();
+        }));
   }
 
+  /** Returns a page of a kept run. */
+  void page(
+      Task task,
+      Client client,
+      NearDupClustersRequest request,
+      long start,
+      ActionListener<NearDupClustersResponse> listener) {
+    KeptRuns.Kept run = kept.get(request.run(), request.keepAlive());
+    Reads reads =
+        new Reads(
+            task,
+            client,
+            run.pit(),
+            pointInTimeKeepAlive(run.keepAlive()),
+            run.field(),
+            run.query(),
+            run.core());
+    reads.shards.addAll(run.shards());
+    for (int i = 0; i < run.shards().size(); i++) {
+      reads.shardOrdinals.put(run.shards().get(i), i);
+    }
+    reads.kept = true;
+    page(
+        reads,
+        run.clusters(),
+        run.canonical(),
+        run.minSimilarity(),
+        run.documents(),
+        request,
+        start,
+        request.run(),
+        listener);
+  }
+
+  private static TimeValue pointInTimeKeepAlive(TimeValue requested) {
+    return requested == null || requested.compareTo(ROUND_TRIP_KEEP_ALIVE) < 0
+        ? ROUND_TRIP_KEEP_ALIVE
+        : requested;
+  }
+
+  static void close(Client client, BytesReference pit) {
+    client.execute(
+        TransportClosePointInTimeAction.TYPE,
+        new ClosePointInTimeRequest(pit),
+        ActionListener.noop());
+  }
+
+  /** The reads of one run, under its point in time, and the shards it numbers documents by. */
+  private final class Reads {
+    final Task task;
+    final Client client;
+    final BytesReference pit;
+    final TimeValue keepAlive;
+    final String field;
+    final org.elasticsearch.index.query.QueryBuilder query;
+    final ShardedClusterer core;
+    final Map<ShardId, Integer> shardOrdinals = new HashMap<>();
+    final List<ShardId> shards = new ArrayList<>();
+    boolean kept;
+
+    Reads(
+        Task task,
+        Client client,
+        BytesReference pit,
+        TimeValue keepAlive,
+        String field,
+        org.elasticsearch.index.query.QueryBuilder query,
+        ShardedClusterer core) {
+      this.task = task;
+      this.client = client;
+      this.pit = pit;
+      this.keepAlive = keepAlive;
+      this.field = field;
+      this.query = query;
+      this.core = core;
+    }
+
+    SearchSourceBuilder source() {
+      return new SearchSourceBuilder()
+          .query(query == null ? QueryBuilders.matchAllQuery() : query)
+          .pointInTimeBuilder(new PointInTimeBuilder(pit).setKeepAlive(keepAlive));
+    }
+
+    /** Runs a search and hands its response to {@code then} on the executor. */
+    void search(
+        SearchSourceBuilder source,
+        ActionListener<?> failures,
+        CheckedConsumer<SearchResponse> then) {
+      if (task instanceof CancellableTask c && c.isCancelled()) {
+        failures.onFailure(new TaskCancelledException("cancelled: " + c.getReasonCancelled()));
+        return;
+      }
+      client.execute(
+          TransportSearchAction.TYPE,
+          new SearchRequest().source(source).requestCache(false),
+          failures.delegateFailureAndWrap((l, response) -> {
+            if (response.getFailedShards() > 0) {
+              throw new IllegalStateException(
+                  "["
+                      + api
+                      + "] could not read every shard: "
+                      + response.getShardFailures()[0].reason());
+            }
+            response.mustIncRef();
+            executor.execute(() -> {
+              try {
+                then.accept(response);
+              } catch (Exception e) {
+                failures.onFailure(e);
+              } finally {
+                response.decRef();
+              }
+            });
+          }));
+    }
+
+    /** Reads the given documents' sketches (and canonical values, ids) by number. */
+    void fetch(
+        int[] docs,
+        CanonicalPolicy canonical,
+        ActionListener<?> failures,
+        CheckedConsumer<Map<Integer, ShardedClusterer.Fetched>> then) {
+      Map<ShardId, List<Integer>> byShard = new LinkedHashMap<>();
+      for (int doc : docs) {
+        byShard
+            .computeIfAbsent(shards.get(core.shardOf(doc)), s -> new ArrayList<>())
+            .add(core.docOf(doc));
+      }
+      List<NearDupShardDocsQueryBuilder.ShardDocs> wanted = new ArrayList<>(byShard.size());
+      byShard.forEach((shard, numbers) ->
+          wanted.add(
+              new NearDupShardDocsQueryBuilder.ShardDocs(
+                  shard, numbers.stream().mapToInt(Integer::intValue).toArray())));
+      SearchSourceBuilder source =
+          source()
+              .query(new NearDupShardDocsQueryBuilder(wanted))
+              .size(docs.length)
+              .sort(SortBuilders.pitTiebreaker())
+              .fetchSource(false)
+              .storedField(StoredFieldsContext._NONE_)
+              .trackTotalHits(false)
+              .ext(List.of(new NearDupSketchesBuilder(field, canonical)));
+      search(
+          source,
+          failures,
+          response -> {
+            Map<Integer, ShardedClusterer.Fetched> out = new HashMap<>(docs.length * 2);
+            for (SearchHit hit : response.getHits().getHits()) {
+              Integer shard = shardOrdinals.get(hit.getShard().getShardId());
+              if (shard == null) {
+                continue;
+              }
+              // _shard_doc: the shard's position in the point in time, then the document number
+              int doc = (int) ((Long) hit.getSortValues()[0]).longValue();
+              DocumentField f = hit.field(NearDupSketchFetchSubPhase.HIT_FIELD);
+              List<Object> values = f == null ? List.of() : f.getValues();
+              out.put(
+                  core.dense(shard, doc),
+                  new ShardedClusterer.Fetched(
+                      hit.getIndex(),
+                      values.size() > 2 ? (String) values.get(2) : "",
+                      values.isEmpty() ? null : (byte[]) values.get(0),
+                      CanonicalValues.of(f)));
+            }
+            then.accept(out);
+          });
+    }
+  }
+
+  /** One computation: count, partitions, blocks, then the first page. */
   private final class Run {
-    private final Task task;
-    private final Client client;
+    private final Reads reads;
+    private final ShardedClusterer core;
     private final NearDupClustersRequest request;
     private final SketchGathering.Plan plan;
-    private final BytesReference pit;
     private final long budget;
     private final long start;
     private final ActionListener<NearDupClustersResponse> listener;
-    private final ShardedClusterer core;
-    private final Map<ShardId, Integer> shardOrdinals = new HashMap<>();
-    private final List<ShardId> shards = new ArrayList<>();
     private long reserved;
     private int documents;
     private int partitions;
     private int partition;
 
     Run(
-        Task task,
-        Client client,
+        Reads reads,
         NearDupClustersRequest request,
         SketchGathering.Plan plan,
-        BytesReference pit,
         long budget,
         long start,
         ActionListener<NearDupClustersResponse> listener) {
-      this.task = task;
-      this.client = client;
+      this.reads = reads;
+      this.core = reads.core;
       this.request = request;
       this.plan = plan;
-      this.pit = pit;
       this.budget = budget;
       this.start = start;
-      this.listener = ActionListener.runAfter(listener, this::release);
-      this.core = new ShardedClusterer(plan.settings(), plan.minSimilarity(), budget);
+      this.listener = ActionListener.runBefore(listener, this::release);
     }
 
     void count() {
       breaker.addEstimateBytesAndMaybeBreak(budget, "neardup_clusters");
       reserved = budget;
-      search(
-          SketchGathering.source(request, pit).size(0).trackTotalHits(true),
+      reads.search(
+          reads.source().size(0).trackTotalHits(true),
+          listener,
           response -> {
             long total = response.getHits().getTotalHits().value();
             if (total > Integer.MAX_VALUE - 8) {
@@ -158,14 +356,16 @@ final class DistributedClustering {
         return;
       }
       SearchSourceBuilder source =
-          SketchGathering.source(request, pit)
+          reads
+              .source()
               .size(0)
               .trackTotalHits(false)
               .aggregation(
                   new NearDupBucketsAggregationBuilder(
                       AGGREGATION, request.field(), partition, partitions));
-      search(
+      reads.search(
           source,
+          listener,
           response -> {
             InternalNearDupBuckets buckets = response.getAggregations().get(AGGREGATION);
             List<InternalNearDupBuckets.ShardPart> parts = new ArrayList<>(buckets.parts());
@@ -174,7 +374,7 @@ final class DistributedClustering {
             }
             core.startPartition();
             for (InternalNearDupBuckets.ShardPart part : parts) {
-              Integer ordinal = shardOrdinals.get(part.shardId());
+              Integer ordinal = reads.shardOrdinals.get(part.shardId());
               if (ordinal == null) {
                 throw new IllegalStateException(
                     "["
@@ -197,12 +397,12 @@ final class DistributedClustering {
               .thenComparingInt(p -> p.shardId().id()));
       int[] maxDocs = new int[parts.size()];
       for (InternalNearDupBuckets.ShardPart p : parts) {
-        if (shardOrdinals.putIfAbsent(p.shardId(), shards.size()) == null) {
-          maxDocs[shards.size()] = p.maxDoc();
-          shards.add(p.shardId());
+        if (reads.shardOrdinals.putIfAbsent(p.shardId(), reads.shards.size()) == null) {
+          maxDocs[reads.shards.size()] = p.maxDoc();
+          reads.shards.add(p.shardId());
         }
       }
-      core.shards(java.util.Arrays.copyOf(maxDocs, shards.size()));
+      core.shards(Arrays.copyOf(maxDocs, reads.shards.size()));
     }
 
     private void nextBlock() {
@@ -212,9 +412,10 @@ final class DistributedClustering {
         nextPartition();
         return;
       }
-      fetch(
+      reads.fetch(
           docs,
           CanonicalPolicy.BEST_SCORE,
+          listener,
           fetched -> {
             byte[][] sketches = new byte[docs.length][];
             for (int i = 0; i < docs.length; i++) {
@@ -233,150 +434,33 @@ final class DistributedClustering {
 
     private void finish() {
       ShardedClusterer.Clusters clusters = core.finish();
-      int n = clusters.count();
-      int from = Math.min(request.from(), n);
-      int to = (int) Math.min(n, (long) request.from() + request.size());
-      List<Integer> members = new ArrayList<>();
-      for (int c = from; c < to; c++) {
-        for (int doc : clusters.members(c)) {
-          members.add(doc);
-        }
+      release();
+      String id = null;
+      if (request.keepAlive() != null) {
+        id =
+            kept.keep(
+                reads.pit,
+                request.keepAlive(),
+                request.field(),
+                request.query(),
+                request.canonical(),
+                plan.minSimilarity(),
+                documents,
+                core,
+                clusters,
+                List.copyOf(reads.shards));
+        reads.kept = true;
       }
-      members.sort(Integer::compare);
-      Map<Integer, ShardedClusterer.Fetched> fetched = new HashMap<>();
-      fetchAll(
-          members,
-          0,
-          fetched,
-          () -> {
-            List<NearDupClustersResponse.Cluster> out = new ArrayList<>(to - from);
-            for (int c = from; c < to; c++) {
-              GatheredClusters.Group g = clusters.group(c, fetched::get, request.canonical(), core);
-              List<NearDupClustersResponse.Member> copies = new ArrayList<>(g.copies().size());
-              for (GatheredClusters.Member m : g.copies()) {
-                copies.add(member(m));
-              }
-              out.add(new NearDupClustersResponse.Cluster(member(g.canonical()), copies));
-            }
-            listener.onResponse(
-                new NearDupClustersResponse(
-                    (System.nanoTime() - start) / 1_000_000,
-                    plan.minSimilarity(),
-                    documents,
-                    clusters.clusteredDocuments(),
-                    n,
-                    from,
-                    out));
-          });
-    }
-
-    /** Fetches the documents {@code members[offset..]} in batches into {@code into}. */
-    private void fetchAll(
-        List<Integer> members,
-        int offset,
-        Map<Integer, ShardedClusterer.Fetched> into,
-        CheckedRunnable then) {
-      if (offset >= members.size()) {
-        executor.execute(() -> guarded(then));
-        return;
-      }
-      int end = Math.min(members.size(), offset + request.batchSize());
-      int[] docs = members.subList(offset, end).stream().mapToInt(Integer::intValue).toArray();
-      fetch(
-          docs,
+      page(
+          reads,
+          clusters,
           request.canonical(),
-          fetched -> {
-            into.putAll(fetched);
-            fetchAll(members, end, into, then);
-          });
-    }
-
-    /** Reads the given documents' sketches (and canonical values, ids) by number. */
-    private void fetch(
-        int[] docs,
-        CanonicalPolicy canonical,
-        CheckedConsumer<Map<Integer, ShardedClusterer.Fetched>> then) {
-      Map<ShardId, List<Integer>> byShard = new LinkedHashMap<>();
-      for (int doc : docs) {
-        byShard
-            .computeIfAbsent(shards.get(core.shardOf(doc)), s -> new ArrayList<>())
-            .add(core.docOf(doc));
-      }
-      List<NearDupShardDocsQueryBuilder.ShardDocs> query = new ArrayList<>(byShard.size());
-      byShard.forEach((shard, numbers) ->
-          query.add(
-              new NearDupShardDocsQueryBuilder.ShardDocs(
-                  shard, numbers.stream().mapToInt(Integer::intValue).toArray())));
-      SearchSourceBuilder source =
-          SketchGathering.source(request, pit)
-              .query(new NearDupShardDocsQueryBuilder(query))
-              .size(docs.length)
-              .sort(SortBuilders.pitTiebreaker())
-              .fetchSource(false)
-              .storedField(StoredFieldsContext._NONE_)
-              .trackTotalHits(false)
-              .ext(List.of(new NearDupSketchesBuilder(request.field(), canonical)));
-      search(
-          source,
-          response -> {
-            Map<Integer, ShardedClusterer.Fetched> out = new HashMap<>(docs.length * 2);
-            for (SearchHit hit : response.getHits().getHits()) {
-              Integer shard = shardOrdinals.get(hit.getShard().getShardId());
-              if (shard == null) {
-                continue;
-              }
-              // _shard_doc: the shard's position in the point in time, then the document number
-              int doc = (int) ((Long) hit.getSortValues()[0]).longValue();
-              DocumentField field = hit.field(NearDupSketchFetchSubPhase.HIT_FIELD);
-              List<Object> values = field == null ? List.of() : field.getValues();
-              out.put(
-                  core.dense(shard, doc),
-                  new ShardedClusterer.Fetched(
-                      hit.getIndex(),
-                      values.size() > 2 ? (String) values.get(2) : "",
-                      values.isEmpty() ? null : (byte[]) values.get(0),
-                      CanonicalValues.of(field)));
-            }
-            then.accept(out);
-          });
-    }
-
-    /** Runs a search of the run and hands its response to {@code then} on the executor. */
-    private void search(SearchSourceBuilder source, CheckedConsumer<SearchResponse> then) {
-      if (task instanceof CancellableTask c && c.isCancelled()) {
-        listener.onFailure(new TaskCancelledException("cancelled: " + c.getReasonCancelled()));
-        return;
-      }
-      client.execute(
-          TransportSearchAction.TYPE,
-          new SearchRequest().source(source).requestCache(false),
-          listener.delegateFailureAndWrap((l, response) -> {
-            if (response.getFailedShards() > 0) {
-              throw new IllegalStateException(
-                  "["
-                      + api
-                      + "] could not read every shard: "
-                      + response.getShardFailures()[0].reason());
-            }
-            response.mustIncRef();
-            executor.execute(() -> {
-              try {
-                then.accept(response);
-              } catch (Exception e) {
-                listener.onFailure(e);
-              } finally {
-                response.decRef();
-              }
-            });
-          }));
-    }
-
-    private void guarded(CheckedRunnable r) {
-      try {
-        r.run();
-      } catch (Exception e) {
-        listener.onFailure(e);
-      }
+          plan.minSimilarity(),
+          documents,
+          request,
+          start,
+          id,
+          listener);
     }
 
     private void release() {
@@ -387,17 +471,102 @@ final class DistributedClustering {
     }
   }
 
+  /** Fetches the members of the page's clusters and responds with the page. */
+  private void page(
+      Reads reads,
+      ShardedClusterer.Clusters clusters,
+      CanonicalPolicy canonical,
+      double minSimilarity,
+      int documents,
+      NearDupClustersRequest request,
+      long start,
+      String run,
+      ActionListener<NearDupClustersResponse> listener) {
+    int n = clusters.count();
+    int from = Math.min(request.from(), n);
+    int to = (int) Math.min(n, (long) request.from() + request.size());
+    List<Integer> members = new ArrayList<>();
+    for (int c = from; c < to; c++) {
+      for (int doc : clusters.members(c)) {
+        members.add(doc);
+      }
+    }
+    members.sort(Integer::compare);
+    Map<Integer, ShardedClusterer.Fetched> fetched = new HashMap<>();
+    fetchAll(
+        reads,
+        members,
+        0,
+        Math.max(2, request.batchSize()),
+        canonical,
+        fetched,
+        listener,
+        () -> {
+          List<NearDupClustersResponse.Cluster> out = new ArrayList<>(to - from);
+          for (int c = from; c < to; c++) {
+            GatheredClusters.Group g = clusters.group(c, fetched::get, canonical, reads.core);
+            List<NearDupClustersResponse.Member> copies = new ArrayList<>(g.copies().size());
+            for (GatheredClusters.Member m : g.copies()) {
+              copies.add(member(m));
+            }
+            out.add(new NearDupClustersResponse.Cluster(member(g.canonical()), copies));
+          }
+          listener.onResponse(
+              new NearDupClustersResponse(
+                  (System.nanoTime() - start) / 1_000_000,
+                  minSimilarity,
+                  documents,
+                  clusters.clusteredDocuments(),
+                  n,
+                  from,
+                  out,
+                  run));
+        });
+  }
+
+  /** Fetches the documents {@code members[offset..]} in batches into {@code into}. */
+  private void fetchAll(
+      Reads reads,
+      List<Integer> members,
+      int offset,
+      int batch,
+      CanonicalPolicy canonical,
+      Map<Integer, ShardedClusterer.Fetched> into,
+      ActionListener<?> failures,
+      CheckedRunnable then) {
+    if (offset >= members.size()) {
+      executor.execute(() -> {
+        try {
+          then.run();
+        } catch (Exception e) {
+          failures.onFailure(e);
+        }
+      });
+      return;
+    }
+    int end = Math.min(members.size(), offset + batch);
+    int[] docs = members.subList(offset, end).stream().mapToInt(Integer::intValue).toArray();
+    reads.fetch(
+        docs,
+        canonical,
+        failures,
+        fetched -> {
+          into.putAll(fetched);
+          fetchAll(reads, members, end, batch, canonical, into, failures, then);
+        });
+  }
+
   private static NearDupClustersResponse.Member member(GatheredClusters.Member m) {
     return new NearDupClustersResponse.Member(m.index(), m.id(), m.similarity());
   }
 
   @FunctionalInterface
-  private interface CheckedConsumer<T> {
+  interface CheckedConsumer<T> {
     void accept(T t) throws Exception;
   }
 
   @FunctionalInterface
-  private interface CheckedRunnable {
+  interface CheckedRunnable {
     void run() throws Exception;
   }
 }

@@ -18,7 +18,7 @@ import org.elasticsearch.xcontent.ToXContent;
  *
  * <pre>{@code
  * {"took": 812, "min_similarity": 0.8, "documents": 430, "clustered_documents": 197,
- *  "total_clusters": 67, "from": 0,
+ *  "total_clusters": 67, "from": 0,                      // "run": "..." when kept
  *  "clusters": [
  *    {"size": 4, "canonical": {"_index": "docs", "_id": "17"},
  *     "copies": [{"_index": "docs", "_id": "212", "similarity": 0.9375}, ...]}, ...]}
@@ -66,6 +66,7 @@ public final class NearDupClustersResponse extends ActionResponse
   private final int totalClusters;
   private final int from;
   private final List<Cluster> clusters;
+  private final String run;
 
   public NearDupClustersResponse(
       long tookMillis,
@@ -75,6 +76,29 @@ public final class NearDupClustersResponse extends ActionResponse
       int totalClusters,
       int from,
       List<Cluster> clusters) {
+    this(
+        tookMillis,
+        minSimilarity,
+        documents,
+        clusteredDocuments,
+        totalClusters,
+        from,
+        clusters,
+        null);
+  }
+
+  /**
+   * @param run the id of the kept run the clusters can be paged from, or null
+   */
+  public NearDupClustersResponse(
+      long tookMillis,
+      double minSimilarity,
+      long documents,
+      long clusteredDocuments,
+      int totalClusters,
+      int from,
+      List<Cluster> clusters,
+      String run) {
     this.tookMillis = tookMillis;
     this.minSimilarity = minSimilarity;
     this.documents = documents;
@@ -82,6 +106,7 @@ public final class NearDupClustersResponse extends ActionResponse
     this.totalClusters = totalClusters;
     this.from = from;
     this.clusters = List.copyOf(clusters);
+    this.run = run;
   }
 
   public NearDupClustersResponse(StreamInput in) throws IOException {
@@ -92,7 +117,8 @@ public final class NearDupClustersResponse extends ActionResponse
         in.readVLong(),
         in.readVInt(),
         in.readVInt(),
-        in.readCollectionAsList(Cluster::new));
+        in.readCollectionAsList(Cluster::new),
+        in.readOptionalString());
   }
 
   @Override
@@ -104,6 +130,12 @@ public final class NearDupClustersResponse extends ActionResponse
     out.writeVInt(totalClusters);
     out.writeVInt(from);
     out.writeCollection(clusters);
+    out.writeOptionalString(run);
+  }
+
+  /** The id of the kept run, or null if the run was not kept. */
+  public String run() {
+    return run;
   }
 
   /** Documents read (those matching the request's query). */
@@ -134,15 +166,19 @@ public final class NearDupClustersResponse extends ActionResponse
   @Override
   public Iterator<? extends ToXContent> toXContentChunked(ToXContent.Params params) {
     return Iterators.concat(
-        ChunkedToXContentHelper.chunk((b, p) ->
-            b.startObject()
-                .field("took", tookMillis)
-                .field("min_similarity", minSimilarity)
-                .field("documents", documents)
-                .field("clustered_documents", clusteredDocuments)
-                .field("total_clusters", totalClusters)
-                .field("from", from)
-                .startArray("clusters")),
+        ChunkedToXContentHelper.chunk((b, p) -> {
+          b.startObject();
+          if (run != null) {
+            b.field("run", run);
+          }
+          return b.field("took", tookMillis)
+              .field("min_similarity", minSimilarity)
+              .field("documents", documents)
+              .field("clustered_documents", clusteredDocuments)
+              .field("total_clusters", totalClusters)
+              .field("from", from)
+              .startArray("clusters");
+        }),
         Iterators.map(
             clusters.iterator(),
             c ->

@@ -1,12 +1,15 @@
 package io.neardup.elasticsearch.clusters;
 
+import org.elasticsearch.ResourceNotFoundException;
 import org.elasticsearch.action.ActionListener;
+import org.elasticsearch.action.ActionListenerResponseHandler;
 import org.elasticsearch.action.ActionType;
 import org.elasticsearch.action.support.ActionFilters;
 import org.elasticsearch.action.support.HandledTransportAction;
 import org.elasticsearch.client.internal.ParentTaskAssigningClient;
 import org.elasticsearch.client.internal.node.NodeClient;
 import org.elasticsearch.cluster.metadata.IndexNameExpressionResolver;
+import org.elasticsearch.cluster.node.DiscoveryNode;
 import org.elasticsearch.cluster.service.ClusterService;
 import org.elasticsearch.common.breaker.CircuitBreaker;
 import org.elasticsearch.common.settings.Setting;
@@ -46,6 +49,8 @@ public final class TransportNearDupClustersAction
 
   private final SketchGathering gathering;
   private final DistributedClustering distributed;
+  private final KeptRuns kept;
+  private final TransportService transportService;
   private final NodeClient client;
   private final ClusterService clusterService;
   private volatile long budget;
@@ -72,11 +77,20 @@ public final class TransportNearDupClustersAction
             resolver,
             breakers.getBreaker(CircuitBreaker.REQUEST),
             transportService.getThreadPool().executor(ThreadPool.Names.GENERIC));
+    ThreadPool threadPool = transportService.getThreadPool();
+    this.kept =
+        new KeptRuns(
+            () -> clusterService.localNode().getId(),
+            threadPool,
+            client,
+            breakers.getBreaker(CircuitBreaker.REQUEST));
     this.distributed =
         new DistributedClustering(
             "_neardup/clusters",
             breakers.getBreaker(CircuitBreaker.REQUEST),
-            transportService.getThreadPool().executor(ThreadPool.Names.GENERIC));
+            threadPool.executor(ThreadPool.Names.GENERIC),
+            kept);
+    this.transportService = transportService;
     this.client = client;
     this.clusterService = clusterService;
     this.budget =
@@ -96,21 +110,48 @@ public final class TransportNearDupClustersAction
   protected void doExecute(
       Task task, NearDupClustersRequest request, ActionListener<NearDupClustersResponse> listener) {
     long start = System.nanoTime();
-    SketchGathering.Plan plan;
+    ParentTaskAssigningClient taskClient =
+        new ParentTaskAssigningClient(client, clusterService.localNode(), task);
     try {
-      plan = gathering.plan(request);
+      if (request.run() != null) {
+        page(task, taskClient, request, start, listener);
+        return;
+      }
+      SketchGathering.Plan plan = gathering.plan(request);
+      distributed.run(task, taskClient, request, plan, budget, start, listener);
     } catch (RuntimeException e) {
       listener.onFailure(e);
+    }
+  }
+
+  /** A page of a kept run, on the node that keeps it. */
+  private void page(
+      Task task,
+      ParentTaskAssigningClient taskClient,
+      NearDupClustersRequest request,
+      long start,
+      ActionListener<NearDupClustersResponse> listener) {
+    String node = KeptRuns.nodeOf(request.run());
+    if (node == null) {
+      throw new IllegalArgumentException(
+          "[_neardup/clusters] [run] must be the id of a kept run, got [" + request.run() + "]");
+    }
+    if (node.equals(clusterService.localNode().getId())) {
+      distributed.page(task, taskClient, request, start, listener);
       return;
     }
-    distributed.run(
-        task,
-        client,
-        new ParentTaskAssigningClient(client, clusterService.localNode(), task),
+    DiscoveryNode target = clusterService.state().nodes().get(node);
+    if (target == null) {
+      throw new ResourceNotFoundException(
+          "[_neardup/clusters] no kept run ["
+              + request.run()
+              + "]: the node that kept it left the cluster; run the clustering again");
+    }
+    transportService.sendRequest(
+        target,
+        TYPE.name(),
         request,
-        plan,
-        budget,
-        start,
-        listener);
+        new ActionListenerResponseHandler<>(
+            listener, NearDupClustersResponse::new, EsExecutors.DIRECT_EXECUTOR_SERVICE));
   }
 }
