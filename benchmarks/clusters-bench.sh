@@ -34,6 +34,7 @@ export NEARDUP_ES_JAVA_OPTS="${NEARDUP_ES_JAVA_OPTS:--Xms512m -Xmx512m}"
 data="$here/target/clusters-node"
 log="$here/target/clusters-node.log"
 mkdir -p "$data"
+: >"$log"
 "$root/bin/neardup-es" --port "$port" --data "$data" >"$log" 2>&1 &
 node=$!
 trap 'kill $node 2>/dev/null; wait $node 2>/dev/null || true' EXIT
