@@ -696,6 +696,8 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
       assertThat(page.totalClusters(), equalTo(all.totalClusters()));
       assertThat(page.documents(), equalTo(all.documents()));
     }
+    // the kept run holds its point in time open on the shards
+    assertThat(pitsOpen(index), greaterThan(0L));
     ActionRequestValidationException both =
         expectThrows(
             ActionRequestValidationException.class,
@@ -721,17 +723,31 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
         },
         30,
         TimeUnit.SECONDS);
-    assertBusy(() ->
-        assertThat(
-            client()
-                .admin()
-                .indices()
-                .prepareStats(index)
-                .get()
-                .getTotal()
-                .getSearch()
-                .getOpenContexts(),
-            equalTo(0L)));
+    assertBusy(() -> {
+      assertThat(pitsOpen(index), equalTo(0L));
+      assertThat(
+          client()
+              .admin()
+              .indices()
+              .prepareStats(index)
+              .get()
+              .getTotal()
+              .getSearch()
+              .getOpenContexts(),
+          equalTo(0L));
+    });
+  }
+
+  private long pitsOpen(String index) {
+    return client()
+        .admin()
+        .indices()
+        .prepareStats(index)
+        .get()
+        .getTotal()
+        .getSearch()
+        .getTotal()
+        .getPitCurrent();
   }
 
   public void testClustersApiAcrossShardsEqualsTheLibrarys() throws IOException {
