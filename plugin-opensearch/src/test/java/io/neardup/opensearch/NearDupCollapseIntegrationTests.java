@@ -69,6 +69,7 @@ import org.opensearch.core.common.bytes.BytesArray;
 import org.opensearch.core.rest.RestStatus;
 import org.opensearch.index.query.QueryBuilder;
 import org.opensearch.index.query.QueryBuilders;
+import org.opensearch.index.search.stats.SearchStats;
 import org.opensearch.plugins.Plugin;
 import org.opensearch.search.SearchHit;
 import org.opensearch.search.builder.SearchSourceBuilder;
@@ -725,29 +726,16 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
         TimeUnit.SECONDS);
     assertBusy(() -> {
       assertThat(pitsOpen(index), equalTo(0L));
-      assertThat(
-          client()
-              .admin()
-              .indices()
-              .prepareStats(index)
-              .get()
-              .getTotal()
-              .getSearch()
-              .getOpenContexts(),
-          equalTo(0L));
+      assertThat(searchStats(index).getOpenContexts(), equalTo(0L));
     });
   }
 
+  private SearchStats searchStats(String index) {
+    return client().admin().indices().prepareStats(index).get().getTotal().getSearch();
+  }
+
   private long pitsOpen(String index) {
-    return client()
-        .admin()
-        .indices()
-        .prepareStats(index)
-        .get()
-        .getTotal()
-        .getSearch()
-        .getTotal()
-        .getPitCurrent();
+    return searchStats(index).getTotal().getPitCurrent();
   }
 
   public void testClustersApiAcrossShardsEqualsTheLibrarys() throws IOException {
