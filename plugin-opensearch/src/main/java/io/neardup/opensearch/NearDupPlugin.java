@@ -7,6 +7,9 @@ import io.neardup.opensearch.analysis.NearDupNormalizeTokenFilterFactory;
 import io.neardup.opensearch.analysis.NearDupSignatureTokenFilterFactory;
 import io.neardup.opensearch.analysis.NearDupSignatureTokenizerFactory;
 import io.neardup.opensearch.analysis.NearDupTokenFilterFactory;
+import io.neardup.opensearch.clusters.InternalNearDupBuckets;
+import io.neardup.opensearch.clusters.NearDupBucketsAggregationBuilder;
+import io.neardup.opensearch.clusters.NearDupShardDocsQueryBuilder;
 import io.neardup.opensearch.clusters.RestNearDupClustersAction;
 import io.neardup.opensearch.clusters.TransportNearDupClustersAction;
 import io.neardup.opensearch.collapse.CoordinatorCollapse;
@@ -123,7 +126,8 @@ public final class NearDupPlugin extends Plugin
 
   @Override
   public List<Setting<?>> getSettings() {
-    return List.of(MAX_COLLAPSE_WINDOW_SETTING);
+    return List.of(
+        MAX_COLLAPSE_WINDOW_SETTING, TransportNearDupClustersAction.memoryBudgetSetting());
   }
 
   @Override
@@ -160,7 +164,21 @@ public final class NearDupPlugin extends Plugin
   public List<QuerySpec<?>> getQueries() {
     return List.of(
         new QuerySpec<>(
-            NearDupQueryBuilder.NAME, NearDupQueryBuilder::new, NearDupQueryBuilder::fromXContent));
+            NearDupQueryBuilder.NAME, NearDupQueryBuilder::new, NearDupQueryBuilder::fromXContent),
+        new QuerySpec<>(
+            NearDupShardDocsQueryBuilder.NAME,
+            NearDupShardDocsQueryBuilder::new,
+            NearDupShardDocsQueryBuilder::fromXContent));
+  }
+
+  @Override
+  public List<AggregationSpec> getAggregations() {
+    return List.of(
+        new AggregationSpec(
+                NearDupBucketsAggregationBuilder.NAME,
+                NearDupBucketsAggregationBuilder::new,
+                NearDupBucketsAggregationBuilder::parse)
+            .addResultReader(InternalNearDupBuckets::new));
   }
 
   @Override

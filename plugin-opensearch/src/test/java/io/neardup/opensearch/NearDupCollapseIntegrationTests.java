@@ -36,6 +36,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.SortedNumericDocValuesField;
@@ -52,6 +53,8 @@ import org.apache.lucene.search.TotalHits;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
 import org.opensearch.ExceptionsHelper;
+import org.opensearch.ResourceNotFoundException;
+import org.opensearch.action.ActionRequestValidationException;
 import org.opensearch.action.bulk.BulkRequestBuilder;
 import org.opensearch.action.search.PutSearchPipelineRequest;
 import org.opensearch.action.search.SearchRequest;
@@ -59,12 +62,14 @@ import org.opensearch.action.search.SearchResponse;
 import org.opensearch.action.support.WriteRequest;
 import org.opensearch.cluster.metadata.IndexMetadata;
 import org.opensearch.common.settings.Settings;
+import org.opensearch.common.unit.TimeValue;
 import org.opensearch.common.xcontent.XContentFactory;
 import org.opensearch.common.xcontent.XContentType;
 import org.opensearch.core.common.bytes.BytesArray;
 import org.opensearch.core.rest.RestStatus;
 import org.opensearch.index.query.QueryBuilder;
 import org.opensearch.index.query.QueryBuilders;
+import org.opensearch.index.search.stats.SearchStats;
 import org.opensearch.plugins.Plugin;
 import org.opensearch.search.SearchHit;
 import org.opensearch.search.builder.SearchSourceBuilder;
@@ -581,6 +586,156 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
       }
     }
     return clusters;
+  }
+
+  private static Set<Set<String>> ids(NearDupClustersResponse response) {
+    Set<Set<String>> actual = new HashSet<>();
+    for (NearDupClustersResponse.Cluster c : response.clusters()) {
+      Set<String> ids = new HashSet<>();
+      ids.add(c.canonical().id());
+      for (NearDupClustersResponse.Member m : c.copies()) {
+        ids.add(m.id());
+      }
+      actual.add(ids);
+    }
+    return actual;
+  }
+
+  private void updateClusterSettings(Settings.Builder settings) {
+    assertAcked(
+        client().admin().cluster().prepareUpdateSettings().setPersistentSettings(settings).get());
+  }
+
+  /**
+   * With a budget of 1mb and 8,000 documents the run reads the shards' band entries in three
+   * partitions and verifies in many blocks; the clusters still equal the library's, and every byte
+   * reserved on the request circuit breaker is released (checked after each test).
+   */
+  public void testClustersApiWithinASmallMemoryBudgetReadsPartitionsAndEqualsTheLibrarys()
+      throws IOException {
+    String index = "budget";
+    Random random = random();
+    Map<String, String> docs = new LinkedHashMap<>();
+    for (int g = 0; docs.size() < 8_000; g++) {
+      List<String> original = randomWords(random, 60);
+      docs.put("g" + g + "-0", String.join(" ", original));
+      int copies = random.nextInt(3);
+      for (int c = 1; c <= copies; c++) {
+        List<String> copy = new ArrayList<>(original);
+        copy.set(random.nextInt(copy.size()), "edit" + c);
+        docs.put("g" + g + "-" + c, String.join(" ", copy));
+      }
+    }
+    createIndex(index, docs, published(docs, random), Settings.EMPTY);
+    updateClusterSettings(Settings.builder().put("neardup.clusters.memory_budget", "1mb"));
+    try {
+      Set<Set<String>> expected = libraryClusters(docs, 0.8);
+      assertThat(expected.size(), greaterThan(1500));
+      NearDupClustersResponse response =
+          client()
+              .execute(
+                  TransportNearDupClustersAction.TYPE,
+                  new NearDupClustersRequest(index)
+                      .field(FIELD)
+                      .minSimilarity(0.8)
+                      .batchSize(500)
+                      .size(10_000))
+              .actionGet();
+      assertThat(ids(response), equalTo(expected));
+      assertThat(response.documents(), equalTo((long) docs.size()));
+    } finally {
+      updateClusterSettings(Settings.builder().putNull("neardup.clusters.memory_budget"));
+    }
+    IllegalArgumentException tooSmall =
+        expectThrows(
+            IllegalArgumentException.class,
+            () ->
+                updateClusterSettings(
+                    Settings.builder().put("neardup.clusters.memory_budget", "100kb")));
+    assertThat(tooSmall.getMessage(), containsString("neardup.clusters.memory_budget"));
+  }
+
+  /**
+   * A run kept with keep_alive is paged from any node without recomputing, equals the pages of a
+   * run that is not kept, and deletes its point in time once it expires.
+   */
+  public void testKeptRunsArePagedFromAnyNodeAndExpire() throws Exception {
+    String index = "kept";
+    Random random = random();
+    Map<String, String> docs = corpus(random);
+    createIndex(index, docs, published(docs, random), Settings.EMPTY);
+    NearDupClustersResponse all =
+        client()
+            .execute(
+                TransportNearDupClustersAction.TYPE,
+                new NearDupClustersRequest(index).field(FIELD).minSimilarity(0.7))
+            .actionGet();
+    assertNull(all.run());
+    assertThat(all.totalClusters(), greaterThan(3));
+    NearDupClustersResponse first =
+        client()
+            .execute(
+                TransportNearDupClustersAction.TYPE,
+                new NearDupClustersRequest(index)
+                    .field(FIELD)
+                    .minSimilarity(0.7)
+                    .size(2)
+                    .keepAlive(TimeValue.timeValueSeconds(3)))
+            .actionGet();
+    assertNotNull(first.run());
+    assertThat(first.clusters(), equalTo(all.clusters().subList(0, 2)));
+    for (String node : internalCluster().getNodeNames()) {
+      NearDupClustersResponse page =
+          internalCluster()
+              .client(node)
+              .execute(
+                  TransportNearDupClustersAction.TYPE,
+                  new NearDupClustersRequest().run(first.run()).from(2).size(100))
+              .actionGet();
+      assertThat(page.run(), equalTo(first.run()));
+      assertThat(page.clusters(), equalTo(all.clusters().subList(2, all.totalClusters())));
+      assertThat(page.totalClusters(), equalTo(all.totalClusters()));
+      assertThat(page.documents(), equalTo(all.documents()));
+    }
+    // the kept run holds its point in time open on the shards
+    assertThat(pitsOpen(index), greaterThan(0L));
+    ActionRequestValidationException both =
+        expectThrows(
+            ActionRequestValidationException.class,
+            () ->
+                client()
+                    .execute(
+                        TransportNearDupClustersAction.TYPE,
+                        new NearDupClustersRequest(index).field(FIELD).run(first.run()))
+                    .actionGet());
+    assertThat(both.getMessage(), containsString("[run] pages through a kept run"));
+    assertBusy(
+        () -> {
+          ResourceNotFoundException gone =
+              expectThrows(
+                  ResourceNotFoundException.class,
+                  () ->
+                      client()
+                          .execute(
+                              TransportNearDupClustersAction.TYPE,
+                              new NearDupClustersRequest().run(first.run()))
+                          .actionGet());
+          assertThat(gone.getMessage(), containsString("no kept run [" + first.run() + "]"));
+        },
+        30,
+        TimeUnit.SECONDS);
+    assertBusy(() -> {
+      assertThat(pitsOpen(index), equalTo(0L));
+      assertThat(searchStats(index).getOpenContexts(), equalTo(0L));
+    });
+  }
+
+  private SearchStats searchStats(String index) {
+    return client().admin().indices().prepareStats(index).get().getTotal().getSearch();
+  }
+
+  private long pitsOpen(String index) {
+    return searchStats(index).getTotal().getPitCurrent();
   }
 
   public void testClustersApiAcrossShardsEqualsTheLibrarys() throws IOException {

@@ -11,6 +11,7 @@ import org.opensearch.action.ActionRequestValidationException;
 import org.opensearch.action.IndicesRequest;
 import org.opensearch.action.support.IndicesOptions;
 import org.opensearch.common.Nullable;
+import org.opensearch.common.unit.TimeValue;
 import org.opensearch.core.ParseField;
 import org.opensearch.core.common.io.stream.StreamInput;
 import org.opensearch.core.common.io.stream.StreamOutput;
@@ -30,7 +31,9 @@ import org.opensearch.tasks.Task;
  *  "min_similarity": 0.8,                               // default: the field's threshold
  *  "canonical": {"field": "published", "order": "asc"}, // default: the first in index order
  *  "query": {"term": {"lang": "en"}},                   // default: every document
- *  "from": 0, "size": 100}                              // page through the clusters
+ *  "from": 0, "size": 100,                              // page through the clusters
+ *  "keep_alive": "10m"}                                 // keep the clusters for later pages
+ * {"run": "...", "from": 100, "size": 100}               // a later page of a kept run
  * }</pre>
  */
 public final class NearDupClustersRequest extends ActionRequest
@@ -44,6 +47,9 @@ public final class NearDupClustersRequest extends ActionRequest
   /** Documents read per round trip while gathering the sketches. */
   public static final int DEFAULT_BATCH_SIZE = 5_000;
 
+  /** Longest time a run's clusters are kept. */
+  public static final TimeValue MAX_KEEP_ALIVE = TimeValue.timeValueHours(24);
+
   private String[] indices;
   private IndicesOptions indicesOptions = IndicesOptions.strictExpandOpenAndForbidClosed();
   private String field;
@@ -53,6 +59,8 @@ public final class NearDupClustersRequest extends ActionRequest
   private int from = 0;
   private int size = DEFAULT_SIZE;
   private int batchSize = DEFAULT_BATCH_SIZE;
+  private TimeValue keepAlive;
+  private String run;
 
   /** A request over the given indexes. */
   public NearDupClustersRequest(String... indices) {
@@ -71,6 +79,8 @@ public final class NearDupClustersRequest extends ActionRequest
     from = in.readVInt();
     size = in.readVInt();
     batchSize = in.readVInt();
+    keepAlive = in.readOptionalTimeValue();
+    run = in.readOptionalString();
   }
 
   @Override
@@ -85,6 +95,8 @@ public final class NearDupClustersRequest extends ActionRequest
     out.writeVInt(from);
     out.writeVInt(size);
     out.writeVInt(batchSize);
+    out.writeOptionalTimeValue(keepAlive);
+    out.writeOptionalString(run);
   }
 
   private static final ObjectParser<NearDupClustersRequest, Void> PARSER =
@@ -96,6 +108,12 @@ public final class NearDupClustersRequest extends ActionRequest
     PARSER.declareInt(NearDupClustersRequest::from, new ParseField("from"));
     PARSER.declareInt(NearDupClustersRequest::size, new ParseField("size"));
     PARSER.declareInt(NearDupClustersRequest::batchSize, new ParseField("batch_size"));
+    PARSER.declareField(
+        NearDupClustersRequest::keepAlive,
+        (p, c) -> TimeValue.parseTimeValue(p.text(), "keep_alive"),
+        new ParseField("keep_alive"),
+        ObjectParser.ValueType.STRING);
+    PARSER.declareString(NearDupClustersRequest::run, new ParseField("run"));
     PARSER.declareObject(
         NearDupClustersRequest::query,
         (p, c) -> AbstractQueryBuilder.parseInnerQueryBuilder(p),
@@ -120,7 +138,15 @@ public final class NearDupClustersRequest extends ActionRequest
   @Override
   public ActionRequestValidationException validate() {
     ActionRequestValidationException e = null;
-    if (field == null || field.isEmpty()) {
+    if (run != null) {
+      if (field != null || minSimilarity != null || query != null || !canonical.byScore()) {
+        e =
+            addValidationError(
+                "[run] pages through a kept run, which has its own [field], [min_similarity],"
+                    + " [query] and [canonical]: give none of them",
+                e);
+      }
+    } else if (field == null || field.isEmpty()) {
       e = addValidationError("[field] is required: the name of a field of type [neardup]", e);
     }
     return e;
@@ -151,7 +177,8 @@ public final class NearDupClustersRequest extends ActionRequest
         + " on ["
         + field
         + "]"
-        + (minSimilarity == null ? "" : " at " + minSimilarity);
+        + (minSimilarity == null ? "" : " at " + minSimilarity)
+        + (run == null ? "" : ", page of run [" + run + "]");
   }
 
   @Override
@@ -246,6 +273,36 @@ public final class NearDupClustersRequest extends ActionRequest
           ParameterException.bracketed("size", "between 0 and " + MAX_SIZE, size));
     }
     this.size = size;
+    return this;
+  }
+
+  /**
+   * How long the run's clusters are kept for later pages (each page extends it), or null to keep
+   * nothing.
+   */
+  @Nullable
+  public TimeValue keepAlive() {
+    return keepAlive;
+  }
+
+  public NearDupClustersRequest keepAlive(@Nullable TimeValue keepAlive) {
+    if (keepAlive != null && (keepAlive.millis() < 1 || keepAlive.compareTo(MAX_KEEP_ALIVE) > 0)) {
+      throw new IllegalArgumentException(
+          ParameterException.bracketed(
+              "keep_alive", "between 1ms and " + MAX_KEEP_ALIVE, keepAlive.getStringRep()));
+    }
+    this.keepAlive = keepAlive;
+    return this;
+  }
+
+  /** The id of a kept run to page through, or null to compute the clusters. */
+  @Nullable
+  public String run() {
+    return run;
+  }
+
+  public NearDupClustersRequest run(@Nullable String run) {
+    this.run = run;
     return this;
   }
 

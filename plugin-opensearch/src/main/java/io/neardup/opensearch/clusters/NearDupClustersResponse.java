@@ -15,7 +15,7 @@ import org.opensearch.core.xcontent.XContentBuilder;
  *
  * <pre>{@code
  * {"took": 812, "min_similarity": 0.8, "documents": 430, "clustered_documents": 197,
- *  "total_clusters": 67, "from": 0,
+ *  "total_clusters": 67, "from": 0,                      // "run": "..." when kept
  *  "clusters": [
  *    {"size": 4, "canonical": {"_index": "docs", "_id": "17"},
  *     "copies": [{"_index": "docs", "_id": "212", "similarity": 0.9375}, ...]}, ...]}
@@ -62,6 +62,7 @@ public final class NearDupClustersResponse extends ActionResponse implements ToX
   private final int totalClusters;
   private final int from;
   private final List<Cluster> clusters;
+  private final String run;
 
   public NearDupClustersResponse(
       long tookMillis,
@@ -71,6 +72,29 @@ public final class NearDupClustersResponse extends ActionResponse implements ToX
       int totalClusters,
       int from,
       List<Cluster> clusters) {
+    this(
+        tookMillis,
+        minSimilarity,
+        documents,
+        clusteredDocuments,
+        totalClusters,
+        from,
+        clusters,
+        null);
+  }
+
+  /**
+   * @param run the id of the kept run the clusters can be paged from, or null
+   */
+  public NearDupClustersResponse(
+      long tookMillis,
+      double minSimilarity,
+      long documents,
+      long clusteredDocuments,
+      int totalClusters,
+      int from,
+      List<Cluster> clusters,
+      String run) {
     this.tookMillis = tookMillis;
     this.minSimilarity = minSimilarity;
     this.documents = documents;
@@ -78,6 +102,7 @@ public final class NearDupClustersResponse extends ActionResponse implements ToX
     this.totalClusters = totalClusters;
     this.from = from;
     this.clusters = List.copyOf(clusters);
+    this.run = run;
   }
 
   public NearDupClustersResponse(StreamInput in) throws IOException {
@@ -88,7 +113,8 @@ public final class NearDupClustersResponse extends ActionResponse implements ToX
         in.readVLong(),
         in.readVInt(),
         in.readVInt(),
-        in.readList(Cluster::new));
+        in.readList(Cluster::new),
+        in.readOptionalString());
   }
 
   @Override
@@ -100,6 +126,12 @@ public final class NearDupClustersResponse extends ActionResponse implements ToX
     out.writeVInt(totalClusters);
     out.writeVInt(from);
     out.writeList(clusters);
+    out.writeOptionalString(run);
+  }
+
+  /** The id of the kept run, or null if the run was not kept. */
+  public String run() {
+    return run;
   }
 
   /** Documents read (those matching the request's query). */
@@ -129,8 +161,11 @@ public final class NearDupClustersResponse extends ActionResponse implements ToX
 
   @Override
   public XContentBuilder toXContent(XContentBuilder b, Params params) throws IOException {
-    b.startObject()
-        .field("took", tookMillis)
+    b.startObject();
+    if (run != null) {
+      b.field("run", run);
+    }
+    b.field("took", tookMillis)
         .field("min_similarity", minSimilarity)
         .field("documents", documents)
         .field("clustered_documents", clusteredDocuments)

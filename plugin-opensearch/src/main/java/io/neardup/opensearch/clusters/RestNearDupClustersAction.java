@@ -51,6 +51,9 @@ public final class RestNearDupClustersAction extends BaseRestHandler {
     if (rest.hasParam("from")) {
       request.from(rest.paramAsInt("from", 0));
     }
+    if (rest.hasParam("keep_alive")) {
+      request.keepAlive(rest.paramAsTime("keep_alive", null));
+    }
     if (rest.hasParam("size")) {
       request.size(rest.paramAsInt("size", NearDupClustersRequest.DEFAULT_SIZE));
     }

@@ -41,11 +41,12 @@ import org.opensearch.transport.client.ParentTaskAssigningClient;
 import org.opensearch.transport.client.node.NodeClient;
 
 /**
- * The reading half of the clustering API, shared with the APIs built on its clusters (reconcile):
- * checks the request against the mappings, reads every matching document's sketch (and canonical
- * value) with a scroll through the {@code neardup_sketches} search extension into a {@link
- * GatheredClusters}, accounted to the request circuit breaker, and hands the clusters to a {@link
- * Reader}. Cancellable between batches.
+ * The mapping checks of the clustering API ({@link #plan}), and the whole-index read of the APIs
+ * that need every document's cluster (reconcile; the clustering API itself runs distributed, {@link
+ * DistributedClustering}): reads every matching document's sketch (and canonical value) with a
+ * scroll through the {@code neardup_sketches} search extension into a {@link GatheredClusters},
+ * accounted to the request circuit breaker, and hands the clusters to a {@link Reader}. Cancellable
+ * between batches.
  */
 public final class SketchGathering {
   private static final TimeValue KEEP_ALIVE = TimeValue.timeValueMinutes(5);

@@ -1,22 +1,23 @@
 package io.neardup.opensearch.clusters;
 
-import io.neardup.cluster.Clusterer;
-import io.neardup.cluster.GatheredClusters;
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
+import org.opensearch.ResourceNotFoundException;
+import org.opensearch.action.ActionListenerResponseHandler;
 import org.opensearch.action.ActionType;
 import org.opensearch.action.support.ActionFilters;
 import org.opensearch.action.support.HandledTransportAction;
 import org.opensearch.cluster.metadata.IndexNameExpressionResolver;
+import org.opensearch.cluster.node.DiscoveryNode;
 import org.opensearch.cluster.service.ClusterService;
 import org.opensearch.common.inject.Inject;
+import org.opensearch.common.settings.Setting;
 import org.opensearch.core.action.ActionListener;
 import org.opensearch.core.common.breaker.CircuitBreaker;
+import org.opensearch.core.common.unit.ByteSizeValue;
 import org.opensearch.core.indices.breaker.CircuitBreakerService;
 import org.opensearch.tasks.Task;
 import org.opensearch.threadpool.ThreadPool;
 import org.opensearch.transport.TransportService;
+import org.opensearch.transport.client.ParentTaskAssigningClient;
 import org.opensearch.transport.client.node.NodeClient;
 
 /**
@@ -26,18 +27,20 @@ import org.opensearch.transport.client.node.NodeClient;
  * <ol>
  *   <li>Checks the field (type {@code neardup}, the same sketch settings in every index that maps
  *       it) and the canonical field against the mappings; violations are HTTP 400.
- *   <li>Reads every matching document's sketch (and canonical value) from every shard with a scroll
- *       in index order ({@code _doc}), {@code batch_size} documents per shard and round trip,
- *       through the {@code neardup_sketches} search extension, with the ids kept next to the
- *       sketches in doc values (no stored fields are read): one consistent snapshot.
- *   <li>Hands the sketches to the clustering core ({@link Clusterer}, on the heap, joining only: no
- *       temporary files; memory accounted to the request circuit breaker): band buckets,
- *       verification by estimated Jaccard, union-find.
- *   <li>Chooses each cluster's canonical by the policy (the first document read when none is
- *       given), sorts the clusters largest first and returns the requested page.
+ *   <li>Runs {@link DistributedClustering} under a point in time: the shards send their band
+ *       entries one partition of the band-hash space at a time ({@link
+ *       NearDupBucketsAggregationBuilder}), this node merge-joins them and verifies the candidate
+ *       pairs with sketches fetched on demand, in memory bounded by {@code
+ *       neardup.clusters.memory_budget} (default 64mb) and accounted to the request circuit
+ *       breaker, whatever the size of the indexes.
+ *   <li>Chooses each cluster's canonical by the policy (the first document in index order when none
+ *       is given), sorts the clusters largest first and returns the requested page, reading only
+ *       its members' ids and canonical values.
  * </ol>
  *
- * <p>The task can be cancelled ({@code POST _tasks/<id>/_cancel}); it stops between batches.
+ * <p>A page of a kept run ({@code run}) is served by the node that keeps it, whichever node
+ * receives it. The task can be cancelled ({@code POST _tasks/<id>/_cancel}); it stops between round
+ * trips.
  */
 public final class TransportNearDupClustersAction
     extends HandledTransportAction<NearDupClustersRequest, NearDupClustersResponse> {
@@ -46,6 +49,11 @@ public final class TransportNearDupClustersAction
       new ActionType<>("indices:data/read/neardup/clusters", NearDupClustersResponse::new);
 
   private final SketchGathering gathering;
+  private final DistributedClustering distributed;
+  private final TransportService transportService;
+  private final NodeClient client;
+  private final ClusterService clusterService;
+  private volatile long budget;
 
   @Inject
   public TransportNearDupClustersAction(
@@ -56,56 +64,82 @@ public final class TransportNearDupClustersAction
       IndexNameExpressionResolver resolver,
       CircuitBreakerService breakers) {
     super(TYPE.name(), transportService, actionFilters, NearDupClustersRequest::new);
+    ThreadPool threadPool = transportService.getThreadPool();
+    CircuitBreaker breaker = breakers.getBreaker(CircuitBreaker.REQUEST);
     this.gathering =
         new SketchGathering(
             "_neardup/clusters",
             client,
             clusterService,
             resolver,
-            breakers.getBreaker(CircuitBreaker.REQUEST),
-            transportService.getThreadPool().executor(ThreadPool.Names.GENERIC));
+            breaker,
+            threadPool.executor(ThreadPool.Names.GENERIC));
+    KeptRuns kept =
+        new KeptRuns(() -> clusterService.localNode().getId(), threadPool, client, breaker);
+    this.distributed =
+        new DistributedClustering(
+            "_neardup/clusters", breaker, threadPool.executor(ThreadPool.Names.GENERIC), kept);
+    this.transportService = transportService;
+    this.client = client;
+    this.clusterService = clusterService;
+    this.budget =
+        DistributedClustering.MEMORY_BUDGET_SETTING.get(clusterService.getSettings()).getBytes();
+    clusterService
+        .getClusterSettings()
+        .addSettingsUpdateConsumer(
+            DistributedClustering.MEMORY_BUDGET_SETTING, v -> this.budget = v.getBytes());
+  }
+
+  /** The setting of the coordinating node's memory budget per run. */
+  public static Setting<ByteSizeValue> memoryBudgetSetting() {
+    return DistributedClustering.MEMORY_BUDGET_SETTING;
   }
 
   @Override
   protected void doExecute(
       Task task, NearDupClustersRequest request, ActionListener<NearDupClustersResponse> listener) {
     long start = System.nanoTime();
-    SketchGathering.Plan plan;
+    ParentTaskAssigningClient taskClient =
+        new ParentTaskAssigningClient(client, clusterService.localNode(), task);
     try {
-      plan = gathering.plan(request);
+      if (request.run() != null) {
+        page(task, taskClient, request, start, listener);
+        return;
+      }
+      SketchGathering.Plan plan = gathering.plan(request);
+      distributed.run(task, taskClient, request, plan, budget, start, listener);
     } catch (RuntimeException e) {
       listener.onFailure(e);
+    }
+  }
+
+  /** A page of a kept run, on the node that keeps it. */
+  private void page(
+      Task task,
+      ParentTaskAssigningClient taskClient,
+      NearDupClustersRequest request,
+      long start,
+      ActionListener<NearDupClustersResponse> listener) {
+    String node = KeptRuns.nodeOf(request.run());
+    if (node == null) {
+      throw new IllegalArgumentException(
+          "[_neardup/clusters] [run] must be the id of a kept run, got [" + request.run() + "]");
+    }
+    if (node.equals(clusterService.localNode().getId())) {
+      distributed.page(task, taskClient, request, start, listener);
       return;
     }
-    gathering.run(task, request, plan, clusters -> page(clusters, request, plan, start), listener);
-  }
-
-  private static NearDupClustersResponse page(
-      GatheredClusters clusters,
-      NearDupClustersRequest request,
-      SketchGathering.Plan plan,
-      long start)
-      throws IOException {
-    GatheredClusters.Page page = clusters.page(request.from(), request.size());
-    List<NearDupClustersResponse.Cluster> out = new ArrayList<>(page.clusters().size());
-    for (GatheredClusters.Group g : page.clusters()) {
-      List<NearDupClustersResponse.Member> copies = new ArrayList<>(g.copies().size());
-      for (GatheredClusters.Member m : g.copies()) {
-        copies.add(member(m));
-      }
-      out.add(new NearDupClustersResponse.Cluster(member(g.canonical()), copies));
+    DiscoveryNode target = clusterService.state().nodes().get(node);
+    if (target == null) {
+      throw new ResourceNotFoundException(
+          "[_neardup/clusters] no kept run ["
+              + request.run()
+              + "]: the node that kept it left the cluster; run the clustering again");
     }
-    return new NearDupClustersResponse(
-        (System.nanoTime() - start) / 1_000_000,
-        plan.minSimilarity(),
-        page.documents(),
-        page.clusteredDocuments(),
-        page.totalClusters(),
-        page.from(),
-        out);
-  }
-
-  private static NearDupClustersResponse.Member member(GatheredClusters.Member m) {
-    return new NearDupClustersResponse.Member(m.index(), m.id(), m.similarity());
+    transportService.sendRequest(
+        target,
+        TYPE.name(),
+        request,
+        new ActionListenerResponseHandler<>(listener, NearDupClustersResponse::new));
   }
 }

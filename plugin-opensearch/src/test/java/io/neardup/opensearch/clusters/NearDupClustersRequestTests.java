@@ -5,6 +5,8 @@ import static org.hamcrest.Matchers.equalTo;
 
 import io.neardup.cluster.CanonicalPolicy;
 import java.io.IOException;
+import org.opensearch.common.io.stream.BytesStreamOutput;
+import org.opensearch.common.unit.TimeValue;
 import org.opensearch.common.xcontent.json.JsonXContent;
 import org.opensearch.core.xcontent.XContentParseException;
 import org.opensearch.core.xcontent.XContentParser;
@@ -28,6 +30,29 @@ public class NearDupClustersRequestTests extends OpenSearchTestCase {
     assertThat(r.size(), equalTo(20));
     assertThat(r.batchSize(), equalTo(300));
     assertThat(r.canonical(), equalTo(CanonicalPolicy.lowest("published")));
+  }
+
+  public void testKeepAliveAndRunTravelAndValidate() throws IOException {
+    NearDupClustersRequest kept = parse("{\"field\": \"body.dup\", \"keep_alive\": \"10m\"}");
+    assertThat(kept.keepAlive(), equalTo(TimeValue.timeValueMinutes(10)));
+    assertNull(kept.validate());
+    NearDupClustersRequest page = parse("{\"run\": \"node:abc\", \"from\": 100}");
+    assertThat(page.run(), equalTo("node:abc"));
+    assertNull(page.validate()); // a page needs no field: the run has its own
+    BytesStreamOutput out = new BytesStreamOutput();
+    page.keepAlive(TimeValue.timeValueSeconds(30)).writeTo(out);
+    NearDupClustersRequest read = new NearDupClustersRequest(out.bytes().streamInput());
+    assertThat(read.run(), equalTo("node:abc"));
+    assertThat(read.keepAlive(), equalTo(TimeValue.timeValueSeconds(30)));
+    assertThat(read.from(), equalTo(100));
+    assertThat(
+        parse("{\"run\": \"n:x\", \"field\": \"f\"}").validate().getMessage(),
+        containsString("[run] pages through a kept run"));
+    assertNamesTheKey(
+        "{\"field\": \"d\", \"keep_alive\": \"2d\"}",
+        "keep_alive",
+        "[keep_alive] must be between 1ms and 1d, got [2d]");
+    assertNamesTheKey("{\"field\": \"d\", \"keep_alive\": \"soon\"}", "keep_alive", null);
   }
 
   public void testValuesOfTheWrongKindNameTheParameter() {

@@ -1,0 +1,273 @@
+package io.neardup.opensearch.clusters;
+
+import io.neardup.cluster.ShardBandEntries;
+import io.neardup.opensearch.mapper.NearDupFieldMapper.NearDupFieldType;
+import io.neardup.settings.NearDupSettings;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.apache.lucene.index.BinaryDocValues;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.util.BytesRef;
+import org.opensearch.core.ParseField;
+import org.opensearch.core.common.io.stream.StreamInput;
+import org.opensearch.core.common.io.stream.StreamOutput;
+import org.opensearch.core.index.shard.ShardId;
+import org.opensearch.core.xcontent.ConstructingObjectParser;
+import org.opensearch.core.xcontent.XContentBuilder;
+import org.opensearch.core.xcontent.XContentParser;
+import org.opensearch.index.mapper.MappedFieldType;
+import org.opensearch.index.query.QueryShardContext;
+import org.opensearch.index.shard.ShardUtils;
+import org.opensearch.search.aggregations.AbstractAggregationBuilder;
+import org.opensearch.search.aggregations.AggregationBuilder;
+import org.opensearch.search.aggregations.Aggregator;
+import org.opensearch.search.aggregations.AggregatorFactories;
+import org.opensearch.search.aggregations.AggregatorFactory;
+import org.opensearch.search.aggregations.CardinalityUpperBound;
+import org.opensearch.search.aggregations.InternalAggregation;
+import org.opensearch.search.aggregations.LeafBucketCollector;
+import org.opensearch.search.aggregations.metrics.MetricsAggregator;
+import org.opensearch.search.internal.SearchContext;
+
+/**
+ * The shard half of the distributed clustering API: on each shard, the band entries of the matching
+ * documents of a {@code neardup} field that fall in one partition of the band-hash space, sorted
+ * and encoded ({@link ShardBandEntries}), with the shard's identity and document count, so that the
+ * coordinating node can merge-join the shards' buckets without reading any sketch. Runs under the
+ * run's point in time, so document numbers stay valid for the later reads by number ({@link
+ * NearDupShardDocsQueryBuilder}). The entries are accounted to the request circuit breaker while
+ * they are collected. As on Elasticsearch.
+ *
+ * <pre>{@code
+ * "aggs": {"b": {"neardup_buckets": {"field": "body.dup", "partition": 0, "partitions": 5}}}
+ * }</pre>
+ */
+public final class NearDupBucketsAggregationBuilder
+    extends AbstractAggregationBuilder<NearDupBucketsAggregationBuilder> {
+  /** The aggregation's name. */
+  public static final String NAME = "neardup_buckets";
+
+  private final String field;
+  private final int partition;
+  private final int partitions;
+
+  /**
+   * @param name the aggregation's name in the request
+   * @param field a field of type {@code neardup}
+   * @param partition which partition of the band-hash space, in [0, partitions)
+   */
+  public NearDupBucketsAggregationBuilder(
+      String name, String field, int partition, int partitions) {
+    super(name);
+    this.field = Objects.requireNonNull(field, "field");
+    try {
+      new ShardBandEntries(NearDupSettings.DEFAULT, partition, partitions);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("[" + NAME + "] " + e.getMessage(), e);
+    }
+    this.partition = partition;
+    this.partitions = partitions;
+  }
+
+  private NearDupBucketsAggregationBuilder(
+      NearDupBucketsAggregationBuilder clone,
+      AggregatorFactories.Builder factories,
+      Map<String, Object> metadata) {
+    super(clone, factories, metadata);
+    this.field = clone.field;
+    this.partition = clone.partition;
+    this.partitions = clone.partitions;
+  }
+
+  /** Reads the builder from the wire. */
+  public NearDupBucketsAggregationBuilder(StreamInput in) throws IOException {
+    super(in);
+    this.field = in.readString();
+    this.partition = in.readVInt();
+    this.partitions = in.readVInt();
+  }
+
+  @Override
+  protected void doWriteTo(StreamOutput out) throws IOException {
+    out.writeString(field);
+    out.writeVInt(partition);
+    out.writeVInt(partitions);
+  }
+
+  private static final ConstructingObjectParser<NearDupBucketsAggregationBuilder, String> PARSER =
+      new ConstructingObjectParser<>(
+          NAME,
+          false,
+          (a, name) ->
+              new NearDupBucketsAggregationBuilder(
+                  name,
+                  (String) a[0],
+                  a[1] == null ? 0 : (int) a[1],
+                  a[2] == null ? 1 : (int) a[2]));
+
+  static {
+    PARSER.declareString(ConstructingObjectParser.constructorArg(), new ParseField("field"));
+    PARSER.declareInt(
+        ConstructingObjectParser.optionalConstructorArg(), new ParseField("partition"));
+    PARSER.declareInt(
+        ConstructingObjectParser.optionalConstructorArg(), new ParseField("partitions"));
+  }
+
+  /** Parses {@code {"field": ..., "partition": 0, "partitions": 1}}. */
+  public static NearDupBucketsAggregationBuilder parse(XContentParser parser, String name)
+      throws IOException {
+    return PARSER.parse(parser, name);
+  }
+
+  @Override
+  protected XContentBuilder internalXContent(XContentBuilder builder, Params params)
+      throws IOException {
+    builder.startObject();
+    builder.field("field", field);
+    builder.field("partition", partition);
+    builder.field("partitions", partitions);
+    return builder.endObject();
+  }
+
+  @Override
+  protected AggregationBuilder shallowCopy(
+      AggregatorFactories.Builder factoriesBuilder, Map<String, Object> metadata) {
+    return new NearDupBucketsAggregationBuilder(this, factoriesBuilder, metadata);
+  }
+
+  @Override
+  protected AggregatorFactory doBuild(
+      QueryShardContext context, AggregatorFactory parent, AggregatorFactories.Builder subs)
+      throws IOException {
+    if (parent != null) {
+      throw new IllegalArgumentException("[" + NAME + "] must be a top-level aggregation");
+    }
+    if (subs.count() > 0) {
+      throw new IllegalArgumentException("[" + NAME + "] takes no sub-aggregations");
+    }
+    return new AggregatorFactory(name, context, null, subs, metadata) {
+      @Override
+      protected Aggregator createInternal(
+          SearchContext searchContext,
+          Aggregator parentAggregator,
+          CardinalityUpperBound cardinality,
+          Map<String, Object> meta)
+          throws IOException {
+        return new BucketsAggregator(name, searchContext, meta);
+      }
+
+      @Override
+      protected boolean supportsConcurrentSegmentSearch() {
+        return false; // one sorted run per shard, not one per slice
+      }
+    };
+  }
+
+  @Override
+  public BucketCardinality bucketCardinality() {
+    return BucketCardinality.NONE;
+  }
+
+  @Override
+  public String getType() {
+    return NAME;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (this == o) {
+      return true;
+    }
+    if (o == null || getClass() != o.getClass() || !super.equals(o)) {
+      return false;
+    }
+    NearDupBucketsAggregationBuilder other = (NearDupBucketsAggregationBuilder) o;
+    return field.equals(other.field)
+        && partition == other.partition
+        && partitions == other.partitions;
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(super.hashCode(), field, partition, partitions);
+  }
+
+  /** Collects the entries of one shard. */
+  private final class BucketsAggregator extends MetricsAggregator {
+    private final ShardBandEntries entries;
+    private final String sketchField;
+    private final ShardId shardId;
+    private final int maxDoc;
+    private long accounted;
+
+    BucketsAggregator(String name, SearchContext context, Map<String, Object> metadata)
+        throws IOException {
+      super(name, context, null, metadata);
+      MappedFieldType type = context.mapperService().fieldType(field);
+      // the coordinating node checked the mappings; an index without the field has no entries
+      NearDupFieldType t = type instanceof NearDupFieldType f ? f : null;
+      this.sketchField = t == null ? null : t.fields().sketchField();
+      this.entries =
+          new ShardBandEntries(
+              t == null ? NearDupSettings.DEFAULT : t.settings(), partition, partitions);
+      IndexReader reader = context.searcher().getIndexReader();
+      this.maxDoc = reader.maxDoc();
+      this.shardId = shardId(reader);
+    }
+
+    private static ShardId shardId(IndexReader reader) {
+      if (reader instanceof DirectoryReader d) {
+        return ShardUtils.extractShardId(d);
+      }
+      List<LeafReaderContext> leaves = reader.leaves();
+      return leaves.isEmpty() ? null : ShardUtils.extractShardId(leaves.get(0).reader());
+    }
+
+    @Override
+    protected LeafBucketCollector getLeafCollector(LeafReaderContext leaf, LeafBucketCollector sub)
+        throws IOException {
+      BinaryDocValues sketches =
+          sketchField == null ? null : leaf.reader().getBinaryDocValues(sketchField);
+      if (sketches == null) {
+        return LeafBucketCollector.NO_OP_COLLECTOR;
+      }
+      int base = leaf.docBase;
+      return new LeafBucketCollector() {
+        @Override
+        public void collect(int doc, long bucket) throws IOException {
+          if (sketches.advanceExact(doc)) {
+            BytesRef b = sketches.binaryValue();
+            entries.add(base + doc, b.bytes, b.offset, b.length);
+            long used = entries.ramBytesUsed();
+            if (used - accounted > (1 << 20)) {
+              addRequestCircuitBreakerBytes(used - accounted);
+              accounted = used;
+            }
+          }
+        }
+      };
+    }
+
+    @Override
+    public InternalAggregation buildAggregation(long owningBucketOrd) {
+      if (shardId == null) {
+        return buildEmptyAggregation();
+      }
+      return new InternalNearDupBuckets(
+          name,
+          metadata(),
+          List.of(
+              new InternalNearDupBuckets.ShardPart(
+                  shardId, maxDoc, entries.documents(), entries.encode())));
+    }
+
+    @Override
+    public InternalAggregation buildEmptyAggregation() {
+      return new InternalNearDupBuckets(name, metadata(), List.of());
+    }
+  }
+}

@@ -1,0 +1,129 @@
+package io.neardup.opensearch.clusters;
+
+import io.neardup.search.DocNumbersQuery;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import org.apache.lucene.search.MatchNoDocsQuery;
+import org.apache.lucene.search.Query;
+import org.opensearch.core.common.io.stream.StreamInput;
+import org.opensearch.core.common.io.stream.StreamOutput;
+import org.opensearch.core.common.io.stream.Writeable;
+import org.opensearch.core.index.shard.ShardId;
+import org.opensearch.core.xcontent.XContentBuilder;
+import org.opensearch.core.xcontent.XContentParser;
+import org.opensearch.index.query.AbstractQueryBuilder;
+import org.opensearch.index.query.QueryShardContext;
+
+/**
+ * Matches documents by their numbers in their shard's reader, for the distributed clustering API:
+ * under the run's point in time the numbers that {@link NearDupBucketsAggregationBuilder} reported
+ * name the same documents, so the coordinating node reads back exactly the sketches a block of
+ * candidate pairs needs, and the members of a page of clusters. Meaningless outside a point in
+ * time, so the query cannot be written in a request body. As on Elasticsearch.
+ */
+public final class NearDupShardDocsQueryBuilder
+    extends AbstractQueryBuilder<NearDupShardDocsQueryBuilder> {
+  /** The query's name. */
+  public static final String NAME = "neardup_shard_docs";
+
+  /** The documents of one shard, by number, ascending. */
+  public record ShardDocs(ShardId shardId, int[] docs) implements Writeable {
+    ShardDocs(StreamInput in) throws IOException {
+      this(new ShardId(in), in.readVIntArray());
+    }
+
+    @Override
+    public void writeTo(StreamOutput out) throws IOException {
+      shardId.writeTo(out);
+      out.writeVIntArray(docs);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof ShardDocs s && shardId.equals(s.shardId) && Arrays.equals(docs, s.docs);
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * shardId.hashCode() + Arrays.hashCode(docs);
+    }
+  }
+
+  private final List<ShardDocs> shards;
+
+  /** A query for the given documents of the given shards. */
+  public NearDupShardDocsQueryBuilder(List<ShardDocs> shards) {
+    this.shards = List.copyOf(shards);
+  }
+
+  /** Reads the query from the wire. */
+  public NearDupShardDocsQueryBuilder(StreamInput in) throws IOException {
+    super(in);
+    this.shards = in.readList(ShardDocs::new);
+  }
+
+  @Override
+  protected void doWriteTo(StreamOutput out) throws IOException {
+    out.writeList(shards);
+  }
+
+  /** Always fails: the query names documents by number, which only a point in time keeps. */
+  public static NearDupShardDocsQueryBuilder fromXContent(XContentParser parser) {
+    throw new IllegalArgumentException(
+        "["
+            + NAME
+            + "] is internal to the _neardup/clusters API and cannot be used in a request body");
+  }
+
+  @Override
+  protected void doXContent(XContentBuilder builder, Params params) throws IOException {
+    builder.startObject(NAME);
+    builder.startArray("shards");
+    for (ShardDocs s : shards) {
+      builder.startObject();
+      builder.field("index", s.shardId().getIndexName());
+      builder.field("shard", s.shardId().id());
+      builder.field("documents", s.docs().length);
+      builder.endObject();
+    }
+    builder.endArray();
+    printBoostAndQueryName(builder);
+    builder.endObject();
+  }
+
+  @Override
+  protected Query doToQuery(QueryShardContext context) {
+    ShardId here = new ShardId(context.index(), context.getShardId());
+    List<int[]> mine = new ArrayList<>(1);
+    for (ShardDocs s : shards) {
+      if (s.shardId().equals(here)) {
+        mine.add(s.docs());
+      }
+    }
+    return mine.isEmpty()
+        ? new MatchNoDocsQuery("no document of shard " + here)
+        : new DocNumbersQuery(mine.size() == 1 ? mine.get(0) : merge(mine));
+  }
+
+  private static int[] merge(List<int[]> parts) {
+    return parts.stream().flatMapToInt(Arrays::stream).sorted().distinct().toArray();
+  }
+
+  @Override
+  protected boolean doEquals(NearDupShardDocsQueryBuilder other) {
+    return shards.equals(other.shards);
+  }
+
+  @Override
+  protected int doHashCode() {
+    return Objects.hash(shards);
+  }
+
+  @Override
+  public String getWriteableName() {
+    return NAME;
+  }
+}
