@@ -20,12 +20,12 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class ShardedClustererTest {
-  private static final NearDupSettings MINHASH = NearDupSettings.DEFAULT;
-  private static final NearDupSettings SIMHASH =
+  static final NearDupSettings MINHASH = NearDupSettings.DEFAULT;
+  static final NearDupSettings SIMHASH =
       NearDupSettings.builder().scheme(SketchScheme.SIMHASH).maxHamming(3).build();
 
   /** A corpus: families of edited copies of random sets at various similarities, singletons. */
-  private static List<byte[]> corpus(NearDupSettings settings, Random r, int families) {
+  static List<byte[]> corpus(NearDupSettings settings, Random r, int families) {
     Sketcher sketcher = new Sketcher(settings.sketch());
     List<byte[]> out = new ArrayList<>();
     for (int f = 0; f < families; f++) {
@@ -61,8 +61,8 @@ class ShardedClustererTest {
   }
 
   /** The clusters of the single-node core (joins only, on the heap), as sorted member sets. */
-  private static Set<List<Integer>> reference(
-      NearDupSettings settings, double t, List<byte[]> sketches) throws IOException {
+  static Set<List<Integer>> reference(NearDupSettings settings, double t, List<byte[]> sketches)
+      throws IOException {
     try (GatheredClusters g =
         new GatheredClusters(settings, t, sketches.size(), CanonicalPolicy.BEST_SCORE)) {
       for (int i = 0; i < sketches.size(); i++) {

@@ -74,11 +74,9 @@ public final class TransportNearDupClustersAction
             resolver,
             breaker,
             threadPool.executor(ThreadPool.Names.GENERIC));
-    KeptRuns kept =
-        new KeptRuns(() -> clusterService.localNode().getId(), threadPool, client, breaker);
     this.distributed =
         new DistributedClustering(
-            "_neardup/clusters", breaker, threadPool.executor(ThreadPool.Names.GENERIC), kept);
+            breaker, threadPool, client, () -> clusterService.localNode().getId());
     this.transportService = transportService;
     this.client = client;
     this.clusterService = clusterService;
@@ -120,7 +118,7 @@ public final class TransportNearDupClustersAction
       NearDupClustersRequest request,
       long start,
       ActionListener<NearDupClustersResponse> listener) {
-    String node = KeptRuns.nodeOf(request.run());
+    String node = DistributedClustering.nodeOf(request.run());
     if (node == null) {
       throw new IllegalArgumentException(
           "[_neardup/clusters] [run] must be the id of a kept run, got [" + request.run() + "]");

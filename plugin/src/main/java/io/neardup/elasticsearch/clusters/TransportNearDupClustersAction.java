@@ -49,7 +49,6 @@ public final class TransportNearDupClustersAction
 
   private final SketchGathering gathering;
   private final DistributedClustering distributed;
-  private final KeptRuns kept;
   private final TransportService transportService;
   private final NodeClient client;
   private final ClusterService clusterService;
@@ -77,19 +76,12 @@ public final class TransportNearDupClustersAction
             resolver,
             breakers.getBreaker(CircuitBreaker.REQUEST),
             transportService.getThreadPool().executor(ThreadPool.Names.GENERIC));
-    ThreadPool threadPool = transportService.getThreadPool();
-    this.kept =
-        new KeptRuns(
-            () -> clusterService.localNode().getId(),
-            threadPool,
-            client,
-            breakers.getBreaker(CircuitBreaker.REQUEST));
     this.distributed =
         new DistributedClustering(
-            "_neardup/clusters",
             breakers.getBreaker(CircuitBreaker.REQUEST),
-            threadPool.executor(ThreadPool.Names.GENERIC),
-            kept);
+            transportService.getThreadPool(),
+            client,
+            () -> clusterService.localNode().getId());
     this.transportService = transportService;
     this.client = client;
     this.clusterService = clusterService;
@@ -131,7 +123,7 @@ public final class TransportNearDupClustersAction
       NearDupClustersRequest request,
       long start,
       ActionListener<NearDupClustersResponse> listener) {
-    String node = KeptRuns.nodeOf(request.run());
+    String node = DistributedClustering.nodeOf(request.run());
     if (node == null) {
       throw new IllegalArgumentException(
           "[_neardup/clusters] [run] must be the id of a kept run, got [" + request.run() + "]");
