@@ -6,17 +6,12 @@ import io.neardup.cluster.Verification;
 import io.neardup.index.AppendClusters;
 import io.neardup.index.IndexMetadata;
 import io.neardup.index.StoredClusters;
-import io.neardup.param.Parameter;
-import io.neardup.settings.NearDupSettings;
-import io.neardup.text.NormalizationOptions;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Objects;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.FieldInfos;
 import org.apache.lucene.index.IndexWriter;
@@ -32,41 +27,6 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 final class ClusterStorage {
   private ClusterStorage() {}
-
-  /**
-   * The analysis settings an append uses: the index's. An option given on the command line must
-   * agree with them; one left out takes the index's value.
-   *
-   * @param given the settings the options describe, defaults included
-   * @throws picocli.CommandLine.ParameterException naming the first option that differs
-   */
-  static void checkAppendSettings(
-      CommandSpec spec,
-      IndexMetadata recorded,
-      NearDupSettings given,
-      NormalizationOptions givenNormalization) {
-    Map<String, String> want = new java.util.LinkedHashMap<>();
-    want.putAll(recorded.settings().toMap(Parameter.Style.KEBAB));
-    want.putAll(recorded.normalization().toMap(Parameter.Style.KEBAB));
-    Map<String, String> got = new java.util.LinkedHashMap<>();
-    got.putAll(given.toMap(Parameter.Style.KEBAB));
-    got.putAll(givenNormalization.toMap(Parameter.Style.KEBAB));
-    for (Map.Entry<String, String> e : want.entrySet()) {
-      String option = "--" + e.getKey();
-      String value = got.get(e.getKey());
-      if (spec.commandLine().getParseResult().hasMatchedOption(option)
-          && !Objects.equals(e.getValue(), value)) {
-        throw Options.invalid(
-            spec,
-            option,
-            "must match the setting the index was built with ("
-                + e.getValue()
-                + ") when appending, got ["
-                + value
-                + "]; leave it out to use the index's");
-      }
-    }
-  }
 
   /**
    * Stores recomputed clusters in the index being written: names them after the ids documents carry
@@ -174,13 +134,21 @@ final class ClusterStorage {
         byOrdinal[i] = (ordinals[firstNew + i] << 32) | (firstNew + i);
       }
       Arrays.sort(byOrdinal); // input order: each document meets the new ones before it
+      // canonical ties go to the input order, which documents written on several threads record
+      StoredClusters.Recorded ordered =
+          view.hasOrdinals()
+              ? new StoredClusters.Recorded(
+                  recorded.threshold(),
+                  recorded.verification(),
+                  recorded.canonical().then(CanonicalPolicy.lowest(OpenIndex.ORDINAL_FIELD)))
+              : recorded;
       AppendClusters append =
           new AppendClusters(
               reader,
               metadata.fields(),
               metadata.settings(),
               OpenIndex.ID_FIELD,
-              recorded,
+              ordered,
               firstNew);
       for (int i = 0; i < n; i++) {
         append.add((int) byOrdinal[i]);

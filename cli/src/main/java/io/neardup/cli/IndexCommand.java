@@ -1,9 +1,7 @@
 package io.neardup.cli;
 
-import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.Verification;
 import io.neardup.index.IndexMetadata;
-import io.neardup.index.StoredClusters;
 import io.neardup.lsh.Banding;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.text.NormalizationOptions;
@@ -88,7 +86,9 @@ final class IndexCommand implements Callable<Integer> {
         analysis.settings(Options.threshold(spec, threshold), true, shingles);
     NormalizationOptions normalization = analysis.normalization();
     if (append) {
-      return append(settings, normalization);
+      IndexAppend.run(
+          spec, input, run, indexDir.path, settings, normalization, textOption.text, canonical);
+      return 0;
     }
     IndexWriting.check(spec, input, run, indexDir.path);
     ClusterOptions clusterOptions = new ClusterOptions();
@@ -131,88 +131,6 @@ final class IndexCommand implements Callable<Integer> {
             settings.threshold(),
             settings.sketch().hashes(),
             settings.banding()));
-    return 0;
-  }
-
-  private int append(NearDupSettings given, NormalizationOptions givenNormalization)
-      throws Exception {
-    IndexWriting.checkInput(spec, input, run);
-    IndexMetadata metadata;
-    StoredClusters.Recorded recorded;
-    int firstNew;
-    boolean texts;
-    try (OpenIndex opened = OpenIndex.open(indexDir.path)) {
-      metadata = opened.metadata();
-      recorded = opened.recorded();
-      firstNew = opened.reader().maxDoc();
-      texts = opened.hasTexts();
-      if (recorded == null) {
-        throw Options.invalid(
-            spec,
-            "--append",
-            "the index at "
-                + indexDir.path
-                + " stores no clusters (built by an earlier neardup, or by dedup --index): run"
-                + " neardup clusters --index "
-                + indexDir.path
-                + " --recompute --write once, then append");
-      }
-      if (opened.reader().numDeletedDocs() > 0) {
-        throw Options.invalid(
-            spec, "--append", "the index at " + indexDir.path + " has deleted documents");
-      }
-      ClusterStorage.checkAppendSettings(spec, metadata, given, givenNormalization);
-      if (spec.commandLine().getParseResult().hasMatchedOption("--text")
-          && textOption.text != texts) {
-        throw Options.invalid(
-            spec,
-            textOption.text ? "--text" : "--no-text",
-            "must match the index, which was built " + (texts ? "with" : "without") + " texts");
-      }
-      if (canonical != null) {
-        CanonicalPolicy asked;
-        try {
-          asked = opened.resolve(Options.canonical(spec, canonical), input.idField);
-        } catch (IllegalArgumentException e) {
-          throw Options.invalid(spec, "--canonical", e.getMessage());
-        }
-        if (!asked.equals(recorded.canonical())) {
-          throw Options.invalid(
-              spec,
-              "--canonical",
-              "must match the policy the index's clusters were stored with ("
-                  + recorded.canonical()
-                  + ") when appending, got ["
-                  + canonical
-                  + "]; clusters --recompute --write --canonical POLICY changes it");
-        }
-      }
-      // the policy reads its fields from the new documents too
-      recorded.canonical().fields().stream()
-          .filter(f -> !f.startsWith(CorpusReader.RESERVED_PREFIX))
-          .forEach(input::want);
-    }
-    ProgressLine progress = new ProgressLine(spec.commandLine().getErr(), run.progress());
-    String[] assigned = new String[1];
-    RecordPipeline.Ingest summary =
-        IndexWriting.run(
-            input,
-            run,
-            metadata.settings(),
-            metadata.normalization(),
-            indexDir.path,
-            texts,
-            firstNew,
-            progress,
-            (writer, s) ->
-                assigned[0] =
-                    ClusterStorage.assignAppended(writer, metadata, recorded, firstNew, progress));
-    progress.println(
-        assigned[0]
-            + "; index at "
-            + indexDir.path
-            + " now holds "
-            + Clustering.count(firstNew + summary.documents(), "document"));
     return 0;
   }
 }

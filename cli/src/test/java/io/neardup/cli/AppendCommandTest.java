@@ -136,6 +136,26 @@ class AppendCommandTest {
   }
 
   @Test
+  void theSampleCorpusIndexedInThreeAppendsStoresTheClustersOfARecomputation() throws Exception {
+    List<SampleCorpus.Doc> all = SampleCorpus.committed();
+    int third = all.size() / 3;
+    Path index = index(all.subList(0, third), "part1");
+    Cli.Result second = append(index, all.subList(third, 2 * third), "part2", "--threads", "2");
+    assertEquals(0, second.exit(), second.toString());
+    Cli.Result last = append(index, all.subList(2 * third, all.size()), "part3");
+    assertEquals(0, last.exit(), last.toString());
+
+    Cli.Result read = Cli.run("clusters", "--index", index);
+    Cli.Result recomputed = Cli.run("clusters", "--index", index, "--recompute");
+    assertEquals(0, recomputed.exit(), recomputed.toString());
+    assertEquals(normalized(recomputed.out()), normalized(read.out()));
+    // chains through documents that were alone merge as single linkage merges them
+    Path whole = index(all, "whole");
+    assertEquals(normalized(Cli.run("clusters", "--index", whole).out()), normalized(read.out()));
+    assertTrue(normalized(read.out()).size() > 60, read.out());
+  }
+
+  @Test
   void appendedCopiesJoinTheirOriginalsClusters() throws Exception {
     List<SampleCorpus.Doc> base = DOCS.subList(0, 20);
     Path index = index(base, "base");
@@ -197,6 +217,14 @@ class AppendCommandTest {
     Cli.Result threshold = append(index, more, "threshold", "--threshold", "0.9");
     assertEquals(2, threshold.exit(), threshold.toString());
     assertTrue(threshold.err().contains("--threshold"), threshold.err());
+
+    Cli.Result noText = append(index, more, "text", "--no-text");
+    assertEquals(2, noText.exit(), noText.toString());
+    assertTrue(noText.err().contains("--no-text"), noText.err());
+
+    Cli.Result missing = append(tmp.resolve("nowhere"), more, "missing");
+    assertEquals(1, missing.exit(), missing.toString());
+    assertTrue(missing.err().contains("no index at"), missing.err());
 
     Cli.Result policy = append(index, more, "policy", "--canonical", "views:desc");
     assertEquals(2, policy.exit(), policy.toString());

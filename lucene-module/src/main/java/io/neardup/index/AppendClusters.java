@@ -12,8 +12,8 @@ import io.neardup.sketch.Sketch;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -33,24 +33,32 @@ import org.apache.lucene.util.BytesRef;
  * verified so and both shingle sets are stored) among the indexed documents and the new documents
  * before it in input order, and the only indexed documents written are those an assignment changes.
  *
- * <p>The rule is the engines' write-time rule ({@link NearDupIngest#assign}), with an index that
- * sees the run's own documents at once:
+ * <p>The rule is the engines' write-time rule ({@link NearDupIngest#assign}: a document joins the
+ * cluster of a near-duplicate, or starts its own and is its canonical), with an index that sees the
+ * run's own documents at once and with single linkage wherever it costs no rewrite of the index:
  *
  * <ol>
- *   <li>A new document joins the cluster of its most similar near-duplicate (ties: the lower
- *       document id, i.e. the earlier indexed). Its cluster id is the near-duplicate's stored one,
- *       or, for a document without one, that document's own id ({@link NearDupIngest#clusterOf}):
- *       that document is then written as the canonical of its cluster.
  *   <li>A new document without near-duplicates starts a cluster named by its own id, of which it is
  *       canonical; nothing is written for it unless a later document joins it.
- *   <li>A new document that joins a cluster becomes its canonical if the recorded canonical policy
- *       prefers it to the current canonical (by input order alone it never does: it comes later);
- *       the former canonical's flag is then cleared, and the document named by the cluster's id
- *       points at the new canonical ({@link NearDupFields#canonicalIdField()}).
- *   <li>A new document whose near-duplicates lie in two or more clusters (a bridge) joins the one
- *       of the most similar; the clusters stay apart until a whole-index recomputation merges them
- *       ({@link #bridges()} counts such documents).
+ *   <li>A new document with near-duplicates joins the stored cluster (one that existed before the
+ *       run) of the most similar of them; if none of them is in a stored cluster, the cluster of
+ *       this run they are in (the largest, if several). The clusters of this run it resembles
+ *       (started by earlier new documents, or an indexed document that was alone) merge into that
+ *       cluster: their members are all new or written anyway.
+ *   <li>Two or more stored clusters that a new document resembles (a bridge) stay apart: merging
+ *       them would rewrite every member of one. The document joins the most similar; {@link
+ *       #bridges()} counts such documents, and a whole-index recomputation merges them.
+ *   <li>Canonical: of the cluster's canonical, those of the clusters merged into it and the new
+ *       document, the one the recorded policy prefers (ties: the lower document id, so the indexed
+ *       one). A canonical that loses its flag is rewritten, and the document that names the cluster
+ *       (its id is the cluster id) points at the new one ({@link
+ *       NearDupFields#canonicalIdField()}), so that the next append finds it without a scan.
  * </ol>
+ *
+ * So the indexed documents written are those a new document resembled that were alone, and the
+ * canonicals that lost their flag: the work is proportional to the new documents and their
+ * near-duplicates, never to the index. Without bridges, the stored clusters are those a whole-index
+ * clustering finds (single linkage), up to the candidates the sketch search misses.
  *
  * <pre>{@code
  * AppendClusters append = new AppendClusters(reader, fields, settings, "_id", recorded, firstNew);
@@ -83,9 +91,12 @@ public final class AppendClusters {
   // assignments made by this run, by document id: its cluster id and canonical flag
   private final Map<Integer, State> states = new HashMap<>();
   // the documents this run writes, in the order first written
-  private final Set<Integer> written = new java.util.LinkedHashSet<>();
+  private final Set<Integer> written = new LinkedHashSet<>();
   // each cluster's canonical as this run knows it
   private final Map<String, Integer> canonicals = new HashMap<>();
+  // the members of the clusters this run knows whole: those it started, and indexed documents
+  // that were alone; only these merge when a new document resembles several clusters
+  private final Map<String, List<Integer>> members = new HashMap<>();
   private final Map<String, String> pointers = new LinkedHashMap<>();
   private int joined;
   private int bridges;
@@ -128,60 +139,139 @@ public final class AppendClusters {
           "doc must be an appended document (at least " + firstNew + "), got [" + doc + "]");
     }
     String id = StoredClusters.id(reader, idField, doc);
+    // each cluster of a verified near-duplicate, with the highest similarity to one of its members
+    Map<String, Double> near = new LinkedHashMap<>();
     Sketch sketch = NearDuplicateQuery.readSketch(reader, fields, settings, doc);
-    int best = -1;
-    double bestSimilarity = -1;
-    Set<String> clusters = new HashSet<>();
     if (!sketch.isEmpty()) {
       double floor = exact ? Math.max(Math.ulp(1.0), threshold - EXACT_MARGIN) : threshold;
       NearDuplicateQuery query = new NearDuplicateQuery(fields, settings, sketch, floor);
       int[] own = exact ? shingles(doc) : null;
-      for (ScoreDoc hit : searcher.search(query, HITS).scoreDocs) {
-        if (hit.doc == doc || (hit.doc >= firstNew && !states.containsKey(hit.doc))) {
-          continue; // itself, or a new document after it, which will compare itself with this one
-        }
-        double similarity = hit.score;
-        if (own != null) {
-          int[] other = shingles(hit.doc);
-          if (other != null) {
-            similarity = CompactShingleSet.jaccard(own, own.length, other, other.length);
+      // the most similar hits first; only when all of them are new documents still to come (a
+      // flood of copies appended at once) is the search widened
+      for (int n = HITS, seen = 0; ; n = (int) Math.min(4L * n, reader.maxDoc())) {
+        ScoreDoc[] hits = searcher.search(query, n).scoreDocs;
+        for (int h = seen; h < hits.length; h++) {
+          int other = hits[h].doc;
+          if (other == doc || (other >= firstNew && !states.containsKey(other))) {
+            continue; // itself, or a new document after it, which will compare itself with this
+          }
+          double similarity = hits[h].score;
+          if (own != null) {
+            int[] set = shingles(other);
+            if (set != null) {
+              similarity = CompactShingleSet.jaccard(own, own.length, set, set.length);
+            }
+          }
+          if (similarity >= threshold) {
+            near.merge(knownCluster(other), similarity, Math::max);
           }
         }
-        if (similarity < threshold) {
-          continue;
+        if (!near.isEmpty() || hits.length < n || n >= reader.maxDoc()) {
+          break;
         }
-        clusters.add(clusterOf(hit.doc));
-        if (similarity > bestSimilarity || (similarity == bestSimilarity && hit.doc < best)) {
-          best = hit.doc;
-          bestSimilarity = similarity;
-        }
+        seen = hits.length;
       }
     }
-    if (best < 0) {
+    if (near.isEmpty()) {
       states.put(doc, new State(id, true));
+      members.put(id, new ArrayList<>(List.of(doc)));
+      canonicals.put(id, doc);
       return;
     }
-    if (clusters.size() > 1) {
+    joined++;
+    String target = target(near);
+    // the clusters of this run it resembles join the target with their members (the target
+    // cluster of this run that is the largest, so that a member moves O(log n) times at most)
+    List<Integer> contenders = new ArrayList<>();
+    contenders.add(canonicalOf(target));
+    List<Integer> targetMembers = members.get(target);
+    for (String c : near.keySet()) {
+      if (!c.equals(target) && members.containsKey(c)) {
+        contenders.add(canonicals.remove(c));
+        for (int m : members.remove(c)) {
+          set(m, target, false);
+          if (targetMembers != null) {
+            targetMembers.add(m);
+          }
+        }
+      }
+    }
+    contenders.add(doc);
+    int winner = contenders.get(0);
+    for (int c : contenders) {
+      if (prefers(c, winner)) {
+        winner = c;
+      }
+    }
+    if (winner != contenders.get(0)) {
+      flips++;
+    }
+    for (int c : contenders) {
+      if (c != doc && (c == winner) != isCanonicalIn(c, target)) {
+        set(c, target, c == winner);
+      }
+    }
+    set(doc, target, doc == winner);
+    if (targetMembers != null) {
+      targetMembers.add(doc);
+      for (int m : targetMembers) {
+        if (!written.contains(m)) {
+          set(m, target, m == winner); // alone until now: it becomes explicit
+        }
+      }
+    }
+    canonicals.put(target, winner);
+    String winnerId = StoredClusters.id(reader, idField, winner);
+    if (winnerId.equals(target)) {
+      pointers.remove(target);
+    } else {
+      pointers.put(target, winnerId);
+    }
+  }
+
+  /**
+   * The cluster a new document joins: the stored cluster of its most similar near-duplicate if
+   * there is one (others it resembles are a bridge: they stay apart), else the largest of this
+   * run's clusters it resembles (ties: the most similar).
+   */
+  private String target(Map<String, Double> near) {
+    String stored = null;
+    int storedCount = 0;
+    String run = null;
+    for (Map.Entry<String, Double> e : near.entrySet()) {
+      String c = e.getKey();
+      if (!members.containsKey(c)) {
+        storedCount++;
+        if (stored == null || e.getValue() > near.get(stored)) {
+          stored = c;
+        }
+      } else if (run == null
+          || members.get(c).size() > members.get(run).size()
+          || members.get(c).size() == members.get(run).size() && e.getValue() > near.get(run)) {
+        run = c;
+      }
+    }
+    if (storedCount > 1) {
       bridges++;
     }
-    joined++;
-    String cluster = clusterOf(best);
-    if (!assigned(best)) {
-      // alone until now: it becomes explicit, as the canonical of the cluster its id names
-      set(best, cluster, true);
+    return stored != null ? stored : run;
+  }
+
+  /**
+   * The cluster of a near-duplicate; an indexed document without a cluster becomes this run's
+   * cluster of one, named by its id, which others may join.
+   */
+  private String knownCluster(int doc) throws IOException {
+    String cluster = clusterOf(doc);
+    if (doc < firstNew && !states.containsKey(doc) && !assigned(doc)) {
+      members.computeIfAbsent(cluster, c -> new ArrayList<>(List.of(doc)));
+      canonicals.putIfAbsent(cluster, doc);
     }
-    int head = canonicalOf(cluster);
-    if (prefers(doc, head)) {
-      flips++;
-      set(head, cluster, false);
-      set(doc, cluster, true);
-      canonicals.put(cluster, doc);
-      if (!cluster.equals(id)) {
-        pointers.put(cluster, id);
-      }
-    } else {
-      set(doc, cluster, false);
-    }
+    return cluster;
+  }
+
+  private boolean isCanonicalIn(int doc, String cluster) throws IOException {
+    return cluster.equals(clusterOf(doc)) && isCanonical(doc);
   }
 
   /** The documents to write, in the order they were first changed. */
@@ -302,13 +392,21 @@ public final class AppendClusters {
     return first;
   }
 
-  /** Whether the policy prefers {@code doc} to the canonical {@code head}. */
-  private boolean prefers(int doc, int head) throws IOException {
-    if (canonical.byScore()) {
-      return false; // by input order: the indexed canonical came first
+  /**
+   * Whether the policy prefers {@code a} to {@code b}; ties go to the lower document id (input
+   * order for an index written in order; a policy that ends with an input ordinal decides before).
+   */
+  private boolean prefers(int a, int b) throws IOException {
+    if (a == b) {
+      return false;
     }
-    CanonicalKeys keys = CanonicalKeys.load(reader, canonical, new int[] {doc, head});
-    return keys.compare(0, 1) < 0;
+    if (!canonical.byScore()) {
+      int cmp = CanonicalKeys.load(reader, canonical, new int[] {a, b}).compare(0, 1);
+      if (cmp != 0) {
+        return cmp < 0;
+      }
+    }
+    return a < b;
   }
 
   private int[] shingles(int doc) throws IOException {

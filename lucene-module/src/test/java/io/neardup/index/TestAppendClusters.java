@@ -206,7 +206,55 @@ public class TestAppendClusters extends LuceneTestCase {
     }
   }
 
-  public void testABridgeJoinsTheMostSimilarCluster() throws IOException {
+  /** Indexes texts and stores their clusters, as a whole-index clustering names them. */
+  private static void indexAndStore(
+      Directory dir, NearDupDocumentBuilder builder, List<Text> texts, NearDupSettings settings)
+      throws IOException {
+    try (IndexWriter writer = new IndexWriter(dir, config(IndexWriterConfig.OpenMode.CREATE))) {
+      add(writer, builder, texts);
+      try (DirectoryReader reader = DirectoryReader.open(writer)) {
+        List<int[]> clusters = new ArrayList<>();
+        for (Cluster c :
+            new NearDupClusterer(reader, FIELDS, settings)
+                .verification(Verification.EXACT)
+                .run((a, b, s) -> {})
+                .clusters()) {
+          clusters.add(c.members());
+        }
+        StoredClusters.Reconcile r =
+            StoredClusters.reconcile(reader, FIELDS, ids(reader), clusters, false);
+        StoredClusters.write(writer, "id", FIELDS, r.changes(), r.pointers());
+      }
+      writer.commit();
+    }
+  }
+
+  private static List<String> assign(
+      Directory dir,
+      NearDupDocumentBuilder builder,
+      NearDupSettings settings,
+      StoredClusters.Recorded recorded,
+      Text text,
+      int[] bridges)
+      throws IOException {
+    try (IndexWriter writer = new IndexWriter(dir, config(IndexWriterConfig.OpenMode.APPEND))) {
+      add(writer, builder, List.of(text));
+      try (DirectoryReader reader = DirectoryReader.open(writer)) {
+        int doc = reader.maxDoc() - 1;
+        AppendClusters append = new AppendClusters(reader, FIELDS, settings, "id", recorded, doc);
+        append.add(doc);
+        bridges[0] = append.bridges();
+        List<String> out = new ArrayList<>();
+        for (StoredClusters.Change c : append.changes()) {
+          out.add(c.id() + "/" + c.cluster() + "/" + c.canonical());
+        }
+        return out;
+      }
+    }
+  }
+
+  public void testABridgeOfStoredClustersJoinsTheMostSimilarAndMergesTheLoneDocuments()
+      throws IOException {
     Random random = new Random(random().nextLong());
     String[] x = words(random, 60).split(" ");
     String[] y = words(random, 60).split(" ");
@@ -217,27 +265,39 @@ public class TestAppendClusters extends LuceneTestCase {
     NearDupSettings loose = NearDupSettings.builder().threshold(0.5).shingles(true).build();
     StoredClusters.Recorded recorded =
         new StoredClusters.Recorded(0.5, Verification.EXACT, CanonicalPolicy.BEST_SCORE);
-    try (Directory dir = newDirectory();
-        NearDupAnalyzer analyzer = new NearDupAnalyzer(loose)) {
+    int[] bridges = new int[1];
+    try (NearDupAnalyzer analyzer = new NearDupAnalyzer(loose)) {
       NearDupDocumentBuilder builder = new NearDupDocumentBuilder(analyzer, FIELDS);
-      try (IndexWriter writer = new IndexWriter(dir, config(IndexWriterConfig.OpenMode.CREATE))) {
-        add(
-            writer,
+      try (Directory dir = newDirectory()) {
+        indexAndStore(
+            dir,
             builder,
             List.of(
-                new Text("left", 1, left), new Text("right", 1, right), new Text("both", 1, both)));
-        try (DirectoryReader reader = DirectoryReader.open(writer)) {
-          AppendClusters append = new AppendClusters(reader, FIELDS, loose, "id", recorded, 0);
-          for (int d = 0; d < reader.maxDoc(); d++) {
-            append.add(d);
-          }
-          assertEquals(1, append.bridges());
-          assertEquals(1, append.joined());
-          List<StoredClusters.Change> changes = append.changes();
-          assertEquals(2, changes.size());
-          assertEquals(new StoredClusters.Change(0, "left", "left", true), changes.get(0));
-          assertEquals(new StoredClusters.Change(2, "both", "left", false), changes.get(1));
-        }
+                new Text("left", 1, left),
+                new Text("left-copy", 1, left),
+                new Text("right", 1, right),
+                new Text("right-copy", 1, right)),
+            loose);
+        assertEquals(
+            List.of("both/left/false"),
+            assign(dir, builder, loose, recorded, new Text("both", 1, both), bridges));
+        assertEquals(1, bridges[0]);
+      }
+      // the lone document on the right is not a stored cluster: it joins the left's, and as the
+      // first indexed takes the flag, as a whole-index clustering would give it
+      try (Directory dir = newDirectory()) {
+        indexAndStore(
+            dir,
+            builder,
+            List.of(
+                new Text("right", 1, right),
+                new Text("left", 1, left),
+                new Text("left-copy", 1, left)),
+            loose);
+        assertEquals(
+            List.of("right/left/true", "left/left/false", "both/left/false"),
+            assign(dir, builder, loose, recorded, new Text("both", 1, both), bridges));
+        assertEquals(0, bridges[0]);
       }
     }
   }
