@@ -181,11 +181,11 @@ final class ClusterStorage {
     }
     return String.format(
         Locale.ROOT,
-        "assigned %s: %,d joined a cluster, %s moved to a new document; cluster fields written"
-            + " for %s (%,d of them indexed before)%s",
+        "assigned %s: %,d joined a cluster, %s; cluster fields written for %s (%,d of them"
+            + " indexed before)%s",
         Clustering.count(documents, "new document"),
         append.joined(),
-        Clustering.count(append.flips(), "canonical flag"),
+        Clustering.count(append.flips(), "canonical") + " changed",
         Clustering.count(changes.size(), "document"),
         indexed,
         String.join("", notes));

@@ -190,7 +190,7 @@ class AppendCommandTest {
     SampleCorpus.Doc earlier = original.withId("earliest").withPublished("1990-01-01");
     Cli.Result r = append(index, List.of(earlier), "earlier");
     assertEquals(0, r.exit(), r.toString());
-    assertTrue(r.err().contains("1 canonical flag moved"), r.err());
+    assertTrue(r.err().contains("1 canonical changed"), r.err());
 
     Map<String, String> after = stored(index);
     String cluster = after.get("earliest").split("/")[0];

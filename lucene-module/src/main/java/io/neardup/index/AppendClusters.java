@@ -188,6 +188,7 @@ public final class AppendClusters {
     for (String c : near.keySet()) {
       if (!c.equals(target) && members.containsKey(c)) {
         contenders.add(canonicals.remove(c));
+        pointers.remove(c); // the cluster is gone: nobody asks for its canonical
         for (int m : members.remove(c)) {
           set(m, target, false);
           if (targetMembers != null) {
@@ -303,7 +304,10 @@ public final class AppendClusters {
     return bridges;
   }
 
-  /** Canonical flags that moved to a new document. */
+  /**
+   * Clusters whose canonical changed: to a new document the policy prefers, or, when clusters
+   * merged, to the canonical of another.
+   */
   public int flips() {
     return flips;
   }

@@ -55,9 +55,8 @@ import org.apache.lucene.util.BytesRef;
  * commit user data ({@link Recorded}); an index without that record has no stored assignment.
  *
  * <pre>{@code
- * List<StoredClusters.Change> changes =
- *     StoredClusters.reconcile(reader, fields, ids, clusters, false);
- * StoredClusters.write(writer, "_id", fields, changes);
+ * StoredClusters.Reconcile r = StoredClusters.reconcile(reader, fields, ids, clusters, false);
+ * StoredClusters.write(writer, "_id", fields, r.changes(), r.pointers());
  * StoredClusters.record(writer, new StoredClusters.Recorded(0.8, Verification.EXACT, policy));
  * writer.commit();
  * List<int[]> stored = StoredClusters.clusters(DirectoryReader.open(dir), fields);
