@@ -195,7 +195,9 @@ final class Clustering {
             index.reader().numDocs(),
             recorded.threshold(),
             recorded.verification() == Verification.EXACT ? "exact Jaccard" : "sketch estimate",
-            canonical == null ? "as stored (" + recorded.canonical() + ")" : "by " + canonical,
+            canonical == null
+                ? "as stored (" + recorded.canonical() + ")"
+                : "by " + options.canonical,
             ProgressLine.elapsed(start)));
     wrote(progress, null, target);
   }

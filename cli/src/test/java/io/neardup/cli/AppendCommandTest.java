@@ -202,6 +202,29 @@ class AppendCommandTest {
     Cli.Result read = Cli.run("clusters", "--index", index);
     assertTrue(read.out().contains("{\"canonical\": \"earliest\""), read.toString());
     assertEquals(read.out(), Cli.run("clusters", "--index", index, "--recompute").out());
+    // another policy: chosen among the stored members, or recomputed and stored for later appends
+    Cli.Result latest = Cli.run("clusters", "--index", index, "--canonical", "published:desc");
+    assertTrue(latest.err().contains("canonical by published:desc"), latest.err());
+    assertFalse(latest.out().contains("{\"canonical\": \"earliest\""), latest.out());
+    Cli.Result rewrite =
+        Cli.run(
+            "clusters",
+            "--index",
+            index,
+            "--recompute",
+            "--write",
+            "--canonical",
+            "published:desc");
+    assertEquals(0, rewrite.exit(), rewrite.toString());
+    assertEquals(latest.out(), rewrite.out());
+    Cli.Result stored = Cli.run("clusters", "--index", index);
+    assertTrue(stored.err().contains("as stored (published:desc)"), stored.err());
+    assertEquals(latest.out(), stored.out());
+    assertEquals(
+        0,
+        append(index, List.of(earlier.withId("earlier-still")), "again").exit(),
+        "appends now apply published:desc");
+    assertEquals("false", stored(index).get("earlier-still").split("/")[1]);
   }
 
   @Test
