@@ -185,6 +185,8 @@ public final class AppendClusters {
     List<Integer> contenders = new ArrayList<>();
     contenders.add(canonicalOf(target));
     List<Integer> targetMembers = members.get(target);
+    // a cluster of this run of one member has no values yet; of two or more, all are written
+    int lone = targetMembers != null && targetMembers.size() == 1 ? targetMembers.get(0) : -1;
     for (String c : near.keySet()) {
       if (!c.equals(target) && members.containsKey(c)) {
         contenders.add(canonicals.remove(c));
@@ -215,11 +217,9 @@ public final class AppendClusters {
     set(doc, target, doc == winner);
     if (targetMembers != null) {
       targetMembers.add(doc);
-      for (int m : targetMembers) {
-        if (!written.contains(m)) {
-          set(m, target, m == winner); // alone until now: it becomes explicit
-        }
-      }
+    }
+    if (lone >= 0 && !written.contains(lone)) {
+      set(lone, target, lone == winner); // alone until now: it becomes explicit
     }
     canonicals.put(target, winner);
     String winnerId = StoredClusters.id(reader, idField, winner);
