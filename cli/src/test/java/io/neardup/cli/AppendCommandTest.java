@@ -5,8 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.neardup.analysis.NearDupAnalyzer;
+import io.neardup.document.NearDupDocumentBuilder;
+import io.neardup.index.IndexMetadata;
 import io.neardup.index.StoredClusters;
+import io.neardup.settings.NearDupSettings;
 import io.neardup.testkit.SampleCorpus;
+import io.neardup.text.NormalizationOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,7 +20,12 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.KeywordField;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.junit.jupiter.api.Test;
@@ -263,6 +273,39 @@ class AppendCommandTest {
         append(index, DOCS.subList(9, 12), "skip", "--shingle-size", "5", "--on-error", "skip");
     assertEquals(0, skip.exit(), skip.toString());
     assertEquals(12, stored(index).size());
+  }
+
+  @Test
+  void anIndexOfAnEarlierVersionIsClusteredAnewAndNamesWhatToDo() throws Exception {
+    // the layout of an index written before clusters were stored: no cluster fields at all
+    Path index = tmp.resolve("old");
+    NearDupSettings settings = NearDupSettings.builder().shingles(true).exact(true).build();
+    try (Directory dir = FSDirectory.open(index);
+        IndexWriter writer = new IndexWriter(dir, new IndexWriterConfig());
+        NearDupAnalyzer analyzer = new NearDupAnalyzer(settings)) {
+      NearDupDocumentBuilder builder =
+          new NearDupDocumentBuilder(analyzer, OpenIndex.NEARDUP_FIELDS);
+      for (SampleCorpus.Doc d : DOCS.subList(0, 20)) {
+        Document doc = new Document();
+        doc.add(new KeywordField(OpenIndex.ID_FIELD, d.id(), Field.Store.YES));
+        builder.addFields(doc, d.text());
+        writer.addDocument(doc);
+      }
+      IndexMetadata.write(writer, settings, NormalizationOptions.DEFAULT, OpenIndex.NEARDUP_FIELDS);
+      writer.commit();
+    }
+    Cli.Result read = Cli.run("clusters", "--index", index);
+    assertEquals(0, read.exit(), read.toString());
+    assertTrue(read.err().contains("stores no clusters"), read.err());
+    assertFalse(read.out().isEmpty(), read.toString());
+
+    Cli.Result write = Cli.run("clusters", "--index", index, "--recompute", "--write");
+    assertEquals(1, write.exit(), write.toString());
+    assertTrue(write.err().contains("build it again with neardup index"), write.err());
+
+    Cli.Result refused = append(index, DOCS.subList(20, 22), "old-more");
+    assertEquals(2, refused.exit(), refused.toString());
+    assertTrue(refused.err().contains("--append"), refused.err());
   }
 
   @Test
