@@ -8,6 +8,7 @@ import io.neardup.cluster.SpillDirectory;
 import io.neardup.cluster.Verification;
 import io.neardup.document.CanonicalKeys;
 import io.neardup.index.NearDupClusterer;
+import io.neardup.index.StoredClusters;
 import io.neardup.lsh.Banding;
 import io.neardup.settings.NearDupSettings;
 import java.io.IOException;
@@ -35,12 +36,14 @@ final class Clustering {
   /**
    * What clustering an index found.
    *
+   * @param docClusters the clusters as document ids, canonical first, then in input order
    * @param canonical the canonical policy as resolved against the index
    * @param clustered the documents in clusters
    */
   record Result(
       List<ResultFiles.Pair> pairs,
       List<ResultFiles.ClusterIds> clusters,
+      List<int[]> docClusters,
       ClusterStats stats,
       CanonicalPolicy canonical,
       long clustered,
@@ -67,16 +70,7 @@ final class Clustering {
       boolean clustersByDefault)
       throws IOException {
     NearDupSettings settings = index.metadata().settings();
-    CanonicalPolicy canonical = Options.canonical(spec, options.canonical);
-    try {
-      canonical = index.resolve(canonical, idAlias);
-    } catch (IllegalArgumentException e) {
-      throw Options.invalid(spec, "--canonical", e.getMessage());
-    }
-    if (index.hasOrdinals()) {
-      // documents were added from several threads: the input order is in the ordinals
-      canonical = canonical.then(CanonicalPolicy.lowest(OpenIndex.ORDINAL_FIELD));
-    }
+    CanonicalPolicy canonical = resolve(spec, index, options.canonical, idAlias);
     if (options.verify == Verification.EXACT && !settings.shingles()) {
       throw Options.invalid(
           spec,
@@ -131,55 +125,18 @@ final class Clustering {
         histogram.add(p.similarity());
       }
     }
-    // members and clusters in input order, as the streaming dedup lists them; document ids need not
-    // follow it (an index written on several threads), so canonical ties go by it too
-    long[] ordinals = index.ordinals();
-    List<long[]> ordered = new ArrayList<>();
-    int clustered = 0;
+    List<int[]> found = new ArrayList<>(result.clusters().size());
     for (Cluster c : result.clusters()) {
-      long[] byOrdinal = new long[c.size()];
-      for (int i = 0; i < c.size(); i++) {
-        byOrdinal[i] = (ordinals[c.member(i)] << 32) | c.member(i);
+      int[] members = new int[c.size()];
+      for (int i = 0; i < members.length; i++) {
+        members[i] = c.member(i);
       }
-      Arrays.sort(byOrdinal);
-      ordered.add(byOrdinal);
-      clustered += byOrdinal.length;
+      found.add(members);
     }
-    ordered.sort((x, y) -> Long.compare(x[0], y[0]));
-    int[] all = new int[clustered];
-    int offset = 0;
-    for (long[] byOrdinal : ordered) {
-      for (long m : byOrdinal) {
-        all[offset++] = (int) m;
-      }
-    }
-    CanonicalKeys keys =
-        canonical.byScore() ? null : CanonicalKeys.load(index.reader(), canonical, all);
-    List<ResultFiles.ClusterIds> clusterList = new ArrayList<>(ordered.size());
-    offset = 0;
-    for (long[] byOrdinal : ordered) {
-      int best = 0;
-      List<String> members = new ArrayList<>(byOrdinal.length);
-      for (int i = 0; i < byOrdinal.length; i++) {
-        members.add(ids[all[offset + i]]);
-        // strictly better only: ties keep the first in input order
-        if (keys != null && i > 0 && keys.compare(offset + i, offset + best) < 0) {
-          best = i;
-        }
-      }
-      clusterList.add(new ResultFiles.ClusterIds(members.get(best), members));
-      offset += byOrdinal.length;
-    }
-
-    PrintWriter out = spec.commandLine().getOut();
-    String clustersTarget =
-        clustersByDefault || options.clusters != null ? options.clustersTarget() : null;
-    if (options.pairs != null) {
-      ResultFiles.write(options.pairs, out, w -> ResultFiles.writePairs(w, pairList));
-    }
-    if (clustersTarget != null) {
-      ResultFiles.write(clustersTarget, out, w -> ResultFiles.writeClusters(w, clusterList));
-    }
+    Listing listing = list(index, found, canonical);
+    List<ResultFiles.ClusterIds> clusterList = listing.clusters();
+    long clustered = listing.clustered();
+    String clustersTarget = write(spec, options, pairList, clusterList, clustersByDefault);
 
     ClusterStats stats = result.stats();
     progress.println(
@@ -196,9 +153,178 @@ final class Clustering {
             count(stats.candidatePairs(), "candidate pair") + " checked",
             count(stats.identicalGroups(), "group"),
             ProgressLine.elapsed(start)));
+    wrote(progress, options.pairs, clustersTarget);
+    return new Result(
+        pairList,
+        clusterList,
+        listing.canonicalFirst(),
+        stats,
+        canonical,
+        clustered,
+        (System.nanoTime() - start) / 1e9);
+  }
+
+  /**
+   * Lists the clusters an index stores ({@link StoredClusters}) without clustering: members in
+   * input order, the stored canonical unless {@code --canonical} asks for another policy, which
+   * then chooses among each cluster's members. Writes them where the options say.
+   */
+  static void stored(
+      CommandSpec spec,
+      OpenIndex index,
+      StoredClusters.Recorded recorded,
+      ClusterOptions options,
+      String idAlias,
+      ProgressLine progress)
+      throws IOException {
+    long start = System.nanoTime();
+    CanonicalPolicy canonical = null;
+    if (options.canonical != null) {
+      canonical = resolve(spec, index, options.canonical, idAlias);
+    }
+    Listing listing =
+        list(index, StoredClusters.clusters(index.reader(), index.metadata().fields()), canonical);
+    String target = write(spec, options, null, listing.clusters(), true);
+    progress.println(
+        String.format(
+            Locale.ROOT,
+            "read %s (%,d of %,d documents) stored at threshold %s, verified by %s, canonical %s,"
+                + " in %s (clusters --recompute clusters anew)",
+            count(listing.clusters().size(), "cluster"),
+            listing.clustered(),
+            index.reader().numDocs(),
+            recorded.threshold(),
+            recorded.verification() == Verification.EXACT ? "exact Jaccard" : "sketch estimate",
+            canonical == null
+                ? "as stored (" + recorded.canonical() + ")"
+                : "by " + options.canonical,
+            ProgressLine.elapsed(start)));
+    wrote(progress, null, target);
+  }
+
+  /** The policy of --canonical resolved against the index, ties to the input order. */
+  private static CanonicalPolicy resolve(
+      CommandSpec spec, OpenIndex index, String policy, String idAlias) {
+    CanonicalPolicy canonical = Options.canonical(spec, policy);
+    try {
+      canonical = index.resolve(canonical, idAlias);
+    } catch (IllegalArgumentException e) {
+      throw Options.invalid(spec, "--canonical", e.getMessage());
+    }
+    if (index.hasOrdinals()) {
+      // documents were added from several threads: the input order is in the ordinals
+      canonical = canonical.then(CanonicalPolicy.lowest(OpenIndex.ORDINAL_FIELD));
+    }
+    return canonical;
+  }
+
+  /**
+   * Clusters as the result files list them.
+   *
+   * @param canonicalFirst the clusters as document ids, canonical first, then in input order
+   */
+  private record Listing(
+      List<ResultFiles.ClusterIds> clusters, List<int[]> canonicalFirst, long clustered) {}
+
+  /**
+   * Orders members and clusters by input order, as the streaming dedup lists them (document ids
+   * need not follow it: an index written on several threads), and picks each canonical.
+   *
+   * @param clusters the clusters as document ids, the given canonical first
+   * @param canonical the policy that picks the canonical (ties: the first in input order), or null
+   *     to keep each cluster's first member
+   */
+  private static Listing list(OpenIndex index, List<int[]> clusters, CanonicalPolicy canonical)
+      throws IOException {
+    long[] ordinals = index.ordinals();
+    List<long[]> ordered = new ArrayList<>();
+    int[] given = new int[clusters.size()];
+    int clustered = 0;
+    for (int c = 0; c < clusters.size(); c++) {
+      int[] members = clusters.get(c);
+      long[] byOrdinal = new long[members.length];
+      for (int i = 0; i < members.length; i++) {
+        byOrdinal[i] = (ordinals[members[i]] << 32) | members[i];
+      }
+      given[c] = members[0];
+      Arrays.sort(byOrdinal);
+      ordered.add(byOrdinal);
+      clustered += byOrdinal.length;
+    }
+    Integer[] order = new Integer[ordered.size()];
+    for (int c = 0; c < order.length; c++) {
+      order[c] = c;
+    }
+    Arrays.sort(order, (x, y) -> Long.compare(ordered.get(x)[0], ordered.get(y)[0]));
+    int[] all = new int[clustered];
+    int offset = 0;
+    for (int c : order) {
+      for (long m : ordered.get(c)) {
+        all[offset++] = (int) m;
+      }
+    }
+    CanonicalKeys keys =
+        canonical == null || canonical.byScore()
+            ? null
+            : CanonicalKeys.load(index.reader(), canonical, all);
+    String[] ids = index.ids();
+    List<ResultFiles.ClusterIds> out = new ArrayList<>(order.length);
+    List<int[]> canonicalFirst = new ArrayList<>(order.length);
+    offset = 0;
+    for (int c : order) {
+      int size = ordered.get(c).length;
+      int best = 0;
+      List<String> members = new ArrayList<>(size);
+      for (int i = 0; i < size; i++) {
+        members.add(ids[all[offset + i]]);
+        if (canonical == null) {
+          best = all[offset + i] == given[c] ? i : best;
+        } else if (keys != null && i > 0 && keys.compare(offset + i, offset + best) < 0) {
+          best = i; // strictly better only: ties keep the first in input order
+        }
+      }
+      out.add(new ResultFiles.ClusterIds(members.get(best), members));
+      int[] docs = new int[size];
+      docs[0] = all[offset + best];
+      for (int i = 0, j = 1; i < size; i++) {
+        if (i != best) {
+          docs[j++] = all[offset + i];
+        }
+      }
+      canonicalFirst.add(docs);
+      offset += size;
+    }
+    return new Listing(out, canonicalFirst, clustered);
+  }
+
+  /**
+   * Writes the pairs (when given) and clusters where the options say.
+   *
+   * @return where the clusters went, or null
+   */
+  private static String write(
+      CommandSpec spec,
+      ClusterOptions options,
+      List<ResultFiles.Pair> pairs,
+      List<ResultFiles.ClusterIds> clusters,
+      boolean clustersByDefault)
+      throws IOException {
+    PrintWriter out = spec.commandLine().getOut();
+    String clustersTarget =
+        clustersByDefault || options.clusters != null ? options.clustersTarget() : null;
+    if (options.pairs != null && pairs != null) {
+      ResultFiles.write(options.pairs, out, w -> ResultFiles.writePairs(w, pairs));
+    }
+    if (clustersTarget != null) {
+      ResultFiles.write(clustersTarget, out, w -> ResultFiles.writeClusters(w, clusters));
+    }
+    return clustersTarget;
+  }
+
+  private static void wrote(ProgressLine progress, String pairs, String clustersTarget) {
     List<String> written = new ArrayList<>();
-    if (options.pairs != null && !ResultFiles.STDOUT.equals(options.pairs)) {
-      written.add("pairs to " + options.pairs);
+    if (pairs != null && !ResultFiles.STDOUT.equals(pairs)) {
+      written.add("pairs to " + pairs);
     }
     if (clustersTarget != null && !ResultFiles.STDOUT.equals(clustersTarget)) {
       written.add("clusters to " + clustersTarget);
@@ -206,8 +332,6 @@ final class Clustering {
     if (!written.isEmpty()) {
       progress.println("wrote " + String.join(" and ", written));
     }
-    return new Result(
-        pairList, clusterList, stats, canonical, clustered, (System.nanoTime() - start) / 1e9);
   }
 
   /** {@code 1 cluster}, {@code 2 clusters}. */

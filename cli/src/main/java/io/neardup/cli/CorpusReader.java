@@ -174,10 +174,25 @@ abstract class CorpusReader implements Closeable {
     }
   }
 
+  /**
+   * Makes records whose id {@code indexed} knows bad records ({@code index --append} adds new
+   * documents only).
+   *
+   * @param indexName the index, for the message
+   */
+  CorpusReader rejectIndexedIds(java.util.function.Predicate<String> indexed, String indexName) {
+    this.indexedIds = indexed;
+    this.indexName = indexName;
+    return this;
+  }
+
   /** The input as named by the user, for messages. */
   final String name;
 
   private final Map<String, String> seenIds = new HashMap<>();
+  // ids already in the index an append adds to: a record with one is bad, never an overwrite
+  private java.util.function.Predicate<String> indexedIds = id -> false;
+  private String indexName;
   private final CharsetDecoder utf8 =
       StandardCharsets.UTF_8
           .newDecoder()
@@ -288,6 +303,16 @@ abstract class CorpusReader implements Closeable {
     if (first != null) {
       badRecords++;
       throw new BadRecord(r.location(), "duplicate id [" + r.id() + "], first seen at " + first);
+    }
+    if (indexedIds.test(r.id())) {
+      badRecords++;
+      throw new BadRecord(
+          r.location(),
+          "id ["
+              + r.id()
+              + "] is already in the index at "
+              + indexName
+              + ": --append adds new documents only");
     }
     records++;
     return r;

@@ -3,6 +3,7 @@ package io.neardup.cli;
 import io.neardup.cluster.Clusterer;
 import io.neardup.cluster.Verification;
 import io.neardup.index.IndexMetadata;
+import io.neardup.index.StoredClusters;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.text.NormalizationOptions;
 import java.io.IOException;
@@ -14,9 +15,13 @@ import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.LowerCaseFilter;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.standard.StandardTokenizer;
+import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.NoMergePolicy;
+import org.apache.lucene.index.SerialMergeScheduler;
 import org.apache.lucene.index.TieredMergePolicy;
+import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import picocli.CommandLine.Model.CommandSpec;
@@ -31,16 +36,7 @@ final class IndexWriting {
   /** Checks the input and index options before any work starts. */
   static void check(CommandSpec spec, InputOptions input, RunOptions run, Path index)
       throws IOException {
-    if (!Files.exists(input.input)) {
-      throw Options.invalid(spec, "--input", "no such file or directory: " + input.input);
-    }
-    WebCorpus.check(spec, input);
-    input.languages(spec);
-    String unreadable = CorpusReader.unreadable(input.input);
-    if (unreadable != null) {
-      throw Options.invalid(spec, "--input", unreadable);
-    }
-    Options.atLeast(spec, "--threads", run.threads(), 1);
+    checkInput(spec, input, run);
     if (index != null) {
       String problem = OpenIndex.checkTarget(index);
       if (problem != null) {
@@ -58,11 +54,29 @@ final class IndexWriting {
     }
   }
 
+  /** Checks the input options before any work starts. */
+  static void checkInput(CommandSpec spec, InputOptions input, RunOptions run) throws IOException {
+    if (!Files.exists(input.input)) {
+      throw Options.invalid(spec, "--input", "no such file or directory: " + input.input);
+    }
+    WebCorpus.check(spec, input);
+    input.languages(spec);
+    String unreadable = CorpusReader.unreadable(input.input);
+    if (unreadable != null) {
+      throw Options.invalid(spec, "--input", unreadable);
+    }
+    Options.atLeast(spec, "--threads", run.threads(), 1);
+  }
+
   /**
-   * Indexes the input into {@code index} on all threads, replacing whatever index is there, and
-   * prints a one-line summary on standard error. Nothing is committed if the run fails.
+   * Indexes the input into {@code index} on all threads, replacing whatever index is there or, with
+   * {@code appendAfter} at 0 or more, adding to it (records with an id the index has are bad
+   * records); runs {@code beforeCommit} before the commit and prints a one-line summary on standard
+   * error. Nothing is committed if the run fails.
    *
    * @param text whether documents keep their text, for {@code search}
+   * @param appendAfter the input ordinal of the first new document of an append, or -1 for a new
+   *     index
    */
   static RecordPipeline.Ingest run(
       InputOptions input,
@@ -71,8 +85,40 @@ final class IndexWriting {
       NormalizationOptions normalization,
       Path index,
       boolean text,
-      ProgressLine progress)
+      long appendAfter,
+      ProgressLine progress,
+      BeforeCommit beforeCommit)
       throws IOException {
+    IndexWriterConfig config = writerConfig();
+    if (appendAfter >= 0) {
+      // no merges while the new documents are assigned: they stay after the indexed ones, in doc
+      // id order, and the indexed ones keep their doc ids; a serial scheduler merges before the
+      // commit
+      config
+          .setOpenMode(IndexWriterConfig.OpenMode.APPEND)
+          .setMergePolicy(NoMergePolicy.INSTANCE)
+          .setMergeScheduler(new SerialMergeScheduler());
+    }
+    return ingest(
+        input,
+        dedup(input, run, settings, normalization, text, progress)
+            .ordinalBase(Math.max(0, appendAfter)),
+        null,
+        index,
+        settings,
+        normalization,
+        progress,
+        config,
+        beforeCommit);
+  }
+
+  private static StreamingDedup dedup(
+      InputOptions input,
+      RunOptions run,
+      NearDupSettings settings,
+      NormalizationOptions normalization,
+      boolean text,
+      ProgressLine progress) {
     StreamingDedup dedup =
         new StreamingDedup(
             settings,
@@ -84,13 +130,40 @@ final class IndexWriting {
             null,
             text);
     dedup.languages(input.languageFilter());
-    return ingest(input, dedup, null, index, settings, normalization, progress);
+    return dedup;
+  }
+
+  private static int docOf(IndexSearcher searcher, String id) {
+    try {
+      return StoredClusters.docOf(searcher, OpenIndex.ID_FIELD, id);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   /**
-   * Reads the input once through {@code dedup}: into {@code clusterer} and into a new index in
-   * {@code index} (replacing whatever index is there, committed with the settings), each when not
-   * null. Prints a one-line summary on standard error. Nothing is committed if the run fails.
+   * The merge policy an append restores once the new documents are assigned, so that repeated
+   * appends do not pile up small segments.
+   */
+  static TieredMergePolicy mergePolicy() {
+    TieredMergePolicy merges = new TieredMergePolicy();
+    merges.setNoCFSRatio(
+        0); // a bulk load writes each segment once; copying it into a compound file doubles that
+    return merges;
+  }
+
+  /** What runs on the written documents before the commit: assigns their clusters. */
+  @FunctionalInterface
+  interface BeforeCommit {
+    void run(IndexWriter writer, RecordPipeline.Ingest summary) throws IOException;
+  }
+
+  /**
+   * Reads the input once through {@code dedup}: into {@code clusterer} and into the index in {@code
+   * index} (a new one replacing whatever index is there, or an append, as {@code config} says;
+   * committed with the settings), each when not null, running {@code beforeCommit} (when not null)
+   * before the commit. Prints a one-line summary on standard error. Nothing is committed if the run
+   * fails.
    */
   static RecordPipeline.Ingest ingest(
       InputOptions input,
@@ -99,7 +172,9 @@ final class IndexWriting {
       Path index,
       NearDupSettings settings,
       NormalizationOptions normalization,
-      ProgressLine progress)
+      ProgressLine progress,
+      IndexWriterConfig config,
+      BeforeCommit beforeCommit)
       throws IOException {
     RecordPipeline.Ingest summary;
     List<String> notes;
@@ -109,10 +184,23 @@ final class IndexWriting {
       } else {
         Files.createDirectories(index);
         try (Directory directory = FSDirectory.open(index);
-            IndexWriter writer = new IndexWriter(directory, writerConfig())) {
-          summary = dedup.ingest(reader, clusterer, writer);
+            IndexWriter writer = new IndexWriter(directory, config)) {
+          if (config.getOpenMode() == IndexWriterConfig.OpenMode.APPEND) {
+            try (DirectoryReader indexed = DirectoryReader.open(directory)) {
+              IndexSearcher searcher = new IndexSearcher(indexed);
+              reader.rejectIndexedIds(id -> docOf(searcher, id) >= 0, index.toString());
+              summary = dedup.ingest(reader, clusterer, writer);
+            }
+          } else {
+            summary = dedup.ingest(reader, clusterer, writer);
+          }
+          if (config.getOpenMode() != IndexWriterConfig.OpenMode.APPEND) {
+            IndexMetadata.write(writer, settings, normalization, OpenIndex.NEARDUP_FIELDS);
+          }
+          if (beforeCommit != null) {
+            beforeCommit.run(writer, summary);
+          }
           progress.update("commit", 0, 0, summary.documents(), "docs");
-          IndexMetadata.write(writer, settings, normalization, OpenIndex.NEARDUP_FIELDS);
           writer.commit();
           progress.done();
         }
@@ -159,12 +247,9 @@ final class IndexWriting {
    * {@link OpenIndex#ORDINAL_FIELD} keeps the input order.
    */
   static IndexWriterConfig writerConfig() {
-    TieredMergePolicy merges = new TieredMergePolicy();
-    merges.setNoCFSRatio(
-        0); // a bulk load writes each segment once; copying it into a compound file doubles that
     return new IndexWriterConfig(TEXT_ANALYZER)
         .setUseCompoundFile(false)
-        .setMergePolicy(merges)
+        .setMergePolicy(mergePolicy())
         .setOpenMode(IndexWriterConfig.OpenMode.CREATE)
         .setRAMBufferSizeMB(32)
         .setCommitOnClose(false);

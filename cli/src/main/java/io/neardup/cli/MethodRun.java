@@ -161,7 +161,16 @@ final class MethodRun {
             method.twoPass() ? "pass 2 of 2: " + method + " signatures" : "read and analyse");
       }
       ingest =
-          IndexWriting.ingest(input, dedup, clusterer, index, settings, normalization, progress);
+          IndexWriting.ingest(
+              input,
+              dedup,
+              clusterer,
+              index,
+              settings,
+              normalization,
+              progress,
+              IndexWriting.writerConfig(),
+              null);
       if (!canonical.byScore() && dedup.canonicalValuesSeen() == 0 && ingest.documents() > 0) {
         throw Options.invalid(
             spec,

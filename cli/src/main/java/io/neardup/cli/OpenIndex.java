@@ -3,7 +3,8 @@ package io.neardup.cli;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.document.NearDupFields;
 import io.neardup.index.IndexMetadata;
-import io.neardup.shingle.ShingleSetFormat;
+import io.neardup.index.NearDupClusterer;
+import io.neardup.index.StoredClusters;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,7 +17,6 @@ import java.util.List;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.apache.lucene.document.Document;
-import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.DocValuesType;
 import org.apache.lucene.index.FieldInfo;
@@ -25,7 +25,6 @@ import org.apache.lucene.index.IndexNotFoundException;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.SortedNumericDocValues;
 import org.apache.lucene.index.SortedSetDocValues;
 import org.apache.lucene.index.Term;
@@ -129,6 +128,14 @@ final class OpenIndex implements Closeable {
   }
 
   /**
+   * A view of an index being written, through a reader of its writer (near real time): its
+   * directory stays the writer's, closing it closes the reader only.
+   */
+  static OpenIndex of(Path path, DirectoryReader reader, IndexMetadata metadata) {
+    return new OpenIndex(path, null, reader, metadata);
+  }
+
+  /**
    * Checks that {@code path} can receive a new index: absent, empty, holding an index, or holding
    * the files of an index that was never committed ({@link #isUncommitted}); the index is replaced.
    *
@@ -215,6 +222,15 @@ final class OpenIndex implements Closeable {
     return metadata;
   }
 
+  /** What the stored clusters were computed with, or null if the index stores none. */
+  StoredClusters.Recorded recorded() throws IOException {
+    try {
+      return StoredClusters.recorded(reader);
+    } catch (IllegalArgumentException e) {
+      throw new CliFailure("index at " + path + ": " + e.getMessage(), e);
+    }
+  }
+
   /**
    * The input ordinal of every document, by document id: its ordinal where the index records them,
    * else its document id (an index written on one thread follows the input).
@@ -283,13 +299,7 @@ final class OpenIndex implements Closeable {
 
   /** The compact shingle set of a document, or null if the index has none for it. */
   int[] shingles(int doc) throws IOException {
-    LeafReaderContext leaf = reader.leaves().get(ReaderUtil.subIndex(doc, reader.leaves()));
-    BinaryDocValues values = leaf.reader().getBinaryDocValues(NEARDUP_FIELDS.shinglesField());
-    if (values == null || !values.advanceExact(doc - leaf.docBase)) {
-      return null;
-    }
-    BytesRef b = values.binaryValue();
-    return ShingleSetFormat.decodeCompact(b.bytes, b.offset, b.length);
+    return NearDupClusterer.readShingles(reader, NEARDUP_FIELDS, doc);
   }
 
   /** Characters of text shown per hit by {@code similar} and {@code search}. */
@@ -378,7 +388,9 @@ final class OpenIndex implements Closeable {
     try {
       reader.close();
     } finally {
-      directory.close();
+      if (directory != null) {
+        directory.close();
+      }
     }
   }
 }

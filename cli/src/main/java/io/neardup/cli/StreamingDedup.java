@@ -12,6 +12,7 @@ import io.neardup.cluster.PairSink;
 import io.neardup.cluster.SpillDirectory;
 import io.neardup.cluster.Verification;
 import io.neardup.document.NearDupDocument;
+import io.neardup.index.StoredClusters;
 import io.neardup.lsh.BandHasher;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.shingle.CompactShingleSet;
@@ -74,6 +75,8 @@ final class StreamingDedup {
   private final boolean text;
 
   private final List<String> ids = new ArrayList<>();
+  // the ordinal of the first document indexed: an append numbers on after the indexed documents
+  private long ordinalBase;
   // the web pages' URLs by ordinal, when kept
   private List<String> urls;
   // a method other than minhash, and whether this is its first pass (collection statistics)
@@ -123,6 +126,12 @@ final class StreamingDedup {
     this.plan = plan;
     this.firstPass = firstPass;
     this.phase = phase;
+    return this;
+  }
+
+  /** Numbers the indexed documents from {@code base} on (an append: after the indexed ones). */
+  StreamingDedup ordinalBase(long base) {
+    this.ordinalBase = base;
     return this;
   }
 
@@ -377,7 +386,7 @@ final class StreamingDedup {
       int ord, CorpusReader.Record record, NearDupDocument nearDup, TokenStream textTokens) {
     Document doc = new Document();
     doc.add(new KeywordField(OpenIndex.ID_FIELD, record.id(), Field.Store.YES));
-    doc.add(new LongField(OpenIndex.ORDINAL_FIELD, ord, Field.Store.NO));
+    doc.add(new LongField(OpenIndex.ORDINAL_FIELD, ordinalBase + ord, Field.Store.NO));
     if (textTokens != null) {
       doc.add(new Field(OpenIndex.TEXT_FIELD, textTokens, TEXT_TYPE));
       // stored as UTF-8 bytes: the JDK encodes a string at once, Lucene's string path char by char
@@ -386,6 +395,9 @@ final class StreamingDedup {
               OpenIndex.TEXT_FIELD, new BytesRef(record.text().getBytes(StandardCharsets.UTF_8))));
     }
     for (IndexableField f : nearDup.toFields(OpenIndex.NEARDUP_FIELDS, false)) {
+      doc.add(f);
+    }
+    for (IndexableField f : StoredClusters.unassigned(OpenIndex.NEARDUP_FIELDS)) {
       doc.add(f);
     }
     for (Map.Entry<String, Object> e : record.fields().entrySet()) {

@@ -70,6 +70,31 @@ public record NearDupFields(String name) {
     throw new IllegalStateException(prefix + "unexpected header");
   }
 
+  /**
+   * Binary doc values field of a document's cluster id, as an index stores its clusters ({@code
+   * io.neardup.index.StoredClusters}); the counterpart of the engines' ingest field {@code
+   * neardup_cluster}. Doc values, so that a reconcile or an append rewrites it in place.
+   */
+  public String clusterField() {
+    return name + ".cluster";
+  }
+
+  /**
+   * Numeric doc values field of a document's canonical flag (1 or 0); the counterpart of the
+   * engines' ingest field {@code neardup_canonical}.
+   */
+  public String canonicalField() {
+    return name + ".canonical";
+  }
+
+  /**
+   * Binary doc values field, on the document whose id names a cluster, of the id of that cluster's
+   * canonical when it is another document: finds a cluster's canonical without a scan.
+   */
+  public String canonicalIdField() {
+    return name + ".canonical_id";
+  }
+
   /** Binary doc values field of the serialized shingle set. */
   public String shinglesField() {
     return name + ".shingles";

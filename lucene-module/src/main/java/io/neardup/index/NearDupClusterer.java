@@ -33,6 +33,7 @@ import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
 
@@ -380,6 +381,21 @@ public final class NearDupClusterer {
         core.add(top, sketch, hasher, set, set.length);
       }
     }
+  }
+
+  /**
+   * Reads the compact shingle set of a document (top-level id), or null if it has none (an index
+   * built without shingle sets, or a text without shingles).
+   */
+  public static int[] readShingles(IndexReader reader, NearDupFields fields, int doc)
+      throws IOException {
+    LeafReaderContext leaf = reader.leaves().get(ReaderUtil.subIndex(doc, reader.leaves()));
+    BinaryDocValues values = leaf.reader().getBinaryDocValues(fields.shinglesField());
+    if (values == null || !values.advanceExact(doc - leaf.docBase)) {
+      return null;
+    }
+    BytesRef b = values.binaryValue();
+    return ShingleSetFormat.decodeCompact(b.bytes, b.offset, b.length);
   }
 
   private int[] shingleSet(BinaryDocValues shingles, int doc, int top) throws IOException {

@@ -76,7 +76,17 @@ public final class SampleCorpus {
    * @param text the text
    */
   public record Doc(
-      String id, int family, Kind kind, String source, String published, long views, String text) {}
+      String id, int family, Kind kind, String source, String published, long views, String text) {
+    /** This document under another id. */
+    public Doc withId(String newId) {
+      return new Doc(newId, family, kind, source, published, views, text);
+    }
+
+    /** This document with another publication date. */
+    public Doc withPublished(String date) {
+      return new Doc(id, family, kind, source, date, views, text);
+    }
+  }
 
   private static final JsonMapper JSON = new JsonMapper();
 
@@ -682,15 +692,7 @@ public final class SampleCorpus {
     List<Doc> numbered = new ArrayList<>(docs.size());
     for (int i = 0; i < docs.size(); i++) {
       Doc d = docs.get(i);
-      numbered.add(
-          new Doc(
-              String.format(Locale.ROOT, "doc-%04d", i + 1),
-              d.family(),
-              d.kind(),
-              d.source(),
-              d.published(),
-              d.views(),
-              d.text()));
+      numbered.add(d.withId(String.format(Locale.ROOT, "doc-%04d", i + 1)));
     }
     return numbered;
   }
