@@ -102,7 +102,10 @@ public class NearDupPluginZipIT extends OpenSearchTestCase {
     SearchPlugin search = service.filterPlugins(SearchPlugin.class).get(0);
     assertThat(
         search.getQueries().stream().map(q -> q.getName().getPreferredName()).toList(),
-        equalTo(List.of("neardup")));
+        equalTo(List.of("neardup", "neardup_shard_docs")));
+    assertThat(
+        search.getAggregations().stream().map(a -> a.getName().getPreferredName()).toList(),
+        equalTo(List.of("neardup_buckets")));
     assertThat(
         service.getPluginSettings().stream().map(s -> s.getKey()).toList(),
         hasItems("index.neardup.max_collapse_window"));

@@ -113,7 +113,10 @@ public class NearDupPluginZipIT extends ESTestCase {
     SearchPlugin search = service.filterPlugins(SearchPlugin.class).findFirst().orElseThrow();
     assertThat(
         search.getQueries().stream().map(q -> q.getName().getPreferredName()).toList(),
-        equalTo(List.of("neardup")));
+        equalTo(List.of("neardup", "neardup_shard_docs")));
+    assertThat(
+        search.getAggregations().stream().map(a -> a.getName().getPreferredName()).toList(),
+        equalTo(List.of("neardup_buckets")));
   }
 
   public void testZipHoldsOnlyThePluginsOwnJars() throws IOException {
