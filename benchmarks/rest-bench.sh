@@ -82,7 +82,7 @@ run_engine() {
   kill "$node"
   wait "$node" 2>/dev/null || true
   node=
-  loads+=("$engine $load_start-$(cut -d' ' -f1-3 /proc/loadavg)")
+  loads+=("$engine: $load_start at the start, $(cut -d' ' -f1-3 /proc/loadavg) at the end;")
 }
 
 loads=()
@@ -100,8 +100,9 @@ done
     "JDK $("$JAVA_HOME/bin/java" -version 2>&1 | head -1); node heaps ${NEARDUP_ES_JAVA_OPTS:--Xms2g -Xmx2g} (es)," \
     "${NEARDUP_OS_JAVA_OPTS:--Xms2g -Xmx2g} (os); one node at a time"
   echo
-  echo "load average (1, 5, 15 min) at the start and end of each engine's run: ${loads[*]/%/;}"
+  echo "load average (1, 5, 15 min): ${loads[*]}"
   echo
-  echo "command: benchmarks/rest-bench.sh --docs $docs --engines $engines ${options[*]:-}"
+  echo "command: benchmarks/rest-bench.sh --docs $docs --engines $engines --es-port $es_port --os-port $os_port" \
+    "${options[*]:-}"
   "${java[@]}" -cp "$jar" io.neardup.benchmarks.RestReport "${files[@]}"
 } | tee "$out/report.md"
