@@ -1,25 +1,38 @@
 #!/usr/bin/env bash
-# The REST benchmark: starts bin/neardup-es (with the min_hash baseline filter of this module) on a free
-# port, loads the generated corpus once, and prints RestBenchmark's tables:
+# The REST benchmark: starts bin/neardup-es, then bin/neardup-os (each with the min_hash baseline filter of this
+# module), one at a time on 127.0.0.1, loads the generated corpus into each once, runs RestBenchmark against each and
+# prints RestReport's side-by-side tables:
+#   collapse over a 100-hit window (ext.neardup_collapse; on OpenSearch also the neardup_collapse search pipeline)
+#     vs the plain search: median overhead (target <= 25 %)
 #   neardup query vs a bool of min_hash tokens with minimum_should_match, at equal recall: median, p99
-#   neardup_collapse over a 100-hit window vs the plain search: median overhead (target <= 25 %)
+#   bulk indexing with vs without the neardup ingest processor: docs/s (target >= 50 % of plain), and the engine's
+#     collapse on the cluster id the processor wrote vs neardup_collapse
 #
-# Usage: benchmarks/rest-bench.sh [--docs N] [--port P] [--rebuild] [RestBenchmark options...]
-#   --docs N    corpus size [100000]; the node's data stays in benchmarks/target/rest-node and is reused
-#   --port P    HTTP port of the node [9400]
-# Environment: NEARDUP_ES_JAVA_OPTS for the node [-Xms2g -Xmx2g].
+# Usage: benchmarks/rest-bench.sh [--docs N] [--engines es,os] [--es-port P] [--os-port P] [--rebuild]
+#                                 [RestBenchmark options...]
+#   --docs N      corpus size [100000]; the nodes' data stays in benchmarks/target/rest-node-{es,os} and is reused
+#   --engines     which nodes, in this order [es,os]
+#   --es-port P, --os-port P   HTTP ports of the nodes [9400, 9401]
+#   RestBenchmark options: --parts query,collapse,ingest (which figures) --rounds R (ingest rounds, 3)
+#     --bulk-docs B (documents per bulk, 1000) --clients C (concurrent bulk senders, 2) --queries Q (1000)
+# Environment: NEARDUP_ES_JAVA_OPTS, NEARDUP_OS_JAVA_OPTS for the nodes [-Xms2g -Xmx2g].
+# Output: the report on stdout and in benchmarks/target/rest-bench/report.md; each engine's figures in ENGINE.json.
 set -euo pipefail
 . "$(dirname "$0")/../bin/jdk.sh"
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 docs=100000
-port=9400
+engines=es,os
+es_port=9400
+os_port=9401
 rebuild=false
 options=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --docs) docs="$2"; shift ;;
-    --port) port="$2"; shift ;;
+    --engines) engines="$2"; shift ;;
+    --es-port) es_port="$2"; shift ;;
+    --os-port) os_port="$2"; shift ;;
     --rebuild) rebuild=true ;;
     -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) options+=("$1") ;;
@@ -27,34 +40,69 @@ while [ $# -gt 0 ]; do
   shift
 done
 jar="$here/target/benchmarks.jar"
-baseline="$here/target/neardup-benchmarks-0.1.0-SNAPSHOT-es-baseline.jar"
-node_jar="$root/es-node/target/neardup-es-node.jar"
-if [ "$rebuild" = true ] || [ ! -f "$jar" ] || [ ! -f "$baseline" ] || [ ! -f "$node_jar" ] ||
+version=0.1.0-SNAPSHOT
+if [ "$rebuild" = true ] || [ ! -f "$jar" ] || [ ! -f "$root/es-node/target/neardup-es-node.jar" ] ||
+  [ ! -f "$root/os-node/target/neardup-os-node.jar" ] ||
   [ -n "$(find "$here/src/main" "$root/lucene-module/src/main" "$root/plugin/src/main" "$root/es-node/src/main" \
-    -newer "$jar" -print -quit)" ]; then
+    "$root/plugin-opensearch/src/main" "$root/os-node/src/main" -newer "$jar" -print -quit)" ]; then
   echo "rest-bench.sh: building" >&2
-  (cd "$root" && ./mvnw -q -B -ntp -pl benchmarks,es-node -am package -Dmaven.test.skip=true)
+  (cd "$root" && ./mvnw -q -B -ntp -pl benchmarks,es-node,os-node -am package -Dmaven.test.skip=true)
 fi
 java=("$JAVA_HOME/bin/java" --add-modules=jdk.incubator.vector --enable-native-access=ALL-UNNAMED)
 if [ "$(_neardup_java_major "$JAVA_HOME")" -ge 23 ]; then
   java+=(--sun-misc-unsafe-memory-access=allow)
 fi
-data="$here/target/rest-node"
-log="$here/target/rest-node.log"
-mkdir -p "$data"
-# shellcheck disable=SC2086
-"${java[@]}" ${NEARDUP_ES_JAVA_OPTS:--Xms2g -Xmx2g} -cp "$node_jar:$baseline" io.neardup.esnode.NearDupEsNode \
-  --port "$port" --data "$data" --plugin io.neardup.benchmarks.es.MinHashBaselinePlugin >"$log" 2>&1 &
-node=$!
-trap 'kill $node 2>/dev/null; wait $node 2>/dev/null || true' EXIT
-for _ in $(seq 1 120); do
-  if grep -q "listening on" "$log"; then break; fi
-  if ! kill -0 $node 2>/dev/null; then cat "$log" >&2; exit 1; fi
-  sleep 1
+out="$here/target/rest-bench"
+mkdir -p "$out"
+node=
+trap '[ -z "$node" ] || { kill $node 2>/dev/null; wait $node 2>/dev/null || true; }' EXIT
+
+# run_engine es|os: starts that node, runs RestBenchmark against it into $out/ENGINE.json, stops the node
+run_engine() {
+  local engine="$1" port main opts
+  case "$engine" in
+    es) port=$es_port main=io.neardup.esnode.NearDupEsNode opts="${NEARDUP_ES_JAVA_OPTS:--Xms2g -Xmx2g}" ;;
+    os) port=$os_port main=io.neardup.osnode.NearDupOsNode opts="${NEARDUP_OS_JAVA_OPTS:--Xms2g -Xmx2g}" ;;
+    *) echo "rest-bench.sh: --engines takes es and os, got [$engine]" >&2; exit 2 ;;
+  esac
+  local log="$out/node-$engine.log"
+  # shellcheck disable=SC2086
+  "${java[@]}" $opts -cp "$root/$engine-node/target/neardup-$engine-node.jar:$here/target/neardup-benchmarks-$version-$engine-baseline.jar" \
+    "$main" --port "$port" --data "$here/target/rest-node-$engine" \
+    --plugin "io.neardup.benchmarks.$engine.MinHashBaselinePlugin" >"$log" 2>&1 &
+  node=$!
+  for _ in $(seq 1 120); do
+    if grep -q "listening on" "$log"; then break; fi
+    if ! kill -0 "$node" 2>/dev/null; then cat "$log" >&2; exit 1; fi
+    sleep 1
+  done
+  echo "rest-bench.sh: $engine node up on port $port; load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+  "${java[@]}" -Xmx2g -cp "$jar" io.neardup.benchmarks.RestBenchmark --engine "$engine" \
+    --url "http://127.0.0.1:$port" --docs "$docs" --out "$out/$engine.json" "${options[@]}"
+  kill "$node"
+  wait "$node" 2>/dev/null || true
+  node=
+  loads+=("$engine: $load_start at the start, $(cut -d' ' -f1-3 /proc/loadavg) at the end;")
+}
+
+loads=()
+files=()
+started="$(date -u +%Y-%m-%dT%H:%MZ)"
+for engine in ${engines//,/ }; do
+  load_start="$(cut -d' ' -f1-3 /proc/loadavg)"
+  run_engine "$engine"
+  files+=("$out/$engine.json")
 done
-echo "# REST benchmark, $(date -u +%Y-%m-%dT%H:%MZ)"
-echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(free -g | awk '/Mem:/ {print $2}') GB;" \
-  "JDK $("$JAVA_HOME/bin/java" -version 2>&1 | head -1); node heap ${NEARDUP_ES_JAVA_OPTS:--Xms2g -Xmx2g}"
-echo "command: benchmarks/rest-bench.sh --docs $docs ${options[*]:-}"
-"${java[@]}" -Xmx2g -cp "$jar" io.neardup.benchmarks.RestBenchmark --url "http://127.0.0.1:$port" --docs "$docs" \
-  "${options[@]}"
+{
+  echo "# REST benchmark, $started"
+  echo
+  echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(free -g | awk '/Mem:/ {print $2}') GB;" \
+    "JDK $("$JAVA_HOME/bin/java" -version 2>&1 | head -1); node heaps ${NEARDUP_ES_JAVA_OPTS:--Xms2g -Xmx2g} (es)," \
+    "${NEARDUP_OS_JAVA_OPTS:--Xms2g -Xmx2g} (os); one node at a time"
+  echo
+  echo "load average (1, 5, 15 min): ${loads[*]}"
+  echo
+  echo "command: benchmarks/rest-bench.sh --docs $docs --engines $engines --es-port $es_port --os-port $os_port" \
+    "${options[*]:-}"
+  "${java[@]}" -cp "$jar" io.neardup.benchmarks.RestReport "${files[@]}"
+} | tee "$out/report.md"

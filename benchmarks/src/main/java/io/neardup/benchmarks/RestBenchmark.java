@@ -23,87 +23,163 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 
 /**
- * The REST benchmark: latency of neardup's search features through Elasticsearch's REST API on a
- * local node ({@code bin/neardup-es}, started by {@code rest-bench.sh}), each against a baseline
- * measured in the same run, requests interleaved so both see the same machine.
+ * The REST benchmark: neardup's features through the REST API of one local node ({@code
+ * bin/neardup-es} or {@code bin/neardup-os}, started by {@code rest-bench.sh}), each against a
+ * baseline measured on the same node in the same run, requests interleaved so both see the same
+ * machine. It writes its figures as JSON; {@link RestReport} puts the engines side by side.
  *
  * <ol>
- *   <li>{@code neardup} query vs a {@code bool} of the query text's Elasticsearch {@code min_hash}
- *       tokens (standard tokenizer, lowercase, 5-word shingles, {@code min_hash} with its defaults:
- *       512 tokens) with {@code minimum_should_match}: recall of the exact-Jaccard ground truth (≥
- *       0.8, word 5-shingles) first, then the baseline's {@code minimum_should_match} is lowered
- *       from 80 % until its recall is at least neardup's ("equal recall"), then median and p99
- *       latency of both. The baseline's tokens come from {@code _analyze} beforehand, untimed.
- *   <li>A plain BM25 search (two common words, top 10, {@code _source} on and off) vs the same
- *       search with {@code neardup_collapse} over a 100-hit window.
+ *   <li>{@code query}: the {@code neardup} query vs a {@code bool} of the query text's {@code
+ *       min_hash} tokens (standard tokenizer, lowercase, 5-word shingles, {@code min_hash} with its
+ *       defaults: 512 tokens) with {@code minimum_should_match}: recall of the exact-Jaccard ground
+ *       truth (≥ 0.8, word 5-shingles) first, then the baseline's {@code minimum_should_match} is
+ *       lowered from 100 % until its recall is at least neardup's ("equal recall"), then median and
+ *       p99 latency of both. The baseline's tokens come from {@code _analyze} beforehand, untimed.
+ *   <li>{@code collapse}: a plain BM25 search (two common words, top 10, {@code _source} on and
+ *       off) vs the same search collapsed over a 100-hit window by {@code ext.neardup_collapse}
+ *       and, on OpenSearch, by a {@code neardup_collapse} search pipeline.
+ *   <li>{@code ingest}: bulk indexing of the same documents into a fresh index with and without the
+ *       {@code neardup} ingest processor, alternating, several rounds: docs/s; then, on the index
+ *       the processor wrote, the engine's own {@code collapse} on the cluster id it wrote vs {@code
+ *       neardup_collapse}.
  * </ol>
  *
  * <pre>{@code
- * java -cp benchmarks.jar io.neardup.benchmarks.RestBenchmark --url http://127.0.0.1:9400 --docs 100000
+ * java -cp benchmarks.jar io.neardup.benchmarks.RestBenchmark --engine os \
+ *     --url http://127.0.0.1:9251 --docs 100000 --out os.json
  * }</pre>
  */
 public final class RestBenchmark {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  static final ObjectMapper JSON = new ObjectMapper();
   private static final double MIN_SIMILARITY = 0.8;
   private static final int MIN_HASH_TOKENS = 512;
+  private static final String SEARCH_PIPELINE = "neardup-bench-collapse";
+  private static final String INGEST_PIPELINE = "neardup-bench-ingest";
+  private static final int WINDOW = 100;
 
   private final HttpClient http =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
   private final String url;
   private final String index;
   private final int docs;
+  private final boolean openSearch;
+  private final ObjectNode figures = JSON.createObjectNode();
   private String[] texts;
   private int[] family;
+  private String[] bm25;
 
-  private RestBenchmark(String url, int docs) {
+  private RestBenchmark(String engine, String url, int docs) {
     this.url = url;
     this.docs = docs;
     this.index = "bench-" + docs;
+    this.openSearch =
+        switch (engine) {
+          case "os" -> true;
+          case "es" -> false;
+          default ->
+              throw new IllegalArgumentException("--engine must be es or os, got [" + engine + "]");
+        };
   }
 
   public static void main(String[] args) throws Exception {
+    String engine = "es";
     String url = "http://127.0.0.1:9400";
     int docs = 100_000;
     int queries = 1000;
     int recallQueries = 200;
+    int rounds = 3;
+    int bulkDocs = 1000;
+    int clients = 2;
+    int ingestDocs = -1;
+    Set<String> parts = Set.of("query", "collapse", "ingest");
     Path out = null;
-    boolean collapseOnly = false;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
-        case "--collapse-only" -> collapseOnly = true;
+        case "--engine" -> engine = args[++i];
         case "--url" -> url = args[++i];
         case "--docs" -> docs = Integer.parseInt(args[++i]);
         case "--queries" -> queries = Integer.parseInt(args[++i]);
         case "--recall-queries" -> recallQueries = Integer.parseInt(args[++i]);
+        case "--rounds" -> rounds = Integer.parseInt(args[++i]);
+        case "--bulk-docs" -> bulkDocs = Integer.parseInt(args[++i]);
+        case "--clients" -> clients = Integer.parseInt(args[++i]);
+        case "--ingest-docs" -> ingestDocs = Integer.parseInt(args[++i]);
+        case "--parts" -> parts = Set.of(args[++i].split(","));
         case "--out" -> out = Path.of(args[++i]);
         default -> throw new IllegalArgumentException("unknown argument [" + args[i] + "]");
       }
     }
-    RestBenchmark bench = new RestBenchmark(url, docs);
-    String report = bench.run(queries, recallQueries, collapseOnly);
-    System.out.println(report);
+    RestBenchmark bench = new RestBenchmark(engine, url, docs);
+    bench.run(
+        parts,
+        queries,
+        recallQueries,
+        rounds,
+        bulkDocs,
+        clients,
+        ingestDocs < 0 ? docs : ingestDocs);
+    String json = JSON.writerWithDefaultPrettyPrinter().writeValueAsString(bench.figures);
     if (out != null) {
-      Files.writeString(out, report);
+      Files.writeString(out, json);
+    } else {
+      System.out.println(json);
     }
   }
 
-  private String run(int queries, int recallQueries, boolean collapseOnly) throws Exception {
+  private void run(
+      Set<String> parts,
+      int queries,
+      int recallQueries,
+      int rounds,
+      int bulkDocs,
+      int clients,
+      int ingestDocs)
+      throws Exception {
     CorpusWriter.Texts generated =
         new CorpusWriter(EnglishText.DEFAULT_SEED, CorpusWriter.DEFAULT_COPY_RATE).texts(docs);
     texts = generated.texts();
     family = generated.family();
-    load();
-    StringBuilder report = new StringBuilder();
-    if (!collapseOnly) {
-      report.append(queryReport(queries, recallQueries));
+    bm25 = bm25Queries(200);
+    JsonNode node = get("/_nodes/_local").path("nodes").elements().next();
+    figures
+        .put(
+            "engine",
+            (openSearch ? "OpenSearch " : "Elasticsearch ") + node.path("version").asText())
+        .put("docs", docs);
+    if (openSearch) {
+      check(
+          send(
+              "PUT",
+              "/_search/pipeline/" + SEARCH_PIPELINE,
+              """
+              {"request_processors": [{"neardup_collapse": {"field": "body.dup", "window": %d}}],
+               "response_processors": [{"neardup_collapse": {}}]}\
+              """
+                  .formatted(WINDOW)));
     }
-    report.append(collapseReport());
-    return report.toString();
+    if (parts.contains("query") || parts.contains("collapse")) {
+      load();
+    }
+    if (parts.contains("query")) {
+      queryFigures(queries, recallQueries);
+    }
+    if (parts.contains("collapse")) {
+      collapseFigures();
+    }
+    if (parts.contains("ingest")) {
+      ingestFigures(rounds, bulkRequests(ingestDocs, bulkDocs), clients);
+    }
   }
 
-  private String queryReport(int queries, int recallQueries) throws Exception {
+  private void queryFigures(int queries, int recallQueries) throws Exception {
     int[] picked = pickQueries(queries);
 
     // ---- recall, then equal-recall minimum_should_match for the baseline
@@ -126,19 +202,14 @@ public final class RestBenchmark {
     int[] candidates = {512, 486, 461, 435, 410, 384, 358, 333, 307, 282, 256, 205, 154, 102, 51};
     int msm = candidates[candidates.length - 1];
     double baselineRecall = 0;
-    double recommendedRecall = 0;
-    StringBuilder recallByMsm = new StringBuilder();
+    ObjectNode byMsm = JSON.createObjectNode();
     for (int m : candidates) {
       long found = 0;
       for (int q = 0; q < recallQueries; q++) {
         found += found(ids(search(minHashQuery(tokens.get(q), m, 1000))), expected.get(q));
       }
       double recall = found / (double) truth;
-      recallByMsm.append(
-          String.format(Locale.ROOT, "%s%d: %.4f", recallByMsm.isEmpty() ? "" : ", ", m, recall));
-      if (m == 410) {
-        recommendedRecall = recall;
-      }
+      byMsm.put(Integer.toString(m), recall);
       if (recall >= nearDupRecall) {
         msm = m;
         baselineRecall = recall;
@@ -148,147 +219,233 @@ public final class RestBenchmark {
 
     // ---- query latency, interleaved
     int warmup = Math.min(200, queries);
-    long[] nearDupNanos = new long[queries];
-    long[] baselineNanos = new long[queries];
+    long[][] nanos = new long[2][queries];
     for (int q = -warmup; q < queries; q++) {
       int i = Math.floorMod(q, queries);
-      long a = time(nearDupQuery(picked[i], 10));
-      long b = time(minHashQuery(tokens.get(i), msm, 10));
+      long a = time(searchPath(index, null), nearDupQuery(picked[i], 10));
+      long b = time(searchPath(index, null), minHashQuery(tokens.get(i), msm, 10));
       if (q >= 0) {
-        nearDupNanos[i] = a;
-        baselineNanos[i] = b;
+        nanos[0][i] = a;
+        nanos[1][i] = b;
       }
     }
-
-    StringBuilder report = new StringBuilder();
-    report.append(
-        String.format(
-            Locale.ROOT,
-            "%n## neardup query vs min_hash bool (REST, %,d documents, %d queries after %d warm-up,"
-                + " interleaved)%n%n"
-                + "| query | recall (%d queries) | median ms | p99 ms |%n|---|---|---|---|%n"
-                + "| neardup (min_similarity %.1f) | %.4f | %.2f | %.2f |%n"
-                + "| bool of %d min_hash tokens, minimum_should_match %d | %.4f | %.2f | %.2f |%n"
-                + "%nEqual recall: the largest minimum_should_match whose recall reaches neardup's;"
-                + " recall by minimum_should_match: %s (the recommended 80 %% is 410%s)."
-                + " neardup is %.1fx faster at the median, %.1fx at p99.%n",
-            docs,
-            queries,
-            warmup,
-            recallQueries,
-            MIN_SIMILARITY,
-            nearDupRecall,
-            millis(median(nearDupNanos)),
-            millis(percentile(nearDupNanos, 0.99)),
-            MIN_HASH_TOKENS,
-            msm,
-            baselineRecall,
-            millis(median(baselineNanos)),
-            millis(percentile(baselineNanos, 0.99)),
-            recallByMsm,
-            recommendedRecall > 0
-                ? String.format(Locale.ROOT, ": recall %.4f", recommendedRecall)
-                : ", not reached",
-            median(baselineNanos) / (double) median(nearDupNanos),
-            percentile(baselineNanos, 0.99) / (double) percentile(nearDupNanos, 0.99)));
-    return report.toString();
+    ObjectNode query = figures.putObject("query");
+    query.put("queries", queries).put("warmup", warmup).put("recall_queries", recallQueries);
+    latency(query.putObject("neardup").put("recall", nearDupRecall), nanos[0]);
+    ObjectNode minHash =
+        query
+            .putObject("min_hash")
+            .put("tokens", MIN_HASH_TOKENS)
+            .put("minimum_should_match", msm)
+            .put("recall", baselineRecall);
+    minHash.set("recall_by_minimum_should_match", byMsm);
+    latency(minHash, nanos[1]);
   }
 
-  private String collapseReport() throws Exception {
-    List<String> words = EnglishText.loadWords();
-    SplittableRandom random = new SplittableRandom(EnglishText.DEFAULT_SEED);
-    int collapseQueries = 200;
-    String[] bm25 = new String[collapseQueries];
-    for (int q = 0; q < collapseQueries; q++) {
-      bm25[q] =
-          words.get(random.nextInt(20, 300)).toLowerCase(Locale.ROOT)
-              + " "
-              + words.get(random.nextInt(20, 300)).toLowerCase(Locale.ROOT);
+  private void collapseFigures() throws Exception {
+    // plain top 10, collapsed by the extension and by the pipeline, and top 100 (what fetching
+    // the window costs); _source on and off
+    List<Variant> variants = new ArrayList<>();
+    for (boolean source : new boolean[] {true, false}) {
+      String suffix = source ? "" : "_nosource";
+      variants.add(new Variant("top10" + suffix, null, q -> matchQuery(q, 10, source, null)));
+      variants.add(new Variant("ext" + suffix, null, q -> matchQuery(q, 10, source, "ext")));
+      if (openSearch) {
+        variants.add(
+            new Variant(
+                "pipeline" + suffix, SEARCH_PIPELINE, q -> matchQuery(q, 10, source, null)));
+      }
+      variants.add(new Variant("top100" + suffix, null, q -> matchQuery(q, 100, source, null)));
     }
     int rounds = 5;
-    // plain top 10, with collapse, and the parts of collapse's cost: a top-100 search, a top-100
-    // search whose hits carry their sketches; _source on and off
-    String[][] variants = new String[collapseQueries][];
-    for (int q = 0; q < collapseQueries; q++) {
-      variants[q] =
-          new String[] {
-            matchQuery(bm25[q], 10, true, null),
-            matchQuery(bm25[q], 10, true, "neardup_collapse"),
-            matchQuery(bm25[q], 100, true, null),
-            matchQuery(bm25[q], 10, false, null),
-            matchQuery(bm25[q], 10, false, "neardup_collapse"),
-            matchQuery(bm25[q], 100, false, null),
-            matchQuery(bm25[q], 100, false, null)
-                .replace("{\"size\"", "{\"stored_fields\":\"_none_\",\"size\"")
-          };
+    ObjectNode collapse = figures.putObject("collapse");
+    collapse.put("queries", bm25.length).put("rounds", rounds).put("window", WINDOW);
+    timeVariants(collapse.putObject("variants"), variants, rounds);
+  }
+
+  /**
+   * @param bulks the bulk requests of the documents ingested, built once (untimed): the same bodies
+   *     go to both indices
+   */
+  private void ingestFigures(int rounds, List<String> bulks, int clients) throws Exception {
+    check(
+        send(
+            "PUT",
+            "/_ingest/pipeline/" + INGEST_PIPELINE,
+            "{\"processors\": [{\"neardup\": {\"field\": \"body\", \"neardup_field\": \"body.dup\"}}]}"));
+    int ingestDocs = 0;
+    for (String bulk : bulks) {
+      ingestDocs += bulk.split("\n").length / 2;
     }
-    long[][] collapse = new long[7][collapseQueries * rounds];
+    ArrayNode plain = JSON.createArrayNode();
+    ArrayNode withProcessor = JSON.createArrayNode();
+    ArrayNode plainResent = JSON.createArrayNode();
+    ArrayNode withProcessorResent = JSON.createArrayNode();
+    String processed = "ingest-neardup-" + ingestDocs;
+    for (int round = 0; round < rounds; round++) {
+      // alternating which goes first, so a drift of the machine's speed falls on both
+      for (boolean neardup :
+          round % 2 == 0 ? new boolean[] {false, true} : new boolean[] {true, false}) {
+        String target = neardup ? processed : "ingest-plain-" + ingestDocs;
+        send("DELETE", "/" + target, null);
+        check(send("PUT", "/" + target, ingestIndex(neardup)));
+        AtomicLong resent = new AtomicLong();
+        double rate = bulkLoad(target, bulks, clients, resent);
+        (neardup ? withProcessor : plain).add(rate);
+        (neardup ? withProcessorResent : plainResent).add(resent.get());
+        System.err.printf(
+            Locale.ROOT,
+            "rest-bench: round %d, %s: %,.0f docs/s, %,d documents sent again after a 429%n",
+            round + 1,
+            neardup ? "neardup processor" : "plain",
+            rate,
+            resent.get());
+        if (!neardup) {
+          send("DELETE", "/" + target, null);
+        }
+      }
+    }
+    ObjectNode ingest = figures.putObject("ingest");
+    ingest
+        .put("docs", ingestDocs)
+        .put("rounds", rounds)
+        .put("bulk_docs", bulks.get(0).split("\n").length / 2)
+        .put("clients", clients);
+    ingest.set("plain_docs_per_s", plain);
+    ingest.set("neardup_docs_per_s", withProcessor);
+    ingest.set("plain_resent", plainResent);
+    ingest.set("neardup_resent", withProcessorResent);
+    int planted = 0;
+    for (int ord = 0; ord < ingestDocs; ord++) {
+      planted += family[ord] != ord ? 1 : 0;
+    }
+    ingest
+        .put("planted_copies", planted)
+        .put("marked_copies", count(processed, "{\"term\": {\"neardup_canonical\": false}}"))
+        .put("canonical", count(processed, "{\"term\": {\"neardup_canonical\": true}}"));
+
+    // the engine's collapse on the written cluster id vs neardup_collapse, on the processed index
+    check(send("POST", "/" + processed + "/_forcemerge?max_num_segments=1", null));
+    List<Variant> variants = new ArrayList<>();
+    variants.add(new Variant("top10", null, q -> matchQuery(q, 10, true, null), processed));
+    variants.add(new Variant("native", null, q -> matchQuery(q, 10, true, "native"), processed));
+    variants.add(new Variant("ext", null, q -> matchQuery(q, 10, true, "ext"), processed));
+    if (openSearch) {
+      variants.add(
+          new Variant("pipeline", SEARCH_PIPELINE, q -> matchQuery(q, 10, true, null), processed));
+    }
+    int collapseRounds = 5;
+    ObjectNode clusters = figures.putObject("cluster_collapse");
+    clusters.put("queries", bm25.length).put("rounds", collapseRounds).put("window", WINDOW);
+    timeVariants(clusters.putObject("variants"), variants, collapseRounds);
+  }
+
+  /**
+   * Bulk-loads the prepared requests with {@code clients} concurrent senders; docs/s, and into
+   * {@code resent} how many documents were rejected (429) and sent again.
+   */
+  private double bulkLoad(String target, List<String> bulks, int clients, AtomicLong resent)
+      throws Exception {
+    AtomicInteger next = new AtomicInteger();
+    ExecutorService senders = Executors.newFixedThreadPool(clients);
+    long start = System.nanoTime();
+    try {
+      List<Future<Void>> done = new ArrayList<>();
+      for (int c = 0; c < clients; c++) {
+        done.add(
+            senders.submit(() -> {
+              for (int b; (b = next.getAndIncrement()) < bulks.size(); ) {
+                resent.addAndGet(bulk(target, bulks.get(b)));
+              }
+              return null;
+            }));
+      }
+      for (Future<Void> f : done) {
+        f.get();
+      }
+    } finally {
+      senders.shutdownNow();
+    }
+    check(send("POST", "/" + target + "/_refresh", null));
+    double seconds = (System.nanoTime() - start) / 1e9;
+    long indexed = count(target, "{\"match_all\": {}}");
+    long sent = 0;
+    for (String bulk : bulks) {
+      sent += bulk.split("\n").length / 2;
+    }
+    if (indexed != sent) {
+      throw new IllegalStateException(target + " holds " + indexed + " documents, sent " + sent);
+    }
+    return sent / seconds;
+  }
+
+  /** Ingest indices: what the processor needs (and the plain index the same mapping). */
+  private static String ingestIndex(boolean neardup) {
+    return """
+    {"settings": {"number_of_shards": 2, "number_of_replicas": 0%s},
+     "mappings": {"properties": {
+       "family": {"type": "integer"},
+       "neardup_cluster": {"type": "keyword"},
+       "neardup_canonical": {"type": "boolean"},
+       "body": {"type": "text", "fields": {"dup": {"type": "neardup"}}}}}}
+    """
+        .formatted(neardup ? ", \"default_pipeline\": \"" + INGEST_PIPELINE + "\"" : "");
+  }
+
+  /** A search timed on its own; {@code index} null means the corpus index. */
+  private record Variant(
+      String name, String pipeline, Function<String, String> body, String index) {
+    Variant(String name, String pipeline, Function<String, String> body) {
+      this(name, pipeline, body, null);
+    }
+  }
+
+  /**
+   * Times every variant on every BM25 query, interleaved (all variants of one query back to back),
+   * one warm-up round then {@code rounds}; median and p99 per variant into {@code out}.
+   */
+  private void timeVariants(ObjectNode out, List<Variant> variants, int rounds) throws Exception {
+    long[][] nanos = new long[variants.size()][bm25.length * rounds];
     for (int round = -1; round < rounds; round++) {
-      for (int q = 0; q < collapseQueries; q++) {
-        for (int k = 0; k < 7; k++) {
-          long t = time(variants[q][k]);
+      for (int q = 0; q < bm25.length; q++) {
+        for (int v = 0; v < variants.size(); v++) {
+          Variant variant = variants.get(v);
+          String target = variant.index() == null ? index : variant.index();
+          long t = time(searchPath(target, variant.pipeline()), variant.body().apply(bm25[q]));
           if (round >= 0) {
-            collapse[k][round * collapseQueries + q] = t;
+            nanos[v][round * bm25.length + q] = t;
           }
         }
       }
     }
+    for (int v = 0; v < variants.size(); v++) {
+      latency(out.putObject(variants.get(v).name()), nanos[v]);
+    }
+  }
 
-    StringBuilder report = new StringBuilder();
-    report.append(
-        String.format(
-            Locale.ROOT,
-            "%n## neardup_collapse overhead (REST, match of two common words, top 10, window 100,"
-                + " %d queries x %d rounds after 1 warm-up round, interleaved)%n%n"
-                + "| search | median ms | p99 ms | median vs top 10 | median vs top 100 |%n"
-                + "|---|---|---|---|---|%n"
-                + "| top 10, _source | %.2f | %.2f | | |%n"
-                + "| top 10 of a collapsed window of 100, _source | %.2f | %.2f | %+.1f %% | %+.1f %% |%n"
-                + "| top 100, _source | %.2f | %.2f | %+.1f %% | |%n"
-                + "| top 10, no _source | %.2f | %.2f | | |%n"
-                + "| top 10 of a collapsed window of 100, no _source | %.2f | %.2f | %+.1f %% | %+.1f %% |%n"
-                + "| top 100, no _source | %.2f | %.2f | %+.1f %% | |%n"
-                + "| top 100, stored_fields _none_ | %.2f | %.2f | %+.1f %% | |%n"
-                + "%nTarget: collapse adds at most 25 %% to the plain search's median (top 10, _source):"
-                + " %s.%n",
-            collapseQueries,
-            rounds,
-            millis(median(collapse[0])),
-            millis(percentile(collapse[0], 0.99)),
-            millis(median(collapse[1])),
-            millis(percentile(collapse[1], 0.99)),
-            overhead(collapse[1], collapse[0]),
-            overhead(collapse[1], collapse[2]),
-            millis(median(collapse[2])),
-            millis(percentile(collapse[2], 0.99)),
-            overhead(collapse[2], collapse[0]),
-            millis(median(collapse[3])),
-            millis(percentile(collapse[3], 0.99)),
-            millis(median(collapse[4])),
-            millis(percentile(collapse[4], 0.99)),
-            overhead(collapse[4], collapse[3]),
-            overhead(collapse[4], collapse[5]),
-            millis(median(collapse[5])),
-            millis(percentile(collapse[5], 0.99)),
-            overhead(collapse[5], collapse[3]),
-            millis(median(collapse[6])),
-            millis(percentile(collapse[6], 0.99)),
-            overhead(collapse[6], collapse[3]),
-            median(collapse[1]) <= 1.25 * median(collapse[0]) ? "PASS" : "FAIL"));
-    return report.toString();
+  private String[] bm25Queries(int count) throws IOException {
+    List<String> words = EnglishText.loadWords();
+    SplittableRandom random = new SplittableRandom(EnglishText.DEFAULT_SEED);
+    String[] result = new String[count];
+    for (int q = 0; q < count; q++) {
+      result[q] =
+          words.get(random.nextInt(20, 300)).toLowerCase(Locale.ROOT)
+              + " "
+              + words.get(random.nextInt(20, 300)).toLowerCase(Locale.ROOT);
+    }
+    return result;
   }
 
   // ------------------------------------------------------------------ index
 
-  private void load() throws IOException, InterruptedException {
+  private void load() throws Exception {
     // the mapping's _meta names the sketch settings (their hash covers the scheme's id): an index
     // of an earlier version of the sketch is built again instead of failing on its first query
     String sketchSettings = Long.toHexString(NearDupSettings.DEFAULT.sketch().settingsHash());
     HttpResponse<String> count = send("GET", "/" + index + "/_count", null);
     if (count.statusCode() == 200 && JSON.readTree(count.body()).path("count").asLong() == docs) {
-      HttpResponse<String> mapping = send("GET", "/" + index + "/_mapping", null);
       String built =
-          JSON.readTree(mapping.body())
+          get("/" + index + "/_mapping")
               .path(index)
               .path("mappings")
               .path("_meta")
@@ -322,28 +479,7 @@ public final class RestBenchmark {
             .formatted(sketchSettings);
     check(send("PUT", "/" + index, settings));
     long start = System.nanoTime();
-    int batch = 1000;
-    for (int from = 0; from < docs; from += batch) {
-      StringBuilder bulk = new StringBuilder();
-      for (int ord = from; ord < Math.min(docs, from + batch); ord++) {
-        bulk.append("{\"index\":{\"_id\":\"").append(ord).append("\"}}\n");
-        ObjectNode doc = JSON.createObjectNode().put("family", family[ord]).put("body", texts[ord]);
-        bulk.append(JSON.writeValueAsString(doc)).append('\n');
-      }
-      HttpResponse<String> r = send("POST", "/" + index + "/_bulk", bulk.toString());
-      // the node pushes back (429) when its heap is busy: wait and retry, as Elasticsearch's
-      // clients do
-      for (int attempt = 1; r.statusCode() == 429 && attempt <= 10; attempt++) {
-        Thread.sleep(1000L * attempt);
-        r = send("POST", "/" + index + "/_bulk", bulk.toString());
-      }
-      check(r);
-      if (JSON.readTree(r.body()).path("errors").asBoolean()) {
-        throw new IllegalStateException("bulk failed: " + r.body().substring(0, 2000));
-      }
-      System.err.printf(Locale.ROOT, "rest-bench: indexed %,d / %,d%n", from + batch, docs);
-    }
-    check(send("POST", "/" + index + "/_refresh", null));
+    bulkLoad(index, bulkRequests(docs, 1000), 2, new AtomicLong());
     check(send("POST", "/" + index + "/_forcemerge?max_num_segments=1", null));
     check(send("PUT", "/" + index + "/_settings", "{\"index\": {\"refresh_interval\": \"1s\"}}"));
     System.err.printf(
@@ -351,6 +487,68 @@ public final class RestBenchmark {
         "rest-bench: indexed %,d documents in %.0f s%n",
         docs,
         (System.nanoTime() - start) / 1e9);
+  }
+
+  /**
+   * Sends one bulk request and, like the engines' bulk clients, sends again with a growing backoff
+   * the whole request while the node answers 429 and the items it rejected with 429 (a busy search
+   * or write queue); returns how many items were sent again.
+   */
+  private long bulk(String target, String body) throws IOException, InterruptedException {
+    long resent = 0;
+    for (int attempt = 0; ; attempt++) {
+      HttpResponse<String> r = send("POST", "/" + target + "/_bulk", body);
+      List<String> again = new ArrayList<>();
+      if (r.statusCode() == 429) {
+        again.add(body);
+      } else {
+        check(r);
+        JsonNode response = JSON.readTree(r.body());
+        if (response.path("errors").asBoolean()) {
+          String[] lines = body.split("\n");
+          int i = 0;
+          for (JsonNode item : response.path("items")) {
+            JsonNode result = item.path("index");
+            if (result.path("status").asInt() == 429) {
+              again.add(lines[2 * i] + "\n" + lines[2 * i + 1] + "\n");
+            } else if (result.has("error")) {
+              throw new IllegalStateException("bulk failed: " + item);
+            }
+            i++;
+          }
+        }
+      }
+      if (again.isEmpty()) {
+        return resent;
+      }
+      if (attempt == 10) {
+        throw new IllegalStateException("bulk still rejected after 10 attempts: " + r.body());
+      }
+      body = String.join("", again);
+      resent += r.statusCode() == 429 ? body.split("\n").length / 2 : again.size();
+      Thread.sleep(50L << attempt);
+    }
+  }
+
+  /** The first {@code count} documents of the corpus as bulk requests of {@code bulkDocs}. */
+  private List<String> bulkRequests(int count, int bulkDocs) throws IOException {
+    List<String> bulks = new ArrayList<>();
+    for (int from = 0; from < count; from += bulkDocs) {
+      StringBuilder bulk = new StringBuilder();
+      for (int ord = from; ord < Math.min(count, from + bulkDocs); ord++) {
+        bulk.append("{\"index\":{\"_id\":\"").append(ord).append("\"}}\n");
+        ObjectNode doc = JSON.createObjectNode().put("family", family[ord]).put("body", texts[ord]);
+        bulk.append(JSON.writeValueAsString(doc)).append('\n');
+      }
+      bulks.add(bulk.toString());
+    }
+    return bulks;
+  }
+
+  private long count(String target, String query) throws IOException, InterruptedException {
+    HttpResponse<String> r = send("POST", "/" + target + "/_count", "{\"query\": " + query + "}");
+    check(r);
+    return JSON.readTree(r.body()).path("count").asLong();
   }
 
   private int[] pickQueries(int queries) {
@@ -392,19 +590,27 @@ public final class RestBenchmark {
     return body.toString();
   }
 
-  private static String matchQuery(String words, int size, boolean source, String ext) {
+  /**
+   * A match of {@code words}; {@code collapse} null (none), {@code "ext"} ({@code
+   * ext.neardup_collapse} over the window) or {@code "native"} (the engine's {@code collapse} on
+   * the ingest processor's cluster id).
+   */
+  private static String matchQuery(String words, int size, boolean source, String collapse) {
     ObjectNode body = JSON.createObjectNode().put("size", size).put("_source", source);
     body.putObject("query").putObject("match").put("body", words);
-    if ("neardup_collapse".equals(ext)) {
-      body.putObject("ext").putObject(ext).put("field", "body.dup").put("window", 100);
-    } else if (ext != null) {
-      body.putObject("ext").putObject(ext).put("field", "body.dup");
+    if ("ext".equals(collapse)) {
+      body.putObject("ext")
+          .putObject("neardup_collapse")
+          .put("field", "body.dup")
+          .put("window", WINDOW);
+    } else if ("native".equals(collapse)) {
+      body.putObject("collapse").put("field", "neardup_cluster");
     }
     return body.toString();
   }
 
-  private static double overhead(long[] measured, long[] baseline) {
-    return 100.0 * (median(measured) / (double) median(baseline) - 1);
+  private static String searchPath(String target, String pipeline) {
+    return "/" + target + "/_search" + (pipeline == null ? "" : "?search_pipeline=" + pipeline);
   }
 
   /**
@@ -435,15 +641,21 @@ public final class RestBenchmark {
     return tokens;
   }
 
-  private JsonNode search(String body) throws IOException, InterruptedException {
-    HttpResponse<String> r = send("POST", "/" + index + "/_search", body);
+  private JsonNode get(String path) throws IOException, InterruptedException {
+    HttpResponse<String> r = send("GET", path, null);
     check(r);
     return JSON.readTree(r.body());
   }
 
-  private long time(String body) throws IOException, InterruptedException {
+  private JsonNode search(String body) throws IOException, InterruptedException {
+    HttpResponse<String> r = send("POST", searchPath(index, null), body);
+    check(r);
+    return JSON.readTree(r.body());
+  }
+
+  private long time(String path, String body) throws IOException, InterruptedException {
     long start = System.nanoTime();
-    HttpResponse<String> r = send("POST", "/" + index + "/_search", body);
+    HttpResponse<String> r = send("POST", path, body);
     long nanos = System.nanoTime() - start;
     check(r);
     return nanos;
@@ -491,17 +703,15 @@ public final class RestBenchmark {
     }
   }
 
-  private static long median(long[] values) {
-    return percentile(values, 0.5);
-  }
-
-  private static long percentile(long[] values, double p) {
-    long[] sorted = values.clone();
+  /** Median and p99 of {@code nanos}, in milliseconds, into {@code out}. */
+  private static void latency(ObjectNode out, long[] nanos) {
+    long[] sorted = nanos.clone();
     Arrays.sort(sorted);
-    return sorted[Math.min(sorted.length - 1, (int) Math.ceil(p * sorted.length) - 1)];
+    out.put("median_ms", percentile(sorted, 0.5) / 1e6)
+        .put("p99_ms", percentile(sorted, 0.99) / 1e6);
   }
 
-  private static double millis(long nanos) {
-    return nanos / 1e6;
+  private static long percentile(long[] sorted, double p) {
+    return sorted[Math.min(sorted.length - 1, (int) Math.ceil(p * sorted.length) - 1)];
   }
 }

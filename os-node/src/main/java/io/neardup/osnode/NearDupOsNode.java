@@ -11,6 +11,7 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +30,7 @@ import org.opensearch.env.Environment;
 import org.opensearch.http.HttpServerTransport;
 import org.opensearch.node.InternalSettingsPreparer;
 import org.opensearch.node.Node;
+import org.opensearch.plugins.Plugin;
 import org.opensearch.transport.Netty4ModulePlugin;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -94,6 +96,14 @@ public final class NearDupOsNode implements Callable<Integer> {
       description = "An OpenSearch node setting, applied after neardup-os's own; repeatable.")
   Map<String, String> extraSettings = new LinkedHashMap<>();
 
+  @Option(
+      names = "--plugin",
+      paramLabel = "CLASS",
+      description =
+          "Also load this OpenSearch plugin class from the class path (e.g. a benchmark's"
+              + " baseline analysis); repeatable.")
+  List<String> extraPlugins = new ArrayList<>();
+
   @Spec CommandSpec spec;
 
   private final PrintStream out;
@@ -145,6 +155,7 @@ public final class NearDupOsNode implements Callable<Integer> {
       throw new ParameterException(
           spec.commandLine(), "--port must be an integer between 0 and 65535, got [" + port + "]");
     }
+    List<Class<? extends Plugin>> plugins = plugins();
     Path home = dataDir.toAbsolutePath().normalize();
     if (Files.exists(home) && !Files.isDirectory(home)) {
       throw new ParameterException(
@@ -159,9 +170,7 @@ public final class NearDupOsNode implements Callable<Integer> {
     LogConfigurator.setNodeName(NAME);
     LogConfigurator.configure(environment);
 
-    Node node =
-        new ClasspathPluginsNode(
-            environment, List.of(NearDupPlugin.class, Netty4ModulePlugin.class));
+    Node node = new ClasspathPluginsNode(environment, plugins);
     // registered before start(): Ctrl-C while the node starts closes it too
     Thread shutdownHook = new Thread(() -> stop(node), NAME + "-shutdown");
     Runtime.getRuntime().addShutdownHook(shutdownHook);
@@ -188,6 +197,28 @@ public final class NearDupOsNode implements Callable<Integer> {
     out.flush();
     stopped.await();
     return -1; // the JVM is exiting on a signal: its exit code stands
+  }
+
+  /** neardup, HTTP, and the {@code --plugin} classes. */
+  List<Class<? extends Plugin>> plugins() {
+    List<Class<? extends Plugin>> plugins = new ArrayList<>();
+    plugins.add(NearDupPlugin.class);
+    plugins.add(Netty4ModulePlugin.class);
+    for (String name : extraPlugins) {
+      Class<?> type;
+      try {
+        type = Class.forName(name);
+      } catch (ClassNotFoundException e) {
+        throw new ParameterException(
+            spec.commandLine(), "--plugin [" + name + "] is not a class on the class path");
+      }
+      if (!Plugin.class.isAssignableFrom(type)) {
+        throw new ParameterException(
+            spec.commandLine(), "--plugin [" + name + "] must extend " + Plugin.class.getName());
+      }
+      plugins.add(type.asSubclass(Plugin.class));
+    }
+    return plugins;
   }
 
   /** Node settings: ours first, then the user's {@code -E} ones. */

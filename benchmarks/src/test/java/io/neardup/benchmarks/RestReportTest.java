@@ -1,0 +1,61 @@
+package io.neardup.benchmarks;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class RestReportTest {
+
+  private static JsonNode engine(String name, double plain, double ext, String pipeline)
+      throws Exception {
+    return RestBenchmark.JSON.readTree(
+        """
+        {"engine": "%s", "docs": 1000,
+         "collapse": {"queries": 200, "rounds": 5, "window": 100, "variants": {
+           "top10": {"median_ms": %s, "p99_ms": 9.0},
+           "ext": {"median_ms": %s, "p99_ms": 9.0}%s}},
+         "ingest": {"docs": 1000, "rounds": 3, "bulk_docs": 500, "clients": 2,
+           "plain_docs_per_s": [1000, 900, 1100], "neardup_docs_per_s": [400, 600, 500],
+           "plain_resent": [0, 0, 0], "neardup_resent": [0, 5, 0],
+           "planted_copies": 200, "marked_copies": 180, "canonical": 820},
+         "cluster_collapse": {"queries": 200, "rounds": 5, "window": 100, "variants": {
+           "top10": {"median_ms": 2.0, "p99_ms": 3.0},
+           "native": {"median_ms": 2.2, "p99_ms": 3.0}}}}
+        """
+            .formatted(
+                name,
+                plain,
+                ext,
+                pipeline == null
+                    ? ""
+                    : ", \"pipeline\": {\"median_ms\": " + pipeline + ", \"p99_ms\": 9.0}"));
+  }
+
+  @Test
+  void enginesSideBySideWithTheirOwnBaselinesAndVerdicts() throws Exception {
+    String report =
+        new RestReport(List.of(engine("ES", 4.0, 4.8, null), engine("OS", 2.0, 4.0, "5.0")))
+            .render();
+    assertTrue(report.contains("| search | ES: median / p99 ms | vs plain | OS:"), report);
+    // each ratio against the same engine's plain search
+    assertTrue(
+        report.contains(
+            "| + `ext.neardup_collapse` | 4.80 / 9.00 | +20.0 % | 4.00 / 9.00 | +100.0 % |"),
+        report);
+    assertTrue(
+        report.contains(
+            "| + `neardup_collapse` search pipeline | n/a | | 5.00 / 9.00 | +150.0 % |"),
+        report);
+    assertTrue(report.contains("ES: `ext.neardup_collapse` adds +20.0 %"), report);
+    assertTrue(report.contains("target <= 25 %): **PASS**"), report);
+    assertTrue(report.contains("OS: the `neardup_collapse` pipeline adds +150.0 %"), report);
+    assertTrue(report.contains("**FAIL**"), report);
+    // ingest: medians of the rounds and their ratio
+    assertTrue(report.contains("| **1,000** (1,000, 900, 1,100) |"), report);
+    assertTrue(report.contains("| **0.50** PASS |"), report);
+    assertTrue(
+        report.contains("| + `collapse` on `neardup_cluster` | 2.20 / 3.00 | +10.0 % |"), report);
+  }
+}
