@@ -84,16 +84,20 @@ final class IndexWriting {
             null,
             text);
     dedup.languages(input.languageFilter());
-    return ingest(input, dedup, null, index, settings, normalization, progress);
+    return ingest(
+        input, new HeldInput(input, 0), dedup, null, index, settings, normalization, progress);
   }
 
   /**
    * Reads the input once through {@code dedup}: into {@code clusterer} and into a new index in
    * {@code index} (replacing whatever index is there, committed with the settings), each when not
    * null. Prints a one-line summary on standard error. Nothing is committed if the run fails.
+   *
+   * @param source where the records come from: the input, or what an earlier pass held of it
    */
   static RecordPipeline.Ingest ingest(
       InputOptions input,
+      HeldInput source,
       StreamingDedup dedup,
       Clusterer clusterer,
       Path index,
@@ -103,7 +107,7 @@ final class IndexWriting {
       throws IOException {
     RecordPipeline.Ingest summary;
     List<String> notes;
-    try (CorpusReader reader = CorpusReader.open(input)) {
+    try (CorpusReader reader = source.open()) {
       if (index == null) {
         summary = dedup.ingest(reader, clusterer, null);
       } else {

@@ -79,6 +79,8 @@ final class StreamingDedup {
   // a method other than minhash, and whether this is its first pass (collection statistics)
   private MethodPlan plan;
   private boolean firstPass;
+  // the documents' compact shingle sets by ordinal, when an earlier pass kept them, or null
+  private int[][] compactSets;
   private LanguageFilter languages;
   // the partition of the document the analysing thread adds: the clusterer asks for it in add
   private final ThreadLocal<long[]> partition = ThreadLocal.withInitial(() -> new long[1]);
@@ -123,6 +125,16 @@ final class StreamingDedup {
     this.plan = plan;
     this.firstPass = firstPass;
     this.phase = phase;
+    return this;
+  }
+
+  /**
+   * Takes each document's compact shingle set from {@code sets} (by ordinal, as an earlier pass
+   * over the same records kept them) instead of analysing its text, for a method that needs only
+   * the set ({@link MethodPlan#needsShingles()}); null to analyse.
+   */
+  StreamingDedup compactSets(int[][] sets) {
+    this.compactSets = sets;
     return this;
   }
 
@@ -300,6 +312,11 @@ final class StreamingDedup {
       }
       if (plan != null && !plan.needsShingles()) {
         plan.add(clusterer, ord, record.text(), null, 0);
+        return;
+      }
+      if (plan != null && compactSets != null) {
+        int[] kept = compactSets[ord];
+        plan.add(clusterer, ord, record.text(), kept, kept.length);
         return;
       }
       Sketch sketch;
