@@ -1,10 +1,13 @@
 package io.neardup.cli;
 
+import io.neardup.signature.SentenceSignature;
+import io.neardup.signature.Terms;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * An input that a command goes over several times ({@code compare}: the truth, then every method),
@@ -41,7 +44,12 @@ final class HeldInput {
   private long size;
   private List<String> notes = List.of();
   private long bytes;
+  private int records;
   private int[][] compactSets;
+  // each document's terms and normalised sentences, for the signature methods
+  private final AtomicLong analysisBytes = new AtomicLong();
+  private AnalysisStore terms;
+  private AnalysisStore sentences;
 
   /**
    * @param budget the most bytes the held records (and sets) may take, about; 0 to hold nothing
@@ -72,9 +80,9 @@ final class HeldInput {
     return state == State.HELD;
   }
 
-  /** About how many bytes the held input takes. */
+  /** About how many bytes the held input takes, with what it keeps of its analysis. */
   long bytes() {
-    return bytes;
+    return bytes + analysisBytes.get();
   }
 
   /**
@@ -97,6 +105,30 @@ final class HeldInput {
     compactSets = sets;
     bytes += setBytes;
     return true;
+  }
+
+  /**
+   * Where the signature methods keep each document's terms ({@link Terms#of}) for the next, within
+   * what the budget leaves; null when the input is not held.
+   */
+  AnalysisStore terms() {
+    if (state == State.HELD && terms == null) {
+      terms = new AnalysisStore(Terms::of, records, analysisBytes, budget - bytes);
+    }
+    return terms;
+  }
+
+  /**
+   * Where the sentence methods keep each document's normalised sentences ({@link
+   * SentenceSignature#normalizedSentences}) for the next; null when the input is not held.
+   */
+  AnalysisStore sentences() {
+    if (state == State.HELD && sentences == null) {
+      sentences =
+          new AnalysisStore(
+              SentenceSignature::normalizedSentences, records, analysisBytes, budget - bytes);
+    }
+    return sentences;
   }
 
   /** The compact shingle sets by ordinal, as the reader numbers records, or null if not kept. */
@@ -158,6 +190,7 @@ final class HeldInput {
         ended = true;
       } else {
         keep(r, bytes(r), source.position());
+        records++;
       }
       return r;
     }

@@ -152,6 +152,7 @@ final class MethodRun {
         dedup.keepUrls();
       }
       if (plan != null) {
+        plan.stores(source.terms(), source.sentences());
         if (method.twoPass()) {
           if (statistics == null) {
             firstPass(plan, settings, normalization, threads, progress);

@@ -307,7 +307,7 @@ final class StreamingDedup {
 
     void analyse(int ord, CorpusReader.Record record) throws IOException {
       if (plan != null && firstPass) {
-        plan.count(record.text());
+        plan.count(ord, record.text());
         return;
       }
       if (plan != null && !plan.needsShingles()) {
