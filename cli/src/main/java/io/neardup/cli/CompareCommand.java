@@ -235,6 +235,7 @@ final class CompareCommand implements Callable<Integer> {
       RunReport.write(
           out.resolve("report.html"),
           input,
+          source,
           analysis.normalization(),
           reportedOutcome,
           t,

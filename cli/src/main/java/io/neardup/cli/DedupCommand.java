@@ -134,6 +134,7 @@ final class DedupCommand implements Callable<Integer> {
       RunReport.write(
           report,
           input,
+          new HeldInput(input, 0),
           analysis.normalization(),
           outcome,
           t,
