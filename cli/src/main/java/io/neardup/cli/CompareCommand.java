@@ -4,6 +4,7 @@ import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.ClusterStats;
 import io.neardup.cluster.Verification;
 import io.neardup.signature.Method;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -90,6 +91,15 @@ final class CompareCommand implements Callable<Integer> {
               + " it.")
   Path out;
 
+  @Option(
+      names = "--input-memory",
+      paramLabel = "SIZE",
+      description =
+          "Memory for holding the parsed input (and its shingle sets) so that it is read once for"
+              + " the truth and every method, e.g. 512m; a larger input, or web pages, are read"
+              + " again by each (default: a quarter of the JVM's heap; 0 reads it every time).")
+  String inputMemory;
+
   @Mixin MethodParameters parameters;
 
   @Mixin AnalysisOptions analysis;
@@ -118,13 +128,16 @@ final class CompareCommand implements Callable<Integer> {
     if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
       throw Options.invalid(spec, "--out", "must be a directory, got the file [" + out + "]");
     }
+    long budget = inputMemory(spec, inputMemory);
+    HeldInput source = new HeldInput(input, budget);
     ProgressLine progress = new ProgressLine(spec.commandLine().getErr(), run.progress());
     List<ResultFiles.Pair> truthPairs;
     long truthStart = System.nanoTime();
     if (truth != null) {
       truthPairs = ResultFiles.readPairs(truth);
     } else {
-      truthPairs = TruthCommand.compute(input, analysis, t, run.threads(), progress).pairs();
+      truthPairs =
+          TruthCommand.compute(input, source, analysis, t, run.threads(), progress).pairs();
       progress.println(
           String.format(
               Locale.ROOT,
@@ -132,6 +145,7 @@ final class CompareCommand implements Callable<Integer> {
               Clustering.count(truthPairs.size(), "pair"),
               t,
               ProgressLine.elapsed(truthStart)));
+      progress.println(held(source, budget));
     }
     if (out != null) {
       Files.createDirectories(out);
@@ -141,7 +155,7 @@ final class CompareCommand implements Callable<Integer> {
       }
     }
 
-    MethodRun runner = new MethodRun(spec, input, analysis, parameters, run, spillOptions);
+    MethodRun runner = new MethodRun(spec, input, source, analysis, parameters, run, spillOptions);
     List<Row> rows = new ArrayList<>();
     // the report shows the clusters of one run: minhash's when compared, else the first method's
     Method reported = chosen.contains(Method.MINHASH) ? Method.MINHASH : chosen.get(0);
@@ -158,6 +172,9 @@ final class CompareCommand implements Callable<Integer> {
           runner.run(method, t, verify, true, CanonicalPolicy.BEST_SCORE, null, false, progress);
       if (method == reported) {
         reportedOutcome = o;
+      }
+      if (truth != null && rows.isEmpty()) {
+        progress.println(held(source, budget));
       }
       List<ResultFiles.ClusterIds> clusters = o.clusters();
       ClusterStats stats = o.result().stats();
@@ -218,6 +235,7 @@ final class CompareCommand implements Callable<Integer> {
       RunReport.write(
           out.resolve("report.html"),
           input,
+          source,
           analysis.normalization(),
           reportedOutcome,
           t,
@@ -234,6 +252,37 @@ final class CompareCommand implements Callable<Integer> {
           "wrote the comparison, its chart, each method's pairs and the report to " + out);
     }
     return 0;
+  }
+
+  /** The bytes {@code --input-memory} gives, or its default. */
+  static long inputMemory(CommandSpec spec, String size) {
+    if (size == null) {
+      return Runtime.getRuntime().maxMemory() / 4;
+    }
+    long bytes = SpillOptions.parseSize(size);
+    if (bytes < 0) {
+      throw Options.invalid(
+          spec, "--input-memory", "must be a size like 512m or 2g, or 0, got [" + size + "]");
+    }
+    return bytes;
+  }
+
+  /** What the progress line says, after the first pass, of how later passes get the input. */
+  private String held(HeldInput source, long budget) throws IOException {
+    if (source.held()) {
+      return String.format(
+          Locale.ROOT,
+          "input: held in memory (%,d MB%s), not read again",
+          Math.max(1, source.bytes() >> 20),
+          source.compactSets() != null ? " with its shingle sets" : "");
+    }
+    if (WebCorpus.kind(input) != WebCorpus.Kind.TEXT) {
+      return "input: web pages, read again by each method";
+    }
+    return String.format(
+        Locale.ROOT,
+        "input: more than --input-memory %,d MB, read again by each method",
+        budget >> 20);
   }
 
   /** The methods named by {@code --methods}, in the order given, each once. */

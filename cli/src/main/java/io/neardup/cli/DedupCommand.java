@@ -113,7 +113,14 @@ final class DedupCommand implements Callable<Integer> {
     SimilarityHistogram histogram =
         report != null && RunReport.jaccard(method) ? new SimilarityHistogram(t, true) : null;
     MethodRun.Outcome outcome =
-        new MethodRun(spec, input, analysis, methodOptions.parameters, run, spillOptions)
+        new MethodRun(
+                spec,
+                input,
+                new HeldInput(input, 0),
+                analysis,
+                methodOptions.parameters,
+                run,
+                spillOptions)
             .histogram(histogram)
             .run(method, t, verification, allPairs, canonical, index, textOption.text, progress);
     MethodPlan plan = outcome.plan();
@@ -127,6 +134,7 @@ final class DedupCommand implements Callable<Integer> {
       RunReport.write(
           report,
           input,
+          new HeldInput(input, 0),
           analysis.normalization(),
           outcome,
           t,

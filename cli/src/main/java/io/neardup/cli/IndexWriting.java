@@ -101,6 +101,7 @@ final class IndexWriting {
     }
     return ingest(
         input,
+        new HeldInput(input, 0),
         dedup(input, run, settings, normalization, text, progress)
             .ordinalBase(Math.max(0, appendAfter)),
         null,
@@ -164,9 +165,12 @@ final class IndexWriting {
    * committed with the settings), each when not null, running {@code beforeCommit} (when not null)
    * before the commit. Prints a one-line summary on standard error. Nothing is committed if the run
    * fails.
+   *
+   * @param source where the records come from: the input, or what an earlier pass held of it
    */
   static RecordPipeline.Ingest ingest(
       InputOptions input,
+      HeldInput source,
       StreamingDedup dedup,
       Clusterer clusterer,
       Path index,
@@ -178,7 +182,7 @@ final class IndexWriting {
       throws IOException {
     RecordPipeline.Ingest summary;
     List<String> notes;
-    try (CorpusReader reader = CorpusReader.open(input)) {
+    try (CorpusReader reader = source.open()) {
       if (index == null) {
         summary = dedup.ingest(reader, clusterer, null);
       } else {

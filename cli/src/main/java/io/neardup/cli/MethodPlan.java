@@ -17,6 +17,7 @@ import io.neardup.signature.SimHash;
 import io.neardup.signature.Terms;
 import io.neardup.signature.TfIdfSignature;
 import java.io.IOException;
+import java.util.List;
 
 /**
  * What a method other than {@code minhash} stores per document in the clustering core, and how the
@@ -34,6 +35,8 @@ final class MethodPlan {
   private final double threshold;
   private final CollectionStatistics stats;
   private LexRand lexRand;
+  private AnalysisStore terms;
+  private AnalysisStore sentences;
 
   /**
    * @param counted the collection statistics of an earlier first pass over the same input, reused
@@ -105,9 +108,29 @@ final class MethodPlan {
     };
   }
 
+  /**
+   * Takes documents' terms and normalised sentences from stores that keep them for the runs of
+   * other methods over the same records; nulls to analyse every text.
+   */
+  MethodPlan stores(AnalysisStore terms, AnalysisStore sentences) {
+    this.terms = terms;
+    this.sentences = sentences;
+    return this;
+  }
+
+  private List<String> terms(int ord, String text) {
+    return terms == null ? Terms.of(text) : terms.of(ord, text);
+  }
+
+  private List<String> sentences(int ord, String text) {
+    return sentences == null
+        ? SentenceSignature.normalizedSentences(text)
+        : sentences.of(ord, text);
+  }
+
   /** The first pass of a two-pass method: counts the terms of one document. */
-  void count(String text) {
-    stats.add(Terms.of(text));
+  void count(int ord, String text) {
+    stats.add(terms(ord, text));
   }
 
   /** Ends the first pass. */
@@ -135,22 +158,22 @@ final class MethodPlan {
       case MIN_M -> addValues(clusterer, ord, MinM.sketch(shingles, size, options.minM, seed));
       case MOD_N -> addValues(clusterer, ord, ModN.sample(shingles, size, options.modN, seed));
       case SIMHASH -> {
-        long[] fp = SimHash.ofTerms(Terms.of(text), simHashShingleSize, seed);
+        long[] fp = SimHash.ofTerms(terms(ord, text), simHashShingleSize, seed);
         long[] keys = fp.length == 0 ? new long[0] : SimHash.blockKeys(fp[0], options.maxHamming);
         int[] set = Signatures.asSet(fp);
         clusterer.add(ord, keys, keys.length, set, set.length);
       }
-      default -> addSignatures(clusterer, ord, signatures(text));
+      default -> addSignatures(clusterer, ord, signatures(ord, text));
     }
   }
 
-  private long[] signatures(String text) {
+  private long[] signatures(int ord, String text) {
     return switch (method) {
-      case MD5 -> Md5Signature.signature(text);
-      case TFIDF -> TfIdfSignature.signature(Terms.of(text), stats, options.tfidfTerms);
-      case LONG_SENT -> SentenceSignature.longest(text, options.sentences);
-      case HEAVY_SENT -> SentenceSignature.heaviest(text, stats, options.sentences);
-      case LEX_RAND -> lexRand.signatures(Terms.of(text));
+      case MD5 -> Md5Signature.ofTerms(terms(ord, text));
+      case TFIDF -> TfIdfSignature.signature(terms(ord, text), stats, options.tfidfTerms);
+      case LONG_SENT -> SentenceSignature.longest(sentences(ord, text), options.sentences);
+      case HEAVY_SENT -> SentenceSignature.heaviest(sentences(ord, text), stats, options.sentences);
+      case LEX_RAND -> lexRand.signatures(terms(ord, text));
       default -> throw new IllegalStateException(method + " has no signature");
     };
   }

@@ -46,6 +46,7 @@ final class MethodRun {
 
   private final CommandSpec spec;
   private final InputOptions input;
+  private final HeldInput source;
   private final AnalysisOptions analysis;
   private final MethodParameters parameters;
   private final RunOptions run;
@@ -54,15 +55,20 @@ final class MethodRun {
   private CollectionStatistics statistics;
   private SimilarityHistogram histogram;
 
+  /**
+   * @param source where each run's records come from: the input, or what an earlier pass held of it
+   */
   MethodRun(
       CommandSpec spec,
       InputOptions input,
+      HeldInput source,
       AnalysisOptions analysis,
       MethodParameters parameters,
       RunOptions run,
       SpillOptions spillOptions) {
     this.spec = spec;
     this.input = input;
+    this.source = source;
     this.analysis = analysis;
     this.parameters = parameters;
     this.run = run;
@@ -146,6 +152,7 @@ final class MethodRun {
         dedup.keepUrls();
       }
       if (plan != null) {
+        plan.stores(source.terms(), source.sentences());
         if (method.twoPass()) {
           if (statistics == null) {
             firstPass(plan, settings, normalization, threads, progress);
@@ -155,6 +162,9 @@ final class MethodRun {
             plan.prepare();
           }
         }
+        if (plan.needsShingles()) {
+          dedup.compactSets(source.compactSets());
+        }
         dedup.method(
             plan,
             false,
@@ -163,6 +173,7 @@ final class MethodRun {
       ingest =
           IndexWriting.ingest(
               input,
+              source,
               dedup,
               clusterer,
               index,
@@ -220,7 +231,7 @@ final class MethodRun {
                 settings, normalization, null, threads, input.onError, progress, null, false)
             .method(plan, true, "pass 1 of 2: collection statistics")
             .languages(input.languageFilter());
-    try (CorpusReader reader = CorpusReader.open(input)) {
+    try (CorpusReader reader = source.open()) {
       RecordPipeline.Ingest pass = first.ingest(reader, null, null);
       progress.println(
           String.format(

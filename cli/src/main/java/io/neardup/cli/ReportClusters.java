@@ -89,15 +89,16 @@ final class ReportClusters {
       List<View> views, int total, long documents, int hiddenClusters, long hiddenDocuments) {}
 
   /**
-   * The texts of the input, read once more; a web page's main text is extracted again only for the
-   * pages asked for.
+   * The texts of the input, read once more (or replayed, when held); a web page's main text is
+   * extracted again only for the pages asked for.
    *
+   * @param source where the records come from: the input, or what an earlier pass held of it
    * @param canonical the run's canonical policy, whose fields' values are read too
    */
-  static Texts fromInput(InputOptions input, CanonicalPolicy canonical) {
+  static Texts fromInput(InputOptions input, HeldInput source, CanonicalPolicy canonical) {
     return ids -> {
       Map<String, Doc> docs = new HashMap<>();
-      try (CorpusReader reader = CorpusReader.open(input)) {
+      try (CorpusReader reader = source.open()) {
         while (docs.size() < ids.size()) {
           CorpusReader.Record record;
           try {

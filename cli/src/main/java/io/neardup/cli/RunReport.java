@@ -133,12 +133,14 @@ final class RunReport {
   /**
    * Writes the report of a run.
    *
+   * @param source where the texts of the clusters shown are read from
    * @param histogram the run's similarities, or null
    * @param methods the rows of a comparison, or empty
    */
   static void write(
       Path file,
       InputOptions input,
+      HeldInput source,
       NormalizationOptions normalization,
       MethodRun.Outcome outcome,
       double threshold,
@@ -160,7 +162,7 @@ final class RunReport {
                 outcome.clusters(),
                 largest,
                 ReportClusters.DEFAULT_SAMPLE,
-                ReportClusters.fromInput(input, canonical));
+                ReportClusters.fromInput(input, source, canonical));
     MethodPlan plan = outcome.plan();
     List<String[]> summary =
         summary(

@@ -82,6 +82,8 @@ final class StreamingDedup {
   // a method other than minhash, and whether this is its first pass (collection statistics)
   private MethodPlan plan;
   private boolean firstPass;
+  // the documents' compact shingle sets by ordinal, when an earlier pass kept them, or null
+  private int[][] compactSets;
   private LanguageFilter languages;
   // the partition of the document the analysing thread adds: the clusterer asks for it in add
   private final ThreadLocal<long[]> partition = ThreadLocal.withInitial(() -> new long[1]);
@@ -132,6 +134,16 @@ final class StreamingDedup {
   /** Numbers the indexed documents from {@code base} on (an append: after the indexed ones). */
   StreamingDedup ordinalBase(long base) {
     this.ordinalBase = base;
+    return this;
+  }
+
+  /**
+   * Takes each document's compact shingle set from {@code sets} (by ordinal, as an earlier pass
+   * over the same records kept them) instead of analysing its text, for a method that needs only
+   * the set ({@link MethodPlan#needsShingles()}); null to analyse.
+   */
+  StreamingDedup compactSets(int[][] sets) {
+    this.compactSets = sets;
     return this;
   }
 
@@ -304,11 +316,16 @@ final class StreamingDedup {
 
     void analyse(int ord, CorpusReader.Record record) throws IOException {
       if (plan != null && firstPass) {
-        plan.count(record.text());
+        plan.count(ord, record.text());
         return;
       }
       if (plan != null && !plan.needsShingles()) {
         plan.add(clusterer, ord, record.text(), null, 0);
+        return;
+      }
+      if (plan != null && compactSets != null) {
+        int[] kept = compactSets[ord];
+        plan.add(clusterer, ord, record.text(), kept, kept.length);
         return;
       }
       Sketch sketch;

@@ -3,6 +3,7 @@ package io.neardup.cli;
 import io.neardup.analysis.NearDupAnalyzer;
 import io.neardup.analysis.NearDupShingleSetAttribute;
 import io.neardup.settings.NearDupSettings;
+import io.neardup.shingle.CompactShingleSet;
 import io.neardup.truth.AllPairsJoin;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -76,7 +77,7 @@ final class TruthCommand implements Callable<Integer> {
     long start = System.nanoTime();
     int threads = run.threads();
 
-    Truth truth = compute(input, analysis, t, threads, progress);
+    Truth truth = compute(input, new HeldInput(input, 0), analysis, t, threads, progress);
     PrintWriter out = spec.commandLine().getOut();
     ResultFiles.write(output, out, w -> ResultFiles.writePairs(w, truth.pairs()));
     progress.println(
@@ -95,16 +96,25 @@ final class TruthCommand implements Callable<Integer> {
   /** The exact truth of an input: its pairs at or above a threshold, with what it read. */
   record Truth(List<ResultFiles.Pair> pairs, int documents, long shingles) {}
 
-  /** Reads and shingles the input on all threads, then joins the shingle sets. */
+  /**
+   * Reads and shingles the input on all threads, then joins the shingle sets. When {@code source}
+   * holds the input after this pass, it keeps the compact form of the sets too (if they fit), for
+   * the methods that compare those.
+   */
   static Truth compute(
-      InputOptions input, AnalysisOptions analysis, double t, int threads, ProgressLine progress)
+      InputOptions input,
+      HeldInput source,
+      AnalysisOptions analysis,
+      double t,
+      int threads,
+      ProgressLine progress)
       throws IOException {
     NearDupSettings settings = analysis.settings(t, false, true);
     List<String> ids = new ArrayList<>();
     ShingleSets sets = new ShingleSets();
     NearDupAnalyzer analyzer = new NearDupAnalyzer(settings, analysis.normalization());
     RecordPipeline.Ingest ingest;
-    try (CorpusReader reader = CorpusReader.open(input)) {
+    try (CorpusReader reader = source.open()) {
       ingest =
           new RecordPipeline(threads, input.onError, progress, true)
               .run(
@@ -121,12 +131,31 @@ final class TruthCommand implements Callable<Integer> {
     for (long[] set : all) {
       shingles += set.length;
     }
+    if (source.held()) {
+      source.keepCompactSets(compact(all));
+    }
     progress.update("join", 0, 0, 0, "");
     List<ResultFiles.Pair> pairs = new ArrayList<>();
     AllPairsJoin.join(
         all, t, threads, (a, b, s) -> pairs.add(ResultFiles.Pair.of(ids.get(a), ids.get(b), s)));
     progress.done();
     return new Truth(pairs, ingest.documents(), shingles);
+  }
+
+  /**
+   * The compact form of each set ({@link CompactShingleSet}), as the methods' analysis makes it.
+   */
+  private static int[][] compact(long[][] sets) {
+    int[][] out = new int[sets.length][];
+    int[] buffer = new int[1024];
+    for (int i = 0; i < sets.length; i++) {
+      long[] set = sets[i];
+      if (buffer.length < set.length) {
+        buffer = new int[Math.max(set.length, buffer.length * 2)];
+      }
+      out[i] = Arrays.copyOf(buffer, CompactShingleSet.compact(set, set.length, buffer));
+    }
+    return out;
   }
 
   /** The distinct shingle fingerprints of a text, ascending. */

@@ -41,8 +41,8 @@ final class WordDiff {
     boolean truncated = x.size() > maxWords || y.size() > maxWords;
     x = x.subList(0, Math.min(x.size(), maxWords));
     y = y.subList(0, Math.min(y.size(), maxWords));
-    List<AbstractDelta<String>> deltas =
-        DiffUtils.diff(x, y, (p, q) -> key(p).equals(key(q))).getDeltas();
+    // words compare by their keys, each made once rather than at every comparison of the diff
+    List<AbstractDelta<String>> deltas = DiffUtils.diff(keys(x), keys(y)).getDeltas();
     Rows rows = new Rows(x, y);
     int li = 0;
     int ri = 0;
@@ -95,6 +95,14 @@ final class WordDiff {
       inWord = !space;
     }
     return words;
+  }
+
+  private static List<String> keys(List<String> words) {
+    List<String> keys = new ArrayList<>(words.size());
+    for (String w : words) {
+      keys.add(key(w));
+    }
+    return keys;
   }
 
   /** A word as normalisation sees it: letters and digits, lower case; else the word itself. */

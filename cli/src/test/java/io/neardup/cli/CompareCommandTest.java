@@ -7,6 +7,7 @@ import io.neardup.signature.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -72,6 +73,72 @@ class CompareCommandTest {
     String svg = Files.readString(out.resolve("comparison.svg"));
     assertTrue(svg.startsWith("<?xml") && svg.contains("lex-rand") && svg.endsWith("</svg>\n"));
     assertTrue(Files.readString(out.resolve("comparison.md")).contains("| minhash |"));
+  }
+
+  @Test
+  void theHeldInputGivesWhatReadingItAgainGives() throws Exception {
+    // the sample corpus with a bad record and a duplicate id, which every pass reports
+    Path input = tmp.resolve("corpus.jsonl");
+    List<String> lines = Files.readAllLines(SampleCorpusTest.SAMPLES.resolve("corpus.jsonl"));
+    List<String> corpus = new java.util.ArrayList<>(lines);
+    corpus.add(3, "{\"id\": \"broken\"");
+    corpus.add(lines.get(5));
+    Files.write(input, corpus);
+    Map<String, Cli.Result> runs = new java.util.LinkedHashMap<>();
+    for (String memory : new String[] {"256m", "0", "20k"}) {
+      Path out = tmp.resolve("out-" + memory);
+      Cli.Result r =
+          Cli.run(
+              "compare",
+              "--input",
+              input,
+              "--threshold",
+              "0.8",
+              "--input-memory",
+              memory,
+              "--on-error",
+              "skip",
+              "--out",
+              out);
+      assertEquals(0, r.exit(), r.toString());
+      runs.put(memory, r);
+    }
+    assertTrue(runs.get("256m").err().contains("input: held in memory ("), runs.get("256m").err());
+    assertTrue(runs.get("256m").err().contains("with its shingle sets"), runs.get("256m").err());
+    for (String memory : new String[] {"0", "20k"}) {
+      assertTrue(
+          runs.get(memory).err().contains("read again by each method"), runs.get(memory).err());
+    }
+    Path held = tmp.resolve("out-256m");
+    for (String memory : new String[] {"0", "20k"}) {
+      Path read = tmp.resolve("out-" + memory);
+      List<String> files = new java.util.ArrayList<>(List.of("truth.tsv"));
+      for (Method m : Method.values()) {
+        files.add("pairs-" + m + ".tsv");
+        files.add("clusters-" + m + ".jsonl");
+      }
+      for (String file : files) {
+        assertEquals(
+            Files.readString(read.resolve(file)), Files.readString(held.resolve(file)), file);
+      }
+      // every figure but the time
+      assertEquals(
+          withoutSeconds(Files.readAllLines(read.resolve("comparison.csv"))),
+          withoutSeconds(Files.readAllLines(held.resolve("comparison.csv"))));
+      // each pass reports the bad records, whether it reads the input or replays it
+      assertEquals(
+          skips(runs.get(memory).err()), skips(runs.get("256m").err()), runs.get("256m").err());
+    }
+    // the truth and each method report both (the first pass of the two-pass methods reports none)
+    assertEquals(2 * (1 + Method.values().length), skips(runs.get("256m").err()));
+  }
+
+  private static List<String> withoutSeconds(List<String> csv) {
+    return csv.stream().map(l -> l.replaceAll(",[^,]*(,[^,]*)$", "$1")).toList();
+  }
+
+  private static long skips(String err) {
+    return err.lines().filter(l -> l.contains(": skipped: ")).count();
   }
 
   @Test

@@ -1,10 +1,10 @@
 package io.neardup.signature;
 
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
-import java.util.Set;
-import java.util.TreeSet;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Method {@code lex-rand} (002; Kołcz, Chowdhury and Alspector, <i>Improved robustness of
@@ -34,7 +34,8 @@ public final class LexRand {
   /** Default least number of a document's terms in a sub-lexicon for a signature. */
   public static final int DEFAULT_MIN_TERMS = 5;
 
-  private final Set<String> lexicon = new HashSet<>();
+  // each lexicon term with the sub-lexicons it is in, one bit each, drawn once for all documents
+  private final Map<String, long[]> lexicon = new HashMap<>();
   private final int lexicons;
   private final double fraction;
   private final int minTerms;
@@ -67,7 +68,13 @@ public final class LexRand {
     double maxDf = maxDocRatio * stats.documents();
     stats.forEach((t, df) -> {
       if (df >= minDocFrequency && df <= maxDf) {
-        lexicon.add(t);
+        long[] in = new long[(lexicons + 63) / 64];
+        for (int i = 0; i < lexicons; i++) {
+          if (inSubLexicon(t, i)) {
+            in[i >>> 6] |= 1L << i;
+          }
+        }
+        lexicon.put(t, in);
       }
     });
   }
@@ -97,19 +104,20 @@ public final class LexRand {
 
   /** The document's signatures, ascending, for its terms; empty when none is kept. */
   public long[] signatures(List<String> terms) {
-    TreeSet<String> inLexicon = new TreeSet<>();
+    TreeMap<String, long[]> inLexicon = new TreeMap<>();
     for (String t : terms) {
-      if (lexicon.contains(t)) {
-        inLexicon.add(t);
+      long[] in = lexicon.get(t);
+      if (in != null) {
+        inLexicon.put(t, in);
       }
     }
     List<Long> out = new ArrayList<>();
     for (int i = 0; i < lexicons; i++) {
       long h = 0x9E3779B97F4A7C15L * (i + 1);
       int n = 0;
-      for (String t : inLexicon) {
-        if (inSubLexicon(t, i)) {
-          h = Hash64.of(t, h);
+      for (Map.Entry<String, long[]> e : inLexicon.entrySet()) {
+        if ((e.getValue()[i >>> 6] & (1L << i)) != 0) {
+          h = Hash64.of(e.getKey(), h);
           n++;
         }
       }

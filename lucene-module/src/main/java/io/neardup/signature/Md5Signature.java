@@ -3,6 +3,7 @@ package io.neardup.signature;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.List;
 
 /**
  * Method {@code md5}: the MD5 digest of the normalised text ({@link Terms#normalized}), the
@@ -18,7 +19,15 @@ public final class Md5Signature {
    * probability 2<sup>-64</sup>), or empty for a text without terms.
    */
   public static long[] signature(CharSequence text) {
-    String normalized = Terms.normalized(text);
+    return ofNormalized(Terms.normalized(text));
+  }
+
+  /** The signature of a text whose terms ({@link Terms#of}) are {@code terms}. */
+  public static long[] ofTerms(List<String> terms) {
+    return ofNormalized(String.join(" ", terms));
+  }
+
+  private static long[] ofNormalized(String normalized) {
     if (normalized.isEmpty()) {
       return new long[0];
     }

@@ -32,8 +32,12 @@ public final class SentenceSignature {
 
   /** Long Sent: the signature of the {@code count} longest sentences, or empty without any. */
   public static long[] longest(String text, int count) {
+    return longest(normalizedSentences(text), count);
+  }
+
+  /** Long Sent of a text whose {@link #normalizedSentences} are {@code sentences}. */
+  public static long[] longest(List<String> sentences, int count) {
     checkSentences(count);
-    List<String> sentences = normalizedSentences(text);
     double[] weight = new double[sentences.size()];
     for (int i = 0; i < weight.length; i++) {
       weight[i] = sentences.get(i).length();
@@ -43,8 +47,12 @@ public final class SentenceSignature {
 
   /** Heavy Sent: the signature of the {@code count} heaviest sentences, or empty without any. */
   public static long[] heaviest(String text, CollectionStatistics stats, int count) {
+    return heaviest(normalizedSentences(text), stats, count);
+  }
+
+  /** Heavy Sent of a text whose {@link #normalizedSentences} are {@code sentences}. */
+  public static long[] heaviest(List<String> sentences, CollectionStatistics stats, int count) {
     checkSentences(count);
-    List<String> sentences = normalizedSentences(text);
     List<String> terms = new ArrayList<>();
     for (String s : sentences) {
       terms.addAll(Arrays.asList(s.split(" ")));
@@ -59,7 +67,11 @@ public final class SentenceSignature {
     return select(sentences, weight, count);
   }
 
-  private static List<String> normalizedSentences(String text) {
+  /**
+   * The sentences of a text ({@link Sentences}), each normalised ({@link Terms#normalized}), those
+   * left empty dropped: what both methods choose from.
+   */
+  public static List<String> normalizedSentences(String text) {
     List<String> out = new ArrayList<>();
     for (String s : Sentences.split(text)) {
       String n = Terms.normalized(s);

@@ -83,18 +83,28 @@ public final class SimHash {
     }
     // equal shingles are one feature weighted by their count
     Arrays.sort(hashes);
-    double[] weights = new double[shingles];
-    int n = 0;
+    // the weights are counts, so each bit's sum of +w and -w is 2 * (weight with the bit) minus the
+    // total, summed exactly in longs: the bits of fingerprint(hashes, weights, n), without doubles
+    long[] withBit = new long[64];
     for (int i = 0; i < shingles; ) {
       int j = i + 1;
       while (j < shingles && hashes[j] == hashes[i]) {
         j++;
       }
-      hashes[n] = hashes[i];
-      weights[n++] = j - i;
+      long h = hashes[i];
+      long w = j - i;
+      for (int b = 0; b < 64; b++) {
+        withBit[b] += ((h >>> b) & 1) * w;
+      }
       i = j;
     }
-    return new long[] {fingerprint(hashes, weights, n)};
+    long fp = 0;
+    for (int b = 0; b < 64; b++) {
+      if (2 * withBit[b] - shingles > 0) {
+        fp |= 1L << b;
+      }
+    }
+    return new long[] {fp};
   }
 
   /**

@@ -73,6 +73,36 @@ class SimHashTest {
   }
 
   @Test
+  void shinglesWeighedByCountAreTheWeightedFingerprintOfTheirHashes() {
+    Random random = new Random(7);
+    for (int trial = 0; trial < 300; trial++) {
+      List<String> terms = new ArrayList<>();
+      // few distinct words, so shingles repeat and weigh more than 1
+      int words = 1 + random.nextInt(trial % 3 == 0 ? 3 : 50);
+      for (int i = random.nextInt(300); i >= 0; i--) {
+        terms.add("w" + random.nextInt(words));
+      }
+      int size = 1 + random.nextInt(4);
+      long seed = random.nextLong();
+      // the shingle hashes as ofTerms makes them, counted
+      java.util.TreeMap<Long, Integer> counts = new java.util.TreeMap<>();
+      for (int i = 0; i < Math.max(1, terms.size() - size + 1); i++) {
+        long h = seed ^ 0x73696d68617368L;
+        for (int j = i; j < Math.min(terms.size(), i + size); j++) {
+          h = io.neardup.util.Mix.fmix64(h * 0x9E3779B97F4A7C15L + Hash64.of(terms.get(j), seed));
+        }
+        counts.merge(h, 1, Integer::sum);
+      }
+      long[] hashes = counts.keySet().stream().mapToLong(Long::longValue).toArray();
+      double[] weights = counts.values().stream().mapToDouble(Integer::doubleValue).toArray();
+      assertEquals(
+          SimHash.fingerprint(hashes, weights, hashes.length),
+          SimHash.ofTerms(terms, size, seed)[0],
+          terms.toString());
+    }
+  }
+
+  @Test
   void maxHammingAbove32IsRejectedByName() {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> SimHash.checkMaxHamming(33));

@@ -1,5 +1,6 @@
 package io.neardup.truth;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -115,6 +116,35 @@ class AllPairsJoinTest {
 
   private static long[][] copy(long[][] sets) {
     return Arrays.stream(sets).map(long[]::clone).toArray(long[][]::new);
+  }
+
+  @Test
+  void ranksOrderElementsRarestFirstThenByValue() {
+    long[][] sets = corpus(5, 300);
+    // the reference: every distinct value ranked by (count, value), each set's ranks sorted
+    Map<Long, Integer> counts = new TreeMap<>();
+    for (long[] set : sets) {
+      for (long v : set) {
+        counts.merge(v, 1, Integer::sum);
+      }
+    }
+    List<Long> byRank = new ArrayList<>(counts.keySet());
+    byRank.sort((a, b) ->
+        counts.get(a) != counts.get(b).intValue()
+            ? Integer.compare(counts.get(a), counts.get(b))
+            : Long.compare(a, b));
+    Map<Long, Integer> rankOf = new TreeMap<>();
+    for (int r = 0; r < byRank.size(); r++) {
+      rankOf.put(byRank.get(r), r);
+    }
+    int[][] expected = new int[sets.length][];
+    for (int i = 0; i < sets.length; i++) {
+      expected[i] = Arrays.stream(sets[i]).mapToInt(v -> rankOf.get(v)).sorted().toArray();
+    }
+    int[][] actual = AllPairsJoin.rank(copy(sets));
+    for (int i = 0; i < sets.length; i++) {
+      assertArrayEquals(expected[i], actual[i], "set " + i);
+    }
   }
 
   @Test
