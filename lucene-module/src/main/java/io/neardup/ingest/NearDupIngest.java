@@ -7,6 +7,7 @@ import io.neardup.document.NearDupFields;
 import io.neardup.settings.MappingFields;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.sketch.Sketch;
+import java.util.ArrayDeque;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -65,16 +66,37 @@ public final class NearDupIngest {
   /** A document's cluster: its id and whether the document is the cluster's canonical member. */
   public record Assigned(String cluster, boolean canonical) {}
 
-  /** With the default bounds of {@link RecentSketches}. */
+  /**
+   * Default most searches a node's processors run at once; the others wait their turn in memory,
+   * not on a thread, so that one large bulk request does not overflow the engine's search queue
+   * (OpenSearch rejects the documents of a 1 000-document bulk past its queue of 1 000 otherwise).
+   */
+  public static final int DEFAULT_MAX_SEARCHES = 64;
+
+  private final int maxSearches;
+  private final ArrayDeque<Runnable> waiting = new ArrayDeque<>();
+  private int running;
+  // searches that answered on the thread that started them are started here one after the other,
+  // not from inside each other's answers
+  private final ThreadLocal<ArrayDeque<Runnable>> starting = new ThreadLocal<>();
+
+  /** With the default bounds of {@link RecentSketches} and {@link #DEFAULT_MAX_SEARCHES}. */
   public NearDupIngest() {
-    this(new RecentSketches<>(RecentSketches.DEFAULT_PER_KEY, RecentSketches.DEFAULT_MAX_KEYS));
+    this(
+        new RecentSketches<>(RecentSketches.DEFAULT_PER_KEY, RecentSketches.DEFAULT_MAX_KEYS),
+        DEFAULT_MAX_SEARCHES);
   }
 
   /**
    * @param recent the node's memory of recent sketches
+   * @param maxSearches the most searches running at once, at least 1
    */
-  public NearDupIngest(RecentSketches<CompletableFuture<String>> recent) {
+  public NearDupIngest(RecentSketches<CompletableFuture<String>> recent, int maxSearches) {
+    if (maxSearches < 1) {
+      throw new IllegalArgumentException("maxSearches must be >= 1, got [" + maxSearches + "]");
+    }
     this.recent = recent;
+    this.maxSearches = maxSearches;
   }
 
   /** The error for a document whose target index does not exist. */
@@ -206,14 +228,75 @@ public final class NearDupIngest {
     if (joined != null) {
       return;
     }
-    search.accept((found, failure) -> {
-      if (failure != null) {
-        recent.forget(key, fresh);
-        fresh.completeExceptionally(failure);
-      } else {
-        fresh.complete(found != null ? found : newCluster);
+    limited(
+        search,
+        (found, failure) -> {
+          if (failure != null) {
+            recent.forget(key, fresh);
+            fresh.completeExceptionally(failure);
+          } else {
+            fresh.complete(found != null ? found : newCluster);
+          }
+        });
+  }
+
+  /** Runs a search now if fewer than the most are running, else when one of them answers. */
+  private void limited(
+      Consumer<BiConsumer<String, Exception>> search, BiConsumer<String, Exception> answer) {
+    Runnable start =
+        () ->
+            search.accept((found, failure) -> {
+              try {
+                answer.accept(found, failure);
+              } finally {
+                next();
+              }
+            });
+    synchronized (waiting) {
+      if (running >= maxSearches) {
+        waiting.add(start);
+        return;
       }
-    });
+      running++;
+    }
+    run(start);
+  }
+
+  private void next() {
+    Runnable start;
+    synchronized (waiting) {
+      start = waiting.poll();
+      if (start == null) {
+        running--;
+        return;
+      }
+    }
+    run(start);
+  }
+
+  /** Starts a search, or queues it behind the one this thread is starting. */
+  private void run(Runnable start) {
+    ArrayDeque<Runnable> queue = starting.get();
+    if (queue != null) {
+      queue.add(start);
+      return;
+    }
+    queue = new ArrayDeque<>();
+    starting.set(queue);
+    try {
+      for (Runnable r = start; r != null; r = queue.poll()) {
+        r.run();
+      }
+    } finally {
+      starting.remove();
+    }
+  }
+
+  /** Searches running now (for tests and stats). */
+  public int runningSearches() {
+    synchronized (waiting) {
+      return running;
+    }
   }
 
   /**

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.neardup.analysis.NearDupAnalyzer;
 import io.neardup.document.NearDupDocumentBuilder;
@@ -155,6 +156,80 @@ class NearDupIngestTest {
     // the failed sketch is forgotten: the next copy searches again
     assign(ingest, TEXT, "c", searches, results);
     assertEquals(2, searches.size());
+  }
+
+  /** Unrelated texts: each searches the index. */
+  private static String unrelated(int i) {
+    java.util.Random r = new java.util.Random(i);
+    StringBuilder sb = new StringBuilder();
+    for (int w = 0; w < 40; w++) {
+      sb.append("w").append(r.nextInt(100_000)).append(' ');
+    }
+    return sb.toString();
+  }
+
+  @Test
+  void atMostMaxSearchesRunAtOnceAndTheOthersStartAsTheyAnswer() {
+    NearDupIngest ingest =
+        new NearDupIngest(
+            new RecentSketches<>(RecentSketches.DEFAULT_PER_KEY, RecentSketches.DEFAULT_MAX_KEYS),
+            3);
+    List<BiConsumer<String, Exception>> searches = new ArrayList<>();
+    List<Result> results = new ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      assign(ingest, unrelated(i), "d" + i, searches, results);
+    }
+    assertEquals(3, searches.size(), "three searches start, seven wait");
+    assertEquals(3, ingest.runningSearches());
+    searches.get(0).accept(null, null);
+    assertEquals(4, searches.size(), "an answer starts the next");
+    searches.get(1).accept(null, new IllegalStateException("rejected"));
+    assertEquals(5, searches.size(), "a failure too");
+    for (int i = 2; i < 10; i++) {
+      searches.get(i).accept(null, null);
+    }
+    assertEquals(10, searches.size());
+    assertEquals(10, results.size());
+    assertEquals(0, ingest.runningSearches());
+  }
+
+  @Test
+  void searchesThatAnswerAtOnceStartTheWaitingOnesWithoutNesting() {
+    NearDupIngest ingest =
+        new NearDupIngest(
+            new RecentSketches<>(RecentSketches.DEFAULT_PER_KEY, RecentSketches.DEFAULT_MAX_KEYS),
+            1);
+    List<BiConsumer<String, Exception>> held = new ArrayList<>();
+    List<Result> results = new ArrayList<>();
+    // the first search is held, so the next 20 000 wait; then every search answers as it starts
+    boolean[] answerAtOnce = {false};
+    int[] depth = {0};
+    int[] deepest = {0};
+    for (int i = 0; i < 20_001; i++) {
+      String text = unrelated(i);
+      ingest.assign(
+          "uuid/body.dup",
+          ingest.sketch("uuid/1", "body.dup", NearDupSettings.DEFAULT, text),
+          NearDupSettings.DEFAULT,
+          "d" + i,
+          answer -> {
+            if (!answerAtOnce[0]) {
+              held.add(answer);
+              return;
+            }
+            depth[0]++;
+            deepest[0] = Math.max(deepest[0], Thread.currentThread().getStackTrace().length);
+            answer.accept(null, null);
+            depth[0]--;
+          },
+          (assigned, failure) -> results.add(new Result(assigned, failure)));
+    }
+    answerAtOnce[0] = true;
+    int base = Thread.currentThread().getStackTrace().length;
+    held.get(0).accept(null, null);
+    assertEquals(20_001, results.size());
+    assertEquals(0, ingest.runningSearches());
+    assertTrue(deepest[0] - base < 100, "no nesting: stack grew by " + (deepest[0] - base));
   }
 
   @Test

@@ -125,6 +125,7 @@ public final class NearDupProcessor extends AbstractProcessor {
                         new SearchSourceBuilder()
                             .query(new NearDupQueryBuilder(nearDupField, text))
                             .size(1)
+                            .trackTotalHits(false)
                             .fetchSource(new String[] {clusterField}, null)),
                 ActionListener.wrap(
                     response -> {
