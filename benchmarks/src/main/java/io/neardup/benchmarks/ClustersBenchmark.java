@@ -7,12 +7,7 @@ import io.neardup.settings.NearDupSettings;
 import io.neardup.testkit.CorpusWriter;
 import io.neardup.testkit.EnglishText;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -34,12 +29,10 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class ClustersBenchmark {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private final HttpClient http =
-      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
-  private final String url;
+  private final NodeHttp node;
 
   private ClustersBenchmark(String url) {
-    this.url = url;
+    this.node = new NodeHttp(url);
   }
 
   public static void main(String[] args) throws Exception {
@@ -102,11 +95,11 @@ public final class ClustersBenchmark {
       for (int r = 0; r < rounds; r++) {
         long start = System.nanoTime();
         HttpResponse<String> response =
-            send(
+            node.send(
                 "POST",
                 "/" + index + "/_neardup/clusters",
                 "{\"field\": \"body.dup\", \"size\": 10}");
-        check(response);
+        NodeHttp.check(response);
         times[r] = (System.nanoTime() - start) / 1_000_000;
         last = JSON.readTree(response.body());
         System.err.printf(
@@ -159,8 +152,8 @@ public final class ClustersBenchmark {
 
   /** Heap used and heap max of the (first) node. */
   private long[] heap() throws IOException, InterruptedException {
-    HttpResponse<String> r = send("GET", "/_nodes/stats/jvm", null);
-    check(r);
+    HttpResponse<String> r = node.send("GET", "/_nodes/stats/jvm", null);
+    NodeHttp.check(r);
     Iterator<JsonNode> nodes = JSON.readTree(r.body()).path("nodes").elements();
     JsonNode mem = nodes.next().path("jvm").path("mem");
     return new long[] {
@@ -170,11 +163,11 @@ public final class ClustersBenchmark {
 
   private void load(String index, int docs, int shards) throws IOException, InterruptedException {
     String sketchSettings = Long.toHexString(NearDupSettings.DEFAULT.sketch().settingsHash());
-    HttpResponse<String> count = send("GET", "/" + index + "/_count", null);
+    HttpResponse<String> count = node.send("GET", "/" + index + "/_count", null);
     if (count.statusCode() == 200
         && JSON.readTree(count.body()).path("count").asLong() == docs
         && sketchSettings.equals(
-            JSON.readTree(send("GET", "/" + index + "/_mapping", null).body())
+            JSON.readTree(node.send("GET", "/" + index + "/_mapping", null).body())
                 .path(index)
                 .path("mappings")
                 .path("_meta")
@@ -183,9 +176,9 @@ public final class ClustersBenchmark {
       System.err.println("clusters-bench: reusing index " + index);
       return;
     }
-    send("DELETE", "/" + index, null);
-    check(
-        send(
+    node.send("DELETE", "/" + index, null);
+    NodeHttp.check(
+        node.send(
             "PUT",
             "/" + index,
             """
@@ -231,8 +224,8 @@ public final class ClustersBenchmark {
     if (failure[0] != null) {
       throw failure[0];
     }
-    check(send("POST", "/" + index + "/_refresh", null));
-    check(send("POST", "/" + index + "/_forcemerge?max_num_segments=1", null));
+    NodeHttp.check(node.send("POST", "/" + index + "/_refresh", null));
+    NodeHttp.check(node.send("POST", "/" + index + "/_forcemerge?max_num_segments=1", null));
     System.err.printf(
         Locale.ROOT,
         "clusters-bench: indexed %,d documents in %.0f s%n",
@@ -241,45 +234,15 @@ public final class ClustersBenchmark {
   }
 
   private void bulk(String index, String body) throws IOException, InterruptedException {
-    HttpResponse<String> r = send("POST", "/" + index + "/_bulk", body);
+    HttpResponse<String> r = node.send("POST", "/" + index + "/_bulk", body);
     // the node pushes back (429) when its heap is busy: wait and retry, as clients do
     for (int attempt = 1; r.statusCode() == 429 && attempt <= 10; attempt++) {
       Thread.sleep(1000L * attempt);
-      r = send("POST", "/" + index + "/_bulk", body);
+      r = node.send("POST", "/" + index + "/_bulk", body);
     }
-    check(r);
+    NodeHttp.check(r);
     if (JSON.readTree(r.body()).path("errors").asBoolean()) {
       throw new IllegalStateException("bulk failed: " + r.body().substring(0, 2000));
-    }
-  }
-
-  private HttpResponse<String> send(String method, String path, String body)
-      throws IOException, InterruptedException {
-    HttpRequest.Builder b =
-        HttpRequest.newBuilder(URI.create(url + path))
-            .timeout(Duration.ofMinutes(60))
-            .method(
-                method,
-                body == null
-                    ? HttpRequest.BodyPublishers.noBody()
-                    : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
-    if (body != null) {
-      b.header(
-          "Content-Type", path.endsWith("_bulk") ? "application/x-ndjson" : "application/json");
-    }
-    return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
-  }
-
-  private static void check(HttpResponse<String> r) {
-    if (r.statusCode() >= 300) {
-      throw new IllegalStateException(
-          r.request().method()
-              + " "
-              + r.request().uri()
-              + " -> "
-              + r.statusCode()
-              + ": "
-              + r.body());
     }
   }
 }

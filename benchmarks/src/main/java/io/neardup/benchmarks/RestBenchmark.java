@@ -8,14 +8,10 @@ import io.neardup.settings.NearDupSettings;
 import io.neardup.testkit.CorpusWriter;
 import io.neardup.testkit.EnglishText;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -65,9 +61,7 @@ public final class RestBenchmark {
   private static final String INGEST_PIPELINE = "neardup-bench-ingest";
   private static final int WINDOW = 100;
 
-  private final HttpClient http =
-      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
-  private final String url;
+  private final NodeHttp node;
   private final String index;
   private final int docs;
   private final boolean openSearch;
@@ -77,7 +71,7 @@ public final class RestBenchmark {
   private String[] bm25;
 
   private RestBenchmark(String engine, String url, int docs) {
-    this.url = url;
+    this.node = new NodeHttp(url);
     this.docs = docs;
     this.index = "bench-" + docs;
     this.openSearch =
@@ -148,15 +142,15 @@ public final class RestBenchmark {
     texts = generated.texts();
     family = generated.family();
     bm25 = bm25Queries(200);
-    JsonNode node = get("/_nodes/_local").path("nodes").elements().next();
+    JsonNode local = get("/_nodes/_local").path("nodes").elements().next();
     figures
         .put(
             "engine",
-            (openSearch ? "OpenSearch " : "Elasticsearch ") + node.path("version").asText())
+            (openSearch ? "OpenSearch " : "Elasticsearch ") + local.path("version").asText())
         .put("docs", docs);
     if (openSearch) {
-      check(
-          send(
+      NodeHttp.check(
+          node.send(
               "PUT",
               "/_search/pipeline/" + SEARCH_PIPELINE,
               """
@@ -268,8 +262,8 @@ public final class RestBenchmark {
    *     go to both indices
    */
   private void ingestFigures(int rounds, List<String> bulks, int clients) throws Exception {
-    check(
-        send(
+    NodeHttp.check(
+        node.send(
             "PUT",
             "/_ingest/pipeline/" + INGEST_PIPELINE,
             "{\"processors\": [{\"neardup\": {\"field\": \"body\", \"neardup_field\": \"body.dup\"}}]}"));
@@ -287,8 +281,8 @@ public final class RestBenchmark {
       for (boolean neardup :
           round % 2 == 0 ? new boolean[] {false, true} : new boolean[] {true, false}) {
         String target = neardup ? processed : "ingest-plain-" + ingestDocs;
-        send("DELETE", "/" + target, null);
-        check(send("PUT", "/" + target, ingestIndex(neardup)));
+        node.send("DELETE", "/" + target, null);
+        NodeHttp.check(node.send("PUT", "/" + target, ingestIndex(neardup)));
         AtomicLong resent = new AtomicLong();
         double rate = bulkLoad(target, bulks, clients, resent);
         (neardup ? withProcessor : plain).add(rate);
@@ -301,7 +295,7 @@ public final class RestBenchmark {
             rate,
             resent.get());
         if (!neardup) {
-          send("DELETE", "/" + target, null);
+          node.send("DELETE", "/" + target, null);
         }
       }
     }
@@ -325,7 +319,7 @@ public final class RestBenchmark {
         .put("canonical", count(processed, "{\"term\": {\"neardup_canonical\": true}}"));
 
     // the engine's collapse on the written cluster id vs neardup_collapse, on the processed index
-    check(send("POST", "/" + processed + "/_forcemerge?max_num_segments=1", null));
+    NodeHttp.check(node.send("POST", "/" + processed + "/_forcemerge?max_num_segments=1", null));
     List<Variant> variants = new ArrayList<>();
     variants.add(new Variant("top10", null, q -> matchQuery(q, 10, true, null), processed));
     variants.add(new Variant("native", null, q -> matchQuery(q, 10, true, "native"), processed));
@@ -366,7 +360,7 @@ public final class RestBenchmark {
     } finally {
       senders.shutdownNow();
     }
-    check(send("POST", "/" + target + "/_refresh", null));
+    NodeHttp.check(node.send("POST", "/" + target + "/_refresh", null));
     double seconds = (System.nanoTime() - start) / 1e9;
     long indexed = count(target, "{\"match_all\": {}}");
     long sent = 0;
@@ -442,7 +436,7 @@ public final class RestBenchmark {
     // the mapping's _meta names the sketch settings (their hash covers the scheme's id): an index
     // of an earlier version of the sketch is built again instead of failing on its first query
     String sketchSettings = Long.toHexString(NearDupSettings.DEFAULT.sketch().settingsHash());
-    HttpResponse<String> count = send("GET", "/" + index + "/_count", null);
+    HttpResponse<String> count = node.send("GET", "/" + index + "/_count", null);
     if (count.statusCode() == 200 && JSON.readTree(count.body()).path("count").asLong() == docs) {
       String built =
           get("/" + index + "/_mapping")
@@ -458,7 +452,7 @@ public final class RestBenchmark {
       System.err.println(
           "rest-bench: index " + index + " holds sketches of other settings: building it again");
     }
-    send("DELETE", "/" + index, null);
+    node.send("DELETE", "/" + index, null);
     String settings =
         """
         {"settings": {"number_of_shards": 2, "number_of_replicas": 0, "refresh_interval": "-1",
@@ -477,11 +471,13 @@ public final class RestBenchmark {
              "mh": {"type": "text", "analyzer": "mh", "index_options": "docs", "norms": false}}}}}}
         """
             .formatted(sketchSettings);
-    check(send("PUT", "/" + index, settings));
+    NodeHttp.check(node.send("PUT", "/" + index, settings));
     long start = System.nanoTime();
     bulkLoad(index, bulkRequests(docs, 1000), 2, new AtomicLong());
-    check(send("POST", "/" + index + "/_forcemerge?max_num_segments=1", null));
-    check(send("PUT", "/" + index + "/_settings", "{\"index\": {\"refresh_interval\": \"1s\"}}"));
+    NodeHttp.check(node.send("POST", "/" + index + "/_forcemerge?max_num_segments=1", null));
+    NodeHttp.check(
+        node.send(
+            "PUT", "/" + index + "/_settings", "{\"index\": {\"refresh_interval\": \"1s\"}}"));
     System.err.printf(
         Locale.ROOT,
         "rest-bench: indexed %,d documents in %.0f s%n",
@@ -497,12 +493,12 @@ public final class RestBenchmark {
   private long bulk(String target, String body) throws IOException, InterruptedException {
     long resent = 0;
     for (int attempt = 0; ; attempt++) {
-      HttpResponse<String> r = send("POST", "/" + target + "/_bulk", body);
+      HttpResponse<String> r = node.send("POST", "/" + target + "/_bulk", body);
       List<String> again = new ArrayList<>();
       if (r.statusCode() == 429) {
         again.add(body);
       } else {
-        check(r);
+        NodeHttp.check(r);
         JsonNode response = JSON.readTree(r.body());
         if (response.path("errors").asBoolean()) {
           String[] lines = body.split("\n");
@@ -546,8 +542,9 @@ public final class RestBenchmark {
   }
 
   private long count(String target, String query) throws IOException, InterruptedException {
-    HttpResponse<String> r = send("POST", "/" + target + "/_count", "{\"query\": " + query + "}");
-    check(r);
+    HttpResponse<String> r =
+        node.send("POST", "/" + target + "/_count", "{\"query\": " + query + "}");
+    NodeHttp.check(r);
     return JSON.readTree(r.body()).path("count").asLong();
   }
 
@@ -623,8 +620,8 @@ public final class RestBenchmark {
     ObjectNode body =
         JSON.createObjectNode().put("analyzer", "mh").put("text", text).put("explain", true);
     body.putArray("attributes").add("bytes");
-    HttpResponse<String> r = send("POST", "/" + index + "/_analyze", body.toString());
-    check(r);
+    HttpResponse<String> r = node.send("POST", "/" + index + "/_analyze", body.toString());
+    NodeHttp.check(r);
     JsonNode filters = JSON.readTree(r.body()).path("detail").path("tokenfilters");
     List<String> tokens = new ArrayList<>(MIN_HASH_TOKENS);
     for (JsonNode t : filters.get(filters.size() - 1).path("tokens")) {
@@ -642,22 +639,22 @@ public final class RestBenchmark {
   }
 
   private JsonNode get(String path) throws IOException, InterruptedException {
-    HttpResponse<String> r = send("GET", path, null);
-    check(r);
+    HttpResponse<String> r = node.send("GET", path, null);
+    NodeHttp.check(r);
     return JSON.readTree(r.body());
   }
 
   private JsonNode search(String body) throws IOException, InterruptedException {
-    HttpResponse<String> r = send("POST", searchPath(index, null), body);
-    check(r);
+    HttpResponse<String> r = node.send("POST", searchPath(index, null), body);
+    NodeHttp.check(r);
     return JSON.readTree(r.body());
   }
 
   private long time(String path, String body) throws IOException, InterruptedException {
     long start = System.nanoTime();
-    HttpResponse<String> r = send("POST", path, body);
+    HttpResponse<String> r = node.send("POST", path, body);
     long nanos = System.nanoTime() - start;
-    check(r);
+    NodeHttp.check(r);
     return nanos;
   }
 
@@ -671,36 +668,6 @@ public final class RestBenchmark {
 
   private static long found(Set<Integer> hits, Set<Integer> expected) {
     return hits.stream().filter(expected::contains).count();
-  }
-
-  private HttpResponse<String> send(String method, String path, String body)
-      throws IOException, InterruptedException {
-    HttpRequest.Builder b =
-        HttpRequest.newBuilder(URI.create(url + path))
-            .timeout(Duration.ofMinutes(30))
-            .method(
-                method,
-                body == null
-                    ? HttpRequest.BodyPublishers.noBody()
-                    : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
-    if (body != null) {
-      b.header(
-          "Content-Type", path.endsWith("_bulk") ? "application/x-ndjson" : "application/json");
-    }
-    return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
-  }
-
-  private static void check(HttpResponse<String> r) {
-    if (r.statusCode() >= 300) {
-      throw new IllegalStateException(
-          r.request().method()
-              + " "
-              + r.request().uri()
-              + " -> "
-              + r.statusCode()
-              + ": "
-              + r.body());
-    }
   }
 
   /** Median and p99 of {@code nanos}, in milliseconds, into {@code out}. */
