@@ -379,23 +379,36 @@ public final class Clusterer implements AutoCloseable {
       return;
     }
     Buffers b = buffers.get();
-    int k = sketch.size();
-    boolean wide = sketch.parameters().bits() == 64;
-    int size = wide ? 2 * k : k;
+    int size = sketchSetSize(sketch);
     if (b.set.length < size) {
       b.set = new int[size];
     }
+    sketchSet(sketch, b.set);
+    bandHasher.bandHashes(sketch, b.bandHashes);
+    add(doc, b.bandHashes, b.set, size);
+  }
+
+  /** The length of a sketch's set: one int per value, two for 64-bit values. */
+  static int sketchSetSize(Sketch sketch) {
+    return sketch.parameters().bits() == 64 ? 2 * sketch.size() : sketch.size();
+  }
+
+  /**
+   * Writes a sketch's values into {@code out} as the sketch measures read them ({@link
+   * PairMeasures#forSketches}): one int each, two for 64-bit values, high half first.
+   */
+  static void sketchSet(Sketch sketch, int[] out) {
+    int k = sketch.size();
+    boolean wide = sketch.parameters().bits() == 64;
     for (int i = 0; i < k; i++) {
       long v = sketch.value(i);
       if (wide) {
-        b.set[2 * i] = (int) (v >>> 32);
-        b.set[2 * i + 1] = (int) v;
+        out[2 * i] = (int) (v >>> 32);
+        out[2 * i + 1] = (int) v;
       } else {
-        b.set[i] = (int) v;
+        out[i] = (int) v;
       }
     }
-    bandHasher.bandHashes(sketch, b.bandHashes);
-    add(doc, b.bandHashes, b.set, size);
   }
 
   /**

@@ -3,6 +3,7 @@ package io.neardup.cluster;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.sketch.Sketch;
 import io.neardup.sketch.SketchFormat;
+import io.neardup.util.LongHashSet;
 import io.neardup.util.Mix;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -209,7 +210,7 @@ public final class ShardedClusterer {
       Arrays.sort(entries, 0, entryCount);
       sorted = true;
     }
-    IntSet docs = new IntSet(Math.min(maxDocuments, 1024));
+    LongHashSet docs = new LongHashSet();
     while (true) {
       while (pairPosition < pairCount
           && sets.connected(left(pairs[pairPosition]), right(pairs[pairPosition]))) {
@@ -234,7 +235,12 @@ public final class ShardedClusterer {
         }
         blockEnd = end;
         blocks++;
-        int[] out = docs.toSortedArray();
+        long[] held = docs.values();
+        int[] out = new int[docs.size()];
+        for (int i = 0; i < out.length; i++) {
+          out[i] = (int) held[i];
+        }
+        Arrays.sort(out);
         sketchesFetched += out.length;
         return out;
       }
@@ -305,18 +311,8 @@ public final class ShardedClusterer {
     if (s.isEmpty()) {
       return null;
     }
-    int k = s.size();
-    boolean wide = s.parameters().bits() == 64;
-    int[] out = new int[wide ? 2 * k : k];
-    for (int i = 0; i < k; i++) {
-      long v = s.value(i);
-      if (wide) {
-        out[2 * i] = (int) (v >>> 32);
-        out[2 * i + 1] = (int) v;
-      } else {
-        out[i] = (int) v;
-      }
-    }
+    int[] out = new int[Clusterer.sketchSetSize(s)];
+    Clusterer.sketchSet(s, out);
     return out;
   }
 
@@ -688,69 +684,6 @@ public final class ShardedClusterer {
       }
       starts[list.size()] = pos;
       return new Clusters(members, starts, null);
-    }
-  }
-
-  /** A small open-addressing set of non-negative ints. */
-  private static final class IntSet {
-    private int[] keys;
-    private int size;
-
-    IntSet(int capacity) {
-      keys = new int[Integer.highestOneBit(Math.max(8, capacity * 2)) * 2];
-      Arrays.fill(keys, -1);
-    }
-
-    int size() {
-      return size;
-    }
-
-    boolean contains(int v) {
-      int mask = keys.length - 1;
-      int i = (int) (Mix.fmix64(v) & mask);
-      while (keys[i] != -1) {
-        if (keys[i] == v) {
-          return true;
-        }
-        i = (i + 1) & mask;
-      }
-      return false;
-    }
-
-    void add(int v) {
-      if (contains(v)) {
-        return;
-      }
-      if ((size + 1) * 2 > keys.length) {
-        int[] old = keys;
-        keys = new int[old.length * 2];
-        Arrays.fill(keys, -1);
-        size = 0;
-        for (int k : old) {
-          if (k != -1) {
-            add(k);
-          }
-        }
-      }
-      int mask = keys.length - 1;
-      int i = (int) (Mix.fmix64(v) & mask);
-      while (keys[i] != -1) {
-        i = (i + 1) & mask;
-      }
-      keys[i] = v;
-      size++;
-    }
-
-    int[] toSortedArray() {
-      int[] out = new int[size];
-      int n = 0;
-      for (int k : keys) {
-        if (k != -1) {
-          out[n++] = k;
-        }
-      }
-      Arrays.sort(out);
-      return out;
     }
   }
 }
