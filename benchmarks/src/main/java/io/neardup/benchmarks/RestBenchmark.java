@@ -58,6 +58,7 @@ public final class RestBenchmark {
   private static final double MIN_SIMILARITY = 0.8;
   private static final int MIN_HASH_TOKENS = 512;
   private static final String SEARCH_PIPELINE = "neardup-bench-collapse";
+  private static final String WINDOW_PIPELINE = "neardup-bench-collapse-fetching-window";
   private static final String INGEST_PIPELINE = "neardup-bench-ingest";
   private static final int WINDOW = 100;
 
@@ -248,6 +249,11 @@ public final class RestBenchmark {
         variants.add(
             new Variant(
                 "pipeline" + suffix, SEARCH_PIPELINE, q -> matchQuery(q, 10, source, null)));
+        variants.add(
+            new Variant(
+                "pipeline_fetching_window" + suffix,
+                WINDOW_PIPELINE,
+                q -> matchQuery(q, 10, source, null)));
       }
       variants.add(new Variant("top100" + suffix, null, q -> matchQuery(q, 100, source, null)));
     }

@@ -48,10 +48,18 @@ public final class RestReport {
             {"top10", "plain top 10"},
             {"ext", "+ `ext.neardup_collapse`"},
             {"pipeline", "+ `neardup_collapse` search pipeline"},
+            {
+              "pipeline_fetching_window",
+              "+ pipeline without its phase results processor (fetches the window)"
+            },
             {"top100", "plain top 100 (fetching the window)"},
             {"top10_nosource", "plain top 10, no `_source`"},
             {"ext_nosource", "+ `ext.neardup_collapse`, no `_source`"},
             {"pipeline_nosource", "+ `neardup_collapse` search pipeline, no `_source`"},
+            {
+              "pipeline_fetching_window_nosource",
+              "+ pipeline without its phase results processor, no `_source`"
+            },
             {"top100_nosource", "plain top 100, no `_source`"}
           });
       for (JsonNode e : engines) {

@@ -17,8 +17,10 @@ import io.neardup.opensearch.collapse.NearDupCollapseBuilder;
 import io.neardup.opensearch.collapse.NearDupCollapseFilter;
 import io.neardup.opensearch.collapse.NearDupSketchFetchSubPhase;
 import io.neardup.opensearch.collapse.NearDupSketchesBuilder;
+import io.neardup.opensearch.collapse.NearDupWindowSortBuilder;
 import io.neardup.opensearch.ingest.NearDupProcessor;
 import io.neardup.opensearch.mapper.NearDupFieldMapper;
+import io.neardup.opensearch.pipeline.NearDupCollapsePhaseProcessor;
 import io.neardup.opensearch.pipeline.NearDupCollapseRequestProcessor;
 import io.neardup.opensearch.pipeline.NearDupCollapseResponseProcessor;
 import io.neardup.opensearch.query.NearDupQueryBuilder;
@@ -65,8 +67,10 @@ import org.opensearch.rest.RestHandler;
 import org.opensearch.script.ScriptService;
 import org.opensearch.search.fetch.FetchSubPhase;
 import org.opensearch.search.pipeline.Processor;
+import org.opensearch.search.pipeline.SearchPhaseResultsProcessor;
 import org.opensearch.search.pipeline.SearchRequestProcessor;
 import org.opensearch.search.pipeline.SearchResponseProcessor;
+import org.opensearch.search.pipeline.SystemGeneratedProcessor;
 import org.opensearch.tasks.Task;
 import org.opensearch.threadpool.ThreadPool;
 import org.opensearch.transport.client.Client;
@@ -103,8 +107,9 @@ public final class NearDupPlugin extends Plugin
 
   private final SetOnce<ClusterService> clusterService = new SetOnce<>();
   private final SetOnce<IndexNameExpressionResolver> resolver = new SetOnce<>();
+  private final SetOnce<NamedWriteableRegistry> registry = new SetOnce<>();
   private final CoordinatorCollapse collapse =
-      new CoordinatorCollapse(clusterService::get, resolver::get);
+      new CoordinatorCollapse(clusterService::get, resolver::get, registry::get);
 
   @Override
   public Collection<Object> createComponents(
@@ -121,6 +126,7 @@ public final class NearDupPlugin extends Plugin
       Supplier<RepositoriesService> repositoriesServiceSupplier) {
     this.clusterService.set(clusterService);
     this.resolver.set(indexNameExpressionResolver);
+    this.registry.set(namedWriteableRegistry);
     return List.of();
   }
 
@@ -195,6 +201,15 @@ public final class NearDupPlugin extends Plugin
   }
 
   @Override
+  public List<SortSpec<?>> getSorts() {
+    return List.of(
+        new SortSpec<>(
+            NearDupWindowSortBuilder.NAME,
+            NearDupWindowSortBuilder::new,
+            NearDupWindowSortBuilder::fromXContent));
+  }
+
+  @Override
   public List<FetchSubPhase> getFetchSubPhases(FetchPhaseConstructionContext context) {
     return List.of(new NearDupSketchFetchSubPhase());
   }
@@ -245,6 +260,27 @@ public final class NearDupPlugin extends Plugin
       Parameters parameters) {
     return Map.of(
         NearDupCollapseResponseProcessor.TYPE, new NearDupCollapseResponseProcessor.Factory());
+  }
+
+  @Override
+  public Map<String, Processor.Factory<SearchPhaseResultsProcessor>>
+      getSearchPhaseResultsProcessors(Parameters parameters) {
+    return Map.of(NearDupCollapsePhaseProcessor.TYPE, new NearDupCollapsePhaseProcessor.Factory());
+  }
+
+  @Override
+  public Map<String, SystemGeneratedProcessor.SystemGeneratedFactory<SearchResponseProcessor>>
+      getSystemGeneratedResponseProcessors(Parameters parameters) {
+    return Map.of(
+        NearDupCollapseResponseProcessor.TYPE,
+        new NearDupCollapseResponseProcessor.SystemFactory());
+  }
+
+  @Override
+  public Map<String, SystemGeneratedProcessor.SystemGeneratedFactory<SearchPhaseResultsProcessor>>
+      getSystemGeneratedSearchPhaseResultsProcessors(Parameters parameters) {
+    return Map.of(
+        NearDupCollapsePhaseProcessor.TYPE, new NearDupCollapsePhaseProcessor.SystemFactory());
   }
 
   @Override

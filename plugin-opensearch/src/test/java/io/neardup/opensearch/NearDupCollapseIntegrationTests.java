@@ -37,6 +37,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.SortedNumericDocValuesField;
@@ -44,6 +45,7 @@ import org.apache.lucene.document.StringField;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.ScoreDoc;
@@ -59,6 +61,7 @@ import org.opensearch.action.bulk.BulkRequestBuilder;
 import org.opensearch.action.search.PutSearchPipelineRequest;
 import org.opensearch.action.search.SearchRequest;
 import org.opensearch.action.search.SearchResponse;
+import org.opensearch.action.search.SearchType;
 import org.opensearch.action.support.WriteRequest;
 import org.opensearch.cluster.metadata.IndexMetadata;
 import org.opensearch.common.settings.Settings;
@@ -67,12 +70,18 @@ import org.opensearch.common.xcontent.XContentFactory;
 import org.opensearch.common.xcontent.XContentType;
 import org.opensearch.core.common.bytes.BytesArray;
 import org.opensearch.core.rest.RestStatus;
+import org.opensearch.core.xcontent.ToXContent;
+import org.opensearch.core.xcontent.XContentBuilder;
 import org.opensearch.index.query.QueryBuilder;
 import org.opensearch.index.query.QueryBuilders;
 import org.opensearch.index.search.stats.SearchStats;
 import org.opensearch.plugins.Plugin;
+import org.opensearch.plugins.SearchPlugin;
 import org.opensearch.search.SearchHit;
 import org.opensearch.search.builder.SearchSourceBuilder;
+import org.opensearch.search.fetch.FetchSubPhase;
+import org.opensearch.search.fetch.FetchSubPhaseProcessor;
+import org.opensearch.search.sort.SortOrder;
 import org.opensearch.test.OpenSearchIntegTestCase;
 
 /**
@@ -99,7 +108,26 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
 
   @Override
   protected Collection<Class<? extends Plugin>> nodePlugins() {
-    return List.of(NearDupPlugin.class);
+    return List.of(NearDupPlugin.class, FetchCounting.class);
+  }
+
+  /** Counts the hits that shards fetch, to tell a fetched window from a fetched page. */
+  public static final class FetchCounting extends Plugin implements SearchPlugin {
+    static final AtomicInteger FETCHED = new AtomicInteger();
+
+    @Override
+    public List<FetchSubPhase> getFetchSubPhases(FetchPhaseConstructionContext context) {
+      return List.of(fetch ->
+          new FetchSubPhaseProcessor() {
+            @Override
+            public void setNextReader(LeafReaderContext readerContext) {}
+
+            @Override
+            public void process(FetchSubPhase.HitContext hit) {
+              FETCHED.incrementAndGet();
+            }
+          });
+    }
   }
 
   static List<String> randomWords(Random random, int n) {
@@ -380,6 +408,132 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
       paged.addAll(ids(client().search(request(index, query, from, 7, demote)).actionGet()));
     }
     assertThat(paged, equalTo(whole));
+  }
+
+  /** A search and the number of hits the shards fetched for it. */
+  private record Fetched(SearchResponse response, int hits) {}
+
+  private Fetched fetched(SearchRequest request) {
+    FetchCounting.FETCHED.set(0);
+    SearchResponse response = client().search(request).actionGet();
+    assertNoFailures(response);
+    return new Fetched(response, FetchCounting.FETCHED.get());
+  }
+
+  private static void assertSameCollapse(String context, SearchResponse want, SearchResponse got) {
+    assertThat(context, got, instanceOf(CollapsedSearchResponse.class));
+    assertThat(context, ids(got), equalTo(ids(want)));
+    assertThat(context, notes(got), equalTo(notes(want)));
+    assertThat(
+        context,
+        ((CollapsedSearchResponse) got).summary(),
+        equalTo(((CollapsedSearchResponse) want).summary()));
+    assertThat(context, got.getHits().getTotalHits(), equalTo(want.getHits().getTotalHits()));
+    assertThat(context, got.getHits().getMaxScore(), equalTo(want.getHits().getMaxScore()));
+    for (int i = 0; i < got.getHits().getHits().length; i++) {
+      SearchHit g = got.getHits().getHits()[i];
+      SearchHit w = want.getHits().getHits()[i];
+      assertThat(context, g.getScore(), equalTo(w.getScore()));
+      assertThat(context, List.of(g.getSortValues()), equalTo(List.of(w.getSortValues())));
+      assertThat(context, g.getSourceAsMap(), equalTo(w.getSourceAsMap()));
+      assertNull(context, g.field("_neardup_sketch"));
+    }
+  }
+
+  /**
+   * The window collapsed between the query and the fetch phase (the search phase results processor,
+   * in a pipeline or system-generated for the extension) gives the same page as the window
+   * collapsed after fetching it, and the shards fetch the page only.
+   */
+  public void testCollapseBeforeTheFetchPhaseFetchesThePageOnlyAndCollapsesAlike()
+      throws IOException {
+    Random random = random();
+    Map<String, String> docs = corpus(random);
+    Map<String, Long> published = published(docs, random);
+    createIndex("prefetch", docs, published, Settings.EMPTY);
+    createIndex(
+        "prefetch-one-shard",
+        docs,
+        published,
+        Settings.builder().put(IndexMetadata.SETTING_NUMBER_OF_SHARDS, 1).build());
+    QueryBuilder query = everyText();
+    String generated = "cluster.search.enabled_system_generated_factories";
+    int pipelines = 0;
+    try {
+      for (CollapseMode mode : CollapseMode.values()) {
+        for (CanonicalPolicy canonical :
+            List.of(CanonicalPolicy.BEST_SCORE, CanonicalPolicy.lowest("published"))) {
+          for (int[] page : new int[][] {{0, 10}, {3, 5}, {0, 100}, {60, 10}}) {
+            for (boolean sorted : new boolean[] {false, true}) {
+              NearDupCollapseBuilder ext =
+                  new NearDupCollapseBuilder(FIELD, 0.8, 100, mode, canonical);
+              String context =
+                  mode
+                      + " "
+                      + canonical
+                      + " from "
+                      + page[0]
+                      + " size "
+                      + page[1]
+                      + " sorted "
+                      + sorted;
+              SearchRequest byExt = request("prefetch", query, page[0], page[1], ext);
+              if (sorted) {
+                byExt.source().sort("popularity", SortOrder.DESC).sort("_score");
+              }
+              updateClusterSettings(Settings.builder().putNull(generated));
+              Fetched window = fetched(byExt);
+              assertThat(context, window.hits(), equalTo(docs.size()));
+
+              updateClusterSettings(Settings.builder().putList(generated, "neardup_collapse"));
+              Fetched fast = fetched(byExt);
+              assertSameCollapse(context + " (generated)", window.response(), fast.response());
+              assertThat(context, fast.hits(), equalTo(fast.response().getHits().getHits().length));
+
+              String pipeline = "prefetch-" + pipelines++;
+              XContentBuilder definition = XContentFactory.jsonBuilder().startObject();
+              definition.startArray("request_processors").startObject();
+              ext.toXContent(definition, ToXContent.EMPTY_PARAMS);
+              definition.endObject().endArray();
+              definition.startArray("phase_results_processors");
+              definition.startObject().startObject("neardup_collapse").endObject().endObject();
+              definition.endArray();
+              definition.startArray("response_processors");
+              definition.startObject().startObject("neardup_collapse").endObject().endObject();
+              definition.endArray().endObject();
+              putPipeline(pipeline, definition.toString());
+              SearchRequest byPipeline =
+                  request("prefetch", query, page[0], page[1], null).pipeline(pipeline);
+              if (sorted) {
+                byPipeline.source().sort("popularity", SortOrder.DESC).sort("_score");
+              }
+              Fetched piped = fetched(byPipeline);
+              assertSameCollapse(context + " (pipeline)", window.response(), piped.response());
+              assertThat(
+                  context, piped.hits(), equalTo(piped.response().getHits().getHits().length));
+
+              // as OpenSearch merges shards with dfs_query_then_fetch: after the fetch, alike
+              Fetched dfs =
+                  fetched(new SearchRequest(byExt).searchType(SearchType.DFS_QUERY_THEN_FETCH));
+              assertThat(context, dfs.response(), instanceOf(CollapsedSearchResponse.class));
+              assertThat(context, dfs.hits(), equalTo(docs.size()));
+            }
+          }
+        }
+      }
+      // a single shard fetches in its query phase: the window is collapsed after it, alike
+      NearDupCollapseBuilder ext =
+          new NearDupCollapseBuilder(
+              FIELD, 0.8, 100, CollapseMode.GROUP, CanonicalPolicy.BEST_SCORE);
+      Fetched one = fetched(request("prefetch-one-shard", query, 0, 10, ext));
+      updateClusterSettings(Settings.builder().putNull(generated));
+      Fetched before = fetched(request("prefetch-one-shard", query, 0, 10, ext));
+      assertSameCollapse("one shard", before.response(), one.response());
+      assertThat(one.hits(), equalTo(docs.size()));
+      assertThat(((CollapsedSearchResponse) one.response()).summary().copies(), greaterThan(0));
+    } finally {
+      updateClusterSettings(Settings.builder().putNull(generated));
+    }
   }
 
   private void putPipeline(String id, String json) {

@@ -5,13 +5,23 @@ import io.neardup.lsh.Banding;
 import io.neardup.opensearch.NearDupPlugin;
 import io.neardup.opensearch.mapper.NearDupFieldMapper;
 import io.neardup.settings.MappingFields;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
+import org.apache.lucene.search.FieldComparator;
+import org.apache.lucene.search.FieldDoc;
+import org.apache.lucene.search.Pruning;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.SortField;
+import org.apache.lucene.search.TopFieldDocs;
+import org.apache.lucene.util.BytesRef;
 import org.opensearch.action.search.SearchRequest;
 import org.opensearch.action.search.SearchResponse;
 import org.opensearch.action.search.SearchResponseSections;
@@ -20,6 +30,11 @@ import org.opensearch.cluster.metadata.IndexMetadata;
 import org.opensearch.cluster.metadata.IndexNameExpressionResolver;
 import org.opensearch.cluster.service.ClusterService;
 import org.opensearch.common.document.DocumentField;
+import org.opensearch.common.io.stream.BytesStreamOutput;
+import org.opensearch.common.lucene.search.TopDocsAndMaxScore;
+import org.opensearch.core.common.io.stream.NamedWriteableAwareStreamInput;
+import org.opensearch.core.common.io.stream.NamedWriteableRegistry;
+import org.opensearch.core.common.io.stream.StreamInput;
 import org.opensearch.core.index.Index;
 import org.opensearch.index.IndexSettings;
 import org.opensearch.search.DocValueFormat;
@@ -29,6 +44,9 @@ import org.opensearch.search.SearchHits;
 import org.opensearch.search.SearchSortValues;
 import org.opensearch.search.builder.SearchSourceBuilder;
 import org.opensearch.search.profile.SearchProfileShardResults;
+import org.opensearch.search.query.QuerySearchResult;
+import org.opensearch.search.sort.ScoreSortBuilder;
+import org.opensearch.search.sort.SortBuilder;
 
 /**
  * {@code neardup_collapse} on the coordinating node, for both ways of asking for it (the request's
@@ -37,9 +55,15 @@ import org.opensearch.search.profile.SearchProfileShardResults;
  * ({@link #plan}), widens it to the window ({@link #widen}) and collapses the merged window with
  * the library's {@link WindowCollapse}, cutting the requested page ({@link #collapse}).
  *
- * <p>OpenSearch has no hook between its query and fetch phases for a plugin, so every shard fetches
- * its part of the window, each hit carrying its sketch from the fetch phase ({@link
- * NearDupSketchFetchSubPhase}).
+ * <p>Two ways through a search. Where a search phase results processor {@code neardup_collapse}
+ * runs between the query and the fetch phase (a search pipeline's {@code phase_results_processors},
+ * or the system-generated processor of that name when the cluster enables it), each shard's query
+ * phase returns its top hits with what collapsing needs of them (the internal sort {@link
+ * NearDupWindowSortBuilder}), the window is collapsed there ({@link #cut}) and only the page is
+ * fetched. Otherwise (no such processor, a search of a single shard, which OpenSearch fetches in
+ * its query phase, or a search with {@code rescore}, which cannot sort) every shard fetches its
+ * part of the window, each hit carrying its sketch from the fetch phase ({@link
+ * NearDupSketchFetchSubPhase}), and the merged window is collapsed here ({@link #collapse}).
  */
 public final class CoordinatorCollapse {
   /** The metadata field added to each hit of a collapsed response. */
@@ -50,22 +74,29 @@ public final class CoordinatorCollapse {
 
   private final Supplier<ClusterService> clusterService;
   private final Supplier<IndexNameExpressionResolver> resolver;
+  private final Supplier<NamedWriteableRegistry> registry;
   private final MappedFields mappings = new MappedFields();
 
   /**
    * @param clusterService the node's cluster service (available once the node is built)
    * @param resolver the node's index name resolver
+   * @param registry the node's registry of named writeables, to copy requests
    */
   public CoordinatorCollapse(
-      Supplier<ClusterService> clusterService, Supplier<IndexNameExpressionResolver> resolver) {
+      Supplier<ClusterService> clusterService,
+      Supplier<IndexNameExpressionResolver> resolver,
+      Supplier<NamedWriteableRegistry> registry) {
     this.clusterService = Objects.requireNonNull(clusterService);
     this.resolver = Objects.requireNonNull(resolver);
+    this.registry = Objects.requireNonNull(registry);
   }
 
   /**
-   * What the checks of a request established: the requested page, the resolved minimum similarity.
+   * What the checks of a request established: the requested page, the resolved minimum similarity,
+   * and how many sorts the request has of its own (their values are the hits' sort values).
    */
-  public record Plan(NearDupCollapseBuilder ext, int from, int size, double minSimilarity) {}
+  public record Plan(
+      NearDupCollapseBuilder ext, int from, int size, double minSimilarity, int ownSorts) {}
 
   /** The request's {@code neardup_collapse} extension, or null. */
   public static NearDupCollapseBuilder find(SearchSourceBuilder source) {
@@ -215,19 +246,47 @@ public final class CoordinatorCollapse {
         ext.minSimilarity() != null
             ? ext.minSimilarity()
             : threshold != null ? threshold : Banding.DEFAULT_THRESHOLD;
-    return new Plan(ext, from, size, minSimilarity);
+    return new Plan(
+        ext, from, size, minSimilarity, source.sorts() == null ? 0 : source.sorts().size());
   }
 
   /**
    * The search of the plan's window instead of its page, with the extension that makes every
-   * shard's fetch phase attach the hits' sketches.
+   * shard's fetch phase attach the hits' sketches and, unless the search rescores (which excludes
+   * sorting), the sort {@link NearDupWindowSortBuilder} after its own sorts (or after {@code
+   * _score}) that lets {@link #cut} collapse the window before the fetch phase. The request's own
+   * source is left as it was.
    */
-  public static SearchRequest widen(SearchRequest search, Plan plan) {
-    SearchRequest wide = new SearchRequest(search);
+  public SearchRequest widen(SearchRequest search, Plan plan) {
+    return widenInto(new SearchRequest(search), plan);
+  }
+
+  /**
+   * {@link #widen} on the request itself, as a search pipeline's request processor must (the
+   * pipeline's later phases act on the request object it was given). Its source is replaced, not
+   * changed.
+   */
+  public SearchRequest widenInPlace(SearchRequest search, Plan plan) {
+    return widenInto(search, plan);
+  }
+
+  private SearchRequest widenInto(SearchRequest wide, Plan plan) {
+    SearchSourceBuilder original =
+        wide.source() == null ? new SearchSourceBuilder() : wide.source();
+    boolean sorted =
+        plan.size() > 0 && (original.rescores() == null || original.rescores().isEmpty());
     SearchSourceBuilder source =
-        (search.source() == null ? new SearchSourceBuilder() : search.source().shallowCopy())
+        (sorted && original.sorts() != null ? copy(original) : original.shallowCopy())
             .from(0)
             .size(plan.size() == 0 ? 0 : plan.ext().window());
+    if (sorted) {
+      if (source.sorts() == null || source.sorts().isEmpty()) {
+        source.sort(new ScoreSortBuilder());
+      }
+      source.sort(new NearDupWindowSortBuilder(plan));
+      // every shard's top hits must reach the collapse unreduced
+      wide.setBatchedReduceSize(Integer.MAX_VALUE);
+    }
     List<SearchExtBuilder> exts = new ArrayList<>();
     for (SearchExtBuilder e : source.ext()) {
       if (!(e instanceof NearDupCollapseBuilder)) {
@@ -240,47 +299,235 @@ public final class CoordinatorCollapse {
     return wide;
   }
 
+  /** A deep copy, so that sorts can be added without touching the request's own list. */
+  private SearchSourceBuilder copy(SearchSourceBuilder source) {
+    try (BytesStreamOutput out = new BytesStreamOutput()) {
+      source.writeTo(out);
+      try (StreamInput in =
+          new NamedWriteableAwareStreamInput(out.bytes().streamInput(), registry.get())) {
+        return new SearchSourceBuilder(in);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The plan that a widened search carries in its sorts, or null. */
+  public static Plan planOf(SearchRequest search) {
+    if (search.source() == null || search.source().sorts() == null) {
+      return null;
+    }
+    for (SortBuilder<?> sort : search.source().sorts()) {
+      if (sort instanceof NearDupWindowSortBuilder window) {
+        return window.plan();
+      }
+    }
+    return null;
+  }
+
+  /** Where the collapse placed a hit of the page, and what it found about it. */
+  public record Placed(int position, Map<String, Object> note) {}
+
   /**
-   * Collapses the window's merged hits and cuts the requested page: each hit loses the field that
-   * carried its sketch and gains a {@value #HIT_ANNOTATION} metadata field saying what the collapse
-   * found. {@code hits.total} and {@code max_score} stay those of the search.
+   * The collapse of a window before the fetch phase: the page's hits, the number of hits in the
+   * window and of canonicals among them.
    */
-  public static SearchResponse collapse(SearchResponse response, Plan plan) {
-    NearDupCollapseBuilder ext = plan.ext();
-    SearchHit[] hits = response.getHits().getHits();
-    int n = hits.length;
+  public record Decision(Map<String, Placed> page, int windowHits, int canonicals) {}
+
+  /**
+   * Collapses the window between the query and the fetch phase: merges the shards' top hits in the
+   * search's order (ties as OpenSearch breaks them, see {@link WindowHit}), collapses them with the
+   * values of the window sort, and leaves in each shard's top hits only those of the requested
+   * page, so that only they are fetched. Returns null, changing nothing, when the shards' results
+   * do not carry the window sort's values or were reduced already.
+   */
+  public static Decision cut(List<QuerySearchResult> results, Plan plan) {
+    List<QuerySearchResult> shards = new ArrayList<>();
+    SortField[] sortFields = null;
+    for (QuerySearchResult result : results) {
+      if (result == null || result.isNull()) {
+        continue;
+      }
+      if (result.hasConsumedTopDocs()) {
+        return null;
+      }
+      if (!(result.topDocs().topDocs instanceof TopFieldDocs docs)) {
+        return null;
+      }
+      sortFields = docs.fields;
+      shards.add(result);
+    }
+    if (sortFields == null) {
+      return null;
+    }
+    int payload = sortFields.length - 1;
+    int scoreField = -1;
+    Comparator<Object>[] comparators = comparators(sortFields, sortFields.length);
+    for (int f = 0; f < payload; f++) {
+      if (sortFields[f].getType() == SortField.Type.SCORE) {
+        scoreField = f;
+        break;
+      }
+    }
+    record Entry(QuerySearchResult result, FieldDoc doc) {}
+    List<Entry> entries = new ArrayList<>();
+    for (QuerySearchResult result : shards) {
+      for (ScoreDoc d : result.topDocs().topDocs.scoreDocs) {
+        if (!(d instanceof FieldDoc fd)
+            || fd.fields.length != sortFields.length
+            || !(fd.fields[payload] instanceof BytesRef)) {
+          return null;
+        }
+        entries.add(new Entry(result, fd));
+      }
+    }
+    Comparator<Entry> order =
+        (a, b) -> {
+          for (int f = 0; f < comparators.length; f++) {
+            int c = comparators[f].compare(a.doc.fields[f], b.doc.fields[f]);
+            if (c != 0) {
+              return c;
+            }
+          }
+          return 0; // the window sort's values differ between any two hits
+        };
+    entries.sort(order);
+    int n = Math.min(entries.size(), plan.ext().window());
     byte[][] sketches = new byte[n][];
     Object[] keys = new Object[n];
     String[] index = new String[n];
     String[] id = new String[n];
     float[] score = new float[n];
     for (int i = 0; i < n; i++) {
-      index[i] = hits[i].getIndex();
-      id[i] = hits[i].getId();
-      score[i] = hits[i].getScore();
-      DocumentField field = hits[i].field(NearDupSketchFetchSubPhase.HIT_FIELD);
-      if (field != null && !field.getValues().isEmpty()) {
-        byte[] sketch = (byte[]) field.getValues().get(0);
-        sketches[i] = sketch.length == 0 ? null : sketch;
-        keys[i] = CanonicalValues.of(field);
-      }
+      Entry e = entries.get(i);
+      WindowHit hit = WindowHit.decode((BytesRef) e.doc.fields[payload]);
+      sketches[i] = hit.sketch().length == 0 ? null : hit.sketch();
+      keys[i] = hit.key();
+      index[i] = e.result.getSearchShardTarget().getIndex();
+      id[i] = hit.id();
+      score[i] =
+          scoreField >= 0 && e.doc.fields[scoreField] instanceof Number s
+              ? s.floatValue()
+              : e.doc.score;
     }
+    NearDupCollapseBuilder ext = plan.ext();
     WindowCollapse collapse =
         WindowCollapse.collapse(sketches, keys, ext.canonical(), plan.minSimilarity(), ext.mode());
     WindowCollapse.HitNames names = new WindowCollapse.HitNames(index, id, score);
     WindowCollapse.Page cut = collapse.page(plan.from(), plan.size());
-    SearchHit[] page = new SearchHit[cut.end() - cut.start()];
+    Map<String, Placed> page = new HashMap<>();
     for (int p = cut.start(); p < cut.end(); p++) {
       int i = collapse.listed(p);
-      page[p - cut.start()] = annotated(hits[i], collapse.note(i, names));
+      page.put(
+          WindowHit.key((BytesRef) entries.get(i).doc.fields[payload]),
+          new Placed(p - cut.start(), collapse.note(i, names)));
+    }
+    for (QuerySearchResult result : shards) {
+      TopDocsAndMaxScore top = result.topDocs();
+      List<ScoreDoc> kept = new ArrayList<>();
+      for (ScoreDoc d : top.topDocs.scoreDocs) {
+        if (page.containsKey(WindowHit.key((BytesRef) ((FieldDoc) d).fields[payload]))) {
+          kept.add(d);
+        }
+      }
+      TopFieldDocs cutDocs =
+          new TopFieldDocs(top.topDocs.totalHits, kept.toArray(new ScoreDoc[0]), sortFields);
+      result.topDocs(new TopDocsAndMaxScore(cutDocs, top.maxScore), result.sortValueFormats());
+    }
+    return new Decision(page, n, collapse.canonicalCount());
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Comparator<Object>[] comparators(SortField[] fields, int count) {
+    Comparator<Object>[] comparators = new Comparator[count];
+    for (int f = 0; f < count; f++) {
+      FieldComparator<Object> c =
+          (FieldComparator<Object>) fields[f].getComparator(1, Pruning.NONE);
+      int reverse = fields[f].getReverse() ? -1 : 1;
+      comparators[f] = (a, b) -> reverse * c.compareValues(a, b);
+    }
+    return comparators;
+  }
+
+  /**
+   * Collapses the window's merged hits and cuts the requested page, or, if the window was collapsed
+   * before the fetch phase ({@code decision} not null), orders the fetched page as decided. Each
+   * hit loses the field and the sort value that carried its sketch and gains a {@value
+   * #HIT_ANNOTATION} metadata field saying what the collapse found. {@code hits.total} and {@code
+   * max_score} stay those of the search.
+   */
+  public static SearchResponse collapse(SearchResponse response, Plan plan, Decision decision) {
+    NearDupCollapseBuilder ext = plan.ext();
+    SearchHit[] hits = response.getHits().getHits();
+    SearchHit[] page;
+    int windowHits;
+    int canonicals;
+    if (decision != null) {
+      SearchHit[] placed = new SearchHit[decision.page().size()];
+      int found = 0;
+      for (SearchHit hit : hits) {
+        Object[] sortValues = hit.getSortValues();
+        Placed p =
+            sortValues.length > plan.ownSorts()
+                    && sortValues[sortValues.length - 1] instanceof String v
+                ? decision.page().get(WindowHit.key(v))
+                : null;
+        if (p != null && placed[p.position()] == null) {
+          placed[p.position()] = annotated(hit, p.note(), plan.ownSorts());
+          found++;
+        }
+      }
+      page = new SearchHit[found];
+      int next = 0;
+      for (SearchHit hit : placed) {
+        if (hit != null) {
+          page[next++] = hit;
+        }
+      }
+      windowHits = decision.windowHits();
+      canonicals = decision.canonicals();
+    } else {
+      int n = hits.length;
+      byte[][] sketches = new byte[n][];
+      Object[] keys = new Object[n];
+      String[] index = new String[n];
+      String[] id = new String[n];
+      float[] score = new float[n];
+      for (int i = 0; i < n; i++) {
+        index[i] = hits[i].getIndex();
+        id[i] = hits[i].getId();
+        score[i] = hits[i].getScore();
+        DocumentField field = hits[i].field(NearDupSketchFetchSubPhase.HIT_FIELD);
+        if (field != null && !field.getValues().isEmpty()) {
+          byte[] sketch = (byte[]) field.getValues().get(0);
+          sketches[i] = sketch.length == 0 ? null : sketch;
+          keys[i] = CanonicalValues.of(field);
+        }
+      }
+      WindowCollapse collapse =
+          WindowCollapse.collapse(
+              sketches, keys, ext.canonical(), plan.minSimilarity(), ext.mode());
+      WindowCollapse.HitNames names = new WindowCollapse.HitNames(index, id, score);
+      WindowCollapse.Page cut = collapse.page(plan.from(), plan.size());
+      page = new SearchHit[cut.end() - cut.start()];
+      for (int p = cut.start(); p < cut.end(); p++) {
+        int i = collapse.listed(p);
+        page[p - cut.start()] = annotated(hits[i], collapse.note(i, names), plan.ownSorts());
+      }
+      windowHits = n;
+      canonicals = collapse.canonicalCount();
     }
     SearchHits in = response.getHits();
+    SortField[] sortFields = in.getSortFields();
+    if (sortFields != null && sortFields.length > plan.ownSorts()) {
+      sortFields = plan.ownSorts() == 0 ? null : Arrays.copyOf(sortFields, plan.ownSorts());
+    }
     SearchHits out =
         new SearchHits(
             page,
             in.getTotalHits(),
             in.getMaxScore(),
-            in.getSortFields(),
+            sortFields,
             in.getCollapseField(),
             in.getCollapseValues());
     SearchResponseSections sections = response.getInternalResponse();
@@ -303,9 +550,9 @@ public final class CoordinatorCollapse {
             ext.mode().parameterValue(),
             plan.minSimilarity(),
             ext.window(),
-            n,
-            collapse.canonicalCount(),
-            n - collapse.canonicalCount()));
+            windowHits,
+            canonicals,
+            windowHits - canonicals));
   }
 
   /**
@@ -313,7 +560,7 @@ public final class CoordinatorCollapse {
    * metadata field. A copy, because OpenSearch's hits do not let a plugin add metadata fields to a
    * hit once it is built.
    */
-  private static SearchHit annotated(SearchHit hit, Map<String, Object> note) {
+  private static SearchHit annotated(SearchHit hit, Map<String, Object> note, int ownSorts) {
     Map<String, DocumentField> fields = new HashMap<>(hit.getDocumentFields());
     fields.remove(NearDupSketchFetchSubPhase.HIT_FIELD);
     Map<String, DocumentField> meta = new HashMap<>(hit.getMetaFields());
@@ -326,6 +573,10 @@ public final class CoordinatorCollapse {
     copy.sourceRef(hit.getSourceRef());
     copy.highlightFields(hit.getHighlightFields());
     Object[] sortValues = hit.getSortValues();
+    if (sortValues.length > ownSorts) {
+      // the values of the sorts the collapse added: the window sort, and _score before it
+      sortValues = Arrays.copyOf(sortValues, ownSorts);
+    }
     if (sortValues.length > 0) {
       // the values are formatted already; RAW keeps them as they are
       DocValueFormat[] formats = new DocValueFormat[sortValues.length];

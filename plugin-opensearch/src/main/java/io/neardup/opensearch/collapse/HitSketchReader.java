@@ -31,15 +31,22 @@ final class HitSketchReader {
   private boolean hasId;
 
   /**
-   * @param context the shard's search context
+   * @param context the shard's mappings
    * @param source the request's extension naming the field and the canonical policy
    */
   HitSketchReader(MapperService context, SketchSource source) {
-    MappedFieldType type = context.fieldType(source.field());
-    // the coordinating node checked the mappings; an index without the field has no sketches
+    this(context.fieldType(source.field()), source.canonical());
+  }
+
+  /**
+   * @param type the shard's mapped type of the {@code neardup} field, null if unmapped (the
+   *     coordinating node checked the mappings; an index without the field has no sketches)
+   * @param canonical the policy whose field's value is read
+   */
+  HitSketchReader(MappedFieldType type, CanonicalPolicy canonical) {
     this.sketchField = type instanceof NearDupFieldType t ? t.fields().sketchField() : null;
     this.idField = type instanceof NearDupFieldType t ? t.idField() : null;
-    this.canonical = source.canonical();
+    this.canonical = canonical;
   }
 
   /** Moves to a leaf. */

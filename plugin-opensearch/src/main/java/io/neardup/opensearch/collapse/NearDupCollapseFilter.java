@@ -16,7 +16,9 @@ import org.opensearch.tasks.Task;
  * different shards are collapsed too: checks the request ({@link CoordinatorCollapse#plan}),
  * searches the top {@code window} hits instead of the requested page, and collapses the merged hits
  * into the page ({@link CoordinatorCollapse#collapse}). A filter rather than a search pipeline, so
- * that the extension works on any index without a pipeline and without a cluster setting.
+ * that the extension works on any index without a pipeline and without a cluster setting. Where the
+ * cluster enables the system-generated search pipeline processors {@code neardup_collapse}, they
+ * collapse the window before the fetch phase instead, and the filter passes their response on.
  */
 public final class NearDupCollapseFilter implements ActionFilter {
   private final CoordinatorCollapse collapse;
@@ -53,16 +55,20 @@ public final class NearDupCollapseFilter implements ActionFilter {
       return;
     }
     @SuppressWarnings("unchecked")
-    Request wide = (Request) CoordinatorCollapse.widen((SearchRequest) request, plan);
+    Request wide = (Request) collapse.widen((SearchRequest) request, plan);
     chain.proceed(
         task,
         action,
         wide,
         ActionListener.wrap(
             response -> {
+              // collapsed already when the generated search pipeline processors ran
               @SuppressWarnings("unchecked")
               Response out =
-                  (Response) CoordinatorCollapse.collapse((SearchResponse) response, plan);
+                  response instanceof CollapsedSearchResponse
+                      ? response
+                      : (Response)
+                          CoordinatorCollapse.collapse((SearchResponse) response, plan, null);
               listener.onResponse(out);
             },
             listener::onFailure));

@@ -11,6 +11,7 @@ import org.opensearch.core.xcontent.DeprecationHandler;
 import org.opensearch.core.xcontent.NamedXContentRegistry;
 import org.opensearch.core.xcontent.XContentBuilder;
 import org.opensearch.core.xcontent.XContentParser;
+import org.opensearch.search.pipeline.AbstractProcessor;
 import org.opensearch.search.pipeline.PipelineProcessingContext;
 import org.opensearch.search.pipeline.Processor;
 import org.opensearch.search.pipeline.SearchRequestProcessor;
@@ -31,16 +32,14 @@ import org.opensearch.search.pipeline.SearchRequestProcessor;
  * <p>A search that carries its own {@code ext.neardup_collapse} is collapsed by that (see {@link
  * io.neardup.opensearch.collapse.NearDupCollapseFilter}), and the pipeline leaves it alone.
  */
-public final class NearDupCollapseRequestProcessor implements SearchRequestProcessor {
+public final class NearDupCollapseRequestProcessor extends AbstractProcessor
+    implements SearchRequestProcessor {
   /** The processor's type in a pipeline definition. */
   public static final String TYPE = NearDupCollapseBuilder.NAME;
 
   /** The attribute of the pipeline's context that carries the plan to the response processor. */
   static final String PLAN = "neardup_collapse.plan";
 
-  private final String tag;
-  private final String description;
-  private final boolean ignoreFailure;
   private final NearDupCollapseBuilder collapse;
   private final CoordinatorCollapse coordinator;
 
@@ -50,9 +49,7 @@ public final class NearDupCollapseRequestProcessor implements SearchRequestProce
       boolean ignoreFailure,
       NearDupCollapseBuilder collapse,
       CoordinatorCollapse coordinator) {
-    this.tag = tag;
-    this.description = description;
-    this.ignoreFailure = ignoreFailure;
+    super(tag, description, ignoreFailure);
     this.collapse = Objects.requireNonNull(collapse);
     this.coordinator = Objects.requireNonNull(coordinator);
   }
@@ -75,27 +72,12 @@ public final class NearDupCollapseRequestProcessor implements SearchRequestProce
     }
     CoordinatorCollapse.Plan plan = coordinator.plan(request, collapse);
     context.setAttribute(PLAN, plan);
-    return CoordinatorCollapse.widen(request, plan);
+    return coordinator.widenInPlace(request, plan);
   }
 
   @Override
   public String getType() {
     return TYPE;
-  }
-
-  @Override
-  public String getTag() {
-    return tag;
-  }
-
-  @Override
-  public String getDescription() {
-    return description;
-  }
-
-  @Override
-  public boolean isIgnoreFailure() {
-    return ignoreFailure;
   }
 
   /** Creates the processor from its definition, parsed as {@code ext.neardup_collapse} is. */

@@ -1,32 +1,40 @@
 package io.neardup.opensearch.pipeline;
 
+import io.neardup.opensearch.collapse.CollapsedSearchResponse;
 import io.neardup.opensearch.collapse.CoordinatorCollapse;
 import java.util.Map;
 import org.opensearch.action.search.SearchRequest;
 import org.opensearch.action.search.SearchResponse;
+import org.opensearch.search.pipeline.AbstractProcessor;
 import org.opensearch.search.pipeline.PipelineProcessingContext;
 import org.opensearch.search.pipeline.Processor;
+import org.opensearch.search.pipeline.ProcessorGenerationContext;
 import org.opensearch.search.pipeline.SearchResponseProcessor;
+import org.opensearch.search.pipeline.SystemGeneratedProcessor;
 
 /**
  * The search pipeline response processor {@code neardup_collapse}: collapses the window that the
  * request processor of the same name asked for into the requested page, with the library's {@link
- * io.neardup.collapse.core.WindowCollapse} (see {@link CoordinatorCollapse#collapse}). It takes no
- * parameters: they are the request processor's. A response without such a plan (the request carried
- * its own {@code ext.neardup_collapse}, or the pipeline has no request processor) passes unchanged.
+ * io.neardup.collapse.core.WindowCollapse} (see {@link CoordinatorCollapse#collapse}), or, if the
+ * phase results processor of that name collapsed it before the fetch phase, orders and annotates
+ * the fetched page as it decided. It takes no parameters: they are the request processor's. A
+ * response without such a plan (the request carried its own {@code ext.neardup_collapse}, or the
+ * pipeline has no request processor) passes unchanged.
+ *
+ * <p>The system-generated processor of the same name finishes the searches whose {@code
+ * ext.neardup_collapse} the generated phase results processor collapsed.
  */
-public final class NearDupCollapseResponseProcessor implements SearchResponseProcessor {
+public final class NearDupCollapseResponseProcessor extends AbstractProcessor
+    implements SearchResponseProcessor, SystemGeneratedProcessor {
   /** The processor's type in a pipeline definition. */
   public static final String TYPE = NearDupCollapseRequestProcessor.TYPE;
 
-  private final String tag;
-  private final String description;
-  private final boolean ignoreFailure;
+  private final boolean systemGenerated;
 
-  NearDupCollapseResponseProcessor(String tag, String description, boolean ignoreFailure) {
-    this.tag = tag;
-    this.description = description;
-    this.ignoreFailure = ignoreFailure;
+  NearDupCollapseResponseProcessor(
+      String tag, String description, boolean ignoreFailure, boolean systemGenerated) {
+    super(tag, description, ignoreFailure);
+    this.systemGenerated = systemGenerated;
   }
 
   @Override
@@ -38,30 +46,26 @@ public final class NearDupCollapseResponseProcessor implements SearchResponsePro
   @Override
   public SearchResponse processResponse(
       SearchRequest request, SearchResponse response, PipelineProcessingContext context) {
-    return context.getAttribute(NearDupCollapseRequestProcessor.PLAN)
-            instanceof CoordinatorCollapse.Plan plan
-        ? CoordinatorCollapse.collapse(response, plan)
-        : response;
+    if (response instanceof CollapsedSearchResponse) {
+      return response;
+    }
+    Object pipelinePlan = context.getAttribute(NearDupCollapseRequestProcessor.PLAN);
+    Object decision = context.getAttribute(NearDupCollapsePhaseProcessor.DECISION);
+    CoordinatorCollapse.Plan plan;
+    if (systemGenerated) {
+      // only what the generated phase processor decided; the rest is the filter's
+      plan = pipelinePlan == null && decision != null ? CoordinatorCollapse.planOf(request) : null;
+    } else {
+      plan = (CoordinatorCollapse.Plan) pipelinePlan;
+    }
+    return plan == null
+        ? response
+        : CoordinatorCollapse.collapse(response, plan, (CoordinatorCollapse.Decision) decision);
   }
 
   @Override
   public String getType() {
     return TYPE;
-  }
-
-  @Override
-  public String getTag() {
-    return tag;
-  }
-
-  @Override
-  public String getDescription() {
-    return description;
-  }
-
-  @Override
-  public boolean isIgnoreFailure() {
-    return ignoreFailure;
   }
 
   /** Creates the processor; it takes no parameters. */
@@ -74,15 +78,42 @@ public final class NearDupCollapseResponseProcessor implements SearchResponsePro
         boolean ignoreFailure,
         Map<String, Object> config,
         Processor.PipelineContext context) {
-      if (!config.isEmpty()) {
-        throw new IllegalArgumentException(
-            "["
-                + TYPE
-                + "] response processor takes no parameters (they belong to the request processor"
-                + " of the same name), got "
-                + config.keySet());
-      }
-      return new NearDupCollapseResponseProcessor(tag, description, ignoreFailure);
+      refuseParameters(config, "response");
+      return new NearDupCollapseResponseProcessor(tag, description, ignoreFailure, false);
+    }
+  }
+
+  /** Generates the processor for searches with {@code ext.neardup_collapse}. */
+  public static final class SystemFactory
+      implements SystemGeneratedProcessor.SystemGeneratedFactory<SearchResponseProcessor> {
+    @Override
+    public boolean shouldGenerate(ProcessorGenerationContext context) {
+      return CoordinatorCollapse.find(context.searchRequest().source()) != null;
+    }
+
+    @Override
+    public SearchResponseProcessor create(
+        Map<String, Processor.Factory<SearchResponseProcessor>> factories,
+        String tag,
+        String description,
+        boolean ignoreFailure,
+        Map<String, Object> config,
+        Processor.PipelineContext context) {
+      return new NearDupCollapseResponseProcessor(tag, description, ignoreFailure, true);
+    }
+  }
+
+  /** Refuses a definition's parameters: they belong to the request processor. */
+  static void refuseParameters(Map<String, Object> config, String kind) {
+    if (!config.isEmpty()) {
+      throw new IllegalArgumentException(
+          "["
+              + TYPE
+              + "] "
+              + kind
+              + " processor takes no parameters (they belong to the request processor"
+              + " of the same name), got "
+              + config.keySet());
     }
   }
 }

@@ -1,0 +1,103 @@
+package io.neardup.opensearch.collapse;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Base64;
+import org.apache.lucene.util.BytesRef;
+import org.opensearch.common.io.stream.BytesStreamOutput;
+import org.opensearch.core.common.io.stream.StreamInput;
+
+/**
+ * What collapsing needs of one hit of the window, read on its shard in the query phase and carried
+ * to the coordinating node as the hit's value of the window sort ({@link
+ * NearDupWindowSortBuilder}): the serialized sketch (empty if the document has none), the value its
+ * canonical policy compares ({@link CanonicalValues}) and its {@code _id} ("" in indexes written
+ * before the {@code neardup} field kept it).
+ *
+ * <p>The value starts with the hit's shard and document number, in an order that, compared as
+ * bytes, is the order in which OpenSearch breaks ties between hits of equal rank (by shard number,
+ * index name, index UUID, then document): the coordinating node compares these values when it
+ * merges the shards' hits, and so merges them as it does without this sort.
+ */
+record WindowHit(byte[] sketch, Object key, String id) {
+
+  /**
+   * The bytes that order a shard's hits among all shards' ({@code doc} follows them).
+   *
+   * @param shard the shard's number
+   * @param index the index's name
+   * @param uuid the index's UUID
+   */
+  static byte[] shardOrder(int shard, String index, String uuid) {
+    byte[] name = index.getBytes(StandardCharsets.UTF_8);
+    byte[] id = uuid.getBytes(StandardCharsets.UTF_8);
+    ByteBuffer order = ByteBuffer.allocate(4 + name.length + 1 + id.length + 1);
+    order.putInt(shard).put(name).put((byte) 0).put(id).put((byte) 0);
+    return order.array();
+  }
+
+  /**
+   * The hit as a sort value.
+   *
+   * @param shardOrder the shard's {@link #shardOrder}
+   * @param doc the hit's document number in the shard
+   */
+  BytesRef encode(byte[] shardOrder, int doc) {
+    try (BytesStreamOutput out =
+        new BytesStreamOutput(shardOrder.length + sketch.length + id.length() + 20)) {
+      out.writeBytes(shardOrder);
+      out.writeInt(doc);
+      out.writeByteArray(sketch);
+      out.writeGenericValue(key);
+      out.writeString(id);
+      return out.bytes().toBytesRef();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The hit of a sort value written by {@link #encode}. */
+  static WindowHit decode(BytesRef value) {
+    int start = value.offset + keyLength(value);
+    try (StreamInput in =
+        StreamInput.wrap(value.bytes, start, value.offset + value.length - start)) {
+      byte[] sketch = in.readByteArray();
+      Object key = in.readGenericValue();
+      return new WindowHit(sketch, key, in.readString());
+    } catch (IOException e) {
+      throw new IllegalArgumentException("corrupt [neardup_window] sort value", e);
+    }
+  }
+
+  /**
+   * What names the hit of a sort value among all shards' hits: its shard and document number, as
+   * they start the value. The same on the coordinating node before the fetch phase (from the raw
+   * value) and after it (from the hit's formatted sort value, see {@link #key(String)}).
+   */
+  static String key(BytesRef value) {
+    return Base64.getEncoder()
+        .encodeToString(
+            Arrays.copyOfRange(value.bytes, value.offset, value.offset + keyLength(value)));
+  }
+
+  /** The {@link #key(BytesRef)} of a sort value as a hit shows it (base64). */
+  static String key(String formatted) {
+    return key(new BytesRef(Base64.getDecoder().decode(formatted)));
+  }
+
+  private static int keyLength(BytesRef value) {
+    int start = value.offset + 4; // the shard's number
+    for (int zeros = 0; zeros < 2; start++) { // the index's name and UUID
+      if (start >= value.offset + value.length) {
+        throw new IllegalArgumentException("corrupt [neardup_window] sort value");
+      }
+      if (value.bytes[start] == 0) {
+        zeros++;
+      }
+    }
+    return start + 4 - value.offset; // and the document number
+  }
+}

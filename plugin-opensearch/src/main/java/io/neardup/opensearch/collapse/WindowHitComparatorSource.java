@@ -1,0 +1,131 @@
+package io.neardup.opensearch.collapse;
+
+import io.neardup.cluster.CanonicalPolicy;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.search.FieldComparator;
+import org.apache.lucene.search.LeafFieldComparator;
+import org.apache.lucene.search.Pruning;
+import org.apache.lucene.search.Scorable;
+import org.apache.lucene.search.SortField;
+import org.apache.lucene.util.BytesRef;
+import org.opensearch.common.util.BigArrays;
+import org.opensearch.index.fielddata.IndexFieldData;
+import org.opensearch.index.mapper.MappedFieldType;
+import org.opensearch.search.DocValueFormat;
+import org.opensearch.search.MultiValueMode;
+import org.opensearch.search.sort.BucketedSort;
+import org.opensearch.search.sort.SortOrder;
+
+/**
+ * The comparator behind {@link NearDupWindowSortBuilder}: on the shard it orders nothing (every hit
+ * compares equal, so the sorts before it and then the document order decide, as without it) and
+ * gives each top hit the value {@link WindowHit#encode}, read from doc values only once the shard's
+ * top hits are known; across shards those values break ties as OpenSearch does.
+ */
+final class WindowHitComparatorSource extends IndexFieldData.XFieldComparatorSource {
+  private final MappedFieldType fieldType;
+  private final CanonicalPolicy canonical;
+  private final byte[] shardOrder;
+
+  /**
+   * @param fieldType the shard's mapped type of the {@code neardup} field, null if unmapped
+   * @param canonical the policy whose field's value each hit carries
+   * @param shardOrder the shard's {@link WindowHit#shardOrder}
+   */
+  WindowHitComparatorSource(
+      MappedFieldType fieldType, CanonicalPolicy canonical, byte[] shardOrder) {
+    super(null, MultiValueMode.MIN, null);
+    this.fieldType = fieldType;
+    this.canonical = canonical;
+    this.shardOrder = shardOrder;
+  }
+
+  @Override
+  public SortField.Type reducedType() {
+    return SortField.Type.STRING_VAL;
+  }
+
+  @Override
+  public BucketedSort newBucketedSort(
+      BigArrays bigArrays,
+      SortOrder sortOrder,
+      DocValueFormat format,
+      int bucketSize,
+      BucketedSort.ExtraData extra) {
+    throw new IllegalArgumentException(
+        "[" + NearDupWindowSortBuilder.NAME + "] sorts search hits only, not buckets");
+  }
+
+  @Override
+  public FieldComparator<BytesRef> newComparator(
+      String fieldname, int numHits, Pruning pruning, boolean reversed) {
+    return new Comparator(numHits);
+  }
+
+  private final class Comparator extends FieldComparator<BytesRef> {
+    private final LeafReaderContext[] leaves;
+    private final int[] docs;
+    private final HitSketchReader reader = new HitSketchReader(fieldType, canonical);
+    private LeafReaderContext readerLeaf;
+
+    Comparator(int numHits) {
+      leaves = new LeafReaderContext[numHits];
+      docs = new int[numHits];
+    }
+
+    @Override
+    public int compare(int slot1, int slot2) {
+      return 0;
+    }
+
+    @Override
+    public void setTopValue(BytesRef value) {
+      throw new IllegalArgumentException(
+          "[" + NearDupWindowSortBuilder.NAME + "] cannot be used with [search_after]");
+    }
+
+    @Override
+    public BytesRef value(int slot) {
+      try {
+        if (readerLeaf != leaves[slot]) {
+          readerLeaf = leaves[slot];
+          reader.setLeaf(readerLeaf.reader());
+        }
+        reader.advance(docs[slot]);
+        return new WindowHit(reader.sketch(), reader.key(), reader.id())
+            .encode(shardOrder, readerLeaf.docBase + docs[slot]);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    @Override
+    public LeafFieldComparator getLeafComparator(LeafReaderContext context) {
+      return new LeafFieldComparator() {
+        @Override
+        public void setBottom(int slot) {}
+
+        @Override
+        public int compareBottom(int doc) {
+          return 0;
+        }
+
+        @Override
+        public int compareTop(int doc) {
+          return 0;
+        }
+
+        @Override
+        public void copy(int slot, int doc) {
+          leaves[slot] = context;
+          docs[slot] = doc;
+        }
+
+        @Override
+        public void setScorer(Scorable scorer) {}
+      };
+    }
+  }
+}
