@@ -150,15 +150,35 @@ public final class RestBenchmark {
             (openSearch ? "OpenSearch " : "Elasticsearch ") + local.path("version").asText())
         .put("docs", docs);
     if (openSearch) {
+      // collapse between the query and the fetch phase: in the pipeline by its phase results
+      // processor, for the extension by the system-generated processors the cluster enables
       NodeHttp.check(
           node.send(
               "PUT",
               "/_search/pipeline/" + SEARCH_PIPELINE,
               """
               {"request_processors": [{"neardup_collapse": {"field": "body.dup", "window": %d}}],
+               "phase_results_processors": [{"neardup_collapse": {}}],
                "response_processors": [{"neardup_collapse": {}}]}\
               """
                   .formatted(WINDOW)));
+      NodeHttp.check(
+          node.send(
+              "PUT",
+              "/_search/pipeline/" + WINDOW_PIPELINE,
+              """
+              {"request_processors": [{"neardup_collapse": {"field": "body.dup", "window": %d}}],
+               "response_processors": [{"neardup_collapse": {}}]}\
+              """
+                  .formatted(WINDOW)));
+      NodeHttp.check(
+          node.send(
+              "PUT",
+              "/_cluster/settings",
+              """
+              {"persistent": {"cluster.search.enabled_system_generated_factories":
+                               ["neardup_collapse"]}}\
+              """));
     }
     if (parts.contains("query") || parts.contains("collapse")) {
       load();

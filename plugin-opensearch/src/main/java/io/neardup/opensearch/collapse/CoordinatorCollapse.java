@@ -251,11 +251,11 @@ public final class CoordinatorCollapse {
   }
 
   /**
-   * The search of the plan's window instead of its page, with the extension that makes every
-   * shard's fetch phase attach the hits' sketches and, unless the search rescores (which excludes
-   * sorting), the sort {@link NearDupWindowSortBuilder} after its own sorts (or after {@code
-   * _score}) that lets {@link #cut} collapse the window before the fetch phase. The request's own
-   * source is left as it was.
+   * The search of the plan's window instead of its page, with the sort {@link
+   * NearDupWindowSortBuilder} after its own sorts (or after {@code _score}) that carries each hit's
+   * sketch from the shards' query phase and lets {@link #cut} collapse the window before the fetch
+   * phase; a search that rescores (which excludes sorting) gets the extension instead, which makes
+   * every shard's fetch phase attach the sketches. The request's own source is left as it was.
    */
   public SearchRequest widen(SearchRequest search, Plan plan) {
     return widenInto(new SearchRequest(search), plan);
@@ -293,7 +293,9 @@ public final class CoordinatorCollapse {
         exts.add(e);
       }
     }
-    exts.add(plan.ext());
+    if (!sorted) {
+      exts.add(plan.ext()); // the shards' fetch phase attaches the sketches
+    }
     source.ext(exts);
     wide.source(source);
     return wide;
@@ -312,7 +314,10 @@ public final class CoordinatorCollapse {
     }
   }
 
-  /** The plan that a widened search carries in its sorts, or null. */
+  /**
+   * The plan that a widened search carries in its sorts, or null. A widened search that rescores
+   * carries none: it is collapsed after the fetch phase.
+   */
   public static Plan planOf(SearchRequest search) {
     if (search.source() == null || search.source().sorts() == null) {
       return null;
@@ -498,10 +503,16 @@ public final class CoordinatorCollapse {
         id[i] = hits[i].getId();
         score[i] = hits[i].getScore();
         DocumentField field = hits[i].field(NearDupSketchFetchSubPhase.HIT_FIELD);
+        Object[] sortValues = hits[i].getSortValues();
         if (field != null && !field.getValues().isEmpty()) {
           byte[] sketch = (byte[]) field.getValues().get(0);
           sketches[i] = sketch.length == 0 ? null : sketch;
           keys[i] = CanonicalValues.of(field);
+        } else if (sortValues.length > plan.ownSorts()
+            && sortValues[sortValues.length - 1] instanceof String value) {
+          WindowHit hit = WindowHit.decode(value);
+          sketches[i] = hit.sketch().length == 0 ? null : hit.sketch();
+          keys[i] = hit.key();
         }
       }
       WindowCollapse collapse =

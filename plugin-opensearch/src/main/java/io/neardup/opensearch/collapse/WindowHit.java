@@ -72,6 +72,11 @@ record WindowHit(byte[] sketch, Object key, String id) {
     }
   }
 
+  /** The hit of a sort value as a hit shows it (base64). */
+  static WindowHit decode(String formatted) {
+    return decode(new BytesRef(Base64.getDecoder().decode(formatted)));
+  }
+
   /**
    * What names the hit of a sort value among all shards' hits: its shard and document number, as
    * they start the value. The same on the coordinating node before the fetch phase (from the raw

@@ -3,6 +3,7 @@ package io.neardup.opensearch.collapse;
 import io.neardup.cluster.CanonicalPolicy;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.search.FieldComparator;
 import org.apache.lucene.search.LeafFieldComparator;
@@ -67,12 +68,13 @@ final class WindowHitComparatorSource extends IndexFieldData.XFieldComparatorSou
   private final class Comparator extends FieldComparator<BytesRef> {
     private final LeafReaderContext[] leaves;
     private final int[] docs;
-    private final HitSketchReader reader = new HitSketchReader(fieldType, canonical);
-    private LeafReaderContext readerLeaf;
+    private final BytesRef[] values;
+    private boolean read;
 
     Comparator(int numHits) {
       leaves = new LeafReaderContext[numHits];
       docs = new int[numHits];
+      values = new BytesRef[numHits];
     }
 
     @Override
@@ -88,17 +90,50 @@ final class WindowHitComparatorSource extends IndexFieldData.XFieldComparatorSou
 
     @Override
     public BytesRef value(int slot) {
-      try {
-        if (readerLeaf != leaves[slot]) {
-          readerLeaf = leaves[slot];
-          reader.setLeaf(readerLeaf.reader());
+      if (!read) {
+        readAll();
+      }
+      return values[slot];
+    }
+
+    /**
+     * Reads the values of every filled slot at once, leaf by leaf in document order, as doc values
+     * iterate: the collector asks for them in rank order once the top hits are known.
+     */
+    private void readAll() {
+      Integer[] slots = new Integer[leaves.length];
+      int filled = 0;
+      for (int slot = 0; slot < leaves.length; slot++) {
+        if (leaves[slot] != null) {
+          slots[filled++] = slot;
         }
-        reader.advance(docs[slot]);
-        return new WindowHit(reader.sketch(), reader.key(), reader.id())
-            .encode(shardOrder, readerLeaf.docBase + docs[slot]);
+      }
+      Arrays.sort(
+          slots,
+          0,
+          filled,
+          (a, b) -> {
+            int c = Integer.compare(leaves[a].ord, leaves[b].ord);
+            return c != 0 ? c : Integer.compare(docs[a], docs[b]);
+          });
+      HitSketchReader reader = new HitSketchReader(fieldType, canonical);
+      LeafReaderContext leaf = null;
+      try {
+        for (int i = 0; i < filled; i++) {
+          int slot = slots[i];
+          if (leaves[slot] != leaf) {
+            leaf = leaves[slot];
+            reader.setLeaf(leaf.reader());
+          }
+          reader.advance(docs[slot]);
+          values[slot] =
+              new WindowHit(reader.sketch(), reader.key(), reader.id())
+                  .encode(shardOrder, leaf.docBase + docs[slot]);
+        }
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
+      read = true;
     }
 
     @Override
@@ -121,6 +156,7 @@ final class WindowHitComparatorSource extends IndexFieldData.XFieldComparatorSou
         public void copy(int slot, int doc) {
           leaves[slot] = context;
           docs[slot] = doc;
+          read = false;
         }
 
         @Override

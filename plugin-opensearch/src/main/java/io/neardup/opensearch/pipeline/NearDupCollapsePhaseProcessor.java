@@ -158,7 +158,8 @@ public final class NearDupCollapsePhaseProcessor extends AbstractProcessor
       implements SystemGeneratedProcessor.SystemGeneratedFactory<SearchPhaseResultsProcessor> {
     @Override
     public boolean shouldGenerate(ProcessorGenerationContext context) {
-      return CoordinatorCollapse.find(context.searchRequest().source()) != null;
+      // the extension's search, as widened with the window sort (before any pipeline runs)
+      return CoordinatorCollapse.planOf(context.searchRequest()) != null;
     }
 
     @Override

@@ -67,7 +67,8 @@ public final class NearDupCollapseRequestProcessor extends AbstractProcessor
 
   @Override
   public SearchRequest processRequest(SearchRequest request, PipelineProcessingContext context) {
-    if (CoordinatorCollapse.find(request.source()) != null) {
+    if (CoordinatorCollapse.find(request.source()) != null
+        || CoordinatorCollapse.planOf(request) != null) {
       return request; // the request's own extension wins, and is collapsed already
     }
     CoordinatorCollapse.Plan plan = coordinator.plan(request, collapse);

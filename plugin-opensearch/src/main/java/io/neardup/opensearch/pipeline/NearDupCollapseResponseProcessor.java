@@ -88,7 +88,8 @@ public final class NearDupCollapseResponseProcessor extends AbstractProcessor
       implements SystemGeneratedProcessor.SystemGeneratedFactory<SearchResponseProcessor> {
     @Override
     public boolean shouldGenerate(ProcessorGenerationContext context) {
-      return CoordinatorCollapse.find(context.searchRequest().source()) != null;
+      // the extension's search, as widened with the window sort (before any pipeline runs)
+      return CoordinatorCollapse.planOf(context.searchRequest()) != null;
     }
 
     @Override
