@@ -9,11 +9,14 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Supplier;
 import org.apache.lucene.search.FieldComparator;
 import org.apache.lucene.search.FieldDoc;
@@ -421,17 +424,20 @@ public final class CoordinatorCollapse {
     WindowCollapse.HitNames names = new WindowCollapse.HitNames(index, id, score);
     WindowCollapse.Page cut = collapse.page(plan.from(), plan.size());
     Map<String, Placed> page = new HashMap<>();
+    Set<FieldDoc> onPage = Collections.newSetFromMap(new IdentityHashMap<>());
     for (int p = cut.start(); p < cut.end(); p++) {
       int i = collapse.listed(p);
+      FieldDoc doc = entries.get(i).doc;
+      onPage.add(doc);
       page.put(
-          WindowHit.key((BytesRef) entries.get(i).doc.fields[payload]),
+          WindowHit.key((BytesRef) doc.fields[payload]),
           new Placed(p - cut.start(), collapse.note(i, names)));
     }
     for (QuerySearchResult result : shards) {
       TopDocsAndMaxScore top = result.topDocs();
       List<ScoreDoc> kept = new ArrayList<>();
       for (ScoreDoc d : top.topDocs.scoreDocs) {
-        if (page.containsKey(WindowHit.key((BytesRef) ((FieldDoc) d).fields[payload]))) {
+        if (onPage.contains(d)) {
           kept.add(d);
         }
       }

@@ -72,6 +72,19 @@ final class HitSketchReader {
     hasId = ids != null && ids.advanceExact(doc);
   }
 
+  /**
+   * The document's serialized sketch as doc values hold it (valid until the reader moves): empty if
+   * it has none.
+   */
+  BytesRef sketchBytes() throws IOException {
+    return hasSketch ? sketches.binaryValue() : new BytesRef();
+  }
+
+  /** The document's {@code _id} bytes as doc values hold them (valid until the reader moves). */
+  BytesRef idBytes() throws IOException {
+    return hasId ? ids.binaryValue() : new BytesRef();
+  }
+
   /** The document's serialized sketch: empty if it has none. */
   byte[] sketch() throws IOException {
     if (!hasSketch) {

@@ -46,13 +46,31 @@ record WindowHit(byte[] sketch, Object key, String id) {
    * @param doc the hit's document number in the shard
    */
   BytesRef encode(byte[] shardOrder, int doc) {
+    return encode(
+        shardOrder,
+        doc,
+        new BytesRef(sketch),
+        key,
+        new BytesRef(id.getBytes(StandardCharsets.UTF_8)));
+  }
+
+  /**
+   * A hit's sort value from its doc values, without copying them first.
+   *
+   * @param shardOrder the shard's {@link #shardOrder}
+   * @param doc the hit's document number in the shard
+   * @param sketch the serialized sketch, empty if none
+   * @param key the value the canonical policy compares, or null
+   * @param id the UTF-8 bytes of the hit's {@code _id}
+   */
+  static BytesRef encode(byte[] shardOrder, int doc, BytesRef sketch, Object key, BytesRef id) {
     try (BytesStreamOutput out =
-        new BytesStreamOutput(shardOrder.length + sketch.length + id.length() + 20)) {
+        new BytesStreamOutput(shardOrder.length + sketch.length + id.length + 24)) {
       out.writeBytes(shardOrder);
       out.writeInt(doc);
-      out.writeByteArray(sketch);
+      out.writeBytesRef(sketch);
       out.writeGenericValue(key);
-      out.writeString(id);
+      out.writeBytesRef(id);
       return out.bytes().toBytesRef();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -66,7 +84,7 @@ record WindowHit(byte[] sketch, Object key, String id) {
         StreamInput.wrap(value.bytes, start, value.offset + value.length - start)) {
       byte[] sketch = in.readByteArray();
       Object key = in.readGenericValue();
-      return new WindowHit(sketch, key, in.readString());
+      return new WindowHit(sketch, key, in.readBytesRef().utf8ToString());
     } catch (IOException e) {
       throw new IllegalArgumentException("corrupt [neardup_window] sort value", e);
     }

@@ -127,8 +127,12 @@ final class WindowHitComparatorSource extends IndexFieldData.XFieldComparatorSou
           }
           reader.advance(docs[slot]);
           values[slot] =
-              new WindowHit(reader.sketch(), reader.key(), reader.id())
-                  .encode(shardOrder, leaf.docBase + docs[slot]);
+              WindowHit.encode(
+                  shardOrder,
+                  leaf.docBase + docs[slot],
+                  reader.sketchBytes(),
+                  reader.key(),
+                  reader.idBytes());
         }
       } catch (IOException e) {
         throw new UncheckedIOException(e);
