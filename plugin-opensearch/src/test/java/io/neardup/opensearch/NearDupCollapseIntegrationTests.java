@@ -79,8 +79,10 @@ import org.opensearch.plugins.Plugin;
 import org.opensearch.plugins.SearchPlugin;
 import org.opensearch.search.SearchHit;
 import org.opensearch.search.builder.SearchSourceBuilder;
+import org.opensearch.search.collapse.CollapseBuilder;
 import org.opensearch.search.fetch.FetchSubPhase;
 import org.opensearch.search.fetch.FetchSubPhaseProcessor;
+import org.opensearch.search.rescore.QueryRescorerBuilder;
 import org.opensearch.search.sort.SortOrder;
 import org.opensearch.test.OpenSearchIntegTestCase;
 
@@ -521,6 +523,25 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
           }
         }
       }
+      // field collapsing and rescoring take the fetching route, alike
+      NearDupCollapseBuilder remove =
+          new NearDupCollapseBuilder(
+              FIELD, 0.8, 100, CollapseMode.REMOVE, CanonicalPolicy.BEST_SCORE);
+      SearchRequest fieldCollapsed = request("prefetch", query, 0, 10, remove);
+      fieldCollapsed.source().collapse(new CollapseBuilder("popularity"));
+      SearchRequest rescored = request("prefetch", query, 0, 10, remove);
+      rescored
+          .source()
+          .addRescorer(new QueryRescorerBuilder(QueryBuilders.matchQuery("body", "time")));
+      Fetched fieldCollapsedFast = fetched(fieldCollapsed);
+      Fetched rescoredFast = fetched(rescored);
+      updateClusterSettings(Settings.builder().putNull(generated));
+      assertSameCollapse(
+          "field collapsing", fetched(fieldCollapsed).response(), fieldCollapsedFast.response());
+      assertSameCollapse("rescore", fetched(rescored).response(), rescoredFast.response());
+      assertThat(fieldCollapsedFast.response().getHits().getHits().length, lessThan(4));
+      updateClusterSettings(Settings.builder().putList(generated, "neardup_collapse"));
+
       // a single shard fetches in its query phase: the window is collapsed after it, alike
       NearDupCollapseBuilder ext =
           new NearDupCollapseBuilder(

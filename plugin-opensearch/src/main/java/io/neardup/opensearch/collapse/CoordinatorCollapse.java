@@ -257,8 +257,9 @@ public final class CoordinatorCollapse {
    * The search of the plan's window instead of its page, with the sort {@link
    * NearDupWindowSortBuilder} after its own sorts (or after {@code _score}) that carries each hit's
    * sketch from the shards' query phase and lets {@link #cut} collapse the window before the fetch
-   * phase; a search that rescores (which excludes sorting) gets the extension instead, which makes
-   * every shard's fetch phase attach the sketches. The request's own source is left as it was.
+   * phase; a search that rescores (which excludes sorting) or collapses on a field gets the
+   * extension instead, which makes every shard's fetch phase attach the sketches. The request's own
+   * source is left as it was.
    */
   public SearchRequest widen(SearchRequest search, Plan plan) {
     return widenInto(new SearchRequest(search), plan);
@@ -277,7 +278,9 @@ public final class CoordinatorCollapse {
     SearchSourceBuilder original =
         wide.source() == null ? new SearchSourceBuilder() : wide.source();
     boolean sorted =
-        plan.size() > 0 && (original.rescores() == null || original.rescores().isEmpty());
+        plan.size() > 0
+            && (original.rescores() == null || original.rescores().isEmpty())
+            && original.collapse() == null; // field collapsing merges its own top docs
     SearchSourceBuilder source =
         (sorted && original.sorts() != null ? copy(original) : original.shallowCopy())
             .from(0)
