@@ -17,6 +17,8 @@ import io.neardup.opensearch.collapse.NearDupCollapseBuilder;
 import io.neardup.opensearch.collapse.NearDupCollapseFilter;
 import io.neardup.opensearch.collapse.NearDupSketchFetchSubPhase;
 import io.neardup.opensearch.collapse.NearDupSketchesBuilder;
+import io.neardup.opensearch.ingest.InternalNearDupLookup;
+import io.neardup.opensearch.ingest.NearDupLookupAggregationBuilder;
 import io.neardup.opensearch.ingest.NearDupProcessor;
 import io.neardup.opensearch.mapper.NearDupFieldMapper;
 import io.neardup.opensearch.pipeline.NearDupCollapseRequestProcessor;
@@ -178,7 +180,12 @@ public final class NearDupPlugin extends Plugin
                 NearDupBucketsAggregationBuilder.NAME,
                 NearDupBucketsAggregationBuilder::new,
                 NearDupBucketsAggregationBuilder::parse)
-            .addResultReader(InternalNearDupBuckets::new));
+            .addResultReader(InternalNearDupBuckets::new),
+        new AggregationSpec(
+                NearDupLookupAggregationBuilder.NAME,
+                NearDupLookupAggregationBuilder::new,
+                NearDupLookupAggregationBuilder::parse)
+            .addResultReader(InternalNearDupLookup::new));
   }
 
   @Override

@@ -1,0 +1,229 @@
+package io.neardup.ingest;
+
+import io.neardup.document.NearDupFields;
+import io.neardup.lsh.BandHasher;
+import io.neardup.search.SketchVerifier;
+import io.neardup.settings.NearDupSettings;
+import io.neardup.sketch.Sketch;
+import io.neardup.token.TokenEncoding;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import org.apache.lucene.index.BinaryDocValues;
+import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.LeafReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.PostingsEnum;
+import org.apache.lucene.index.SortedSetDocValues;
+import org.apache.lucene.index.Terms;
+import org.apache.lucene.index.TermsEnum;
+import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.util.Bits;
+import org.apache.lucene.util.BytesRef;
+
+/**
+ * The best near-duplicate of each of many sketches in one index (one shard), with its cluster id:
+ * the ingest processors' search of the index, for a batch of documents at once.
+ *
+ * <p>For every sketch it finds exactly the document a {@link io.neardup.search.NearDuplicateQuery}
+ * with the same minimum similarity ranks first (band candidates verified by their stored sketches
+ * with the same {@link SketchVerifier}, the highest estimate first, the lowest document number
+ * among equal ones), but it reads each segment's band postings once for the whole batch, in term
+ * order, and each candidate's sketch once, in document order, and builds no query, weight or
+ * collector per sketch. The cluster id is the best document's value of the keyword field {@code
+ * clusterField} (its sorted doc values), or, for a document indexed without one, its own id ({@link
+ * IdReader}).
+ *
+ * <pre>{@code
+ * NearDupLookup.Match[] best =
+ *     NearDupLookup.lookup(reader, fields, settings, 0.8, sketches, "neardup_cluster", ids, shard);
+ * }</pre>
+ */
+public final class NearDupLookup {
+  private NearDupLookup() {}
+
+  /**
+   * A sketch's best near-duplicate in one shard.
+   *
+   * @param similarity its estimated similarity, as the {@code neardup} query scores it
+   * @param cluster its cluster id
+   * @param shard the shard's number: the lower one wins a tie between shards, as it does when a
+   *     search merges the shards' hits
+   */
+  public record Match(float similarity, String cluster, int shard) {
+    /** The better of two matches, either of which may be null; {@code a} wins a full tie. */
+    public static Match better(Match a, Match b) {
+      if (a == null || b == null) {
+        return a == null ? b : a;
+      }
+      if (a.similarity != b.similarity) {
+        return a.similarity > b.similarity ? a : b;
+      }
+      return b.shard < a.shard ? b : a;
+    }
+  }
+
+  /** Reads a document's id, for a best document without a cluster id. */
+  @FunctionalInterface
+  public interface IdReader {
+    /**
+     * @param doc the document's number in {@code reader}
+     */
+    String id(LeafReader reader, int doc) throws IOException;
+  }
+
+  /** One band token of one sketch of the batch. */
+  private record Probe(BytesRef token, int sketch) {}
+
+  /**
+   * Finds each sketch's best near-duplicate.
+   *
+   * @param settings the settings of the {@code neardup} field, which the sketches were made with
+   * @param minSimilarity the minimum estimated similarity, in (0, 1]
+   * @param sketches the sketches; an empty one has no near-duplicate
+   * @param clusterField the keyword field that holds documents' cluster ids
+   * @param shard the shard's number, recorded in the matches
+   * @return per sketch, in order, its best match or null
+   */
+  public static Match[] lookup(
+      IndexReader reader,
+      NearDupFields fields,
+      NearDupSettings settings,
+      double minSimilarity,
+      List<Sketch> sketches,
+      String clusterField,
+      IdReader ids,
+      int shard)
+      throws IOException {
+    int n = sketches.size();
+    SketchVerifier[] verifiers = new SketchVerifier[n];
+    List<Probe> probes = new ArrayList<>();
+    BandHasher hasher = new BandHasher(settings.banding());
+    long[] bands = new long[settings.banding().bands()];
+    for (int i = 0; i < n; i++) {
+      Sketch sketch = sketches.get(i);
+      if (sketch.isEmpty()) {
+        continue;
+      }
+      verifiers[i] = new SketchVerifier(fields, settings, sketch, minSimilarity);
+      hasher.bandHashes(sketch, bands);
+      for (int b = 0; b < bands.length; b++) {
+        probes.add(new Probe(new BytesRef(TokenEncoding.bandToken(b, bands[b])), i));
+      }
+    }
+    // in term order, so that each seek of a segment's terms goes forward
+    probes.sort(Comparator.comparing(Probe::token));
+    float[] best = new float[n];
+    Arrays.fill(best, -1);
+    int[] bestLeaf = new int[n];
+    int[] bestDoc = new int[n];
+    long[] pairs = new long[64];
+    PostingsEnum postings = null;
+    for (LeafReaderContext leaf : reader.leaves()) {
+      Terms terms = leaf.reader().terms(fields.bandField());
+      if (terms == null) {
+        continue;
+      }
+      TermsEnum termsEnum = terms.iterator();
+      Bits live = leaf.reader().getLiveDocs();
+      int count = 0;
+      for (Probe probe : probes) {
+        if (!termsEnum.seekExact(probe.token())) {
+          continue;
+        }
+        postings = termsEnum.postings(postings, PostingsEnum.NONE);
+        for (int doc = postings.nextDoc();
+            doc != DocIdSetIterator.NO_MORE_DOCS;
+            doc = postings.nextDoc()) {
+          if (live == null || live.get(doc)) {
+            if (count == pairs.length) {
+              pairs = Arrays.copyOf(pairs, count * 2);
+            }
+            pairs[count++] = ((long) doc << 32) | probe.sketch();
+          }
+        }
+      }
+      if (count == 0) {
+        continue;
+      }
+      BinaryDocValues stored = leaf.reader().getBinaryDocValues(fields.sketchField());
+      if (stored == null) {
+        continue;
+      }
+      // in document order, so that each candidate's sketch is read once, forward
+      Arrays.sort(pairs, 0, count);
+      int current = -1;
+      boolean has = false;
+      for (int p = 0; p < count; p++) {
+        if (p > 0 && pairs[p] == pairs[p - 1]) {
+          continue; // the same candidate through another band
+        }
+        int doc = (int) (pairs[p] >>> 32);
+        int i = (int) pairs[p];
+        if (doc != current) {
+          current = doc;
+          has = stored.advanceExact(doc);
+        }
+        if (!has) {
+          continue;
+        }
+        BytesRef b = stored.binaryValue();
+        float similarity =
+            (float) verifiers[i].similarity(leaf.docBase + doc, b.bytes, b.offset, b.length);
+        // strictly greater: the lowest document number wins a tie, as in a search's top hits
+        if (similarity >= 0 && similarity > best[i]) {
+          best[i] = similarity;
+          bestLeaf[i] = leaf.ord;
+          bestDoc[i] = doc;
+        }
+      }
+    }
+    return matches(reader, best, bestLeaf, bestDoc, clusterField, ids, shard);
+  }
+
+  /** Reads the cluster ids of the best documents, each leaf's in document order. */
+  private static Match[] matches(
+      IndexReader reader,
+      float[] best,
+      int[] bestLeaf,
+      int[] bestDoc,
+      String clusterField,
+      IdReader ids,
+      int shard)
+      throws IOException {
+    int n = best.length;
+    List<Integer> found = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      if (best[i] >= 0) {
+        found.add(i);
+      }
+    }
+    found.sort(
+        Comparator.<Integer>comparingInt(i -> bestLeaf[i]).thenComparingInt(i -> bestDoc[i]));
+    Match[] matches = new Match[n];
+    SortedSetDocValues clusters = null;
+    int leafOrd = -1;
+    int doc = -1;
+    String cluster = null;
+    for (int i : found) {
+      LeafReader leaf = reader.leaves().get(bestLeaf[i]).reader();
+      if (bestLeaf[i] != leafOrd) {
+        leafOrd = bestLeaf[i];
+        clusters = DocValues.getSortedSet(leaf, clusterField);
+        doc = -1;
+      }
+      if (bestDoc[i] != doc) {
+        doc = bestDoc[i];
+        cluster =
+            clusters.advanceExact(doc)
+                ? clusters.lookupOrd(clusters.nextOrd()).utf8ToString()
+                : ids.id(leaf, doc);
+      }
+      matches[i] = new Match(best[i], cluster, shard);
+    }
+    return matches;
+  }
+}
