@@ -78,6 +78,70 @@ public final class NearDupLookup {
   /** One band token of one sketch of the batch. */
   private record Probe(BytesRef token, int sketch) {}
 
+  // candidates (document, sketch) held at once per segment: a band token that thousands of
+  // documents share (boilerplate) is verified in rounds rather than held whole
+  private static final int MAX_PAIRS = 1 << 20;
+
+  /** Each sketch's best document so far: similarity, segment and document number. */
+  private static final class Best {
+    final float[] similarity;
+    final int[] leaf;
+    final int[] doc;
+
+    Best(int n) {
+      similarity = new float[n];
+      Arrays.fill(similarity, -1);
+      leaf = new int[n];
+      doc = new int[n];
+    }
+
+    /** The lowest document number wins a tie, as in a search's top hits. */
+    void offer(int i, float s, int leafOrd, int d) {
+      if (s > similarity[i] || (s == similarity[i] && leafOrd == leaf[i] && d < doc[i])) {
+        similarity[i] = s;
+        leaf[i] = leafOrd;
+        doc[i] = d;
+      }
+    }
+  }
+
+  /** Verifies candidates of one segment, in document order, so each sketch is read once. */
+  private static void verify(
+      LeafReaderContext leaf,
+      NearDupFields fields,
+      SketchVerifier[] verifiers,
+      long[] pairs,
+      int count,
+      Best best)
+      throws IOException {
+    if (count == 0) {
+      return;
+    }
+    BinaryDocValues stored = leaf.reader().getBinaryDocValues(fields.sketchField());
+    Arrays.sort(pairs, 0, count);
+    int current = -1;
+    boolean has = false;
+    for (int p = 0; p < count; p++) {
+      if (p > 0 && pairs[p] == pairs[p - 1]) {
+        continue; // the same candidate through another band
+      }
+      int doc = (int) (pairs[p] >>> 32);
+      int i = (int) pairs[p];
+      if (doc != current) {
+        current = doc;
+        has = stored.advanceExact(doc);
+      }
+      if (has) {
+        BytesRef b = stored.binaryValue();
+        double similarity =
+            verifiers[i].similarity(leaf.docBase + doc, b.bytes, b.offset, b.length);
+        if (similarity >= 0) {
+          best.offer(i, (float) similarity, leaf.ord, doc);
+        }
+      }
+    }
+  }
+
   /**
    * Finds each sketch's best near-duplicate.
    *
@@ -98,6 +162,22 @@ public final class NearDupLookup {
       IdReader ids,
       int shard)
       throws IOException {
+    return lookup(
+        reader, fields, settings, minSimilarity, sketches, clusterField, ids, shard, MAX_PAIRS);
+  }
+
+  /** As above, verifying at most {@code maxPairs} candidates of a segment at a time. */
+  static Match[] lookup(
+      IndexReader reader,
+      NearDupFields fields,
+      NearDupSettings settings,
+      double minSimilarity,
+      List<Sketch> sketches,
+      String clusterField,
+      IdReader ids,
+      int shard,
+      int maxPairs)
+      throws IOException {
     int n = sketches.size();
     SketchVerifier[] verifiers = new SketchVerifier[n];
     List<Probe> probes = new ArrayList<>();
@@ -116,15 +196,12 @@ public final class NearDupLookup {
     }
     // in term order, so that each seek of a segment's terms goes forward
     probes.sort(Comparator.comparing(Probe::token));
-    float[] best = new float[n];
-    Arrays.fill(best, -1);
-    int[] bestLeaf = new int[n];
-    int[] bestDoc = new int[n];
-    long[] pairs = new long[64];
+    Best best = new Best(n);
+    long[] pairs = new long[Math.min(64, maxPairs)];
     PostingsEnum postings = null;
     for (LeafReaderContext leaf : reader.leaves()) {
       Terms terms = leaf.reader().terms(fields.bandField());
-      if (terms == null) {
+      if (terms == null || leaf.reader().getBinaryDocValues(fields.sketchField()) == null) {
         continue;
       }
       TermsEnum termsEnum = terms.iterator();
@@ -138,66 +215,36 @@ public final class NearDupLookup {
         for (int doc = postings.nextDoc();
             doc != DocIdSetIterator.NO_MORE_DOCS;
             doc = postings.nextDoc()) {
-          if (live == null || live.get(doc)) {
-            if (count == pairs.length) {
+          if (live != null && !live.get(doc)) {
+            continue;
+          }
+          if (count == pairs.length) {
+            if (count >= maxPairs) {
+              verify(leaf, fields, verifiers, pairs, count, best);
+              count = 0;
+            } else {
               pairs = Arrays.copyOf(pairs, count * 2);
             }
-            pairs[count++] = ((long) doc << 32) | probe.sketch();
           }
+          pairs[count++] = ((long) doc << 32) | probe.sketch();
         }
       }
-      if (count == 0) {
-        continue;
-      }
-      BinaryDocValues stored = leaf.reader().getBinaryDocValues(fields.sketchField());
-      if (stored == null) {
-        continue;
-      }
-      // in document order, so that each candidate's sketch is read once, forward
-      Arrays.sort(pairs, 0, count);
-      int current = -1;
-      boolean has = false;
-      for (int p = 0; p < count; p++) {
-        if (p > 0 && pairs[p] == pairs[p - 1]) {
-          continue; // the same candidate through another band
-        }
-        int doc = (int) (pairs[p] >>> 32);
-        int i = (int) pairs[p];
-        if (doc != current) {
-          current = doc;
-          has = stored.advanceExact(doc);
-        }
-        if (!has) {
-          continue;
-        }
-        BytesRef b = stored.binaryValue();
-        float similarity =
-            (float) verifiers[i].similarity(leaf.docBase + doc, b.bytes, b.offset, b.length);
-        // strictly greater: the lowest document number wins a tie, as in a search's top hits
-        if (similarity >= 0 && similarity > best[i]) {
-          best[i] = similarity;
-          bestLeaf[i] = leaf.ord;
-          bestDoc[i] = doc;
-        }
-      }
+      verify(leaf, fields, verifiers, pairs, count, best);
     }
-    return matches(reader, best, bestLeaf, bestDoc, clusterField, ids, shard);
+    return matches(reader, best, clusterField, ids, shard);
   }
 
   /** Reads the cluster ids of the best documents, each leaf's in document order. */
   private static Match[] matches(
-      IndexReader reader,
-      float[] best,
-      int[] bestLeaf,
-      int[] bestDoc,
-      String clusterField,
-      IdReader ids,
-      int shard)
+      IndexReader reader, Best best, String clusterField, IdReader ids, int shard)
       throws IOException {
-    int n = best.length;
+    int n = best.similarity.length;
+    float[] similarity = best.similarity;
+    int[] bestLeaf = best.leaf;
+    int[] bestDoc = best.doc;
     List<Integer> found = new ArrayList<>();
     for (int i = 0; i < n; i++) {
-      if (best[i] >= 0) {
+      if (similarity[i] >= 0) {
         found.add(i);
       }
     }
@@ -222,7 +269,7 @@ public final class NearDupLookup {
                 ? clusters.lookupOrd(clusters.nextOrd()).utf8ToString()
                 : ids.id(leaf, doc);
       }
-      matches[i] = new Match(best[i], cluster, shard);
+      matches[i] = new Match(similarity[i], cluster, shard);
     }
     return matches;
   }

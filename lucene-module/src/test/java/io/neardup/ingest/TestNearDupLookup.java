@@ -93,9 +93,11 @@ public class TestNearDupLookup extends LuceneTestCase {
           }
           sketches.add(builder.analyze(randomText(random, 100)).sketch()); // likely no match
           double minSimilarity = settings.threshold();
+          // a few candidates at a time, too, as a band token of very many documents is verified
+          int maxPairs = random.nextBoolean() ? 1 + random.nextInt(40) : 1 << 20;
           NearDupLookup.Match[] matches =
               NearDupLookup.lookup(
-                  reader, FIELDS, settings, minSimilarity, sketches, CLUSTER, IDS, 3);
+                  reader, FIELDS, settings, minSimilarity, sketches, CLUSTER, IDS, 3, maxPairs);
           assertEquals(sketches.size(), matches.length);
           int found = 0;
           for (int q = 0; q < sketches.size(); q++) {

@@ -1,6 +1,7 @@
 package io.neardup.opensearch.ingest;
 
 import io.neardup.ingest.NearDupLookup;
+import io.neardup.opensearch.ShardAggregations;
 import io.neardup.opensearch.mapper.NearDupFieldMapper.NearDupFieldType;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.sketch.Sketch;
@@ -13,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.util.BytesRef;
@@ -28,7 +28,6 @@ import org.opensearch.index.mapper.IdFieldMapper;
 import org.opensearch.index.mapper.MappedFieldType;
 import org.opensearch.index.mapper.Uid;
 import org.opensearch.index.query.QueryShardContext;
-import org.opensearch.index.shard.ShardUtils;
 import org.opensearch.search.aggregations.AbstractAggregationBuilder;
 import org.opensearch.search.aggregations.AggregationBuilder;
 import org.opensearch.search.aggregations.Aggregator;
@@ -154,12 +153,7 @@ public final class NearDupLookupAggregationBuilder
   protected AggregatorFactory doBuild(
       QueryShardContext context, AggregatorFactory parent, AggregatorFactories.Builder subs)
       throws IOException {
-    if (parent != null) {
-      throw new IllegalArgumentException("[" + NAME + "] must be a top-level aggregation");
-    }
-    if (subs.count() > 0) {
-      throw new IllegalArgumentException("[" + NAME + "] takes no sub-aggregations");
-    }
+    ShardAggregations.checkTopLevel(NAME, parent, subs);
     MappedFieldType type = context.fieldMapper(field);
     if (type != null && !(type instanceof NearDupFieldType)) {
       throw new IllegalArgumentException(
@@ -277,13 +271,7 @@ public final class NearDupLookupAggregationBuilder
     }
 
     private static int shard(IndexReader reader) {
-      ShardId id = null;
-      if (reader instanceof DirectoryReader d) {
-        id = ShardUtils.extractShardId(d);
-      } else if (!reader.leaves().isEmpty()) {
-        LeafReaderContext leaf = reader.leaves().get(0);
-        id = ShardUtils.extractShardId(leaf.reader());
-      }
+      ShardId id = ShardAggregations.shardId(reader);
       return id == null ? 0 : id.id();
     }
 

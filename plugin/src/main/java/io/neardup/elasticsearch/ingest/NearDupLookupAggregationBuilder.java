@@ -1,5 +1,6 @@
 package io.neardup.elasticsearch.ingest;
 
+import io.neardup.elasticsearch.ShardAggregations;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper.NearDupFieldType;
 import io.neardup.ingest.NearDupLookup;
 import io.neardup.settings.NearDupSettings;
@@ -13,9 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexReader;
-import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.util.BytesRef;
 import org.elasticsearch.TransportVersion;
 import org.elasticsearch.common.io.stream.StreamInput;
@@ -24,7 +23,6 @@ import org.elasticsearch.index.mapper.IdFieldMapper;
 import org.elasticsearch.index.mapper.MappedFieldType;
 import org.elasticsearch.index.mapper.Uid;
 import org.elasticsearch.index.shard.ShardId;
-import org.elasticsearch.index.shard.ShardUtils;
 import org.elasticsearch.search.aggregations.AbstractAggregationBuilder;
 import org.elasticsearch.search.aggregations.AggregationBuilder;
 import org.elasticsearch.search.aggregations.AggregationExecutionContext;
@@ -155,12 +153,7 @@ public final class NearDupLookupAggregationBuilder
   protected AggregatorFactory doBuild(
       AggregationContext context, AggregatorFactory parent, AggregatorFactories.Builder subs)
       throws IOException {
-    if (parent != null) {
-      throw new IllegalArgumentException("[" + NAME + "] must be a top-level aggregation");
-    }
-    if (subs.count() > 0) {
-      throw new IllegalArgumentException("[" + NAME + "] takes no sub-aggregations");
-    }
+    ShardAggregations.checkTopLevel(NAME, parent, subs);
     MappedFieldType type = context.getFieldType(field);
     if (type != null && !(type instanceof NearDupFieldType)) {
       throw new IllegalArgumentException(
@@ -284,13 +277,7 @@ public final class NearDupLookupAggregationBuilder
     }
 
     private static int shard(IndexReader reader) {
-      ShardId id = null;
-      if (reader instanceof DirectoryReader d) {
-        id = ShardUtils.extractShardId(d);
-      } else if (!reader.leaves().isEmpty()) {
-        LeafReaderContext leaf = reader.leaves().get(0);
-        id = ShardUtils.extractShardId(leaf.reader());
-      }
+      ShardId id = ShardAggregations.shardId(reader);
       return id == null ? 0 : id.id();
     }
 

@@ -5,6 +5,7 @@ import io.neardup.ingest.NearDupIngest;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.sketch.Sketch;
 import io.neardup.sketch.SketchFormat;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
@@ -161,8 +162,16 @@ public final class NearDupProcessor extends AbstractProcessor {
                         : new IllegalStateException(failures[0].reason(), cause));
                 return;
               }
-              InternalNearDupLookup found = response.getAggregations().get(LOOKUP);
-              answer.accept(found.clusters(), null);
+              InternalNearDupLookup found =
+                  response.getAggregations() == null
+                      ? null
+                      : response.getAggregations().get(LOOKUP);
+              // no result at all: no shard holds the field yet
+              answer.accept(
+                  found == null || found.matches().isEmpty()
+                      ? Collections.nCopies(sketches.size(), null)
+                      : found.clusters(),
+                  null);
             },
             e -> answer.accept(null, e)));
   }
