@@ -67,6 +67,7 @@ public final class NearDupIngest {
   private static final int MAX_BUILDERS = 256;
 
   private final Map<String, NearDupDocumentBuilder> builders = new ConcurrentHashMap<>();
+  private final Map<String, NearDupSettings> checked = new ConcurrentHashMap<>();
   private final RecentSketches<CompletableFuture<String>> recent;
 
   /** A document's cluster: its id and whether the document is the cluster's canonical member. */
@@ -218,6 +219,31 @@ public final class NearDupIngest {
         index,
         false);
     return MappingFields.nearDupSettings(field);
+  }
+
+  /**
+   * {@link #targetSettings}, checked once per mapping: the result is kept under {@code mappingKey}
+   * and the parameters (a failed check is not kept, so it is reported for every document).
+   *
+   * @param mappingKey identifies the index and its mapping version
+   */
+  public NearDupSettings cachedTargetSettings(
+      String mappingKey,
+      Function<String, Map<String, Object>> mapped,
+      String index,
+      String nearDupField,
+      String clusterField,
+      String canonicalField) {
+    String key = mappingKey + '/' + nearDupField + '/' + clusterField + '/' + canonicalField;
+    NearDupSettings settings = checked.get(key);
+    if (settings == null) {
+      settings = targetSettings(mapped, index, nearDupField, clusterField, canonicalField);
+      if (checked.size() >= MAX_BUILDERS) {
+        checked.clear(); // mappings change rarely; a full map means many indexes or versions
+      }
+      checked.put(key, settings);
+    }
+    return settings;
   }
 
   /**

@@ -14,7 +14,6 @@ import java.util.List;
 import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.IndexReader;
-import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.PostingsEnum;
 import org.apache.lucene.index.SortedSetDocValues;
@@ -23,6 +22,7 @@ import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
+import org.apache.lucene.util.IntroSorter;
 
 /**
  * The best near-duplicate of each of many sketches in one index (one shard), with its cluster id:
@@ -70,13 +70,79 @@ public final class NearDupLookup {
   @FunctionalInterface
   public interface IdReader {
     /**
-     * @param doc the document's number in {@code reader}
+     * @param doc the document's number in {@code leaf}
      */
-    String id(LeafReader reader, int doc) throws IOException;
+    String id(LeafReaderContext leaf, int doc) throws IOException;
   }
 
-  /** One band token of one sketch of the batch. */
-  private record Probe(BytesRef token, int sketch) {}
+  /** The band tokens of the batch's sketches: band, hash and sketch of each. */
+  private static final class Probes extends IntroSorter {
+    final int[] band;
+    final long[] hash;
+    final int[] sketch;
+    int size;
+    private int pivotBand;
+    private long pivotHash;
+
+    Probes(int capacity) {
+      band = new int[capacity];
+      hash = new long[capacity];
+      sketch = new int[capacity];
+    }
+
+    void add(int b, long h, int s) {
+      band[size] = b;
+      hash[size] = h;
+      sketch[size] = s;
+      size++;
+    }
+
+    void sort() {
+      sort(0, size);
+    }
+
+    /** Writes probe {@code p}'s band token into {@code token} (ASCII: one byte per char). */
+    void token(int p, char[] chars, BytesRef token) {
+      TokenEncoding.writeBandToken(band[p], hash[p], chars);
+      for (int c = 0; c < chars.length; c++) {
+        token.bytes[c] = (byte) chars[c];
+      }
+    }
+
+    // the order of the tokens: by band, then by hash as unsigned (its lower-case hex digits)
+    private int compare(int b1, long h1, int b2, long h2) {
+      return b1 != b2 ? Integer.compare(b1, b2) : Long.compareUnsigned(h1, h2);
+    }
+
+    @Override
+    protected int compare(int i, int j) {
+      return compare(band[i], hash[i], band[j], hash[j]);
+    }
+
+    @Override
+    protected void swap(int i, int j) {
+      int b = band[i];
+      band[i] = band[j];
+      band[j] = b;
+      long h = hash[i];
+      hash[i] = hash[j];
+      hash[j] = h;
+      int s = sketch[i];
+      sketch[i] = sketch[j];
+      sketch[j] = s;
+    }
+
+    @Override
+    protected void setPivot(int i) {
+      pivotBand = band[i];
+      pivotHash = hash[i];
+    }
+
+    @Override
+    protected int comparePivot(int j) {
+      return compare(pivotBand, pivotHash, band[j], hash[j]);
+    }
+  }
 
   // candidates (document, sketch) held at once per segment: a band token that thousands of
   // documents share (boilerplate) is verified in rounds rather than held whole
@@ -180,7 +246,7 @@ public final class NearDupLookup {
       throws IOException {
     int n = sketches.size();
     SketchVerifier[] verifiers = new SketchVerifier[n];
-    List<Probe> probes = new ArrayList<>();
+    Probes probes = new Probes(n * settings.banding().bands());
     BandHasher hasher = new BandHasher(settings.banding());
     long[] bands = new long[settings.banding().bands()];
     for (int i = 0; i < n; i++) {
@@ -191,11 +257,14 @@ public final class NearDupLookup {
       verifiers[i] = new SketchVerifier(fields, settings, sketch, minSimilarity);
       hasher.bandHashes(sketch, bands);
       for (int b = 0; b < bands.length; b++) {
-        probes.add(new Probe(new BytesRef(TokenEncoding.bandToken(b, bands[b])), i));
+        probes.add(b, bands[b], i);
       }
     }
     // in term order, so that each seek of a segment's terms goes forward
-    probes.sort(Comparator.comparing(Probe::token));
+    probes.sort();
+    char[] chars = new char[TokenEncoding.BAND_TOKEN_LENGTH];
+    BytesRef token = new BytesRef(TokenEncoding.BAND_TOKEN_LENGTH);
+    token.length = TokenEncoding.BAND_TOKEN_LENGTH;
     Best best = new Best(n);
     long[] pairs = new long[Math.min(64, maxPairs)];
     PostingsEnum postings = null;
@@ -207,8 +276,9 @@ public final class NearDupLookup {
       TermsEnum termsEnum = terms.iterator();
       Bits live = leaf.reader().getLiveDocs();
       int count = 0;
-      for (Probe probe : probes) {
-        if (!termsEnum.seekExact(probe.token())) {
+      for (int p = 0; p < probes.size; p++) {
+        probes.token(p, chars, token);
+        if (!termsEnum.seekExact(token)) {
           continue;
         }
         postings = termsEnum.postings(postings, PostingsEnum.NONE);
@@ -226,7 +296,7 @@ public final class NearDupLookup {
               pairs = Arrays.copyOf(pairs, count * 2);
             }
           }
-          pairs[count++] = ((long) doc << 32) | probe.sketch();
+          pairs[count++] = ((long) doc << 32) | probes.sketch[p];
         }
       }
       verify(leaf, fields, verifiers, pairs, count, best);
@@ -256,10 +326,10 @@ public final class NearDupLookup {
     int doc = -1;
     String cluster = null;
     for (int i : found) {
-      LeafReader leaf = reader.leaves().get(bestLeaf[i]).reader();
+      LeafReaderContext leaf = reader.leaves().get(bestLeaf[i]);
       if (bestLeaf[i] != leafOrd) {
         leafOrd = bestLeaf[i];
-        clusters = DocValues.getSortedSet(leaf, clusterField);
+        clusters = DocValues.getSortedSet(leaf.reader(), clusterField);
         doc = -1;
       }
       if (bestDoc[i] != doc) {

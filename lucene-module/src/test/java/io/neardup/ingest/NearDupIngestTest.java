@@ -58,6 +58,40 @@ class NearDupIngestTest {
   }
 
   @Test
+  void settingsAreCheckedOncePerMappingAndFailuresEveryTime() {
+    NearDupIngest ingest = new NearDupIngest();
+    Map<String, Object> good = mapping("neardup", "keyword", "boolean");
+    int[] reads = {0};
+    java.util.function.Function<String, Map<String, Object>> mapped =
+        path -> {
+          reads[0]++;
+          return MappingFields.find(good, path);
+        };
+    NearDupSettings first =
+        ingest.cachedTargetSettings(
+            "uuid/1", mapped, "articles", "body.dup", "neardup_cluster", "neardup_canonical");
+    int afterFirst = reads[0];
+    assertEquals(target(good, "body.dup"), first);
+    assertSame(
+        first,
+        ingest.cachedTargetSettings(
+            "uuid/1", mapped, "articles", "body.dup", "neardup_cluster", "neardup_canonical"));
+    assertEquals(afterFirst, reads[0], "the mapping is not read again");
+    for (int i = 0; i < 2; i++) {
+      assertThrows(
+          IllegalArgumentException.class,
+          () ->
+              ingest.cachedTargetSettings(
+                  "uuid/1",
+                  mapped,
+                  "articles",
+                  "body.nope",
+                  "neardup_cluster",
+                  "neardup_canonical"));
+    }
+  }
+
+  @Test
   void errorsNameTheParameter() {
     Map<String, Object> good = mapping("neardup", "keyword", "boolean");
     assertMessage(

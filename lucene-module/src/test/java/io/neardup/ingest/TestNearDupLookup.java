@@ -30,7 +30,7 @@ public class TestNearDupLookup extends LuceneTestCase {
   private static final NearDupFields FIELDS = new NearDupFields("dup");
   private static final String CLUSTER = "neardup_cluster";
   private static final NearDupLookup.IdReader IDS =
-      (leaf, doc) -> leaf.storedFields().document(doc).get("id");
+      (leaf, doc) -> leaf.reader().storedFields().document(doc).get("id");
 
   /**
    * Every sketch's match is the top hit of the {@code neardup} query with the same minimum

@@ -13,10 +13,8 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.util.BytesRef;
 import org.opensearch.core.ParseField;
 import org.opensearch.core.common.io.stream.StreamInput;
 import org.opensearch.core.common.io.stream.StreamOutput;
@@ -24,9 +22,8 @@ import org.opensearch.core.index.shard.ShardId;
 import org.opensearch.core.xcontent.ConstructingObjectParser;
 import org.opensearch.core.xcontent.XContentBuilder;
 import org.opensearch.core.xcontent.XContentParser;
-import org.opensearch.index.mapper.IdFieldMapper;
+import org.opensearch.index.fieldvisitor.FieldsVisitor;
 import org.opensearch.index.mapper.MappedFieldType;
-import org.opensearch.index.mapper.Uid;
 import org.opensearch.index.query.QueryShardContext;
 import org.opensearch.search.aggregations.AbstractAggregationBuilder;
 import org.opensearch.search.aggregations.AggregationBuilder;
@@ -222,10 +219,10 @@ public final class NearDupLookupAggregationBuilder
   }
 
   /** A document's {@code _id}, for a near-duplicate indexed without a cluster id. */
-  static String id(org.apache.lucene.index.LeafReader leaf, int doc) throws IOException {
-    BytesRef id =
-        leaf.storedFields().document(doc, Set.of(IdFieldMapper.NAME)).getBinaryValue("_id");
-    return Uid.decodeId(id.bytes, id.offset, id.length);
+  static String id(LeafReaderContext leaf, int doc) throws IOException {
+    FieldsVisitor visitor = new FieldsVisitor(false);
+    leaf.reader().storedFields().document(doc, visitor);
+    return visitor.id();
   }
 
   /** Looks the batch up on one shard; collects nothing. */

@@ -15,13 +15,14 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import org.apache.lucene.index.IndexReader;
-import org.apache.lucene.util.BytesRef;
+import org.apache.lucene.index.LeafReaderContext;
 import org.elasticsearch.TransportVersion;
 import org.elasticsearch.common.io.stream.StreamInput;
 import org.elasticsearch.common.io.stream.StreamOutput;
-import org.elasticsearch.index.mapper.IdFieldMapper;
+import org.elasticsearch.index.fieldvisitor.LeafStoredFieldLoader;
+import org.elasticsearch.index.fieldvisitor.StoredFieldLoader;
+import org.elasticsearch.index.mapper.IdLoader;
 import org.elasticsearch.index.mapper.MappedFieldType;
-import org.elasticsearch.index.mapper.Uid;
 import org.elasticsearch.index.shard.ShardId;
 import org.elasticsearch.search.aggregations.AbstractAggregationBuilder;
 import org.elasticsearch.search.aggregations.AggregationBuilder;
@@ -225,10 +226,15 @@ public final class NearDupLookupAggregationBuilder
   }
 
   /** A document's {@code _id}, for a near-duplicate indexed without a cluster id. */
-  static String id(org.apache.lucene.index.LeafReader leaf, int doc) throws IOException {
-    BytesRef id =
-        leaf.storedFields().document(doc, Set.of(IdFieldMapper.NAME)).getBinaryValue("_id");
-    return Uid.decodeId(id.bytes, id.offset, id.length);
+  static String id(LeafReaderContext leaf, int doc) throws IOException {
+    LeafStoredFieldLoader stored = StoredFieldLoader.create(false, Set.of()).getLoader(leaf, null);
+    stored.advanceTo(doc);
+    String id = stored.id();
+    if (id != null) {
+      return id;
+    }
+    // an index that keeps _id in doc values (columnar id mode) stores none
+    return IdLoader.fromDocValues().leaf(stored, leaf.reader(), new int[] {doc}).getId(doc);
   }
 
   /** Looks the batch up on one shard; collects nothing. */

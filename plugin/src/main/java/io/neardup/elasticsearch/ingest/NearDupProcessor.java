@@ -184,7 +184,8 @@ public final class NearDupProcessor extends AbstractProcessor {
       throw NearDupIngest.missingIndex(index, nearDupField);
     }
     NearDupSettings settings =
-        NearDupIngest.targetSettings(
+        ingest.cachedTargetSettings(
+            metadata.getIndexUUID() + '/' + metadata.getMappingVersion(),
             path -> mappedFields.lookup(metadata, path),
             index,
             nearDupField,
