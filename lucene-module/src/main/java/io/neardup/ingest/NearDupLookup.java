@@ -229,10 +229,22 @@ public final class NearDupLookup {
       int shard)
       throws IOException {
     return lookup(
-        reader, fields, settings, minSimilarity, sketches, clusterField, ids, shard, MAX_PAIRS);
+        reader,
+        fields,
+        settings,
+        minSimilarity,
+        sketches,
+        clusterField,
+        ids,
+        shard,
+        SegmentBandFilters.SHARED,
+        MAX_PAIRS);
   }
 
-  /** As above, verifying at most {@code maxPairs} candidates of a segment at a time. */
+  /**
+   * As above, with the segments' band filters of {@code filters}, verifying at most {@code
+   * maxPairs} candidates of a segment at a time.
+   */
   static Match[] lookup(
       IndexReader reader,
       NearDupFields fields,
@@ -242,6 +254,7 @@ public final class NearDupLookup {
       String clusterField,
       IdReader ids,
       int shard,
+      SegmentBandFilters filters,
       int maxPairs)
       throws IOException {
     int n = sketches.size();
@@ -275,8 +288,12 @@ public final class NearDupLookup {
       }
       TermsEnum termsEnum = terms.iterator();
       Bits live = leaf.reader().getLiveDocs();
+      SegmentBandFilters.Filter filter = filters.get(leaf.reader(), fields.bandField(), terms);
       int count = 0;
       for (int p = 0; p < probes.size; p++) {
+        if (filter != null && !filter.mightContain(probes.band[p], probes.hash[p])) {
+          continue;
+        }
         probes.token(p, chars, token);
         if (!termsEnum.seekExact(token)) {
           continue;

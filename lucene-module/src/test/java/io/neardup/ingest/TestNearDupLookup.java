@@ -18,7 +18,11 @@ import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.KeywordField;
 import org.apache.lucene.document.StoredField;
+import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.TopDocs;
@@ -93,11 +97,25 @@ public class TestNearDupLookup extends LuceneTestCase {
           }
           sketches.add(builder.analyze(randomText(random, 100)).sketch()); // likely no match
           double minSimilarity = settings.threshold();
-          // a few candidates at a time, too, as a band token of very many documents is verified
+          // a few candidates at a time, too, as a band token of very many documents is verified;
+          // with segment filters, without (a budget too small for any) and with filters cached
           int maxPairs = random.nextBoolean() ? 1 + random.nextInt(40) : 1 << 20;
-          NearDupLookup.Match[] matches =
-              NearDupLookup.lookup(
-                  reader, FIELDS, settings, minSimilarity, sketches, CLUSTER, IDS, 3, maxPairs);
+          SegmentBandFilters filters = new SegmentBandFilters(random.nextBoolean() ? 0 : 1 << 20);
+          NearDupLookup.Match[] matches = null;
+          for (int round = 0; round < 2; round++) {
+            matches =
+                NearDupLookup.lookup(
+                    reader,
+                    FIELDS,
+                    settings,
+                    minSimilarity,
+                    sketches,
+                    CLUSTER,
+                    IDS,
+                    3,
+                    filters,
+                    maxPairs);
+          }
           assertEquals(sketches.size(), matches.length);
           int found = 0;
           for (int q = 0; q < sketches.size(); q++) {
@@ -125,6 +143,53 @@ public class TestNearDupLookup extends LuceneTestCase {
           assertTrue("many sketches have a near-duplicate: " + found, found > 10);
         }
       }
+    }
+  }
+
+  /**
+   * A segment's filter holds every band token of the segment, is built once, fits the budget or is
+   * not built, and is dropped with the segment.
+   */
+  public void testSegmentFiltersHoldEveryBandTokenAndAreDroppedWithTheSegment() throws IOException {
+    Random random = random();
+    NearDupSettings settings = NearDupSettings.DEFAULT;
+    try (NearDupAnalyzer analyzer = new NearDupAnalyzer(settings);
+        Directory dir = newDirectory()) {
+      NearDupDocumentBuilder builder = new NearDupDocumentBuilder(analyzer, FIELDS);
+      List<Sketch> sketches = new ArrayList<>();
+      try (IndexWriter writer = new IndexWriter(dir, new IndexWriterConfig())) {
+        for (int i = 0; i < 50; i++) {
+          String text = randomText(random, 40 + random.nextInt(100));
+          Document doc = new Document();
+          builder.addFields(doc, text);
+          writer.addDocument(doc);
+          sketches.add(builder.analyze(text).sketch());
+        }
+      }
+      SegmentBandFilters filters = new SegmentBandFilters(1 << 20);
+      SegmentBandFilters none = new SegmentBandFilters(0);
+      try (DirectoryReader reader = DirectoryReader.open(dir)) {
+        LeafReader leaf = reader.leaves().get(0).reader();
+        var terms = leaf.terms(FIELDS.bandField());
+        SegmentBandFilters.Filter filter = filters.get(leaf, FIELDS.bandField(), terms);
+        assertNotNull(filter);
+        assertSame(filter, filters.get(leaf, FIELDS.bandField(), terms));
+        assertTrue(filters.bytesUsed() > 0);
+        assertNull(none.get(leaf, FIELDS.bandField(), terms));
+        assertEquals(0, none.bytesUsed());
+        io.neardup.lsh.BandHasher hasher = new io.neardup.lsh.BandHasher(settings.banding());
+        long[] bands = new long[settings.banding().bands()];
+        int absent = 0;
+        for (Sketch sketch : sketches) {
+          hasher.bandHashes(sketch, bands);
+          for (int b = 0; b < bands.length; b++) {
+            assertTrue(filter.mightContain(b, bands[b]));
+            absent += filter.mightContain(b, random.nextLong()) ? 0 : 1;
+          }
+        }
+        assertTrue("random tokens are mostly absent: " + absent, absent > 50 * 18 * 9 / 10);
+      }
+      assertEquals("dropped with the segment", 0, filters.bytesUsed());
     }
   }
 
