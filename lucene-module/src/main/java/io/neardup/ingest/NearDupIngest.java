@@ -89,14 +89,15 @@ public final class NearDupIngest {
 
   /**
    * Default most searches a node's processors run at once. Each searches the index for a batch of
-   * documents; documents that arrive while they run wait in memory (not on a thread) and go
-   * together into the next one, so batches grow with the load and a large bulk request does not
-   * flood the engine's search queue with one search per document.
+   * documents; documents that arrive while it runs wait in memory (not on a thread) and go together
+   * into the next one, so batches grow with the load and a large bulk request does not flood the
+   * engine's search queue with one search per document. One at a time makes the batches largest: a
+   * search's fixed cost then weighs least, and its shards still look up in parallel.
    */
-  public static final int DEFAULT_MAX_SEARCHES = 4;
+  public static final int DEFAULT_MAX_SEARCHES = 1;
 
   /** Default most documents one search looks up. */
-  public static final int DEFAULT_MAX_BATCH = 256;
+  public static final int DEFAULT_MAX_BATCH = 512;
 
   private final int maxSearches;
   private final int maxBatch;
