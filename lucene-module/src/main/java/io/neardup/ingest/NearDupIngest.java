@@ -8,11 +8,15 @@ import io.neardup.settings.MappingFields;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.sketch.Sketch;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
-import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -28,9 +32,11 @@ import java.util.function.Function;
  *
  * <p>An adapter reads the parameters ({@link #FIELD}, ...; defaults {@link #DEFAULT_CLUSTER_FIELD}
  * and {@link #DEFAULT_CANONICAL_FIELD}), checks the target index with {@link #targetSettings},
- * sketches the text with {@link #sketch} and calls {@link #assign} with a search of the index by
- * its engine's {@code neardup} query. One instance per node (per processor factory): it holds the
- * node's {@link RecentSketches} and a document builder per index, mapping version and field.
+ * sketches the text with {@link #sketch} and calls {@link #assign} with its engine's search of the
+ * index for a batch of sketches ({@link Lookup}: one search whose shards run {@link
+ * NearDupLookup}). One instance per node (per processor factory): it holds the node's {@link
+ * RecentSketches}, the documents waiting for a search and a document builder per index, mapping
+ * version and field.
  */
 public final class NearDupIngest {
   /** The processor's type name. */
@@ -61,42 +67,77 @@ public final class NearDupIngest {
   private static final int MAX_BUILDERS = 256;
 
   private final Map<String, NearDupDocumentBuilder> builders = new ConcurrentHashMap<>();
+  private final Map<String, NearDupSettings> checked = new ConcurrentHashMap<>();
   private final RecentSketches<CompletableFuture<String>> recent;
 
   /** A document's cluster: its id and whether the document is the cluster's canonical member. */
   public record Assigned(String cluster, boolean canonical) {}
 
   /**
-   * Default most searches a node's processors run at once; the others wait their turn in memory,
-   * not on a thread, so that one large bulk request does not overflow the engine's search queue
-   * (OpenSearch rejects the documents of a 1 000-document bulk past its queue of 1 000 otherwise).
+   * The engine's search of an index for the near-duplicates of many documents at once (for example
+   * one search whose shards run {@link NearDupLookup}).
    */
-  public static final int DEFAULT_MAX_SEARCHES = 64;
+  @FunctionalInterface
+  public interface Lookup {
+    /**
+     * Finds each sketch's best near-duplicate in the index (band candidates verified by sketch, at
+     * the field's threshold) and answers their cluster ids (see {@link #clusterOf}) in the order of
+     * the sketches, null where a sketch has none, or a failure.
+     */
+    void lookup(List<Sketch> sketches, BiConsumer<List<String>, Exception> answer);
+  }
+
+  /**
+   * Default most searches a node's processors run at once. Each searches the index for a batch of
+   * documents; documents that arrive while it runs wait in memory (not on a thread) and go together
+   * into the next one, so batches grow with the load and a large bulk request does not flood the
+   * engine's search queue with one search per document. One at a time makes the batches largest: a
+   * search's fixed cost then weighs least, and its shards still look up in parallel.
+   */
+  public static final int DEFAULT_MAX_SEARCHES = 1;
+
+  /** Default most documents one search looks up. */
+  public static final int DEFAULT_MAX_BATCH = 512;
 
   private final int maxSearches;
-  private final ArrayDeque<Runnable> waiting = new ArrayDeque<>();
+  private final int maxBatch;
+  // documents waiting for a search, per key, the longest waiting key first
+  private final LinkedHashMap<String, Pending> waiting = new LinkedHashMap<>();
   private int running;
   // searches that answered on the thread that started them are started here one after the other,
   // not from inside each other's answers
   private final ThreadLocal<ArrayDeque<Runnable>> starting = new ThreadLocal<>();
 
-  /** With the default bounds of {@link RecentSketches} and {@link #DEFAULT_MAX_SEARCHES}. */
+  /** A document waiting for the search of the index. */
+  private record Waiting(Sketch sketch, String newCluster, CompletableFuture<String> cluster) {}
+
+  /** The documents of one key waiting for a search, and how to search. */
+  private record Pending(String key, Lookup lookup, ArrayDeque<Waiting> documents) {}
+
+  /** With the default bounds of {@link RecentSketches}, searches and batches. */
   public NearDupIngest() {
     this(
         new RecentSketches<>(RecentSketches.DEFAULT_PER_KEY, RecentSketches.DEFAULT_MAX_KEYS),
-        DEFAULT_MAX_SEARCHES);
+        DEFAULT_MAX_SEARCHES,
+        DEFAULT_MAX_BATCH);
   }
 
   /**
    * @param recent the node's memory of recent sketches
    * @param maxSearches the most searches running at once, at least 1
+   * @param maxBatch the most documents one search looks up, at least 1
    */
-  public NearDupIngest(RecentSketches<CompletableFuture<String>> recent, int maxSearches) {
+  public NearDupIngest(
+      RecentSketches<CompletableFuture<String>> recent, int maxSearches, int maxBatch) {
     if (maxSearches < 1) {
       throw new IllegalArgumentException("maxSearches must be >= 1, got [" + maxSearches + "]");
     }
+    if (maxBatch < 1) {
+      throw new IllegalArgumentException("maxBatch must be >= 1, got [" + maxBatch + "]");
+    }
     this.recent = recent;
     this.maxSearches = maxSearches;
+    this.maxBatch = maxBatch;
   }
 
   /** The error for a document whose target index does not exist. */
@@ -120,7 +161,8 @@ public final class NearDupIngest {
    * @param index the index's name, for the messages
    * @throws IllegalArgumentException naming the parameter: {@code neardup_field} unmapped, of
    *     another type or with another analyzer than {@code neardup_standard}; {@code cluster_field}
-   *     not a {@code keyword}; {@code canonical_field} mapped but not a {@code boolean}
+   *     not a {@code keyword} with doc values (the searches read near-duplicates' cluster ids from
+   *     them); {@code canonical_field} mapped but not a {@code boolean}
    */
   public static NearDupSettings targetSettings(
       Function<String, Map<String, Object>> mapped,
@@ -156,8 +198,19 @@ public final class NearDupIngest {
               + NormalizedTextAnalyzer.NAME
               + "] yet");
     }
-    MappingFields.checkType(
-        mapped.apply(clusterField), WHO, CLUSTER_FIELD, clusterField, "keyword", index, true);
+    Map<String, Object> cluster = mapped.apply(clusterField);
+    MappingFields.checkType(cluster, WHO, CLUSTER_FIELD, clusterField, "keyword", index, true);
+    if ("false".equals(String.valueOf(cluster.get("doc_values")))) {
+      throw new IllegalArgumentException(
+          WHO
+              + " ["
+              + CLUSTER_FIELD
+              + "]: field ["
+              + clusterField
+              + "] requires [doc_values] in index ["
+              + index
+              + "]: the processor reads the cluster ids of near-duplicates from them");
+    }
     MappingFields.checkType(
         mapped.apply(canonicalField),
         WHO,
@@ -167,6 +220,31 @@ public final class NearDupIngest {
         index,
         false);
     return MappingFields.nearDupSettings(field);
+  }
+
+  /**
+   * {@link #targetSettings}, checked once per mapping: the result is kept under {@code mappingKey}
+   * and the parameters (a failed check is not kept, so it is reported for every document).
+   *
+   * @param mappingKey identifies the index and its mapping version
+   */
+  public NearDupSettings cachedTargetSettings(
+      String mappingKey,
+      Function<String, Map<String, Object>> mapped,
+      String index,
+      String nearDupField,
+      String clusterField,
+      String canonicalField) {
+    String key = mappingKey + '/' + nearDupField + '/' + clusterField + '/' + canonicalField;
+    NearDupSettings settings = checked.get(key);
+    if (settings == null) {
+      settings = targetSettings(mapped, index, nearDupField, clusterField, canonicalField);
+      if (checked.size() >= MAX_BUILDERS) {
+        checked.clear(); // mappings change rarely; a full map means many indexes or versions
+      }
+      checked.put(key, settings);
+    }
+    return settings;
   }
 
   /**
@@ -194,13 +272,15 @@ public final class NearDupIngest {
   /**
    * Assigns a document to a cluster: the cluster of a near-duplicate among the node's recent
    * sketches (waiting for that document's own assignment if it is still running), else the one
-   * {@code search} finds in the index, else a new cluster {@code newCluster} of which the document
+   * {@code lookup} finds in the index, else a new cluster {@code newCluster} of which the document
    * is the canonical member. A text without shingles is similar to nothing and starts a cluster.
+   * Documents of one key that wait at the same time are looked up together, with the {@code lookup}
+   * of the first of them.
    *
-   * @param key the index and field the sketch belongs to (e.g. index UUID + "/" + field)
+   * @param key the index, field and cluster field the sketch belongs to (e.g. index UUID + "/" +
+   *     field + "/" + cluster field): the documents of one key must be looked up alike
    * @param newCluster the id of the cluster the document starts (its own {@code _id})
-   * @param search runs the engine's search for the best near-duplicate and answers its cluster id
-   *     (see {@link #clusterOf}), null if it finds none, or a failure
+   * @param lookup the engine's search for the best near-duplicates of a batch of documents
    * @param done receives the assignment or the failure, on the thread that completes it
    */
   public void assign(
@@ -208,7 +288,7 @@ public final class NearDupIngest {
       Sketch sketch,
       NearDupSettings settings,
       String newCluster,
-      Consumer<BiConsumer<String, Exception>> search,
+      Lookup lookup,
       BiConsumer<Assigned, Exception> done) {
     if (sketch.isEmpty()) {
       done.accept(new Assigned(newCluster, true), null);
@@ -228,50 +308,83 @@ public final class NearDupIngest {
     if (joined != null) {
       return;
     }
-    limited(
-        search,
-        (found, failure) -> {
-          if (failure != null) {
-            recent.forget(key, fresh);
-            fresh.completeExceptionally(failure);
-          } else {
-            fresh.complete(found != null ? found : newCluster);
+    synchronized (waiting) {
+      waiting
+          .computeIfAbsent(key, k -> new Pending(k, lookup, new ArrayDeque<>()))
+          .documents()
+          .add(new Waiting(sketch, newCluster, fresh));
+    }
+    startSearches();
+  }
+
+  /** Starts searches for waiting documents while fewer than the most are running. */
+  private void startSearches() {
+    while (true) {
+      Pending pending;
+      List<Waiting> batch = new ArrayList<>();
+      synchronized (waiting) {
+        if (running >= maxSearches || waiting.isEmpty()) {
+          return;
+        }
+        Iterator<Pending> first = waiting.values().iterator();
+        pending = first.next();
+        first.remove();
+        while (batch.size() < maxBatch && !pending.documents().isEmpty()) {
+          batch.add(pending.documents().poll());
+        }
+        if (!pending.documents().isEmpty()) {
+          waiting.put(pending.key(), pending); // behind the other keys' documents
+        }
+        running++;
+      }
+      run(() -> search(pending, batch));
+    }
+  }
+
+  private void search(Pending pending, List<Waiting> batch) {
+    List<Sketch> sketches = new ArrayList<>(batch.size());
+    for (Waiting w : batch) {
+      sketches.add(w.sketch());
+    }
+    AtomicBoolean answered = new AtomicBoolean();
+    BiConsumer<List<String>, Exception> answer =
+        (clusters, failure) -> {
+          if (!answered.compareAndSet(false, true)) {
+            return;
           }
-        });
-  }
-
-  /** Runs a search now if fewer than the most are running, else when one of them answers. */
-  private void limited(
-      Consumer<BiConsumer<String, Exception>> search, BiConsumer<String, Exception> answer) {
-    Runnable start =
-        () ->
-            search.accept((found, failure) -> {
-              try {
-                answer.accept(found, failure);
-              } finally {
-                next();
+          try {
+            Exception f = failure;
+            if (f == null && (clusters == null || clusters.size() != batch.size())) {
+              f =
+                  new IllegalStateException(
+                      "the search answered "
+                          + (clusters == null ? "nothing" : clusters.size() + " cluster ids")
+                          + " for "
+                          + batch.size()
+                          + " documents");
+            }
+            for (int i = 0; i < batch.size(); i++) {
+              Waiting w = batch.get(i);
+              if (f != null) {
+                recent.forget(pending.key(), w.cluster());
+                w.cluster().completeExceptionally(f);
+              } else {
+                String found = clusters.get(i);
+                w.cluster().complete(found != null ? found : w.newCluster());
               }
-            });
-    synchronized (waiting) {
-      if (running >= maxSearches) {
-        waiting.add(start);
-        return;
-      }
-      running++;
+            }
+          } finally {
+            synchronized (waiting) {
+              running--;
+            }
+            startSearches();
+          }
+        };
+    try {
+      pending.lookup().lookup(sketches, answer);
+    } catch (RuntimeException e) {
+      answer.accept(null, e);
     }
-    run(start);
-  }
-
-  private void next() {
-    Runnable start;
-    synchronized (waiting) {
-      start = waiting.poll();
-      if (start == null) {
-        running--;
-        return;
-      }
-    }
-    run(start);
   }
 
   /** Starts a search, or queues it behind the one this thread is starting. */

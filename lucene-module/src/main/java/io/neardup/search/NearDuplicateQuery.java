@@ -63,13 +63,8 @@ public final class NearDuplicateQuery extends Query {
   private final NearDupSettings settings;
   private final Sketch sketch;
   private final double minSimilarity;
-  private final int minMatches;
-
-  /** With a simhash sketch: the largest Hamming distance that reaches minSimilarity. */
-  private final int maxDistance;
-
+  private final SketchVerifier verifier;
   private final long[] bandHashes;
-  private final byte[] sketchBytes;
   private final int hash;
 
   /**
@@ -95,11 +90,9 @@ public final class NearDuplicateQuery extends Query {
               + "]");
     }
     this.minSimilarity = minSimilarity;
-    this.minMatches = Jaccard.minMatches(minSimilarity, sketch.size(), sketch.parameters().bits());
-    this.maxDistance = SimHash.maxDistance(minSimilarity);
+    this.verifier = new SketchVerifier(fields, settings, sketch, minSimilarity);
     this.bandHashes = new long[settings.banding().bands()];
     new BandHasher(settings.banding()).bandHashes(sketch, bandHashes);
-    this.sketchBytes = SketchFormat.encode(sketch);
     this.hash = Objects.hash(classHash(), fields, settings, Double.hashCode(minSimilarity), sketch);
   }
 
@@ -313,7 +306,7 @@ public final class NearDuplicateQuery extends Query {
       if (bands == 0) {
         return Explanation.noMatch("not a candidate: " + detail);
       }
-      if (e.matches() < minMatches) {
+      if (e.matches() < verifier.minMatches()) {
         return Explanation.noMatch(
             String.format(Locale.ROOT, "%s < minSimilarity %s", detail, minSimilarity));
       }
@@ -348,13 +341,13 @@ public final class NearDuplicateQuery extends Query {
       if (blocks == 0) {
         return Explanation.noMatch("not a candidate: " + detail);
       }
-      if (d > maxDistance) {
+      if (d > verifier.maxDistance()) {
         return Explanation.noMatch(
             String.format(
                 Locale.ROOT,
                 "%s: distance > %d (minSimilarity %s)",
                 detail,
-                maxDistance,
+                verifier.maxDistance(),
                 minSimilarity));
       }
       return Explanation.match(
@@ -363,7 +356,7 @@ public final class NearDuplicateQuery extends Query {
               Locale.ROOT,
               "near-duplicate: %s, distance <= %d (minSimilarity %s)",
               detail,
-              maxDistance,
+              verifier.maxDistance(),
               minSimilarity));
     }
 
@@ -387,9 +380,6 @@ public final class NearDuplicateQuery extends Query {
         DocIdSetIterator approximation, BinaryDocValues sketches, int docBase, float boost) {
       this.boost = boost;
       int k = sketch.size();
-      int bits = sketch.parameters().bits();
-      boolean simHash = sketch.parameters().scheme().isSimHash();
-      long fingerprint = sketch.value(0);
       this.twoPhase =
           new TwoPhaseIterator(approximation) {
             @Override
@@ -399,36 +389,12 @@ public final class NearDuplicateQuery extends Query {
                 return false;
               }
               BytesRef stored = sketches.binaryValue();
-              fields.checkSketch(
-                  docBase + doc,
-                  stored.bytes,
-                  stored.offset,
-                  stored.length,
-                  sketchBytes,
-                  settings.sketch());
-              if (simHash) {
-                if (SketchFormat.isEmpty(stored.bytes, stored.offset)) {
-                  return false;
-                }
-                int d =
-                    SimHash.distance(
-                        fingerprint, SketchFormat.firstValue(stored.bytes, stored.offset));
-                if (d > maxDistance) {
-                  return false;
-                }
-                score = (float) (SimHash.similarity(d) * VerifyingScorer.this.boost);
-                return true;
-              }
-              int matches =
-                  SketchFormat.countMatches(
-                      stored.bytes, stored.offset, sketchBytes, 0, settings.sketch());
-              if (matches < minMatches) {
+              double similarity =
+                  verifier.similarity(docBase + doc, stored.bytes, stored.offset, stored.length);
+              if (similarity < 0) {
                 return false;
               }
-              score =
-                  (float)
-                      (Jaccard.fromMatches(matches, k, bits, Jaccard.DEFAULT_CONFIDENCE).estimate()
-                          * VerifyingScorer.this.boost);
+              score = (float) (similarity * VerifyingScorer.this.boost);
               return true;
             }
 

@@ -58,6 +58,40 @@ class NearDupIngestTest {
   }
 
   @Test
+  void settingsAreCheckedOncePerMappingAndFailuresEveryTime() {
+    NearDupIngest ingest = new NearDupIngest();
+    Map<String, Object> good = mapping("neardup", "keyword", "boolean");
+    int[] reads = {0};
+    java.util.function.Function<String, Map<String, Object>> mapped =
+        path -> {
+          reads[0]++;
+          return MappingFields.find(good, path);
+        };
+    NearDupSettings first =
+        ingest.cachedTargetSettings(
+            "uuid/1", mapped, "articles", "body.dup", "neardup_cluster", "neardup_canonical");
+    int afterFirst = reads[0];
+    assertEquals(target(good, "body.dup"), first);
+    assertSame(
+        first,
+        ingest.cachedTargetSettings(
+            "uuid/1", mapped, "articles", "body.dup", "neardup_cluster", "neardup_canonical"));
+    assertEquals(afterFirst, reads[0], "the mapping is not read again");
+    for (int i = 0; i < 2; i++) {
+      assertThrows(
+          IllegalArgumentException.class,
+          () ->
+              ingest.cachedTargetSettings(
+                  "uuid/1",
+                  mapped,
+                  "articles",
+                  "body.nope",
+                  "neardup_cluster",
+                  "neardup_canonical"));
+    }
+  }
+
+  @Test
   void errorsNameTheParameter() {
     Map<String, Object> good = mapping("neardup", "keyword", "boolean");
     assertMessage(
@@ -76,6 +110,18 @@ class NearDupIngestTest {
         "[neardup] processor [canonical_field]: field [neardup_canonical] must be mapped as"
             + " [boolean] in index [articles], got [keyword]",
         () -> target(mapping("neardup", "keyword", "keyword"), "body.dup"));
+    Map<String, Object> noDocValues =
+        Map.of(
+            "properties",
+            Map.of(
+                "d",
+                Map.of("type", "neardup"),
+                "neardup_cluster",
+                Map.of("type", "keyword", "doc_values", false)));
+    assertMessage(
+        "[neardup] processor [cluster_field]: field [neardup_cluster] requires [doc_values] in"
+            + " index [articles]: the processor reads the cluster ids of near-duplicates from them",
+        () -> target(noDocValues, "d"));
     Map<String, Object> custom =
         Map.of("properties", Map.of("d", Map.of("type", "neardup", "analyzer", "whitespace")));
     assertMessage(
@@ -95,19 +141,27 @@ class NearDupIngestTest {
   /** What a document was given, or why not. */
   private record Result(NearDupIngest.Assigned assigned, Exception failure) {}
 
+  /** A search the ingest started: its documents' sketches and where its answer goes. */
+  private record Search(List<Sketch> sketches, BiConsumer<List<String>, Exception> answer) {
+    /** Answers the same cluster id (or none) for every document. */
+    void answerAll(String cluster) {
+      answer.accept(java.util.Collections.nCopies(sketches.size(), cluster), null);
+    }
+  }
+
   private static Result assign(
       NearDupIngest ingest,
       String text,
       String newCluster,
-      List<BiConsumer<String, Exception>> searches,
+      List<Search> searches,
       List<Result> results) {
     Sketch sketch = ingest.sketch("uuid/1", "body.dup", NearDupSettings.DEFAULT, text);
     ingest.assign(
-        "uuid/body.dup",
+        "uuid/body.dup/neardup_cluster",
         sketch,
         NearDupSettings.DEFAULT,
         newCluster,
-        searches::add,
+        (sketches, answer) -> searches.add(new Search(sketches, answer)),
         (assigned, failure) -> results.add(new Result(assigned, failure)));
     return results.isEmpty() ? null : results.get(results.size() - 1);
   }
@@ -115,13 +169,13 @@ class NearDupIngestTest {
   @Test
   void copiesWaitForTheFirstSearchAndJoinItsCluster() {
     NearDupIngest ingest = new NearDupIngest();
-    List<BiConsumer<String, Exception>> searches = new ArrayList<>();
+    List<Search> searches = new ArrayList<>();
     List<Result> results = new ArrayList<>();
     assign(ingest, TEXT, "a", searches, results);
     assign(ingest, TEXT + " appendix", "b", searches, results);
     assertEquals(1, searches.size(), "the copy does not search: it waits for the first");
     assertEquals(0, results.size());
-    searches.get(0).accept(null, null); // the index has no near-duplicate
+    searches.get(0).answerAll(null); // the index has no near-duplicate
     // in no particular order: both complete when the search answers
     assertEquals(
         Set.of(
@@ -137,19 +191,19 @@ class NearDupIngestTest {
         "c",
         searches,
         results);
-    searches.get(1).accept("x", null);
+    searches.get(1).answerAll("x");
     assertEquals(List.of(new Result(new NearDupIngest.Assigned("x", false), null)), results);
   }
 
   @Test
   void aFailedSearchFailsItsWaitersAndIsForgotten() {
     NearDupIngest ingest = new NearDupIngest();
-    List<BiConsumer<String, Exception>> searches = new ArrayList<>();
+    List<Search> searches = new ArrayList<>();
     List<Result> results = new ArrayList<>();
     assign(ingest, TEXT, "a", searches, results);
     assign(ingest, TEXT, "b", searches, results);
     IllegalStateException boom = new IllegalStateException("boom");
-    searches.get(0).accept(null, boom);
+    searches.get(0).answer().accept(null, boom);
     assertEquals(2, results.size());
     assertSame(boom, results.get(0).failure());
     assertSame(boom, results.get(1).failure());
@@ -169,27 +223,54 @@ class NearDupIngestTest {
   }
 
   @Test
-  void atMostMaxSearchesRunAtOnceAndTheOthersStartAsTheyAnswer() {
+  void documentsThatWaitForASearchGoTogetherIntoTheNext() {
     NearDupIngest ingest =
         new NearDupIngest(
             new RecentSketches<>(RecentSketches.DEFAULT_PER_KEY, RecentSketches.DEFAULT_MAX_KEYS),
+            2,
             3);
-    List<BiConsumer<String, Exception>> searches = new ArrayList<>();
+    List<Search> searches = new ArrayList<>();
     List<Result> results = new ArrayList<>();
     for (int i = 0; i < 10; i++) {
       assign(ingest, unrelated(i), "d" + i, searches, results);
     }
-    assertEquals(3, searches.size(), "three searches start, seven wait");
-    assertEquals(3, ingest.runningSearches());
-    searches.get(0).accept(null, null);
-    assertEquals(4, searches.size(), "an answer starts the next");
-    searches.get(1).accept(null, new IllegalStateException("rejected"));
-    assertEquals(5, searches.size(), "a failure too");
-    for (int i = 2; i < 10; i++) {
-      searches.get(i).accept(null, null);
-    }
-    assertEquals(10, searches.size());
+    assertEquals(2, searches.size(), "two searches start, of one document each; eight wait");
+    assertEquals(List.of(1, 1), searches.stream().map(s -> s.sketches().size()).toList());
+    assertEquals(2, ingest.runningSearches());
+    searches.get(0).answerAll(null);
+    assertEquals(3, searches.size(), "an answer starts the next, with at most three documents");
+    assertEquals(3, searches.get(2).sketches().size());
+    assertEquals(
+        ingest.sketch("uuid/1", "body.dup", NearDupSettings.DEFAULT, unrelated(2)),
+        searches.get(2).sketches().get(0),
+        "in the order they arrived");
+    searches.get(1).answer().accept(null, new IllegalStateException("rejected"));
+    assertEquals(4, searches.size(), "a failure too");
+    searches.get(2).answer().accept(java.util.Arrays.asList(null, "x", null), null);
+    searches.get(3).answerAll(null);
+    assertEquals(5, searches.size());
+    assertEquals(
+        List.of(2), searches.subList(4, 5).stream().map(s -> s.sketches().size()).toList());
+    searches.get(4).answerAll(null);
     assertEquals(10, results.size());
+    assertEquals(0, ingest.runningSearches());
+    assertEquals(
+        new Result(new NearDupIngest.Assigned("x", false), null),
+        results.get(3),
+        "the second document of the third search joins the cluster found for it");
+    assertEquals(new Result(new NearDupIngest.Assigned("d2", true), null), results.get(2));
+    assertEquals("rejected", results.get(1).failure().getMessage());
+  }
+
+  @Test
+  void anAnswerOfTheWrongLengthFailsItsDocuments() {
+    NearDupIngest ingest = new NearDupIngest();
+    List<Search> searches = new ArrayList<>();
+    List<Result> results = new ArrayList<>();
+    assign(ingest, TEXT, "a", searches, results);
+    searches.get(0).answer().accept(List.of("x", "y"), null);
+    assertEquals(
+        "the search answered 2 cluster ids for 1 documents", results.get(0).failure().getMessage());
     assertEquals(0, ingest.runningSearches());
   }
 
@@ -198,35 +279,33 @@ class NearDupIngestTest {
     NearDupIngest ingest =
         new NearDupIngest(
             new RecentSketches<>(RecentSketches.DEFAULT_PER_KEY, RecentSketches.DEFAULT_MAX_KEYS),
+            1,
             1);
-    List<BiConsumer<String, Exception>> held = new ArrayList<>();
+    List<Search> held = new ArrayList<>();
     List<Result> results = new ArrayList<>();
     // the first search is held, so the next 20 000 wait; then every search answers as it starts
     boolean[] answerAtOnce = {false};
-    int[] depth = {0};
     int[] deepest = {0};
     for (int i = 0; i < 20_001; i++) {
       String text = unrelated(i);
       ingest.assign(
-          "uuid/body.dup",
+          "uuid/body.dup/neardup_cluster",
           ingest.sketch("uuid/1", "body.dup", NearDupSettings.DEFAULT, text),
           NearDupSettings.DEFAULT,
           "d" + i,
-          answer -> {
+          (sketches, answer) -> {
             if (!answerAtOnce[0]) {
-              held.add(answer);
+              held.add(new Search(sketches, answer));
               return;
             }
-            depth[0]++;
             deepest[0] = Math.max(deepest[0], Thread.currentThread().getStackTrace().length);
-            answer.accept(null, null);
-            depth[0]--;
+            new Search(sketches, answer).answerAll(null);
           },
           (assigned, failure) -> results.add(new Result(assigned, failure)));
     }
     answerAtOnce[0] = true;
     int base = Thread.currentThread().getStackTrace().length;
-    held.get(0).accept(null, null);
+    held.get(0).answerAll(null);
     assertEquals(20_001, results.size());
     assertEquals(0, ingest.runningSearches());
     assertTrue(deepest[0] - base < 100, "no nesting: stack grew by " + (deepest[0] - base));
@@ -235,7 +314,7 @@ class NearDupIngestTest {
   @Test
   void aTextWithoutShinglesStartsItsOwnCluster() {
     NearDupIngest ingest = new NearDupIngest();
-    List<BiConsumer<String, Exception>> searches = new ArrayList<>();
+    List<Search> searches = new ArrayList<>();
     List<Result> results = new ArrayList<>();
     assertEquals(
         new Result(new NearDupIngest.Assigned("a", true), null),

@@ -41,7 +41,7 @@ public class TestNearDuplicateQuery extends LuceneTestCase {
   private static final NearDupFields FIELDS = new NearDupFields("dup");
 
   /** A text of random words from a small vocabulary, so that unrelated texts share few shingles. */
-  static String randomText(Random random, int words) {
+  public static String randomText(Random random, int words) {
     StringBuilder sb = new StringBuilder();
     for (int i = 0; i < words; i++) {
       sb.append("w").append(random.nextInt(2000)).append(' ');
@@ -50,7 +50,7 @@ public class TestNearDuplicateQuery extends LuceneTestCase {
   }
 
   /** The text with {@code edits} random word substitutions, insertions or deletions. */
-  static String edit(Random random, String text, int edits) {
+  public static String edit(Random random, String text, int edits) {
     List<String> words = new ArrayList<>(List.of(text.split(" ")));
     for (int e = 0; e < edits && words.size() > 1; e++) {
       int at = random.nextInt(words.size());

@@ -18,6 +18,8 @@ import io.neardup.opensearch.collapse.NearDupCollapseFilter;
 import io.neardup.opensearch.collapse.NearDupSketchFetchSubPhase;
 import io.neardup.opensearch.collapse.NearDupSketchesBuilder;
 import io.neardup.opensearch.collapse.NearDupWindowSortBuilder;
+import io.neardup.opensearch.ingest.InternalNearDupLookup;
+import io.neardup.opensearch.ingest.NearDupLookupAggregationBuilder;
 import io.neardup.opensearch.ingest.NearDupProcessor;
 import io.neardup.opensearch.mapper.NearDupFieldMapper;
 import io.neardup.opensearch.pipeline.NearDupCollapsePhaseProcessor;
@@ -184,7 +186,12 @@ public final class NearDupPlugin extends Plugin
                 NearDupBucketsAggregationBuilder.NAME,
                 NearDupBucketsAggregationBuilder::new,
                 NearDupBucketsAggregationBuilder::parse)
-            .addResultReader(InternalNearDupBuckets::new));
+            .addResultReader(InternalNearDupBuckets::new),
+        new AggregationSpec(
+                NearDupLookupAggregationBuilder.NAME,
+                NearDupLookupAggregationBuilder::new,
+                NearDupLookupAggregationBuilder::parse)
+            .addResultReader(InternalNearDupLookup::new));
   }
 
   @Override

@@ -5,6 +5,11 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.opensearch.test.hamcrest.OpenSearchAssertions.assertAcked;
 import static org.opensearch.test.hamcrest.OpenSearchAssertions.assertNoFailures;
 
+import io.neardup.ingest.NearDupIngest;
+import io.neardup.opensearch.ingest.InternalNearDupLookup;
+import io.neardup.opensearch.ingest.NearDupLookupAggregationBuilder;
+import io.neardup.settings.NearDupSettings;
+import io.neardup.sketch.SketchFormat;
 import io.neardup.testkit.EnglishText;
 import io.neardup.testkit.IngestFamilies;
 import java.io.IOException;
@@ -20,8 +25,11 @@ import org.opensearch.cluster.metadata.IndexMetadata;
 import org.opensearch.common.settings.Settings;
 import org.opensearch.common.xcontent.XContentFactory;
 import org.opensearch.common.xcontent.XContentType;
+import org.opensearch.common.xcontent.json.JsonXContent;
+import org.opensearch.core.common.Strings;
 import org.opensearch.core.common.bytes.BytesArray;
 import org.opensearch.core.xcontent.XContentBuilder;
+import org.opensearch.core.xcontent.XContentParser;
 import org.opensearch.plugins.Plugin;
 import org.opensearch.search.SearchHit;
 import org.opensearch.search.collapse.CollapseBuilder;
@@ -174,8 +182,76 @@ public class NearDupIngestIntegrationTests extends OpenSearchIntegTestCase {
     assertThat(families.size(), equalTo(FAMILIES + unrelated));
   }
 
+  /**
+   * The processor's search: one search with the lookup aggregation finds, for each sketch of a
+   * batch, the cluster id of its best near-duplicate on whichever shard and node it lives, the
+   * document's own {@code _id} when it was indexed without a cluster id, and nothing for an
+   * unrelated text.
+   */
+  public void testLookupFindsEachSketchsNearDuplicateOnEveryShard() throws IOException {
+    createIndex();
+    String[] texts = new EnglishText(random().nextLong()).documents(60, FAMILIES + 1);
+    BulkRequestBuilder bulk = client().prepareBulk();
+    for (int f = 0; f < FAMILIES; f++) {
+      bulk.add(
+          client()
+              .prepareIndex(INDEX)
+              .setId("o" + f)
+              .setSource(
+                  f % 2 == 0
+                      ? new Object[] {"body", texts[f], "neardup_cluster", "c" + f}
+                      : new Object[] {"body", texts[f]}));
+    }
+    assertNoFailures(bulk.get());
+    refresh(INDEX);
+    NearDupIngest ingest = new NearDupIngest();
+    List<byte[]> sketches = new ArrayList<>();
+    List<String> expected = new ArrayList<>();
+    for (int f = 0; f < FAMILIES; f++) {
+      String copy = IngestFamilies.copy(texts[f], 1);
+      sketches.add(
+          SketchFormat.encode(ingest.sketch("k", "body.dup", NearDupSettings.DEFAULT, copy)));
+      expected.add(f % 2 == 0 ? "c" + f : "o" + f);
+    }
+    sketches.add(
+        SketchFormat.encode(
+            ingest.sketch("k", "body.dup", NearDupSettings.DEFAULT, texts[FAMILIES])));
+    expected.add(null);
+    NearDupLookupAggregationBuilder lookup =
+        new NearDupLookupAggregationBuilder("l", "body.dup", "neardup_cluster", sketches);
+    for (String node : internalCluster().getNodeNames()) {
+      SearchResponse response =
+          client(node)
+              .prepareSearch(INDEX)
+              .setSize(0)
+              .setTrackTotalHits(false)
+              .addAggregation(lookup)
+              .get();
+      InternalNearDupLookup found = response.getAggregations().get("l");
+      assertThat(found.clusters(), equalTo(expected));
+    }
+    try (XContentParser parser =
+        createParser(JsonXContent.jsonXContent, Strings.toString(XContentType.JSON, lookup))) {
+      // {"l": {"neardup_lookup": {...}}}
+      for (int t = 0; t < 5; t++) {
+        parser.nextToken();
+      }
+      assertThat(NearDupLookupAggregationBuilder.parse(parser, "l"), equalTo(lookup));
+    }
+  }
+
   public void testBadConfigurationNamesTheParameter() throws IOException {
     createIndex();
+    assertAcked(
+        client()
+            .admin()
+            .indices()
+            .preparePutMapping(INDEX)
+            .setSource("no_doc_values", "type=keyword,doc_values=false"));
+    assertIngestFails(
+        "no-doc-values",
+        "\"neardup_field\": \"body.dup\", \"cluster_field\": \"no_doc_values\"",
+        "[cluster_field]: field [no_doc_values] requires [doc_values] in index [ingested]");
     Throwable missing =
         expectThrows(
             Throwable.class,

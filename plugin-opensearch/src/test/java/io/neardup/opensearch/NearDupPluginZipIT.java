@@ -105,7 +105,7 @@ public class NearDupPluginZipIT extends OpenSearchTestCase {
         equalTo(List.of("neardup", "neardup_shard_docs")));
     assertThat(
         search.getAggregations().stream().map(a -> a.getName().getPreferredName()).toList(),
-        equalTo(List.of("neardup_buckets")));
+        equalTo(List.of("neardup_buckets", "neardup_lookup")));
     assertThat(
         service.getPluginSettings().stream().map(s -> s.getKey()).toList(),
         hasItems("index.neardup.max_collapse_window"));

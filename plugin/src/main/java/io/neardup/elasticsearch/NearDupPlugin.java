@@ -17,6 +17,8 @@ import io.neardup.elasticsearch.collapse.NearDupCollapseRankBuilder;
 import io.neardup.elasticsearch.collapse.NearDupSketchFetchSubPhase;
 import io.neardup.elasticsearch.collapse.NearDupSketchesBuilder;
 import io.neardup.elasticsearch.collapse.NearDupWindowShardResult;
+import io.neardup.elasticsearch.ingest.InternalNearDupLookup;
+import io.neardup.elasticsearch.ingest.NearDupLookupAggregationBuilder;
 import io.neardup.elasticsearch.ingest.NearDupProcessor;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper;
 import io.neardup.elasticsearch.query.NearDupQueryBuilder;
@@ -192,6 +194,11 @@ public final class NearDupPlugin extends Plugin
                 NearDupBucketsAggregationBuilder.NAME,
                 NearDupBucketsAggregationBuilder::new,
                 NearDupBucketsAggregationBuilder::parse)
-            .addResultReader(InternalNearDupBuckets::new));
+            .addResultReader(InternalNearDupBuckets::new),
+        new AggregationSpec(
+                NearDupLookupAggregationBuilder.NAME,
+                NearDupLookupAggregationBuilder::new,
+                NearDupLookupAggregationBuilder::parse)
+            .addResultReader(InternalNearDupLookup::new));
   }
 }

@@ -6,6 +6,11 @@ import static org.elasticsearch.test.hamcrest.ElasticsearchAssertions.assertResp
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
+import io.neardup.elasticsearch.ingest.InternalNearDupLookup;
+import io.neardup.elasticsearch.ingest.NearDupLookupAggregationBuilder;
+import io.neardup.ingest.NearDupIngest;
+import io.neardup.settings.NearDupSettings;
+import io.neardup.sketch.SketchFormat;
 import io.neardup.testkit.EnglishText;
 import io.neardup.testkit.IngestFamilies;
 import java.io.IOException;
@@ -19,6 +24,7 @@ import org.elasticsearch.action.bulk.BulkRequestBuilder;
 import org.elasticsearch.action.bulk.BulkResponse;
 import org.elasticsearch.client.internal.Client;
 import org.elasticsearch.cluster.metadata.IndexMetadata;
+import org.elasticsearch.common.Strings;
 import org.elasticsearch.common.settings.Settings;
 import org.elasticsearch.plugins.Plugin;
 import org.elasticsearch.search.SearchHit;
@@ -26,6 +32,8 @@ import org.elasticsearch.search.collapse.CollapseBuilder;
 import org.elasticsearch.test.ESIntegTestCase;
 import org.elasticsearch.xcontent.XContentBuilder;
 import org.elasticsearch.xcontent.XContentFactory;
+import org.elasticsearch.xcontent.XContentParser;
+import org.elasticsearch.xcontent.json.JsonXContent;
 
 /**
  * The {@code neardup} ingest processor on two data nodes and an index of two shards: copies in one
@@ -173,8 +181,75 @@ public class NearDupIngestIntegrationTests extends ESIntegTestCase {
         });
   }
 
+  /**
+   * The processor's search: one search with the lookup aggregation finds, for each sketch of a
+   * batch, the cluster id of its best near-duplicate on whichever shard and node it lives, the
+   * document's own {@code _id} when it was indexed without a cluster id, and nothing for an
+   * unrelated text.
+   */
+  public void testLookupFindsEachSketchsNearDuplicateOnEveryShard() throws IOException {
+    createIndex();
+    String[] texts = new EnglishText(random().nextLong()).documents(60, FAMILIES + 1);
+    BulkRequestBuilder bulk = client().prepareBulk();
+    for (int f = 0; f < FAMILIES; f++) {
+      bulk.add(
+          prepareIndex(INDEX)
+              .setId("o" + f)
+              .setSource(
+                  f % 2 == 0
+                      ? new Object[] {"body", texts[f], "neardup_cluster", "c" + f}
+                      : new Object[] {"body", texts[f]}));
+    }
+    assertBulkOk(bulk);
+    refresh(INDEX);
+    NearDupIngest ingest = new NearDupIngest();
+    List<byte[]> sketches = new ArrayList<>();
+    List<String> expected = new ArrayList<>();
+    for (int f = 0; f < FAMILIES; f++) {
+      String copy = IngestFamilies.copy(texts[f], 1);
+      sketches.add(
+          SketchFormat.encode(ingest.sketch("k", "body.dup", NearDupSettings.DEFAULT, copy)));
+      expected.add(f % 2 == 0 ? "c" + f : "o" + f);
+    }
+    sketches.add(
+        SketchFormat.encode(
+            ingest.sketch("k", "body.dup", NearDupSettings.DEFAULT, texts[FAMILIES])));
+    expected.add(null);
+    NearDupLookupAggregationBuilder lookup =
+        new NearDupLookupAggregationBuilder("l", "body.dup", "neardup_cluster", sketches);
+    String[] nodes = internalCluster().getNodeNames();
+    for (String node : nodes) {
+      assertResponse(
+          client(node)
+              .prepareSearch(INDEX)
+              .setSize(0)
+              .setTrackTotalHits(false)
+              .addAggregation(lookup),
+          response -> {
+            InternalNearDupLookup found = response.getAggregations().get("l");
+            assertThat(found.clusters(), equalTo(expected));
+          });
+    }
+    try (XContentParser parser =
+        createParser(JsonXContent.jsonXContent, Strings.toString(lookup))) {
+      // {"l": {"neardup_lookup": {...}}}
+      for (int t = 0; t < 5; t++) {
+        parser.nextToken();
+      }
+      assertThat(NearDupLookupAggregationBuilder.parse(parser, "l"), equalTo(lookup));
+    }
+  }
+
   public void testBadConfigurationNamesTheParameter() throws IOException {
     createIndex();
+    assertAcked(
+        indicesAdmin()
+            .preparePutMapping(INDEX)
+            .setSource("no_doc_values", "type=keyword,doc_values=false"));
+    assertIngestFails(
+        "no-doc-values",
+        "\"neardup_field\": \"body.dup\", \"cluster_field\": \"no_doc_values\"",
+        "[cluster_field]: field [no_doc_values] requires [doc_values] in index [ingested]");
     Throwable missing =
         expectThrows(
             Throwable.class,

@@ -116,7 +116,7 @@ public class NearDupPluginZipIT extends ESTestCase {
         equalTo(List.of("neardup", "neardup_shard_docs")));
     assertThat(
         search.getAggregations().stream().map(a -> a.getName().getPreferredName()).toList(),
-        equalTo(List.of("neardup_buckets")));
+        equalTo(List.of("neardup_buckets", "neardup_lookup")));
   }
 
   public void testZipHoldsOnlyThePluginsOwnJars() throws IOException {

@@ -1,6 +1,7 @@
 package io.neardup.opensearch.clusters;
 
 import io.neardup.cluster.ShardBandEntries;
+import io.neardup.opensearch.ShardAggregations;
 import io.neardup.opensearch.mapper.NearDupFieldMapper.NearDupFieldType;
 import io.neardup.settings.NearDupSettings;
 import java.io.IOException;
@@ -8,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.apache.lucene.index.BinaryDocValues;
-import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.util.BytesRef;
@@ -21,7 +21,6 @@ import org.opensearch.core.xcontent.XContentBuilder;
 import org.opensearch.core.xcontent.XContentParser;
 import org.opensearch.index.mapper.MappedFieldType;
 import org.opensearch.index.query.QueryShardContext;
-import org.opensearch.index.shard.ShardUtils;
 import org.opensearch.search.aggregations.AbstractAggregationBuilder;
 import org.opensearch.search.aggregations.AggregationBuilder;
 import org.opensearch.search.aggregations.Aggregator;
@@ -143,12 +142,7 @@ public final class NearDupBucketsAggregationBuilder
   protected AggregatorFactory doBuild(
       QueryShardContext context, AggregatorFactory parent, AggregatorFactories.Builder subs)
       throws IOException {
-    if (parent != null) {
-      throw new IllegalArgumentException("[" + NAME + "] must be a top-level aggregation");
-    }
-    if (subs.count() > 0) {
-      throw new IllegalArgumentException("[" + NAME + "] takes no sub-aggregations");
-    }
+    ShardAggregations.checkTopLevel(NAME, parent, subs);
     return new AggregatorFactory(name, context, null, subs, metadata) {
       @Override
       protected Aggregator createInternal(
@@ -216,15 +210,7 @@ public final class NearDupBucketsAggregationBuilder
               t == null ? NearDupSettings.DEFAULT : t.settings(), partition, partitions);
       IndexReader reader = context.searcher().getIndexReader();
       this.maxDoc = reader.maxDoc();
-      this.shardId = shardId(reader);
-    }
-
-    private static ShardId shardId(IndexReader reader) {
-      if (reader instanceof DirectoryReader d) {
-        return ShardUtils.extractShardId(d);
-      }
-      List<LeafReaderContext> leaves = reader.leaves();
-      return leaves.isEmpty() ? null : ShardUtils.extractShardId(leaves.get(0).reader());
+      this.shardId = ShardAggregations.shardId(reader);
     }
 
     @Override

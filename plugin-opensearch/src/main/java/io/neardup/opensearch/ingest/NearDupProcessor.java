@@ -2,12 +2,15 @@ package io.neardup.opensearch.ingest;
 
 import io.neardup.ingest.NearDupIngest;
 import io.neardup.opensearch.collapse.MappedFields;
-import io.neardup.opensearch.query.NearDupQueryBuilder;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.sketch.Sketch;
+import io.neardup.sketch.SketchFormat;
+import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
 import org.opensearch.action.search.SearchRequest;
+import org.opensearch.action.search.ShardSearchFailure;
 import org.opensearch.cluster.metadata.IndexMetadata;
 import org.opensearch.cluster.service.ClusterService;
 import org.opensearch.common.UUIDs;
@@ -16,7 +19,6 @@ import org.opensearch.ingest.AbstractProcessor;
 import org.opensearch.ingest.ConfigurationUtils;
 import org.opensearch.ingest.IngestDocument;
 import org.opensearch.ingest.Processor;
-import org.opensearch.search.SearchHit;
 import org.opensearch.search.builder.SearchSourceBuilder;
 import org.opensearch.transport.client.Client;
 
@@ -31,8 +33,9 @@ import org.opensearch.transport.client.Client;
  *                "cluster_field": "neardup_cluster", "canonical_field": "neardup_canonical" } }
  * }</pre>
  *
- * <p>A document with a near-duplicate (among this node's recent sketches, else found by a {@code
- * neardup} query on the target index) joins its cluster ({@code cluster_field} = that cluster's id,
+ * <p>A document with a near-duplicate (among this node's recent sketches, else found by a search of
+ * the target index, one for the documents that wait at the same time, whose shards run {@link
+ * NearDupLookupAggregationBuilder}) joins its cluster ({@code cluster_field} = that cluster's id,
  * {@code canonical_field} = false); one without starts a cluster under its own {@code _id} (a fresh
  * id when the request has none yet) and is its canonical. The search runs asynchronously: the write
  * thread never waits for it.
@@ -40,6 +43,8 @@ import org.opensearch.transport.client.Client;
 public final class NearDupProcessor extends AbstractProcessor {
   /** The processor's type name. */
   public static final String TYPE = NearDupIngest.TYPE;
+
+  private static final String LOOKUP = "neardup_lookup";
 
   private final String field;
   private final String nearDupField;
@@ -94,7 +99,8 @@ public final class NearDupProcessor extends AbstractProcessor {
         throw NearDupIngest.missingIndex(index, nearDupField);
       }
       settings =
-          NearDupIngest.targetSettings(
+          ingest.cachedTargetSettings(
+              metadata.getIndexUUID() + '/' + metadata.getMappingVersion(),
               path -> mappedFields.lookup(metadata, path),
               index,
               nearDupField,
@@ -113,30 +119,11 @@ public final class NearDupProcessor extends AbstractProcessor {
     }
     Object ownId = document.getSourceAndMetadata().get(IngestDocument.Metadata.ID.getFieldName());
     ingest.assign(
-        metadata.getIndexUUID() + '/' + nearDupField,
+        metadata.getIndexUUID() + '/' + nearDupField + '/' + clusterField,
         sketch,
         settings,
         ownId != null ? ownId.toString() : UUIDs.base64UUID(),
-        answer ->
-            client.search(
-                new SearchRequest(index)
-                    .source(
-                        new SearchSourceBuilder()
-                            .query(new NearDupQueryBuilder(nearDupField, text))
-                            .size(1)
-                            .trackTotalHits(false)
-                            .fetchSource(new String[] {clusterField}, null)),
-                ActionListener.wrap(
-                    response -> {
-                      SearchHit[] hits = response.getHits().getHits();
-                      answer.accept(
-                          hits.length == 0
-                              ? null
-                              : NearDupIngest.clusterOf(
-                                  hits[0].getSourceAsMap().get(clusterField), hits[0].getId()),
-                          null);
-                    },
-                    e -> answer.accept(null, e))),
+        (sketches, answer) -> lookup(index, sketches, answer),
         (assigned, e) -> {
           if (e != null) {
             handler.accept(null, e);
@@ -146,6 +133,47 @@ public final class NearDupProcessor extends AbstractProcessor {
             handler.accept(document, null);
           }
         });
+  }
+
+  /** One search of the index for a batch of documents: each shard runs the lookup aggregation. */
+  private void lookup(
+      String index, List<Sketch> sketches, BiConsumer<List<String>, Exception> answer) {
+    List<byte[]> encoded = sketches.stream().map(SketchFormat::encode).toList();
+    client.search(
+        new SearchRequest(index)
+            .requestCache(false)
+            .source(
+                new SearchSourceBuilder()
+                    .size(0)
+                    .trackTotalHits(false)
+                    .aggregation(
+                        new NearDupLookupAggregationBuilder(
+                            LOOKUP, nearDupField, clusterField, encoded))),
+        ActionListener.wrap(
+            response -> {
+              ShardSearchFailure[] failures = response.getShardFailures();
+              if (failures.length > 0) {
+                // a shard that did not answer may hold the near-duplicate
+                Throwable cause = failures[0].getCause();
+                answer.accept(
+                    null,
+                    cause instanceof Exception ex
+                        ? ex
+                        : new IllegalStateException(failures[0].reason(), cause));
+                return;
+              }
+              InternalNearDupLookup found =
+                  response.getAggregations() == null
+                      ? null
+                      : response.getAggregations().get(LOOKUP);
+              // no result at all: no shard holds the field yet
+              answer.accept(
+                  found == null || found.matches().isEmpty()
+                      ? Collections.nCopies(sketches.size(), null)
+                      : found.clusters(),
+                  null);
+            },
+            e -> answer.accept(null, e)));
   }
 
   /** Builds {@code neardup} processors from pipeline definitions; one per node. */

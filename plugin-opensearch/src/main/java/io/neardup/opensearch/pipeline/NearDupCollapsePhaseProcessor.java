@@ -39,7 +39,8 @@ import org.opensearch.transport.Transport;
  * processor) when the cluster setting {@code cluster.search.enabled_system_generated_factories}
  * lists {@value #TYPE}. Without this processor the collapse still works: every shard then fetches
  * its part of the window. It also steps aside, with the same result, for a search of a single shard
- * (fetched in its query phase), a {@code dfs_query_then_fetch} search and a search that rescores.
+ * (fetched in its query phase), a {@code dfs_query_then_fetch} search, and a search that rescores
+ * or collapses on a field.
  */
 public final class NearDupCollapsePhaseProcessor extends AbstractProcessor
     implements SearchPhaseResultsProcessor, SystemGeneratedProcessor {

@@ -1,6 +1,7 @@
 package io.neardup.elasticsearch.clusters;
 
 import io.neardup.cluster.ShardBandEntries;
+import io.neardup.elasticsearch.ShardAggregations;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper.NearDupFieldType;
 import io.neardup.settings.NearDupSettings;
 import java.io.IOException;
@@ -8,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.apache.lucene.index.BinaryDocValues;
-import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.util.BytesRef;
@@ -17,7 +17,6 @@ import org.elasticsearch.common.io.stream.StreamInput;
 import org.elasticsearch.common.io.stream.StreamOutput;
 import org.elasticsearch.index.mapper.MappedFieldType;
 import org.elasticsearch.index.shard.ShardId;
-import org.elasticsearch.index.shard.ShardUtils;
 import org.elasticsearch.search.aggregations.AbstractAggregationBuilder;
 import org.elasticsearch.search.aggregations.AggregationBuilder;
 import org.elasticsearch.search.aggregations.AggregationExecutionContext;
@@ -143,12 +142,7 @@ public final class NearDupBucketsAggregationBuilder
   protected AggregatorFactory doBuild(
       AggregationContext context, AggregatorFactory parent, AggregatorFactories.Builder subs)
       throws IOException {
-    if (parent != null) {
-      throw new IllegalArgumentException("[" + NAME + "] must be a top-level aggregation");
-    }
-    if (subs.count() > 0) {
-      throw new IllegalArgumentException("[" + NAME + "] takes no sub-aggregations");
-    }
+    ShardAggregations.checkTopLevel(NAME, parent, subs);
     return new AggregatorFactory(name, context, null, subs, metadata) {
       @Override
       protected Aggregator createInternal(
@@ -219,15 +213,7 @@ public final class NearDupBucketsAggregationBuilder
               t == null ? NearDupSettings.DEFAULT : t.settings(), partition, partitions);
       IndexReader reader = context.searcher().getIndexReader();
       this.maxDoc = reader.maxDoc();
-      this.shardId = shardId(reader);
-    }
-
-    private static ShardId shardId(IndexReader reader) {
-      if (reader instanceof DirectoryReader d) {
-        return ShardUtils.extractShardId(d);
-      }
-      List<LeafReaderContext> leaves = reader.leaves();
-      return leaves.isEmpty() ? null : ShardUtils.extractShardId(leaves.get(0).reader());
+      this.shardId = ShardAggregations.shardId(reader);
     }
 
     @Override

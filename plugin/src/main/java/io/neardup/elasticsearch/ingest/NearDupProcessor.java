@@ -1,14 +1,17 @@
 package io.neardup.elasticsearch.ingest;
 
 import io.neardup.elasticsearch.mapper.MappedFields;
-import io.neardup.elasticsearch.query.NearDupQueryBuilder;
 import io.neardup.ingest.NearDupIngest;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.sketch.Sketch;
+import io.neardup.sketch.SketchFormat;
+import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
 import org.elasticsearch.action.ActionListener;
 import org.elasticsearch.action.search.SearchRequest;
+import org.elasticsearch.action.search.ShardSearchFailure;
 import org.elasticsearch.client.internal.Client;
 import org.elasticsearch.cluster.metadata.IndexMetadata;
 import org.elasticsearch.cluster.metadata.ProjectId;
@@ -18,7 +21,6 @@ import org.elasticsearch.ingest.AbstractProcessor;
 import org.elasticsearch.ingest.ConfigurationUtils;
 import org.elasticsearch.ingest.IngestDocument;
 import org.elasticsearch.ingest.Processor;
-import org.elasticsearch.search.SearchHit;
 import org.elasticsearch.search.builder.SearchSourceBuilder;
 
 /**
@@ -33,15 +35,18 @@ import org.elasticsearch.search.builder.SearchSourceBuilder;
  * <p>For each document it sketches the text of {@code field} with the settings of the {@code
  * neardup} field {@code neardup_field} of the target index, then looks for near-duplicates: first
  * among the sketches this node processed recently (copies in the same bulk or not yet refreshed),
- * else with a {@code neardup} query on the index (band candidates verified by sketch). A document
- * with a near-duplicate joins its cluster ({@code cluster_field} = that cluster's id, {@code
- * canonical_field} = false); a document without one starts a cluster whose id is its own {@code
- * _id} (a fresh id when the request has none yet) and is its canonical. The search runs
- * asynchronously: the ingest thread never waits for it.
+ * else with a search of the index (band candidates verified by sketch, as the {@code neardup} query
+ * does; documents that wait for a search at the same time share one, whose shards run {@link
+ * NearDupLookupAggregationBuilder}). A document with a near-duplicate joins its cluster ({@code
+ * cluster_field} = that cluster's id, {@code canonical_field} = false); a document without one
+ * starts a cluster whose id is its own {@code _id} (a fresh id when the request has none yet) and
+ * is its canonical. The search runs asynchronously: the ingest thread never waits for it.
  */
 public final class NearDupProcessor extends AbstractProcessor {
   /** The processor's type name. */
   public static final String TYPE = NearDupIngest.TYPE;
+
+  private static final String LOOKUP = "neardup_lookup";
 
   private final String field;
   private final String nearDupField;
@@ -114,30 +119,11 @@ public final class NearDupProcessor extends AbstractProcessor {
     }
     String ownId = document.getMetadata().getId();
     ingest.assign(
-        mapping.indexUuid() + '/' + nearDupField,
+        mapping.indexUuid() + '/' + nearDupField + '/' + clusterField,
         sketch,
         mapping.settings(),
         ownId != null ? ownId : UUIDs.base64UUID(),
-        answer ->
-            client.search(
-                new SearchRequest(index)
-                    .source(
-                        new SearchSourceBuilder()
-                            .query(new NearDupQueryBuilder(nearDupField, text))
-                            .size(1)
-                            .trackTotalHits(false)
-                            .fetchSource(new String[] {clusterField}, null)),
-                ActionListener.wrap(
-                    response -> {
-                      SearchHit[] hits = response.getHits().getHits();
-                      answer.accept(
-                          hits.length == 0
-                              ? null
-                              : NearDupIngest.clusterOf(
-                                  hits[0].getSourceAsMap().get(clusterField), hits[0].getId()),
-                          null);
-                    },
-                    e -> answer.accept(null, e))),
+        (sketches, answer) -> lookup(index, sketches, answer),
         (assigned, e) -> {
           if (e != null) {
             handler.accept(null, e);
@@ -149,6 +135,47 @@ public final class NearDupProcessor extends AbstractProcessor {
         });
   }
 
+  /** One search of the index for a batch of documents: each shard runs the lookup aggregation. */
+  private void lookup(
+      String index, List<Sketch> sketches, BiConsumer<List<String>, Exception> answer) {
+    List<byte[]> encoded = sketches.stream().map(SketchFormat::encode).toList();
+    client.search(
+        new SearchRequest(index)
+            .requestCache(false)
+            .source(
+                new SearchSourceBuilder()
+                    .size(0)
+                    .trackTotalHits(false)
+                    .aggregation(
+                        new NearDupLookupAggregationBuilder(
+                            LOOKUP, nearDupField, clusterField, encoded))),
+        ActionListener.wrap(
+            response -> {
+              ShardSearchFailure[] failures = response.getShardFailures();
+              if (failures.length > 0) {
+                // a shard that did not answer may hold the near-duplicate
+                Throwable cause = failures[0].getCause();
+                answer.accept(
+                    null,
+                    cause instanceof Exception ex
+                        ? ex
+                        : new IllegalStateException(failures[0].reason(), cause));
+                return;
+              }
+              InternalNearDupLookup found =
+                  response.getAggregations() == null
+                      ? null
+                      : response.getAggregations().get(LOOKUP);
+              // no result at all: no shard holds the field yet
+              answer.accept(
+                  found == null || found.matches().isEmpty()
+                      ? Collections.nCopies(sketches.size(), null)
+                      : found.clusters(),
+                  null);
+            },
+            e -> answer.accept(null, e)));
+  }
+
   private record NearDupFieldMapping(String indexUuid, long version, NearDupSettings settings) {}
 
   private NearDupFieldMapping resolve(String index) {
@@ -157,7 +184,8 @@ public final class NearDupProcessor extends AbstractProcessor {
       throw NearDupIngest.missingIndex(index, nearDupField);
     }
     NearDupSettings settings =
-        NearDupIngest.targetSettings(
+        ingest.cachedTargetSettings(
+            metadata.getIndexUUID() + '/' + metadata.getMappingVersion(),
             path -> mappedFields.lookup(metadata, path),
             index,
             nearDupField,

@@ -1,0 +1,281 @@
+package io.neardup.opensearch.ingest;
+
+import io.neardup.ingest.NearDupLookup;
+import io.neardup.opensearch.ShardAggregations;
+import io.neardup.opensearch.mapper.NearDupFieldMapper.NearDupFieldType;
+import io.neardup.settings.NearDupSettings;
+import io.neardup.sketch.Sketch;
+import io.neardup.sketch.SketchFormat;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.opensearch.core.ParseField;
+import org.opensearch.core.common.io.stream.StreamInput;
+import org.opensearch.core.common.io.stream.StreamOutput;
+import org.opensearch.core.index.shard.ShardId;
+import org.opensearch.core.xcontent.ConstructingObjectParser;
+import org.opensearch.core.xcontent.XContentBuilder;
+import org.opensearch.core.xcontent.XContentParser;
+import org.opensearch.index.fieldvisitor.FieldsVisitor;
+import org.opensearch.index.mapper.MappedFieldType;
+import org.opensearch.index.query.QueryShardContext;
+import org.opensearch.search.aggregations.AbstractAggregationBuilder;
+import org.opensearch.search.aggregations.AggregationBuilder;
+import org.opensearch.search.aggregations.Aggregator;
+import org.opensearch.search.aggregations.AggregatorFactories;
+import org.opensearch.search.aggregations.AggregatorFactory;
+import org.opensearch.search.aggregations.CardinalityUpperBound;
+import org.opensearch.search.aggregations.InternalAggregation;
+import org.opensearch.search.aggregations.LeafBucketCollector;
+import org.opensearch.search.aggregations.metrics.MetricsAggregator;
+import org.opensearch.search.internal.SearchContext;
+
+/**
+ * The shard half of the {@code neardup} ingest processor's search: for each of a batch of sketches
+ * (made with the settings of the {@code neardup} field), its best near-duplicate on each shard at
+ * the field's threshold, with its cluster id read from the doc values of {@code cluster_field} (the
+ * document's {@code _id} when it has none), found by the library's {@link NearDupLookup} (band
+ * postings read once per batch, candidates verified by sketch as the {@code neardup} query verifies
+ * them). Reducing keeps each sketch's best match over the shards. It collects no documents: the
+ * search runs it with {@code size: 0} and no query.
+ *
+ * <pre>{@code
+ * "aggs": {"l": {"neardup_lookup": {"field": "body.dup", "cluster_field": "neardup_cluster",
+ *                                   "sketches": ["<base64 of a serialized sketch>", ...]}}}
+ * }</pre>
+ */
+public final class NearDupLookupAggregationBuilder
+    extends AbstractAggregationBuilder<NearDupLookupAggregationBuilder> {
+  /** The aggregation's name. */
+  public static final String NAME = "neardup_lookup";
+
+  private static final ParseField FIELD = new ParseField("field");
+  private static final ParseField CLUSTER_FIELD = new ParseField("cluster_field");
+  private static final ParseField SKETCHES = new ParseField("sketches");
+
+  private final String field;
+  private final String clusterField;
+  private final List<byte[]> sketches;
+
+  /**
+   * @param name the aggregation's name in the request
+   * @param field a field of type {@code neardup}
+   * @param clusterField the keyword field of the cluster ids
+   * @param sketches serialized sketches ({@link SketchFormat#encode})
+   */
+  public NearDupLookupAggregationBuilder(
+      String name, String field, String clusterField, List<byte[]> sketches) {
+    super(name);
+    this.field = Objects.requireNonNull(field, "field");
+    this.clusterField = Objects.requireNonNull(clusterField, "cluster_field");
+    this.sketches = List.copyOf(sketches);
+  }
+
+  private NearDupLookupAggregationBuilder(
+      NearDupLookupAggregationBuilder clone,
+      AggregatorFactories.Builder factories,
+      Map<String, Object> metadata) {
+    super(clone, factories, metadata);
+    this.field = clone.field;
+    this.clusterField = clone.clusterField;
+    this.sketches = clone.sketches;
+  }
+
+  /** Reads the builder from the wire. */
+  public NearDupLookupAggregationBuilder(StreamInput in) throws IOException {
+    super(in);
+    this.field = in.readString();
+    this.clusterField = in.readString();
+    this.sketches = List.copyOf(in.readList(StreamInput::readByteArray));
+  }
+
+  @Override
+  protected void doWriteTo(StreamOutput out) throws IOException {
+    out.writeString(field);
+    out.writeString(clusterField);
+    out.writeCollection(sketches, StreamOutput::writeByteArray);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static final ConstructingObjectParser<NearDupLookupAggregationBuilder, String> PARSER =
+      new ConstructingObjectParser<>(
+          NAME,
+          false,
+          (a, name) ->
+              new NearDupLookupAggregationBuilder(
+                  name,
+                  (String) a[0],
+                  (String) a[1],
+                  ((List<String>) a[2]).stream().map(Base64.getDecoder()::decode).toList()));
+
+  static {
+    PARSER.declareString(ConstructingObjectParser.constructorArg(), FIELD);
+    PARSER.declareString(ConstructingObjectParser.constructorArg(), CLUSTER_FIELD);
+    PARSER.declareStringArray(ConstructingObjectParser.constructorArg(), SKETCHES);
+  }
+
+  /** Parses {@code {"field": ..., "cluster_field": ..., "sketches": [...]}}. */
+  public static NearDupLookupAggregationBuilder parse(XContentParser parser, String name)
+      throws IOException {
+    return PARSER.parse(parser, name);
+  }
+
+  @Override
+  protected XContentBuilder internalXContent(XContentBuilder builder, Params params)
+      throws IOException {
+    builder.startObject();
+    builder.field(FIELD.getPreferredName(), field);
+    builder.field(CLUSTER_FIELD.getPreferredName(), clusterField);
+    builder.startArray(SKETCHES.getPreferredName());
+    for (byte[] s : sketches) {
+      builder.value(Base64.getEncoder().encodeToString(s));
+    }
+    builder.endArray();
+    return builder.endObject();
+  }
+
+  @Override
+  protected AggregationBuilder shallowCopy(
+      AggregatorFactories.Builder factoriesBuilder, Map<String, Object> metadata) {
+    return new NearDupLookupAggregationBuilder(this, factoriesBuilder, metadata);
+  }
+
+  @Override
+  protected AggregatorFactory doBuild(
+      QueryShardContext context, AggregatorFactory parent, AggregatorFactories.Builder subs)
+      throws IOException {
+    ShardAggregations.checkTopLevel(NAME, parent, subs);
+    MappedFieldType type = context.fieldMapper(field);
+    if (type != null && !(type instanceof NearDupFieldType)) {
+      throw new IllegalArgumentException(
+          "[" + NAME + "] field [" + field + "] is not of type [neardup]");
+    }
+    NearDupFieldType nearDup = (NearDupFieldType) type;
+    return new AggregatorFactory(name, context, null, subs, metadata) {
+      @Override
+      protected Aggregator createInternal(
+          SearchContext searchContext,
+          Aggregator parentAggregator,
+          CardinalityUpperBound cardinality,
+          Map<String, Object> meta)
+          throws IOException {
+        return new LookupAggregator(name, searchContext, meta, nearDup);
+      }
+
+      @Override
+      protected boolean supportsConcurrentSegmentSearch() {
+        return false; // one lookup per shard, not one per slice
+      }
+    };
+  }
+
+  @Override
+  public BucketCardinality bucketCardinality() {
+    return BucketCardinality.NONE;
+  }
+
+  @Override
+  public String getType() {
+    return NAME;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (this == o) {
+      return true;
+    }
+    if (o == null || getClass() != o.getClass() || !super.equals(o)) {
+      return false;
+    }
+    NearDupLookupAggregationBuilder other = (NearDupLookupAggregationBuilder) o;
+    return field.equals(other.field)
+        && clusterField.equals(other.clusterField)
+        && sketches.size() == other.sketches.size()
+        && sameSketches(other.sketches);
+  }
+
+  private boolean sameSketches(List<byte[]> others) {
+    for (int i = 0; i < sketches.size(); i++) {
+      if (!Arrays.equals(sketches.get(i), others.get(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  @Override
+  public int hashCode() {
+    int h = Objects.hash(super.hashCode(), field, clusterField);
+    for (byte[] s : sketches) {
+      h = 31 * h + Arrays.hashCode(s);
+    }
+    return h;
+  }
+
+  /** A document's {@code _id}, for a near-duplicate indexed without a cluster id. */
+  static String id(LeafReaderContext leaf, int doc) throws IOException {
+    FieldsVisitor visitor = new FieldsVisitor(false);
+    leaf.reader().storedFields().document(doc, visitor);
+    return visitor.id();
+  }
+
+  /** Looks the batch up on one shard; collects nothing. */
+  private final class LookupAggregator extends MetricsAggregator {
+    private final NearDupFieldType type;
+    private final IndexReader reader;
+
+    LookupAggregator(
+        String name, SearchContext context, Map<String, Object> metadata, NearDupFieldType type)
+        throws IOException {
+      super(name, context, null, metadata);
+      this.type = type;
+      this.reader = context.searcher().getIndexReader();
+    }
+
+    @Override
+    protected LeafBucketCollector getLeafCollector(
+        LeafReaderContext leaf, LeafBucketCollector sub) {
+      return LeafBucketCollector.NO_OP_COLLECTOR;
+    }
+
+    @Override
+    public InternalAggregation buildAggregation(long owningBucketOrd) throws IOException {
+      if (type == null) {
+        return buildEmptyAggregation(); // an index without the field has no near-duplicates
+      }
+      NearDupSettings settings = type.settings();
+      List<Sketch> decoded = new ArrayList<>(sketches.size());
+      for (byte[] s : sketches) {
+        decoded.add(SketchFormat.decode(s, settings.sketch()));
+      }
+      NearDupLookup.Match[] matches =
+          NearDupLookup.lookup(
+              reader,
+              type.fields(),
+              settings,
+              settings.minSimilarity(null, null),
+              decoded,
+              clusterField,
+              NearDupLookupAggregationBuilder::id,
+              shard(reader));
+      return new InternalNearDupLookup(name, metadata(), Arrays.asList(matches));
+    }
+
+    private static int shard(IndexReader reader) {
+      ShardId id = ShardAggregations.shardId(reader);
+      return id == null ? 0 : id.id();
+    }
+
+    @Override
+    public InternalAggregation buildEmptyAggregation() {
+      return new InternalNearDupLookup(
+          name, metadata(), java.util.Collections.nCopies(sketches.size(), null));
+    }
+  }
+}
