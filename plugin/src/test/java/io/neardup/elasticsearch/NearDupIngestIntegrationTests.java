@@ -39,7 +39,8 @@ import org.elasticsearch.xcontent.json.JsonXContent;
  * The {@code neardup} ingest processor on two data nodes and an index of two shards: copies in one
  * bulk, in a later bulk on the same node before a refresh, and in a bulk on the other node after a
  * refresh all join one cluster; unrelated documents get clusters of their own; Elasticsearch's
- * {@code collapse} on the cluster id returns one hit per family.
+ * {@code collapse} on the cluster id returns one hit per family; after a full cluster restart the
+ * assignments are unchanged and a later copy joins its family through the index alone.
  */
 @ESIntegTestCase.ClusterScope(
     scope = ESIntegTestCase.Scope.SUITE,
@@ -111,7 +112,7 @@ public class NearDupIngestIntegrationTests extends ESIntegTestCase {
     assertNoFailures(response);
   }
 
-  public void testCopiesJoinOneClusterAndCollapse() throws IOException {
+  public void testCopiesJoinOneClusterAndCollapse() throws Exception {
     createIndex();
     putJsonPipeline(
         PIPELINE,
@@ -179,6 +180,49 @@ public class NearDupIngestIntegrationTests extends ESIntegTestCase {
           assertThat(response.getHits().getHits().length, equalTo(FAMILIES + unrelated));
           assertThat(families.size(), equalTo(FAMILIES + unrelated));
         });
+
+    // a full restart keeps every assignment; the nodes' memories of recent sketches are gone, so
+    // a copy ingested afterwards finds its family through the index alone
+    internalCluster().fullRestart();
+    ensureGreen(INDEX);
+    List<IngestFamilies.Ingested> restarted = ingested();
+    assertThat(new HashSet<>(restarted), equalTo(new HashSet<>(ingested)));
+    BulkRequestBuilder after = client().prepareBulk();
+    add(after, "f0-4", "f0", IngestFamilies.copy(texts[0], 4));
+    assertBulkOk(after);
+    refresh(INDEX);
+    String family0 = null;
+    for (IngestFamilies.Ingested d : restarted) {
+      if (d.id().equals("f0-0")) {
+        family0 = d.cluster();
+      }
+    }
+    List<IngestFamilies.Ingested> all = ingested();
+    IngestFamilies.check(all, FAMILIES, unrelated);
+    for (IngestFamilies.Ingested d : all) {
+      if (d.id().equals("f0-4")) {
+        assertThat(d.cluster(), equalTo(family0));
+        assertFalse("a later copy is not its cluster's canonical", d.canonical());
+      }
+    }
+  }
+
+  private List<IngestFamilies.Ingested> ingested() {
+    List<IngestFamilies.Ingested> ingested = new ArrayList<>();
+    assertResponse(
+        prepareSearch(INDEX).setSize(100),
+        response -> {
+          for (SearchHit hit : response.getHits().getHits()) {
+            Map<String, Object> source = hit.getSourceAsMap();
+            ingested.add(
+                new IngestFamilies.Ingested(
+                    hit.getId(),
+                    (String) source.get("family"),
+                    (String) source.get("neardup_cluster"),
+                    Boolean.TRUE.equals(source.get("neardup_canonical"))));
+          }
+        });
+    return ingested;
   }
 
   /**
