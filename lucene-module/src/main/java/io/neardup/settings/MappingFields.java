@@ -107,27 +107,40 @@ public final class MappingFields {
         all = false;
         continue;
       }
-      Object type = key.get("type");
-      if (!CANONICAL_TYPES.contains(type)) {
-        throw new IllegalArgumentException(
-            "[canonical] field ["
-                + field
-                + "] is of type ["
-                + (type == null ? "object" : type)
-                + "] in index ["
-                + index
-                + "]: expected a numeric, date, boolean, ip or keyword field");
-      }
-      if ("false".equals(String.valueOf(key.get("doc_values")))) {
-        throw new IllegalArgumentException(
-            "[canonical] field ["
-                + field
-                + "] has no doc values in index ["
-                + index
-                + "]: canonical fields are read from doc values");
-      }
+      checkCanonicalField(key, field, index);
     }
     return all;
+  }
+
+  /**
+   * Checks that a field a canonical policy compares, as its index maps it, is a numeric, date,
+   * boolean, ip or keyword field with doc values.
+   *
+   * @param key the field's mapping
+   * @param field the field's name, for the message
+   * @param index the index's name, for the message
+   * @throws IllegalArgumentException naming the field, its type and the index
+   */
+  public static void checkCanonicalField(Map<String, Object> key, String field, String index) {
+    Object type = key.get("type");
+    if (!CANONICAL_TYPES.contains(type)) {
+      throw new IllegalArgumentException(
+          "[canonical] field ["
+              + field
+              + "] is of type ["
+              + (type == null ? "object" : type)
+              + "] in index ["
+              + index
+              + "]: expected a numeric, date, boolean, ip or keyword field");
+    }
+    if ("false".equals(String.valueOf(key.get("doc_values")))) {
+      throw new IllegalArgumentException(
+          "[canonical] field ["
+              + field
+              + "] has no doc values in index ["
+              + index
+              + "]: canonical fields are read from doc values");
+    }
   }
 
   /**

@@ -41,8 +41,15 @@ public final class MappedFields {
     if (canonical.byScore()) {
       return true;
     }
-    MappingMetadata mapping = index.mapping();
-    return MappingFields.checkCanonical(
-        mapping == null ? null : mapping.sourceAsMap(), index.getIndex().getName(), canonical);
+    boolean all = true;
+    for (String field : canonical.fields()) {
+      Map<String, Object> key = lookup(index, field); // cached: no mapping parsed per search
+      if (key == null) {
+        all = false;
+      } else {
+        MappingFields.checkCanonicalField(key, field, index.getIndex().getName());
+      }
+    }
+    return all;
   }
 }
