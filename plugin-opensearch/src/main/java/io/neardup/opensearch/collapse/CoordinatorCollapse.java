@@ -9,22 +9,12 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
-import java.util.Comparator;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.function.Supplier;
-import org.apache.lucene.search.FieldComparator;
-import org.apache.lucene.search.FieldDoc;
-import org.apache.lucene.search.Pruning;
-import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.SortField;
-import org.apache.lucene.search.TopFieldDocs;
-import org.apache.lucene.util.BytesRef;
 import org.opensearch.action.search.SearchRequest;
 import org.opensearch.action.search.SearchResponse;
 import org.opensearch.action.search.SearchResponseSections;
@@ -34,7 +24,6 @@ import org.opensearch.cluster.metadata.IndexNameExpressionResolver;
 import org.opensearch.cluster.service.ClusterService;
 import org.opensearch.common.document.DocumentField;
 import org.opensearch.common.io.stream.BytesStreamOutput;
-import org.opensearch.common.lucene.search.TopDocsAndMaxScore;
 import org.opensearch.core.common.io.stream.NamedWriteableAwareStreamInput;
 import org.opensearch.core.common.io.stream.NamedWriteableRegistry;
 import org.opensearch.core.common.io.stream.StreamInput;
@@ -47,7 +36,6 @@ import org.opensearch.search.SearchHits;
 import org.opensearch.search.SearchSortValues;
 import org.opensearch.search.builder.SearchSourceBuilder;
 import org.opensearch.search.profile.SearchProfileShardResults;
-import org.opensearch.search.query.QuerySearchResult;
 import org.opensearch.search.sort.ScoreSortBuilder;
 import org.opensearch.search.sort.SortBuilder;
 
@@ -62,10 +50,10 @@ import org.opensearch.search.sort.SortBuilder;
  * runs between the query and the fetch phase (a search pipeline's {@code phase_results_processors},
  * or the system-generated processor of that name when the cluster enables it), each shard's query
  * phase returns its top hits with what collapsing needs of them (the internal sort {@link
- * NearDupWindowSortBuilder}), the window is collapsed there ({@link #cut}) and only the page is
- * fetched. Otherwise (no such processor, a search of a single shard, which OpenSearch fetches in
- * its query phase, or a search with {@code rescore}, which cannot sort) every shard fetches its
- * part of the window, each hit carrying its sketch from the fetch phase ({@link
+ * NearDupWindowSortBuilder}), the window is collapsed there ({@link WindowCut#cut}) and only the
+ * page is fetched. Otherwise (no such processor, a search of a single shard, which OpenSearch
+ * fetches in its query phase, or a search with {@code rescore}, which cannot sort) every shard
+ * fetches its part of the window, each hit carrying its sketch from the fetch phase ({@link
  * NearDupSketchFetchSubPhase}), and the merged window is collapsed here ({@link #collapse}).
  */
 public final class CoordinatorCollapse {
@@ -256,10 +244,10 @@ public final class CoordinatorCollapse {
   /**
    * The search of the plan's window instead of its page, with the sort {@link
    * NearDupWindowSortBuilder} after its own sorts (or after {@code _score}) that carries each hit's
-   * sketch from the shards' query phase and lets {@link #cut} collapse the window before the fetch
-   * phase; a search that rescores (which excludes sorting) or collapses on a field gets the
-   * extension instead, which makes every shard's fetch phase attach the sketches. The request's own
-   * source is left as it was.
+   * sketch from the shards' query phase and lets {@link WindowCut#cut} collapse the window before
+   * the fetch phase; a search that rescores (which excludes sorting) or collapses on a field gets
+   * the extension instead, which makes every shard's fetch phase attach the sketches. The request's
+   * own source is left as it was.
    */
   public SearchRequest widen(SearchRequest search, Plan plan) {
     return widenInto(new SearchRequest(search), plan);
@@ -336,133 +324,6 @@ public final class CoordinatorCollapse {
     return null;
   }
 
-  /** Where the collapse placed a hit of the page, and what it found about it. */
-  public record Placed(int position, Map<String, Object> note) {}
-
-  /**
-   * The collapse of a window before the fetch phase: the page's hits, the number of hits in the
-   * window and of canonicals among them.
-   */
-  public record Decision(Map<String, Placed> page, int windowHits, int canonicals) {}
-
-  /**
-   * Collapses the window between the query and the fetch phase: merges the shards' top hits in the
-   * search's order (ties as OpenSearch breaks them, see {@link WindowHit}), collapses them with the
-   * values of the window sort, and leaves in each shard's top hits only those of the requested
-   * page, so that only they are fetched. Returns null, changing nothing, when the shards' results
-   * do not carry the window sort's values or were reduced already.
-   */
-  public static Decision cut(List<QuerySearchResult> results, Plan plan) {
-    List<QuerySearchResult> shards = new ArrayList<>();
-    SortField[] sortFields = null;
-    for (QuerySearchResult result : results) {
-      if (result == null || result.isNull()) {
-        continue;
-      }
-      if (result.hasConsumedTopDocs()) {
-        return null;
-      }
-      if (!(result.topDocs().topDocs instanceof TopFieldDocs docs)) {
-        return null;
-      }
-      sortFields = docs.fields;
-      shards.add(result);
-    }
-    if (sortFields == null) {
-      return null;
-    }
-    int payload = sortFields.length - 1;
-    int scoreField = -1;
-    Comparator<Object>[] comparators = comparators(sortFields, sortFields.length);
-    for (int f = 0; f < payload; f++) {
-      if (sortFields[f].getType() == SortField.Type.SCORE) {
-        scoreField = f;
-        break;
-      }
-    }
-    record Entry(QuerySearchResult result, FieldDoc doc) {}
-    List<Entry> entries = new ArrayList<>();
-    for (QuerySearchResult result : shards) {
-      for (ScoreDoc d : result.topDocs().topDocs.scoreDocs) {
-        if (!(d instanceof FieldDoc fd)
-            || fd.fields.length != sortFields.length
-            || !(fd.fields[payload] instanceof BytesRef)) {
-          return null;
-        }
-        entries.add(new Entry(result, fd));
-      }
-    }
-    Comparator<Entry> order =
-        (a, b) -> {
-          for (int f = 0; f < comparators.length; f++) {
-            int c = comparators[f].compare(a.doc.fields[f], b.doc.fields[f]);
-            if (c != 0) {
-              return c;
-            }
-          }
-          return 0; // the window sort's values differ between any two hits
-        };
-    entries.sort(order);
-    int n = Math.min(entries.size(), plan.ext().window());
-    byte[][] sketches = new byte[n][];
-    Object[] keys = new Object[n];
-    String[] index = new String[n];
-    String[] id = new String[n];
-    float[] score = new float[n];
-    for (int i = 0; i < n; i++) {
-      Entry e = entries.get(i);
-      WindowHit hit = WindowHit.decode((BytesRef) e.doc.fields[payload]);
-      sketches[i] = hit.sketch().length == 0 ? null : hit.sketch();
-      keys[i] = hit.key();
-      index[i] = e.result.getSearchShardTarget().getIndex();
-      id[i] = hit.id();
-      score[i] =
-          scoreField >= 0 && e.doc.fields[scoreField] instanceof Number s
-              ? s.floatValue()
-              : e.doc.score;
-    }
-    NearDupCollapseBuilder ext = plan.ext();
-    WindowCollapse collapse =
-        WindowCollapse.collapse(sketches, keys, ext.canonical(), plan.minSimilarity(), ext.mode());
-    WindowCollapse.HitNames names = new WindowCollapse.HitNames(index, id, score);
-    WindowCollapse.Page cut = collapse.page(plan.from(), plan.size());
-    Map<String, Placed> page = new HashMap<>();
-    Set<FieldDoc> onPage = Collections.newSetFromMap(new IdentityHashMap<>());
-    for (int p = cut.start(); p < cut.end(); p++) {
-      int i = collapse.listed(p);
-      FieldDoc doc = entries.get(i).doc;
-      onPage.add(doc);
-      page.put(
-          WindowHit.key((BytesRef) doc.fields[payload]),
-          new Placed(p - cut.start(), collapse.note(i, names)));
-    }
-    for (QuerySearchResult result : shards) {
-      TopDocsAndMaxScore top = result.topDocs();
-      List<ScoreDoc> kept = new ArrayList<>();
-      for (ScoreDoc d : top.topDocs.scoreDocs) {
-        if (onPage.contains(d)) {
-          kept.add(d);
-        }
-      }
-      TopFieldDocs cutDocs =
-          new TopFieldDocs(top.topDocs.totalHits, kept.toArray(new ScoreDoc[0]), sortFields);
-      result.topDocs(new TopDocsAndMaxScore(cutDocs, top.maxScore), result.sortValueFormats());
-    }
-    return new Decision(page, n, collapse.canonicalCount());
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Comparator<Object>[] comparators(SortField[] fields, int count) {
-    Comparator<Object>[] comparators = new Comparator[count];
-    for (int f = 0; f < count; f++) {
-      FieldComparator<Object> c =
-          (FieldComparator<Object>) fields[f].getComparator(1, Pruning.NONE);
-      int reverse = fields[f].getReverse() ? -1 : 1;
-      comparators[f] = (a, b) -> reverse * c.compareValues(a, b);
-    }
-    return comparators;
-  }
-
   /**
    * Collapses the window's merged hits and cuts the requested page, or, if the window was collapsed
    * before the fetch phase ({@code decision} not null), orders the fetched page as decided. Each
@@ -470,7 +331,8 @@ public final class CoordinatorCollapse {
    * #HIT_ANNOTATION} metadata field saying what the collapse found. {@code hits.total} and {@code
    * max_score} stay those of the search.
    */
-  public static SearchResponse collapse(SearchResponse response, Plan plan, Decision decision) {
+  public static SearchResponse collapse(
+      SearchResponse response, Plan plan, WindowCut.Decision decision) {
     NearDupCollapseBuilder ext = plan.ext();
     SearchHit[] hits = response.getHits().getHits();
     SearchHit[] page;
@@ -481,7 +343,7 @@ public final class CoordinatorCollapse {
       int found = 0;
       for (SearchHit hit : hits) {
         Object[] sortValues = hit.getSortValues();
-        Placed p =
+        WindowCut.Placed p =
             sortValues.length > plan.ownSorts()
                     && sortValues[sortValues.length - 1] instanceof String v
                 ? decision.page().get(WindowHit.key(v))

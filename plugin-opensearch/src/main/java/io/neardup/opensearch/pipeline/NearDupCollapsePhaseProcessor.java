@@ -1,6 +1,7 @@
 package io.neardup.opensearch.pipeline;
 
 import io.neardup.opensearch.collapse.CoordinatorCollapse;
+import io.neardup.opensearch.collapse.WindowCut;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -97,7 +98,7 @@ public final class NearDupCollapsePhaseProcessor extends AbstractProcessor
         holding.add(shard);
       }
     }
-    CoordinatorCollapse.Decision decision = CoordinatorCollapse.cut(shards, plan);
+    WindowCut.Decision decision = WindowCut.cut(shards, plan);
     if (decision == null) {
       return;
     }

@@ -2,6 +2,7 @@ package io.neardup.opensearch.pipeline;
 
 import io.neardup.opensearch.collapse.CollapsedSearchResponse;
 import io.neardup.opensearch.collapse.CoordinatorCollapse;
+import io.neardup.opensearch.collapse.WindowCut;
 import java.util.Map;
 import org.opensearch.action.search.SearchRequest;
 import org.opensearch.action.search.SearchResponse;
@@ -60,7 +61,7 @@ public final class NearDupCollapseResponseProcessor extends AbstractProcessor
     }
     return plan == null
         ? response
-        : CoordinatorCollapse.collapse(response, plan, (CoordinatorCollapse.Decision) decision);
+        : CoordinatorCollapse.collapse(response, plan, (WindowCut.Decision) decision);
   }
 
   @Override
