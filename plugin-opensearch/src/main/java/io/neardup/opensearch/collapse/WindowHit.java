@@ -40,22 +40,7 @@ record WindowHit(byte[] sketch, Object key, String id) {
   }
 
   /**
-   * The hit as a sort value.
-   *
-   * @param shardOrder the shard's {@link #shardOrder}
-   * @param doc the hit's document number in the shard
-   */
-  BytesRef encode(byte[] shardOrder, int doc) {
-    return encode(
-        shardOrder,
-        doc,
-        new BytesRef(sketch),
-        key,
-        new BytesRef(id.getBytes(StandardCharsets.UTF_8)));
-  }
-
-  /**
-   * A hit's sort value from its doc values, without copying them first.
+   * A hit's sort value, from its doc values without copying them first.
    *
    * @param shardOrder the shard's {@link #shardOrder}
    * @param doc the hit's document number in the shard

@@ -76,7 +76,7 @@ public class NearDupWindowSortBuilderTests
     String id = randomAlphaOfLengthBetween(0, 20);
     byte[] order = WindowHit.shardOrder(between(0, 50), "idx-" + randomAlphaOfLength(4), "uuid");
     int doc = between(0, Integer.MAX_VALUE);
-    BytesRef value = new WindowHit(sketch, key, id).encode(order, doc);
+    BytesRef value = encode(sketch, key, id, order, doc);
     WindowHit decoded = WindowHit.decode(value);
     assertArrayEquals(sketch, decoded.sketch());
     if (key instanceof byte[] bytes) {
@@ -87,19 +87,20 @@ public class NearDupWindowSortBuilderTests
     assertThat(decoded.id(), equalTo(id));
     String formatted = DocValueFormat.BINARY.format(value).toString();
     assertThat(WindowHit.key(formatted), equalTo(WindowHit.key(value)));
-    BytesRef other = new WindowHit(sketch, key, id).encode(order, doc == 0 ? 1 : doc - 1);
+    BytesRef other = encode(sketch, key, id, order, doc == 0 ? 1 : doc - 1);
     assertThat(WindowHit.key(other), not(equalTo(WindowHit.key(value))));
+  }
+
+  private static BytesRef encode(byte[] sketch, Object key, String id, byte[] order, int doc) {
+    return WindowHit.encode(order, doc, new BytesRef(sketch), key, new BytesRef(id));
   }
 
   public void testValuesOrderTiesByShardNumberThenIndexThenDocument() {
     byte[] sketch = new byte[] {9, 9, 9};
-    BytesRef shard0 = new WindowHit(sketch, null, "z").encode(WindowHit.shardOrder(0, "b", "u"), 7);
-    BytesRef shard1 =
-        new WindowHit(new byte[0], null, "a").encode(WindowHit.shardOrder(1, "a", "u"), 1);
-    BytesRef shard0IndexC =
-        new WindowHit(new byte[0], null, "a").encode(WindowHit.shardOrder(0, "c", "u"), 0);
-    BytesRef shard0Doc8 =
-        new WindowHit(new byte[0], null, "a").encode(WindowHit.shardOrder(0, "b", "u"), 8);
+    BytesRef shard0 = encode(sketch, null, "z", WindowHit.shardOrder(0, "b", "u"), 7);
+    BytesRef shard1 = encode(new byte[0], null, "a", WindowHit.shardOrder(1, "a", "u"), 1);
+    BytesRef shard0IndexC = encode(new byte[0], null, "a", WindowHit.shardOrder(0, "c", "u"), 0);
+    BytesRef shard0Doc8 = encode(new byte[0], null, "a", WindowHit.shardOrder(0, "b", "u"), 8);
     assertThat(shard0.compareTo(shard0Doc8), lessThan(0));
     assertThat(shard0Doc8.compareTo(shard0IndexC), lessThan(0));
     assertThat(shard0IndexC.compareTo(shard1), lessThan(0));
