@@ -33,8 +33,10 @@ import org.opensearch.search.SearchExtBuilder;
  *
  * <p>The request is parsed on the coordinating node, which widens the search to {@code window}
  * hits, collapses the merged hits and pages through the collapsed list with the request's {@code
- * from} and {@code size} (see {@link CoordinatorCollapse}). The extension also travels to every
- * shard, where it makes the fetch phase attach each hit's sketch (see {@link
+ * from} and {@code size} (see {@link CoordinatorCollapse}). The shards return each hit's sketch
+ * with their top hits, as the value of the internal sort {@link NearDupWindowSortBuilder}; a search
+ * that cannot take that sort (one that rescores or collapses on a field) carries the extension to
+ * every shard instead, where it makes the fetch phase attach each hit's sketch (see {@link
  * NearDupSketchFetchSubPhase}).
  */
 public final class NearDupCollapseBuilder extends SearchExtBuilder implements SketchSource {
