@@ -7,9 +7,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
-import java.io.BufferedInputStream;
 import java.io.Closeable;
-import java.io.EOFException;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -31,8 +29,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
-import java.util.zip.GZIPInputStream;
-import java.util.zip.ZipException;
 import org.apache.lucene.index.IndexWriter;
 
 /**
@@ -480,7 +476,7 @@ abstract class CorpusReader implements Closeable {
     private final Set<String> fields;
     private final CountingInputStream counted;
     private final InputStream in;
-    private final boolean gzip;
+    private final GzipMembers gzip;
     private final long size;
     private final Map<String, FieldKind> kinds = new HashMap<>();
     private final byte[] buffer = new byte[1 << 16];
@@ -506,29 +502,32 @@ abstract class CorpusReader implements Closeable {
       }
       this.fields = Set.copyOf(wanted);
       this.size = Files.size(file);
-      // counted below any decompression, so that progress compares compressed bytes with the size
-      this.counted = new CountingInputStream(Files.newInputStream(file));
-      BufferedInputStream buffered = new BufferedInputStream(counted, 1 << 16);
-      buffered.mark(Compression.MAX_MAGIC);
-      byte[] head = buffered.readNBytes(Compression.MAX_MAGIC);
-      buffered.reset();
-      // GZIPInputStream also reads the members of a concatenated file, as gzip -d does
-      this.gzip = Compression.of(head, head.length) == Compression.GZIP;
-      try {
-        this.in = gzip ? new GZIPInputStream(buffered, 1 << 16) : buffered;
-      } catch (ZipException | EOFException e) {
-        counted.close();
-        throw new CliFailure(
-            name + " starts like gzip data but is not readable as such (" + e.getMessage() + ")",
-            e);
+      byte[] head = new byte[Compression.MAX_MAGIC];
+      int n;
+      try (InputStream first = Files.newInputStream(file)) {
+        n = first.readNBytes(head, 0, head.length);
+      }
+      if (Compression.of(head, n) == Compression.GZIP) {
+        // every member is read and checked, as gzip -d does; damage is a bad record, not the end
+        this.gzip = new GzipMembers(file);
+        this.counted = null;
+        this.in = gzip;
+      } else {
+        this.gzip = null;
+        this.counted = new CountingInputStream(Files.newInputStream(file));
+        this.in = counted;
       }
     }
 
     @Override
     Record read() throws IOException, BadRecord {
       while (true) {
-        if (!readLine()) {
-          return null;
+        try {
+          if (!readLine()) {
+            return null;
+          }
+        } catch (GzipMembers.Damaged damage) {
+          throw skipDamage(damage);
         }
         lineNumber++;
         String location = name + ":" + lineNumber;
@@ -606,25 +605,28 @@ abstract class CorpusReader implements Closeable {
     }
 
     private int fill() throws IOException {
-      try {
-        int n;
-        do {
-          n = in.read(buffer, 0, buffer.length);
-        } while (n == 0);
-        return n;
-      } catch (ZipException | EOFException e) {
-        if (!gzip) {
-          throw e;
-        }
-        throw new CliFailure(
-            name
-                + ": the gzip data is corrupt or cut short after line "
-                + lineNumber
-                + " ("
-                + e.getMessage()
-                + ")",
-            e);
-      }
+      int n;
+      do {
+        n = in.read(buffer, 0, buffer.length);
+      } while (n == 0);
+      return n;
+    }
+
+    /**
+     * Reports damaged gzip data as a bad record and goes on at the next gzip member: the line read
+     * in part is dropped, and a line cut by the damage is reported as bad where it resumes.
+     */
+    private BadRecord skipDamage(GzipMembers.Damaged damage) throws IOException {
+      long resumed = gzip.resume(damage);
+      bufferStart = bufferEnd = 0;
+      lineLength = 0;
+      lineTooLong = false;
+      return new BadRecord(
+          name + " after line " + lineNumber,
+          damage.getMessage()
+              + (resumed < 0
+                  ? "; no gzip member follows it: the rest of the file is lost"
+                  : "; the next gzip member starts at byte offset " + resumed));
     }
 
     private void append(int from, int length) {
@@ -820,7 +822,7 @@ abstract class CorpusReader implements Closeable {
 
     @Override
     long position() {
-      return Math.min(counted.count, size);
+      return Math.min(gzip != null ? gzip.position() : counted.count, size);
     }
 
     @Override

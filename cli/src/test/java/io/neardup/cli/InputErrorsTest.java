@@ -303,6 +303,76 @@ class InputErrorsTest {
   }
 
   @Test
+  void damagedGzipIsReportedAndReadingGoesOnAtTheNextMember() throws Exception {
+    StringBuilder lines = new StringBuilder();
+    for (int i = 0; i < 6; i++) {
+      lines.append("{\"id\": \"d").append(i).append("\", \"text\": \"").append(base);
+      lines.append(" Part ").append(i).append(".\"}\n");
+    }
+    byte[] bytes = lines.toString().getBytes(StandardCharsets.UTF_8);
+    int third = lines.indexOf("{\"id\": \"d2\"");
+    byte[] first = gzip(bytes, 0, third);
+    byte[] second = gzip(bytes, third, bytes.length - third);
+    // junk between two members, as a damaged boundary leaves: gzip -t flags it
+    ByteArrayOutputStream junk = new ByteArrayOutputStream();
+    junk.write(first);
+    junk.write("JUNKJUNK".getBytes(StandardCharsets.US_ASCII));
+    junk.write(second);
+    Path file = tmp.resolve("junk.jsonl.gz");
+    Files.write(file, junk.toByteArray());
+
+    Cli.Result fail = Cli.run("dedup", "--input", file, "--clusters", "-");
+    assertEquals(NearDupCli.EXIT_FAILURE, fail.exit(), fail.toString());
+    assertTrue(
+        fail.err()
+            .contains(
+                file
+                    + " after line 2: the data after a gzip member at byte offset "
+                    + first.length
+                    + " is damaged: these bytes are not a gzip member; the next gzip member starts"
+                    + " at byte offset "
+                    + (first.length + 8)),
+        fail.err());
+
+    Cli.Result skip = Cli.run("dedup", "--input", file, "--on-error", "skip", "--clusters", "-");
+    assertEquals(0, skip.exit(), skip.toString());
+    assertTrue(skip.err().contains("indexed 6 documents"), skip.err());
+    assertTrue(skip.err().contains("(1 bad record skipped)"), skip.err());
+
+    // a member cut short: what it held up to the cut is read, the loss is reported
+    byte[] cut = java.util.Arrays.copyOf(junk.toByteArray(), first.length + 8 + 20);
+    Files.write(file, cut);
+    Cli.Result shorter = Cli.run("dedup", "--input", file, "--on-error", "skip", "--clusters", "-");
+    assertEquals(0, shorter.exit(), shorter.toString());
+    assertTrue(
+        shorter
+            .err()
+            .contains(
+                "the gzip member at byte offset "
+                    + (first.length + 8)
+                    + " is damaged: it is cut short: the file ends inside it; no gzip member"
+                    + " follows it: the rest of the file is lost"),
+        shorter.err());
+    assertTrue(shorter.err().contains("indexed 2 documents"), shorter.err());
+
+    // a corrupt CRC-32 in a member's trailer is damage too, and zero padding after the last is not
+    byte[] badCrc = junk.toByteArray();
+    badCrc[first.length - 8] ^= 1;
+    ByteArrayOutputStream padded = new ByteArrayOutputStream();
+    padded.write(badCrc);
+    padded.write(new byte[512]);
+    Files.write(file, padded.toByteArray());
+    Cli.Result crc = Cli.run("dedup", "--input", file, "--on-error", "skip", "--clusters", "-");
+    assertEquals(0, crc.exit(), crc.toString());
+    assertTrue(
+        crc.err().contains("the gzip member at byte offset 0 is damaged: its data does not match"),
+        crc.err());
+    // the member's lines were read before its trailer; the junk is passed over on the way on
+    assertTrue(crc.err().contains("indexed 6 documents"), crc.err());
+    assertTrue(crc.err().contains("(1 bad record skipped)"), crc.err());
+  }
+
+  @Test
   void otherCompressionsAreRefusedSayingHowToDecompress() throws Exception {
     Path zst = tmp.resolve("corpus.jsonl.zst");
     Files.write(zst, new byte[] {0x28, (byte) 0xb5, 0x2f, (byte) 0xfd, 0x24, 0x10, 0, 0});
