@@ -115,8 +115,12 @@ public final class WarcPages implements Closeable {
   private final int maxBodyBytes;
   private boolean ended;
   private long last = -1;
-  // a record read while looking for where reading goes on after a corrupt one
+  // the record after the one returned last, read ahead, or one found after a corrupt one
   private WarcRecord pending;
+  // why reading the record ahead failed, reported when it is asked for
+  private Exception failed;
+  // set when the reader finds no record separator after a record's block
+  private boolean badSeparator;
 
   private static final Pattern FAILED_AT = Pattern.compile("\\(offset (\\d+) in ");
 
@@ -128,6 +132,11 @@ public final class WarcPages implements Closeable {
   public WarcPages(Path file, int maxBodyBytes) throws IOException {
     this.file = file;
     this.reader = new WarcReader(file);
+    this.reader.onWarning(warning -> {
+      if (warning.startsWith("invalid record trailer")) {
+        badSeparator = true;
+      }
+    });
     this.maxBodyBytes = maxBodyBytes;
   }
 
@@ -142,12 +151,21 @@ public final class WarcPages implements Closeable {
     if (ended) {
       return null;
     }
-    Optional<WarcRecord> read;
+    WarcRecord record;
     if (pending != null) {
-      read = Optional.of(pending);
+      record = pending;
       pending = null;
     } else {
+      Optional<WarcRecord> read;
       try {
+        if (failed != null) {
+          Exception e = failed;
+          failed = null;
+          if (e instanceof IOException io) {
+            throw io;
+          }
+          throw (RuntimeException) e;
+        }
         read = reader.next();
       } catch (IOException | RuntimeException e) {
         long at = failedAt(e);
@@ -158,21 +176,62 @@ public final class WarcPages implements Closeable {
         }
         throw corrupt(at, e, resynchronise(at));
       }
+      if (read.isEmpty()) {
+        ended = true;
+        return null;
+      }
+      record = read.get();
     }
-    if (read.isEmpty()) {
-      ended = true;
-      return null;
-    }
-    WarcRecord record = read.get();
     long offset = record.position();
     last = offset;
+    Entry entry;
     try {
-      return entry(record, offset);
+      entry = entry(record, offset);
     } catch (PageTooLargeException e) {
       throw e;
     } catch (IOException | RuntimeException e) {
       // the record's own content is bad; the reader skips the rest of it on the next call
       throw corrupt(offset, e, -2);
+    }
+    readAhead(record, offset);
+    return entry;
+  }
+
+  /**
+   * Reads the record after {@code record} now, and so checks that {@code record} ends where its
+   * {@code Content-Length} says: its block must be followed by the record separator. A length that
+   * runs past the record's end would take the records after it for its own content (or, in a {@code
+   * .warc.gz}, make the next, valid one look corrupt).
+   *
+   * @throws CorruptWarcException for {@code record}, if it does not end where it says; the next
+   *     call reads on at the record after it
+   */
+  private void readAhead(WarcRecord record, long offset) throws IOException {
+    badSeparator = false;
+    Optional<WarcRecord> next;
+    try {
+      next = reader.next();
+    } catch (IOException | RuntimeException e) {
+      if (!badSeparator) {
+        failed = e; // the next record's own failure: reported by the next call
+        return;
+      }
+      next = Optional.empty();
+    }
+    if (badSeparator) {
+      pending = null;
+      String length = record.headers().first("Content-Length").orElse("none");
+      throw corrupt(
+          offset,
+          "its Content-Length ("
+              + length
+              + ") does not end where the record does: no record separator follows its block",
+          resynchronise(offset));
+    }
+    if (next.isEmpty()) {
+      ended = true;
+    } else {
+      pending = next.get();
     }
   }
 
@@ -323,6 +382,14 @@ public final class WarcPages implements Closeable {
             : e instanceof ParsingException p
                 ? p.getBaseMessage()
                 : e.getMessage() == null ? e.toString() : e.getMessage();
+    return corrupt(offset, what, resumed, e);
+  }
+
+  private CorruptWarcException corrupt(long offset, String what, long resumed) {
+    return corrupt(offset, what, resumed, null);
+  }
+
+  private CorruptWarcException corrupt(long offset, String what, long resumed, Exception e) {
     String next =
         resumed == -1
             ? "; no readable record follows it"

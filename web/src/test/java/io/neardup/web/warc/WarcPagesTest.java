@@ -196,6 +196,75 @@ class WarcPagesTest {
   }
 
   @Test
+  void aContentLengthPastTheRecordsEndLosesOnlyThatRecord() throws IOException {
+    Path plain = write("long.warc", WarcCompression.NONE);
+    List<WarcPages.Entry> all = readAll(plain);
+    byte[] bytes = Files.readAllBytes(plain);
+    // the records as they are, then the first page's with a Content-Length 300 bytes too long
+    List<byte[]> records = new ArrayList<>();
+    for (int i = 0; i < all.size(); i++) {
+      int from = (int) all.get(i).offset();
+      int to = i + 1 < all.size() ? (int) all.get(i + 1).offset() : bytes.length;
+      records.add(java.util.Arrays.copyOfRange(bytes, from, to));
+    }
+    String page = new String(records.get(1), StandardCharsets.ISO_8859_1);
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("Content-Length: (\\d+)\r\n").matcher(page);
+    assertTrue(m.find(), page);
+    long declared = Long.parseLong(m.group(1)) + 300;
+    records.set(
+        1,
+        (page.substring(0, m.start(1)) + declared + page.substring(m.end(1)))
+            .getBytes(StandardCharsets.ISO_8859_1));
+
+    for (boolean gzip : new boolean[] {false, true}) {
+      java.io.ByteArrayOutputStream file = new java.io.ByteArrayOutputStream();
+      List<Long> offsets = new ArrayList<>();
+      for (byte[] record : records) {
+        offsets.add((long) file.size());
+        if (gzip) {
+          try (java.util.zip.GZIPOutputStream gz = new java.util.zip.GZIPOutputStream(file)) {
+            gz.write(record);
+          }
+        } else {
+          file.write(record);
+        }
+      }
+      Path path = tmp.resolve(gzip ? "long2.warc.gz" : "long2.warc");
+      Files.write(path, file.toByteArray());
+      List<Long> seen = new ArrayList<>();
+      List<String> errors = new ArrayList<>();
+      try (WarcPages pages = new WarcPages(path, 1 << 20)) {
+        while (true) {
+          try {
+            WarcPages.Entry e = pages.next();
+            if (e == null) {
+              break;
+            }
+            seen.add(e.offset());
+          } catch (WarcPages.CorruptWarcException e) {
+            errors.add(e.getMessage());
+          }
+        }
+      }
+      assertEquals(
+          List.of(
+              "corrupt WARC record at byte offset "
+                  + offsets.get(1)
+                  + ": its Content-Length ("
+                  + declared
+                  + ") does not end where the record does: no record separator follows its"
+                  + " block; reading goes on at the next record, at byte offset "
+                  + offsets.get(2)),
+          errors,
+          "gzip " + gzip);
+      List<Long> expected = new ArrayList<>(offsets);
+      expected.remove(1);
+      assertEquals(expected, seen, "every other record is read, gzip " + gzip);
+    }
+  }
+
+  @Test
   void aTruncatedFileIsCorrupt() throws IOException {
     Path file = write("t.warc", WarcCompression.NONE);
     byte[] bytes = Files.readAllBytes(file);
