@@ -44,15 +44,70 @@ abstract class CorpusReader implements Closeable {
   /** Field names starting with this are the tool's own in the index; input fields never are. */
   static final String RESERVED_PREFIX = "_";
 
+  static final int RECORD_PARTS = 16;
+  static final int PAGE_PARTS = 32;
+
   /**
    * The most bytes a record (a JSONL line or a text file) may have: a longer one is a bad record.
-   * The bound is memory, not the format: a record is held several times over while it is analysed
-   * and indexed, and one line with no line break must not exhaust the heap.
+   * The bound is memory, not the format: a record is held several times over while it is decoded,
+   * parsed and analysed (up to about ten times its size), possibly on every analysis thread at
+   * once, so it is a sixteenth of the heap, at most 256 MiB. A record over it is reported with the
+   * heap that would take it, instead of ending the run in an {@link OutOfMemoryError}.
    */
-  static final int MAX_RECORD_BYTES = 256 << 20;
+  static final int MAX_RECORD_BYTES = heapShare(RECORD_PARTS);
+
+  /** {@link #MAX_RECORD_BYTES} for a web page, whose tree costs more again: a 32nd of the heap. */
+  static final int MAX_PAGE_BYTES = heapShare(PAGE_PARTS);
 
   /** {@link #MAX_RECORD_BYTES} as users read it. */
-  static final String MAX_RECORD_SIZE = "256 MiB";
+  static final String MAX_RECORD_SIZE = mebibytes(MAX_RECORD_BYTES);
+
+  private static int heapShare(int parts) {
+    return (int) Math.min(256L << 20, Runtime.getRuntime().maxMemory() / parts);
+  }
+
+  static String mebibytes(long bytes) {
+    return bytes >= (10L << 20)
+        ? (bytes >> 20) + " MiB"
+        : String.format(java.util.Locale.ROOT, "%.1f MiB", bytes / (double) (1 << 20));
+  }
+
+  /**
+   * Why a record of {@code bytes} is too large, and how to read it anyway.
+   *
+   * @param what the record, e.g. {@code "line"} or {@code "page"}
+   * @param bytes its size, or -1 if only known to be larger than the bound
+   * @param parts the share of the heap it may have: {@link #RECORD_PARTS} or {@link #PAGE_PARTS}
+   */
+  static String tooLarge(String what, long bytes, int parts) {
+    int bound = heapShare(parts);
+    long heap = Runtime.getRuntime().maxMemory();
+    return what
+        + " must be at most "
+        + mebibytes(bound)
+        + " with this heap ("
+        + mebibytes(heap)
+        + "), got "
+        + (bytes < 0 ? "a longer one" : mebibytes(bytes) + " (" + bytes + " bytes)")
+        + moreMemory(bytes < 0 ? heap * 4 : bytes * parts, parts);
+  }
+
+  /**
+   * How to give neardup a heap of at least {@code needed} bytes, and the records it then takes.
+   *
+   * @param parts the share of the heap a record may have ({@code 16} for text, {@code 32} for a web
+   *     page)
+   */
+  static String moreMemory(long needed, int parts) {
+    long gib = Math.max(1, (needed + (1L << 30) - 1) >> 30);
+    return ": give neardup more memory (NEARDUP_JAVA_OPTS=-Xmx"
+        + gib
+        + "g takes "
+        + (parts == PAGE_PARTS ? "pages" : "records")
+        + " of up to "
+        + mebibytes(Math.min(256L << 20, (gib << 30) / parts))
+        + ")";
+  }
 
   /**
    * One document. Its text may be deferred: a web page's main text is extracted by the analysis
@@ -485,7 +540,11 @@ abstract class CorpusReader implements Closeable {
     private byte[] line = new byte[1 << 16];
     private int lineLength;
     private boolean lineTooLong;
+    private long lineBytes;
     private long lineNumber;
+    // a line of HTML is a web page, bounded as one
+    int maxLineParts = RECORD_PARTS;
+    int maxLineBytes = MAX_RECORD_BYTES;
 
     JsonLines(Path file, String idField, String textField, Set<String> fields) throws IOException {
       super(file);
@@ -532,13 +591,7 @@ abstract class CorpusReader implements Closeable {
         lineNumber++;
         String location = name + ":" + lineNumber;
         if (lineTooLong) {
-          throw new BadRecord(
-              location,
-              "line must be at most "
-                  + MAX_RECORD_BYTES
-                  + " bytes ("
-                  + MAX_RECORD_SIZE
-                  + "), got a longer one");
+          throw new BadRecord(location, tooLarge("line", lineBytes, maxLineParts));
         }
         int length = decode(line, lineLength, location, " of the line");
         char[] text = chars();
@@ -572,6 +625,7 @@ abstract class CorpusReader implements Closeable {
         line = new byte[1 << 16]; // do not hold on to the buffer of a huge record
       }
       lineLength = 0;
+      lineBytes = 0;
       lineTooLong = false;
       boolean any = false;
       while (true) {
@@ -630,16 +684,17 @@ abstract class CorpusReader implements Closeable {
     }
 
     private void append(int from, int length) {
+      lineBytes += length;
       if (lineTooLong) {
         return;
       }
-      if ((long) lineLength + length > MAX_RECORD_BYTES) {
+      if ((long) lineLength + length > maxLineBytes) {
         lineTooLong = true;
         return;
       }
       if (lineLength + length > line.length) {
         long grown = Math.max((long) line.length * 2, lineLength + length);
-        line = java.util.Arrays.copyOf(line, (int) Math.min(grown, MAX_RECORD_BYTES));
+        line = java.util.Arrays.copyOf(line, (int) Math.min(grown, maxLineBytes));
       }
       System.arraycopy(buffer, from, line, lineLength, length);
       lineLength += length;
@@ -859,14 +914,7 @@ abstract class CorpusReader implements Closeable {
       checkId(location, id);
       long bytes = Files.size(file);
       if (bytes > MAX_RECORD_BYTES) {
-        throw new BadRecord(
-            location,
-            "file must be at most "
-                + MAX_RECORD_BYTES
-                + " bytes ("
-                + MAX_RECORD_SIZE
-                + "), got "
-                + bytes);
+        throw new BadRecord(location, tooLarge("file", bytes, RECORD_PARTS));
       }
       byte[] content = Files.readAllBytes(file);
       int length = decode(content, content.length, location, "");

@@ -26,9 +26,10 @@ final class InputOptions {
               + " text files (the id is the path relative to it; hidden files are skipped),"
               + " directory of .html/.htm pages (when it holds only those, or with --base-url or"
               + " --boilerplate), or WARC file (.warc, .warc.gz: its HTML responses, the id is the"
-              + " WARC-Target-URI). A record (line, file or page) must be at most "
-              + CorpusReader.MAX_RECORD_SIZE
-              + "; text must be valid UTF-8; an id must not be blank or hold a tab or line break.")
+              + " WARC-Target-URI). A record (line or file) must be at most a 16th of the heap"
+              + " (64 MiB with the default 1 GB; NEARDUP_JAVA_OPTS=-Xmx... raises it), a web"
+              + " page a 32nd; text must be valid UTF-8; an id must not be blank or hold a tab or"
+              + " line break.")
   Path input;
 
   @Option(

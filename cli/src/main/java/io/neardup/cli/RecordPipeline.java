@@ -71,6 +71,7 @@ final class RecordPipeline {
     AtomicLong analysed = new AtomicLong();
     long skipped = 0;
     int ord = 0;
+    String lastRead = "its start";
     try {
       List<CorpusReader.Record> batch = new ArrayList<>(BATCH);
       int batchStart = 0;
@@ -82,8 +83,12 @@ final class RecordPipeline {
           skipped++;
           badRecord(bad, skipped);
           continue;
+        } catch (OutOfMemoryError e) {
+          batch.clear();
+          throw outOfMemory(reader.name + ", the record after " + lastRead, e);
         }
         if (record != null) {
+          lastRead = record.location();
           reading.read(ord, record);
           batch.add(record);
           ord++;
@@ -96,7 +101,13 @@ final class RecordPipeline {
             try {
               Handler h = perThread.get();
               for (int i = 0; i < work.size() && failure.get() == null; i++) {
-                h.handle(first + i, work.get(i));
+                CorpusReader.Record r = work.get(i);
+                try {
+                  h.handle(first + i, r);
+                } catch (OutOfMemoryError e) {
+                  work.clear(); // what the message needs is kept; the rest is garbage now
+                  throw outOfMemory(r.location(), e);
+                }
               }
               analysed.addAndGet(work.size());
             } catch (Throwable t) {
@@ -134,6 +145,21 @@ final class RecordPipeline {
               + " are shown)");
     }
     return new Ingest(ord, skipped, start, System.nanoTime());
+  }
+
+  /**
+   * A record too large for the heap although within the input's bound: named with the fix, where
+   * the error alone would name neither.
+   */
+  private static CliFailure outOfMemory(String location, OutOfMemoryError e) {
+    return new CliFailure(
+        location
+            + ": the heap ("
+            + CorpusReader.mebibytes(Runtime.getRuntime().maxMemory())
+            + ") ran out while this record was analysed"
+            + CorpusReader.moreMemory(
+                2 * Runtime.getRuntime().maxMemory(), CorpusReader.RECORD_PARTS),
+        e);
   }
 
   private void badRecord(CorpusReader.BadRecord bad, long count) {

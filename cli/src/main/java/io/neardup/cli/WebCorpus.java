@@ -539,15 +539,8 @@ final class WebCorpus {
         String location = printable(file.toString());
         checkId(location, id);
         long bytes = Files.size(file);
-        if (bytes > MAX_RECORD_BYTES) {
-          throw new BadRecord(
-              location,
-              "page must be at most "
-                  + MAX_RECORD_BYTES
-                  + " bytes ("
-                  + MAX_RECORD_SIZE
-                  + "), got "
-                  + bytes);
+        if (bytes > MAX_PAGE_BYTES) {
+          throw new BadRecord(location, tooLarge("page", bytes, PAGE_PARTS));
         }
         String url = url(id);
         String html = HtmlDecoder.decode(Files.readAllBytes(file), null).html();
@@ -607,6 +600,8 @@ final class WebCorpus {
       }
       JsonLines lines = new JsonLines(input.input, input.idField, input.htmlField, fields);
       lines.textKind = "html";
+      lines.maxLineBytes = MAX_PAGE_BYTES;
+      lines.maxLineParts = PAGE_PARTS;
       this.lines = lines;
       this.urlField = input.urlField;
       this.wanted = wanted;
@@ -668,7 +663,7 @@ final class WebCorpus {
     WarcFile(Path file, Pages pages, Set<String> wanted) throws IOException {
       super(file);
       this.size = Files.size(file);
-      this.warc = new WarcPages(file, MAX_RECORD_BYTES);
+      this.warc = new WarcPages(file, MAX_PAGE_BYTES);
       this.pages = pages;
       this.wanted = wanted;
     }
@@ -682,7 +677,9 @@ final class WebCorpus {
         } catch (WarcPages.CorruptWarcException e) {
           throw new BadRecord(name + " at byte offset " + e.offset(), e.getMessage());
         } catch (WarcPages.PageTooLargeException e) {
-          throw new BadRecord(name + " at byte offset " + e.offset(), e.getMessage());
+          throw new BadRecord(
+              name + " at byte offset " + e.offset(),
+              e.getMessage() + moreMemory(Runtime.getRuntime().maxMemory() * 4, PAGE_PARTS));
         }
         if (entry == null) {
           return null;

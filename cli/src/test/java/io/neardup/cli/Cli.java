@@ -47,6 +47,41 @@ final class Cli {
     return new Result(exit, out.toString(), err.toString());
   }
 
+  /**
+   * Runs the tool in a JVM of its own with a heap of {@code heap} (e.g. {@code "64m"}), as {@code
+   * NEARDUP_JAVA_OPTS=-Xmx64m bin/neardup} does: for what depends on the heap.
+   */
+  static Result runWithHeap(String heap, Object... args) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-Xmx" + heap);
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add(NearDupCli.class.getName());
+    for (Object a : args) {
+      command.add(String.valueOf(a));
+    }
+    Path dir = Files.createTempDirectory("neardup-cli");
+    try {
+      Path out = dir.resolve("out");
+      Path err = dir.resolve("err");
+      Process p =
+          new ProcessBuilder(command)
+              .redirectOutput(out.toFile())
+              .redirectError(err.toFile())
+              .start();
+      int exit = p.waitFor();
+      return new Result(exit, Files.readString(out), Files.readString(err));
+    } finally {
+      try (var files = Files.list(dir)) {
+        for (Path f : files.toList()) {
+          Files.delete(f);
+        }
+      }
+      Files.delete(dir);
+    }
+  }
+
   static void writeCorpus(Path file, List<SampleCorpus.Doc> docs) throws IOException {
     Files.writeString(file, SampleCorpus.toJsonl(docs), StandardCharsets.UTF_8);
   }

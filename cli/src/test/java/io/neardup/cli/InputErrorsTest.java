@@ -373,6 +373,40 @@ class InputErrorsTest {
   }
 
   @Test
+  void aRecordTooLargeForTheHeapIsABadRecordNamingTheFix() throws Exception {
+    // 64 MB of heap takes records of up to 4 MiB: one of 6 MB is named with the heap that takes
+    // it, where it ended in an OutOfMemoryError, and the others are read
+    Path big = tmp.resolve("big.jsonl");
+    StringBuilder text = new StringBuilder(6 << 20);
+    for (int i = 0; text.length() < (6 << 20); i++) {
+      text.append("word").append(i).append(' ');
+    }
+    Files.writeString(
+        big,
+        "{\"id\": \"a\", \"text\": \""
+            + base
+            + "\"}\n{\"id\": \"huge\", \"text\": \""
+            + text
+            + "\"}\n{\"id\": \"b\", \"text\": \""
+            + base
+            + " More.\"}\n");
+    Cli.Result fail = Cli.runWithHeap("64m", "dedup", "--input", big, "--clusters", "-");
+    assertEquals(NearDupCli.EXIT_FAILURE, fail.exit(), fail.toString());
+    assertTrue(fail.err().contains(big + ":2: line must be at most "), fail.err());
+    assertTrue(
+        fail.err().contains("give neardup more memory (NEARDUP_JAVA_OPTS=-Xmx1g takes records of"),
+        fail.err());
+    assertFalse(fail.err().contains("OutOfMemoryError"), fail.err());
+
+    Cli.Result skip =
+        Cli.runWithHeap("64m", "dedup", "--input", big, "--on-error", "skip", "--clusters", "-");
+    assertEquals(0, skip.exit(), skip.toString());
+    assertTrue(skip.err().contains(big + ":2: skipped: line must be at most "), skip.err());
+    assertTrue(skip.err().contains("indexed 2 documents"), skip.err());
+    assertTrue(skip.out().contains("\"size\": 2}"), skip.out());
+  }
+
+  @Test
   void otherCompressionsAreRefusedSayingHowToDecompress() throws Exception {
     Path zst = tmp.resolve("corpus.jsonl.zst");
     Files.write(zst, new byte[] {0x28, (byte) 0xb5, 0x2f, (byte) 0xfd, 0x24, 0x10, 0, 0});
