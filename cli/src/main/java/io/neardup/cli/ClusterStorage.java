@@ -73,7 +73,7 @@ final class ClusterStorage {
       ProgressLine progress)
       throws IOException {
     try (OpenIndex view = OpenIndex.of(path, DirectoryReader.open(writer), metadata);
-        SpillDirectory spill = StreamingDedup.spill(spillOptions.directory())) {
+        SpillDirectory spill = StreamingDedup.spill(spillOptions.directory(spec))) {
       double threshold = metadata.settings().threshold();
       Clustering.Result result =
           Clustering.run(
@@ -104,9 +104,10 @@ final class ClusterStorage {
     }
     try (Directory directory = FSDirectory.open(index.path());
         IndexWriter writer =
-            new IndexWriter(
+            OpenIndex.writer(
                 directory,
-                IndexWriting.writerConfig().setOpenMode(IndexWriterConfig.OpenMode.APPEND))) {
+                IndexWriting.writerConfig().setOpenMode(IndexWriterConfig.OpenMode.APPEND),
+                index.path())) {
       int written = store(writer, index, result, threshold, verification);
       writer.commit();
       return written;

@@ -61,7 +61,7 @@ final class ClustersCommand implements Callable<Integer> {
       throw Options.invalid(spec, "--write", "stores recomputed clusters: add --recompute");
     }
     try (OpenIndex opened = OpenIndex.open(indexDir.path);
-        SpillDirectory spill = StreamingDedup.spill(spillOptions.directory())) {
+        SpillDirectory spill = StreamingDedup.spill(spillOptions.directory(spec))) {
       StoredClusters.Recorded recorded = opened.recorded();
       String why = recompute ? null : whyRecompute(recorded, t);
       if (why == null && !recompute) {

@@ -6,7 +6,6 @@ import io.neardup.cluster.Verification;
 import io.neardup.signature.Method;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -134,7 +133,12 @@ final class CompareCommand implements Callable<Integer> {
     List<ResultFiles.Pair> truthPairs;
     long truthStart = System.nanoTime();
     if (truth != null) {
-      truthPairs = ResultFiles.readPairs(truth);
+      ResultFiles.PairsFile truthFile = ResultFiles.readPairsFile(truth);
+      truthPairs = new ArrayList<>(truthFile.pairs());
+      String note = truthFile.note(truth);
+      if (note != null) {
+        progress.println(note);
+      }
     } else {
       truthPairs =
           TruthCommand.compute(input, source, analysis, t, run.threads(), progress).pairs();
@@ -175,6 +179,10 @@ final class CompareCommand implements Callable<Integer> {
       }
       if (truth != null && rows.isEmpty()) {
         progress.println(held(source, budget));
+        String note = keepInputIds(truthPairs, o.ids(), truth);
+        if (note != null) {
+          progress.println(note);
+        }
       }
       List<ResultFiles.ClusterIds> clusters = o.clusters();
       ClusterStats stats = o.result().stats();
@@ -223,13 +231,10 @@ final class CompareCommand implements Callable<Integer> {
     stdout.print(markdown(title, rows));
     stdout.flush();
     if (out != null) {
-      Files.writeString(
-          out.resolve("comparison.md"), markdown(title, rows), StandardCharsets.UTF_8);
-      Files.writeString(out.resolve("comparison.csv"), csv(rows), StandardCharsets.UTF_8);
-      Files.writeString(
-          out.resolve("comparison.svg"),
-          new ComparisonChart(title, rows).svg(),
-          StandardCharsets.UTF_8);
+      ResultFiles.writeFile(out.resolve("comparison.md"), w -> w.write(markdown(title, rows)));
+      ResultFiles.writeFile(out.resolve("comparison.csv"), w -> w.write(csv(rows)));
+      ResultFiles.writeFile(
+          out.resolve("comparison.svg"), w -> w.write(new ComparisonChart(title, rows).svg()));
       progress.update("report", 0, 0, 0, "");
       long reportStart = System.nanoTime();
       RunReport.write(
@@ -265,6 +270,39 @@ final class CompareCommand implements Callable<Integer> {
           spec, "--input-memory", "must be a size like 512m or 2g, or 0, got [" + size + "]");
     }
     return bytes;
+  }
+
+  /**
+   * Leaves out of the truth the pairs naming an id the input does not have: they can be found by no
+   * method, and recall would count them.
+   *
+   * @return a warning saying how many were left out and which id first, or null if none
+   */
+  static String keepInputIds(List<ResultFiles.Pair> truthPairs, List<String> ids, Path truth) {
+    java.util.Set<String> input = new java.util.HashSet<>(ids);
+    String first = null;
+    int before = truthPairs.size();
+    java.util.Iterator<ResultFiles.Pair> it = truthPairs.iterator();
+    while (it.hasNext()) {
+      ResultFiles.Pair p = it.next();
+      String absent = !input.contains(p.a()) ? p.a() : !input.contains(p.b()) ? p.b() : null;
+      if (absent != null) {
+        first = first == null ? absent : first;
+        it.remove();
+      }
+    }
+    if (first == null) {
+      return null;
+    }
+    return "warning: "
+        + truth
+        + ": ids that are not in the input (the first: ["
+        + CorpusReader.printable(first)
+        + "]) are in "
+        + Clustering.count(before - truthPairs.size(), "pair")
+        + ": left out; "
+        + Clustering.count(truthPairs.size(), "pair")
+        + " are used";
   }
 
   /** What the progress line says, after the first pass, of how later passes get the input. */

@@ -414,19 +414,31 @@ abstract class CorpusReader implements Closeable {
   }
 
   /**
-   * Checks an id: a tab or line break in it would break the rows of the pairs file, and a blank id
-   * cannot be told apart in it.
+   * Checks an id: a tab, line break or other control character in it would break the rows of the
+   * outputs, and a blank id cannot be told apart in them.
    */
   static void checkId(String location, String id) throws BadRecord {
     if (id.isBlank()) {
       throw new BadRecord(
           location, "id must not be empty or whitespace only, got [" + printable(id) + "]");
     }
-    if (id.indexOf('\t') >= 0 || id.indexOf('\n') >= 0 || id.indexOf('\r') >= 0) {
+    if (id.chars().anyMatch(CorpusReader::breaksRows)) {
       throw new BadRecord(
-          location, "id must not contain a tab or line break, got [" + printable(id) + "]");
+          location,
+          "id must not contain a tab, line break or other control character, got ["
+              + printable(id)
+              + "]");
     }
     checkTermLength(location, "id", id);
+  }
+
+  /**
+   * Whether a character has no place in an id: the pairs file's tab and line breaks, the other
+   * control characters (NUL, ...) and the Unicode line and paragraph separators, which tools
+   * reading the TSV or JSONL outputs take for line breaks or choke on.
+   */
+  private static boolean breaksRows(int c) {
+    return Character.isISOControl(c) || c == '\u2028' || c == '\u2029';
   }
 
   /** A value on one line, for a message: control characters escaped, long values cut. */
@@ -439,7 +451,7 @@ abstract class CorpusReader implements Closeable {
         case '\n' -> sb.append("\\n");
         case '\r' -> sb.append("\\r");
         default -> {
-          if (Character.isISOControl(c)) {
+          if (breaksRows(c)) {
             sb.append(String.format("\\u%04x", (int) c));
           } else {
             sb.append(c);
@@ -758,13 +770,23 @@ abstract class CorpusReader implements Closeable {
                               + "] must be a string, got "
                               + describe(value));
             }
+          } else if (value == JsonToken.START_OBJECT || value == JsonToken.START_ARRAY) {
+            // one rule for every value a field asked for cannot be indexed as: a bad record
+            problem =
+                first(
+                    problem,
+                    location,
+                    "field ["
+                        + field
+                        + "] must be a string, number or boolean (or null), got "
+                        + describe(value));
           } else {
             Object v = scalar(p, value);
             if (v != null) {
               values.put(field, v);
             }
           }
-          p.skipChildren(); // an array or object value, of a field kept or not, is not indexed
+          p.skipChildren();
         }
         if (p.nextToken() != null) {
           JsonLocation at = p.currentTokenLocation();

@@ -52,8 +52,17 @@ final class EvaluateCommand implements Callable<Integer> {
     for (int i = 0; i < ts.length; i++) {
       ts[i] = Options.threshold(spec, thresholds.get(i).trim(), "--thresholds");
     }
-    List<ResultFiles.Pair> truthPairs = ResultFiles.readPairs(truth);
-    List<ResultFiles.Pair> reported = ResultFiles.readPairs(pairs);
+    ResultFiles.PairsFile truthFile = ResultFiles.readPairsFile(truth);
+    ResultFiles.PairsFile reportedFile = ResultFiles.readPairsFile(pairs);
+    List<ResultFiles.Pair> truthPairs = truthFile.pairs();
+    List<ResultFiles.Pair> reported = reportedFile.pairs();
+    PrintWriter err = spec.commandLine().getErr();
+    for (String note : new String[] {truthFile.note(truth), reportedFile.note(pairs)}) {
+      if (note != null) {
+        err.println(note);
+      }
+    }
+    err.flush();
     PrintWriter out = spec.commandLine().getOut();
     out.printf(
         Locale.ROOT,

@@ -1,9 +1,6 @@
 package io.neardup.cli;
 
 import io.neardup.lsh.Banding;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
@@ -79,12 +76,8 @@ final class HtmlReport {
   private HtmlReport() {}
 
   /** Writes the report to {@code file}, creating its directory if needed. */
-  static void write(Path file, Report report) throws IOException {
-    Path parent = file.toAbsolutePath().getParent();
-    if (parent != null) {
-      Files.createDirectories(parent);
-    }
-    Files.writeString(file, html(report), StandardCharsets.UTF_8);
+  static void write(Path file, Report report) {
+    ResultFiles.writeFile(file, w -> w.write(html(report)));
   }
 
   static String html(Report r) {

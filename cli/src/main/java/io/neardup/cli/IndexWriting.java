@@ -42,6 +42,9 @@ final class IndexWriting {
       if (problem != null) {
         throw Options.invalid(spec, "--index", problem);
       }
+      if (OpenIndex.isLocked(index)) {
+        throw Options.invalid(spec, "--index", OpenIndex.locked(index));
+      }
       if (OpenIndex.isUncommitted(index)) {
         spec.commandLine()
             .getErr()
@@ -188,7 +191,7 @@ final class IndexWriting {
       } else {
         Files.createDirectories(index);
         try (Directory directory = FSDirectory.open(index);
-            IndexWriter writer = new IndexWriter(directory, config)) {
+            IndexWriter writer = OpenIndex.writer(directory, config, index)) {
           if (config.getOpenMode() == IndexWriterConfig.OpenMode.APPEND) {
             try (DirectoryReader indexed = DirectoryReader.open(directory)) {
               IndexSearcher searcher = new IndexSearcher(indexed);

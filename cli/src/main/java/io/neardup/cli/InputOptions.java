@@ -80,7 +80,8 @@ final class InputOptions {
               + " landmarks), dropping navigation, headers, footers and sidebars; site first drops"
               + " the blocks that recur on half the pages of a site directory (host and path up to"
               + " the last /; learnt in a first pass over the input), then applies local; none"
-              + " keeps all visible text (default for HTML input: site).")
+              + " keeps all visible text (default for HTML input: site; local for JSONL pages"
+              + " without --url-field, which site would need to group them).")
   String boilerplate;
 
   @Option(

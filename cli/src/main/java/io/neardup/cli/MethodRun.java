@@ -120,7 +120,7 @@ final class MethodRun {
     RecordPipeline.Ingest ingest;
     ClusterResult result;
     StreamingDedup.PairList pairs;
-    try (SpillDirectory spill = StreamingDedup.spill(spillOptions.directory());
+    try (SpillDirectory spill = StreamingDedup.spill(spillOptions.directory(spec));
         Clusterer clusterer =
             (plan == null
                     ? new Clusterer(spill, verification, t, settings.banding().bands())

@@ -159,6 +159,43 @@ final class OpenIndex implements Closeable {
     return path + " is neither empty nor an index: refusing to write an index into it";
   }
 
+  /** Whether another process (or this one) is writing the index at {@code path} right now. */
+  static boolean isLocked(Path path) throws IOException {
+    if (!Files.isDirectory(path)) {
+      return false;
+    }
+    try (Directory directory = FSDirectory.open(path);
+        org.apache.lucene.store.Lock lock =
+            directory.obtainLock(org.apache.lucene.index.IndexWriter.WRITE_LOCK_NAME)) {
+      return false;
+    } catch (org.apache.lucene.store.LockObtainFailedException e) {
+      return true;
+    }
+  }
+
+  /** The message for an index that another run is writing. */
+  static String locked(Path path) {
+    return "is being written by another run right now (it holds "
+        + path.resolve(org.apache.lucene.index.IndexWriter.WRITE_LOCK_NAME)
+        + "): wait for it to end, or choose another directory, got ["
+        + path
+        + "]";
+  }
+
+  /**
+   * Opens a writer on the index, naming the other run that holds it (when it took the index between
+   * the check and now).
+   */
+  static org.apache.lucene.index.IndexWriter writer(
+      Directory directory, org.apache.lucene.index.IndexWriterConfig config, Path path)
+      throws IOException {
+    try {
+      return new org.apache.lucene.index.IndexWriter(directory, config);
+    } catch (org.apache.lucene.store.LockObtainFailedException e) {
+      throw new CliFailure("--index: " + locked(path), e);
+    }
+  }
+
   /**
    * Whether {@code path} holds the files of an index that was never committed, as a killed {@code
    * index} run leaves them: segment files and the write lock, but no {@code segments_N} and nothing

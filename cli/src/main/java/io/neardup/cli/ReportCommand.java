@@ -62,7 +62,7 @@ final class ReportCommand implements Callable<Integer> {
     long memory = spillOptions.memory(spec);
     ProgressLine progress = new ProgressLine(spec.commandLine().getErr(), run.progress());
     try (OpenIndex opened = OpenIndex.open(indexDir.path);
-        SpillDirectory spill = StreamingDedup.spill(spillOptions.directory())) {
+        SpillDirectory spill = StreamingDedup.spill(spillOptions.directory(spec))) {
       double th = t != null ? t : opened.metadata().settings().threshold();
       SimilarityHistogram histogram = new SimilarityHistogram(th, true);
       Clustering.Result result =

@@ -2,13 +2,16 @@ package io.neardup.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -119,20 +122,80 @@ final class ResultFiles {
     }
   }
 
-  /** Writes to a file, or to {@code stdout} for {@value #STDOUT}. */
+  /** Writes to a file ({@link #writeFile}), or to {@code stdout} for {@value #STDOUT}. */
   static void write(String target, PrintWriter stdout, Output output) throws IOException {
     if (STDOUT.equals(target)) {
       output.writeTo(stdout);
       stdout.flush();
       return;
     }
-    Path path = Path.of(target);
-    if (path.getParent() != null) {
-      Files.createDirectories(path.getParent());
+    writeFile(Path.of(target), output);
+  }
+
+  /** {@link #writeBytes} of UTF-8 text. */
+  static void writeFile(Path path, Output output) {
+    writeBytes(
+        path,
+        out -> {
+          Writer w =
+              new java.io.BufferedWriter(
+                  new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
+          output.writeTo(w);
+          w.flush();
+        });
+  }
+
+  /**
+   * Writes a result file whole or not at all: into a hidden file beside it, renamed over it once
+   * written, so that a full disk or a killed run leaves the previous file (or none), never a
+   * truncated one. A device or pipe (an existing file that is not a regular one, such as {@code
+   * /dev/stdout}) is written as it is. Parent directories are created.
+   *
+   * @throws CliFailure naming the file, for any I/O error
+   */
+  static void writeBytes(Path path, BytesOutput output) {
+    Path temporary = null;
+    try {
+      Path parent = path.toAbsolutePath().getParent();
+      if (parent != null) {
+        Files.createDirectories(parent);
+      }
+      if (Files.exists(path) && !Files.isRegularFile(path)) {
+        try (OutputStream out = Files.newOutputStream(path)) {
+          output.writeTo(out);
+        }
+        return;
+      }
+      temporary =
+          path.resolveSibling(
+              "." + path.getFileName() + "." + Long.toHexString(System.nanoTime()) + ".tmp");
+      try (OutputStream out =
+          Files.newOutputStream(
+              temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+        output.writeTo(out);
+      }
+      Files.move(
+          temporary, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      temporary = null;
+    } catch (IOException e) {
+      throw new CliFailure("cannot write " + path + ": " + reason(e), e);
+    } finally {
+      if (temporary != null) {
+        try {
+          Files.deleteIfExists(temporary);
+        } catch (IOException e) {
+          // the failure above is what the user needs to hear of
+        }
+      }
     }
-    try (Writer w = Files.newBufferedWriter(path, StandardCharsets.UTF_8)) {
-      output.writeTo(w);
+  }
+
+  /** An I/O error's reason without the path it may start with (the message names the file). */
+  static String reason(IOException e) {
+    if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+      return f.getReason();
     }
+    return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
   }
 
   /**
@@ -209,19 +272,95 @@ final class ResultFiles {
     void writeTo(Writer out) throws IOException;
   }
 
+  /** Something to write as bytes. */
+  @FunctionalInterface
+  interface BytesOutput {
+    void writeTo(OutputStream out) throws IOException;
+  }
+
+  /**
+   * A pairs file as read: each pair once, ids in order, and what was left out of it.
+   *
+   * @param pairs the pairs used
+   * @param selfPairs lines that pair an id with itself
+   * @param repeated lines that repeat a pair already read (in either order)
+   */
+  record PairsFile(List<Pair> pairs, long selfPairs, long repeated) {
+    /** What was left out, for the user, or null if nothing. */
+    String note(Path file) {
+      if (selfPairs == 0 && repeated == 0) {
+        return null;
+      }
+      List<String> what = new ArrayList<>();
+      if (selfPairs > 0) {
+        what.add(
+            selfPairs + (selfPairs == 1 ? " line pairs" : " lines pair") + " an id with itself");
+      }
+      if (repeated > 0) {
+        what.add(
+            repeated
+                + (repeated == 1 ? " line repeats" : " lines repeat")
+                + " a pair (in any order)");
+      }
+      return "warning: "
+          + file
+          + ": "
+          + String.join(", ", what)
+          + ": left out; "
+          + pairs.size()
+          + " pairs are used";
+    }
+  }
+
+  /** {@link #readPairsFile}'s pairs. */
+  static List<Pair> readPairs(Path file) throws IOException {
+    return readPairsFile(file).pairs();
+  }
+
   /**
    * Reads a pairs file: three tab-separated columns per line, the first line a header if its third
-   * column is not a number. Ids are put in order.
+   * column is not a number. Ids are put in order; a pair of an id with itself and a pair read
+   * before are left out and counted.
    *
-   * @throws CliFailure naming the file and line of the first bad line
+   * @throws CliFailure naming the file and line of the first bad line, or of bytes that are not
+   *     UTF-8 (a binary file)
    */
-  static List<Pair> readPairs(Path file) throws IOException {
+  static PairsFile readPairsFile(Path file) throws IOException {
     List<Pair> pairs = new ArrayList<>();
-    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      String line;
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    long selfPairs = 0;
+    long repeated = 0;
+    java.nio.charset.CharsetDecoder utf8 =
+        StandardCharsets.UTF_8
+            .newDecoder()
+            .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+            .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT);
+    try (InputStream in = new java.io.BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
+      java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
       long number = 0;
-      while ((line = in.readLine()) != null) {
+      for (int b = 0; b >= 0; ) {
+        bytes.reset();
+        while ((b = in.read()) >= 0 && b != '\n') {
+          bytes.write(b);
+        }
+        if (b < 0 && bytes.size() == 0) {
+          break;
+        }
         number++;
+        String line;
+        try {
+          line = utf8.decode(java.nio.ByteBuffer.wrap(bytes.toByteArray())).toString();
+        } catch (java.nio.charset.CharacterCodingException e) {
+          throw new CliFailure(
+              file
+                  + ":"
+                  + number
+                  + ": a pairs file must be UTF-8 text (id_a<TAB>id_b<TAB>similarity per line),"
+                  + " got bytes that are not UTF-8: is it the right file?");
+        }
+        if (line.endsWith("\r")) {
+          line = line.substring(0, line.length() - 1);
+        }
         if (line.isBlank()) {
           continue;
         }
@@ -248,9 +387,18 @@ final class ResultFiles {
           throw new CliFailure(
               file + ":" + number + ": similarity must be in [0, 1], got [" + cols[2] + "]");
         }
-        pairs.add(Pair.of(cols[0], cols[1], s));
+        if (cols[0].equals(cols[1])) {
+          selfPairs++;
+          continue;
+        }
+        Pair pair = Pair.of(cols[0], cols[1], s);
+        if (!seen.add(pair.a() + '\t' + pair.b())) {
+          repeated++;
+          continue;
+        }
+        pairs.add(pair);
       }
     }
-    return pairs;
+    return new PairsFile(pairs, selfPairs, repeated);
   }
 }

@@ -40,6 +40,10 @@ final class RunReport {
         && report.toAbsolutePath().normalize().equals(input.toAbsolutePath().normalize())) {
       throw Options.invalid(spec, option, "must not be the input [" + input + "]");
     }
+    String problem = ResultFiles.unwritable(report);
+    if (problem != null) {
+      throw Options.invalid(spec, option, problem);
+    }
   }
 
   /**

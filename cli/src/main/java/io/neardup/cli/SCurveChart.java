@@ -10,8 +10,6 @@ import java.awt.geom.Path2D;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import javax.imageio.ImageIO;
@@ -44,16 +42,11 @@ final class SCurveChart {
   }
 
   /** Writes the chart as PNG if the file name ends with {@code .png}, else as SVG. */
-  void write(Path file) throws IOException {
-    if (file.getParent() != null) {
-      Files.createDirectories(file.getParent());
-    }
+  void write(Path file) {
     if (file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".png")) {
-      try (OutputStream out = Files.newOutputStream(file)) {
-        writePng(out);
-      }
+      ResultFiles.writeBytes(file, this::writePng);
     } else {
-      Files.writeString(file, svg(), StandardCharsets.UTF_8);
+      ResultFiles.writeFile(file, w -> w.write(svg()));
     }
   }
 

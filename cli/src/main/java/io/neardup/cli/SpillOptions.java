@@ -25,8 +25,26 @@ final class SpillOptions {
               + " (default: the system's temporary directory, java.io.tmpdir).")
   Path tmpDir;
 
-  Path directory() {
-    return tmpDir != null ? tmpDir : Path.of(System.getProperty("java.io.tmpdir"));
+  /**
+   * The directory temporary files go under; checked before the run starts.
+   *
+   * @throws picocli.CommandLine.ParameterException if {@code --tmp-dir} names something other than
+   *     a directory (a missing one is created)
+   */
+  Path directory(CommandSpec spec) {
+    if (tmpDir == null) {
+      return Path.of(System.getProperty("java.io.tmpdir"));
+    }
+    if (java.nio.file.Files.exists(tmpDir) && !java.nio.file.Files.isDirectory(tmpDir)) {
+      throw Options.invalid(
+          spec, "--tmp-dir", "must be a directory, got the file [" + tmpDir + "]");
+    }
+    String problem = ResultFiles.unwritable(tmpDir.resolve("x"));
+    if (problem != null) {
+      throw Options.invalid(
+          spec, "--tmp-dir", "must be a writable directory, got [" + tmpDir + "]: " + problem);
+    }
+    return tmpDir;
   }
 
   long memory(CommandSpec spec) {
@@ -35,6 +53,15 @@ final class SpillOptions {
       return Math.max(1L << 20, Math.min(Clusterer.DEFAULT_MEMORY, heap / 4));
     }
     long bytes = parseSize(memory);
+    if (bytes < 0) {
+      throw Options.invalid(
+          spec,
+          "--memory",
+          "must be a whole number of bytes with an optional unit k, m or g, like 256m or 2g (no"
+              + " fractions: 1536m, not 1.5g), got ["
+              + memory
+              + "]");
+    }
     if (bytes < 1L << 20) {
       throw Options.invalid(
           spec, "--memory", "must be a size of at least 1m, like 256m or 2g, got [" + memory + "]");

@@ -64,6 +64,12 @@ final class TuneCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (chart != null) {
+      String problem = ResultFiles.unwritable(chart);
+      if (problem != null) {
+        throw Options.invalid(spec, "--chart", problem);
+      }
+    }
     Map<String, String> map = new HashMap<>();
     map.put(Parameter.THRESHOLD.name(Parameter.Style.KEBAB), threshold);
     putIfSet(map, Parameter.HASHES, hashes);

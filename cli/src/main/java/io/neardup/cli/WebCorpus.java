@@ -173,11 +173,18 @@ final class WebCorpus {
       return null;
     }
     Boilerplate boilerplate;
+    String why = "";
     try {
       boilerplate =
           input.boilerplate == null ? Boilerplate.DEFAULT : Boilerplate.parse(input.boilerplate);
     } catch (IllegalArgumentException e) {
       throw new CliFailure("--boilerplate: " + e.getMessage());
+    }
+    if (input.boilerplate == null && kind == Kind.HTML_JSONL && input.urlField == null) {
+      // site groups pages by URL: without URLs every page would share one group, and a text on
+      // half of them would be taken for template and lost
+      boilerplate = Boilerplate.LOCAL;
+      why = ", not the default site: no --url-field to group pages by";
     }
     SiteTemplates templates = null;
     if (boilerplate == Boilerplate.SITE) {
@@ -186,6 +193,7 @@ final class WebCorpus {
       learn(reader(kind, input, new Pages(boilerplate, templates, true)));
     }
     Pages pages = new Pages(boilerplate, templates, false);
+    pages.why = why;
     pages.keepFraction = input.fields().contains(BOILERPLATE_FIELD);
     if (input.keepText != null) {
       pages.keepText(input.keepText);
@@ -304,6 +312,8 @@ final class WebCorpus {
     private final LongAdder totalWords = new LongAdder();
     private final LongAdder templatePages = new LongAdder();
     private final LongAdder templateWords = new LongAdder();
+    // why the boilerplate removal is not the one asked for or the default, for the summary
+    String why = "";
     // whether records get their boilerplate fraction as a field
     private boolean keepFraction;
     // --keep-text: where main texts go, and the list of pages
@@ -429,9 +439,11 @@ final class WebCorpus {
       notes.add(
           String.format(
               Locale.ROOT,
-              "web pages: %s read (boilerplate %s): %,d of %,d words kept as main text (%.1f %%)%s",
+              "web pages: %s read (boilerplate %s%s): %,d of %,d words kept as main text (%.1f"
+                  + " %%)%s",
               Clustering.count(read, "page"),
               boilerplate,
+              why,
               kept,
               total,
               total == 0 ? 0.0 : 100.0 * kept / total,

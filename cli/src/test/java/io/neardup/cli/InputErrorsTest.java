@@ -158,7 +158,7 @@ class InputErrorsTest {
   }
 
   @Test
-  void idsWithATabOrLineBreakOrBlankAreBadRecords() throws Exception {
+  void idsWithControlCharactersOrBlankAreBadRecords() throws Exception {
     Path ids = tmp.resolve("ids.jsonl");
     Files.writeString(
         ids,
@@ -171,17 +171,28 @@ class InputErrorsTest {
             "{\"id\": \"  \", \"text\": \"" + base + " Four.\"}",
             "{\"id\": \"\", \"text\": \"" + base + " Five.\"}",
             "{\"id\": \"b\", \"text\": \"" + base + " Six.\"}",
+            "{\"id\": \"nul\\u0000\", \"text\": \"" + base + " Seven.\"}",
+            "{\"id\": \"separator\u2028\", \"text\": \"" + base + " Eight.\"}",
             ""));
     Path pairs = tmp.resolve("pairs.tsv");
     Cli.Result r = Cli.run("dedup", "--input", ids, "--on-error", "skip", "--pairs", pairs);
     assertEquals(0, r.exit(), r.toString());
     for (String expected :
         List.of(
-            ids + ":2: skipped: id must not contain a tab or line break, got [tab\\there]",
-            ids + ":3: skipped: id must not contain a tab or line break, got [line\\nbreak]",
-            ids + ":4: skipped: id must not contain a tab or line break, got [carriage\\r]",
+            ids
+                + ":2: skipped: id must not contain a tab, line break or other control character, got [tab\\there]",
+            ids
+                + ":3: skipped: id must not contain a tab, line break or other control character, got [line\\nbreak]",
+            ids
+                + ":4: skipped: id must not contain a tab, line break or other control character, got [carriage\\r]",
             ids + ":5: skipped: id must not be empty or whitespace only, got [  ]",
             ids + ":6: skipped: id must not be empty or whitespace only, got []",
+            ids
+                + ":8: skipped: id must not contain a tab, line break or other control character,"
+                + " got [nul\\u0000]",
+            ids
+                + ":9: skipped: id must not contain a tab, line break or other control character,"
+                + " got [separator\\u2028]",
             "indexed 2 documents")) {
       assertTrue(r.err().contains(expected), "expected [" + expected + "] in\n" + r.err());
     }
@@ -193,7 +204,9 @@ class InputErrorsTest {
     Cli.Result fail = Cli.run("dedup", "--input", ids, "--pairs", pairs);
     assertEquals(NearDupCli.EXIT_FAILURE, fail.exit(), fail.toString());
     assertTrue(
-        fail.err().contains(ids + ":2: id must not contain a tab or line break"), fail.err());
+        fail.err()
+            .contains(ids + ":2: id must not contain a tab, line break or other control character"),
+        fail.err());
 
     // the same rule for file names, the ids of directory input
     Path dir = Files.createDirectories(tmp.resolve("texts"));
@@ -207,7 +220,7 @@ class InputErrorsTest {
             .err()
             .contains(
                 dir
-                    + "/tab\\there.txt: skipped: id must not contain a tab or line break, got"
+                    + "/tab\\there.txt: skipped: id must not contain a tab, line break or other control character, got"
                     + " [tab\\there.txt]"),
         texts.err());
     assertTrue(texts.out().startsWith(ResultFiles.PAIRS_HEADER + "\na.txt\tb.txt\t"), texts.out());
@@ -299,6 +312,37 @@ class InputErrorsTest {
         assertEquals(3, records);
         assertEquals(reader.size(), reader.position());
       }
+    }
+  }
+
+  @Test
+  void aFieldAskedForMustBeAScalarWhateverItsValue() throws Exception {
+    Path file = tmp.resolve("fields.jsonl");
+    Files.writeString(
+        file,
+        String.join(
+            "\n",
+            "{\"id\": \"a\", \"text\": \"" + base + "\", \"year\": 2001}",
+            "{\"id\": \"b\", \"text\": \"" + base + " One.\", \"year\": [2002]}",
+            "{\"id\": \"c\", \"text\": \"" + base + " Two.\", \"year\": {\"y\": 1}}",
+            "{\"id\": \"d\", \"text\": \"" + base + " Three.\", \"year\": null}",
+            "{\"id\": \"e\", \"text\": \"" + base + " Four.\", \"other\": [1]}",
+            ""));
+    Cli.Result r =
+        Cli.run(
+            "dedup", "--input", file, "--on-error", "skip", "--fields", "year", "--clusters", "-");
+    assertEquals(0, r.exit(), r.toString());
+    for (String expected :
+        List.of(
+            file
+                + ":2: skipped: field [year] must be a string, number or boolean (or null), got"
+                + " an array",
+            file
+                + ":3: skipped: field [year] must be a string, number or boolean (or null), got"
+                + " an object",
+            "indexed 3 documents",
+            "(2 bad records skipped)")) {
+      assertTrue(r.err().contains(expected), "expected [" + expected + "] in\n" + r.err());
     }
   }
 

@@ -165,8 +165,10 @@ class StreamingDedupTest {
     Files.writeString(file, "x");
     Cli.Result r =
         Cli.run("dedup", "--input", SAMPLE, "--tmp-dir", file, "--pairs", tmp.resolve("p.tsv"));
-    assertEquals(NearDupCli.EXIT_FAILURE, r.exit(), r.toString());
-    assertTrue(r.err().contains("temporary files " + file), r.err());
+    // refused before the run, naming the option
+    assertEquals(NearDupCli.EXIT_USAGE, r.exit(), r.toString());
+    assertTrue(
+        r.err().contains("'--tmp-dir': must be a directory, got the file [" + file + "]"), r.err());
     assertFalse(Files.exists(tmp.resolve("p.tsv")), "no output of a failed run");
   }
 

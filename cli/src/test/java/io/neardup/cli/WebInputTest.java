@@ -162,6 +162,18 @@ class WebInputTest {
             "-");
     assertEquals(0, none.exit(), none.toString());
     assertFalse(none.out().contains("a\tb\t"), none.toString());
+
+    // without URLs to group pages by, the default is local, and the summary says why
+    Cli.Result noUrls = Cli.run("dedup", "--input", input, "--html-field", "html", "--pairs", "-");
+    assertEquals(0, noUrls.exit(), noUrls.toString());
+    assertTrue(noUrls.out().contains("a\tb\t"), noUrls.toString());
+    assertTrue(
+        noUrls
+            .err()
+            .contains(
+                "3 pages read (boilerplate local, not the default site: no --url-field to group"
+                    + " pages by)"),
+        noUrls.err());
   }
 
   private static void response(
