@@ -125,7 +125,7 @@ final class DedupCommand implements Callable<Integer> {
             .run(method, t, verification, allPairs, canonical, index, textOption.text, progress);
     MethodPlan plan = outcome.plan();
     ClusterResult result = outcome.result();
-    RecordPipeline.Ingest ingest = outcome.ingest();
+    RecordPipeline.Summary read = outcome.read();
     long writeStart = System.nanoTime();
     List<ResultFiles.ClusterIds> clusterList = outcome.clusters();
     writeOutputs(outcome.pairs(), clusterList);
@@ -161,7 +161,7 @@ final class DedupCommand implements Callable<Integer> {
         verifiedBy,
         identical,
         start,
-        ingest,
+        read,
         writeNanos);
     return 0;
   }
@@ -188,7 +188,7 @@ final class DedupCommand implements Callable<Integer> {
       String verifiedBy,
       String identical,
       long start,
-      RecordPipeline.Ingest ingest,
+      RecordPipeline.Summary read,
       long writeNanos) {
     ProgressLine progress = new ProgressLine(spec.commandLine().getErr(), false);
     long clustered = 0;
@@ -236,7 +236,7 @@ final class DedupCommand implements Callable<Integer> {
               + "; --all-pairs compares them all and lists every pair that reaches the threshold");
     }
     StringBuilder times = new StringBuilder("time: read and analyse ");
-    times.append(seconds(ingest.endNanos() - ingest.startNanos()));
+    times.append(seconds(read.endNanos() - read.startNanos()));
     for (Map.Entry<String, java.time.Duration> e : r.stats().phaseTimes().entrySet()) {
       times.append(", ").append(e.getKey()).append(' ').append(seconds(e.getValue().toNanos()));
     }

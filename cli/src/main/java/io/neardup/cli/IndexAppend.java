@@ -94,7 +94,7 @@ final class IndexAppend {
     }
     ProgressLine progress = new ProgressLine(spec.commandLine().getErr(), run.progress());
     String[] assigned = new String[1];
-    RecordPipeline.Ingest summary =
+    RecordPipeline.Summary summary =
         IndexWriting.run(
             input,
             run,

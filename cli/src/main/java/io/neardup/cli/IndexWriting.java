@@ -1,6 +1,5 @@
 package io.neardup.cli;
 
-import io.neardup.cluster.Clusterer;
 import io.neardup.cluster.Verification;
 import io.neardup.index.IndexMetadata;
 import io.neardup.index.StoredClusters;
@@ -9,12 +8,7 @@ import io.neardup.text.NormalizationOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Locale;
-import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.analysis.LowerCaseFilter;
-import org.apache.lucene.analysis.TokenStream;
-import org.apache.lucene.analysis.standard.StandardTokenizer;
+import java.util.function.Predicate;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
@@ -81,7 +75,7 @@ final class IndexWriting {
    * @param appendAfter the input ordinal of the first new document of an append, or -1 for a new
    *     index
    */
-  static RecordPipeline.Ingest run(
+  static RecordPipeline.Summary run(
       InputOptions input,
       RunOptions run,
       NearDupSettings settings,
@@ -102,18 +96,21 @@ final class IndexWriting {
           .setMergePolicy(NoMergePolicy.INSTANCE)
           .setMergeScheduler(new SerialMergeScheduler());
     }
-    return ingest(
-        input,
-        new HeldInput(input, 0),
+    StreamingDedup dedup =
         dedup(input, run, settings, normalization, text, progress)
-            .ordinalBase(Math.max(0, appendAfter)),
-        null,
-        index,
-        settings,
-        normalization,
-        progress,
-        config,
-        beforeCommit);
+            .ordinalBase(Math.max(0, appendAfter));
+    HeldInput source = new HeldInput(input, 0);
+    StreamingDedup.Read done =
+        write(
+            index,
+            settings,
+            normalization,
+            progress,
+            config,
+            beforeCommit,
+            (writer, indexed) -> dedup.read(source, null, writer, indexed, index.toString()));
+    done.print(progress, input.input);
+    return done.summary();
   }
 
   private static StreamingDedup dedup(
@@ -159,94 +156,55 @@ final class IndexWriting {
   /** What runs on the written documents before the commit: assigns their clusters. */
   @FunctionalInterface
   interface BeforeCommit {
-    void run(IndexWriter writer, RecordPipeline.Ingest summary) throws IOException;
+    void run(IndexWriter writer, RecordPipeline.Summary summary) throws IOException;
   }
 
   /**
-   * Reads the input once through {@code dedup}: into {@code clusterer} and into the index in {@code
-   * index} (a new one replacing whatever index is there, or an append, as {@code config} says;
-   * committed with the settings), each when not null, running {@code beforeCommit} (when not null)
-   * before the commit. Prints a one-line summary on standard error. Nothing is committed if the run
-   * fails.
-   *
-   * @param source where the records come from: the input, or what an earlier pass held of it
+   * Writes the index in {@code index} (a new one replacing whatever index is there, or an append,
+   * as {@code config} says) with what {@code read} adds to its writer, committed with the settings,
+   * running {@code beforeCommit} (when not null) before the commit. Nothing is committed if the
+   * read fails.
    */
-  static RecordPipeline.Ingest ingest(
-      InputOptions input,
-      HeldInput source,
-      StreamingDedup dedup,
-      Clusterer clusterer,
+  static StreamingDedup.Read write(
       Path index,
       NearDupSettings settings,
       NormalizationOptions normalization,
       ProgressLine progress,
       IndexWriterConfig config,
-      BeforeCommit beforeCommit)
+      BeforeCommit beforeCommit,
+      Reading read)
       throws IOException {
-    RecordPipeline.Ingest summary;
-    List<String> notes;
-    try (CorpusReader reader = source.open()) {
-      if (index == null) {
-        summary = dedup.ingest(reader, clusterer, null);
-      } else {
-        Files.createDirectories(index);
-        try (Directory directory = FSDirectory.open(index);
-            IndexWriter writer = OpenIndex.writer(directory, config, index)) {
-          if (config.getOpenMode() == IndexWriterConfig.OpenMode.APPEND) {
-            try (DirectoryReader indexed = DirectoryReader.open(directory)) {
-              IndexSearcher searcher = new IndexSearcher(indexed);
-              reader.rejectIndexedIds(id -> docOf(searcher, id) >= 0, index.toString());
-              summary = dedup.ingest(reader, clusterer, writer);
-            }
-          } else {
-            summary = dedup.ingest(reader, clusterer, writer);
-          }
-          if (config.getOpenMode() != IndexWriterConfig.OpenMode.APPEND) {
-            IndexMetadata.write(writer, settings, normalization, OpenIndex.NEARDUP_FIELDS);
-          }
-          if (beforeCommit != null) {
-            beforeCommit.run(writer, summary);
-          }
-          progress.update("commit", 0, 0, summary.documents(), "docs");
-          writer.commit();
-          progress.done();
+    Files.createDirectories(index);
+    try (Directory directory = FSDirectory.open(index);
+        IndexWriter writer = OpenIndex.writer(directory, config, index)) {
+      StreamingDedup.Read done;
+      if (config.getOpenMode() == IndexWriterConfig.OpenMode.APPEND) {
+        try (DirectoryReader indexed = DirectoryReader.open(directory)) {
+          IndexSearcher searcher = new IndexSearcher(indexed);
+          done = read.read(writer, id -> docOf(searcher, id) >= 0);
         }
+      } else {
+        done = read.read(writer, null);
+        IndexMetadata.write(writer, settings, normalization, OpenIndex.NEARDUP_FIELDS);
       }
-      notes = new java.util.ArrayList<>(reader.notes());
-      notes.addAll(dedup.notes());
+      if (beforeCommit != null) {
+        beforeCommit.run(writer, done.summary());
+      }
+      progress.update("commit", 0, 0, done.summary().documents(), "docs");
+      writer.commit();
+      progress.done();
+      return done;
     }
-    progress.println(
-        String.format(
-            Locale.ROOT,
-            "indexed %s from %s in %s (%s skipped)",
-            Clustering.count(summary.documents(), "document"),
-            input.input,
-            ProgressLine.elapsed(summary.startNanos()),
-            Clustering.count(summary.skipped(), "bad record")));
-    for (String note : notes) {
-      progress.println(note);
-    }
-    return summary;
   }
 
-  /**
-   * The analyser of the full-text field: Lucene's standard analyser (standard tokenizer, lower
-   * case) without its stop filter, whose default word list is empty anyway, so the tokens and the
-   * queries of {@code search} are the same and no token pays a set lookup.
-   */
-  static final Analyzer TEXT_ANALYZER =
-      new Analyzer() {
-        @Override
-        protected TokenStreamComponents createComponents(String fieldName) {
-          StandardTokenizer tokenizer = new StandardTokenizer();
-          return new TokenStreamComponents(tokenizer, new LowerCaseFilter(tokenizer));
-        }
-
-        @Override
-        protected TokenStream normalize(String fieldName, TokenStream in) {
-          return new LowerCaseFilter(in);
-        }
-      };
+  /** Reads the input into an index's writer. */
+  @FunctionalInterface
+  interface Reading {
+    /**
+     * @param indexed whether an id is in the index already (an append), or null
+     */
+    StreamingDedup.Read read(IndexWriter writer, Predicate<String> indexed) throws IOException;
+  }
 
   /**
    * The configuration of a writer that replaces whatever index is in its directory and commits only
@@ -254,7 +212,7 @@ final class IndexWriting {
    * {@link OpenIndex#ORDINAL_FIELD} keeps the input order.
    */
   static IndexWriterConfig writerConfig() {
-    return new IndexWriterConfig(TEXT_ANALYZER)
+    return new IndexWriterConfig(IndexLayout.TEXT_ANALYZER)
         .setUseCompoundFile(false)
         .setMergePolicy(mergePolicy())
         .setOpenMode(IndexWriterConfig.OpenMode.CREATE)

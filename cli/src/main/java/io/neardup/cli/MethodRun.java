@@ -36,7 +36,7 @@ final class MethodRun {
       List<String> ids,
       List<String> urls,
       ClusterResult result,
-      RecordPipeline.Ingest ingest,
+      RecordPipeline.Summary read,
       long nanos) {
     /** The clusters with ids, members in input order. */
     List<ResultFiles.ClusterIds> clusters() {
@@ -117,7 +117,7 @@ final class MethodRun {
     long start = System.nanoTime();
     int threads = run.threads();
     StreamingDedup dedup;
-    RecordPipeline.Ingest ingest;
+    RecordPipeline.Summary summary;
     ClusterResult result;
     StreamingDedup.PairList pairs;
     try (SpillDirectory spill = StreamingDedup.spill(spillOptions.directory(spec));
@@ -170,19 +170,21 @@ final class MethodRun {
             false,
             method.twoPass() ? "pass 2 of 2: " + method + " signatures" : "read and analyse");
       }
-      ingest =
-          IndexWriting.ingest(
-              input,
-              source,
-              dedup,
-              clusterer,
-              index,
-              settings,
-              normalization,
-              progress,
-              IndexWriting.writerConfig(),
-              null);
-      if (!canonical.byScore() && dedup.canonicalValuesSeen() == 0 && ingest.documents() > 0) {
+      StreamingDedup analysis = dedup;
+      StreamingDedup.Read read =
+          index == null
+              ? dedup.read(source, clusterer, null, null, null)
+              : IndexWriting.write(
+                  index,
+                  settings,
+                  normalization,
+                  progress,
+                  IndexWriting.writerConfig(),
+                  null,
+                  (writer, indexed) -> analysis.read(source, clusterer, writer, null, null));
+      read.print(progress, input.input);
+      summary = read.summary();
+      if (!canonical.byScore() && dedup.canonicalValuesSeen() == 0 && summary.documents() > 0) {
         throw Options.invalid(
             spec,
             "--canonical",
@@ -192,7 +194,7 @@ final class MethodRun {
       }
       pairs = new StreamingDedup.PairList(dedup.ids());
       try {
-        result = clusterer.finish(ingest.documents(), dedup.canonicalOrder(), pairs);
+        result = clusterer.finish(summary.documents(), dedup.canonicalOrder(), pairs);
       } finally {
         progress.done();
       }
@@ -211,7 +213,7 @@ final class MethodRun {
         dedup.ids(),
         dedup.urls(),
         result,
-        ingest,
+        summary,
         System.nanoTime() - start);
   }
 
@@ -232,7 +234,7 @@ final class MethodRun {
             .method(plan, true, "pass 1 of 2: collection statistics")
             .languages(input.languageFilter());
     try (CorpusReader reader = source.open()) {
-      RecordPipeline.Ingest pass = first.ingest(reader, null, null);
+      RecordPipeline.Summary pass = first.analyse(reader, null, null);
       progress.println(
           String.format(
               Locale.ROOT,

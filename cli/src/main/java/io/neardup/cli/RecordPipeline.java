@@ -27,7 +27,7 @@ final class RecordPipeline {
   private static final int BATCH = 32;
 
   /** What a run read. */
-  record Ingest(int documents, long skipped, long startNanos, long endNanos) {}
+  record Summary(int documents, long skipped, long startNanos, long endNanos) {}
 
   /** Analyses records on one thread. */
   interface Handler {
@@ -61,7 +61,7 @@ final class RecordPipeline {
    * @param handlers makes the handler of each analysis thread
    * @throws CliFailure at the first bad record when {@code --on-error fail}
    */
-  Ingest run(CorpusReader reader, String phase, Reading reading, Supplier<Handler> handlers)
+  Summary run(CorpusReader reader, String phase, Reading reading, Supplier<Handler> handlers)
       throws IOException {
     long start = System.nanoTime();
     ThreadLocal<Handler> perThread = ThreadLocal.withInitial(handlers);
@@ -144,7 +144,7 @@ final class RecordPipeline {
               + MAX_REPORTED
               + " are shown)");
     }
-    return new Ingest(ord, skipped, start, System.nanoTime());
+    return new Summary(ord, skipped, start, System.nanoTime());
   }
 
   /**

@@ -178,7 +178,7 @@ final class RunReport {
             verification,
             describe(canonical, null, null),
             outcome.result().stats(),
-            outcome.ingest().skipped(),
+            outcome.read().skipped(),
             outcome.pairs().size(),
             selection,
             outcome.nanos() / 1e9);

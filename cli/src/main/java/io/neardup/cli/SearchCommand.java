@@ -122,7 +122,7 @@ final class SearchCommand implements Callable<Integer> {
               .build();
       Query q;
       q =
-          new QueryBuilder(IndexWriting.TEXT_ANALYZER)
+          new QueryBuilder(IndexLayout.TEXT_ANALYZER)
               .createBooleanQuery(OpenIndex.TEXT_FIELD, query);
       if (q == null) {
         q = new MatchNoDocsQuery("no words in the query");

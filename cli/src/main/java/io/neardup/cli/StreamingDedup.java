@@ -1,70 +1,32 @@
 package io.neardup.cli;
 
 import io.neardup.analysis.NearDupAnalyzer;
-import io.neardup.analysis.NearDupFilter;
-import io.neardup.analysis.NearDupShingleSetAttribute;
-import io.neardup.analysis.NearDupSketchAttribute;
-import io.neardup.analysis.TextNormalizationFilter;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.Cluster;
 import io.neardup.cluster.Clusterer;
 import io.neardup.cluster.PairSink;
 import io.neardup.cluster.SpillDirectory;
 import io.neardup.cluster.Verification;
-import io.neardup.document.NearDupDocument;
-import io.neardup.index.StoredClusters;
 import io.neardup.lsh.BandHasher;
 import io.neardup.settings.NearDupSettings;
-import io.neardup.shingle.CompactShingleSet;
-import io.neardup.sketch.Sketch;
 import io.neardup.text.NormalizationOptions;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
-import org.apache.lucene.analysis.LowerCaseFilter;
-import org.apache.lucene.analysis.TokenStream;
-import org.apache.lucene.analysis.standard.StandardTokenizer;
-import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
-import org.apache.lucene.analysis.tokenattributes.TypeAttribute;
-import org.apache.lucene.document.Document;
-import org.apache.lucene.document.DoubleField;
-import org.apache.lucene.document.Field;
-import org.apache.lucene.document.FieldType;
-import org.apache.lucene.document.KeywordField;
-import org.apache.lucene.document.LongField;
-import org.apache.lucene.document.StoredField;
-import org.apache.lucene.document.TextField;
-import org.apache.lucene.index.IndexOptions;
 import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.index.IndexableField;
-import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.NumericUtils;
 
 /**
- * Reads a corpus once and analyses it on all threads, feeding each document's band hashes and set
- * to a {@link Clusterer} and, when an index is kept, its fields to an {@link IndexWriter}. One
- * thread reads and numbers the records in input order; the number (the input ordinal) decides
- * canonical ties, so results never depend on thread timing.
+ * The {@code dedup} pipeline's middle: reads a corpus once ({@link #read}: the source) and analyses
+ * it on all threads, each with the {@link DocumentAnalysis} of the run's method family, which feeds
+ * the sinks: a {@link Clusterer} and, when an index is kept, an {@link IndexWriter} ({@link
+ * IndexLayout}). One thread reads and numbers the records in input order; the number (the input
+ * ordinal) decides canonical ties, so results never depend on thread timing. {@link MethodRun}
+ * drives a run; the command writes its outputs and summary.
  */
 final class StreamingDedup {
-  /**
-   * The text: stored for display, and indexed with frequencies for BM25 ranking but without
-   * positions, which only phrase queries need and {@code search} never makes; that halves the cost
-   * of inverting it.
-   */
-  static final FieldType TEXT_TYPE;
-
-  static {
-    FieldType type = new FieldType(TextField.TYPE_NOT_STORED);
-    type.setIndexOptions(IndexOptions.DOCS_AND_FREQS);
-    type.freeze();
-    TEXT_TYPE = type;
-  }
-
   private final NearDupSettings settings;
   private final NormalizationOptions normalization;
   private final Verification verification;
@@ -97,7 +59,7 @@ final class StreamingDedup {
   /**
    * @param canonical the canonical policy, its fields named as in the input ({@link
    *     OpenIndex#ID_FIELD} for the id), or null to keep no canonical values
-   * @param text whether documents indexed by {@link #ingest} keep their text (for {@code search})
+   * @param text whether documents indexed by {@link #analyse} keep their text (for {@code search})
    */
   StreamingDedup(
       NearDupSettings settings,
@@ -185,12 +147,58 @@ final class StreamingDedup {
   }
 
   /**
+   * What a pass over the input read: the pipeline's counts and the notes of the reader and the
+   * pre-filters, for the summary.
+   */
+  record Read(RecordPipeline.Summary summary, List<String> notes) {
+    /** Prints the one-line summary of the pass and its notes on standard error. */
+    void print(ProgressLine progress, java.nio.file.Path input) {
+      progress.println(
+          String.format(
+              java.util.Locale.ROOT,
+              "indexed %s from %s in %s (%s skipped)",
+              Clustering.count(summary.documents(), "document"),
+              input,
+              ProgressLine.elapsed(summary.startNanos()),
+              Clustering.count(summary.skipped(), "bad record")));
+      for (String note : notes) {
+        progress.println(note);
+      }
+    }
+  }
+
+  /**
+   * Opens the input and reads it once through the analysis into the sinks ({@link #analyse}).
+   *
+   * @param indexed whether an id is in the index already (an append adds new documents only), or
+   *     null
+   * @param indexName the index, for the message of such an id
+   */
+  Read read(
+      HeldInput source,
+      Clusterer clusterer,
+      IndexWriter writer,
+      java.util.function.Predicate<String> indexed,
+      String indexName)
+      throws IOException {
+    try (CorpusReader reader = source.open()) {
+      if (indexed != null) {
+        reader.rejectIndexedIds(indexed, indexName);
+      }
+      RecordPipeline.Summary summary = analyse(reader, clusterer, writer);
+      List<String> notes = new ArrayList<>(reader.notes());
+      notes.addAll(notes());
+      return new Read(summary, notes);
+    }
+  }
+
+  /**
    * Reads every record of {@code reader}, analyses it and adds it to {@code clusterer} and to
-   * {@code writer} ({@link OpenIndex} layout), each when not null.
+   * {@code writer} ({@link IndexLayout}), each when not null.
    *
    * @throws CliFailure at the first bad record when {@code --on-error fail}
    */
-  RecordPipeline.Ingest ingest(CorpusReader reader, Clusterer clusterer, IndexWriter writer)
+  RecordPipeline.Summary analyse(CorpusReader reader, Clusterer clusterer, IndexWriter writer)
       throws IOException {
     String phase =
         this.phase != null ? this.phase : clusterer == null ? "indexing" : "read and analyse";
@@ -215,7 +223,7 @@ final class StreamingDedup {
               }
             },
             () -> {
-              Worker w = new Worker(analyzer, bandHasher, clusterer, writer);
+              DocumentAnalysis analysis = analysis(analyzer, bandHasher, clusterer, writer);
               return (ord, record) -> {
                 if (languages != null) {
                   String lang = languages.identify(record.text());
@@ -224,10 +232,31 @@ final class StreamingDedup {
                   }
                   partition.get()[0] = LanguageFilter.partition(lang);
                 }
-                w.analyse(ord, record);
+                analysis.analyse(ord, record);
                 keepCanonicalValue(ord, record); // after the analysis, which extracted web pages
               };
             });
+  }
+
+  /** The analysis of one thread, by method family. */
+  private DocumentAnalysis analysis(
+      NearDupAnalyzer analyzer, BandHasher bandHasher, Clusterer clusterer, IndexWriter writer) {
+    if (plan != null && firstPass) {
+      return new StatisticsPass(plan);
+    }
+    if (plan != null) {
+      return new SignatureAnalysis(plan, clusterer, analyzer, compactSets);
+    }
+    return new MinHashAnalysis(
+        settings,
+        normalization,
+        verification,
+        analyzer,
+        bandHasher,
+        clusterer,
+        writer,
+        text,
+        ordinalBase);
   }
 
   /**
@@ -281,152 +310,6 @@ final class StreamingDedup {
       canonicalValues[ord >>> CHUNK_BITS][ord & ((1 << CHUNK_BITS) - 1)] = canonical.key(values);
       canonicalValuesSeen.increment();
     }
-  }
-
-  /** The analysis state of one thread. */
-  private final class Worker {
-    private final NearDupAnalyzer analyzer;
-    private final BandHasher bandHasher;
-    private final Clusterer clusterer;
-    private final IndexWriter writer;
-    private int[] set = new int[1024];
-    // a kept index with texts: one tokenisation feeds the sketch and the full-text field
-    private final TokenCapture capture;
-    private final TokenStream nearDupChain;
-    private final TokenStream textChain;
-
-    Worker(
-        NearDupAnalyzer analyzer, BandHasher bandHasher, Clusterer clusterer, IndexWriter writer) {
-      this.analyzer = analyzer;
-      this.bandHasher = bandHasher;
-      this.clusterer = clusterer;
-      this.writer = writer;
-      if (writer != null && text) {
-        capture = new TokenCapture(new StandardTokenizer());
-        nearDupChain =
-            new NearDupFilter(
-                new TextNormalizationFilter(capture.replay(), normalization), settings);
-        textChain = new LowerCaseFilter(capture.replay());
-      } else {
-        capture = null;
-        nearDupChain = null;
-        textChain = null;
-      }
-    }
-
-    void analyse(int ord, CorpusReader.Record record) throws IOException {
-      if (plan != null && firstPass) {
-        plan.count(ord, record.text());
-        return;
-      }
-      if (plan != null && !plan.needsShingles()) {
-        plan.add(clusterer, ord, record.text(), null, 0);
-        return;
-      }
-      if (plan != null && compactSets != null) {
-        int[] kept = compactSets[ord];
-        plan.add(clusterer, ord, record.text(), kept, kept.length);
-        return;
-      }
-      Sketch sketch;
-      List<String> bandTokens = writer == null ? null : new ArrayList<>(settings.banding().bands());
-      String exactToken = null;
-      long[] shingles = null;
-      if (capture != null) {
-        capture.capture(record.text());
-      }
-      try (TokenStream ts =
-          capture != null
-              ? nearDupChain
-              : analyzer.tokenStream(OpenIndex.NEARDUP_FIELDS.bandField(), record.text())) {
-        NearDupSketchAttribute sketchAtt = ts.addAttribute(NearDupSketchAttribute.class);
-        NearDupShingleSetAttribute shingleAtt =
-            settings.shingles() ? ts.addAttribute(NearDupShingleSetAttribute.class) : null;
-        ts.reset();
-        if (writer != null) {
-          // band and exact tokens come first; the shingle set is read from its attribute
-          CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
-          TypeAttribute type = ts.addAttribute(TypeAttribute.class);
-          while (ts.incrementToken()) {
-            String t = type.type();
-            if (t.equals(NearDupFilter.TYPE_BAND)) {
-              bandTokens.add(term.toString());
-            } else if (t.equals(NearDupFilter.TYPE_EXACT)) {
-              exactToken = term.toString();
-            } else {
-              break;
-            }
-          }
-        }
-        ts.end();
-        sketch = sketchAtt.getSketch();
-        if (plan != null) {
-          int count = shingleAtt.count();
-          if (set.length < count) {
-            set = new int[Math.max(count, set.length * 2)];
-          }
-          int size = CompactShingleSet.compact(shingleAtt.shingles(), count, set);
-          plan.add(clusterer, ord, record.text(), set, size);
-        } else if (clusterer != null) {
-          if (verification == Verification.EXACT && !sketch.isEmpty()) {
-            int count = shingleAtt.count();
-            if (set.length < count) {
-              set = new int[Math.max(count, set.length * 2)];
-            }
-            int size = CompactShingleSet.compact(shingleAtt.shingles(), count, set);
-            clusterer.add(ord, sketch, bandHasher, set, size);
-          } else {
-            clusterer.add(ord, sketch, bandHasher);
-          }
-        }
-        if (writer != null && shingleAtt != null && shingleAtt.count() > 0) {
-          shingles = Arrays.copyOf(shingleAtt.shingles(), shingleAtt.count());
-        }
-      }
-      if (writer != null) {
-        writer.addDocument(
-            document(
-                ord,
-                record,
-                new NearDupDocument(bandTokens, sketch, exactToken, shingles),
-                textChain));
-      }
-    }
-  }
-
-  /**
-   * The document to index.
-   *
-   * @param textTokens the full-text field's tokens, or null when the index keeps no texts
-   */
-  private Document document(
-      int ord, CorpusReader.Record record, NearDupDocument nearDup, TokenStream textTokens) {
-    Document doc = new Document();
-    doc.add(new KeywordField(OpenIndex.ID_FIELD, record.id(), Field.Store.YES));
-    doc.add(new LongField(OpenIndex.ORDINAL_FIELD, ordinalBase + ord, Field.Store.NO));
-    if (textTokens != null) {
-      doc.add(new Field(OpenIndex.TEXT_FIELD, textTokens, TEXT_TYPE));
-      // stored as UTF-8 bytes: the JDK encodes a string at once, Lucene's string path char by char
-      doc.add(
-          new StoredField(
-              OpenIndex.TEXT_FIELD, new BytesRef(record.text().getBytes(StandardCharsets.UTF_8))));
-    }
-    for (IndexableField f : nearDup.toFields(OpenIndex.NEARDUP_FIELDS, false)) {
-      doc.add(f);
-    }
-    for (IndexableField f : StoredClusters.unassigned(OpenIndex.NEARDUP_FIELDS)) {
-      doc.add(f);
-    }
-    for (Map.Entry<String, Object> e : record.fields().entrySet()) {
-      String name = e.getKey();
-      switch (e.getValue()) {
-        case Long l -> doc.add(new LongField(name, l, Field.Store.NO));
-        case Double d -> doc.add(new DoubleField(name, d, Field.Store.NO));
-        case String s -> doc.add(new KeywordField(name, s, Field.Store.NO));
-        default -> throw new IllegalStateException("unexpected field value " + e.getValue());
-      }
-    }
-    return doc;
   }
 
   /**

@@ -113,9 +113,9 @@ final class TruthCommand implements Callable<Integer> {
     List<String> ids = new ArrayList<>();
     ShingleSets sets = new ShingleSets();
     NearDupAnalyzer analyzer = new NearDupAnalyzer(settings, analysis.normalization());
-    RecordPipeline.Ingest ingest;
+    RecordPipeline.Summary read;
     try (CorpusReader reader = source.open()) {
-      ingest =
+      read =
           new RecordPipeline(threads, input.onError, progress, true)
               .run(
                   reader,
@@ -126,7 +126,7 @@ final class TruthCommand implements Callable<Integer> {
                   },
                   () -> (ord, record) -> sets.put(ord, shingles(analyzer, record.text())));
     }
-    long[][] all = sets.toArray(ingest.documents());
+    long[][] all = sets.toArray(read.documents());
     long shingles = 0;
     for (long[] set : all) {
       shingles += set.length;
@@ -139,7 +139,7 @@ final class TruthCommand implements Callable<Integer> {
     AllPairsJoin.join(
         all, t, threads, (a, b, s) -> pairs.add(ResultFiles.Pair.of(ids.get(a), ids.get(b), s)));
     progress.done();
-    return new Truth(pairs, ingest.documents(), shingles);
+    return new Truth(pairs, read.documents(), shingles);
   }
 
   /**
