@@ -12,7 +12,6 @@ import io.neardup.index.StoredClusters;
 import io.neardup.lsh.Banding;
 import io.neardup.settings.NearDupSettings;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -140,19 +139,14 @@ final class Clustering {
 
     ClusterStats stats = result.stats();
     progress.println(
-        String.format(
-            Locale.ROOT,
-            "found %s in %s (%,d of %,d documents) at threshold %s, verified by %s (%s,"
-                + " %s of identical texts), in %s",
-            count(pairList.size(), "near-duplicate pair"),
-            count(clusterList.size(), "cluster"),
-            clustered,
-            stats.documents(),
-            threshold,
+        RunSummary.found(
+            pairList.size(),
+            clusterList,
+            stats,
+            "" + threshold,
             options.verify == Verification.EXACT ? "exact Jaccard" : "sketch estimate",
-            count(stats.candidatePairs(), "candidate pair") + " checked",
-            count(stats.identicalGroups(), "group"),
-            ProgressLine.elapsed(start)));
+            "identical texts",
+            start));
     wrote(progress, options.pairs, clustersTarget);
     return new Result(
         pairList,
@@ -309,29 +303,17 @@ final class Clustering {
       List<ResultFiles.ClusterIds> clusters,
       boolean clustersByDefault)
       throws IOException {
-    PrintWriter out = spec.commandLine().getOut();
     String clustersTarget =
         clustersByDefault || options.clusters != null ? options.clustersTarget() : null;
-    if (options.pairs != null && pairs != null) {
-      ResultFiles.write(options.pairs, out, w -> ResultFiles.writePairs(w, pairs));
-    }
-    if (clustersTarget != null) {
-      ResultFiles.write(clustersTarget, out, w -> ResultFiles.writeClusters(w, clusters));
-    }
+    RunSummary.write(spec.commandLine().getOut(), options.pairs, pairs, clustersTarget, clusters);
     return clustersTarget;
   }
 
   private static void wrote(ProgressLine progress, String pairs, String clustersTarget) {
-    List<String> written = new ArrayList<>();
-    if (pairs != null && !ResultFiles.STDOUT.equals(pairs)) {
-      written.add("pairs to " + pairs);
-    }
-    if (clustersTarget != null && !ResultFiles.STDOUT.equals(clustersTarget)) {
-      written.add("clusters to " + clustersTarget);
-    }
-    if (!written.isEmpty()) {
-      progress.println("wrote " + String.join(" and ", written));
-    }
+    List<String> written = RunSummary.files();
+    RunSummary.addFile(written, "pairs", pairs);
+    RunSummary.addFile(written, "clusters", clustersTarget);
+    RunSummary.wrote(progress, written);
   }
 
   /** {@code 1 cluster}, {@code 2 clusters}. */

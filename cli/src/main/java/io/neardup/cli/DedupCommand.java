@@ -7,7 +7,6 @@ import io.neardup.cluster.Verification;
 import io.neardup.lsh.Banding;
 import io.neardup.signature.Method;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
@@ -168,16 +167,11 @@ final class DedupCommand implements Callable<Integer> {
 
   private void writeOutputs(List<ResultFiles.Pair> pairList, List<ResultFiles.ClusterIds> clusters)
       throws IOException {
-    PrintWriter out = spec.commandLine().getOut();
     // with a report, nothing goes to standard output unless asked for
     String clustersTarget =
         report != null && cluster.clusters == null ? null : cluster.clustersTarget();
-    if (cluster.pairs != null) {
-      ResultFiles.write(cluster.pairs, out, w -> ResultFiles.writePairs(w, pairList));
-    }
-    if (clustersTarget != null) {
-      ResultFiles.write(clustersTarget, out, w -> ResultFiles.writeClusters(w, clusters));
-    }
+    RunSummary.write(
+        spec.commandLine().getOut(), cluster.pairs, pairList, clustersTarget, clusters);
   }
 
   private void summary(
@@ -191,25 +185,8 @@ final class DedupCommand implements Callable<Integer> {
       RecordPipeline.Summary read,
       long writeNanos) {
     ProgressLine progress = new ProgressLine(spec.commandLine().getErr(), false);
-    long clustered = 0;
-    for (ResultFiles.ClusterIds c : clusters) {
-      clustered += c.members().size();
-    }
     progress.println(
-        String.format(
-            Locale.ROOT,
-            "found %s in %s (%,d of %,d documents)%s, verified by %s (%s checked,"
-                + " %s of %s), in %s",
-            Clustering.count(listed, "near-duplicate pair"),
-            Clustering.count(clusters.size(), "cluster"),
-            clustered,
-            r.stats().documents(),
-            threshold == null ? "" : " at threshold " + threshold,
-            verifiedBy,
-            Clustering.count(r.stats().candidatePairs(), "candidate pair"),
-            Clustering.count(r.stats().identicalGroups(), "group"),
-            identical,
-            ProgressLine.elapsed(start)));
+        RunSummary.found(listed, clusters, r.stats(), threshold, verifiedBy, identical, start));
     List<String> unlisted = new ArrayList<>();
     if (r.stats().unlistedIdenticalPairs() > 0) {
       unlisted.add(
@@ -251,23 +228,12 @@ final class DedupCommand implements Callable<Integer> {
           .append(" spilled");
     }
     progress.println(times.toString());
-    List<String> written = new ArrayList<>();
-    if (cluster.pairs != null && !ResultFiles.STDOUT.equals(cluster.pairs)) {
-      written.add("pairs to " + cluster.pairs);
-    }
-    String clustersTarget = cluster.clustersTarget();
-    if (clustersTarget != null && !ResultFiles.STDOUT.equals(clustersTarget)) {
-      written.add("clusters to " + clustersTarget);
-    }
-    if (index != null) {
-      written.add("the index to " + index);
-    }
-    if (report != null) {
-      written.add("the report to " + report);
-    }
-    if (!written.isEmpty()) {
-      progress.println("wrote " + String.join(" and ", written));
-    }
+    List<String> written = RunSummary.files();
+    RunSummary.addFile(written, "pairs", cluster.pairs);
+    RunSummary.addFile(written, "clusters", cluster.clustersTarget());
+    RunSummary.addFile(written, "the index", index == null ? null : index.toString());
+    RunSummary.addFile(written, "the report", report == null ? null : report.toString());
+    RunSummary.wrote(progress, written);
   }
 
   static String seconds(long nanos) {
