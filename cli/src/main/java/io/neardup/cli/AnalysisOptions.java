@@ -114,11 +114,9 @@ final class AnalysisOptions {
     put(map, Parameter.SEED, seed);
     put(map, Parameter.BANDS, bands);
     put(map, Parameter.ROWS, rows);
-    put(map, Parameter.THRESHOLD, Double.toString(threshold));
-    put(map, Parameter.EXACT, Boolean.toString(exact));
-    put(map, Parameter.SHINGLES, Boolean.toString(shingles));
     try {
-      return NearDupSettings.parse(map, Parameter.Style.KEBAB);
+      return NearDupSettings.parse(
+          map, Parameter.Style.KEBAB, b -> b.threshold(threshold).exact(exact).shingles(shingles));
     } catch (ParameterException e) {
       throw Options.usage(spec, e);
     }

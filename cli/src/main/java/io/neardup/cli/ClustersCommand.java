@@ -52,7 +52,7 @@ final class ClustersCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Double t = Options.threshold(spec, indexOptions.threshold);
+    Double t = indexOptions.threshold;
     cluster.check(spec, null);
     Options.atLeast(spec, "--threads", run.threads(), 1);
     long memory = spillOptions.memory(spec);

@@ -48,12 +48,13 @@ final class CompareCommand implements Callable<Integer> {
 
   @Option(
       names = "--threshold",
+      converter = Options.ThresholdConverter.class,
       paramLabel = "T",
       defaultValue = "0.8",
       description =
           "The Jaccard similarity of shingle sets from which two texts are near-duplicates, in"
               + " (0, 1] (default: ${DEFAULT-VALUE}).")
-  String threshold;
+  double threshold;
 
   @Option(
       names = "--truth",
@@ -119,7 +120,7 @@ final class CompareCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    double t = Options.threshold(spec, threshold);
+    double t = threshold;
     List<Method> chosen = methods(spec, methods);
     parameters.check(spec);
     analysis.settings(t, false, true); // bad analysis options fail before any work

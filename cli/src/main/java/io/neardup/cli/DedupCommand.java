@@ -49,12 +49,13 @@ final class DedupCommand implements Callable<Integer> {
 
   @Option(
       names = "--threshold",
+      converter = Options.ThresholdConverter.class,
       paramLabel = "T",
       defaultValue = "" + Banding.DEFAULT_THRESHOLD,
       description =
           "The Jaccard similarity of shingle sets from which two texts are near-duplicates, in"
               + " (0, 1] (default: ${DEFAULT-VALUE}).")
-  String threshold;
+  double threshold;
 
   @Mixin ClusterOptions cluster;
 
@@ -99,7 +100,7 @@ final class DedupCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    double t = Options.threshold(spec, threshold);
+    double t = threshold;
     Verification verification = cluster.verify;
     Method method = methodOptions.method(spec);
     CanonicalPolicy canonical = Options.canonical(spec, cluster.canonical);

@@ -40,17 +40,18 @@ final class EvaluateCommand implements Callable<Integer> {
 
   @Option(
       names = "--thresholds",
+      converter = Options.ThresholdConverter.class,
       split = ",",
       paramLabel = "T",
       defaultValue = "0.5,0.6,0.7,0.8,0.9",
       description = "Thresholds to score at, comma-separated (default: ${DEFAULT-VALUE}).")
-  List<String> thresholds;
+  List<Double> thresholds;
 
   @Override
   public Integer call() throws Exception {
     double[] ts = new double[thresholds.size()];
     for (int i = 0; i < ts.length; i++) {
-      ts[i] = Options.threshold(spec, thresholds.get(i).trim(), "--thresholds");
+      ts[i] = thresholds.get(i);
     }
     ResultFiles.PairsFile truthFile = ResultFiles.readPairsFile(truth);
     ResultFiles.PairsFile reportedFile = ResultFiles.readPairsFile(pairs);

@@ -6,11 +6,12 @@ import picocli.CommandLine.Option;
 final class IndexClusteringOptions {
   @Option(
       names = "--threshold",
+      converter = Options.ThresholdConverter.class,
       paramLabel = "T",
       description =
           "The similarity from which two documents are near-duplicates, in (0, 1] (default: the"
               + " threshold the index was built for).")
-  String threshold;
+  Double threshold;
 
   @Option(
       names = "--id-field",

@@ -37,11 +37,12 @@ final class IndexCommand implements Callable<Integer> {
 
   @Option(
       names = "--threshold",
+      converter = Options.ThresholdConverter.class,
       paramLabel = "T",
       defaultValue = "" + Banding.DEFAULT_THRESHOLD,
       description =
           "The similarity the bands are chosen for, in (0, 1] (default: ${DEFAULT-VALUE}).")
-  String threshold;
+  double threshold;
 
   @Option(
       names = "--shingles",
@@ -82,8 +83,7 @@ final class IndexCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    NearDupSettings settings =
-        analysis.settings(Options.threshold(spec, threshold), true, shingles);
+    NearDupSettings settings = analysis.settings(threshold, true, shingles);
     NormalizationOptions normalization = analysis.normalization();
     if (append) {
       IndexAppend.run(

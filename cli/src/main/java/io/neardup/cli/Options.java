@@ -33,25 +33,19 @@ final class Options {
   }
 
   /**
-   * Parses a similarity threshold with the library's rule, in (0, 1].
-   *
-   * @return null if {@code value} is null
+   * Reads a threshold option once, into the one value the run uses: a number in (0, 1], named as
+   * the library names it in its messages.
    */
-  static Double threshold(CommandSpec spec, String value) {
-    return threshold(spec, value, "--threshold");
-  }
-
-  /** As {@link #threshold(CommandSpec, String)}, for an option of another name. */
-  static Double threshold(CommandSpec spec, String value, String option) {
-    if (value == null) {
-      return null;
-    }
-    Map<String, String> map = new HashMap<>();
-    map.put(Parameter.THRESHOLD.name(Parameter.Style.KEBAB), value);
-    try {
-      return new Args(map, Parameter.Style.KEBAB).takeDouble(Parameter.THRESHOLD, 0, 1);
-    } catch (io.neardup.param.ParameterException e) {
-      throw invalid(spec, option, e.getMessage(Parameter.Style.KEBAB));
+  static final class ThresholdConverter implements picocli.CommandLine.ITypeConverter<Double> {
+    @Override
+    public Double convert(String value) {
+      Map<String, String> map = new HashMap<>();
+      map.put(Parameter.THRESHOLD.name(Parameter.Style.KEBAB), value.trim());
+      try {
+        return new Args(map, Parameter.Style.KEBAB).takeDouble(Parameter.THRESHOLD, 0, 1);
+      } catch (io.neardup.param.ParameterException e) {
+        throw new picocli.CommandLine.TypeConversionException(e.getMessage(Parameter.Style.KEBAB));
+      }
     }
   }
 

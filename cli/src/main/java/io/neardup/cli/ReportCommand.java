@@ -54,7 +54,7 @@ final class ReportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Double t = Options.threshold(spec, indexOptions.threshold);
+    Double t = indexOptions.threshold;
     cluster.check(spec, null);
     RunReport.check(spec, "--output", output, indexDir.path);
     int largest = reportOptions.largest(spec);

@@ -62,11 +62,12 @@ final class SearchCommand implements Callable<Integer> {
 
   @Option(
       names = "--threshold",
+      converter = Options.ThresholdConverter.class,
       paramLabel = "T",
       description =
           "Minimum estimated similarity of copies, in (0, 1] (default: the threshold the index"
               + " was built for).")
-  String threshold;
+  Double threshold;
 
   @Option(
       names = "--window",
@@ -90,7 +91,7 @@ final class SearchCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw Options.invalid(spec, "--collapse", e.getMessage());
     }
-    Double t = Options.threshold(spec, threshold);
+    Double t = threshold;
     CanonicalPolicy policy = Options.canonical(spec, canonical);
     Options.atLeast(spec, "--limit", limit, 1);
     if (window < 1 || window > WindowCollapse.MAX_WINDOW) {

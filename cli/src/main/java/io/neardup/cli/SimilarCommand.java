@@ -48,11 +48,12 @@ final class SimilarCommand implements Callable<Integer> {
 
   @Option(
       names = "--threshold",
+      converter = Options.ThresholdConverter.class,
       paramLabel = "T",
       description =
           "Minimum estimated similarity, in (0, 1] (default: the threshold the index was built"
               + " for).")
-  String threshold;
+  Double threshold;
 
   @Option(
       names = "--limit",
@@ -63,7 +64,7 @@ final class SimilarCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Double t = Options.threshold(spec, threshold);
+    Double t = threshold;
     Options.atLeast(spec, "--limit", limit, 1);
     PrintWriter out = spec.commandLine().getOut();
     try (OpenIndex opened = OpenIndex.open(indexDir.path)) {

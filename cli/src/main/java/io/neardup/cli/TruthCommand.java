@@ -48,12 +48,13 @@ final class TruthCommand implements Callable<Integer> {
 
   @Option(
       names = "--threshold",
+      converter = Options.ThresholdConverter.class,
       paramLabel = "T",
       defaultValue = "0.5",
       description =
           "The least exact Jaccard similarity of a listed pair, in (0, 1] (default:"
               + " ${DEFAULT-VALUE}).")
-  String threshold;
+  double threshold;
 
   @Option(
       names = "--output",
@@ -70,7 +71,7 @@ final class TruthCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    double t = Options.threshold(spec, threshold);
+    double t = threshold;
     ClusterOptions.output(spec, "--output", output, input.input);
     analysis.settings(t, false, true); // bad analysis options fail before any work
     ProgressLine progress = new ProgressLine(spec.commandLine().getErr(), run.progress());

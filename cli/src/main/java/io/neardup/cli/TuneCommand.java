@@ -33,10 +33,11 @@ final class TuneCommand implements Callable<Integer> {
 
   @Option(
       names = "--threshold",
+      converter = Options.ThresholdConverter.class,
       required = true,
       paramLabel = "T",
       description = "The similarity near-duplicates must reach, in (0, 1].")
-  String threshold;
+  double threshold;
 
   @Option(
       names = "--hashes",
@@ -71,13 +72,12 @@ final class TuneCommand implements Callable<Integer> {
       }
     }
     Map<String, String> map = new HashMap<>();
-    map.put(Parameter.THRESHOLD.name(Parameter.Style.KEBAB), threshold);
     putIfSet(map, Parameter.HASHES, hashes);
     putIfSet(map, Parameter.BANDS, bands);
     putIfSet(map, Parameter.ROWS, rows);
     NearDupSettings settings;
     try {
-      settings = NearDupSettings.parse(map, Parameter.Style.KEBAB);
+      settings = NearDupSettings.parse(map, Parameter.Style.KEBAB, b -> b.threshold(threshold));
     } catch (ParameterException e) {
       throw Options.usage(spec, e);
     }

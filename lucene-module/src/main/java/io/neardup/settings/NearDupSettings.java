@@ -136,6 +136,18 @@ public record NearDupSettings(
    * @throws ParameterException naming the first invalid parameter in the map's style
    */
   public static NearDupSettings parse(Map<String, String> map, Parameter.Style style) {
+    return parse(map, style, b -> {});
+  }
+
+  /**
+   * {@link #parse(Map, Parameter.Style)}, then {@code given} sets on the builder what the caller
+   * holds as typed values already (a threshold read once by a command line, say), before the
+   * settings are checked and built.
+   *
+   * @throws ParameterException naming the first invalid parameter in the map's style
+   */
+  public static NearDupSettings parse(
+      Map<String, String> map, Parameter.Style style, java.util.function.Consumer<Builder> given) {
     Args args = new Args(map, style);
     Builder b = builder();
     try {
@@ -176,6 +188,7 @@ public record NearDupSettings(
       if (shingles != null) {
         b.shingles(shingles);
       }
+      given.accept(b);
       return b.build();
     } catch (ParameterException e) {
       throw e.withStyle(style);
