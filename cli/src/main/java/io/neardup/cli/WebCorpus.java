@@ -3,12 +3,7 @@ package io.neardup.cli;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.util.Futures;
 import io.neardup.web.boilerplate.Boilerplate;
-import io.neardup.web.boilerplate.MainText;
-import io.neardup.web.boilerplate.MainTextExtractor;
 import io.neardup.web.boilerplate.SiteTemplates;
-import io.neardup.web.boilerplate.TextBlock;
-import io.neardup.web.html.HtmlDecoder;
-import io.neardup.web.warc.WarcPages;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -16,22 +11,17 @@ import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.zip.GZIPInputStream;
-import org.jsoup.nodes.Document;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -299,187 +289,6 @@ final class WebCorpus {
     return new String(head, StandardCharsets.ISO_8859_1).equals("WARC/");
   }
 
-  /** Turns pages into main text on the reading thread, and counts what it sets aside. */
-  static final class Pages {
-    private final Boilerplate boilerplate;
-    private final ThreadLocal<MainTextExtractor> extractor;
-    private final SiteTemplates templates;
-    private final boolean learning;
-    private final Map<String, Long> setAside = new TreeMap<>();
-    private final LongAdder pages = new LongAdder();
-    private final LongAdder empty = new LongAdder();
-    private final LongAdder contentWords = new LongAdder();
-    private final LongAdder totalWords = new LongAdder();
-    private final LongAdder templatePages = new LongAdder();
-    private final LongAdder templateWords = new LongAdder();
-    // why the boilerplate removal is not the one asked for or the default, for the summary
-    String why = "";
-    // whether records get their boilerplate fraction as a field
-    private boolean keepFraction;
-    // --keep-text: where main texts go, and the list of pages
-    private Path keepText;
-    private java.io.BufferedWriter keptPages;
-
-    /**
-     * @param templates the site templates ({@code --boilerplate site}), or null
-     * @param learning whether this is the pass that learns them: pages are counted, not extracted
-     */
-    Pages(Boilerplate boilerplate, SiteTemplates templates, boolean learning) {
-      this.boilerplate = boilerplate;
-      this.extractor = ThreadLocal.withInitial(() -> new MainTextExtractor(boilerplate));
-      this.templates = templates;
-      this.learning = learning;
-    }
-
-    /**
-     * A page as a record. Its main text is extracted by the analysis thread that first asks for it;
-     * when learning site templates, asking for its text counts its blocks and gives an empty text.
-     */
-    CorpusReader.Record record(
-        String id, String html, String url, Map<String, Object> fields, String location) {
-      if (learning) {
-        text(html, url, id, null);
-        return new CorpusReader.Record(id, "", fields, location);
-      }
-      Map<String, Object> fraction = keepFraction ? fields : null;
-      return CorpusReader.Record.deferred(
-          id, () -> text(html, url, id, fraction), fields, location);
-    }
-
-    /**
-     * The main text of a page.
-     *
-     * @param url its URL, or null if unknown
-     * @param id its id, which stands in for the URL in grouping pages by site
-     * @param fields the record's fields, which get its boilerplate fraction, or null
-     */
-    String text(String html, String url, String id, Map<String, Object> fields) {
-      Document document = HtmlDecoder.parse(html, url);
-      MainTextExtractor extractor = this.extractor.get();
-      List<TextBlock> blocks = extractor.blocks(document);
-      String group = templates == null ? null : SiteTemplates.group(url != null ? url : id);
-      if (learning) {
-        templates.learn(group, blocks);
-        return "";
-      }
-      boolean[] template = templates == null ? null : templates.template(group, blocks);
-      MainText main = extractor.extract(blocks, template);
-      if (template != null) {
-        templatePages.increment();
-        for (int i = 0; i < template.length; i++) {
-          templateWords.add(template[i] ? blocks.get(i).words() : 0);
-        }
-      }
-      pages.increment();
-      contentWords.add(main.contentWords());
-      totalWords.add(main.totalWords());
-      if (main.text().isEmpty()) {
-        empty.increment();
-      }
-      if (fields != null) {
-        fields.putIfAbsent(BOILERPLATE_FIELD, main.boilerplateFraction());
-      }
-      if (keepText != null) {
-        keep(id, url, main);
-      }
-      return main.text();
-    }
-
-    /** Writes main texts into {@code dir} (created if needed), and {@code dir/pages.tsv}. */
-    void keepText(Path dir) throws IOException {
-      Files.createDirectories(dir);
-      keepText = dir;
-      keptPages = Files.newBufferedWriter(dir.resolve(KEPT_PAGES), StandardCharsets.UTF_8);
-      keptPages.write("file\tid\turl\tcontent_words\ttotal_words\tboilerplate_fraction\n");
-    }
-
-    private void keep(String id, String url, MainText main) {
-      String file = keptName(id);
-      try {
-        Files.writeString(keepText.resolve(file), main.text(), StandardCharsets.UTF_8);
-        String line =
-            String.format(
-                Locale.ROOT,
-                "%s\t%s\t%s\t%d\t%d\t%.4f\n",
-                file,
-                tsv(id),
-                url == null ? "" : tsv(url),
-                main.contentWords(),
-                main.totalWords(),
-                main.boilerplateFraction());
-        synchronized (this) {
-          keptPages.write(line);
-        }
-      } catch (IOException e) {
-        throw new java.io.UncheckedIOException("--keep-text: cannot write " + keepText, e);
-      }
-    }
-
-    private static String tsv(String s) {
-      return s.replace('\t', ' ').replace('\n', ' ').replace('\r', ' ');
-    }
-
-    /** Closes the list of kept texts. */
-    void close() throws IOException {
-      if (keptPages != null) {
-        keptPages.close();
-      }
-    }
-
-    void setAside(String reason) {
-      setAside.merge(reason, 1L, Long::sum);
-    }
-
-    List<String> notes() {
-      List<String> notes = new ArrayList<>();
-      long read = pages.sum();
-      long kept = contentWords.sum();
-      long total = totalWords.sum();
-      long noText = empty.sum();
-      notes.add(
-          String.format(
-              Locale.ROOT,
-              "web pages: %s read (boilerplate %s%s): %,d of %,d words kept as main text (%.1f"
-                  + " %%)%s",
-              Clustering.count(read, "page"),
-              boilerplate,
-              why,
-              kept,
-              total,
-              total == 0 ? 0.0 : 100.0 * kept / total,
-              noText == 0 ? "" : "; " + Clustering.count(noText, "page") + " with no main text"));
-      if (templates != null) {
-        notes.add(
-            String.format(
-                Locale.ROOT,
-                "site templates: %,d of %s (host and path up to the last /) had %d distinct pages"
-                    + " or more to learn from; their %s lost %,d words of template, the other %s"
-                    + " got local removal only",
-                templates.learntGroups(),
-                Clustering.count(templates.groups(), "group"),
-                SiteTemplates.DEFAULT_MIN_PAGES,
-                Clustering.count(templatePages.sum(), "page"),
-                templateWords.sum(),
-                Clustering.count(read - templatePages.sum(), "page")));
-      }
-      if (!setAside.isEmpty()) {
-        long skipped = setAside.values().stream().mapToLong(Long::longValue).sum();
-        List<String> reasons = new ArrayList<>();
-        setAside.entrySet().stream()
-            .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
-            .forEach(
-                e -> reasons.add(String.format(Locale.ROOT, "%s: %,d", e.getKey(), e.getValue())));
-        notes.add(
-            String.format(
-                Locale.ROOT,
-                "not HTML pages, skipped: %,d (%s)",
-                skipped,
-                String.join(", ", reasons)));
-      }
-      return notes;
-    }
-  }
-
   /** The list of the pages whose main text {@code --keep-text} wrote. */
   static final String KEPT_PAGES = "pages.tsv";
 
@@ -505,7 +314,7 @@ final class WebCorpus {
     return name + "-" + String.format(Locale.ROOT, "%08x", (int) h) + ".txt";
   }
 
-  private static Map<String, Object> fields(Set<String> wanted, String url, String date) {
+  static Map<String, Object> fields(Set<String> wanted, String url, String date) {
     Map<String, Object> fields = new LinkedHashMap<>();
     if (url != null && wanted.contains(URL_FIELD)) {
       fields.put(URL_FIELD, url);
@@ -514,229 +323,5 @@ final class WebCorpus {
       fields.put(DATE_FIELD, date);
     }
     return fields;
-  }
-
-  /** The .html/.htm files under a directory, in the order of their relative paths. */
-  static final class HtmlFiles extends CorpusReader {
-    private final Path root;
-    private final URI base;
-    private final Pages pages;
-    private final Set<String> wanted;
-    private final List<Path> files;
-    private int next;
-
-    HtmlFiles(Path root, String baseUrl, Pages pages, Set<String> wanted) throws IOException {
-      super(root);
-      this.root = root;
-      String problem = baseUrl == null ? null : baseUrlProblem(baseUrl);
-      if (problem != null) {
-        throw new CliFailure("--base-url " + problem);
-      }
-      this.base =
-          baseUrl == null ? null : URI.create(baseUrl.endsWith("/") ? baseUrl : baseUrl + "/");
-      this.pages = pages;
-      this.wanted = wanted;
-      this.files = files(root);
-    }
-
-    @Override
-    Record read() throws IOException, BadRecord {
-      while (next < files.size()) {
-        Path file = files.get(next++);
-        if (!isHtmlName(file)) {
-          pages.setAside("file not named .html or .htm");
-          continue;
-        }
-        String id = relative(root, file);
-        String location = printable(file.toString());
-        checkId(location, id);
-        long bytes = Files.size(file);
-        if (bytes > MAX_PAGE_BYTES) {
-          throw new BadRecord(location, tooLarge("page", bytes, PAGE_PARTS));
-        }
-        String url = url(id);
-        String html = HtmlDecoder.decode(Files.readAllBytes(file), null).html();
-        return pages.record(id, html, url, fields(wanted, url, null), location);
-      }
-      return null;
-    }
-
-    private String url(String id) {
-      if (base == null) {
-        return null;
-      }
-      try {
-        return base.resolve(new URI(null, null, id, null)).toString();
-      } catch (URISyntaxException e) {
-        return null; // a file name no URL can hold: its links stay relative
-      }
-    }
-
-    @Override
-    List<String> notes() {
-      return pages.notes();
-    }
-
-    @Override
-    long position() {
-      return next;
-    }
-
-    @Override
-    long size() {
-      return files.size();
-    }
-
-    @Override
-    public void close() throws IOException {
-      pages.close();
-    }
-  }
-
-  /** JSONL whose records hold a page's HTML in {@code --html-field}. */
-  static final class HtmlJsonLines extends CorpusReader {
-    private final CorpusReader lines;
-    private final String urlField;
-    private final Set<String> wanted;
-    private final Pages pages;
-
-    HtmlJsonLines(InputOptions input, Pages pages, Set<String> wanted) throws IOException {
-      super(input.input);
-      Set<String> fields = new java.util.LinkedHashSet<>(wanted);
-      if (input.urlField != null) {
-        fields.add(input.urlField);
-      }
-      String problem = CorpusReader.unreadable(input.input);
-      if (problem != null) {
-        throw new CliFailure(problem);
-      }
-      JsonLines lines = new JsonLines(input.input, input.idField, input.htmlField, fields);
-      lines.textKind = "html";
-      lines.maxLineBytes = MAX_PAGE_BYTES;
-      lines.maxLineParts = PAGE_PARTS;
-      this.lines = lines;
-      this.urlField = input.urlField;
-      this.wanted = wanted;
-      this.pages = pages;
-    }
-
-    @Override
-    Record read() throws IOException, BadRecord {
-      Record r = lines.read();
-      if (r == null) {
-        return null;
-      }
-      String url = null;
-      Map<String, Object> fields = new LinkedHashMap<>(r.fields());
-      if (urlField != null) {
-        Object value = wanted.contains(urlField) ? fields.get(urlField) : fields.remove(urlField);
-        if (value != null && !(value instanceof String)) {
-          throw new BadRecord(
-              r.location(), "url field [" + urlField + "] must be a string, got [" + value + "]");
-        }
-        url = (String) value;
-      }
-      return pages.record(r.id(), r.text(), url, fields, r.location());
-    }
-
-    @Override
-    List<String> notes() {
-      return pages.notes();
-    }
-
-    @Override
-    long position() {
-      return lines.position();
-    }
-
-    @Override
-    long size() {
-      return lines.size();
-    }
-
-    @Override
-    public void close() throws IOException {
-      try {
-        lines.close();
-      } finally {
-        pages.close();
-      }
-    }
-  }
-
-  /** The HTML responses of a WARC file; the id is the WARC-Target-URI. */
-  static final class WarcFile extends CorpusReader {
-    private final WarcPages warc;
-    private final Pages pages;
-    private final Set<String> wanted;
-    private final long size;
-    private long offset;
-
-    WarcFile(Path file, Pages pages, Set<String> wanted) throws IOException {
-      super(file);
-      this.size = Files.size(file);
-      this.warc = new WarcPages(file, MAX_PAGE_BYTES);
-      this.pages = pages;
-      this.wanted = wanted;
-    }
-
-    @Override
-    Record read() throws IOException, BadRecord {
-      while (true) {
-        WarcPages.Entry entry;
-        try {
-          entry = warc.next();
-        } catch (WarcPages.CorruptWarcException e) {
-          throw new BadRecord(name + " at byte offset " + e.offset(), e.getMessage());
-        } catch (WarcPages.PageTooLargeException e) {
-          throw new BadRecord(
-              name + " at byte offset " + e.offset(),
-              e.getMessage() + moreMemory(Runtime.getRuntime().maxMemory() * 4, PAGE_PARTS));
-        }
-        if (entry == null) {
-          return null;
-        }
-        offset = entry.offset();
-        String location = name + " at byte offset " + entry.offset();
-        if (entry instanceof WarcPages.Skipped skipped) {
-          pages.setAside(skipped.reason());
-          continue;
-        }
-        WarcPages.Page page = (WarcPages.Page) entry;
-        if (page.url() == null) {
-          throw new BadRecord(location, "record has no WARC-Target-URI to be its id");
-        }
-        checkId(location, page.url());
-        String html = HtmlDecoder.decode(page.body(), page.contentType()).html();
-        String date =
-            page.date() == null ? null : page.date().truncatedTo(ChronoUnit.SECONDS).toString();
-        return pages.record(
-            page.url(), html, page.url(), fields(wanted, page.url(), date), location);
-      }
-    }
-
-    @Override
-    List<String> notes() {
-      return pages.notes();
-    }
-
-    @Override
-    long position() {
-      return Math.min(offset, size);
-    }
-
-    @Override
-    long size() {
-      return size;
-    }
-
-    @Override
-    public void close() throws IOException {
-      try {
-        warc.close();
-      } finally {
-        pages.close();
-      }
-    }
   }
 }
