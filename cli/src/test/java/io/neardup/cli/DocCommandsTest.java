@@ -23,6 +23,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.netpreserve.jwarc.HttpResponse;
 import org.netpreserve.jwarc.MediaType;
 import org.netpreserve.jwarc.WarcCompression;
@@ -177,24 +179,16 @@ class DocCommandsTest {
     assertEquals(List.of(), commands(marked, true));
   }
 
-  @Test
-  void readmeCommands() throws Exception {
-    runPage("README.md", false, 1);
-  }
-
-  @Test
-  void cliCommands() throws Exception {
-    runPage("docs/cli.md", true, 14);
-  }
-
-  @Test
-  void webCommands() throws Exception {
-    runPage("docs/web.md", true, 6);
-  }
-
-  @Test
-  void methodsCommands() throws Exception {
-    runPage("docs/methods.md", true, 4);
+  /** Each page, whether every command of its blocks must be run, and how many it shows at least. */
+  @ParameterizedTest
+  @CsvSource({
+    "README.md, false, 1",
+    "docs/cli.md, true, 14",
+    "docs/web.md, true, 6",
+    "docs/methods.md, true, 4"
+  })
+  void everyCommandOfThePageRuns(String name, boolean strict, int atLeast) throws IOException {
+    runPage(name, strict, atLeast);
   }
 
   private void runPage(String name, boolean strict, int atLeast) throws IOException {
