@@ -16,8 +16,8 @@ final class MethodOptions {
               + " (Broder's sketches), simhash (Charikar; Hamming distance), md5, tfidf,"
               + " long-sent, heavy-sent, lex-rand (signatures: equal signature, --threshold does"
               + " not apply). tfidf, heavy-sent and lex-rand read the input twice (collection"
-              + " statistics first). --index and --verify apply to minhash only. See the README's"
-              + " table of methods.")
+              + " statistics first). --index and --verify apply to minhash only. See docs/methods.md"
+              + " for the table of methods.")
   String method;
 
   @Mixin MethodParameters parameters;
