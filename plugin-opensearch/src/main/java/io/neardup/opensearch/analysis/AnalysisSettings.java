@@ -1,6 +1,6 @@
 package io.neardup.opensearch.analysis;
 
-import io.neardup.param.ComponentParameters;
+import io.neardup.engine.param.ComponentParameters;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Function;

@@ -1,10 +1,10 @@
 package io.neardup.opensearch.clusters;
 
 import io.neardup.cluster.CanonicalPolicy;
-import io.neardup.cluster.GatheredClusters;
-import io.neardup.cluster.KeptRuns;
-import io.neardup.cluster.ShardedClusterer;
-import io.neardup.cluster.ShardedRun;
+import io.neardup.engine.cluster.GatheredClusters;
+import io.neardup.engine.cluster.KeptRuns;
+import io.neardup.engine.cluster.ShardedClusterer;
+import io.neardup.engine.cluster.ShardedRun;
 import io.neardup.opensearch.collapse.CanonicalValues;
 import io.neardup.opensearch.collapse.NearDupSketchFetchSubPhase;
 import io.neardup.opensearch.collapse.NearDupSketchesBuilder;

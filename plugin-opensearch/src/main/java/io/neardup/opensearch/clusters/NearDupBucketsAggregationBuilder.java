@@ -1,6 +1,6 @@
 package io.neardup.opensearch.clusters;
 
-import io.neardup.cluster.ShardBandEntries;
+import io.neardup.engine.cluster.ShardBandEntries;
 import io.neardup.opensearch.ShardAggregations;
 import io.neardup.opensearch.mapper.NearDupFieldMapper.NearDupFieldType;
 import io.neardup.settings.NearDupSettings;

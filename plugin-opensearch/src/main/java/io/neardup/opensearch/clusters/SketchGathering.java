@@ -1,12 +1,12 @@
 package io.neardup.opensearch.clusters;
 
-import io.neardup.cluster.GatheredClusters;
+import io.neardup.engine.cluster.GatheredClusters;
+import io.neardup.engine.param.MappingFields;
 import io.neardup.opensearch.collapse.CanonicalValues;
 import io.neardup.opensearch.collapse.MappedFields;
 import io.neardup.opensearch.collapse.NearDupSketchFetchSubPhase;
 import io.neardup.opensearch.collapse.NearDupSketchesBuilder;
 import io.neardup.opensearch.mapper.NearDupFieldMapper;
-import io.neardup.settings.MappingFields;
 import io.neardup.settings.NearDupSettings;
 import java.io.IOException;
 import java.util.List;

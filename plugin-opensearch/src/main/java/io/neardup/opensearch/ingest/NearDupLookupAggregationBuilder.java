@@ -1,6 +1,6 @@
 package io.neardup.opensearch.ingest;
 
-import io.neardup.ingest.NearDupLookup;
+import io.neardup.engine.ingest.NearDupLookup;
 import io.neardup.opensearch.ShardAggregations;
 import io.neardup.opensearch.mapper.NearDupFieldMapper.NearDupFieldType;
 import io.neardup.settings.NearDupSettings;

@@ -1,6 +1,6 @@
 package io.neardup.opensearch.query;
 
-import io.neardup.document.SourceText;
+import io.neardup.engine.shard.SourceText;
 import io.neardup.opensearch.mapper.NearDupFieldMapper;
 import io.neardup.opensearch.mapper.NearDupFieldMapper.NearDupFieldType;
 import io.neardup.param.Parameter.Style;

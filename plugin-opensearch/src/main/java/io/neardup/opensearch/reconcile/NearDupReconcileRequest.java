@@ -1,7 +1,7 @@
 package io.neardup.opensearch.reconcile;
 
 import io.neardup.cluster.CanonicalPolicy;
-import io.neardup.ingest.NearDupIngest;
+import io.neardup.engine.ingest.NearDupIngest;
 import io.neardup.opensearch.CanonicalPolicies;
 import io.neardup.opensearch.clusters.NearDupClustersRequest;
 import java.io.IOException;

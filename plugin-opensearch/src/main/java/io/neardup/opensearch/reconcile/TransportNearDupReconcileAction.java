@@ -1,10 +1,10 @@
 package io.neardup.opensearch.reconcile;
 
-import io.neardup.cluster.GatheredClusters;
-import io.neardup.cluster.Reassignment;
+import io.neardup.engine.cluster.GatheredClusters;
+import io.neardup.engine.cluster.Reassignment;
+import io.neardup.engine.param.MappingFields;
 import io.neardup.opensearch.clusters.SketchGathering;
 import io.neardup.opensearch.collapse.MappedFields;
-import io.neardup.settings.MappingFields;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -7,7 +7,7 @@ import org.elasticsearch.common.settings.Settings;
 
 /**
  * Reads the settings of one analysis component through the library's {@link
- * io.neardup.param.ComponentParameters}, which owns the rules and the messages.
+ * io.neardup.engine.param.ComponentParameters}, which owns the rules and the messages.
  */
 final class ComponentParameters {
   private ComponentParameters() {}
@@ -24,6 +24,6 @@ final class ComponentParameters {
     for (String key : settings.keySet()) {
       raw.put(key, settings.get(key));
     }
-    return io.neardup.param.ComponentParameters.parse(type, name, raw, parser);
+    return io.neardup.engine.param.ComponentParameters.parse(type, name, raw, parser);
   }
 }

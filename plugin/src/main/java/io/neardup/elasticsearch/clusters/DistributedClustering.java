@@ -1,13 +1,13 @@
 package io.neardup.elasticsearch.clusters;
 
 import io.neardup.cluster.CanonicalPolicy;
-import io.neardup.cluster.GatheredClusters;
-import io.neardup.cluster.KeptRuns;
-import io.neardup.cluster.ShardedClusterer;
-import io.neardup.cluster.ShardedRun;
 import io.neardup.elasticsearch.collapse.CanonicalValues;
 import io.neardup.elasticsearch.collapse.NearDupSketchFetchSubPhase;
 import io.neardup.elasticsearch.collapse.NearDupSketchesBuilder;
+import io.neardup.engine.cluster.GatheredClusters;
+import io.neardup.engine.cluster.KeptRuns;
+import io.neardup.engine.cluster.ShardedClusterer;
+import io.neardup.engine.cluster.ShardedRun;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

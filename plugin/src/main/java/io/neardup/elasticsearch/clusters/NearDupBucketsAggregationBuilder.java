@@ -1,8 +1,8 @@
 package io.neardup.elasticsearch.clusters;
 
-import io.neardup.cluster.ShardBandEntries;
 import io.neardup.elasticsearch.ShardAggregations;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper.NearDupFieldType;
+import io.neardup.engine.cluster.ShardBandEntries;
 import io.neardup.settings.NearDupSettings;
 import java.io.IOException;
 import java.util.List;

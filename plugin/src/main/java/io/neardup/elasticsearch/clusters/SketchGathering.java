@@ -1,11 +1,11 @@
 package io.neardup.elasticsearch.clusters;
 
-import io.neardup.cluster.GatheredClusters;
 import io.neardup.elasticsearch.collapse.CanonicalValues;
 import io.neardup.elasticsearch.collapse.NearDupSketchFetchSubPhase;
 import io.neardup.elasticsearch.collapse.NearDupSketchesBuilder;
 import io.neardup.elasticsearch.mapper.MappedFields;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper;
+import io.neardup.engine.cluster.GatheredClusters;
 import io.neardup.settings.NearDupSettings;
 import java.io.IOException;
 import java.util.List;

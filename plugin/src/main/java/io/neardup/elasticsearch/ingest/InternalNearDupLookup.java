@@ -1,6 +1,6 @@
 package io.neardup.elasticsearch.ingest;
 
-import io.neardup.ingest.NearDupLookup.Match;
+import io.neardup.engine.ingest.NearDupLookup.Match;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;

@@ -2,7 +2,7 @@ package io.neardup.elasticsearch.ingest;
 
 import io.neardup.elasticsearch.ShardAggregations;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper.NearDupFieldType;
-import io.neardup.ingest.NearDupLookup;
+import io.neardup.engine.ingest.NearDupLookup;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.sketch.Sketch;
 import io.neardup.sketch.SketchFormat;

@@ -17,7 +17,7 @@ import io.neardup.analysis.NormalizedTextAnalyzer;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
 import io.neardup.elasticsearch.analysis.NearDupTokenFilterFactory;
-import io.neardup.param.MappingValue;
+import io.neardup.engine.param.MappingValue;
 import io.neardup.param.Parameter.Style;
 import io.neardup.param.ParameterException;
 import io.neardup.search.NearDuplicateQuery;

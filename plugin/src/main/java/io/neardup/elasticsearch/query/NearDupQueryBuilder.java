@@ -1,8 +1,8 @@
 package io.neardup.elasticsearch.query;
 
-import io.neardup.document.SourceText;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper.NearDupFieldType;
+import io.neardup.engine.shard.SourceText;
 import io.neardup.param.Parameter.Style;
 import io.neardup.param.ParameterException;
 import io.neardup.signature.SimHash;

@@ -3,7 +3,7 @@ package io.neardup.elasticsearch.reconcile;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.elasticsearch.CanonicalPolicies;
 import io.neardup.elasticsearch.clusters.NearDupClustersRequest;
-import io.neardup.ingest.NearDupIngest;
+import io.neardup.engine.ingest.NearDupIngest;
 import java.io.IOException;
 import java.util.Map;
 import org.elasticsearch.action.ActionRequest;

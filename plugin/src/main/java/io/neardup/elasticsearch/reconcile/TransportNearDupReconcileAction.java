@@ -1,9 +1,9 @@
 package io.neardup.elasticsearch.reconcile;
 
-import io.neardup.cluster.GatheredClusters;
-import io.neardup.cluster.Reassignment;
 import io.neardup.elasticsearch.clusters.SketchGathering;
 import io.neardup.elasticsearch.mapper.MappedFields;
+import io.neardup.engine.cluster.GatheredClusters;
+import io.neardup.engine.cluster.Reassignment;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
