@@ -5,6 +5,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.greaterThan;
 
 import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.engine.cluster.GatheredClusters;
 import io.neardup.opensearch.clusters.NearDupClustersRequest;
 import io.neardup.opensearch.clusters.NearDupClustersResponse;
 import io.neardup.opensearch.clusters.TransportNearDupClustersAction;
@@ -197,7 +198,7 @@ public class NearDupReconcileIntegrationTests extends OpenSearchIntegTestCase {
             .actionGet();
     Set<Set<String>> expected = new HashSet<>();
     Set<String> expectedCanonicals = new HashSet<>();
-    for (NearDupClustersResponse.Cluster c : api.clusters()) {
+    for (GatheredClusters.Group c : api.clusters()) {
       Set<String> ids = new HashSet<>();
       ids.add(c.canonical().id());
       c.copies().forEach(m -> ids.add(m.id()));

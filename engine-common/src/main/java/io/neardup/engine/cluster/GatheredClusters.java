@@ -38,7 +38,12 @@ public final class GatheredClusters implements Closeable {
   public record Member(String index, String id, double similarity) {}
 
   /** A cluster: its canonical document and the other members in the order they were added. */
-  public record Group(Member canonical, List<Member> copies) {}
+  public record Group(Member canonical, List<Member> copies) {
+    /** Number of documents, the canonical included. */
+    public int size() {
+      return 1 + copies.size();
+    }
+  }
 
   /**
    * A page of clusters.

@@ -4,7 +4,7 @@ import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.elasticsearch.collapse.CanonicalValues;
 import io.neardup.elasticsearch.collapse.NearDupSketchFetchSubPhase;
 import io.neardup.elasticsearch.collapse.NearDupSketchesBuilder;
-import io.neardup.engine.cluster.GatheredClusters;
+import io.neardup.engine.api.ClustersPage;
 import io.neardup.engine.cluster.KeptRuns;
 import io.neardup.engine.cluster.ShardedClusterer;
 import io.neardup.engine.cluster.ShardedRun;
@@ -261,24 +261,10 @@ final class DistributedClustering {
         adapt(
             listener,
             page -> {
-              List<NearDupClustersResponse.Cluster> out = new ArrayList<>(page.clusters().size());
-              for (GatheredClusters.Group g : page.clusters()) {
-                List<NearDupClustersResponse.Member> copies = new ArrayList<>(g.copies().size());
-                for (GatheredClusters.Member m : g.copies()) {
-                  copies.add(member(m));
-                }
-                out.add(new NearDupClustersResponse.Cluster(member(g.canonical()), copies));
-              }
               listener.onResponse(
                   new NearDupClustersResponse(
-                      (System.nanoTime() - start) / 1_000_000,
-                      minSimilarity,
-                      page.documents(),
-                      page.clusteredDocuments(),
-                      page.totalClusters(),
-                      page.from(),
-                      out,
-                      id));
+                      ClustersPage.of(
+                          page, (System.nanoTime() - start) / 1_000_000, minSimilarity, id)));
             }));
   }
 
@@ -298,10 +284,6 @@ final class DistributedClustering {
         TransportClosePointInTimeAction.TYPE,
         new ClosePointInTimeRequest(pit),
         ActionListener.noop());
-  }
-
-  private static NearDupClustersResponse.Member member(GatheredClusters.Member m) {
-    return new NearDupClustersResponse.Member(m.index(), m.id(), m.similarity());
   }
 
   /**
