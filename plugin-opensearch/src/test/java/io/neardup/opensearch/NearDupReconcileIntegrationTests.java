@@ -172,12 +172,12 @@ public class NearDupReconcileIntegrationTests extends OpenSearchIntegTestCase {
                 .canonical(EARLIEST)
                 .batchSize(between(1, 7))
                 .refresh(true));
-    assertThat(done.failures().toString(), done.failed(), equalTo(0L));
-    assertThat(done.documents(), equalTo((long) documents));
-    assertThat(done.clusters(), equalTo((long) FAMILIES));
+    assertThat(done.result().failures().toString(), done.result().failed(), equalTo(0L));
+    assertThat(done.result().documents(), equalTo((long) documents));
+    assertThat(done.result().clusters(), equalTo((long) FAMILIES));
     // per family: -0 and -1 lose the flag, -1 its id, -2 gains the flag; unrelated get ids
-    assertThat(done.changed(), equalTo((long) FAMILIES * 3 + UNRELATED));
-    assertThat(done.updated(), equalTo(done.changed()));
+    assertThat(done.result().changed(), equalTo((long) FAMILIES * 3 + UNRELATED));
+    assertThat(done.result().updated(), equalTo(done.result().changed()));
 
     Map<String, Stored> after = stored();
     Map<String, Set<String>> byCluster = new HashMap<>();
@@ -225,10 +225,12 @@ public class NearDupReconcileIntegrationTests extends OpenSearchIntegTestCase {
 
     assertThat(
         reconcile(new NearDupReconcileRequest(INDEX).field("body.dup").canonical(EARLIEST))
+            .result()
             .changed(),
         equalTo(0L));
     assertThat(
-        reconcile(new NearDupReconcileRequest(INDEX).field("body.dup")).changed(), equalTo(0L));
+        reconcile(new NearDupReconcileRequest(INDEX).field("body.dup")).result().changed(),
+        equalTo(0L));
 
     SearchResponse collapsed =
         client()

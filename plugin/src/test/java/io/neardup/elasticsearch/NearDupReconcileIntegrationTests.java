@@ -174,9 +174,9 @@ public class NearDupReconcileIntegrationTests extends ESIntegTestCase {
     NearDupReconcileResponse dry =
         reconcile(
             new NearDupReconcileRequest(INDEX).field("body.dup").canonical(EARLIEST).dryRun(true));
-    assertThat(dry.documents(), equalTo((long) documents));
-    assertThat(dry.changed(), greaterThan(0L));
-    assertThat(dry.updated(), equalTo(0L));
+    assertThat(dry.result().documents(), equalTo((long) documents));
+    assertThat(dry.result().changed(), greaterThan(0L));
+    assertThat(dry.result().updated(), equalTo(0L));
     refresh(INDEX);
     assertThat(stored(), equalTo(before));
 
@@ -187,11 +187,11 @@ public class NearDupReconcileIntegrationTests extends ESIntegTestCase {
                 .canonical(EARLIEST)
                 .batchSize(between(1, 7))
                 .refresh(true));
-    assertThat(done.failures().toString(), done.failed(), equalTo(0L));
-    assertThat(done.changed(), equalTo(dry.changed()));
-    assertThat(done.updated(), equalTo(done.changed()));
-    assertThat(done.unchanged(), equalTo(documents - done.changed()));
-    assertThat(done.clusters(), equalTo((long) FAMILIES));
+    assertThat(done.result().failures().toString(), done.result().failed(), equalTo(0L));
+    assertThat(done.result().changed(), equalTo(dry.result().changed()));
+    assertThat(done.result().updated(), equalTo(done.result().changed()));
+    assertThat(done.result().unchanged(), equalTo(documents - done.result().changed()));
+    assertThat(done.result().clusters(), equalTo((long) FAMILIES));
 
     // the cluster ids now group the documents exactly as the clustering API does
     Map<String, Stored> after = stored();
@@ -242,12 +242,13 @@ public class NearDupReconcileIntegrationTests extends ESIntegTestCase {
     // nothing left to repair
     NearDupReconcileResponse again =
         reconcile(new NearDupReconcileRequest(INDEX).field("body.dup").canonical(EARLIEST));
-    assertThat(again.changed(), equalTo(0L));
-    assertThat(again.updated(), equalTo(0L));
-    assertThat(again.unchanged(), equalTo((long) documents));
+    assertThat(again.result().changed(), equalTo(0L));
+    assertThat(again.result().updated(), equalTo(0L));
+    assertThat(again.result().unchanged(), equalTo((long) documents));
     // without a policy the flagged members stay canonical
     assertThat(
-        reconcile(new NearDupReconcileRequest(INDEX).field("body.dup")).changed(), equalTo(0L));
+        reconcile(new NearDupReconcileRequest(INDEX).field("body.dup")).result().changed(),
+        equalTo(0L));
 
     // Elasticsearch's own collapse on the cluster id: one hit per family
     assertResponse(
@@ -294,6 +295,7 @@ public class NearDupReconcileIntegrationTests extends ESIntegTestCase {
 
     assertThat(
         reconcile(new NearDupReconcileRequest(INDEX).field("body.dup").canonical(EARLIEST))
+            .result()
             .changed(),
         equalTo(0L));
   }

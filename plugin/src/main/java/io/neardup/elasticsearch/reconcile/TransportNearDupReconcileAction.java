@@ -2,6 +2,8 @@ package io.neardup.elasticsearch.reconcile;
 
 import io.neardup.elasticsearch.clusters.SketchGathering;
 import io.neardup.elasticsearch.mapper.MappedFields;
+import io.neardup.engine.api.ReconcileProgress;
+import io.neardup.engine.api.ReconcileResult;
 import io.neardup.engine.cluster.GatheredClusters;
 import io.neardup.engine.cluster.Reassignment;
 import java.io.IOException;
@@ -172,7 +174,7 @@ public final class TransportNearDupReconcileAction
     @Override
     public void start(int documents) {
       reassignment = new Reassignment(documents);
-      task.total(documents);
+      task.progress().total(documents);
     }
 
     @Override
@@ -185,15 +187,15 @@ public final class TransportNearDupReconcileAction
           flag == null || flag.getValue() == null ? null : Boolean.TRUE.equals(flag.getValue()),
           hit.getSeqNo(),
           hit.getPrimaryTerm());
-      task.read();
+      task.progress().read();
     }
 
     @Override
     public Changes finish(GatheredClusters clusters) throws IOException {
-      task.phase(NearDupReconcileStatus.Phase.CLUSTERING);
+      task.progress().phase(ReconcileProgress.Phase.CLUSTERING);
       List<Reassignment.Write> changes = reassignment.writes(clusters, !request.canonicalGiven());
       int found = clusters.page(0, 0).totalClusters();
-      task.clustered(found, changes.size());
+      task.progress().clustered(found, changes.size());
       return new Changes(clusters.documents(), found, changes);
     }
   }
@@ -207,7 +209,7 @@ public final class TransportNearDupReconcileAction
     private final Changes changes;
     private final long start;
     private final ActionListener<NearDupReconcileResponse> listener;
-    private final List<NearDupReconcileResponse.Failure> failures = new ArrayList<>();
+    private final List<ReconcileResult.Failure> failures = new ArrayList<>();
     private int next;
     private long updated;
     private long failed;
@@ -260,9 +262,9 @@ public final class TransportNearDupReconcileAction
             for (BulkItemResponse item : response.getItems()) {
               if (item.isFailed()) {
                 bad++;
-                if (failures.size() < NearDupReconcileResponse.MAX_FAILURES) {
+                if (failures.size() < ReconcileResult.MAX_FAILURES) {
                   failures.add(
-                      new NearDupReconcileResponse.Failure(
+                      new ReconcileResult.Failure(
                           item.getIndex(), item.getId(), item.getFailureMessage()));
                 }
               } else {
@@ -271,7 +273,7 @@ public final class TransportNearDupReconcileAction
             }
             updated += ok;
             failed += bad;
-            task.written(ok, bad);
+            task.progress().written(ok, bad);
             next();
           }));
     }
@@ -281,7 +283,7 @@ public final class TransportNearDupReconcileAction
         respond();
         return;
       }
-      task.phase(NearDupReconcileStatus.Phase.REFRESHING);
+      task.progress().phase(ReconcileProgress.Phase.REFRESHING);
       String[] names = new String[plan.indices().length];
       for (int i = 0; i < names.length; i++) {
         names[i] = plan.indices()[i].getName();
@@ -295,15 +297,16 @@ public final class TransportNearDupReconcileAction
     private void respond() {
       listener.onResponse(
           new NearDupReconcileResponse(
-              (System.nanoTime() - start) / 1_000_000,
-              request.dryRun(),
-              plan.minSimilarity(),
-              changes.documents(),
-              changes.clusters(),
-              changes.changes().size(),
-              updated,
-              failed,
-              failures));
+              new ReconcileResult(
+                  (System.nanoTime() - start) / 1_000_000,
+                  request.dryRun(),
+                  plan.minSimilarity(),
+                  changes.documents(),
+                  changes.clusters(),
+                  changes.changes().size(),
+                  updated,
+                  failed,
+                  failures)));
     }
   }
 }
