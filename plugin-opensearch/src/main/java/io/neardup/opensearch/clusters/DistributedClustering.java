@@ -152,9 +152,15 @@ final class DistributedClustering {
                       plan.settings(),
                       plan.minSimilarity(),
                       budget,
-                      request.batchSize(),
+                      request.params().batchSize(),
                       SHARD_ORDER,
-                      new Reads(task, taskClient, pit, keepAlive, request.field(), request.query()),
+                      new Reads(
+                          task,
+                          taskClient,
+                          pit,
+                          keepAlive,
+                          request.params().field(),
+                          request.query()),
                       new ShardedRun.Memory() {
                         @Override
                         public void reserve(long bytes) {
@@ -189,9 +195,9 @@ final class DistributedClustering {
                                   new Kept(
                                       pit,
                                       request.keepAlive(),
-                                      request.field(),
+                                      request.params().field(),
                                       request.query(),
-                                      request.canonical(),
+                                      request.params().canonical(),
                                       plan.minSimilarity(),
                                       run,
                                       computed),
@@ -202,7 +208,7 @@ final class DistributedClustering {
                             run,
                             computed,
                             request,
-                            request.canonical(),
+                            request.params().canonical(),
                             plan.minSimilarity(),
                             start,
                             id,
@@ -223,7 +229,8 @@ final class DistributedClustering {
     try {
       run =
           kept.get(
-              request.run(), request.keepAlive() == null ? null : request.keepAlive().millis());
+              request.params().run(),
+              request.keepAlive() == null ? null : request.keepAlive().millis());
     } catch (NoSuchElementException e) {
       throw new ResourceNotFoundException(e.getMessage());
     }
@@ -237,13 +244,13 @@ final class DistributedClustering {
             run.field(),
             run.query());
     page(
-        run.run().reading(reads, request.batchSize()),
+        run.run().reading(reads, request.params().batchSize()),
         run.computed(),
         request,
         run.canonical(),
         run.minSimilarity(),
         start,
-        request.run(),
+        request.params().run(),
         listener);
   }
 
@@ -258,8 +265,8 @@ final class DistributedClustering {
       ActionListener<NearDupClustersResponse> listener) {
     run.page(
         computed,
-        request.from(),
-        request.size(),
+        request.params().from(),
+        request.params().size(),
         canonical,
         adapt(
             listener,

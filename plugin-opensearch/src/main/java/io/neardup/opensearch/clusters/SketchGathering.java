@@ -124,7 +124,7 @@ public final class SketchGathering {
       if (metadata == null) {
         continue;
       }
-      Map<String, Object> field = mappings.lookup(metadata, request.field());
+      Map<String, Object> field = mappings.lookup(metadata, request.params().field());
       if (field != null) {
         Object type = field.get("type");
         if (!NearDupFieldMapper.CONTENT_TYPE.equals(type)) {
@@ -132,7 +132,7 @@ public final class SketchGathering {
               "["
                   + api
                   + "] field ["
-                  + request.field()
+                  + request.params().field()
                   + "] is of type ["
                   + (type == null ? "object" : type)
                   + "] in index ["
@@ -148,7 +148,7 @@ public final class SketchGathering {
               "["
                   + api
                   + "] field ["
-                  + request.field()
+                  + request.params().field()
                   + "] has different sketch settings in indexes ["
                   + settingsIndex
                   + "] and ["
@@ -157,14 +157,14 @@ public final class SketchGathering {
                   + " indexes separately");
         }
       }
-      canonicalMapped |= mappings.checkCanonical(metadata, request.canonical());
+      canonicalMapped |= mappings.checkCanonical(metadata, request.params().canonical());
     }
     if (!canonicalMapped && settings != null) {
       throw new IllegalArgumentException(
           "["
               + api
               + "] [canonical] field ["
-              + String.join(", ", request.canonical().fields())
+              + String.join(", ", request.params().canonical().fields())
               + "] is not mapped in any index of the request: expected a numeric, date, boolean,"
               + " ip or keyword field");
     }
@@ -173,11 +173,13 @@ public final class SketchGathering {
           "["
               + api
               + "] unknown field ["
-              + request.field()
+              + request.params().field()
               + "]: no index of the request maps it; expected a field of type [neardup]");
     }
     double minSimilarity =
-        request.minSimilarity() != null ? request.minSimilarity() : settings.threshold();
+        request.params().minSimilarity() != null
+            ? request.params().minSimilarity()
+            : settings.threshold();
     return new Plan(settings, minSimilarity, indices);
   }
 
@@ -223,13 +225,16 @@ public final class SketchGathering {
       SearchSourceBuilder source =
           new SearchSourceBuilder()
               .query(request.query() == null ? QueryBuilders.matchAllQuery() : request.query())
-              .size(request.batchSize())
+              .size(request.params().batchSize())
               .sort(SortBuilders.fieldSort("_doc"))
               .fetchSource(false)
               // ids come from the field's doc values, next to the sketches: no stored fields
               .storedField(StoredFieldsContext._NONE_)
               .trackTotalHits(true)
-              .ext(List.of(new NearDupSketchesBuilder(request.field(), request.canonical())));
+              .ext(
+                  List.of(
+                      new NearDupSketchesBuilder(
+                          request.params().field(), request.params().canonical())));
       reader.source(source);
       SearchRequest search =
           new SearchRequest(request.indices())
@@ -262,7 +267,8 @@ public final class SketchGathering {
           n * (GatheredClusters.bytesPerDocument(plan.settings) + reader.bytesPerDocument());
       breaker.addEstimateBytesAndMaybeBreak(bytes, "neardup_clusters");
       reserved = bytes;
-      clusters = new GatheredClusters(plan.settings, plan.minSimilarity, n, request.canonical());
+      clusters =
+          new GatheredClusters(plan.settings, plan.minSimilarity, n, request.params().canonical());
       reader.start(n);
       batch(response);
     }

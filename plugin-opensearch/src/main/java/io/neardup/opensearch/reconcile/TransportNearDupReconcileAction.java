@@ -245,7 +245,7 @@ public final class TransportNearDupReconcileAction
         refresh();
         return;
       }
-      int end = Math.min(all.size(), next + request.clusters().batchSize());
+      int end = Math.min(all.size(), next + request.clusters().params().batchSize());
       BulkRequest bulk = new BulkRequest();
       for (Reassignment.Write c : all.subList(next, end)) {
         Map<String, Object> doc = new HashMap<>(2);

@@ -150,9 +150,10 @@ final class DistributedClustering {
                   plan.settings(),
                   plan.minSimilarity(),
                   budget,
-                  request.batchSize(),
+                  request.params().batchSize(),
                   SHARD_ORDER,
-                  new Reads(task, taskClient, pit, keepAlive, request.field(), request.query()),
+                  new Reads(
+                      task, taskClient, pit, keepAlive, request.params().field(), request.query()),
                   new ShardedRun.Memory() {
                     @Override
                     public void reserve(long bytes) {
@@ -187,9 +188,9 @@ final class DistributedClustering {
                               new Kept(
                                   pit,
                                   request.keepAlive(),
-                                  request.field(),
+                                  request.params().field(),
                                   request.query(),
-                                  request.canonical(),
+                                  request.params().canonical(),
                                   plan.minSimilarity(),
                                   run,
                                   computed),
@@ -200,7 +201,7 @@ final class DistributedClustering {
                         run,
                         computed,
                         request,
-                        request.canonical(),
+                        request.params().canonical(),
                         plan.minSimilarity(),
                         start,
                         id,
@@ -220,7 +221,8 @@ final class DistributedClustering {
     try {
       run =
           kept.get(
-              request.run(), request.keepAlive() == null ? null : request.keepAlive().millis());
+              request.params().run(),
+              request.keepAlive() == null ? null : request.keepAlive().millis());
     } catch (NoSuchElementException e) {
       throw new ResourceNotFoundException(e.getMessage());
     }
@@ -234,13 +236,13 @@ final class DistributedClustering {
             run.field(),
             run.query());
     page(
-        run.run().reading(reads, request.batchSize()),
+        run.run().reading(reads, request.params().batchSize()),
         run.computed(),
         request,
         run.canonical(),
         run.minSimilarity(),
         start,
-        request.run(),
+        request.params().run(),
         listener);
   }
 
@@ -255,8 +257,8 @@ final class DistributedClustering {
       ActionListener<NearDupClustersResponse> listener) {
     run.page(
         computed,
-        request.from(),
-        request.size(),
+        request.params().from(),
+        request.params().size(),
         canonical,
         adapt(
             listener,

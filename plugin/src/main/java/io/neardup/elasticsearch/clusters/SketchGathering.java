@@ -123,7 +123,7 @@ public final class SketchGathering {
       if (metadata == null) {
         continue;
       }
-      Map<String, Object> field = mappings.lookup(metadata, request.field());
+      Map<String, Object> field = mappings.lookup(metadata, request.params().field());
       if (field != null) {
         Object type = field.get("type");
         if (!NearDupFieldMapper.CONTENT_TYPE.equals(type)) {
@@ -131,7 +131,7 @@ public final class SketchGathering {
               "["
                   + api
                   + "] field ["
-                  + request.field()
+                  + request.params().field()
                   + "] is of type ["
                   + (type == null ? "object" : type)
                   + "] in index ["
@@ -147,7 +147,7 @@ public final class SketchGathering {
               "["
                   + api
                   + "] field ["
-                  + request.field()
+                  + request.params().field()
                   + "] has different sketch settings in indexes ["
                   + settingsIndex
                   + "] and ["
@@ -156,14 +156,14 @@ public final class SketchGathering {
                   + " indexes separately");
         }
       }
-      canonicalMapped |= mappings.checkCanonical(metadata, request.canonical());
+      canonicalMapped |= mappings.checkCanonical(metadata, request.params().canonical());
     }
     if (!canonicalMapped && settings != null) {
       throw new IllegalArgumentException(
           "["
               + api
               + "] [canonical] field ["
-              + String.join(", ", request.canonical().fields())
+              + String.join(", ", request.params().canonical().fields())
               + "] is not mapped in any index of the request: expected a numeric, date, boolean,"
               + " ip or keyword field");
     }
@@ -172,11 +172,13 @@ public final class SketchGathering {
           "["
               + api
               + "] unknown field ["
-              + request.field()
+              + request.params().field()
               + "]: no index of the request maps it; expected a field of type [neardup]");
     }
     double minSimilarity =
-        request.minSimilarity() != null ? request.minSimilarity() : settings.threshold();
+        request.params().minSimilarity() != null
+            ? request.params().minSimilarity()
+            : settings.threshold();
     return new Plan(settings, minSimilarity, indices);
   }
 
@@ -294,7 +296,8 @@ public final class SketchGathering {
             breaker.addEstimateBytesAndMaybeBreak(bytes, "neardup_clusters");
             reserved = bytes;
             clusters =
-                new GatheredClusters(plan.settings, plan.minSimilarity, n, request.canonical());
+                new GatheredClusters(
+                    plan.settings, plan.minSimilarity, n, request.params().canonical());
             reader.start(n);
             next(null);
           }));
@@ -311,13 +314,16 @@ public final class SketchGathering {
       }
       SearchSourceBuilder source =
           source()
-              .size(request.batchSize())
+              .size(request.params().batchSize())
               .sort(SortBuilders.pitTiebreaker())
               .fetchSource(false)
               // ids come from the field's doc values, next to the sketches: no stored fields
               .storedField(StoredFieldsContext._NONE_)
               .trackTotalHits(false)
-              .ext(List.of(new NearDupSketchesBuilder(request.field(), request.canonical())));
+              .ext(
+                  List.of(
+                      new NearDupSketchesBuilder(
+                          request.params().field(), request.params().canonical())));
       reader.source(source);
       if (after != null) {
         source.searchAfter(after);
@@ -337,7 +343,7 @@ public final class SketchGathering {
             for (SearchHit hit : hits) {
               add(hit);
             }
-            if (hits.length < request.batchSize() || clusters.full()) {
+            if (hits.length < request.params().batchSize() || clusters.full()) {
               finish(); // the snapshot holds no more
             } else {
               next(hits[hits.length - 1].getSortValues());

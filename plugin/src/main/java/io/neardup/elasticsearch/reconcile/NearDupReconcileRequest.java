@@ -130,7 +130,7 @@ public final class NearDupReconcileRequest extends ActionRequest
     return "neardup reconcile of "
         + String.join(",", clusters.indices())
         + " on ["
-        + clusters.field()
+        + clusters.params().field()
         + "] into ["
         + clusterField
         + "], ["

@@ -35,10 +35,11 @@ public class NearDupReconcileRequestTests extends ESTestCase {
 
   public void testDefaults() throws IOException {
     NearDupReconcileRequest r = parse("{\"field\": \"body.dup\"}");
-    assertThat(r.clusters().field(), equalTo("body.dup"));
+    assertThat(r.clusters().params().field(), equalTo("body.dup"));
     assertThat(r.clusterField(), equalTo("neardup_cluster"));
     assertThat(r.canonicalField(), equalTo("neardup_canonical"));
-    assertThat(r.clusters().batchSize(), equalTo(NearDupReconcileRequest.DEFAULT_BATCH_SIZE));
+    assertThat(
+        r.clusters().params().batchSize(), equalTo(NearDupReconcileRequest.DEFAULT_BATCH_SIZE));
     assertFalse(r.canonicalGiven());
     assertFalse(r.dryRun());
     assertNull(r.validate());
@@ -52,9 +53,9 @@ public class NearDupReconcileRequestTests extends ESTestCase {
                 + " \"canonical_field\": \"k\", \"dry_run\": true,"
                 + " \"query\": {\"term\": {\"lang\": \"en\"}}}");
     r.refresh(true).shouldStoreResult(true);
-    assertThat(r.clusters().minSimilarity(), equalTo(0.85));
-    assertThat(r.clusters().batchSize(), equalTo(300));
-    assertThat(r.clusters().canonical(), equalTo(CanonicalPolicy.lowest("published")));
+    assertThat(r.clusters().params().minSimilarity(), equalTo(0.85));
+    assertThat(r.clusters().params().batchSize(), equalTo(300));
+    assertThat(r.clusters().params().canonical(), equalTo(CanonicalPolicy.lowest("published")));
     assertTrue(r.canonicalGiven());
     assertThat(r.clusterField(), equalTo("c"));
     assertThat(r.canonicalField(), equalTo("k"));
@@ -70,8 +71,9 @@ public class NearDupReconcileRequestTests extends ESTestCase {
         NearDupReconcileRequest read = new NearDupReconcileRequest(in);
         assertThat(read.getDescription(), equalTo(r.getDescription()));
         assertThat(read.clusters().query(), equalTo(r.clusters().query()));
-        assertThat(read.clusters().canonical(), equalTo(r.clusters().canonical()));
-        assertThat(read.clusters().minSimilarity(), equalTo(0.85));
+        assertThat(
+            read.clusters().params().canonical(), equalTo(r.clusters().params().canonical()));
+        assertThat(read.clusters().params().minSimilarity(), equalTo(0.85));
         assertTrue(read.canonicalGiven() && read.dryRun() && read.refresh());
         assertTrue(read.getShouldStoreResult());
       }
