@@ -2,6 +2,7 @@ package io.neardup.opensearch.clusters;
 
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.engine.api.ClustersPage;
+import io.neardup.engine.cluster.ClusterPlan;
 import io.neardup.engine.cluster.DistributedClusters;
 import io.neardup.engine.cluster.KeptRuns;
 import io.neardup.engine.cluster.ShardedClusterer;
@@ -337,11 +338,7 @@ final class DistributedClustering {
             public void onResponse(SearchResponse response) {
               if (response.getFailedShards() > 0) {
                 listener.onFailure(
-                    new IllegalStateException(
-                        "["
-                            + API
-                            + "] could not read every shard: "
-                            + response.getShardFailures()[0].reason()));
+                    ClusterPlan.shardFailed(API, response.getShardFailures()[0].reason()));
                 return;
               }
               // the run's work is not for a transport thread

@@ -5,6 +5,7 @@ import io.neardup.elasticsearch.collapse.CanonicalValues;
 import io.neardup.elasticsearch.collapse.NearDupSketchFetchSubPhase;
 import io.neardup.elasticsearch.collapse.NearDupSketchesBuilder;
 import io.neardup.engine.api.ClustersPage;
+import io.neardup.engine.cluster.ClusterPlan;
 import io.neardup.engine.cluster.DistributedClusters;
 import io.neardup.engine.cluster.KeptRuns;
 import io.neardup.engine.cluster.ShardedClusterer;
@@ -336,11 +337,7 @@ final class DistributedClustering {
             public void onResponse(SearchResponse response) {
               if (response.getFailedShards() > 0) {
                 listener.onFailure(
-                    new IllegalStateException(
-                        "["
-                            + API
-                            + "] could not read every shard: "
-                            + response.getShardFailures()[0].reason()));
+                    ClusterPlan.shardFailed(API, response.getShardFailures()[0].reason()));
                 return;
               }
               response.mustIncRef();
