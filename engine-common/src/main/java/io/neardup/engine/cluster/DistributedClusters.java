@@ -104,7 +104,7 @@ public final class DistributedClusters<S, P, Q> {
     long pitKeepAlive = pointInTimeKeepAlive(keepAliveMillis);
     session.open(
         pitKeepAlive,
-        adapt(
+        ShardedRun.Listener.then(
             listener,
             pit -> {
               ShardedRun<S> run =
@@ -155,7 +155,7 @@ public final class DistributedClusters<S, P, Q> {
                     }
                   };
               run.compute(
-                  adapt(
+                  ShardedRun.Listener.then(
                       closing,
                       computed -> {
                         String id = null;
@@ -233,7 +233,7 @@ public final class DistributedClusters<S, P, Q> {
         params.from(),
         params.size(),
         canonical,
-        adapt(
+        ShardedRun.Listener.then(
             listener,
             page ->
                 listener.onResponse(
@@ -250,30 +250,5 @@ public final class DistributedClusters<S, P, Q> {
     return requestedMillis == null || requestedMillis < ROUND_TRIP_KEEP_ALIVE_MILLIS
         ? ROUND_TRIP_KEEP_ALIVE_MILLIS
         : requestedMillis;
-  }
-
-  /** A listener that hands a value to {@code then}, failing {@code listener} if it throws. */
-  private static <T> ShardedRun.Listener<T> adapt(
-      ShardedRun.Listener<?> listener, CheckedConsumer<T> then) {
-    return new ShardedRun.Listener<>() {
-      @Override
-      public void onResponse(T value) {
-        try {
-          then.accept(value);
-        } catch (Exception e) {
-          listener.onFailure(e);
-        }
-      }
-
-      @Override
-      public void onFailure(Exception e) {
-        listener.onFailure(e);
-      }
-    };
-  }
-
-  @FunctionalInterface
-  private interface CheckedConsumer<T> {
-    void accept(T t) throws Exception;
   }
 }

@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * The sequence of a distributed clustering run, free of any engine: an engine supplies its reads
@@ -36,6 +37,37 @@ public final class ShardedRun<S> {
     void onResponse(T value);
 
     void onFailure(Exception e);
+
+    /** The listener of two functions. */
+    static <T> Listener<T> of(Consumer<T> onResponse, Consumer<Exception> onFailure) {
+      return new Listener<>() {
+        @Override
+        public void onResponse(T value) {
+          onResponse.accept(value);
+        }
+
+        @Override
+        public void onFailure(Exception e) {
+          onFailure.accept(e);
+        }
+      };
+    }
+
+    /**
+     * Hands a value to {@code then}; a failure, or an exception {@code then} throws, fails {@code
+     * listener}.
+     */
+    static <T> Listener<T> then(Listener<?> listener, Step<T> then) {
+      return of(
+          value -> {
+            try {
+              then.run(value);
+            } catch (Exception e) {
+              listener.onFailure(e);
+            }
+          },
+          listener::onFailure);
+    }
   }
 
   /**
@@ -431,8 +463,9 @@ public final class ShardedRun<S> {
         });
   }
 
+  /** What runs on a value, and may throw. */
   @FunctionalInterface
-  private interface Step<T> {
+  public interface Step<T> {
     void run(T value) throws Exception;
   }
 }

@@ -138,32 +138,26 @@ public final class ReconcileRun {
       next = end;
       writes.bulk(
           batch,
-          new ShardedRun.Listener<>() {
-            @Override
-            public void onResponse(List<ReconcileResult.Failure> items) {
-              long ok = 0;
-              long bad = 0;
-              for (ReconcileResult.Failure f : items) {
-                if (f == null) {
-                  ok++;
-                } else {
-                  bad++;
-                  if (failures.size() < ReconcileResult.MAX_FAILURES) {
-                    failures.add(f);
+          ShardedRun.Listener.of(
+              items -> {
+                long ok = 0;
+                long bad = 0;
+                for (ReconcileResult.Failure f : items) {
+                  if (f == null) {
+                    ok++;
+                  } else {
+                    bad++;
+                    if (failures.size() < ReconcileResult.MAX_FAILURES) {
+                      failures.add(f);
+                    }
                   }
                 }
-              }
-              updated += ok;
-              failed += bad;
-              progress.written(ok, bad);
-              next();
-            }
-
-            @Override
-            public void onFailure(Exception e) {
-              listener.onFailure(e);
-            }
-          });
+                updated += ok;
+                failed += bad;
+                progress.written(ok, bad);
+                next();
+              },
+              listener::onFailure));
     }
 
     private void refresh() {
@@ -172,18 +166,7 @@ public final class ReconcileRun {
         return;
       }
       progress.phase(ReconcileProgress.Phase.REFRESHING);
-      writes.refresh(
-          new ShardedRun.Listener<>() {
-            @Override
-            public void onResponse(Void value) {
-              respond();
-            }
-
-            @Override
-            public void onFailure(Exception e) {
-              listener.onFailure(e);
-            }
-          });
+      writes.refresh(ShardedRun.Listener.of(done -> respond(), listener::onFailure));
     }
 
     private void respond() {

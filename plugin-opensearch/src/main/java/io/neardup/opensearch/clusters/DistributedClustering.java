@@ -167,17 +167,8 @@ final class DistributedClustering {
 
   private static ShardedRun.Listener<ClustersPage> respond(
       ActionListener<NearDupClustersResponse> listener) {
-    return new ShardedRun.Listener<>() {
-      @Override
-      public void onResponse(ClustersPage page) {
-        listener.onResponse(new NearDupClustersResponse(page));
-      }
-
-      @Override
-      public void onFailure(Exception e) {
-        listener.onFailure(e);
-      }
-    };
+    return ShardedRun.Listener.of(
+        page -> listener.onResponse(new NearDupClustersResponse(page)), listener::onFailure);
   }
 
   /** A request's point in time and reads, on behalf of its task. */

@@ -119,17 +119,9 @@ public final class TransportNearDupReconcileAction
                     new Writes(run, (CancellableTask) task, taskClient, plan),
                     start,
                     plan.minSimilarity(),
-                    new ShardedRun.Listener<>() {
-                      @Override
-                      public void onResponse(ReconcileResult result) {
-                        listener.onResponse(new NearDupReconcileResponse(result));
-                      }
-
-                      @Override
-                      public void onFailure(Exception e) {
-                        listener.onFailure(e);
-                      }
-                    }),
+                    ShardedRun.Listener.of(
+                        result -> listener.onResponse(new NearDupReconcileResponse(result)),
+                        listener::onFailure)),
             listener::onFailure));
   }
 
