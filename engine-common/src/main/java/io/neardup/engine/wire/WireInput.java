@@ -72,6 +72,13 @@ public final class WireInput {
     return new String(bytes, StandardCharsets.UTF_8);
   }
 
+  /** Bytes written by {@link WireOutput#writeByteArray}. */
+  public byte[] readByteArray() throws IOException {
+    byte[] bytes = new byte[readVInt()];
+    in.readFully(bytes);
+    return bytes;
+  }
+
   /** A value written by {@link WireOutput#writeOptionalString}. */
   public String readOptionalString() throws IOException {
     return readBoolean() ? readString() : null;

@@ -67,6 +67,12 @@ public final class WireOutput {
     out.write(bytes);
   }
 
+  /** Their length, then the bytes. */
+  public void writeByteArray(byte[] v) throws IOException {
+    writeVInt(v.length);
+    out.write(v);
+  }
+
   /** A flag, then the value if there is one. */
   public void writeOptionalString(String v) throws IOException {
     writeBoolean(v != null);
