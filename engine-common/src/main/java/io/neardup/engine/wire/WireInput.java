@@ -53,6 +53,10 @@ public final class WireInput {
     return (z >>> 1) ^ -(z & 1);
   }
 
+  public float readFloat() throws IOException {
+    return in.readFloat();
+  }
+
   public double readDouble() throws IOException {
     return in.readDouble();
   }

@@ -52,6 +52,10 @@ public final class WireOutput {
     out.writeByte((int) v);
   }
 
+  public void writeFloat(float v) throws IOException {
+    out.writeFloat(v);
+  }
+
   public void writeDouble(double v) throws IOException {
     out.writeDouble(v);
   }
