@@ -115,18 +115,7 @@ class ShardedRunTest {
   private static <T> T await(java.util.function.Consumer<ShardedRun.Listener<T>> call) {
     AtomicReference<T> value = new AtomicReference<>();
     AtomicReference<Exception> failure = new AtomicReference<>();
-    call.accept(
-        new ShardedRun.Listener<>() {
-          @Override
-          public void onResponse(T v) {
-            value.set(v);
-          }
-
-          @Override
-          public void onFailure(Exception e) {
-            failure.set(e);
-          }
-        });
+    call.accept(ShardedRun.Listener.of(value::set, failure::set));
     if (failure.get() != null) {
       throw new RuntimeException(failure.get());
     }
