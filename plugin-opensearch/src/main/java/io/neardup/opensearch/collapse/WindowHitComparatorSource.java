@@ -1,6 +1,8 @@
 package io.neardup.opensearch.collapse;
 
 import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.engine.shard.HitSketchReader;
+import io.neardup.opensearch.mapper.NearDupFieldMapper.NearDupFieldType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Arrays;
@@ -116,7 +118,7 @@ final class WindowHitComparatorSource extends IndexFieldData.XFieldComparatorSou
             int c = Integer.compare(leaves[a].ord, leaves[b].ord);
             return c != 0 ? c : Integer.compare(docs[a], docs[b]);
           });
-      HitSketchReader reader = new HitSketchReader(fieldType, canonical);
+      HitSketchReader reader = NearDupFieldType.hitReader(fieldType, canonical);
       LeafReaderContext leaf = null;
       try {
         for (int i = 0; i < filled; i++) {

@@ -14,11 +14,13 @@ import static io.neardup.param.Parameter.THRESHOLD;
 
 import io.neardup.analysis.NearDupChainAnalyzer;
 import io.neardup.analysis.NormalizedTextAnalyzer;
+import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
 import io.neardup.elasticsearch.analysis.NearDupTokenFilterFactory;
 import io.neardup.engine.param.MappingValue;
 import io.neardup.engine.param.NearDupMappings;
+import io.neardup.engine.shard.HitSketchReader;
 import io.neardup.param.Parameter.Style;
 import io.neardup.search.NearDuplicateQuery;
 import io.neardup.settings.NearDupSettings;
@@ -304,6 +306,16 @@ public final class NearDupFieldMapper extends FieldMapper {
      */
     public String idField() {
       return NearDupMappings.idField(name());
+    }
+
+    /**
+     * Reads hits' sketches, ids and canonical values on a shard whose mapping gives {@code type} to
+     * the field (null or another type: the shard has no sketches).
+     */
+    public static HitSketchReader hitReader(MappedFieldType type, CanonicalPolicy canonical) {
+      return type instanceof NearDupFieldType t
+          ? new HitSketchReader(t.fields().sketchField(), t.idField(), canonical)
+          : new HitSketchReader(null, null, canonical);
     }
 
     /** Analyses texts into the Lucene fields of this field. */

@@ -1,22 +1,19 @@
-package io.neardup.elasticsearch.collapse;
+package io.neardup.engine.shard;
 
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.document.CanonicalKeys;
-import io.neardup.elasticsearch.mapper.NearDupFieldMapper.NearDupFieldType;
 import java.io.IOException;
 import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.util.BytesRef;
-import org.elasticsearch.index.mapper.MappedFieldType;
-import org.elasticsearch.index.query.SearchExecutionContext;
 
 /**
- * Reads, on a shard, what collapsing needs of a hit, from doc values only (no stored fields, no
- * {@code _source}): its serialized sketch, the value its canonical policy compares, and its {@code
- * _id} as the {@code neardup} field keeps it. Used for one leaf at a time, documents in increasing
- * order within a leaf; going back re-opens the leaf's doc values.
+ * Reads, on a shard, what the engines' collapse and sketch fetching need of a hit, from doc values
+ * only (no stored fields, no {@code _source}): its serialized sketch, the value its canonical
+ * policy compares, and its {@code _id} as the {@code neardup} field keeps it. Used for one leaf at
+ * a time, documents in increasing order within a leaf; going back re-opens the leaf's doc values.
  */
-final class HitSketchReader {
+public final class HitSketchReader {
   private static final byte[] NO_SKETCH = new byte[0];
 
   private final String sketchField;
@@ -31,19 +28,20 @@ final class HitSketchReader {
   private boolean hasId;
 
   /**
-   * @param context the shard's search context
-   * @param source the request's extension naming the field and the canonical policy
+   * @param sketchField the Lucene field of the {@code neardup} field's sketches, null if the shard
+   *     does not map the field (the coordinating node checked the mappings; an index without the
+   *     field has no sketches)
+   * @param idField the Lucene field of its ids, null likewise
+   * @param canonical the policy whose field's value is read
    */
-  HitSketchReader(SearchExecutionContext context, SketchSource source) {
-    MappedFieldType type = context.getFieldType(source.field());
-    // the coordinating node checked the mappings; an index without the field has no sketches
-    this.sketchField = type instanceof NearDupFieldType t ? t.fields().sketchField() : null;
-    this.idField = type instanceof NearDupFieldType t ? t.idField() : null;
-    this.canonical = source.canonical();
+  public HitSketchReader(String sketchField, String idField, CanonicalPolicy canonical) {
+    this.sketchField = sketchField;
+    this.idField = idField;
+    this.canonical = canonical;
   }
 
   /** Moves to a leaf. */
-  void setLeaf(LeafReader reader) throws IOException {
+  public void setLeaf(LeafReader reader) throws IOException {
     leaf = reader;
     open();
   }
@@ -56,7 +54,7 @@ final class HitSketchReader {
   }
 
   /** Positions the reader on a document of the current leaf; call before the getters. */
-  void advance(int doc) throws IOException {
+  public void advance(int doc) throws IOException {
     if (doc <= lastDoc) {
       open(); // doc values iterate forwards only
     }
@@ -65,8 +63,21 @@ final class HitSketchReader {
     hasId = ids != null && ids.advanceExact(doc);
   }
 
+  /**
+   * The document's serialized sketch as doc values hold it (valid until the reader moves): empty if
+   * it has none.
+   */
+  public BytesRef sketchBytes() throws IOException {
+    return hasSketch ? sketches.binaryValue() : new BytesRef();
+  }
+
+  /** The document's {@code _id} bytes as doc values hold them (valid until the reader moves). */
+  public BytesRef idBytes() throws IOException {
+    return hasId ? ids.binaryValue() : new BytesRef();
+  }
+
   /** The document's serialized sketch: empty if it has none. */
-  byte[] sketch() throws IOException {
+  public byte[] sketch() throws IOException {
     if (!hasSketch) {
       return NO_SKETCH;
     }
@@ -80,12 +91,12 @@ final class HitSketchReader {
    * The value the canonical policy compares: a {@link Long}, a {@code byte[]} of a keyword or ip,
    * or null.
    */
-  Object key() throws IOException {
+  public Object key() throws IOException {
     return keys.value(lastDoc);
   }
 
   /** The document's {@code _id}, or "" in indexes written before the field kept it. */
-  String id() throws IOException {
+  public String id() throws IOException {
     return hasId ? ids.binaryValue().utf8ToString() : "";
   }
 }
