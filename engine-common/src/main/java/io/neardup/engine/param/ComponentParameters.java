@@ -3,6 +3,7 @@ package io.neardup.engine.param;
 import io.neardup.param.ParameterException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -14,6 +15,26 @@ import java.util.function.Function;
  */
 public final class ComponentParameters {
   private ComponentParameters() {}
+
+  /**
+   * Parses the settings of the component {@code name} of type {@code type}, read from an engine's
+   * settings by key ({@code keys} and {@code value}, as both engines' {@code Settings} offer).
+   *
+   * @throws IllegalArgumentException naming the component and the first invalid or unknown
+   *     parameter; the engines answer it with HTTP 400
+   */
+  public static <T> T parse(
+      String type,
+      String name,
+      Set<String> keys,
+      Function<String, String> value,
+      Function<Map<String, String>, T> parser) {
+    Map<String, String> raw = new LinkedHashMap<>();
+    for (String key : keys) {
+      raw.put(key, value.apply(key));
+    }
+    return parse(type, name, raw, parser);
+  }
 
   /**
    * Parses the settings of the component {@code name} of type {@code type}.
