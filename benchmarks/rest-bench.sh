@@ -43,7 +43,7 @@ jar="$here/target/benchmarks.jar"
 version=0.1.0-SNAPSHOT
 if [ "$rebuild" = true ] || [ ! -f "$jar" ] || [ ! -f "$root/es-node/target/neardup-es-node.jar" ] ||
   [ ! -f "$root/os-node/target/neardup-os-node.jar" ] ||
-  [ -n "$(find "$here/src/main" "$root/lucene-module/src/main" "$root/plugin/src/main" "$root/es-node/src/main" \
+  [ -n "$(find "$here/src/main" "$root/lucene-module/src/main" "$root/engine-common/src/main" "$root/plugin/src/main" "$root/es-node/src/main" \
     "$root/plugin-opensearch/src/main" "$root/os-node/src/main" -newer "$jar" -print -quit)" ]; then
   echo "rest-bench.sh: building" >&2
   (cd "$root" && ./mvnw -q -B -ntp -pl benchmarks,es-node,os-node -am package -Dmaven.test.skip=true)

@@ -12,7 +12,8 @@ _neardup_run_node() {
   . "$root/bin/jdk.sh"
   local jar="$root/$module/target/neardup-$module.jar"
   local sources=("$root/pom.xml" "$root/$module/pom.xml" "$root/$module/src/main" "$root/$plugin/pom.xml"
-    "$root/$plugin/src/main" "$root/lucene-module/pom.xml" "$root/lucene-module/src/main")
+    "$root/$plugin/src/main" "$root/lucene-module/pom.xml" "$root/lucene-module/src/main"
+    "$root/engine-common/pom.xml" "$root/engine-common/src/main")
 
   _neardup_stale() {
     [ ! -f "$jar" ] || [ -n "$(find "${sources[@]}" -newer "$jar" -print -quit 2>/dev/null)" ]

@@ -12,10 +12,11 @@ import java.util.function.IntToLongFunction;
 /**
  * The clustering core: finds the groups of near-duplicates among documents that are {@linkplain
  * #add added} with their band hashes and their set (compact shingle set for exact verification,
- * sketch values for verification by estimate), from any number of threads and in any order. Every
- * whole-collection clustering runs through it: the streaming {@code dedup}, the index clusterer
- * ({@code io.neardup.index.NearDupClusterer}) and the engines' clustering APIs; each supplies only
- * where the band hashes and sets come from.
+ * sketch values for verification by estimate), from any number of threads and in any order. The
+ * streaming {@code dedup}, the index clusterer ({@code io.neardup.index.NearDupClusterer}) and the
+ * engines' reconcile (gathered on one node, in engine-common) run through it, each supplying only
+ * where the band hashes and sets come from; the engines' distributed clusters API has a run of its
+ * own in engine-common, which reads sets as {@link #sketchSet} writes them.
  *
  * <p>Every near-duplicate method runs through it too ({@code io.neardup.signature.Method}): a
  * method chooses what a document's set is, which bucket keys it comes with, any number of them
@@ -389,7 +390,7 @@ public final class Clusterer implements AutoCloseable {
   }
 
   /** The length of a sketch's set: one int per value, two for 64-bit values. */
-  static int sketchSetSize(Sketch sketch) {
+  public static int sketchSetSize(Sketch sketch) {
     return sketch.parameters().bits() == 64 ? 2 * sketch.size() : sketch.size();
   }
 
@@ -397,7 +398,7 @@ public final class Clusterer implements AutoCloseable {
    * Writes a sketch's values into {@code out} as the sketch measures read them ({@link
    * PairMeasures#forSketches}): one int each, two for 64-bit values, high half first.
    */
-  static void sketchSet(Sketch sketch, int[] out) {
+  public static void sketchSet(Sketch sketch, int[] out) {
     int k = sketch.size();
     boolean wide = sketch.parameters().bits() == 64;
     for (int i = 0; i < k; i++) {

@@ -4,7 +4,6 @@ import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.Verification;
 import io.neardup.document.CanonicalKeys;
 import io.neardup.document.NearDupFields;
-import io.neardup.ingest.NearDupIngest;
 import io.neardup.search.NearDuplicateQuery;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.shingle.CompactShingleSet;
@@ -33,9 +32,10 @@ import org.apache.lucene.util.BytesRef;
  * verified so and both shingle sets are stored) among the indexed documents and the new documents
  * before it in input order, and the only indexed documents written are those an assignment changes.
  *
- * <p>The rule is the engines' write-time rule ({@link NearDupIngest#assign}: a document joins the
- * cluster of a near-duplicate, or starts its own and is its canonical), with an index that sees the
- * run's own documents at once and with single linkage wherever it costs no rewrite of the index:
+ * <p>The rule is the engines' write-time rule (their {@code neardup} ingest processor: a document
+ * joins the cluster of a near-duplicate, or starts its own and is its canonical), with an index
+ * that sees the run's own documents at once and with single linkage wherever it costs no rewrite of
+ * the index:
  *
  * <ol>
  *   <li>A new document without near-duplicates starts a cluster named by its own id, of which it is
@@ -330,7 +330,7 @@ public final class AppendClusters {
     if (s != null) {
       return s.cluster();
     }
-    return NearDupIngest.clusterOf(
+    return StoredClusters.clusterOf(
         StoredClusters.cluster(reader, fields, doc), StoredClusters.id(reader, idField, doc));
   }
 

@@ -4,7 +4,6 @@ import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.StableClusterIds;
 import io.neardup.cluster.Verification;
 import io.neardup.document.NearDupFields;
-import io.neardup.ingest.NearDupIngest;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -47,12 +46,12 @@ import org.apache.lucene.util.BytesRef;
  * </ul>
  *
  * A document whose cluster id is empty is alone in a cluster named by its own id and is its
- * canonical (as {@link NearDupIngest#clusterOf} reads an unassigned hit), so only clustered
- * documents are written. All are doc values, which {@link IndexWriter#updateDocValues} rewrites in
- * place: a reconcile or an append never re-indexes a document. Lucene updates only fields that
- * exist, so every document is indexed with the empty values of {@link #unassigned}. What the
- * assignment was computed with (threshold, verification, canonical policy) is recorded in the
- * commit user data ({@link Recorded}); an index without that record has no stored assignment.
+ * canonical (as {@link #clusterOf} reads an unassigned document), so only clustered documents are
+ * written. All are doc values, which {@link IndexWriter#updateDocValues} rewrites in place: a
+ * reconcile or an append never re-indexes a document. Lucene updates only fields that exist, so
+ * every document is indexed with the empty values of {@link #unassigned}. What the assignment was
+ * computed with (threshold, verification, canonical policy) is recorded in the commit user data
+ * ({@link Recorded}); an index without that record has no stored assignment.
  *
  * <pre>{@code
  * StoredClusters.Reconcile r = StoredClusters.reconcile(reader, fields, ids, clusters, false);
@@ -73,6 +72,15 @@ public final class StoredClusters {
   public static final String CANONICAL_KEY = IndexMetadata.PREFIX + "clusters.canonical";
 
   private StoredClusters() {}
+
+  /**
+   * The cluster id a document stands for: the id stored in its cluster field, or, for a document
+   * without one (indexed before any assignment, or without the engines' ingest processor), its own
+   * id (it starts the cluster).
+   */
+  public static String clusterOf(Object storedCluster, String id) {
+    return storedCluster != null ? storedCluster.toString() : id;
+  }
 
   /**
    * What a stored assignment was computed with.

@@ -110,15 +110,4 @@ public final class Args {
   public ParameterException error(Parameter p, String rule, Object value) {
     return new ParameterException(p, rule, value, style);
   }
-
-  /**
-   * Fails if any argument is left over.
-   *
-   * @throws IllegalArgumentException listing the unknown names
-   */
-  public void requireEmpty() {
-    if (!args.isEmpty()) {
-      throw new IllegalArgumentException("Unknown parameters: " + args);
-    }
-  }
 }

@@ -9,9 +9,9 @@ import io.neardup.sketch.SketchFormat;
 
 /**
  * The second phase of a near-duplicate search: whether a stored sketch is similar enough to a query
- * sketch, and how similar. {@link NearDuplicateQuery} verifies each band candidate with it; a
- * lookup of many sketches at once ({@code io.neardup.ingest.NearDupLookup}) does too, so both
- * accept exactly the same documents with exactly the same scores.
+ * sketch, and how similar. {@link NearDuplicateQuery} verifies each band candidate with it; the
+ * engines' lookup of many sketches at once (their ingest processors' shard search) does too, so
+ * both accept exactly the same documents with exactly the same scores.
  *
  * <pre>{@code
  * SketchVerifier v = new SketchVerifier(fields, settings, sketch, 0.8);

@@ -301,4 +301,9 @@ public class TestAppendClusters extends LuceneTestCase {
       }
     }
   }
+
+  public void testADocumentStandsForItsStoredClusterOrItself() {
+    assertEquals("c1", StoredClusters.clusterOf("c1", "7"));
+    assertEquals("7", StoredClusters.clusterOf(null, "7"));
+  }
 }

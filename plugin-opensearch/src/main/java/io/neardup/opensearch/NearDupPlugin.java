@@ -2,6 +2,7 @@ package io.neardup.opensearch;
 
 import io.neardup.analysis.NormalizedTextAnalyzer;
 import io.neardup.collapse.core.WindowCollapse;
+import io.neardup.engine.api.ReconcileProgress;
 import io.neardup.opensearch.analysis.NearDupMainTextCharFilterFactory;
 import io.neardup.opensearch.analysis.NearDupNormalizeTokenFilterFactory;
 import io.neardup.opensearch.analysis.NearDupSignatureTokenFilterFactory;
@@ -230,7 +231,7 @@ public final class NearDupPlugin extends Plugin
   public List<NamedWriteableRegistry.Entry> getNamedWriteables() {
     return List.of(
         new NamedWriteableRegistry.Entry(
-            Task.Status.class, NearDupReconcileStatus.NAME, NearDupReconcileStatus::new));
+            Task.Status.class, ReconcileProgress.Status.NAME, NearDupReconcileStatus::new));
   }
 
   @Override

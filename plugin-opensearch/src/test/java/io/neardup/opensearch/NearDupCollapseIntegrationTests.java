@@ -19,6 +19,7 @@ import io.neardup.collapse.NearDupCollapser;
 import io.neardup.collapse.core.CollapseMode;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
+import io.neardup.engine.cluster.GatheredClusters;
 import io.neardup.index.NearDupClusterer;
 import io.neardup.opensearch.clusters.NearDupClustersRequest;
 import io.neardup.opensearch.clusters.NearDupClustersResponse;
@@ -765,10 +766,10 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
 
   private static Set<Set<String>> ids(NearDupClustersResponse response) {
     Set<Set<String>> actual = new HashSet<>();
-    for (NearDupClustersResponse.Cluster c : response.clusters()) {
+    for (GatheredClusters.Group c : response.clusters()) {
       Set<String> ids = new HashSet<>();
       ids.add(c.canonical().id());
-      for (NearDupClustersResponse.Member m : c.copies()) {
+      for (GatheredClusters.Member m : c.copies()) {
         ids.add(m.id());
       }
       actual.add(ids);
@@ -817,7 +818,7 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
                       .size(10_000))
               .actionGet();
       assertThat(ids(response), equalTo(expected));
-      assertThat(response.documents(), equalTo((long) docs.size()));
+      assertThat(response.page().documents(), equalTo((long) docs.size()));
     } finally {
       updateClusterSettings(Settings.builder().putNull("neardup.clusters.memory_budget"));
     }
@@ -845,8 +846,8 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
                 TransportNearDupClustersAction.TYPE,
                 new NearDupClustersRequest(index).field(FIELD).minSimilarity(0.7))
             .actionGet();
-    assertNull(all.run());
-    assertThat(all.totalClusters(), greaterThan(3));
+    assertNull(all.page().run());
+    assertThat(all.page().totalClusters(), greaterThan(3));
     NearDupClustersResponse first =
         client()
             .execute(
@@ -857,7 +858,7 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
                     .size(2)
                     .keepAlive(TimeValue.timeValueSeconds(3)))
             .actionGet();
-    assertNotNull(first.run());
+    assertNotNull(first.page().run());
     assertThat(first.clusters(), equalTo(all.clusters().subList(0, 2)));
     for (String node : internalCluster().getNodeNames()) {
       NearDupClustersResponse page =
@@ -865,12 +866,12 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
               .client(node)
               .execute(
                   TransportNearDupClustersAction.TYPE,
-                  new NearDupClustersRequest().run(first.run()).from(2).size(100))
+                  new NearDupClustersRequest().run(first.page().run()).from(2).size(100))
               .actionGet();
-      assertThat(page.run(), equalTo(first.run()));
-      assertThat(page.clusters(), equalTo(all.clusters().subList(2, all.totalClusters())));
-      assertThat(page.totalClusters(), equalTo(all.totalClusters()));
-      assertThat(page.documents(), equalTo(all.documents()));
+      assertThat(page.page().run(), equalTo(first.page().run()));
+      assertThat(page.clusters(), equalTo(all.clusters().subList(2, all.page().totalClusters())));
+      assertThat(page.page().totalClusters(), equalTo(all.page().totalClusters()));
+      assertThat(page.page().documents(), equalTo(all.page().documents()));
     }
     // the kept run holds its point in time open on the shards
     assertThat(pitsOpen(index), greaterThan(0L));
@@ -881,7 +882,7 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
                 client()
                     .execute(
                         TransportNearDupClustersAction.TYPE,
-                        new NearDupClustersRequest(index).field(FIELD).run(first.run()))
+                        new NearDupClustersRequest(index).field(FIELD).run(first.page().run()))
                     .actionGet());
     assertThat(both.getMessage(), containsString("[run] pages through a kept run"));
     assertBusy(
@@ -893,9 +894,9 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
                       client()
                           .execute(
                               TransportNearDupClustersAction.TYPE,
-                              new NearDupClustersRequest().run(first.run()))
+                              new NearDupClustersRequest().run(first.page().run()))
                           .actionGet());
-          assertThat(gone.getMessage(), containsString("no kept run [" + first.run() + "]"));
+          assertThat(gone.getMessage(), containsString("no kept run [" + first.page().run() + "]"));
         },
         30,
         TimeUnit.SECONDS);
@@ -936,10 +937,10 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
       Set<Set<String>> actual = new HashSet<>();
       int previousSize = Integer.MAX_VALUE;
       long clustered = 0;
-      for (NearDupClustersResponse.Cluster c : response.clusters()) {
+      for (GatheredClusters.Group c : response.clusters()) {
         Set<String> ids = new HashSet<>();
         ids.add(c.canonical().id());
-        for (NearDupClustersResponse.Member m : c.copies()) {
+        for (GatheredClusters.Member m : c.copies()) {
           ids.add(m.id());
           assertThat(m.index(), equalTo(index));
           assertTrue("similarity " + m.similarity(), m.similarity() > 0);
@@ -950,9 +951,9 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
         actual.add(ids);
       }
       assertThat("threshold " + t, actual, equalTo(expected));
-      assertThat(response.totalClusters(), equalTo(expected.size()));
-      assertThat(response.clusteredDocuments(), equalTo(clustered));
-      assertThat(response.documents(), equalTo((long) docs.size()));
+      assertThat(response.page().totalClusters(), equalTo(expected.size()));
+      assertThat(response.page().clusteredDocuments(), equalTo(clustered));
+      assertThat(response.page().documents(), equalTo((long) docs.size()));
     }
 
     // the field's threshold (0.9) is the default; pages of one cluster add up to the whole list
@@ -961,9 +962,9 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
             .execute(
                 TransportNearDupClustersAction.TYPE, new NearDupClustersRequest(index).field(FIELD))
             .actionGet();
-    assertThat(all.minSimilarity(), equalTo(0.9));
-    List<NearDupClustersResponse.Cluster> paged = new ArrayList<>();
-    for (int from = 0; from < all.totalClusters(); from++) {
+    assertThat(all.page().minSimilarity(), equalTo(0.9));
+    List<GatheredClusters.Group> paged = new ArrayList<>();
+    for (int from = 0; from < all.page().totalClusters(); from++) {
       paged.addAll(
           client()
               .execute(
@@ -984,7 +985,7 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
                     .minSimilarity(0.7)
                     .canonical(CanonicalPolicy.lowest("published")))
             .actionGet();
-    assertThat(earliest.totalClusters(), greaterThan(0));
+    assertThat(earliest.page().totalClusters(), greaterThan(0));
   }
 
   /**

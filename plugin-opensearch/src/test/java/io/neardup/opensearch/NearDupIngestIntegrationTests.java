@@ -5,7 +5,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.opensearch.test.hamcrest.OpenSearchAssertions.assertAcked;
 import static org.opensearch.test.hamcrest.OpenSearchAssertions.assertNoFailures;
 
-import io.neardup.ingest.NearDupIngest;
+import io.neardup.engine.ingest.NearDupIngest;
 import io.neardup.opensearch.ingest.InternalNearDupLookup;
 import io.neardup.opensearch.ingest.NearDupLookupAggregationBuilder;
 import io.neardup.settings.NearDupSettings;

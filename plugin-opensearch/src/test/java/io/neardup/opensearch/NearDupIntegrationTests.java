@@ -10,7 +10,7 @@ import io.neardup.analysis.NearDupAnalyzer;
 import io.neardup.analysis.NearDupFilter;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
-import io.neardup.opensearch.query.LikeDocument;
+import io.neardup.engine.api.LikeDocument;
 import io.neardup.opensearch.query.NearDupQueryBuilder;
 import io.neardup.search.NearDuplicateQuery;
 import io.neardup.settings.NearDupSettings;

@@ -124,6 +124,7 @@ public class NearDupPluginZipIT extends OpenSearchTestCase {
             Set.of(
                 "plugin-descriptor.properties",
                 "neardup-opensearch.jar",
+                "neardup-engine-common.jar",
                 "neardup-lucene.jar",
                 "hash4j.jar",
                 "neardup-web.jar",

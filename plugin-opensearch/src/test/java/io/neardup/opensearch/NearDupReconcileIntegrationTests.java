@@ -5,6 +5,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.greaterThan;
 
 import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.engine.cluster.GatheredClusters;
 import io.neardup.opensearch.clusters.NearDupClustersRequest;
 import io.neardup.opensearch.clusters.NearDupClustersResponse;
 import io.neardup.opensearch.clusters.TransportNearDupClustersAction;
@@ -171,12 +172,12 @@ public class NearDupReconcileIntegrationTests extends OpenSearchIntegTestCase {
                 .canonical(EARLIEST)
                 .batchSize(between(1, 7))
                 .refresh(true));
-    assertThat(done.failures().toString(), done.failed(), equalTo(0L));
-    assertThat(done.documents(), equalTo((long) documents));
-    assertThat(done.clusters(), equalTo((long) FAMILIES));
+    assertThat(done.result().failures().toString(), done.result().failed(), equalTo(0L));
+    assertThat(done.result().documents(), equalTo((long) documents));
+    assertThat(done.result().clusters(), equalTo((long) FAMILIES));
     // per family: -0 and -1 lose the flag, -1 its id, -2 gains the flag; unrelated get ids
-    assertThat(done.changed(), equalTo((long) FAMILIES * 3 + UNRELATED));
-    assertThat(done.updated(), equalTo(done.changed()));
+    assertThat(done.result().changed(), equalTo((long) FAMILIES * 3 + UNRELATED));
+    assertThat(done.result().updated(), equalTo(done.result().changed()));
 
     Map<String, Stored> after = stored();
     Map<String, Set<String>> byCluster = new HashMap<>();
@@ -197,7 +198,7 @@ public class NearDupReconcileIntegrationTests extends OpenSearchIntegTestCase {
             .actionGet();
     Set<Set<String>> expected = new HashSet<>();
     Set<String> expectedCanonicals = new HashSet<>();
-    for (NearDupClustersResponse.Cluster c : api.clusters()) {
+    for (GatheredClusters.Group c : api.clusters()) {
       Set<String> ids = new HashSet<>();
       ids.add(c.canonical().id());
       c.copies().forEach(m -> ids.add(m.id()));
@@ -224,10 +225,12 @@ public class NearDupReconcileIntegrationTests extends OpenSearchIntegTestCase {
 
     assertThat(
         reconcile(new NearDupReconcileRequest(INDEX).field("body.dup").canonical(EARLIEST))
+            .result()
             .changed(),
         equalTo(0L));
     assertThat(
-        reconcile(new NearDupReconcileRequest(INDEX).field("body.dup")).changed(), equalTo(0L));
+        reconcile(new NearDupReconcileRequest(INDEX).field("body.dup")).result().changed(),
+        equalTo(0L));
 
     SearchResponse collapsed =
         client()

@@ -1,11 +1,10 @@
 package io.neardup.elasticsearch;
 
 import io.neardup.cluster.CanonicalPolicy;
-import io.neardup.param.ParameterException;
+import io.neardup.engine.api.CanonicalForms;
+import io.neardup.engine.wire.WireInput;
+import io.neardup.engine.wire.WireOutput;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
 import org.elasticsearch.common.io.stream.StreamInput;
 import org.elasticsearch.common.io.stream.StreamOutput;
 import org.elasticsearch.xcontent.ObjectParser;
@@ -14,15 +13,8 @@ import org.elasticsearch.xcontent.XContentBuilder;
 import org.elasticsearch.xcontent.XContentParser;
 
 /**
- * The {@code canonical} parameter of the plugin's requests (collapse, sketches, clusters): one JSON
- * form and one wire form for the library's {@link CanonicalPolicy}. A chain is written as a comma
- * list or, like {@code sort}, as an array whose elements each break the ties of the ones before.
- *
- * <pre>{@code
- * "canonical": "score" | "published:asc" | "earliest,popularity:inlinks,score"
- *            | {"field": "published", "order": "asc"|"desc"}
- *            | ["boilerplate", {"field": "inlinks", "order": "desc"}, "score"]
- * }</pre>
+ * The {@code canonical} parameter on this engine's parsers, builders and streams; its grammar,
+ * messages and wire form are engine-common's {@link CanonicalForms}.
  */
 public final class CanonicalPolicies {
   private CanonicalPolicies() {}
@@ -33,126 +25,65 @@ public final class CanonicalPolicies {
 
   /** Reads a policy written by {@link #write}. */
   public static CanonicalPolicy read(StreamInput in) throws IOException {
-    int n = in.readVInt();
-    List<CanonicalPolicy.Key> keys = new ArrayList<>(n);
-    for (int i = 0; i < n; i++) {
-      keys.add(new CanonicalPolicy.Key(in.readString(), in.readBoolean()));
-    }
-    return new CanonicalPolicy(keys);
+    return CanonicalForms.read(WireInput.of(in));
   }
 
-  /** Writes a policy: its number of keys (none for score), then each key's field and order. */
+  /** Writes a policy in {@link CanonicalForms#write}'s form. */
   public static void write(StreamOutput out, CanonicalPolicy policy) throws IOException {
-    out.writeVInt(policy.keys().size());
-    for (CanonicalPolicy.Key key : policy.keys()) {
-      out.writeString(key.field());
-      out.writeBoolean(key.ascending());
-    }
+    CanonicalForms.write(WireOutput.of(out), policy);
   }
 
-  /**
-   * Writes {@code "name": policy} in the form {@link #parse} reads: {@code "score"}, one key's
-   * object, or an array of them for a chain.
-   */
+  /** Writes {@code "name": policy} in the form {@link #parse} reads. */
   public static void toXContent(XContentBuilder builder, String name, CanonicalPolicy policy)
       throws IOException {
-    List<CanonicalPolicy.Key> keys = policy.keys();
-    if (keys.isEmpty()) {
-      builder.field(name, "score");
-      return;
-    }
-    if (keys.size() > 1) {
-      builder.startArray(name);
-    } else {
-      builder.field(name);
-    }
-    for (CanonicalPolicy.Key key : keys) {
-      builder
-          .startObject()
-          .field("field", key.field())
-          .field("order", key.ascending() ? "asc" : "desc")
-          .endObject();
-    }
-    if (keys.size() > 1) {
-      builder.endArray();
-    }
+    builder.field(name, CanonicalForms.json(policy));
   }
 
   /** The object form's keys, while it is parsed. */
   private static final class Spec {
     String field;
-    String order = "asc";
+    String order;
   }
 
-  private static final ObjectParser<Spec, Void> OBJECT = new ObjectParser<>("canonical", Spec::new);
+  private static final ObjectParser<Spec, Void> OBJECT =
+      new ObjectParser<>(CanonicalForms.NAME, Spec::new);
 
   static {
     OBJECT.declareString((spec, field) -> spec.field = field, new ParseField("field"));
-    OBJECT.declareString(
-        (spec, order) -> spec.order = order.toLowerCase(Locale.ROOT), new ParseField("order"));
+    OBJECT.declareString((spec, order) -> spec.order = order, new ParseField("order"));
   }
 
   /**
-   * Parses the value after {@code "canonical":}, a string, an object or an array of them ({@code
-   * "first"} is accepted as score, the first document in index order where there is no score).
-   * Declare it with {@link #VALUE_TYPE}, so that values of another kind are refused naming the key.
+   * Parses the value after {@code "canonical":}, a string, an object or an array of them. Declare
+   * it with {@link #VALUE_TYPE}, so that values of another kind are refused naming the key.
    *
    * @throws org.elasticsearch.xcontent.XContentParseException for an unknown or malformed key
    * @throws IllegalArgumentException for a missing field, an unknown order or a bad chain
    */
   public static CanonicalPolicy parse(XContentParser parser) throws IOException {
-    if (parser.currentToken() == XContentParser.Token.VALUE_STRING) {
-      String spec = parser.text();
-      if (spec.equals("first")) {
-        return CanonicalPolicy.BEST_SCORE;
-      }
-      try {
-        return CanonicalPolicy.parse(spec);
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("[canonical] " + e.getMessage(), e);
-      }
+    XContentParser.Token token = parser.currentToken();
+    if (token == XContentParser.Token.VALUE_STRING) {
+      return CanonicalForms.ofString(parser.text());
     }
-    if (parser.currentToken() == XContentParser.Token.START_ARRAY) {
+    if (token == XContentParser.Token.START_ARRAY) {
       CanonicalPolicy chain = CanonicalPolicy.BEST_SCORE;
       boolean ended = false;
-      while (parser.nextToken() != XContentParser.Token.END_ARRAY) {
+      while ((token = parser.nextToken()) != XContentParser.Token.END_ARRAY) {
         if (ended) {
-          throw new IllegalArgumentException(
-              "[canonical] [score] must come last, as it breaks the ties the keys before it"
-                  + " leave");
+          throw CanonicalForms.scoreNotLast();
         }
-        if (parser.currentToken() == XContentParser.Token.VALUE_STRING
-            && parser.text().equals("score")) {
+        if (token == XContentParser.Token.VALUE_STRING && parser.text().equals("score")) {
           ended = true;
-          continue;
-        }
-        if (parser.currentToken() != XContentParser.Token.VALUE_STRING
-            && parser.currentToken() != XContentParser.Token.START_OBJECT) {
-          throw new IllegalArgumentException(
-              ParameterException.bracketed(
-                  "canonical", "an array of strings and objects", parser.currentToken()));
-        }
-        CanonicalPolicy one = parse(parser);
-        try {
-          chain = chain.then(one);
-        } catch (IllegalArgumentException e) {
-          throw new IllegalArgumentException("[canonical] " + e.getMessage(), e);
+        } else if (token == XContentParser.Token.VALUE_STRING
+            || token == XContentParser.Token.START_OBJECT) {
+          chain = CanonicalForms.then(chain, parse(parser));
+        } else {
+          throw CanonicalForms.notAnElement(token);
         }
       }
       return chain;
     }
     Spec spec = OBJECT.parse(parser, null);
-    if (spec.field == null || spec.field.isEmpty()) {
-      throw new IllegalArgumentException(
-          "[canonical] requires [field]: a numeric, date, boolean, ip or keyword field with doc"
-              + " values");
-    }
-    return switch (spec.order) {
-      case "asc" -> CanonicalPolicy.lowest(spec.field);
-      case "desc" -> CanonicalPolicy.highest(spec.field);
-      default ->
-          throw new IllegalArgumentException(
-              ParameterException.bracketed("canonical.order", "one of [asc, desc]", spec.order));
-    };
+    return CanonicalForms.ofObject(spec.field, spec.order);
   }
 }

@@ -25,6 +25,7 @@ import io.neardup.elasticsearch.query.NearDupQueryBuilder;
 import io.neardup.elasticsearch.reconcile.NearDupReconcileStatus;
 import io.neardup.elasticsearch.reconcile.RestNearDupReconcileAction;
 import io.neardup.elasticsearch.reconcile.TransportNearDupReconcileAction;
+import io.neardup.engine.api.ReconcileProgress;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -83,7 +84,7 @@ public final class NearDupPlugin extends Plugin
         new NamedWriteableRegistry.Entry(
             RankShardResult.class, NearDupWindowShardResult.NAME, NearDupWindowShardResult::new),
         new NamedWriteableRegistry.Entry(
-            Task.Status.class, NearDupReconcileStatus.NAME, NearDupReconcileStatus::new));
+            Task.Status.class, ReconcileProgress.Status.NAME, NearDupReconcileStatus::new));
   }
 
   @Override

@@ -8,7 +8,7 @@ import static org.hamcrest.Matchers.equalTo;
 
 import io.neardup.elasticsearch.ingest.InternalNearDupLookup;
 import io.neardup.elasticsearch.ingest.NearDupLookupAggregationBuilder;
-import io.neardup.ingest.NearDupIngest;
+import io.neardup.engine.ingest.NearDupIngest;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.sketch.SketchFormat;
 import io.neardup.testkit.EnglishText;

@@ -17,8 +17,9 @@ import io.neardup.document.NearDupFields;
 import io.neardup.elasticsearch.clusters.NearDupClustersRequest;
 import io.neardup.elasticsearch.clusters.NearDupClustersResponse;
 import io.neardup.elasticsearch.clusters.TransportNearDupClustersAction;
-import io.neardup.elasticsearch.query.LikeDocument;
 import io.neardup.elasticsearch.query.NearDupQueryBuilder;
+import io.neardup.engine.api.LikeDocument;
+import io.neardup.engine.cluster.GatheredClusters;
 import io.neardup.index.NearDupClusterer;
 import io.neardup.search.NearDuplicateQuery;
 import io.neardup.settings.NearDupSettings;
@@ -320,16 +321,16 @@ public class NearDupIntegrationTests extends ESIntegTestCase {
                   new NearDupClustersRequest(INDEX).field(FIELD).batchSize(500).size(10_000))
               .actionGet();
       Set<Set<String>> actual = new HashSet<>();
-      for (NearDupClustersResponse.Cluster c : response.clusters()) {
+      for (GatheredClusters.Group c : response.clusters()) {
         Set<String> ids = new HashSet<>();
         ids.add(c.canonical().id());
-        for (NearDupClustersResponse.Member m : c.copies()) {
+        for (GatheredClusters.Member m : c.copies()) {
           ids.add(m.id());
         }
         actual.add(ids);
       }
       assertThat(actual, equalTo(expected));
-      assertThat(response.documents(), equalTo((long) docs.size()));
+      assertThat(response.page().documents(), equalTo((long) docs.size()));
     } finally {
       updateClusterSettings(Settings.builder().putNull("neardup.clusters.memory_budget"));
     }
@@ -355,8 +356,8 @@ public class NearDupIntegrationTests extends ESIntegTestCase {
                 TransportNearDupClustersAction.TYPE,
                 new NearDupClustersRequest(INDEX).field(FIELD).minSimilarity(MIN_SIMILARITY))
             .actionGet();
-    assertNull(all.run());
-    assertThat(all.totalClusters(), greaterThan(3));
+    assertNull(all.page().run());
+    assertThat(all.page().totalClusters(), greaterThan(3));
     NearDupClustersResponse first =
         client()
             .execute(
@@ -367,7 +368,7 @@ public class NearDupIntegrationTests extends ESIntegTestCase {
                     .size(2)
                     .keepAlive(TimeValue.timeValueSeconds(3)))
             .actionGet();
-    assertNotNull(first.run());
+    assertNotNull(first.page().run());
     assertThat(first.clusters(), equalTo(all.clusters().subList(0, 2)));
     for (String node : internalCluster().getNodeNames()) {
       NearDupClustersResponse page =
@@ -375,12 +376,12 @@ public class NearDupIntegrationTests extends ESIntegTestCase {
               .client(node)
               .execute(
                   TransportNearDupClustersAction.TYPE,
-                  new NearDupClustersRequest().run(first.run()).from(2).size(100))
+                  new NearDupClustersRequest().run(first.page().run()).from(2).size(100))
               .actionGet();
-      assertThat(page.run(), equalTo(first.run()));
-      assertThat(page.clusters(), equalTo(all.clusters().subList(2, all.totalClusters())));
-      assertThat(page.totalClusters(), equalTo(all.totalClusters()));
-      assertThat(page.documents(), equalTo(all.documents()));
+      assertThat(page.page().run(), equalTo(first.page().run()));
+      assertThat(page.clusters(), equalTo(all.clusters().subList(2, all.page().totalClusters())));
+      assertThat(page.page().totalClusters(), equalTo(all.page().totalClusters()));
+      assertThat(page.page().documents(), equalTo(all.page().documents()));
     }
     ActionRequestValidationException both =
         expectThrows(
@@ -389,7 +390,7 @@ public class NearDupIntegrationTests extends ESIntegTestCase {
                 client()
                     .execute(
                         TransportNearDupClustersAction.TYPE,
-                        new NearDupClustersRequest(INDEX).field(FIELD).run(first.run()))
+                        new NearDupClustersRequest(INDEX).field(FIELD).run(first.page().run()))
                     .actionGet());
     assertThat(both.getMessage(), containsString("[run] pages through a kept run"));
     assertBusy(
@@ -401,9 +402,9 @@ public class NearDupIntegrationTests extends ESIntegTestCase {
                       client()
                           .execute(
                               TransportNearDupClustersAction.TYPE,
-                              new NearDupClustersRequest().run(first.run()))
+                              new NearDupClustersRequest().run(first.page().run()))
                           .actionGet());
-          assertThat(gone.getMessage(), containsString("no kept run [" + first.run() + "]"));
+          assertThat(gone.getMessage(), containsString("no kept run [" + first.page().run() + "]"));
         },
         30,
         TimeUnit.SECONDS);
@@ -429,10 +430,10 @@ public class NearDupIntegrationTests extends ESIntegTestCase {
       Set<Set<String>> actual = new HashSet<>();
       int previousSize = Integer.MAX_VALUE;
       long clustered = 0;
-      for (NearDupClustersResponse.Cluster c : response.clusters()) {
+      for (GatheredClusters.Group c : response.clusters()) {
         Set<String> ids = new HashSet<>();
         ids.add(c.canonical().id());
-        for (NearDupClustersResponse.Member m : c.copies()) {
+        for (GatheredClusters.Member m : c.copies()) {
           ids.add(m.id());
           assertThat(m.index(), equalTo(INDEX));
           assertTrue("similarity " + m.similarity(), m.similarity() > 0);
@@ -443,9 +444,9 @@ public class NearDupIntegrationTests extends ESIntegTestCase {
         actual.add(ids);
       }
       assertThat("threshold " + t, actual, equalTo(expected));
-      assertThat(response.totalClusters(), equalTo(expected.size()));
-      assertThat(response.clusteredDocuments(), equalTo(clustered));
-      assertThat(response.documents(), equalTo((long) docs.size()));
+      assertThat(response.page().totalClusters(), equalTo(expected.size()));
+      assertThat(response.page().clusteredDocuments(), equalTo(clustered));
+      assertThat(response.page().documents(), equalTo((long) docs.size()));
     }
 
     // the field's threshold (0.8) is the default; pages of one cluster add up to the whole list
@@ -454,9 +455,9 @@ public class NearDupIntegrationTests extends ESIntegTestCase {
             .execute(
                 TransportNearDupClustersAction.TYPE, new NearDupClustersRequest(INDEX).field(FIELD))
             .actionGet();
-    assertThat(all.minSimilarity(), equalTo(0.8));
-    List<NearDupClustersResponse.Cluster> paged = new ArrayList<>();
-    for (int from = 0; from < all.totalClusters(); from++) {
+    assertThat(all.page().minSimilarity(), equalTo(0.8));
+    List<GatheredClusters.Group> paged = new ArrayList<>();
+    for (int from = 0; from < all.page().totalClusters(); from++) {
       paged.addAll(
           client()
               .execute(
@@ -477,8 +478,8 @@ public class NearDupIntegrationTests extends ESIntegTestCase {
                     .minSimilarity(MIN_SIMILARITY)
                     .query(QueryBuilders.termQuery("group", "g1")))
             .actionGet();
-    assertThat(oneGroup.documents(), equalTo(4L));
-    assertThat(oneGroup.totalClusters(), equalTo(1));
+    assertThat(oneGroup.page().documents(), equalTo(4L));
+    assertThat(oneGroup.page().totalClusters(), equalTo(1));
 
     assertBadRequest(
         () ->

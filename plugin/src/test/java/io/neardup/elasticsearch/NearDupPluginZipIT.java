@@ -134,6 +134,7 @@ public class NearDupPluginZipIT extends ESTestCase {
               Set.of(
                   "plugin-descriptor.properties",
                   "neardup-elasticsearch.jar",
+                  "neardup-engine-common.jar",
                   "neardup-lucene.jar",
                   "hash4j.jar",
                   "neardup-web.jar",

@@ -14,6 +14,7 @@ import io.neardup.elasticsearch.clusters.TransportNearDupClustersAction;
 import io.neardup.elasticsearch.reconcile.NearDupReconcileRequest;
 import io.neardup.elasticsearch.reconcile.NearDupReconcileResponse;
 import io.neardup.elasticsearch.reconcile.TransportNearDupReconcileAction;
+import io.neardup.engine.cluster.GatheredClusters;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -173,9 +174,9 @@ public class NearDupReconcileIntegrationTests extends ESIntegTestCase {
     NearDupReconcileResponse dry =
         reconcile(
             new NearDupReconcileRequest(INDEX).field("body.dup").canonical(EARLIEST).dryRun(true));
-    assertThat(dry.documents(), equalTo((long) documents));
-    assertThat(dry.changed(), greaterThan(0L));
-    assertThat(dry.updated(), equalTo(0L));
+    assertThat(dry.result().documents(), equalTo((long) documents));
+    assertThat(dry.result().changed(), greaterThan(0L));
+    assertThat(dry.result().updated(), equalTo(0L));
     refresh(INDEX);
     assertThat(stored(), equalTo(before));
 
@@ -186,11 +187,11 @@ public class NearDupReconcileIntegrationTests extends ESIntegTestCase {
                 .canonical(EARLIEST)
                 .batchSize(between(1, 7))
                 .refresh(true));
-    assertThat(done.failures().toString(), done.failed(), equalTo(0L));
-    assertThat(done.changed(), equalTo(dry.changed()));
-    assertThat(done.updated(), equalTo(done.changed()));
-    assertThat(done.unchanged(), equalTo(documents - done.changed()));
-    assertThat(done.clusters(), equalTo((long) FAMILIES));
+    assertThat(done.result().failures().toString(), done.result().failed(), equalTo(0L));
+    assertThat(done.result().changed(), equalTo(dry.result().changed()));
+    assertThat(done.result().updated(), equalTo(done.result().changed()));
+    assertThat(done.result().unchanged(), equalTo(documents - done.result().changed()));
+    assertThat(done.result().clusters(), equalTo((long) FAMILIES));
 
     // the cluster ids now group the documents exactly as the clustering API does
     Map<String, Stored> after = stored();
@@ -211,7 +212,7 @@ public class NearDupReconcileIntegrationTests extends ESIntegTestCase {
             .actionGet();
     Set<Set<String>> expected = new HashSet<>();
     Set<String> expectedCanonicals = new HashSet<>();
-    for (NearDupClustersResponse.Cluster c : api.clusters()) {
+    for (GatheredClusters.Group c : api.clusters()) {
       Set<String> ids = new HashSet<>();
       ids.add(c.canonical().id());
       c.copies().forEach(m -> ids.add(m.id()));
@@ -241,12 +242,13 @@ public class NearDupReconcileIntegrationTests extends ESIntegTestCase {
     // nothing left to repair
     NearDupReconcileResponse again =
         reconcile(new NearDupReconcileRequest(INDEX).field("body.dup").canonical(EARLIEST));
-    assertThat(again.changed(), equalTo(0L));
-    assertThat(again.updated(), equalTo(0L));
-    assertThat(again.unchanged(), equalTo((long) documents));
+    assertThat(again.result().changed(), equalTo(0L));
+    assertThat(again.result().updated(), equalTo(0L));
+    assertThat(again.result().unchanged(), equalTo((long) documents));
     // without a policy the flagged members stay canonical
     assertThat(
-        reconcile(new NearDupReconcileRequest(INDEX).field("body.dup")).changed(), equalTo(0L));
+        reconcile(new NearDupReconcileRequest(INDEX).field("body.dup")).result().changed(),
+        equalTo(0L));
 
     // Elasticsearch's own collapse on the cluster id: one hit per family
     assertResponse(
@@ -293,6 +295,7 @@ public class NearDupReconcileIntegrationTests extends ESIntegTestCase {
 
     assertThat(
         reconcile(new NearDupReconcileRequest(INDEX).field("body.dup").canonical(EARLIEST))
+            .result()
             .changed(),
         equalTo(0L));
   }

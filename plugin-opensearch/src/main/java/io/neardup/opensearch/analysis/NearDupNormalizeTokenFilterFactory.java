@@ -1,6 +1,7 @@
 package io.neardup.opensearch.analysis;
 
 import io.neardup.analysis.TextNormalizationFilter;
+import io.neardup.engine.param.ComponentParameters;
 import io.neardup.param.Parameter;
 import io.neardup.text.NormalizationOptions;
 import org.apache.lucene.analysis.TokenStream;
@@ -26,8 +27,12 @@ public final class NearDupNormalizeTokenFilterFactory extends AbstractTokenFilte
       IndexSettings indexSettings, Environment environment, String name, Settings settings) {
     super(indexSettings, name, settings);
     this.options =
-        AnalysisSettings.parse(
-            NAME, name, settings, args -> NormalizationOptions.parse(args, Parameter.Style.SNAKE));
+        ComponentParameters.parse(
+            NAME,
+            name,
+            settings.keySet(),
+            settings::get,
+            args -> NormalizationOptions.parse(args, Parameter.Style.SNAKE));
   }
 
   /** The normalisation options. */

@@ -2,6 +2,7 @@ package io.neardup.opensearch.analysis;
 
 import io.neardup.analysis.SignatureFilter;
 import io.neardup.analysis.SignatureSettings;
+import io.neardup.engine.param.ComponentParameters;
 import io.neardup.param.Parameter;
 import org.apache.lucene.analysis.TokenStream;
 import org.opensearch.common.settings.Settings;
@@ -31,8 +32,12 @@ public final class NearDupSignatureTokenFilterFactory extends AbstractTokenFilte
   }
 
   static SignatureSettings parse(String name, Settings settings) {
-    return AnalysisSettings.parse(
-        NAME, name, settings, args -> SignatureSettings.parse(args, Parameter.Style.SNAKE));
+    return ComponentParameters.parse(
+        NAME,
+        name,
+        settings.keySet(),
+        settings::get,
+        args -> SignatureSettings.parse(args, Parameter.Style.SNAKE));
   }
 
   @Override

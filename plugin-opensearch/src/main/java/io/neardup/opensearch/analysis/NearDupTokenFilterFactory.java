@@ -1,6 +1,7 @@
 package io.neardup.opensearch.analysis;
 
 import io.neardup.analysis.NearDupFilter;
+import io.neardup.engine.param.ComponentParameters;
 import io.neardup.param.Parameter;
 import io.neardup.settings.NearDupSettings;
 import org.apache.lucene.analysis.TokenStream;
@@ -32,8 +33,12 @@ public final class NearDupTokenFilterFactory extends AbstractTokenFilterFactory 
       IndexSettings indexSettings, Environment environment, String name, Settings settings) {
     super(indexSettings, name, settings);
     this.settings =
-        AnalysisSettings.parse(
-            NAME, name, settings, args -> NearDupSettings.parse(args, Parameter.Style.SNAKE));
+        ComponentParameters.parse(
+            NAME,
+            name,
+            settings.keySet(),
+            settings::get,
+            args -> NearDupSettings.parse(args, Parameter.Style.SNAKE));
   }
 
   /** The settings the filters are created with. */

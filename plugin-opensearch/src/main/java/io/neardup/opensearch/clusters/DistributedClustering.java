@@ -1,10 +1,12 @@
 package io.neardup.opensearch.clusters;
 
 import io.neardup.cluster.CanonicalPolicy;
-import io.neardup.cluster.GatheredClusters;
-import io.neardup.cluster.KeptRuns;
-import io.neardup.cluster.ShardedClusterer;
-import io.neardup.cluster.ShardedRun;
+import io.neardup.engine.api.ClustersPage;
+import io.neardup.engine.cluster.ClusterPlan;
+import io.neardup.engine.cluster.DistributedClusters;
+import io.neardup.engine.cluster.KeptRuns;
+import io.neardup.engine.cluster.ShardedClusterer;
+import io.neardup.engine.cluster.ShardedRun;
 import io.neardup.opensearch.collapse.CanonicalValues;
 import io.neardup.opensearch.collapse.NearDupSketchFetchSubPhase;
 import io.neardup.opensearch.collapse.NearDupSketchesBuilder;
@@ -45,8 +47,9 @@ import org.opensearch.transport.client.Client;
 
 /**
  * The clustering API's run across the cluster, with the work on the data nodes and the coordinating
- * node's memory bounded by {@link #MEMORY_BUDGET_SETTING}, not by the index. The sequence is the
- * library's {@link ShardedRun}; this class supplies its reads under an Elasticsearch point in time:
+ * node's memory bounded by {@link #MEMORY_BUDGET_SETTING}, not by the index. The sequence, the kept
+ * runs and the pages are engine-common's {@link DistributedClusters}; this class supplies the
+ * OpenSearch point in time, the request circuit breaker and the reads under the point in time:
  *
  * <ul>
  *   <li>the count: a search of size 0;
@@ -57,10 +60,7 @@ import org.opensearch.transport.client.Client;
  *       document number.
  * </ul>
  *
- * <p>The budget is reserved on the request circuit breaker. Cancellable between round trips. With
- * {@code keep_alive} the computation (a few bytes per clustered document, on the breaker too) and
- * the point in time are kept ({@link KeptRuns}), and later pages ({@code run}) read only their
- * members.
+ * Cancellable between round trips.
  */
 final class DistributedClustering {
   /** Coordinating-node memory for one clustering run (entries, candidates, a block's sketches). */
@@ -73,9 +73,6 @@ final class DistributedClustering {
           Setting.Property.NodeScope,
           Setting.Property.Dynamic);
 
-  /** How long the point in time of a run lives between two of its round trips, at least. */
-  private static final TimeValue ROUND_TRIP_KEEP_ALIVE = TimeValue.timeValueMinutes(5);
-
   private static final String API = "_neardup/clusters";
   private static final String AGGREGATION = "neardup_buckets";
 
@@ -83,32 +80,29 @@ final class DistributedClustering {
   private static final Comparator<ShardId> SHARD_ORDER =
       Comparator.comparing(ShardId::getIndexName).thenComparingInt(ShardId::id);
 
-  /** What is kept of a run for later pages. */
-  private record Kept(
-      String pit,
-      TimeValue keepAlive,
-      String field,
-      QueryBuilder query,
-      CanonicalPolicy canonical,
-      double minSimilarity,
-      ShardedRun<ShardId> run,
-      ShardedRun.Computed<ShardId> computed) {}
-
-  private final CircuitBreaker breaker;
   private final Executor executor;
-  private final Client client;
-  private final KeptRuns<Kept> kept;
+  private final DistributedClusters<ShardId, String, QueryBuilder> runs;
 
   DistributedClustering(
       CircuitBreaker breaker,
       ThreadPool threadPool,
       Client client,
       java.util.function.Supplier<String> nodeId) {
-    this.breaker = breaker;
     this.executor = threadPool.executor(ThreadPool.Names.GENERIC);
-    this.client = client;
-    this.kept =
-        new KeptRuns<>(
+    this.runs =
+        new DistributedClusters<>(
+            new DistributedClusters.Memory() {
+              @Override
+              public void reserve(long bytes, String label) {
+                breaker.addEstimateBytesAndMaybeBreak(bytes, label);
+              }
+
+              @Override
+              public void release(long bytes) {
+                breaker.addWithoutBreaking(-bytes);
+              }
+            },
+            pit -> close(client, pit),
             nodeId,
             new KeptRuns.Scheduler() {
               @Override
@@ -122,10 +116,7 @@ final class DistributedClustering {
                     task, TimeValue.timeValueMillis(delayMillis), ThreadPool.Names.GENERIC);
               }
             },
-            run -> {
-              breaker.addWithoutBreaking(-run.computed().ramBytes());
-              close(client, run.pit());
-            },
+            SHARD_ORDER,
             API);
   }
 
@@ -138,78 +129,16 @@ final class DistributedClustering {
       long budget,
       long start,
       ActionListener<NearDupClustersResponse> listener) {
-    TimeValue keepAlive = pointInTimeKeepAlive(request.keepAlive());
-    CreatePitRequest create = new CreatePitRequest(keepAlive, false, request.indices());
-    create.setIndicesOptions(request.indicesOptions());
-    taskClient.execute(
-        CreatePitAction.INSTANCE,
-        create,
-        ActionListener.wrap(
-            created -> {
-              String pit = created.getId();
-              ShardedRun<ShardId> run =
-                  new ShardedRun<>(
-                      plan.settings(),
-                      plan.minSimilarity(),
-                      budget,
-                      request.batchSize(),
-                      SHARD_ORDER,
-                      new Reads(task, taskClient, pit, keepAlive, request.field(), request.query()),
-                      new ShardedRun.Memory() {
-                        @Override
-                        public void reserve(long bytes) {
-                          breaker.addEstimateBytesAndMaybeBreak(bytes, "neardup_clusters");
-                        }
-
-                        @Override
-                        public void release(long bytes) {
-                          breaker.addWithoutBreaking(-bytes);
-                        }
-                      },
-                      API);
-              boolean[] keep = {false};
-              ActionListener<NearDupClustersResponse> closing =
-                  ActionListener.runAfter(
-                      listener,
-                      () -> {
-                        if (!keep[0]) {
-                          close(client, pit);
-                        }
-                      });
-              run.compute(
-                  adapt(
-                      closing,
-                      computed -> {
-                        String id = null;
-                        if (request.keepAlive() != null) {
-                          breaker.addEstimateBytesAndMaybeBreak(
-                              computed.ramBytes(), "neardup_clusters_kept");
-                          id =
-                              kept.keep(
-                                  new Kept(
-                                      pit,
-                                      request.keepAlive(),
-                                      request.field(),
-                                      request.query(),
-                                      request.canonical(),
-                                      plan.minSimilarity(),
-                                      run,
-                                      computed),
-                                  request.keepAlive().millis());
-                          keep[0] = true;
-                        }
-                        page(
-                            run,
-                            computed,
-                            request,
-                            request.canonical(),
-                            plan.minSimilarity(),
-                            start,
-                            id,
-                            closing);
-                      }));
-            },
-            listener::onFailure));
+    runs.run(
+        new Session(task, taskClient, request),
+        request.params(),
+        request.query(),
+        request.keepAlive() == null ? null : request.keepAlive().millis(),
+        plan.settings(),
+        plan.minSimilarity(),
+        budget,
+        start,
+        respond(listener));
   }
 
   /** Returns a page of a run kept on this node, read on behalf of this request's task. */
@@ -219,117 +148,66 @@ final class DistributedClustering {
       NearDupClustersRequest request,
       long start,
       ActionListener<NearDupClustersResponse> listener) {
-    Kept run;
     try {
-      run =
-          kept.get(
-              request.run(), request.keepAlive() == null ? null : request.keepAlive().millis());
+      runs.page(
+          new Session(task, taskClient, request),
+          request.params(),
+          request.keepAlive() == null ? null : request.keepAlive().millis(),
+          start,
+          respond(listener));
     } catch (NoSuchElementException e) {
       throw new ResourceNotFoundException(e.getMessage());
     }
-    Reads reads =
-        new Reads(
-            task,
-            taskClient,
-            run.pit(),
-            pointInTimeKeepAlive(
-                request.keepAlive() != null ? request.keepAlive() : run.keepAlive()),
-            run.field(),
-            run.query());
-    page(
-        run.run().reading(reads, request.batchSize()),
-        run.computed(),
-        request,
-        run.canonical(),
-        run.minSimilarity(),
-        start,
-        request.run(),
-        listener);
-  }
-
-  private void page(
-      ShardedRun<ShardId> run,
-      ShardedRun.Computed<ShardId> computed,
-      NearDupClustersRequest request,
-      CanonicalPolicy canonical,
-      double minSimilarity,
-      long start,
-      String id,
-      ActionListener<NearDupClustersResponse> listener) {
-    run.page(
-        computed,
-        request.from(),
-        request.size(),
-        canonical,
-        adapt(
-            listener,
-            page -> {
-              List<NearDupClustersResponse.Cluster> out = new ArrayList<>(page.clusters().size());
-              for (GatheredClusters.Group g : page.clusters()) {
-                List<NearDupClustersResponse.Member> copies = new ArrayList<>(g.copies().size());
-                for (GatheredClusters.Member m : g.copies()) {
-                  copies.add(member(m));
-                }
-                out.add(new NearDupClustersResponse.Cluster(member(g.canonical()), copies));
-              }
-              listener.onResponse(
-                  new NearDupClustersResponse(
-                      (System.nanoTime() - start) / 1_000_000,
-                      minSimilarity,
-                      page.documents(),
-                      page.clusteredDocuments(),
-                      page.totalClusters(),
-                      page.from(),
-                      out,
-                      id));
-            }));
   }
 
   /** The id of the node that keeps a run, or null if the id is not a run id. */
   static String nodeOf(String runId) {
-    return KeptRuns.nodeOf(runId);
+    return DistributedClusters.nodeOf(runId);
   }
 
-  private static TimeValue pointInTimeKeepAlive(TimeValue requested) {
-    return requested == null || requested.compareTo(ROUND_TRIP_KEEP_ALIVE) < 0
-        ? ROUND_TRIP_KEEP_ALIVE
-        : requested;
+  private static ShardedRun.Listener<ClustersPage> respond(
+      ActionListener<NearDupClustersResponse> listener) {
+    return ShardedRun.Listener.of(
+        page -> listener.onResponse(new NearDupClustersResponse(page)), listener::onFailure);
+  }
+
+  /** A request's point in time and reads, on behalf of its task. */
+  private final class Session
+      implements DistributedClusters.Session<ShardId, String, QueryBuilder> {
+    private final Task task;
+    private final Client taskClient;
+    private final NearDupClustersRequest request;
+
+    Session(Task task, Client taskClient, NearDupClustersRequest request) {
+      this.task = task;
+      this.taskClient = taskClient;
+      this.request = request;
+    }
+
+    @Override
+    public void open(long keepAliveMillis, ShardedRun.Listener<String> listener) {
+      CreatePitRequest create =
+          new CreatePitRequest(
+              TimeValue.timeValueMillis(keepAliveMillis), false, request.indices());
+      create.setIndicesOptions(request.indicesOptions());
+      taskClient.execute(
+          CreatePitAction.INSTANCE,
+          create,
+          ActionListener.wrap(
+              created -> listener.onResponse(created.getId()), listener::onFailure));
+    }
+
+    @Override
+    public ShardedRun.Reads<ShardId> reads(
+        String pit, long keepAliveMillis, String field, QueryBuilder query) {
+      return new Reads(
+          task, taskClient, pit, TimeValue.timeValueMillis(keepAliveMillis), field, query);
+    }
   }
 
   private static void close(Client client, String pit) {
     client.execute(
         DeletePitAction.INSTANCE, new DeletePitRequest(pit), ActionListener.wrap(r -> {}, e -> {}));
-  }
-
-  private static NearDupClustersResponse.Member member(GatheredClusters.Member m) {
-    return new NearDupClustersResponse.Member(m.index(), m.id(), m.similarity());
-  }
-
-  /**
-   * A library listener that hands a value to {@code then}, failing {@code listener} if it throws.
-   */
-  private static <T> ShardedRun.Listener<T> adapt(
-      ActionListener<?> listener, CheckedConsumer<T> then) {
-    return new ShardedRun.Listener<>() {
-      @Override
-      public void onResponse(T value) {
-        try {
-          then.accept(value);
-        } catch (Exception e) {
-          listener.onFailure(e);
-        }
-      }
-
-      @Override
-      public void onFailure(Exception e) {
-        listener.onFailure(e);
-      }
-    };
-  }
-
-  @FunctionalInterface
-  private interface CheckedConsumer<T> {
-    void accept(T t) throws Exception;
   }
 
   /** The run's reads, as searches under its point in time. */
@@ -451,11 +329,7 @@ final class DistributedClustering {
             public void onResponse(SearchResponse response) {
               if (response.getFailedShards() > 0) {
                 listener.onFailure(
-                    new IllegalStateException(
-                        "["
-                            + API
-                            + "] could not read every shard: "
-                            + response.getShardFailures()[0].reason()));
+                    ClusterPlan.shardFailed(API, response.getShardFailures()[0].reason()));
                 return;
               }
               // the run's work is not for a transport thread

@@ -1,6 +1,6 @@
 package io.neardup.opensearch.clusters;
 
-import io.neardup.cluster.ShardBandEntries;
+import io.neardup.engine.cluster.ShardBandEntries;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -18,7 +18,7 @@ import org.opensearch.search.aggregations.InternalAggregation;
  * The result of {@link NearDupBucketsAggregationBuilder}: each shard's encoded band entries of one
  * partition, with the shard's identity, its number of documents (the range of its document numbers)
  * and how many matching documents it read. Reducing concatenates the shards' parts: the merge-join
- * is the coordinating node's work ({@code io.neardup.cluster.ShardedClusterer}).
+ * is the coordinating node's work ({@code io.neardup.engine.cluster.ShardedClusterer}).
  */
 public final class InternalNearDupBuckets extends InternalAggregation {
   /**

@@ -1,16 +1,14 @@
 package io.neardup.opensearch.clusters;
 
-import io.neardup.cluster.GatheredClusters;
+import io.neardup.engine.cluster.ClusterPlan;
+import io.neardup.engine.cluster.GatheredClusters;
 import io.neardup.opensearch.collapse.CanonicalValues;
 import io.neardup.opensearch.collapse.MappedFields;
 import io.neardup.opensearch.collapse.NearDupSketchFetchSubPhase;
 import io.neardup.opensearch.collapse.NearDupSketchesBuilder;
-import io.neardup.opensearch.mapper.NearDupFieldMapper;
-import io.neardup.settings.MappingFields;
 import io.neardup.settings.NearDupSettings;
 import java.io.IOException;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Executor;
 import org.opensearch.action.search.ClearScrollAction;
 import org.opensearch.action.search.ClearScrollRequest;
@@ -116,69 +114,15 @@ public final class SketchGathering {
   public Plan plan(NearDupClustersRequest request) {
     ClusterState state = clusterService.state();
     Index[] indices = resolver.concreteIndices(state, request);
-    NearDupSettings settings = null;
-    String settingsIndex = null;
-    boolean canonicalMapped = false;
+    ClusterPlan plan = new ClusterPlan(api, request.params());
     for (Index index : indices) {
       IndexMetadata metadata = state.metadata().index(index);
-      if (metadata == null) {
-        continue;
+      if (metadata != null) {
+        plan.index(index.getName(), mappings.lookup(metadata, request.params().field()));
+        plan.canonicalMapped(mappings.checkCanonical(metadata, request.params().canonical()));
       }
-      Map<String, Object> field = mappings.lookup(metadata, request.field());
-      if (field != null) {
-        Object type = field.get("type");
-        if (!NearDupFieldMapper.CONTENT_TYPE.equals(type)) {
-          throw new IllegalArgumentException(
-              "["
-                  + api
-                  + "] field ["
-                  + request.field()
-                  + "] is of type ["
-                  + (type == null ? "object" : type)
-                  + "] in index ["
-                  + index.getName()
-                  + "], expected a field of type [neardup]");
-        }
-        NearDupSettings s = MappingFields.nearDupSettings(field);
-        if (settings == null) {
-          settings = s;
-          settingsIndex = index.getName();
-        } else if (!settings.sketch().equals(s.sketch())) {
-          throw new IllegalArgumentException(
-              "["
-                  + api
-                  + "] field ["
-                  + request.field()
-                  + "] has different sketch settings in indexes ["
-                  + settingsIndex
-                  + "] and ["
-                  + index.getName()
-                  + "]: sketches made with different settings cannot be compared; cluster the"
-                  + " indexes separately");
-        }
-      }
-      canonicalMapped |= mappings.checkCanonical(metadata, request.canonical());
     }
-    if (!canonicalMapped && settings != null) {
-      throw new IllegalArgumentException(
-          "["
-              + api
-              + "] [canonical] field ["
-              + String.join(", ", request.canonical().fields())
-              + "] is not mapped in any index of the request: expected a numeric, date, boolean,"
-              + " ip or keyword field");
-    }
-    if (settings == null) {
-      throw new IllegalArgumentException(
-          "["
-              + api
-              + "] unknown field ["
-              + request.field()
-              + "]: no index of the request maps it; expected a field of type [neardup]");
-    }
-    double minSimilarity =
-        request.minSimilarity() != null ? request.minSimilarity() : settings.threshold();
-    return new Plan(settings, minSimilarity, indices);
+    return new Plan(plan.settings(), plan.minSimilarity(), indices);
   }
 
   /** Reads the sketches of a planned request and hands the clusters to the reader. */
@@ -223,13 +167,16 @@ public final class SketchGathering {
       SearchSourceBuilder source =
           new SearchSourceBuilder()
               .query(request.query() == null ? QueryBuilders.matchAllQuery() : request.query())
-              .size(request.batchSize())
+              .size(request.params().batchSize())
               .sort(SortBuilders.fieldSort("_doc"))
               .fetchSource(false)
               // ids come from the field's doc values, next to the sketches: no stored fields
               .storedField(StoredFieldsContext._NONE_)
               .trackTotalHits(true)
-              .ext(List.of(new NearDupSketchesBuilder(request.field(), request.canonical())));
+              .ext(
+                  List.of(
+                      new NearDupSketchesBuilder(
+                          request.params().field(), request.params().canonical())));
       reader.source(source);
       SearchRequest search =
           new SearchRequest(request.indices())
@@ -250,19 +197,15 @@ public final class SketchGathering {
     private void start(SearchResponse response) {
       long total = response.getHits().getTotalHits().value();
       if (total > Integer.MAX_VALUE - 8) {
-        throw new IllegalArgumentException(
-            "["
-                + api
-                + "] can cluster at most 2^31 documents per request, the query matches "
-                + total
-                + ": narrow it with [query]");
+        throw ClusterPlan.tooMany(api, total);
       }
       int n = (int) total;
       long bytes =
           n * (GatheredClusters.bytesPerDocument(plan.settings) + reader.bytesPerDocument());
       breaker.addEstimateBytesAndMaybeBreak(bytes, "neardup_clusters");
       reserved = bytes;
-      clusters = new GatheredClusters(plan.settings, plan.minSimilarity, n, request.canonical());
+      clusters =
+          new GatheredClusters(plan.settings, plan.minSimilarity, n, request.params().canonical());
       reader.start(n);
       batch(response);
     }
@@ -270,11 +213,7 @@ public final class SketchGathering {
     private void batch(SearchResponse response) {
       try {
         if (response.getFailedShards() > 0) {
-          throw new IllegalStateException(
-              "["
-                  + api
-                  + "] could not read every shard: "
-                  + response.getShardFailures()[0].reason());
+          throw ClusterPlan.shardFailed(api, response.getShardFailures()[0].reason());
         }
         scrollId = response.getScrollId();
         SearchHit[] hits = response.getHits().getHits();

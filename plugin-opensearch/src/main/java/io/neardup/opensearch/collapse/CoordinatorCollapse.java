@@ -1,10 +1,10 @@
 package io.neardup.opensearch.collapse;
 
 import io.neardup.collapse.core.WindowCollapse;
+import io.neardup.engine.param.MappingFields;
 import io.neardup.lsh.Banding;
 import io.neardup.opensearch.NearDupPlugin;
 import io.neardup.opensearch.mapper.NearDupFieldMapper;
-import io.neardup.settings.MappingFields;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;

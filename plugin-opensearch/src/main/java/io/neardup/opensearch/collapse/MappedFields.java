@@ -1,7 +1,7 @@
 package io.neardup.opensearch.collapse;
 
 import io.neardup.cluster.CanonicalPolicy;
-import io.neardup.settings.MappingFields;
+import io.neardup.engine.param.MappingFields;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.opensearch.cluster.metadata.IndexMetadata;

@@ -1,5 +1,7 @@
 package io.neardup.opensearch.collapse;
 
+import io.neardup.engine.shard.HitSketchReader;
+import io.neardup.opensearch.mapper.NearDupFieldMapper.NearDupFieldType;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,7 +38,8 @@ public final class NearDupSketchFetchSubPhase implements FetchSubPhase {
     if (ext == null) {
       return null;
     }
-    HitSketchReader reader = new HitSketchReader(context.mapperService(), ext);
+    HitSketchReader reader =
+        NearDupFieldType.hitReader(context.mapperService().fieldType(ext.field()), ext.canonical());
     return new FetchSubPhaseProcessor() {
       @Override
       public void setNextReader(LeafReaderContext readerContext) throws IOException {

@@ -1,10 +1,14 @@
 package io.neardup.opensearch.collapse;
 
 import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.document.DocIdOrder;
+import io.neardup.engine.shard.HitSketchReader;
+import io.neardup.opensearch.mapper.NearDupFieldMapper.NearDupFieldType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Arrays;
 import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.search.FieldComparator;
 import org.apache.lucene.search.LeafFieldComparator;
 import org.apache.lucene.search.Pruning;
@@ -101,39 +105,36 @@ final class WindowHitComparatorSource extends IndexFieldData.XFieldComparatorSou
      * iterate: the collector asks for them in rank order once the top hits are known.
      */
     private void readAll() {
-      Integer[] slots = new Integer[leaves.length];
       int filled = 0;
+      int[] slotOf = new int[leaves.length];
+      int[] topDocs = new int[leaves.length];
       for (int slot = 0; slot < leaves.length; slot++) {
         if (leaves[slot] != null) {
-          slots[filled++] = slot;
+          slotOf[filled] = slot;
+          topDocs[filled++] = leaves[slot].docBase + docs[slot];
         }
       }
-      Arrays.sort(
-          slots,
-          0,
-          filled,
-          (a, b) -> {
-            int c = Integer.compare(leaves[a].ord, leaves[b].ord);
-            return c != 0 ? c : Integer.compare(docs[a], docs[b]);
-          });
-      HitSketchReader reader = new HitSketchReader(fieldType, canonical);
-      LeafReaderContext leaf = null;
+      if (filled == 0) {
+        read = true;
+        return;
+      }
+      HitSketchReader reader = NearDupFieldType.hitReader(fieldType, canonical);
       try {
-        for (int i = 0; i < filled; i++) {
-          int slot = slots[i];
-          if (leaves[slot] != leaf) {
-            leaf = leaves[slot];
-            reader.setLeaf(leaf.reader());
-          }
-          reader.advance(docs[slot]);
-          values[slot] =
-              WindowHit.encode(
-                  shardOrder,
-                  leaf.docBase + docs[slot],
-                  reader.sketchBytes(),
-                  reader.key(),
-                  reader.idBytes());
-        }
+        DocIdOrder.visit(
+            ReaderUtil.getTopLevelContext(leaves[slotOf[0]]).leaves(),
+            Arrays.copyOf(topDocs, filled),
+            "hits",
+            leaf -> reader.setLeaf(leaf.reader()),
+            (i, leaf, doc) -> {
+              reader.advance(doc);
+              values[slotOf[i]] =
+                  WindowHit.encode(
+                      shardOrder,
+                      leaf.docBase + doc,
+                      reader.sketchBytes(),
+                      reader.key(),
+                      reader.idBytes());
+            });
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }

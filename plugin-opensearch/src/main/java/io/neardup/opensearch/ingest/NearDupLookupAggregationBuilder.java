@@ -1,6 +1,9 @@
 package io.neardup.opensearch.ingest;
 
-import io.neardup.ingest.NearDupLookup;
+import io.neardup.engine.api.LookupParams;
+import io.neardup.engine.ingest.NearDupLookup;
+import io.neardup.engine.wire.WireInput;
+import io.neardup.engine.wire.WireOutput;
 import io.neardup.opensearch.ShardAggregations;
 import io.neardup.opensearch.mapper.NearDupFieldMapper.NearDupFieldType;
 import io.neardup.settings.NearDupSettings;
@@ -9,7 +12,6 @@ import io.neardup.sketch.SketchFormat;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -53,15 +55,9 @@ import org.opensearch.search.internal.SearchContext;
 public final class NearDupLookupAggregationBuilder
     extends AbstractAggregationBuilder<NearDupLookupAggregationBuilder> {
   /** The aggregation's name. */
-  public static final String NAME = "neardup_lookup";
+  public static final String NAME = LookupParams.NAME;
 
-  private static final ParseField FIELD = new ParseField("field");
-  private static final ParseField CLUSTER_FIELD = new ParseField("cluster_field");
-  private static final ParseField SKETCHES = new ParseField("sketches");
-
-  private final String field;
-  private final String clusterField;
-  private final List<byte[]> sketches;
+  private final LookupParams params;
 
   /**
    * @param name the aggregation's name in the request
@@ -72,9 +68,7 @@ public final class NearDupLookupAggregationBuilder
   public NearDupLookupAggregationBuilder(
       String name, String field, String clusterField, List<byte[]> sketches) {
     super(name);
-    this.field = Objects.requireNonNull(field, "field");
-    this.clusterField = Objects.requireNonNull(clusterField, "cluster_field");
-    this.sketches = List.copyOf(sketches);
+    this.params = new LookupParams(field, clusterField, sketches);
   }
 
   private NearDupLookupAggregationBuilder(
@@ -82,24 +76,18 @@ public final class NearDupLookupAggregationBuilder
       AggregatorFactories.Builder factories,
       Map<String, Object> metadata) {
     super(clone, factories, metadata);
-    this.field = clone.field;
-    this.clusterField = clone.clusterField;
-    this.sketches = clone.sketches;
+    this.params = clone.params;
   }
 
   /** Reads the builder from the wire. */
   public NearDupLookupAggregationBuilder(StreamInput in) throws IOException {
     super(in);
-    this.field = in.readString();
-    this.clusterField = in.readString();
-    this.sketches = List.copyOf(in.readList(StreamInput::readByteArray));
+    this.params = LookupParams.read(WireInput.of(in));
   }
 
   @Override
   protected void doWriteTo(StreamOutput out) throws IOException {
-    out.writeString(field);
-    out.writeString(clusterField);
-    out.writeCollection(sketches, StreamOutput::writeByteArray);
+    params.write(WireOutput.of(out));
   }
 
   @SuppressWarnings("unchecked")
@@ -107,17 +95,18 @@ public final class NearDupLookupAggregationBuilder
       new ConstructingObjectParser<>(
           NAME,
           false,
-          (a, name) ->
-              new NearDupLookupAggregationBuilder(
-                  name,
-                  (String) a[0],
-                  (String) a[1],
-                  ((List<String>) a[2]).stream().map(Base64.getDecoder()::decode).toList()));
+          (a, name) -> {
+            LookupParams p = LookupParams.ofJson((String) a[0], (String) a[1], (List<String>) a[2]);
+            return new NearDupLookupAggregationBuilder(
+                name, p.field(), p.clusterField(), p.sketches());
+          });
 
   static {
-    PARSER.declareString(ConstructingObjectParser.constructorArg(), FIELD);
-    PARSER.declareString(ConstructingObjectParser.constructorArg(), CLUSTER_FIELD);
-    PARSER.declareStringArray(ConstructingObjectParser.constructorArg(), SKETCHES);
+    PARSER.declareString(ConstructingObjectParser.constructorArg(), new ParseField("field"));
+    PARSER.declareString(
+        ConstructingObjectParser.constructorArg(), new ParseField("cluster_field"));
+    PARSER.declareStringArray(
+        ConstructingObjectParser.constructorArg(), new ParseField("sketches"));
   }
 
   /** Parses {@code {"field": ..., "cluster_field": ..., "sketches": [...]}}. */
@@ -129,15 +118,7 @@ public final class NearDupLookupAggregationBuilder
   @Override
   protected XContentBuilder internalXContent(XContentBuilder builder, Params params)
       throws IOException {
-    builder.startObject();
-    builder.field(FIELD.getPreferredName(), field);
-    builder.field(CLUSTER_FIELD.getPreferredName(), clusterField);
-    builder.startArray(SKETCHES.getPreferredName());
-    for (byte[] s : sketches) {
-      builder.value(Base64.getEncoder().encodeToString(s));
-    }
-    builder.endArray();
-    return builder.endObject();
+    return builder.map(this.params.body());
   }
 
   @Override
@@ -151,10 +132,9 @@ public final class NearDupLookupAggregationBuilder
       QueryShardContext context, AggregatorFactory parent, AggregatorFactories.Builder subs)
       throws IOException {
     ShardAggregations.checkTopLevel(NAME, parent, subs);
-    MappedFieldType type = context.fieldMapper(field);
+    MappedFieldType type = context.fieldMapper(params.field());
     if (type != null && !(type instanceof NearDupFieldType)) {
-      throw new IllegalArgumentException(
-          "[" + NAME + "] field [" + field + "] is not of type [neardup]");
+      throw params.notNearDup();
     }
     NearDupFieldType nearDup = (NearDupFieldType) type;
     return new AggregatorFactory(name, context, null, subs, metadata) {
@@ -187,35 +167,16 @@ public final class NearDupLookupAggregationBuilder
 
   @Override
   public boolean equals(Object o) {
-    if (this == o) {
-      return true;
-    }
-    if (o == null || getClass() != o.getClass() || !super.equals(o)) {
-      return false;
-    }
-    NearDupLookupAggregationBuilder other = (NearDupLookupAggregationBuilder) o;
-    return field.equals(other.field)
-        && clusterField.equals(other.clusterField)
-        && sketches.size() == other.sketches.size()
-        && sameSketches(other.sketches);
-  }
-
-  private boolean sameSketches(List<byte[]> others) {
-    for (int i = 0; i < sketches.size(); i++) {
-      if (!Arrays.equals(sketches.get(i), others.get(i))) {
-        return false;
-      }
-    }
-    return true;
+    return this == o
+        || (o != null
+            && getClass() == o.getClass()
+            && super.equals(o)
+            && params.equals(((NearDupLookupAggregationBuilder) o).params));
   }
 
   @Override
   public int hashCode() {
-    int h = Objects.hash(super.hashCode(), field, clusterField);
-    for (byte[] s : sketches) {
-      h = 31 * h + Arrays.hashCode(s);
-    }
-    return h;
+    return Objects.hash(super.hashCode(), params);
   }
 
   /** A document's {@code _id}, for a near-duplicate indexed without a cluster id. */
@@ -250,8 +211,8 @@ public final class NearDupLookupAggregationBuilder
         return buildEmptyAggregation(); // an index without the field has no near-duplicates
       }
       NearDupSettings settings = type.settings();
-      List<Sketch> decoded = new ArrayList<>(sketches.size());
-      for (byte[] s : sketches) {
+      List<Sketch> decoded = new ArrayList<>(params.sketches().size());
+      for (byte[] s : params.sketches()) {
         decoded.add(SketchFormat.decode(s, settings.sketch()));
       }
       NearDupLookup.Match[] matches =
@@ -261,7 +222,7 @@ public final class NearDupLookupAggregationBuilder
               settings,
               settings.minSimilarity(null, null),
               decoded,
-              clusterField,
+              params.clusterField(),
               NearDupLookupAggregationBuilder::id,
               shard(reader));
       return new InternalNearDupLookup(name, metadata(), Arrays.asList(matches));
@@ -275,7 +236,7 @@ public final class NearDupLookupAggregationBuilder
     @Override
     public InternalAggregation buildEmptyAggregation() {
       return new InternalNearDupLookup(
-          name, metadata(), java.util.Collections.nCopies(sketches.size(), null));
+          name, metadata(), java.util.Collections.nCopies(params.sketches().size(), null));
     }
   }
 }

@@ -1,6 +1,6 @@
 package io.neardup.opensearch.ingest;
 
-import io.neardup.ingest.NearDupIngest;
+import io.neardup.engine.ingest.NearDupIngest;
 import io.neardup.opensearch.collapse.MappedFields;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.sketch.Sketch;

@@ -1,11 +1,11 @@
 package io.neardup.opensearch.query;
 
-import io.neardup.document.SourceText;
-import io.neardup.opensearch.mapper.NearDupFieldMapper;
+import io.neardup.engine.api.LikeDocument;
+import io.neardup.engine.api.LikeQueries;
+import io.neardup.engine.wire.WireInput;
+import io.neardup.engine.wire.WireOutput;
 import io.neardup.opensearch.mapper.NearDupFieldMapper.NearDupFieldType;
-import io.neardup.param.Parameter.Style;
 import io.neardup.param.ParameterException;
-import io.neardup.signature.SimHash;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -62,11 +62,14 @@ public final class NearDupQueryBuilder extends AbstractQueryBuilder<NearDupQuery
   /** The query's name. */
   public static final String NAME = "neardup";
 
-  static final ParseField FIELD = new ParseField("field");
-  static final ParseField LIKE = new ParseField("like");
-  static final ParseField MIN_SIMILARITY = new ParseField("min_similarity");
-  static final ParseField MAX_HAMMING =
-      new ParseField(io.neardup.param.Parameter.MAX_HAMMING.name(Style.SNAKE));
+  static final ParseField FIELD = new ParseField(LikeQueries.FIELD);
+  static final ParseField LIKE = new ParseField(LikeQueries.LIKE);
+  static final ParseField MIN_SIMILARITY = new ParseField(LikeQueries.MIN_SIMILARITY);
+  static final ParseField MAX_HAMMING = new ParseField(LikeQueries.MAX_HAMMING);
+
+  private static final ConstructingObjectParser<LikeDocument, Void> LIKE_DOCUMENT =
+      new ConstructingObjectParser<>(
+          "like", a -> new LikeDocument((String) a[0], (String) a[1], (String) a[2]));
 
   private static final ConstructingObjectParser<NearDupQueryBuilder, Void> PARSER =
       new ConstructingObjectParser<>(
@@ -86,6 +89,11 @@ public final class NearDupQueryBuilder extends AbstractQueryBuilder<NearDupQuery
     PARSER.declareDouble(NearDupQueryBuilder::minSimilarity, MIN_SIMILARITY);
     PARSER.declareInt(NearDupQueryBuilder::maxHamming, MAX_HAMMING);
     declareStandardFields(PARSER);
+    LIKE_DOCUMENT.declareString(
+        ConstructingObjectParser.optionalConstructorArg(), new ParseField("_index"));
+    LIKE_DOCUMENT.declareString(ConstructingObjectParser.constructorArg(), new ParseField("_id"));
+    LIKE_DOCUMENT.declareString(
+        ConstructingObjectParser.optionalConstructorArg(), new ParseField("routing"));
   }
 
   private final String field;
@@ -107,10 +115,7 @@ public final class NearDupQueryBuilder extends AbstractQueryBuilder<NearDupQuery
 
   private NearDupQueryBuilder(
       String field, String likeText, LikeDocument likeDocument, Supplier<String> fetchedText) {
-    if (field == null || field.isEmpty()) {
-      throw new IllegalArgumentException("[" + NAME + "] requires a non-empty [field]");
-    }
-    this.field = field;
+    this.field = LikeQueries.checkField(field);
     this.likeText = likeText;
     this.likeDocument = likeDocument;
     this.fetchedText = fetchedText;
@@ -121,7 +126,7 @@ public final class NearDupQueryBuilder extends AbstractQueryBuilder<NearDupQuery
     super(in);
     this.field = in.readString();
     this.likeText = in.readOptionalString();
-    this.likeDocument = in.readOptionalWriteable(LikeDocument::new);
+    this.likeDocument = in.readBoolean() ? LikeDocument.read(WireInput.of(in)) : null;
     this.minSimilarity = in.readOptionalDouble();
     this.maxHamming = in.readOptionalVInt();
     this.fetchedText = null;
@@ -135,7 +140,10 @@ public final class NearDupQueryBuilder extends AbstractQueryBuilder<NearDupQuery
     }
     out.writeString(field);
     out.writeOptionalString(likeText);
-    out.writeOptionalWriteable(likeDocument);
+    out.writeBoolean(likeDocument != null);
+    if (likeDocument != null) {
+      likeDocument.write(WireOutput.of(out));
+    }
     out.writeOptionalDouble(minSimilarity);
     out.writeOptionalVInt(maxHamming);
   }
@@ -148,15 +156,10 @@ public final class NearDupQueryBuilder extends AbstractQueryBuilder<NearDupQuery
   private static Object parseLike(XContentParser parser) throws IOException {
     return switch (parser.currentToken()) {
       case VALUE_STRING -> parser.text();
-      case START_OBJECT -> LikeDocument.fromXContent(parser);
+      case START_OBJECT -> LIKE_DOCUMENT.parse(parser, null);
       default ->
           throw new ParsingException(
-              parser.getTokenLocation(),
-              "["
-                  + NAME
-                  + "] [like] must be a text or a document {\"_id\": ...}, got ["
-                  + parser.currentToken()
-                  + "]");
+              parser.getTokenLocation(), LikeQueries.likeKind(parser.currentToken()));
     };
   }
 
@@ -186,12 +189,7 @@ public final class NearDupQueryBuilder extends AbstractQueryBuilder<NearDupQuery
    * @throws IllegalArgumentException if out of range
    */
   public NearDupQueryBuilder minSimilarity(double minSimilarity) {
-    if (!(minSimilarity > 0 && minSimilarity <= 1)) {
-      throw new IllegalArgumentException(
-          ParameterException.bracketed(
-              MIN_SIMILARITY.getPreferredName(), "a number in (0, 1]", minSimilarity));
-    }
-    this.minSimilarity = minSimilarity;
+    this.minSimilarity = LikeQueries.checkMinSimilarity(minSimilarity);
     return this;
   }
 
@@ -207,14 +205,7 @@ public final class NearDupQueryBuilder extends AbstractQueryBuilder<NearDupQuery
    * @throws IllegalArgumentException if out of range
    */
   public NearDupQueryBuilder maxHamming(int maxHamming) {
-    if (maxHamming < 0 || maxHamming > SimHash.MAX_HAMMING) {
-      throw new IllegalArgumentException(
-          ParameterException.bracketed(
-              MAX_HAMMING.getPreferredName(),
-              "an integer between 0 and " + SimHash.MAX_HAMMING,
-              maxHamming));
-    }
-    this.maxHamming = maxHamming;
+    this.maxHamming = LikeQueries.checkMaxHamming(maxHamming);
     return this;
   }
 
@@ -229,18 +220,7 @@ public final class NearDupQueryBuilder extends AbstractQueryBuilder<NearDupQuery
   @Override
   protected void doXContent(XContentBuilder builder, Params params) throws IOException {
     builder.startObject(NAME);
-    builder.field(FIELD.getPreferredName(), field);
-    if (likeText != null) {
-      builder.field(LIKE.getPreferredName(), likeText);
-    } else {
-      builder.field(LIKE.getPreferredName(), likeDocument);
-    }
-    if (minSimilarity != null) {
-      builder.field(MIN_SIMILARITY.getPreferredName(), minSimilarity);
-    }
-    if (maxHamming != null) {
-      builder.field(MAX_HAMMING.getPreferredName(), maxHamming);
-    }
+    builder.mapContents(LikeQueries.body(field, likeText, likeDocument, minSimilarity, maxHamming));
     printBoostAndQueryName(builder);
     builder.endObject();
   }
@@ -291,16 +271,11 @@ public final class NearDupQueryBuilder extends AbstractQueryBuilder<NearDupQuery
     } else if (context.convertToShardContext() != null) {
       return context.convertToShardContext().index().getName();
     }
-    throw new IllegalArgumentException(
-        "["
-            + NAME
-            + "] [like] document ["
-            + likeDocument.id()
-            + "] needs [_index] when the search targets several indices");
+    throw LikeQueries.needsIndex(likeDocument);
   }
 
   private void fetchText(Client client, String index, ActionListener<String> listener) {
-    List<String> paths = SourceText.sourcePaths(field);
+    List<String> paths = LikeQueries.sourcePaths(field);
     GetRequest get =
         new GetRequest(index, likeDocument.id())
             .routing(likeDocument.routing())
@@ -312,64 +287,34 @@ public final class NearDupQueryBuilder extends AbstractQueryBuilder<NearDupQuery
             response -> {
               if (!response.isExists()) {
                 throw new ResourceNotFoundException(
-                    "[" + NAME + "] [like] document [{}] not found in index [{}]",
-                    likeDocument.id(),
-                    index);
+                    LikeQueries.NOT_FOUND, likeDocument.id(), index);
               }
               Map<String, Object> source =
                   response.isSourceEmpty() ? Map.of() : response.getSourceAsMap();
-              String what =
-                  "["
-                      + NAME
-                      + "] [like] document ["
-                      + likeDocument.id()
-                      + "] in index ["
-                      + index
-                      + "]";
-              for (String path : paths) {
-                String text =
-                    SourceText.text(XContentMapValues.extractValue(path, source), what, field);
-                if (text != null) {
-                  return text;
-                }
-              }
-              throw new IllegalArgumentException(
-                  what + " has no text for field [" + field + "] in its _source");
+              return LikeQueries.text(
+                  likeDocument, index, field, path -> XContentMapValues.extractValue(path, source));
             }));
   }
 
   @Override
   protected Query doToQuery(QueryShardContext context) throws IOException {
     if (likeDocument != null) {
-      throw new IllegalStateException(
-          "[" + NAME + "] query must be rewritten before it is executed: the [like] document");
+      throw LikeQueries.notRewritten();
     }
     MappedFieldType type = context.fieldMapper(field);
     if (type == null) {
-      throw new QueryShardException(
-          context, "[" + NAME + "] query: field [" + field + "] does not exist in the mapping");
+      throw new QueryShardException(context, LikeQueries.noSuchField(field));
     }
     if (type instanceof NearDupFieldType nearDup) {
       double min;
       try {
         min = nearDup.settings().minSimilarity(minSimilarity, maxHamming);
       } catch (ParameterException e) {
-        throw new QueryShardException(
-            context, "[" + NAME + "] query on field [" + field + "]: " + e.bracketed(), e);
+        throw new QueryShardException(context, LikeQueries.onField(field, e), e);
       }
       return nearDup.nearDuplicateQuery(likeText, min);
     }
-    throw new QueryShardException(
-        context,
-        "["
-            + NAME
-            + "] query: field ["
-            + field
-            + "] is of type ["
-            + type.typeName()
-            + "], but the query needs a field of type ["
-            + NearDupFieldMapper.CONTENT_TYPE
-            + "]");
+    throw new QueryShardException(context, LikeQueries.notNearDup(field, type.typeName()));
   }
 
   @Override

@@ -24,12 +24,12 @@ public class NearDupClustersRequestTests extends OpenSearchTestCase {
         parse(
             "{\"field\": \"body.dup\", \"min_similarity\": 0.85, \"from\": 5, \"size\": 20,"
                 + " \"batch_size\": 300, \"canonical\": \"published:asc\"}");
-    assertThat(r.field(), equalTo("body.dup"));
-    assertThat(r.minSimilarity(), equalTo(0.85));
-    assertThat(r.from(), equalTo(5));
-    assertThat(r.size(), equalTo(20));
-    assertThat(r.batchSize(), equalTo(300));
-    assertThat(r.canonical(), equalTo(CanonicalPolicy.lowest("published")));
+    assertThat(r.params().field(), equalTo("body.dup"));
+    assertThat(r.params().minSimilarity(), equalTo(0.85));
+    assertThat(r.params().from(), equalTo(5));
+    assertThat(r.params().size(), equalTo(20));
+    assertThat(r.params().batchSize(), equalTo(300));
+    assertThat(r.params().canonical(), equalTo(CanonicalPolicy.lowest("published")));
   }
 
   public void testKeepAliveAndRunTravelAndValidate() throws IOException {
@@ -37,14 +37,14 @@ public class NearDupClustersRequestTests extends OpenSearchTestCase {
     assertThat(kept.keepAlive(), equalTo(TimeValue.timeValueMinutes(10)));
     assertNull(kept.validate());
     NearDupClustersRequest page = parse("{\"run\": \"node:abc\", \"from\": 100}");
-    assertThat(page.run(), equalTo("node:abc"));
+    assertThat(page.params().run(), equalTo("node:abc"));
     assertNull(page.validate()); // a page needs no field: the run has its own
     BytesStreamOutput out = new BytesStreamOutput();
     page.keepAlive(TimeValue.timeValueSeconds(30)).writeTo(out);
     NearDupClustersRequest read = new NearDupClustersRequest(out.bytes().streamInput());
-    assertThat(read.run(), equalTo("node:abc"));
+    assertThat(read.params().run(), equalTo("node:abc"));
     assertThat(read.keepAlive(), equalTo(TimeValue.timeValueSeconds(30)));
-    assertThat(read.from(), equalTo(100));
+    assertThat(read.params().from(), equalTo(100));
     assertThat(
         parse("{\"run\": \"n:x\", \"field\": \"f\"}").validate().getMessage(),
         containsString("[run] pages through a kept run"));

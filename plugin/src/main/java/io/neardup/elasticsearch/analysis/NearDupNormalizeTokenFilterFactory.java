@@ -1,6 +1,7 @@
 package io.neardup.elasticsearch.analysis;
 
 import io.neardup.analysis.TextNormalizationFilter;
+import io.neardup.engine.param.ComponentParameters;
 import io.neardup.param.Parameter;
 import io.neardup.text.NormalizationOptions;
 import org.apache.lucene.analysis.TokenStream;
@@ -27,7 +28,11 @@ public final class NearDupNormalizeTokenFilterFactory extends AbstractTokenFilte
     super(name);
     this.options =
         ComponentParameters.parse(
-            NAME, name, settings, args -> NormalizationOptions.parse(args, Parameter.Style.SNAKE));
+            NAME,
+            name,
+            settings.keySet(),
+            settings::get,
+            args -> NormalizationOptions.parse(args, Parameter.Style.SNAKE));
   }
 
   /** The normalisation options. */

@@ -2,6 +2,7 @@ package io.neardup.elasticsearch.analysis;
 
 import io.neardup.analysis.SignatureFilter;
 import io.neardup.analysis.SignatureSettings;
+import io.neardup.engine.param.ComponentParameters;
 import io.neardup.param.Parameter;
 import org.apache.lucene.analysis.TokenStream;
 import org.elasticsearch.common.settings.Settings;
@@ -37,7 +38,11 @@ public final class NearDupSignatureTokenFilterFactory extends AbstractTokenFilte
 
   static SignatureSettings parse(String name, Settings settings) {
     return ComponentParameters.parse(
-        NAME, name, settings, args -> SignatureSettings.parse(args, Parameter.Style.SNAKE));
+        NAME,
+        name,
+        settings.keySet(),
+        settings::get,
+        args -> SignatureSettings.parse(args, Parameter.Style.SNAKE));
   }
 
   /** The signature emitted. */

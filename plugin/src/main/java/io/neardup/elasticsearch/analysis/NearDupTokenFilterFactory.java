@@ -1,6 +1,7 @@
 package io.neardup.elasticsearch.analysis;
 
 import io.neardup.analysis.NearDupFilter;
+import io.neardup.engine.param.ComponentParameters;
 import io.neardup.param.Parameter;
 import io.neardup.settings.NearDupSettings;
 import org.apache.lucene.analysis.TokenStream;
@@ -35,7 +36,11 @@ public final class NearDupTokenFilterFactory extends AbstractTokenFilterFactory 
     super(name);
     this.settings =
         ComponentParameters.parse(
-            NAME, name, settings, args -> NearDupSettings.parse(args, Parameter.Style.SNAKE));
+            NAME,
+            name,
+            settings.keySet(),
+            settings::get,
+            args -> NearDupSettings.parse(args, Parameter.Style.SNAKE));
   }
 
   /** The settings the filters are created with. */

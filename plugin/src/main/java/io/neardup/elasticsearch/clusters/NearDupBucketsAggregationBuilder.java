@@ -1,8 +1,11 @@
 package io.neardup.elasticsearch.clusters;
 
-import io.neardup.cluster.ShardBandEntries;
 import io.neardup.elasticsearch.ShardAggregations;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper.NearDupFieldType;
+import io.neardup.engine.api.BucketsParams;
+import io.neardup.engine.cluster.ShardBandEntries;
+import io.neardup.engine.wire.WireInput;
+import io.neardup.engine.wire.WireOutput;
 import io.neardup.settings.NearDupSettings;
 import java.io.IOException;
 import java.util.List;
@@ -48,11 +51,9 @@ import org.elasticsearch.xcontent.XContentBuilder;
 public final class NearDupBucketsAggregationBuilder
     extends AbstractAggregationBuilder<NearDupBucketsAggregationBuilder> {
   /** The aggregation's name. */
-  public static final String NAME = "neardup_buckets";
+  public static final String NAME = BucketsParams.NAME;
 
-  private final String field;
-  private final int partition;
-  private final int partitions;
+  private final BucketsParams params;
 
   /**
    * @param name the aggregation's name in the request
@@ -62,14 +63,7 @@ public final class NearDupBucketsAggregationBuilder
   public NearDupBucketsAggregationBuilder(
       String name, String field, int partition, int partitions) {
     super(name);
-    this.field = Objects.requireNonNull(field, "field");
-    try {
-      new ShardBandEntries(NearDupSettings.DEFAULT, partition, partitions);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("[" + NAME + "] " + e.getMessage(), e);
-    }
-    this.partition = partition;
-    this.partitions = partitions;
+    this.params = new BucketsParams(field, partition, partitions);
   }
 
   private NearDupBucketsAggregationBuilder(
@@ -77,36 +71,29 @@ public final class NearDupBucketsAggregationBuilder
       AggregatorFactories.Builder factories,
       Map<String, Object> metadata) {
     super(clone, factories, metadata);
-    this.field = clone.field;
-    this.partition = clone.partition;
-    this.partitions = clone.partitions;
+    this.params = clone.params;
   }
 
   /** Reads the builder from the wire. */
   public NearDupBucketsAggregationBuilder(StreamInput in) throws IOException {
     super(in);
-    this.field = in.readString();
-    this.partition = in.readVInt();
-    this.partitions = in.readVInt();
+    this.params = BucketsParams.read(WireInput.of(in));
   }
 
   @Override
   protected void doWriteTo(StreamOutput out) throws IOException {
-    out.writeString(field);
-    out.writeVInt(partition);
-    out.writeVInt(partitions);
+    params.write(WireOutput.of(out));
   }
 
   private static final ConstructingObjectParser<NearDupBucketsAggregationBuilder, String> PARSER =
       new ConstructingObjectParser<>(
           NAME,
           false,
-          (a, name) ->
-              new NearDupBucketsAggregationBuilder(
-                  name,
-                  (String) a[0],
-                  a[1] == null ? 0 : (int) a[1],
-                  a[2] == null ? 1 : (int) a[2]));
+          (a, name) -> {
+            BucketsParams p = BucketsParams.ofJson((String) a[0], (Integer) a[1], (Integer) a[2]);
+            return new NearDupBucketsAggregationBuilder(
+                name, p.field(), p.partition(), p.partitions());
+          });
 
   static {
     PARSER.declareString(ConstructingObjectParser.constructorArg(), new ParseField("field"));
@@ -125,11 +112,7 @@ public final class NearDupBucketsAggregationBuilder
   @Override
   protected XContentBuilder internalXContent(XContentBuilder builder, Params params)
       throws IOException {
-    builder.startObject();
-    builder.field("field", field);
-    builder.field("partition", partition);
-    builder.field("partitions", partitions);
-    return builder.endObject();
+    return builder.map(this.params.body());
   }
 
   @Override
@@ -176,21 +159,16 @@ public final class NearDupBucketsAggregationBuilder
 
   @Override
   public boolean equals(Object o) {
-    if (this == o) {
-      return true;
-    }
-    if (o == null || getClass() != o.getClass() || !super.equals(o)) {
-      return false;
-    }
-    NearDupBucketsAggregationBuilder other = (NearDupBucketsAggregationBuilder) o;
-    return field.equals(other.field)
-        && partition == other.partition
-        && partitions == other.partitions;
+    return this == o
+        || (o != null
+            && getClass() == o.getClass()
+            && super.equals(o)
+            && params.equals(((NearDupBucketsAggregationBuilder) o).params));
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(super.hashCode(), field, partition, partitions);
+    return Objects.hash(super.hashCode(), params);
   }
 
   /** Collects the entries of one shard. */
@@ -204,13 +182,15 @@ public final class NearDupBucketsAggregationBuilder
     BucketsAggregator(String name, AggregationContext context, Map<String, Object> metadata)
         throws IOException {
       super(name, context, null, metadata);
-      MappedFieldType type = context.getFieldType(field);
+      MappedFieldType type = context.getFieldType(params.field());
       // the coordinating node checked the mappings; an index without the field has no entries
       NearDupFieldType t = type instanceof NearDupFieldType f ? f : null;
       this.sketchField = t == null ? null : t.fields().sketchField();
       this.entries =
           new ShardBandEntries(
-              t == null ? NearDupSettings.DEFAULT : t.settings(), partition, partitions);
+              t == null ? NearDupSettings.DEFAULT : t.settings(),
+              params.partition(),
+              params.partitions());
       IndexReader reader = context.searcher().getIndexReader();
       this.maxDoc = reader.maxDoc();
       this.shardId = ShardAggregations.shardId(reader);

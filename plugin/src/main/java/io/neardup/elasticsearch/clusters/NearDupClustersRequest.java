@@ -2,8 +2,11 @@ package io.neardup.elasticsearch.clusters;
 
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.elasticsearch.CanonicalPolicies;
-import io.neardup.param.ParameterException;
+import io.neardup.engine.api.ClustersParams;
+import io.neardup.engine.wire.WireInput;
+import io.neardup.engine.wire.WireOutput;
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.elasticsearch.action.ActionRequest;
@@ -24,45 +27,25 @@ import org.elasticsearch.xcontent.ParseField;
 import org.elasticsearch.xcontent.XContentParser;
 
 /**
- * A request of the clustering API, {@code POST /{index}/_neardup/clusters}.
- *
- * <pre>{@code
- * {"field": "body.dup",                                 // a neardup field (required)
- *  "min_similarity": 0.8,                               // default: the field's threshold
- *  "canonical": {"field": "published", "order": "asc"}, // default: the first in index order
- *  "query": {"term": {"lang": "en"}},                   // default: every document
- *  "from": 0, "size": 100}                              // page through the clusters
- * }</pre>
+ * A request of the clustering API, {@code POST /{index}/_neardup/clusters}: engine-common's {@link
+ * ClustersParams} with the indexes, the query and the keep-alive.
  */
 public final class NearDupClustersRequest extends ActionRequest
     implements IndicesRequest.Replaceable {
-  /** Default number of clusters returned. */
-  public static final int DEFAULT_SIZE = 100;
-
-  /** Most clusters returned by one request: page with {@code from} beyond. */
-  public static final int MAX_SIZE = 10_000;
-
-  /** Documents read per round trip while gathering the sketches. */
-  public static final int DEFAULT_BATCH_SIZE = 5_000;
-
   /** Longest time a run's clusters are kept. */
-  public static final TimeValue MAX_KEEP_ALIVE = TimeValue.timeValueHours(24);
+  public static final TimeValue MAX_KEEP_ALIVE =
+      TimeValue.timeValueMillis(ClustersParams.MAX_KEEP_ALIVE_MILLIS);
 
   private String[] indices;
   private IndicesOptions indicesOptions = IndicesOptions.strictExpandOpenAndForbidClosed();
-  private String field;
-  private Double minSimilarity;
-  private CanonicalPolicy canonical = CanonicalPolicy.BEST_SCORE;
+  private final ClustersParams params;
   private QueryBuilder query;
-  private int from = 0;
-  private int size = DEFAULT_SIZE;
-  private int batchSize = DEFAULT_BATCH_SIZE;
   private TimeValue keepAlive;
-  private String run;
 
   /** A request over the given indexes. */
   public NearDupClustersRequest(String... indices) {
     this.indices = indices;
+    this.params = new ClustersParams();
   }
 
   /** Reads a request from the wire. */
@@ -70,15 +53,9 @@ public final class NearDupClustersRequest extends ActionRequest
     super(in);
     indices = in.readStringArray();
     indicesOptions = IndicesOptions.readIndicesOptions(in);
-    field = in.readOptionalString();
-    minSimilarity = in.readOptionalDouble();
-    canonical = CanonicalPolicies.read(in);
+    params = ClustersParams.read(WireInput.of(in));
     query = in.readOptionalNamedWriteable(QueryBuilder.class);
-    from = in.readVInt();
-    size = in.readVInt();
-    batchSize = in.readVInt();
     keepAlive = in.readOptionalTimeValue();
-    run = in.readOptionalString();
   }
 
   @Override
@@ -86,15 +63,9 @@ public final class NearDupClustersRequest extends ActionRequest
     super.writeTo(out);
     out.writeStringArray(indices);
     indicesOptions.writeIndicesOptions(out);
-    out.writeOptionalString(field);
-    out.writeOptionalDouble(minSimilarity);
-    CanonicalPolicies.write(out, canonical);
+    params.write(WireOutput.of(out));
     out.writeOptionalNamedWriteable(query);
-    out.writeVInt(from);
-    out.writeVInt(size);
-    out.writeVInt(batchSize);
     out.writeOptionalTimeValue(keepAlive);
-    out.writeOptionalString(run);
   }
 
   private static final ObjectParser<NearDupClustersRequest, Void> PARSER =
@@ -135,26 +106,13 @@ public final class NearDupClustersRequest extends ActionRequest
 
   @Override
   public ActionRequestValidationException validate() {
-    ActionRequestValidationException e = null;
-    if (run != null) {
-      if (field != null || minSimilarity != null || query != null || !canonical.byScore()) {
-        e =
-            addValidationError(
-                "[run] pages through a kept run, which has its own [field], [min_similarity],"
-                    + " [query] and [canonical]: give none of them",
-                e);
-      }
-    } else if (field == null || field.isEmpty()) {
-      e = addValidationError("[field] is required: the name of a field of type [neardup]", e);
+    List<String> errors = params.errors(query != null);
+    if (errors.isEmpty()) {
+      return null;
     }
+    ActionRequestValidationException e = new ActionRequestValidationException();
+    e.addValidationErrors(errors);
     return e;
-  }
-
-  private static ActionRequestValidationException addValidationError(
-      String message, ActionRequestValidationException e) {
-    ActionRequestValidationException out = e == null ? new ActionRequestValidationException() : e;
-    out.addValidationError(message);
-    return out;
   }
 
   @Override
@@ -165,13 +123,7 @@ public final class NearDupClustersRequest extends ActionRequest
 
   @Override
   public String getDescription() {
-    return "neardup clusters of "
-        + String.join(",", indices)
-        + " on ["
-        + field
-        + "]"
-        + (minSimilarity == null ? "" : " at " + minSimilarity)
-        + (run == null ? "" : ", page of run [" + run + "]");
+    return params.description(indices);
   }
 
   @Override
@@ -196,38 +148,43 @@ public final class NearDupClustersRequest extends ActionRequest
     return this;
   }
 
-  /** The {@code neardup} field. */
-  public String field() {
-    return field;
+  /** The engine-neutral parameters. */
+  public ClustersParams params() {
+    return params;
   }
 
   public NearDupClustersRequest field(String field) {
-    this.field = field;
+    params.field(field);
     return this;
-  }
-
-  /** The minimum similarity, or null for the field's threshold. */
-  @Nullable
-  public Double minSimilarity() {
-    return minSimilarity;
   }
 
   public NearDupClustersRequest minSimilarity(@Nullable Double minSimilarity) {
-    if (minSimilarity != null && !(minSimilarity > 0 && minSimilarity <= 1)) {
-      throw new IllegalArgumentException(
-          ParameterException.bracketed("min_similarity", "in (0, 1]", minSimilarity));
-    }
-    this.minSimilarity = minSimilarity;
+    params.minSimilarity(minSimilarity);
     return this;
   }
 
-  /** Which member of a cluster is canonical. */
-  public CanonicalPolicy canonical() {
-    return canonical;
+  public NearDupClustersRequest canonical(CanonicalPolicy canonical) {
+    params.canonical(canonical);
+    return this;
   }
 
-  public NearDupClustersRequest canonical(CanonicalPolicy canonical) {
-    this.canonical = Objects.requireNonNull(canonical);
+  public NearDupClustersRequest from(int from) {
+    params.from(from);
+    return this;
+  }
+
+  public NearDupClustersRequest size(int size) {
+    params.size(size);
+    return this;
+  }
+
+  public NearDupClustersRequest batchSize(int batchSize) {
+    params.batchSize(batchSize);
+    return this;
+  }
+
+  public NearDupClustersRequest run(@Nullable String run) {
+    params.run(run);
     return this;
   }
 
@@ -242,33 +199,6 @@ public final class NearDupClustersRequest extends ActionRequest
     return this;
   }
 
-  /** Clusters skipped, in the order of the response (largest first). */
-  public int from() {
-    return from;
-  }
-
-  public NearDupClustersRequest from(int from) {
-    if (from < 0) {
-      throw new IllegalArgumentException(ParameterException.bracketed("from", "at least 0", from));
-    }
-    this.from = from;
-    return this;
-  }
-
-  /** Clusters returned. */
-  public int size() {
-    return size;
-  }
-
-  public NearDupClustersRequest size(int size) {
-    if (size < 0 || size > MAX_SIZE) {
-      throw new IllegalArgumentException(
-          ParameterException.bracketed("size", "between 0 and " + MAX_SIZE, size));
-    }
-    this.size = size;
-    return this;
-  }
-
   /**
    * How long the run's clusters are kept for later pages (each page extends it), or null to keep
    * nothing.
@@ -279,37 +209,11 @@ public final class NearDupClustersRequest extends ActionRequest
   }
 
   public NearDupClustersRequest keepAlive(@Nullable TimeValue keepAlive) {
-    if (keepAlive != null && (keepAlive.millis() < 1 || keepAlive.compareTo(MAX_KEEP_ALIVE) > 0)) {
-      throw new IllegalArgumentException(
-          ParameterException.bracketed(
-              "keep_alive", "between 1ms and " + MAX_KEEP_ALIVE, keepAlive.getStringRep()));
+    if (keepAlive != null) {
+      ClustersParams.checkKeepAlive(
+          keepAlive.millis(), keepAlive.getStringRep(), MAX_KEEP_ALIVE.toString());
     }
     this.keepAlive = keepAlive;
-    return this;
-  }
-
-  /** The id of a kept run to page through, or null to compute the clusters. */
-  @Nullable
-  public String run() {
-    return run;
-  }
-
-  public NearDupClustersRequest run(@Nullable String run) {
-    this.run = run;
-    return this;
-  }
-
-  /** Documents read per round trip while gathering sketches. */
-  public int batchSize() {
-    return batchSize;
-  }
-
-  public NearDupClustersRequest batchSize(int batchSize) {
-    if (batchSize < 1 || batchSize > 10_000) {
-      throw new IllegalArgumentException(
-          ParameterException.bracketed("batch_size", "between 1 and 10000", batchSize));
-    }
-    this.batchSize = batchSize;
     return this;
   }
 }

@@ -1,6 +1,6 @@
 package io.neardup.elasticsearch.clusters;
 
-import io.neardup.search.DocNumbersQuery;
+import io.neardup.engine.shard.DocNumbersQuery;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;

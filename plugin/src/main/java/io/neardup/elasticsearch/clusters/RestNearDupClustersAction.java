@@ -3,6 +3,7 @@ package io.neardup.elasticsearch.clusters;
 import static org.elasticsearch.rest.RestRequest.Method.GET;
 import static org.elasticsearch.rest.RestRequest.Method.POST;
 
+import io.neardup.engine.api.ClustersParams;
 import java.io.IOException;
 import java.util.List;
 import org.elasticsearch.action.support.IndicesOptions;
@@ -55,7 +56,7 @@ public final class RestNearDupClustersAction extends BaseRestHandler {
       request.keepAlive(rest.paramAsTime("keep_alive", null));
     }
     if (rest.hasParam("size")) {
-      request.size(rest.paramAsInt("size", NearDupClustersRequest.DEFAULT_SIZE));
+      request.size(rest.paramAsInt("size", ClustersParams.DEFAULT_SIZE));
     }
     return channel ->
         new RestCancellableNodeClient(client, rest.getHttpChannel())

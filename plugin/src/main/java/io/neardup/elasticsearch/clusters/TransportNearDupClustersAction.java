@@ -105,7 +105,7 @@ public final class TransportNearDupClustersAction
     ParentTaskAssigningClient taskClient =
         new ParentTaskAssigningClient(client, clusterService.localNode(), task);
     try {
-      if (request.run() != null) {
+      if (request.params().run() != null) {
         page(task, taskClient, request, start, listener);
         return;
       }
@@ -123,10 +123,12 @@ public final class TransportNearDupClustersAction
       NearDupClustersRequest request,
       long start,
       ActionListener<NearDupClustersResponse> listener) {
-    String node = DistributedClustering.nodeOf(request.run());
+    String node = DistributedClustering.nodeOf(request.params().run());
     if (node == null) {
       throw new IllegalArgumentException(
-          "[_neardup/clusters] [run] must be the id of a kept run, got [" + request.run() + "]");
+          "[_neardup/clusters] [run] must be the id of a kept run, got ["
+              + request.params().run()
+              + "]");
     }
     if (node.equals(clusterService.localNode().getId())) {
       distributed.page(task, taskClient, request, start, listener);
@@ -136,7 +138,7 @@ public final class TransportNearDupClustersAction
     if (target == null) {
       throw new ResourceNotFoundException(
           "[_neardup/clusters] no kept run ["
-              + request.run()
+              + request.params().run()
               + "]: the node that kept it left the cluster; run the clustering again");
     }
     transportService.sendRequest(

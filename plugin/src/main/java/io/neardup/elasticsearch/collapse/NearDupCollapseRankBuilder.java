@@ -2,6 +2,8 @@ package io.neardup.elasticsearch.collapse;
 
 import io.neardup.collapse.core.WindowCollapse;
 import io.neardup.document.DocIdOrder;
+import io.neardup.elasticsearch.mapper.NearDupFieldMapper.NearDupFieldType;
+import io.neardup.engine.shard.HitSketchReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -168,7 +170,9 @@ public final class NearDupCollapseRankBuilder extends RankBuilder {
         docs[i] = top[i].doc;
         scores[i] = top[i].score;
       }
-      HitSketchReader reader = new HitSketchReader(search.getSearchExecutionContext(), ext);
+      HitSketchReader reader =
+          NearDupFieldType.hitReader(
+              search.getSearchExecutionContext().getFieldType(ext.field()), ext.canonical());
       DocIdOrder.visit(
           search.searcher().getIndexReader().leaves(),
           docs,

@@ -1,5 +1,7 @@
 package io.neardup.elasticsearch.collapse;
 
+import io.neardup.elasticsearch.mapper.NearDupFieldMapper.NearDupFieldType;
+import io.neardup.engine.shard.HitSketchReader;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,7 +66,9 @@ public final class NearDupSketchFetchSubPhase implements FetchSubPhase {
         }
       };
     }
-    HitSketchReader reader = new HitSketchReader(context.getSearchExecutionContext(), ext);
+    HitSketchReader reader =
+        NearDupFieldType.hitReader(
+            context.getSearchExecutionContext().getFieldType(ext.field()), ext.canonical());
     return new FetchSubPhaseProcessor() {
       @Override
       public void setNextReader(LeafReaderContext readerContext) throws IOException {

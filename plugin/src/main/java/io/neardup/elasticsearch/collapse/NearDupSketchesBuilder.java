@@ -2,8 +2,10 @@ package io.neardup.elasticsearch.collapse;
 
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.elasticsearch.CanonicalPolicies;
+import io.neardup.engine.api.SketchesParams;
+import io.neardup.engine.wire.WireInput;
+import io.neardup.engine.wire.WireOutput;
 import java.io.IOException;
-import java.util.Objects;
 import org.elasticsearch.common.io.stream.StreamInput;
 import org.elasticsearch.common.io.stream.StreamOutput;
 import org.elasticsearch.search.SearchExtBuilder;
@@ -24,34 +26,26 @@ import org.elasticsearch.xcontent.XContentParser;
  */
 public final class NearDupSketchesBuilder extends SearchExtBuilder implements SketchSource {
   /** The extension's name in {@code ext}. */
-  public static final String NAME = "neardup_sketches";
+  public static final String NAME = SketchesParams.NAME;
 
-  private final String field;
-  private final CanonicalPolicy canonical;
+  private final SketchesParams params;
 
   /**
    * @param field the {@code neardup} field
    * @param canonical the policy whose field value is attached too
    */
   public NearDupSketchesBuilder(String field, CanonicalPolicy canonical) {
-    if (field == null || field.isEmpty()) {
-      throw new IllegalArgumentException(
-          "[" + NAME + "] requires [field]: the name of a field of type [neardup]");
-    }
-    this.field = field;
-    this.canonical = Objects.requireNonNull(canonical, "canonical");
+    this.params = new SketchesParams(field, canonical);
   }
 
   /** Reads the extension from the wire. */
   public NearDupSketchesBuilder(StreamInput in) throws IOException {
-    this.field = in.readString();
-    this.canonical = CanonicalPolicies.read(in);
+    this.params = SketchesParams.read(WireInput.of(in));
   }
 
   @Override
   public void writeTo(StreamOutput out) throws IOException {
-    out.writeString(field);
-    CanonicalPolicies.write(out, canonical);
+    params.write(WireOutput.of(out));
   }
 
   @Override
@@ -61,12 +55,12 @@ public final class NearDupSketchesBuilder extends SearchExtBuilder implements Sk
 
   @Override
   public String field() {
-    return field;
+    return params.field();
   }
 
   @Override
   public CanonicalPolicy canonical() {
-    return canonical;
+    return params.canonical();
   }
 
   /** The request's keys, while they are parsed. */
@@ -100,22 +94,16 @@ public final class NearDupSketchesBuilder extends SearchExtBuilder implements Sk
 
   @Override
   public XContentBuilder toXContent(XContentBuilder builder, Params params) throws IOException {
-    builder.startObject(NAME).field("field", field);
-    if (!canonical.byScore()) {
-      builder.field("canonical", canonical.toString());
-    }
-    return builder.endObject();
+    return builder.startObject(NAME).mapContents(this.params.body()).endObject();
   }
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof NearDupSketchesBuilder b
-        && field.equals(b.field)
-        && canonical.equals(b.canonical);
+    return o instanceof NearDupSketchesBuilder b && params.equals(b.params);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(field, canonical);
+    return params.hashCode();
   }
 }

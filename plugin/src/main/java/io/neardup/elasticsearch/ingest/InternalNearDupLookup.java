@@ -1,8 +1,10 @@
 package io.neardup.elasticsearch.ingest;
 
-import io.neardup.ingest.NearDupLookup.Match;
+import io.neardup.engine.ingest.LookupMatches;
+import io.neardup.engine.ingest.NearDupLookup.Match;
+import io.neardup.engine.wire.WireInput;
+import io.neardup.engine.wire.WireOutput;
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -29,23 +31,12 @@ public final class InternalNearDupLookup extends InternalAggregation {
   /** Reads the result from the wire. */
   public InternalNearDupLookup(StreamInput in) throws IOException {
     super(in);
-    this.matches =
-        in.readCollectionAsList(
-            i -> i.readBoolean() ? new Match(i.readFloat(), i.readString(), i.readVInt()) : null);
+    this.matches = LookupMatches.read(WireInput.of(in));
   }
 
   @Override
   protected void doWriteTo(StreamOutput out) throws IOException {
-    out.writeCollection(
-        matches,
-        (o, m) -> {
-          o.writeBoolean(m != null);
-          if (m != null) {
-            o.writeFloat(m.similarity());
-            o.writeString(m.cluster());
-            o.writeVInt(m.shard());
-          }
-        });
+    LookupMatches.write(WireOutput.of(out), matches);
   }
 
   /** Per sketch, its best match or null. */
@@ -55,7 +46,7 @@ public final class InternalNearDupLookup extends InternalAggregation {
 
   /** Per sketch, the cluster id of its best match or null. */
   public List<String> clusters() {
-    return matches.stream().map(m -> m == null ? null : m.cluster()).toList();
+    return LookupMatches.clusters(matches);
   }
 
   @Override
@@ -65,24 +56,16 @@ public final class InternalNearDupLookup extends InternalAggregation {
 
   @Override
   protected AggregatorReducer getLeaderReducer(AggregationReduceContext context, int size) {
+    LookupMatches best = new LookupMatches();
     return new AggregatorReducer() {
-      private Match[] best;
-
       @Override
       public void accept(InternalAggregation aggregation) {
-        List<Match> shard = ((InternalNearDupLookup) aggregation).matches;
-        if (best == null) {
-          best = new Match[shard.size()];
-        }
-        for (int i = 0; i < best.length; i++) {
-          best[i] = Match.better(best[i], shard.get(i));
-        }
+        best.add(((InternalNearDupLookup) aggregation).matches);
       }
 
       @Override
       public InternalAggregation get() {
-        return new InternalNearDupLookup(
-            name, metadata, best == null ? List.of() : Arrays.asList(best));
+        return new InternalNearDupLookup(name, metadata, best.reduced());
       }
     };
   }
@@ -102,20 +85,7 @@ public final class InternalNearDupLookup extends InternalAggregation {
 
   @Override
   public XContentBuilder doXContentBody(XContentBuilder builder, Params params) throws IOException {
-    builder.startArray("matches");
-    for (Match m : matches) {
-      if (m == null) {
-        builder.nullValue();
-      } else {
-        builder.startObject();
-        builder.field("cluster", m.cluster());
-        builder.field("similarity", m.similarity());
-        builder.field("shard", m.shard());
-        builder.endObject();
-      }
-    }
-    builder.endArray();
-    return builder;
+    return builder.field("matches", LookupMatches.body(matches));
   }
 
   @Override

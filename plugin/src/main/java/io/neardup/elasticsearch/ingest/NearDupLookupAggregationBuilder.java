@@ -2,14 +2,16 @@ package io.neardup.elasticsearch.ingest;
 
 import io.neardup.elasticsearch.ShardAggregations;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper.NearDupFieldType;
-import io.neardup.ingest.NearDupLookup;
+import io.neardup.engine.api.LookupParams;
+import io.neardup.engine.ingest.NearDupLookup;
+import io.neardup.engine.wire.WireInput;
+import io.neardup.engine.wire.WireOutput;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.sketch.Sketch;
 import io.neardup.sketch.SketchFormat;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -57,15 +59,9 @@ import org.elasticsearch.xcontent.XContentParser;
 public final class NearDupLookupAggregationBuilder
     extends AbstractAggregationBuilder<NearDupLookupAggregationBuilder> {
   /** The aggregation's name. */
-  public static final String NAME = "neardup_lookup";
+  public static final String NAME = LookupParams.NAME;
 
-  private static final ParseField FIELD = new ParseField("field");
-  private static final ParseField CLUSTER_FIELD = new ParseField("cluster_field");
-  private static final ParseField SKETCHES = new ParseField("sketches");
-
-  private final String field;
-  private final String clusterField;
-  private final List<byte[]> sketches;
+  private final LookupParams params;
 
   /**
    * @param name the aggregation's name in the request
@@ -76,9 +72,7 @@ public final class NearDupLookupAggregationBuilder
   public NearDupLookupAggregationBuilder(
       String name, String field, String clusterField, List<byte[]> sketches) {
     super(name);
-    this.field = Objects.requireNonNull(field, "field");
-    this.clusterField = Objects.requireNonNull(clusterField, "cluster_field");
-    this.sketches = List.copyOf(sketches);
+    this.params = new LookupParams(field, clusterField, sketches);
   }
 
   private NearDupLookupAggregationBuilder(
@@ -86,24 +80,18 @@ public final class NearDupLookupAggregationBuilder
       AggregatorFactories.Builder factories,
       Map<String, Object> metadata) {
     super(clone, factories, metadata);
-    this.field = clone.field;
-    this.clusterField = clone.clusterField;
-    this.sketches = clone.sketches;
+    this.params = clone.params;
   }
 
   /** Reads the builder from the wire. */
   public NearDupLookupAggregationBuilder(StreamInput in) throws IOException {
     super(in);
-    this.field = in.readString();
-    this.clusterField = in.readString();
-    this.sketches = in.readCollectionAsImmutableList(StreamInput::readByteArray);
+    this.params = LookupParams.read(WireInput.of(in));
   }
 
   @Override
   protected void doWriteTo(StreamOutput out) throws IOException {
-    out.writeString(field);
-    out.writeString(clusterField);
-    out.writeCollection(sketches, StreamOutput::writeByteArray);
+    params.write(WireOutput.of(out));
   }
 
   @SuppressWarnings("unchecked")
@@ -111,17 +99,18 @@ public final class NearDupLookupAggregationBuilder
       new ConstructingObjectParser<>(
           NAME,
           false,
-          (a, name) ->
-              new NearDupLookupAggregationBuilder(
-                  name,
-                  (String) a[0],
-                  (String) a[1],
-                  ((List<String>) a[2]).stream().map(Base64.getDecoder()::decode).toList()));
+          (a, name) -> {
+            LookupParams p = LookupParams.ofJson((String) a[0], (String) a[1], (List<String>) a[2]);
+            return new NearDupLookupAggregationBuilder(
+                name, p.field(), p.clusterField(), p.sketches());
+          });
 
   static {
-    PARSER.declareString(ConstructingObjectParser.constructorArg(), FIELD);
-    PARSER.declareString(ConstructingObjectParser.constructorArg(), CLUSTER_FIELD);
-    PARSER.declareStringArray(ConstructingObjectParser.constructorArg(), SKETCHES);
+    PARSER.declareString(ConstructingObjectParser.constructorArg(), new ParseField("field"));
+    PARSER.declareString(
+        ConstructingObjectParser.constructorArg(), new ParseField("cluster_field"));
+    PARSER.declareStringArray(
+        ConstructingObjectParser.constructorArg(), new ParseField("sketches"));
   }
 
   /** Parses {@code {"field": ..., "cluster_field": ..., "sketches": [...]}}. */
@@ -133,15 +122,7 @@ public final class NearDupLookupAggregationBuilder
   @Override
   protected XContentBuilder internalXContent(XContentBuilder builder, Params params)
       throws IOException {
-    builder.startObject();
-    builder.field(FIELD.getPreferredName(), field);
-    builder.field(CLUSTER_FIELD.getPreferredName(), clusterField);
-    builder.startArray(SKETCHES.getPreferredName());
-    for (byte[] s : sketches) {
-      builder.value(Base64.getEncoder().encodeToString(s));
-    }
-    builder.endArray();
-    return builder.endObject();
+    return builder.map(this.params.body());
   }
 
   @Override
@@ -155,10 +136,9 @@ public final class NearDupLookupAggregationBuilder
       AggregationContext context, AggregatorFactory parent, AggregatorFactories.Builder subs)
       throws IOException {
     ShardAggregations.checkTopLevel(NAME, parent, subs);
-    MappedFieldType type = context.getFieldType(field);
+    MappedFieldType type = context.getFieldType(params.field());
     if (type != null && !(type instanceof NearDupFieldType)) {
-      throw new IllegalArgumentException(
-          "[" + NAME + "] field [" + field + "] is not of type [neardup]");
+      throw params.notNearDup();
     }
     NearDupFieldType nearDup = (NearDupFieldType) type;
     return new AggregatorFactory(name, context, null, subs, metadata) {
@@ -194,35 +174,16 @@ public final class NearDupLookupAggregationBuilder
 
   @Override
   public boolean equals(Object o) {
-    if (this == o) {
-      return true;
-    }
-    if (o == null || getClass() != o.getClass() || !super.equals(o)) {
-      return false;
-    }
-    NearDupLookupAggregationBuilder other = (NearDupLookupAggregationBuilder) o;
-    return field.equals(other.field)
-        && clusterField.equals(other.clusterField)
-        && sketches.size() == other.sketches.size()
-        && sameSketches(other.sketches);
-  }
-
-  private boolean sameSketches(List<byte[]> others) {
-    for (int i = 0; i < sketches.size(); i++) {
-      if (!Arrays.equals(sketches.get(i), others.get(i))) {
-        return false;
-      }
-    }
-    return true;
+    return this == o
+        || (o != null
+            && getClass() == o.getClass()
+            && super.equals(o)
+            && params.equals(((NearDupLookupAggregationBuilder) o).params));
   }
 
   @Override
   public int hashCode() {
-    int h = Objects.hash(super.hashCode(), field, clusterField);
-    for (byte[] s : sketches) {
-      h = 31 * h + Arrays.hashCode(s);
-    }
-    return h;
+    return Objects.hash(super.hashCode(), params);
   }
 
   /** A document's {@code _id}, for a near-duplicate indexed without a cluster id. */
@@ -265,8 +226,8 @@ public final class NearDupLookupAggregationBuilder
         return buildEmptyAggregation(); // an index without the field has no near-duplicates
       }
       NearDupSettings settings = type.settings();
-      List<Sketch> decoded = new ArrayList<>(sketches.size());
-      for (byte[] s : sketches) {
+      List<Sketch> decoded = new ArrayList<>(params.sketches().size());
+      for (byte[] s : params.sketches()) {
         decoded.add(SketchFormat.decode(s, settings.sketch()));
       }
       NearDupLookup.Match[] matches =
@@ -276,7 +237,7 @@ public final class NearDupLookupAggregationBuilder
               settings,
               settings.minSimilarity(null, null),
               decoded,
-              clusterField,
+              params.clusterField(),
               NearDupLookupAggregationBuilder::id,
               shard(reader));
       return new InternalNearDupLookup(name, metadata(), Arrays.asList(matches));
@@ -290,7 +251,7 @@ public final class NearDupLookupAggregationBuilder
     @Override
     public InternalAggregation buildEmptyAggregation() {
       return new InternalNearDupLookup(
-          name, metadata(), java.util.Collections.nCopies(sketches.size(), null));
+          name, metadata(), java.util.Collections.nCopies(params.sketches().size(), null));
     }
   }
 }

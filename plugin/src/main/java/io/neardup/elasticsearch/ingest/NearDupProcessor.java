@@ -1,7 +1,7 @@
 package io.neardup.elasticsearch.ingest;
 
 import io.neardup.elasticsearch.mapper.MappedFields;
-import io.neardup.ingest.NearDupIngest;
+import io.neardup.engine.ingest.NearDupIngest;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.sketch.Sketch;
 import io.neardup.sketch.SketchFormat;

@@ -1,7 +1,7 @@
 package io.neardup.elasticsearch.mapper;
 
 import io.neardup.cluster.CanonicalPolicy;
-import io.neardup.settings.MappingFields;
+import io.neardup.engine.param.MappingFields;
 import io.neardup.settings.NearDupSettings;
 import java.util.Map;
 import java.util.Set;

@@ -14,12 +14,14 @@ import static io.neardup.param.Parameter.THRESHOLD;
 
 import io.neardup.analysis.NearDupChainAnalyzer;
 import io.neardup.analysis.NormalizedTextAnalyzer;
+import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
 import io.neardup.elasticsearch.analysis.NearDupTokenFilterFactory;
-import io.neardup.param.MappingValue;
+import io.neardup.engine.param.MappingValue;
+import io.neardup.engine.param.NearDupMappings;
+import io.neardup.engine.shard.HitSketchReader;
 import io.neardup.param.Parameter.Style;
-import io.neardup.param.ParameterException;
 import io.neardup.search.NearDuplicateQuery;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.sketch.SketchParameters;
@@ -30,7 +32,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.lucene.document.BinaryDocValuesField;
 import org.apache.lucene.index.FieldInfos;
@@ -80,7 +81,7 @@ import org.elasticsearch.xcontent.XContentParser;
  */
 public final class NearDupFieldMapper extends FieldMapper {
   /** The field type's name. */
-  public static final String CONTENT_TYPE = "neardup";
+  public static final String CONTENT_TYPE = NearDupMappings.CONTENT_TYPE;
 
   /** Parses the mapping of a {@code neardup} field. */
   public static final TypeParser PARSER =
@@ -100,40 +101,24 @@ public final class NearDupFieldMapper extends FieldMapper {
     private final Parameter<String> shingleUnit =
         param(
             SHINGLE_UNIT,
-            m -> m.shingleUnit,
             SketchParameters.DEFAULT_SHINGLE_UNIT.parameterValue(),
             MappingValue.STRING);
-    private final Parameter<Integer> shingleSize =
-        param(SHINGLE_SIZE, m -> m.shingleSize, null, MappingValue.INT);
+    private final Parameter<Integer> shingleSize = param(SHINGLE_SIZE, null, MappingValue.INT);
     private final Parameter<Integer> hashes =
-        lazyParam(
-            HASHES,
-            m -> m.hashes,
-            () -> SketchParameters.defaultHashes(scheme()),
-            MappingValue.INT);
+        lazyParam(HASHES, () -> SketchParameters.defaultHashes(scheme()), MappingValue.INT);
     private final Parameter<Integer> bits =
-        lazyParam(
-            BITS, m -> m.bits, () -> SketchParameters.defaultBits(scheme()), MappingValue.INT);
+        lazyParam(BITS, () -> SketchParameters.defaultBits(scheme()), MappingValue.INT);
     private final Parameter<String> scheme =
-        param(
-            SCHEME,
-            m -> m.scheme,
-            SketchParameters.DEFAULT_SCHEME.parameterValue(),
-            MappingValue.STRING);
+        param(SCHEME, SketchParameters.DEFAULT_SCHEME.parameterValue(), MappingValue.STRING);
     private final Parameter<Long> seed =
-        param(SEED, m -> m.seed, SketchParameters.DEFAULT_SEED, MappingValue.LONG);
-    private final Parameter<Integer> bands = param(BANDS, m -> m.bands, null, MappingValue.INT);
-    private final Parameter<Integer> rows = param(ROWS, m -> m.rows, null, MappingValue.INT);
+        param(SEED, SketchParameters.DEFAULT_SEED, MappingValue.LONG);
+    private final Parameter<Integer> bands = param(BANDS, null, MappingValue.INT);
+    private final Parameter<Integer> rows = param(ROWS, null, MappingValue.INT);
     private final Parameter<Double> threshold =
-        lazyParam(
-            THRESHOLD,
-            m -> m.threshold,
-            () -> NearDupSettings.defaultThreshold(scheme()),
-            MappingValue.DOUBLE);
-    private final Parameter<Integer> maxHamming =
-        param(MAX_HAMMING, m -> m.maxHamming, null, MappingValue.INT);
+        lazyParam(THRESHOLD, () -> NearDupSettings.defaultThreshold(scheme()), MappingValue.DOUBLE);
+    private final Parameter<Integer> maxHamming = param(MAX_HAMMING, null, MappingValue.INT);
     private final Parameter<Boolean> exact =
-        param(EXACT, m -> m.exact, NearDupSettings.DEFAULT_EXACT, MappingValue.BOOLEAN);
+        param(EXACT, NearDupSettings.DEFAULT_EXACT, MappingValue.BOOLEAN);
     private final Parameter<Map<String, String>> meta = Parameter.metaParam();
     private final IndexAnalyzers indexAnalyzers;
 
@@ -188,20 +173,21 @@ public final class NearDupFieldMapper extends FieldMapper {
       return scheme == null ? null : SketchScheme.parse(scheme.getValue());
     }
 
+    /** The near-duplicate parameters' values, by name. */
+    Map<String, Object> values() {
+      Map<String, Object> values = new LinkedHashMap<>();
+      for (Parameter<?> p : nearDupParameters()) {
+        values.put(p.name, p.getValue());
+      }
+      return values;
+    }
+
     /** The settings these parameters describe. */
     NearDupSettings settings() {
-      Map<String, String> args = new LinkedHashMap<>();
-      for (Parameter<?> p : nearDupParameters()) {
-        Object value = p.getValue();
-        if (value != null) {
-          args.put(p.name, value.toString());
-        }
-      }
       try {
-        return NearDupSettings.parse(args, Style.SNAKE);
-      } catch (ParameterException e) {
-        throw new MapperParsingException(
-            "field [" + leafName() + "] of type [neardup]: " + e.bracketed(), e);
+        return NearDupMappings.settings(leafName(), values());
+      } catch (IllegalArgumentException e) {
+        throw new MapperParsingException(e.getMessage(), e.getCause());
       }
     }
 
@@ -210,11 +196,7 @@ public final class NearDupFieldMapper extends FieldMapper {
         for (TokenFilterFactory filter : provider.getComponents().getTokenFilters()) {
           if (filter instanceof NearDupTokenFilterFactory) {
             throw new MapperParsingException(
-                "[analyzer] ["
-                    + a.name()
-                    + "] must not contain a token filter of type ["
-                    + NearDupTokenFilterFactory.NAME
-                    + "]: the field appends one with its own parameters");
+                NearDupMappings.analyzerHasNearDupFilter(a.name(), NearDupTokenFilterFactory.NAME));
           }
         }
       }
@@ -248,19 +230,13 @@ public final class NearDupFieldMapper extends FieldMapper {
   }
 
   private static <T> Parameter<T> param(
-      io.neardup.param.Parameter parameter,
-      Function<NearDupFieldMapper, T> initializer,
-      T defaultValue,
-      MappingValue conv) {
-    return lazyParam(parameter, initializer, () -> defaultValue, conv);
+      io.neardup.param.Parameter parameter, T defaultValue, MappingValue conv) {
+    return lazyParam(parameter, () -> defaultValue, conv);
   }
 
   @SuppressWarnings("unchecked")
   private static <T> Parameter<T> lazyParam(
-      io.neardup.param.Parameter parameter,
-      Function<NearDupFieldMapper, T> initializer,
-      Supplier<T> defaultValue,
-      MappingValue conv) {
+      io.neardup.param.Parameter parameter, Supplier<T> defaultValue, MappingValue conv) {
     String name = parameter.name(Style.SNAKE);
     return new Parameter<>(
         name,
@@ -273,7 +249,7 @@ public final class NearDupFieldMapper extends FieldMapper {
             throw new MapperParsingException(e.getMessage());
           }
         },
-        m -> initializer.apply(toType(m)),
+        m -> (T) toType(m).values.get(name),
         (b, n, v) -> {
           if (v != null) {
             b.field(n, v);
@@ -329,7 +305,17 @@ public final class NearDupFieldMapper extends FieldMapper {
      * sketch: {@code <field>.id}.
      */
     public String idField() {
-      return name() + ".id";
+      return NearDupMappings.idField(name());
+    }
+
+    /**
+     * Reads hits' sketches, ids and canonical values on a shard whose mapping gives {@code type} to
+     * the field (null or another type: the shard has no sketches).
+     */
+    public static HitSketchReader hitReader(MappedFieldType type, CanonicalPolicy canonical) {
+      return type instanceof NearDupFieldType t
+          ? new HitSketchReader(t.fields().sketchField(), t.idField(), canonical)
+          : new HitSketchReader(null, null, canonical);
     }
 
     /** Analyses texts into the Lucene fields of this field. */
@@ -352,12 +338,7 @@ public final class NearDupFieldMapper extends FieldMapper {
 
     @Override
     public Query termQuery(Object value, SearchExecutionContext context) {
-      throw new IllegalArgumentException(
-          "field ["
-              + name()
-              + "] of type ["
-              + CONTENT_TYPE
-              + "] does not support term queries: use the [neardup] query");
+      throw new IllegalArgumentException(NearDupMappings.noTermQueries(name()));
     }
 
     @Override
@@ -373,34 +354,14 @@ public final class NearDupFieldMapper extends FieldMapper {
   }
 
   private final NamedAnalyzer analyzer;
-  private final String shingleUnit;
-  private final Integer shingleSize;
-  private final Integer hashes;
-  private final Integer bits;
-  private final String scheme;
-  private final long seed;
-  private final Integer bands;
-  private final Integer rows;
-  private final Double threshold;
-  private final Integer maxHamming;
-  private final boolean exact;
+  private final Map<String, Object> values;
   private final IndexAnalyzers indexAnalyzers;
 
   private NearDupFieldMapper(
       String leafName, NearDupFieldType type, BuilderParams params, Builder builder) {
     super(leafName, type, params);
     this.analyzer = builder.analyzer.getValue();
-    this.shingleUnit = builder.shingleUnit.getValue();
-    this.shingleSize = builder.shingleSize.getValue();
-    this.hashes = builder.hashes.getValue();
-    this.bits = builder.bits.getValue();
-    this.scheme = builder.scheme.getValue();
-    this.seed = builder.seed.getValue();
-    this.bands = builder.bands.getValue();
-    this.rows = builder.rows.getValue();
-    this.threshold = builder.threshold.getValue();
-    this.maxHamming = builder.maxHamming.getValue();
-    this.exact = builder.exact.getValue();
+    this.values = builder.values();
     this.indexAnalyzers = builder.indexAnalyzers;
   }
 
@@ -423,13 +384,7 @@ public final class NearDupFieldMapper extends FieldMapper {
     }
     NearDupFieldType type = fieldType();
     if (context.doc().getField(type.fields().sketchField()) != null) {
-      throw new IllegalArgumentException(
-          "field ["
-              + fullPath()
-              + "] of type ["
-              + CONTENT_TYPE
-              + "] takes one text per document, got several: join them into one text or index them"
-              + " as separate documents");
+      throw new IllegalArgumentException(NearDupMappings.oneText(fullPath()));
     }
     for (IndexableField field : type.documentBuilder().fields(parser.text())) {
       context.doc().add(field);

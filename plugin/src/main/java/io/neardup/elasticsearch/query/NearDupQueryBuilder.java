@@ -1,11 +1,11 @@
 package io.neardup.elasticsearch.query;
 
-import io.neardup.document.SourceText;
-import io.neardup.elasticsearch.mapper.NearDupFieldMapper;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper.NearDupFieldType;
-import io.neardup.param.Parameter.Style;
+import io.neardup.engine.api.LikeDocument;
+import io.neardup.engine.api.LikeQueries;
+import io.neardup.engine.wire.WireInput;
+import io.neardup.engine.wire.WireOutput;
 import io.neardup.param.ParameterException;
-import io.neardup.signature.SimHash;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -65,11 +65,14 @@ public final class NearDupQueryBuilder extends LeafQueryBuilder<NearDupQueryBuil
   /** The query's name. */
   public static final String NAME = "neardup";
 
-  static final ParseField FIELD = new ParseField("field");
-  static final ParseField LIKE = new ParseField("like");
-  static final ParseField MIN_SIMILARITY = new ParseField("min_similarity");
-  static final ParseField MAX_HAMMING =
-      new ParseField(io.neardup.param.Parameter.MAX_HAMMING.name(Style.SNAKE));
+  static final ParseField FIELD = new ParseField(LikeQueries.FIELD);
+  static final ParseField LIKE = new ParseField(LikeQueries.LIKE);
+  static final ParseField MIN_SIMILARITY = new ParseField(LikeQueries.MIN_SIMILARITY);
+  static final ParseField MAX_HAMMING = new ParseField(LikeQueries.MAX_HAMMING);
+
+  private static final ConstructingObjectParser<LikeDocument, Void> LIKE_DOCUMENT =
+      new ConstructingObjectParser<>(
+          "like", a -> new LikeDocument((String) a[0], (String) a[1], (String) a[2]));
 
   private static final ConstructingObjectParser<NearDupQueryBuilder, Void> PARSER =
       new ConstructingObjectParser<>(
@@ -89,6 +92,11 @@ public final class NearDupQueryBuilder extends LeafQueryBuilder<NearDupQueryBuil
     PARSER.declareDouble(NearDupQueryBuilder::minSimilarity, MIN_SIMILARITY);
     PARSER.declareInt(NearDupQueryBuilder::maxHamming, MAX_HAMMING);
     declareStandardFields(PARSER);
+    LIKE_DOCUMENT.declareString(
+        ConstructingObjectParser.optionalConstructorArg(), new ParseField("_index"));
+    LIKE_DOCUMENT.declareString(ConstructingObjectParser.constructorArg(), new ParseField("_id"));
+    LIKE_DOCUMENT.declareString(
+        ConstructingObjectParser.optionalConstructorArg(), new ParseField("routing"));
   }
 
   private final String field;
@@ -110,10 +118,7 @@ public final class NearDupQueryBuilder extends LeafQueryBuilder<NearDupQueryBuil
 
   private NearDupQueryBuilder(
       String field, String likeText, LikeDocument likeDocument, Supplier<String> fetchedText) {
-    if (field == null || field.isEmpty()) {
-      throw new IllegalArgumentException("[" + NAME + "] requires a non-empty [field]");
-    }
-    this.field = field;
+    this.field = LikeQueries.checkField(field);
     this.likeText = likeText;
     this.likeDocument = likeDocument;
     this.fetchedText = fetchedText;
@@ -124,7 +129,7 @@ public final class NearDupQueryBuilder extends LeafQueryBuilder<NearDupQueryBuil
     super(in);
     this.field = in.readString();
     this.likeText = in.readOptionalString();
-    this.likeDocument = in.readOptionalWriteable(LikeDocument::new);
+    this.likeDocument = in.readBoolean() ? LikeDocument.read(WireInput.of(in)) : null;
     this.minSimilarity = in.readOptionalDouble();
     this.maxHamming = in.readOptionalVInt();
     this.fetchedText = null;
@@ -138,7 +143,10 @@ public final class NearDupQueryBuilder extends LeafQueryBuilder<NearDupQueryBuil
     }
     out.writeString(field);
     out.writeOptionalString(likeText);
-    out.writeOptionalWriteable(likeDocument);
+    out.writeBoolean(likeDocument != null);
+    if (likeDocument != null) {
+      likeDocument.write(WireOutput.of(out));
+    }
     out.writeOptionalDouble(minSimilarity);
     out.writeOptionalVInt(maxHamming);
   }
@@ -151,15 +159,10 @@ public final class NearDupQueryBuilder extends LeafQueryBuilder<NearDupQueryBuil
   private static Object parseLike(XContentParser parser) throws IOException {
     return switch (parser.currentToken()) {
       case VALUE_STRING -> parser.text();
-      case START_OBJECT -> LikeDocument.fromXContent(parser);
+      case START_OBJECT -> LIKE_DOCUMENT.parse(parser, null);
       default ->
           throw new ParsingException(
-              parser.getTokenLocation(),
-              "["
-                  + NAME
-                  + "] [like] must be a text or a document {\"_id\": ...}, got ["
-                  + parser.currentToken()
-                  + "]");
+              parser.getTokenLocation(), LikeQueries.likeKind(parser.currentToken()));
     };
   }
 
@@ -189,12 +192,7 @@ public final class NearDupQueryBuilder extends LeafQueryBuilder<NearDupQueryBuil
    * @throws IllegalArgumentException if out of range
    */
   public NearDupQueryBuilder minSimilarity(double minSimilarity) {
-    if (!(minSimilarity > 0 && minSimilarity <= 1)) {
-      throw new IllegalArgumentException(
-          ParameterException.bracketed(
-              MIN_SIMILARITY.getPreferredName(), "a number in (0, 1]", minSimilarity));
-    }
-    this.minSimilarity = minSimilarity;
+    this.minSimilarity = LikeQueries.checkMinSimilarity(minSimilarity);
     return this;
   }
 
@@ -210,14 +208,7 @@ public final class NearDupQueryBuilder extends LeafQueryBuilder<NearDupQueryBuil
    * @throws IllegalArgumentException if out of range
    */
   public NearDupQueryBuilder maxHamming(int maxHamming) {
-    if (maxHamming < 0 || maxHamming > SimHash.MAX_HAMMING) {
-      throw new IllegalArgumentException(
-          ParameterException.bracketed(
-              MAX_HAMMING.getPreferredName(),
-              "an integer between 0 and " + SimHash.MAX_HAMMING,
-              maxHamming));
-    }
-    this.maxHamming = maxHamming;
+    this.maxHamming = LikeQueries.checkMaxHamming(maxHamming);
     return this;
   }
 
@@ -231,18 +222,7 @@ public final class NearDupQueryBuilder extends LeafQueryBuilder<NearDupQueryBuil
   @Override
   protected void doXContent(XContentBuilder builder, Params params) throws IOException {
     builder.startObject(NAME);
-    builder.field(FIELD.getPreferredName(), field);
-    if (likeText != null) {
-      builder.field(LIKE.getPreferredName(), likeText);
-    } else {
-      builder.field(LIKE.getPreferredName(), likeDocument);
-    }
-    if (minSimilarity != null) {
-      builder.field(MIN_SIMILARITY.getPreferredName(), minSimilarity);
-    }
-    if (maxHamming != null) {
-      builder.field(MAX_HAMMING.getPreferredName(), maxHamming);
-    }
+    builder.mapContents(LikeQueries.body(field, likeText, likeDocument, minSimilarity, maxHamming));
     boostAndQueryNameToXContent(builder);
     builder.endObject();
   }
@@ -285,12 +265,7 @@ public final class NearDupQueryBuilder extends LeafQueryBuilder<NearDupQueryBuil
     } else if (context.getFullyQualifiedIndex() != null) {
       return context.getFullyQualifiedIndex().getName();
     }
-    throw new IllegalArgumentException(
-        "["
-            + NAME
-            + "] [like] document ["
-            + likeDocument.id()
-            + "] needs [_index] when the search targets several indices");
+    throw LikeQueries.needsIndex(likeDocument);
   }
 
   private void fetchText(Client client, String index, ActionListener<String> listener) {
@@ -303,29 +278,12 @@ public final class NearDupQueryBuilder extends LeafQueryBuilder<NearDupQueryBuil
         get,
         listener.map(response -> {
           if (response.isExists() == false) {
-            throw new ResourceNotFoundException(
-                "[" + NAME + "] [like] document [{}] not found in index [{}]",
-                likeDocument.id(),
-                index);
+            throw new ResourceNotFoundException(LikeQueries.NOT_FOUND, likeDocument.id(), index);
           }
           Map<String, Object> source =
               response.isSourceEmpty() ? Map.of() : response.getSourceAsMap();
-          for (String path : paths) {
-            String text = text(XContentMapValues.extractValue(path, source), index);
-            if (text != null) {
-              return text;
-            }
-          }
-          throw new IllegalArgumentException(
-              "["
-                  + NAME
-                  + "] [like] document ["
-                  + likeDocument.id()
-                  + "] in index ["
-                  + index
-                  + "] has no text for field ["
-                  + field
-                  + "] in its _source");
+          return LikeQueries.text(
+              likeDocument, index, field, path -> XContentMapValues.extractValue(path, source));
         }));
   }
 
@@ -334,48 +292,28 @@ public final class NearDupQueryBuilder extends LeafQueryBuilder<NearDupQueryBuil
    * a multi-field's text is in its parent's place in {@code _source}.
    */
   static List<String> sourcePaths(String field) {
-    return SourceText.sourcePaths(field);
-  }
-
-  private String text(Object value, String index) {
-    return SourceText.text(
-        value,
-        "[" + NAME + "] [like] document [" + likeDocument.id() + "] in index [" + index + "]",
-        field);
+    return LikeQueries.sourcePaths(field);
   }
 
   @Override
   protected Query doToQuery(SearchExecutionContext context) throws IOException {
     if (likeDocument != null) {
-      throw new IllegalStateException(
-          "[" + NAME + "] query must be rewritten before it is executed: the [like] document");
+      throw LikeQueries.notRewritten();
     }
     MappedFieldType type = context.getFieldType(field);
     if (type == null) {
-      throw new QueryShardException(
-          context, "[" + NAME + "] query: field [" + field + "] does not exist in the mapping");
+      throw new QueryShardException(context, LikeQueries.noSuchField(field));
     }
     if (type instanceof NearDupFieldType nearDup) {
       double min;
       try {
         min = nearDup.settings().minSimilarity(minSimilarity, maxHamming);
       } catch (ParameterException e) {
-        throw new QueryShardException(
-            context, "[" + NAME + "] query on field [" + field + "]: " + e.bracketed(), e);
+        throw new QueryShardException(context, LikeQueries.onField(field, e), e);
       }
       return nearDup.nearDuplicateQuery(likeText, min);
     }
-    throw new QueryShardException(
-        context,
-        "["
-            + NAME
-            + "] query: field ["
-            + field
-            + "] is of type ["
-            + type.typeName()
-            + "], but the query needs a field of type ["
-            + NearDupFieldMapper.CONTENT_TYPE
-            + "]");
+    throw new QueryShardException(context, LikeQueries.notNearDup(field, type.typeName()));
   }
 
   @Override

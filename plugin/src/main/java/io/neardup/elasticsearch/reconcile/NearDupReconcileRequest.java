@@ -3,8 +3,11 @@ package io.neardup.elasticsearch.reconcile;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.elasticsearch.CanonicalPolicies;
 import io.neardup.elasticsearch.clusters.NearDupClustersRequest;
-import io.neardup.ingest.NearDupIngest;
+import io.neardup.engine.reconcile.ReconcileParams;
+import io.neardup.engine.wire.WireInput;
+import io.neardup.engine.wire.WireOutput;
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 import org.elasticsearch.action.ActionRequest;
 import org.elasticsearch.action.ActionRequestValidationException;
@@ -20,47 +23,26 @@ import org.elasticsearch.xcontent.ParseField;
 import org.elasticsearch.xcontent.XContentParser;
 
 /**
- * A request of the reconcile API, {@code POST /{index}/_neardup/reconcile}: the clustering API's
- * parameters (without paging) and where the cluster ids and canonical flags are stored.
- *
- * <pre>{@code
- * {"field": "body.dup",                                 // a neardup field (required)
- *  "min_similarity": 0.8,                               // default: the field's threshold
- *  "canonical": {"field": "published", "order": "asc"}, // default: keep the flagged member
- *  "query": {"term": {"lang": "en"}},                   // default: every document
- *  "cluster_field": "neardup_cluster",                  // a keyword field
- *  "canonical_field": "neardup_canonical",              // a boolean field
- *  "batch_size": 1000,                                  // documents per read and per bulk
- *  "dry_run": false}                                    // count the changes, write nothing
- * }</pre>
+ * A request of the reconcile API, {@code POST /{index}/_neardup/reconcile}: engine-common's {@link
+ * ReconcileParams} over a clustering request (indexes, query) without paging.
  */
 public final class NearDupReconcileRequest extends ActionRequest
     implements IndicesRequest.Replaceable {
-  /** Default documents per read and per bulk request. */
-  public static final int DEFAULT_BATCH_SIZE = 1_000;
-
   private final NearDupClustersRequest clusters;
-  private boolean canonicalGiven;
-  private String clusterField = NearDupIngest.DEFAULT_CLUSTER_FIELD;
-  private String canonicalField = NearDupIngest.DEFAULT_CANONICAL_FIELD;
-  private boolean dryRun;
-  private boolean refresh;
+  private final ReconcileParams params;
   private boolean shouldStoreResult;
 
   /** A request over the given indexes. */
   public NearDupReconcileRequest(String... indices) {
-    this.clusters = new NearDupClustersRequest(indices).batchSize(DEFAULT_BATCH_SIZE);
+    this.clusters = new NearDupClustersRequest(indices);
+    this.params = ReconcileParams.of(clusters.params());
   }
 
   /** Reads a request from the wire. */
   public NearDupReconcileRequest(StreamInput in) throws IOException {
     super(in);
     clusters = new NearDupClustersRequest(in);
-    canonicalGiven = in.readBoolean();
-    clusterField = in.readString();
-    canonicalField = in.readString();
-    dryRun = in.readBoolean();
-    refresh = in.readBoolean();
+    params = ReconcileParams.read(clusters.params(), WireInput.of(in));
     shouldStoreResult = in.readBoolean();
   }
 
@@ -68,11 +50,7 @@ public final class NearDupReconcileRequest extends ActionRequest
   public void writeTo(StreamOutput out) throws IOException {
     super.writeTo(out);
     clusters.writeTo(out);
-    out.writeBoolean(canonicalGiven);
-    out.writeString(clusterField);
-    out.writeString(canonicalField);
-    out.writeBoolean(dryRun);
-    out.writeBoolean(refresh);
+    params.write(WireOutput.of(out));
     out.writeBoolean(shouldStoreResult);
   }
 
@@ -80,9 +58,9 @@ public final class NearDupReconcileRequest extends ActionRequest
       new ObjectParser<>("_neardup/reconcile");
 
   static {
-    PARSER.declareString(NearDupReconcileRequest::field, new ParseField("field"));
+    PARSER.declareString((r, v) -> r.clusters.field(v), new ParseField("field"));
     PARSER.declareDouble((r, v) -> r.clusters.minSimilarity(v), new ParseField("min_similarity"));
-    PARSER.declareInt(NearDupReconcileRequest::batchSize, new ParseField("batch_size"));
+    PARSER.declareInt((r, v) -> r.clusters.batchSize(v), new ParseField("batch_size"));
     PARSER.declareObject(
         (r, q) -> r.clusters.query(q),
         (p, c) -> AbstractQueryBuilder.parseTopLevelQuery(p),
@@ -92,10 +70,9 @@ public final class NearDupReconcileRequest extends ActionRequest
         (p, c) -> CanonicalPolicies.parse(p),
         new ParseField("canonical"),
         ObjectParser.ValueType.OBJECT_OR_STRING);
-    PARSER.declareString(NearDupReconcileRequest::clusterField, new ParseField("cluster_field"));
-    PARSER.declareString(
-        NearDupReconcileRequest::canonicalField, new ParseField("canonical_field"));
-    PARSER.declareBoolean(NearDupReconcileRequest::dryRun, new ParseField("dry_run"));
+    PARSER.declareString((r, v) -> r.params.clusterField(v), new ParseField("cluster_field"));
+    PARSER.declareString((r, v) -> r.params.canonicalField(v), new ParseField("canonical_field"));
+    PARSER.declareBoolean((r, v) -> r.params.dryRun(v), new ParseField("dry_run"));
   }
 
   /**
@@ -110,12 +87,12 @@ public final class NearDupReconcileRequest extends ActionRequest
 
   @Override
   public ActionRequestValidationException validate() {
-    ActionRequestValidationException e = clusters.validate();
-    if (clusterField.equals(canonicalField)) {
-      e = e == null ? new ActionRequestValidationException() : e;
-      e.addValidationError(
-          "[cluster_field] and [canonical_field] must differ, got [" + clusterField + "] for both");
+    List<String> errors = params.errors(clusters.query() != null);
+    if (errors.isEmpty()) {
+      return null;
     }
+    ActionRequestValidationException e = new ActionRequestValidationException();
+    e.addValidationErrors(errors);
     return e;
   }
 
@@ -127,16 +104,7 @@ public final class NearDupReconcileRequest extends ActionRequest
 
   @Override
   public String getDescription() {
-    return "neardup reconcile of "
-        + String.join(",", clusters.indices())
-        + " on ["
-        + clusters.field()
-        + "] into ["
-        + clusterField
-        + "], ["
-        + canonicalField
-        + "]"
-        + (dryRun ? " (dry run)" : "");
+    return params.description(clusters.indices());
   }
 
   @Override
@@ -153,6 +121,11 @@ public final class NearDupReconcileRequest extends ActionRequest
   /** The clustering this request reconciles with: field, similarity, canonical, query, batch. */
   public NearDupClustersRequest clusters() {
     return clusters;
+  }
+
+  /** The engine-neutral parameters. */
+  public ReconcileParams params() {
+    return params;
   }
 
   @Override
@@ -187,16 +160,9 @@ public final class NearDupReconcileRequest extends ActionRequest
     return this;
   }
 
-  /** Which member of a cluster becomes canonical; without it the flagged member stays. */
   public NearDupReconcileRequest canonical(CanonicalPolicy canonical) {
-    clusters.canonical(canonical);
-    canonicalGiven = true;
+    params.canonical(canonical);
     return this;
-  }
-
-  /** Whether a canonical policy was given (else members flagged canonical keep the flag). */
-  public boolean canonicalGiven() {
-    return canonicalGiven;
   }
 
   public NearDupReconcileRequest batchSize(int batchSize) {
@@ -204,51 +170,23 @@ public final class NearDupReconcileRequest extends ActionRequest
     return this;
   }
 
-  /** The keyword field holding cluster ids. */
-  public String clusterField() {
-    return clusterField;
-  }
-
   public NearDupReconcileRequest clusterField(String clusterField) {
-    this.clusterField = requireName("cluster_field", clusterField);
+    params.clusterField(clusterField);
     return this;
-  }
-
-  /** The boolean field flagging canonical documents. */
-  public String canonicalField() {
-    return canonicalField;
   }
 
   public NearDupReconcileRequest canonicalField(String canonicalField) {
-    this.canonicalField = requireName("canonical_field", canonicalField);
+    params.canonicalField(canonicalField);
     return this;
-  }
-
-  /** Whether only the changes are counted, nothing written. */
-  public boolean dryRun() {
-    return dryRun;
   }
 
   public NearDupReconcileRequest dryRun(boolean dryRun) {
-    this.dryRun = dryRun;
+    params.dryRun(dryRun);
     return this;
-  }
-
-  /** Whether the indexes are refreshed once the updates are written. */
-  public boolean refresh() {
-    return refresh;
   }
 
   public NearDupReconcileRequest refresh(boolean refresh) {
-    this.refresh = refresh;
+    params.refresh(refresh);
     return this;
-  }
-
-  private static String requireName(String param, String value) {
-    if (value == null || value.isBlank()) {
-      throw new IllegalArgumentException(
-          "[" + param + "] must be a field name, got [" + value + "]");
-    }
-    return value;
   }
 }

@@ -1,14 +1,16 @@
 package io.neardup.elasticsearch.reconcile;
 
-import io.neardup.cluster.GatheredClusters;
-import io.neardup.cluster.Reassignment;
 import io.neardup.elasticsearch.clusters.SketchGathering;
 import io.neardup.elasticsearch.mapper.MappedFields;
+import io.neardup.engine.api.ReconcileResult;
+import io.neardup.engine.cluster.GatheredClusters;
+import io.neardup.engine.cluster.Reassignment;
+import io.neardup.engine.cluster.ShardedRun;
+import io.neardup.engine.reconcile.ReconcileParams;
+import io.neardup.engine.reconcile.ReconcileRun;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.elasticsearch.action.ActionListener;
 import org.elasticsearch.action.ActionType;
 import org.elasticsearch.action.admin.indices.refresh.RefreshRequest;
@@ -31,6 +33,7 @@ import org.elasticsearch.indices.breaker.CircuitBreakerService;
 import org.elasticsearch.injection.guice.Inject;
 import org.elasticsearch.search.SearchHit;
 import org.elasticsearch.search.builder.SearchSourceBuilder;
+import org.elasticsearch.tasks.CancellableTask;
 import org.elasticsearch.tasks.Task;
 import org.elasticsearch.tasks.TaskCancelledException;
 import org.elasticsearch.threadpool.ThreadPool;
@@ -103,15 +106,23 @@ public final class TransportNearDupReconcileAction
       listener.onFailure(e);
       return;
     }
-    ReconcileTask progress = (ReconcileTask) task;
+    ReconcileRun run = new ReconcileRun(request.params(), ((ReconcileTask) task).progress());
     Client taskClient = new ParentTaskAssigningClient(client, clusterService.localNode(), task);
     gathering.run(
         task,
         request.clusters(),
         plan,
-        new Reading(progress, request, canonicalMapped),
-        listener.delegateFailureAndWrap((l, changes) ->
-            new Writing(progress, taskClient, request, plan, changes, start, l).next()));
+        new Reading(run, request.params(), canonicalMapped),
+        ActionListener.wrap(
+            done ->
+                run.write(
+                    new Writes(run, (CancellableTask) task, taskClient, plan),
+                    start,
+                    plan.minSimilarity(),
+                    ShardedRun.Listener.of(
+                        result -> listener.onResponse(new NearDupReconcileResponse(result)),
+                        listener::onFailure)),
+            listener::onFailure));
   }
 
   /**
@@ -127,9 +138,10 @@ public final class TransportNearDupReconcileAction
       if (metadata == null) {
         continue;
       }
-      checkType(metadata, "cluster_field", request.clusterField(), "keyword", true);
+      checkType(metadata, "cluster_field", request.params().clusterField(), "keyword", true);
       canonicalMapped |=
-          checkType(metadata, "canonical_field", request.canonicalField(), "boolean", false);
+          checkType(
+              metadata, "canonical_field", request.params().canonicalField(), "boolean", false);
     }
     return canonicalMapped;
   }
@@ -139,28 +151,23 @@ public final class TransportNearDupReconcileAction
     return mappings.checkType(metadata, "[" + API + "]", param, path, expected, required);
   }
 
-  /** A document whose assignment changes. */
-  /** What the clustering found. */
-  private record Changes(int documents, int clusters, List<Reassignment.Write> changes) {}
-
   /** Reads each document's current assignment next to its sketch, then recomputes it. */
-  private static final class Reading implements SketchGathering.Reader<Changes> {
-    private final ReconcileTask task;
-    private final NearDupReconcileRequest request;
+  private static final class Reading implements SketchGathering.Reader<Void> {
+    private final ReconcileRun run;
+    private final ReconcileParams params;
     private final boolean canonicalMapped;
-    private Reassignment reassignment;
 
-    Reading(ReconcileTask task, NearDupReconcileRequest request, boolean canonicalMapped) {
-      this.task = task;
-      this.request = request;
+    Reading(ReconcileRun run, ReconcileParams params, boolean canonicalMapped) {
+      this.run = run;
+      this.params = params;
       this.canonicalMapped = canonicalMapped;
     }
 
     @Override
     public void source(SearchSourceBuilder source) {
-      source.docValueField(request.clusterField()).seqNoAndPrimaryTerm(true);
+      source.docValueField(params.clusterField()).seqNoAndPrimaryTerm(true);
       if (canonicalMapped) {
-        source.docValueField(request.canonicalField());
+        source.docValueField(params.canonicalField());
       }
     }
 
@@ -171,117 +178,70 @@ public final class TransportNearDupReconcileAction
 
     @Override
     public void start(int documents) {
-      reassignment = new Reassignment(documents);
-      task.total(documents);
+      run.start(documents);
     }
 
     @Override
     public void hit(SearchHit hit, int doc) {
-      DocumentField cluster = hit.field(request.clusterField());
-      DocumentField flag = hit.field(request.canonicalField());
-      reassignment.current(
+      DocumentField cluster = hit.field(params.clusterField());
+      DocumentField flag = hit.field(params.canonicalField());
+      run.current(
           doc,
-          cluster == null || cluster.getValue() == null ? null : cluster.getValue().toString(),
-          flag == null || flag.getValue() == null ? null : Boolean.TRUE.equals(flag.getValue()),
+          cluster == null ? null : cluster.getValue(),
+          flag == null ? null : flag.getValue(),
           hit.getSeqNo(),
           hit.getPrimaryTerm());
-      task.read();
     }
 
     @Override
-    public Changes finish(GatheredClusters clusters) throws IOException {
-      task.phase(NearDupReconcileStatus.Phase.CLUSTERING);
-      List<Reassignment.Write> changes = reassignment.writes(clusters, !request.canonicalGiven());
-      int found = clusters.page(0, 0).totalClusters();
-      task.clustered(found, changes.size());
-      return new Changes(clusters.documents(), found, changes);
+    public Void finish(GatheredClusters clusters) throws IOException {
+      run.finish(clusters);
+      return null;
     }
   }
 
-  /** Writes the changes one bulk request at a time, then refreshes if asked. */
-  private static final class Writing {
-    private final ReconcileTask task;
-    private final Client client;
-    private final NearDupReconcileRequest request;
-    private final SketchGathering.Plan plan;
-    private final Changes changes;
-    private final long start;
-    private final ActionListener<NearDupReconcileResponse> listener;
-    private final List<NearDupReconcileResponse.Failure> failures = new ArrayList<>();
-    private int next;
-    private long updated;
-    private long failed;
-
-    Writing(
-        ReconcileTask task,
-        Client client,
-        NearDupReconcileRequest request,
-        SketchGathering.Plan plan,
-        Changes changes,
-        long start,
-        ActionListener<NearDupReconcileResponse> listener) {
-      this.task = task;
-      this.client = client;
-      this.request = request;
-      this.plan = plan;
-      this.changes = changes;
-      this.start = start;
-      this.listener = listener;
+  /** The run's writes: bulk partial updates, then a refresh. */
+  private record Writes(
+      ReconcileRun run, CancellableTask task, Client client, SketchGathering.Plan plan)
+      implements ReconcileRun.Writes {
+    @Override
+    public Exception cancelled() {
+      return task.isCancelled()
+          ? new TaskCancelledException("cancelled: " + task.getReasonCancelled())
+          : null;
     }
 
-    void next() {
-      if (task.isCancelled()) {
-        listener.onFailure(new TaskCancelledException("cancelled: " + task.getReasonCancelled()));
-        return;
-      }
-      List<Reassignment.Write> all = changes.changes();
-      if (request.dryRun() || next >= all.size()) {
-        refresh();
-        return;
-      }
-      int end = Math.min(all.size(), next + request.clusters().batchSize());
+    @Override
+    public void bulk(
+        List<Reassignment.Write> batch,
+        ShardedRun.Listener<List<ReconcileResult.Failure>> listener) {
       BulkRequest bulk = new BulkRequest();
-      for (Reassignment.Write c : all.subList(next, end)) {
-        Map<String, Object> doc = new HashMap<>(2);
-        doc.put(request.clusterField(), c.clusterId());
-        doc.put(request.canonicalField(), c.canonical());
+      for (Reassignment.Write c : batch) {
         bulk.add(
             new UpdateRequest(c.index(), c.id())
-                .doc(doc)
+                .doc(run.doc(c))
                 .setIfSeqNo(c.seqNo())
                 .setIfPrimaryTerm(c.primaryTerm()));
       }
-      next = end;
       client.bulk(
           bulk,
-          listener.delegateFailureAndWrap((l, response) -> {
-            long ok = 0;
-            long bad = 0;
-            for (BulkItemResponse item : response.getItems()) {
-              if (item.isFailed()) {
-                bad++;
-                if (failures.size() < NearDupReconcileResponse.MAX_FAILURES) {
-                  failures.add(
-                      new NearDupReconcileResponse.Failure(
-                          item.getIndex(), item.getId(), item.getFailureMessage()));
+          ActionListener.wrap(
+              response -> {
+                List<ReconcileResult.Failure> items = new ArrayList<>(response.getItems().length);
+                for (BulkItemResponse item : response.getItems()) {
+                  items.add(
+                      item.isFailed()
+                          ? new ReconcileResult.Failure(
+                              item.getIndex(), item.getId(), item.getFailureMessage())
+                          : null);
                 }
-              } else {
-                ok++;
-              }
-            }
-            updated += ok;
-            failed += bad;
-            task.written(ok, bad);
-            next();
-          }));
+                listener.onResponse(items);
+              },
+              listener::onFailure));
     }
 
-    private void refresh() {
-      if (!request.refresh() || request.dryRun() || updated == 0) {
-        respond();
-        return;
-      }
-      task.phase(NearDupReconcileStatus.Phase.REFRESHING);
+    @Override
+    public void refresh(ShardedRun.Listener<Void> listener) {
       String[] names = new String[plan.indices().length];
       for (int i = 0; i < names.length; i++) {
         names[i] = plan.indices()[i].getName();
@@ -289,21 +249,9 @@ public final class TransportNearDupReconcileAction
       client
           .admin()
           .indices()
-          .refresh(new RefreshRequest(names), listener.delegateFailureAndWrap((l, r) -> respond()));
-    }
-
-    private void respond() {
-      listener.onResponse(
-          new NearDupReconcileResponse(
-              (System.nanoTime() - start) / 1_000_000,
-              request.dryRun(),
-              plan.minSimilarity(),
-              changes.documents(),
-              changes.clusters(),
-              changes.changes().size(),
-              updated,
-              failed,
-              failures));
+          .refresh(
+              new RefreshRequest(names),
+              ActionListener.wrap(r -> listener.onResponse(null), listener::onFailure));
     }
   }
 }

@@ -68,12 +68,4 @@ public class NearDupSketchesBuilderTests
     assertEquals(
         "[canonical.order] must be one of [asc, desc], got [up]", order.getCause().getMessage());
   }
-
-  public void testCanonicalValuesRoundTripThroughText() {
-    assertEquals(42L, CanonicalValues.decode(CanonicalValues.encode(42L)));
-    assertEquals(-7L, CanonicalValues.decode(CanonicalValues.encode(-7L)));
-    byte[] term = {0, 1, (byte) 0xFF, 'a'};
-    assertArrayEquals(term, (byte[]) CanonicalValues.decode(CanonicalValues.encode(term)));
-    assertNull(CanonicalValues.decode(CanonicalValues.encode(null)));
-  }
 }

@@ -7,6 +7,7 @@ import static org.hamcrest.Matchers.instanceOf;
 import io.neardup.analysis.NearDupAnalyzer;
 import io.neardup.document.NearDupFields;
 import io.neardup.elasticsearch.NearDupPlugin;
+import io.neardup.engine.api.LikeDocument;
 import io.neardup.search.NearDuplicateQuery;
 import io.neardup.settings.NearDupSettings;
 import java.io.IOException;

@@ -4,6 +4,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
 import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.engine.reconcile.ReconcileParams;
 import java.io.IOException;
 import java.util.List;
 import org.elasticsearch.common.io.stream.BytesStreamOutput;
@@ -35,12 +36,12 @@ public class NearDupReconcileRequestTests extends ESTestCase {
 
   public void testDefaults() throws IOException {
     NearDupReconcileRequest r = parse("{\"field\": \"body.dup\"}");
-    assertThat(r.clusters().field(), equalTo("body.dup"));
-    assertThat(r.clusterField(), equalTo("neardup_cluster"));
-    assertThat(r.canonicalField(), equalTo("neardup_canonical"));
-    assertThat(r.clusters().batchSize(), equalTo(NearDupReconcileRequest.DEFAULT_BATCH_SIZE));
-    assertFalse(r.canonicalGiven());
-    assertFalse(r.dryRun());
+    assertThat(r.clusters().params().field(), equalTo("body.dup"));
+    assertThat(r.params().clusterField(), equalTo("neardup_cluster"));
+    assertThat(r.params().canonicalField(), equalTo("neardup_canonical"));
+    assertThat(r.clusters().params().batchSize(), equalTo(ReconcileParams.DEFAULT_BATCH_SIZE));
+    assertFalse(r.params().canonicalGiven());
+    assertFalse(r.params().dryRun());
     assertNull(r.validate());
   }
 
@@ -52,13 +53,13 @@ public class NearDupReconcileRequestTests extends ESTestCase {
                 + " \"canonical_field\": \"k\", \"dry_run\": true,"
                 + " \"query\": {\"term\": {\"lang\": \"en\"}}}");
     r.refresh(true).shouldStoreResult(true);
-    assertThat(r.clusters().minSimilarity(), equalTo(0.85));
-    assertThat(r.clusters().batchSize(), equalTo(300));
-    assertThat(r.clusters().canonical(), equalTo(CanonicalPolicy.lowest("published")));
-    assertTrue(r.canonicalGiven());
-    assertThat(r.clusterField(), equalTo("c"));
-    assertThat(r.canonicalField(), equalTo("k"));
-    assertTrue(r.dryRun());
+    assertThat(r.clusters().params().minSimilarity(), equalTo(0.85));
+    assertThat(r.clusters().params().batchSize(), equalTo(300));
+    assertThat(r.clusters().params().canonical(), equalTo(CanonicalPolicy.lowest("published")));
+    assertTrue(r.params().canonicalGiven());
+    assertThat(r.params().clusterField(), equalTo("c"));
+    assertThat(r.params().canonicalField(), equalTo("k"));
+    assertTrue(r.params().dryRun());
 
     NamedWriteableRegistry registry =
         new NamedWriteableRegistry(
@@ -70,9 +71,11 @@ public class NearDupReconcileRequestTests extends ESTestCase {
         NearDupReconcileRequest read = new NearDupReconcileRequest(in);
         assertThat(read.getDescription(), equalTo(r.getDescription()));
         assertThat(read.clusters().query(), equalTo(r.clusters().query()));
-        assertThat(read.clusters().canonical(), equalTo(r.clusters().canonical()));
-        assertThat(read.clusters().minSimilarity(), equalTo(0.85));
-        assertTrue(read.canonicalGiven() && read.dryRun() && read.refresh());
+        assertThat(
+            read.clusters().params().canonical(), equalTo(r.clusters().params().canonical()));
+        assertThat(read.clusters().params().minSimilarity(), equalTo(0.85));
+        assertTrue(
+            read.params().canonicalGiven() && read.params().dryRun() && read.params().refresh());
         assertTrue(read.getShouldStoreResult());
       }
     }

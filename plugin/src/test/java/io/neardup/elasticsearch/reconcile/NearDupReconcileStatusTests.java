@@ -1,5 +1,6 @@
 package io.neardup.elasticsearch.reconcile;
 
+import io.neardup.engine.api.ReconcileProgress;
 import java.io.IOException;
 import org.elasticsearch.common.Strings;
 import org.elasticsearch.common.io.stream.Writeable;
@@ -9,6 +10,18 @@ import org.elasticsearch.test.AbstractWireSerializingTestCase;
 public class NearDupReconcileStatusTests
     extends AbstractWireSerializingTestCase<NearDupReconcileStatus> {
 
+  private static NearDupReconcileStatus status(
+      ReconcileProgress.Phase phase,
+      long total,
+      long read,
+      long clusters,
+      long changed,
+      long updated,
+      long failed) {
+    return new NearDupReconcileStatus(
+        new ReconcileProgress.Status(phase, total, read, clusters, changed, updated, failed));
+  }
+
   @Override
   protected Writeable.Reader<NearDupReconcileStatus> instanceReader() {
     return NearDupReconcileStatus::new;
@@ -16,8 +29,8 @@ public class NearDupReconcileStatusTests
 
   @Override
   protected NearDupReconcileStatus createTestInstance() {
-    return new NearDupReconcileStatus(
-        randomFrom(NearDupReconcileStatus.Phase.values()),
+    return status(
+        randomFrom(ReconcileProgress.Phase.values()),
         randomLongBetween(-1, 1_000_000),
         randomNonNegativeLong(),
         randomLongBetween(-1, 1_000_000),
@@ -27,12 +40,13 @@ public class NearDupReconcileStatusTests
   }
 
   @Override
-  protected NearDupReconcileStatus mutateInstance(NearDupReconcileStatus s) throws IOException {
+  protected NearDupReconcileStatus mutateInstance(NearDupReconcileStatus instance)
+      throws IOException {
+    ReconcileProgress.Status s = instance.status();
     return switch (between(0, 2)) {
       case 0 ->
-          new NearDupReconcileStatus(
-              randomValueOtherThan(
-                  s.phase(), () -> randomFrom(NearDupReconcileStatus.Phase.values())),
+          status(
+              randomValueOtherThan(s.phase(), () -> randomFrom(ReconcileProgress.Phase.values())),
               s.total(),
               s.read(),
               s.clusters(),
@@ -40,7 +54,7 @@ public class NearDupReconcileStatusTests
               s.updated(),
               s.failed());
       case 1 ->
-          new NearDupReconcileStatus(
+          status(
               s.phase(),
               s.total(),
               s.read() + 1,
@@ -49,7 +63,7 @@ public class NearDupReconcileStatusTests
               s.updated(),
               s.failed());
       default ->
-          new NearDupReconcileStatus(
+          status(
               s.phase(),
               s.total(),
               s.read(),
@@ -61,8 +75,7 @@ public class NearDupReconcileStatusTests
   }
 
   public void testRendersThePhaseInLowerCase() {
-    NearDupReconcileStatus s =
-        new NearDupReconcileStatus(NearDupReconcileStatus.Phase.WRITING, 10, 10, 2, 3, 1, 0);
+    NearDupReconcileStatus s = status(ReconcileProgress.Phase.WRITING, 10, 10, 2, 3, 1, 0);
     assertEquals(
         "{\"phase\":\"writing\",\"total\":10,\"read\":10,\"clusters\":2,\"changed\":3,"
             + "\"updated\":1,\"failed\":0}",

@@ -1,0 +1,254 @@
+package io.neardup.engine.cluster;
+
+import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.engine.api.ClustersPage;
+import io.neardup.engine.api.ClustersParams;
+import io.neardup.settings.NearDupSettings;
+import java.util.Comparator;
+import java.util.NoSuchElementException;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * The clustering API's run on the node that receives it, free of any engine: it opens a point in
+ * time, drives a {@link ShardedRun} through the engine's reads under it, answers the requested page
+ * and closes the point in time, or, with a keep-alive, keeps the computation ({@link KeptRuns}) so
+ * that later pages read only their members. One instance per node.
+ *
+ * @param <S> the engine's shard id
+ * @param <P> the engine's point in time id
+ * @param <Q> the engine's query
+ */
+public final class DistributedClusters<S, P, Q> {
+  /** How long the point in time of a run lives between two of its round trips, at least. */
+  public static final long ROUND_TRIP_KEEP_ALIVE_MILLIS = 5 * 60 * 1000;
+
+  /** The node's memory accounting (the engine's request circuit breaker). */
+  public interface Memory {
+    /** Reserves {@code bytes}, failing (with the engine's error) if they do not fit. */
+    void reserve(long bytes, String label);
+
+    void release(long bytes);
+  }
+
+  /** What one request's run needs of the engine, on behalf of the request's task. */
+  public interface Session<S, P, Q> {
+    /** Opens a point in time over the request's indexes. */
+    void open(long keepAliveMillis, ShardedRun.Listener<P> listener);
+
+    /** The run's reads under {@code pit}, of documents matching {@code query} (null: all). */
+    ShardedRun.Reads<S> reads(P pit, long keepAliveMillis, String field, Q query);
+  }
+
+  /** What is kept of a run for later pages. */
+  private record Kept<S, P, Q>(
+      P pit,
+      long keepAliveMillis,
+      String field,
+      Q query,
+      CanonicalPolicy canonical,
+      double minSimilarity,
+      ShardedRun<S> run,
+      ShardedRun.Computed<S> computed) {}
+
+  private final Memory memory;
+  private final Consumer<P> close;
+  private final Comparator<S> shardOrder;
+  private final String api;
+  private final KeptRuns<Kept<S, P, Q>> kept;
+
+  /**
+   * @param close closes a point in time (failures ignored)
+   * @param shardOrder the order of the shards' document numbers
+   * @param api the API's name, in messages
+   */
+  public DistributedClusters(
+      Memory memory,
+      Consumer<P> close,
+      Supplier<String> nodeId,
+      KeptRuns.Scheduler scheduler,
+      Comparator<S> shardOrder,
+      String api) {
+    this.memory = memory;
+    this.close = close;
+    this.shardOrder = shardOrder;
+    this.api = api;
+    this.kept =
+        new KeptRuns<>(
+            nodeId,
+            scheduler,
+            run -> {
+              memory.release(run.computed().ramBytes());
+              close.accept(run.pit());
+            },
+            api);
+  }
+
+  /**
+   * Computes the clusters of a planned request and answers its page.
+   *
+   * @param keepAliveMillis how long the computation is kept for later pages, or null
+   * @param budget the memory of the computation, in bytes
+   * @param startNanos when the request arrived ({@link System#nanoTime})
+   */
+  public void run(
+      Session<S, P, Q> session,
+      ClustersParams params,
+      Q query,
+      Long keepAliveMillis,
+      NearDupSettings settings,
+      double minSimilarity,
+      long budget,
+      long startNanos,
+      ShardedRun.Listener<ClustersPage> listener) {
+    long pitKeepAlive = pointInTimeKeepAlive(keepAliveMillis);
+    session.open(
+        pitKeepAlive,
+        ShardedRun.Listener.then(
+            listener,
+            pit -> {
+              ShardedRun<S> run =
+                  new ShardedRun<>(
+                      settings,
+                      minSimilarity,
+                      budget,
+                      params.batchSize(),
+                      shardOrder,
+                      session.reads(pit, pitKeepAlive, params.field(), query),
+                      new ShardedRun.Memory() {
+                        @Override
+                        public void reserve(long bytes) {
+                          memory.reserve(bytes, "neardup_clusters");
+                        }
+
+                        @Override
+                        public void release(long bytes) {
+                          memory.release(bytes);
+                        }
+                      },
+                      api);
+              boolean[] keep = {false};
+              ShardedRun.Listener<ClustersPage> closing =
+                  new ShardedRun.Listener<>() {
+                    @Override
+                    public void onResponse(ClustersPage page) {
+                      try {
+                        listener.onResponse(page);
+                      } finally {
+                        closeUnlessKept();
+                      }
+                    }
+
+                    @Override
+                    public void onFailure(Exception e) {
+                      try {
+                        listener.onFailure(e);
+                      } finally {
+                        closeUnlessKept();
+                      }
+                    }
+
+                    private void closeUnlessKept() {
+                      if (!keep[0]) {
+                        close.accept(pit);
+                      }
+                    }
+                  };
+              run.compute(
+                  ShardedRun.Listener.then(
+                      closing,
+                      computed -> {
+                        String id = null;
+                        if (keepAliveMillis != null) {
+                          memory.reserve(computed.ramBytes(), "neardup_clusters_kept");
+                          id =
+                              kept.keep(
+                                  new Kept<>(
+                                      pit,
+                                      keepAliveMillis,
+                                      params.field(),
+                                      query,
+                                      params.canonical(),
+                                      minSimilarity,
+                                      run,
+                                      computed),
+                                  keepAliveMillis);
+                          keep[0] = true;
+                        }
+                        page(
+                            run,
+                            computed,
+                            params,
+                            params.canonical(),
+                            minSimilarity,
+                            startNanos,
+                            id,
+                            closing);
+                      }));
+            }));
+  }
+
+  /**
+   * Answers a page of a run kept on this node ({@link ClustersParams#run}), read on behalf of this
+   * request's task.
+   *
+   * @param keepAliveMillis the run's new keep-alive, or null to keep the one it has
+   * @throws NoSuchElementException if this node keeps no such run (any more)
+   */
+  public void page(
+      Session<S, P, Q> session,
+      ClustersParams params,
+      Long keepAliveMillis,
+      long startNanos,
+      ShardedRun.Listener<ClustersPage> listener) {
+    Kept<S, P, Q> run = kept.get(params.run(), keepAliveMillis);
+    ShardedRun.Reads<S> reads =
+        session.reads(
+            run.pit(),
+            pointInTimeKeepAlive(keepAliveMillis != null ? keepAliveMillis : run.keepAliveMillis()),
+            run.field(),
+            run.query());
+    page(
+        run.run().reading(reads, params.batchSize()),
+        run.computed(),
+        params,
+        run.canonical(),
+        run.minSimilarity(),
+        startNanos,
+        params.run(),
+        listener);
+  }
+
+  private void page(
+      ShardedRun<S> run,
+      ShardedRun.Computed<S> computed,
+      ClustersParams params,
+      CanonicalPolicy canonical,
+      double minSimilarity,
+      long startNanos,
+      String id,
+      ShardedRun.Listener<ClustersPage> listener) {
+    run.page(
+        computed,
+        params.from(),
+        params.size(),
+        canonical,
+        ShardedRun.Listener.then(
+            listener,
+            page ->
+                listener.onResponse(
+                    ClustersPage.of(
+                        page, (System.nanoTime() - startNanos) / 1_000_000, minSimilarity, id))));
+  }
+
+  /** The id of the node that keeps a run, or null if the id is not a run id. */
+  public static String nodeOf(String runId) {
+    return KeptRuns.nodeOf(runId);
+  }
+
+  private static long pointInTimeKeepAlive(Long requestedMillis) {
+    return requestedMillis == null || requestedMillis < ROUND_TRIP_KEEP_ALIVE_MILLIS
+        ? ROUND_TRIP_KEEP_ALIVE_MILLIS
+        : requestedMillis;
+  }
+}

@@ -1,0 +1,693 @@
+package io.neardup.engine.cluster;
+
+import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.cluster.Clusterer;
+import io.neardup.cluster.PairMeasure;
+import io.neardup.cluster.PairMeasures;
+import io.neardup.settings.NearDupSettings;
+import io.neardup.sketch.Sketch;
+import io.neardup.sketch.SketchFormat;
+import io.neardup.util.LongHashSet;
+import io.neardup.util.Mix;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.IntFunction;
+
+/**
+ * The coordinating half of clustering an index whose documents live on many shards, in memory
+ * bounded by a budget rather than by the number of documents. The shards keep the sketches; the
+ * coordinator never holds more than one partition's band entries, one buffer of candidate pairs and
+ * one block of sketches.
+ *
+ * <ol>
+ *   <li><b>Partitions.</b> The band-hash space is cut into {@link #partitions(long, int, long)} P
+ *       ranges so that one range's entries fit half the budget. For each partition every shard
+ *       sends its entries in that range, sorted ({@link ShardBandEntries}), and the coordinator
+ *       {@link #add adds} them under dense document numbers (the shard's offset plus its document
+ *       number).
+ *   <li><b>Buckets.</b> The partition's entries, sorted, are read as buckets of documents sharing a
+ *       band hash; every pair of a bucket of up to {@link Clusterer#DEFAULT_MAX_BUCKET_SIZE}
+ *       documents is a candidate, and each member of a larger bucket is paired with its first
+ *       {@link Clusterer#DEFAULT_REPRESENTATIVES} members only, so the cost stays linear in the
+ *       bucket. Candidates are buffered up to a quarter of the budget, sorted and made distinct.
+ *   <li><b>Verification on demand.</b> {@link #nextBlock} names the documents whose sketches the
+ *       next block of candidates needs (pairs already in one cluster are skipped); the caller
+ *       fetches them from the shards and {@link #verify verifies} the block: pairs whose sketches
+ *       estimate at least the minimum similarity (SimHash: lie within the Hamming distance) are
+ *       joined by union-find.
+ *   <li><b>Clusters</b> ({@link #finish}): the union-find sets of two or more, largest first.
+ * </ol>
+ *
+ * <p>Union-find covers only documents that were part of a candidate pair (about 24 bytes each), so
+ * the memory is the budget plus that, whatever the number of documents without near-duplicates. The
+ * clusters are the same as the single-node {@link Clusterer}'s joins-only run on the same sketches
+ * (a cluster is a connected component of verified pairs), up to the rare 32-bit band hash
+ * collisions both verify alike. Not thread-safe: one run, driven by one caller.
+ *
+ * <pre>{@code
+ * ShardedClusterer c = new ShardedClusterer(settings, 0.8, 64 << 20);
+ * int p = ShardedClusterer.partitions(documents, settings.banding().bands(), 64 << 20);
+ * c.shards(maxDocs);
+ * for (int i = 0; i < p; i++) {
+ *   c.startPartition();
+ *   for (each shard s) c.add(s, entriesOfShard(s, i, p));
+ *   for (int[] docs; (docs = c.nextBlock(1000)) != null; ) c.verify(docs, fetchSketches(docs));
+ * }
+ * ShardedClusterer.Clusters clusters = c.finish();
+ * }</pre>
+ */
+public final class ShardedClusterer {
+  private final NearDupSettings settings;
+  private final double minSimilarity;
+  private final long budget;
+  private final PairMeasure measure;
+  private final int maxBucketSize = Clusterer.DEFAULT_MAX_BUCKET_SIZE;
+  private final int representatives = Clusterer.DEFAULT_REPRESENTATIVES;
+  private DynamicUnionFind sets = new DynamicUnionFind();
+
+  private int[] offsets; // dense number of each shard's document 0; one more at the end
+  private long[] entries = new long[0];
+  private int entryCount;
+  private int nextBucket; // position in entries of the next bucket to read
+  private long[] pairs = new long[0];
+  private int pairCount;
+  private int pairPosition;
+  private int blockEnd;
+  private int pairCapacity;
+  private boolean sorted;
+  private boolean finished;
+
+  private int partitionsStarted;
+  private long buckets;
+  private long candidates;
+  private long skipped;
+  private long verified;
+  private long joined;
+  private long blocks;
+  private long sketchesFetched;
+
+  /**
+   * @param settings the field's settings (every sketch must have its sketch parameters)
+   * @param minSimilarity the least similarity of a near-duplicate pair, in (0, 1]
+   * @param budget bytes for one partition's entries, the candidate buffer and the block's sets
+   */
+  public ShardedClusterer(NearDupSettings settings, double minSimilarity, long budget) {
+    if (!(minSimilarity > 0 && minSimilarity <= 1)) {
+      throw new IllegalArgumentException(
+          "min_similarity must be in (0, 1], got [" + minSimilarity + "]");
+    }
+    if (budget < (1 << 20)) {
+      throw new IllegalArgumentException("budget must be at least 1mb, got [" + budget + "]");
+    }
+    this.settings = settings;
+    this.minSimilarity = minSimilarity;
+    this.budget = budget;
+    this.measure = PairMeasures.forSketches(settings.sketch());
+    this.pairCapacity = (int) Math.min(Integer.MAX_VALUE - 8, budget / 4 / Long.BYTES);
+  }
+
+  /** Fewer candidates per buffer than the budget allows, so that tests can refill it often. */
+  ShardedClusterer pairCapacity(int pairs) {
+    this.pairCapacity = pairs;
+    return this;
+  }
+
+  /**
+   * The number of partitions for a run over {@code documents} documents of {@code bands} band
+   * hashes each: one partition's entries ({@value ShardBandEntries#BYTES_PER_ENTRY} bytes each) fit
+   * half the budget.
+   */
+  public static int partitions(long documents, int bands, long budget) {
+    long bytes = Math.max(1, documents) * bands * ShardBandEntries.BYTES_PER_ENTRY;
+    long p = (bytes + budget / 2 - 1) / (budget / 2);
+    return (int) Math.max(1, Math.min(p, 1 << 16));
+  }
+
+  /**
+   * Declares the shards, in a fixed order: shard {@code s} has documents numbered {@code [0,
+   * maxDocs[s])}. Call once, before any entry.
+   */
+  public void shards(int[] maxDocs) {
+    if (offsets != null) {
+      throw new IllegalStateException("the shards are declared already");
+    }
+    int[] o = new int[maxDocs.length + 1];
+    long total = 0;
+    for (int s = 0; s < maxDocs.length; s++) {
+      o[s] = (int) total;
+      total += maxDocs[s];
+      if (total > Integer.MAX_VALUE - 8) {
+        throw new IllegalArgumentException(
+            "can cluster at most 2^31 documents per run, the shards hold " + total);
+      }
+    }
+    o[maxDocs.length] = (int) total;
+    this.offsets = o;
+  }
+
+  /** Starts the next partition; the previous one must have been verified to its end. */
+  public void startPartition() {
+    checkShards();
+    if (entryCount > 0 && (nextBucket < entryCount || pairPosition < pairCount)) {
+      throw new IllegalStateException("the previous partition was not verified to its end");
+    }
+    if (finished) {
+      throw new IllegalStateException("the run is finished");
+    }
+    partitionsStarted++;
+    sorted = false;
+    entryCount = 0;
+    nextBucket = 0;
+    pairCount = 0;
+    pairPosition = 0;
+    blockEnd = 0;
+  }
+
+  /**
+   * Adds one shard's entries of the current partition.
+   *
+   * @param shard the shard's position in {@link #shards}
+   * @param encoded what {@link ShardBandEntries#encode} made on the shard
+   * @throws IllegalArgumentException if the entries are corrupt or name a document the shard does
+   *     not have
+   */
+  public void add(int shard, byte[] encoded) {
+    checkShards();
+    if (shard < 0 || shard >= offsets.length - 1) {
+      throw new IllegalArgumentException(
+          "shard must be in [0, " + (offsets.length - 1) + "), got [" + shard + "]");
+    }
+    int count = ShardBandEntries.count(encoded);
+    if ((long) entryCount + count > Integer.MAX_VALUE - 8) {
+      throw new IllegalStateException("too many entries in one partition: raise the partitions");
+    }
+    if (entries.length < entryCount + count) {
+      entries = Arrays.copyOf(entries, Math.max(entryCount + count, entries.length * 3 / 2));
+    }
+    int base = offsets[shard];
+    int limit = offsets[shard + 1] - base;
+    ShardBandEntries.decode(
+        encoded,
+        (hash, doc) -> {
+          if (doc >= limit) {
+            throw new IllegalArgumentException(
+                "Corrupted band entries: document " + doc + " of a shard of " + limit);
+          }
+          entries[entryCount++] = (long) hash << 32 | (base + doc);
+        });
+  }
+
+  /**
+   * The documents whose sketches the next block of candidate pairs needs, ascending, at most {@code
+   * maxDocuments} (at least 2); null once the current partition's candidates are all verified.
+   * Reads more buckets when the buffered candidates are used up.
+   */
+  public int[] nextBlock(int maxDocuments) {
+    if (maxDocuments < 2) {
+      throw new IllegalArgumentException("maxDocuments must be >= 2, got [" + maxDocuments + "]");
+    }
+    if (blockEnd > pairPosition) {
+      throw new IllegalStateException("the previous block was not verified");
+    }
+    if (!sorted) {
+      Arrays.sort(entries, 0, entryCount);
+      sorted = true;
+    }
+    LongHashSet docs = new LongHashSet();
+    while (true) {
+      while (pairPosition < pairCount
+          && sets.connected(left(pairs[pairPosition]), right(pairs[pairPosition]))) {
+        skipped++;
+        pairPosition++;
+      }
+      if (pairPosition < pairCount) {
+        int end = pairPosition;
+        while (end < pairCount) {
+          long pair = pairs[end];
+          int a = left(pair);
+          int b = right(pair);
+          int grows = (docs.contains(a) ? 0 : 1) + (docs.contains(b) ? 0 : 1);
+          if (docs.size() + grows > maxDocuments) {
+            break;
+          }
+          if (!sets.connected(a, b)) {
+            docs.add(a);
+            docs.add(b);
+          }
+          end++;
+        }
+        blockEnd = end;
+        blocks++;
+        long[] held = docs.values();
+        int[] out = new int[docs.size()];
+        for (int i = 0; i < out.length; i++) {
+          out[i] = (int) held[i];
+        }
+        Arrays.sort(out);
+        sketchesFetched += out.length;
+        return out;
+      }
+      if (nextBucket >= entryCount) {
+        return null;
+      }
+      fillPairs();
+    }
+  }
+
+  /**
+   * Verifies the block named by the last {@link #nextBlock}: joins its pairs that reach the minimum
+   * similarity.
+   *
+   * @param docs the documents {@link #nextBlock} returned
+   * @param sketches their serialized sketches, in the same order; null or empty for a document that
+   *     has none (it joins nothing)
+   * @throws IllegalArgumentException if a sketch is corrupt or made with other parameters
+   */
+  public void verify(int[] docs, byte[][] sketches) {
+    if (docs.length != sketches.length) {
+      throw new IllegalArgumentException(
+          "sketches must match docs, got " + sketches.length + " for " + docs.length);
+    }
+    int[][] decoded = new int[docs.length][];
+    for (int i = 0; i < docs.length; i++) {
+      decoded[i] = values(sketches[i]);
+    }
+    for (int i = pairPosition; i < blockEnd; i++) {
+      int a = left(pairs[i]);
+      int b = right(pairs[i]);
+      if (sets.connected(a, b)) {
+        skipped++;
+        continue;
+      }
+      int ia = Arrays.binarySearch(docs, a);
+      int ib = Arrays.binarySearch(docs, b);
+      if (ia < 0 || ib < 0) {
+        throw new IllegalArgumentException("docs are not the block's documents");
+      }
+      int[] sa = decoded[ia];
+      int[] sb = decoded[ib];
+      if (sa == null || sb == null) {
+        continue;
+      }
+      verified++;
+      if (measure.ifReaches(sa, sa.length, sb, sb.length, minSimilarity) >= 0) {
+        sets.union(a, b);
+        joined++;
+      }
+    }
+    pairPosition = blockEnd;
+  }
+
+  /** The similarity of two serialized sketches by this run's measure; -1 if either has none. */
+  public double similarity(byte[] a, byte[] b) {
+    int[] sa = values(a);
+    int[] sb = values(b);
+    return sa == null || sb == null ? -1 : measure.similarity(sa, sa.length, sb, sb.length);
+  }
+
+  /** The sketch values as the measure reads them: one int each, two for 64 bits; null if none. */
+  private int[] values(byte[] sketch) {
+    if (sketch == null || sketch.length == 0) {
+      return null;
+    }
+    Sketch s = SketchFormat.decode(sketch, settings.sketch());
+    if (s.isEmpty()) {
+      return null;
+    }
+    int[] out = new int[Clusterer.sketchSetSize(s)];
+    Clusterer.sketchSet(s, out);
+    return out;
+  }
+
+  /** Reads buckets from the next one on until the candidate buffer is a quarter of the budget. */
+  private void fillPairs() {
+    int cap = pairCapacity;
+    pairCount = 0;
+    pairPosition = 0;
+    blockEnd = 0;
+    int[] bucket = new int[16];
+    int i = nextBucket;
+    while (i < entryCount && pairCount < cap) {
+      long hash = entries[i] >>> 32;
+      int size = 0;
+      int j = i;
+      while (j < entryCount && entries[j] >>> 32 == hash) {
+        if (size == bucket.length) {
+          bucket = Arrays.copyOf(bucket, size * 2);
+        }
+        bucket[size++] = (int) entries[j];
+        j++;
+      }
+      if (size >= 2) {
+        buckets++;
+        bucketPairs(bucket, size);
+      }
+      i = j;
+    }
+    nextBucket = i;
+    Arrays.sort(pairs, 0, pairCount);
+    int distinct = 0;
+    for (int k = 0; k < pairCount; k++) {
+      if (distinct == 0 || pairs[k] != pairs[distinct - 1]) {
+        pairs[distinct++] = pairs[k];
+      }
+    }
+    candidates += distinct;
+    pairCount = distinct;
+  }
+
+  private void bucketPairs(int[] docs, int size) {
+    int firsts = size > maxBucketSize ? Math.min(representatives, size) : size;
+    for (int i = 0; i < firsts; i++) {
+      for (int j = i + 1; j < size; j++) {
+        if (docs[i] == docs[j]) {
+          continue; // two bands of one document with equal upper halves
+        }
+        if (pairCount == pairs.length) {
+          pairs = Arrays.copyOf(pairs, Math.max(1024, pairs.length * 2));
+        }
+        int a = Math.min(docs[i], docs[j]);
+        int b = Math.max(docs[i], docs[j]);
+        pairs[pairCount++] = (long) a << 32 | b;
+      }
+    }
+  }
+
+  private static int left(long pair) {
+    return (int) (pair >>> 32);
+  }
+
+  private static int right(long pair) {
+    return (int) pair;
+  }
+
+  private void checkShards() {
+    if (offsets == null) {
+      throw new IllegalStateException("declare the shards first");
+    }
+  }
+
+  /** Bytes held now: entries, candidates, union-find (for a circuit breaker). */
+  public long ramBytesUsed() {
+    return (long) entries.length * Long.BYTES
+        + (long) pairs.length * Long.BYTES
+        + (sets == null ? 0 : sets.ramBytes());
+  }
+
+  /** The shard of a dense document number. */
+  public int shardOf(int doc) {
+    checkShards();
+    int i = Arrays.binarySearch(offsets, doc);
+    if (i >= 0) {
+      while (i + 1 < offsets.length - 1 && offsets[i + 1] == doc) {
+        i++; // empty shards share the offset of the next one
+      }
+      return i;
+    }
+    return -i - 2;
+  }
+
+  /** The shard's own number of a dense document number. */
+  public int docOf(int doc) {
+    return doc - offsets[shardOf(doc)];
+  }
+
+  /** The dense number of document {@code doc} of shard {@code shard}. */
+  public int dense(int shard, int doc) {
+    return offsets[shard] + doc;
+  }
+
+  /** The clusters found, once every partition is verified; frees the buffers. */
+  public Clusters finish() {
+    if (finished) {
+      throw new IllegalStateException("finish was called already");
+    }
+    if (entryCount > 0 && (nextBucket < entryCount || pairPosition < pairCount)) {
+      throw new IllegalStateException("the last partition was not verified to its end");
+    }
+    finished = true;
+    entries = new long[0];
+    pairs = new long[0];
+    Clusters c = sets.clusters();
+    sets = null;
+    return c.withStats(
+        new Stats(
+            partitionsStarted,
+            buckets,
+            candidates,
+            skipped,
+            verified,
+            joined,
+            blocks,
+            sketchesFetched));
+  }
+
+  /**
+   * What a run did.
+   *
+   * @param partitions partitions of the band-hash space read
+   * @param buckets buckets of two or more documents
+   * @param candidates distinct candidate pairs (per buffer)
+   * @param skipped candidates already in one cluster when their turn came
+   * @param verified pairs compared
+   * @param joined pairs that reached the minimum similarity and joined two clusters
+   * @param blocks verification blocks (sketch fetches)
+   * @param sketchesFetched sketches asked for, over all blocks
+   */
+  public record Stats(
+      long partitions,
+      long buckets,
+      long candidates,
+      long skipped,
+      long verified,
+      long joined,
+      long blocks,
+      long sketchesFetched) {}
+
+  /**
+   * The clusters of a run: sets of two or more dense document numbers, largest first (ties: the one
+   * with the lowest first member), members ascending.
+   */
+  public static final class Clusters {
+    private final int[] members;
+    private final int[] starts;
+    private final Stats stats;
+
+    Clusters(int[] members, int[] starts, Stats stats) {
+      this.members = members;
+      this.starts = starts;
+      this.stats = stats;
+    }
+
+    Clusters withStats(Stats s) {
+      return new Clusters(members, starts, s);
+    }
+
+    /** Number of clusters. */
+    public int count() {
+      return starts.length - 1;
+    }
+
+    /** The members of cluster {@code c}, ascending. */
+    public int[] members(int c) {
+      return Arrays.copyOfRange(members, starts[c], starts[c + 1]);
+    }
+
+    /** Documents in a cluster, over all clusters. */
+    public long clusteredDocuments() {
+      return members.length;
+    }
+
+    /** What the run did. */
+    public Stats stats() {
+      return stats;
+    }
+
+    /** Bytes held. */
+    public long ramBytes() {
+      return 4L * (members.length + starts.length) + 64;
+    }
+
+    /**
+     * One cluster named and ordered for a response: its canonical (the policy's best member; ties,
+     * and a policy by score, go to the lowest document number, the first in index order) and the
+     * other members with their similarity to it, rounded to four decimals.
+     *
+     * @param c the cluster
+     * @param fetched each member's index, id, sketch and canonical value, by dense number
+     * @param run the run, for its similarity measure
+     */
+    public GatheredClusters.Group group(
+        int c, IntFunction<Fetched> fetched, CanonicalPolicy policy, ShardedClusterer run) {
+      int[] docs = members(c);
+      Fetched[] f = new Fetched[docs.length];
+      int best = 0;
+      for (int i = 0; i < docs.length; i++) {
+        f[i] = fetched.apply(docs[i]);
+        if (f[i] == null) {
+          throw new IllegalStateException(
+              "document " + docs[i] + " of cluster " + c + " was not fetched");
+        }
+        if (!policy.byScore() && policy.compare(f[i].key(), f[best].key()) < 0) {
+          best = i;
+        }
+      }
+      List<GatheredClusters.Member> copies = new ArrayList<>(docs.length - 1);
+      for (int i = 0; i < docs.length; i++) {
+        if (i != best) {
+          double s = run.similarity(f[best].sketch(), f[i].sketch());
+          copies.add(
+              new GatheredClusters.Member(f[i].index(), f[i].id(), Math.round(s * 1e4) / 1e4));
+        }
+      }
+      return new GatheredClusters.Group(
+          new GatheredClusters.Member(f[best].index(), f[best].id(), 1), copies);
+    }
+  }
+
+  /** What a shard returns of a cluster member for a response. */
+  public record Fetched(String index, String id, byte[] sketch, Object key) {}
+
+  /**
+   * Union-find over the documents that take part in a candidate pair only, numbered as they come:
+   * an open-addressing map from dense numbers to slots, and the slots' parents and sizes.
+   */
+  private static final class DynamicUnionFind {
+    private int[] keys = new int[16];
+    private int[] slots = new int[16];
+    private int[] parent = new int[16];
+    private int[] size = new int[16];
+    private int[] docOfSlot = new int[16];
+    private int count;
+
+    DynamicUnionFind() {
+      Arrays.fill(keys, -1);
+    }
+
+    long ramBytes() {
+      return 4L * (keys.length + slots.length + parent.length + size.length + docOfSlot.length);
+    }
+
+    private int find(int doc, boolean create) {
+      int mask = keys.length - 1;
+      int i = (int) (Mix.fmix64(doc) & mask);
+      while (keys[i] != -1) {
+        if (keys[i] == doc) {
+          return slots[i];
+        }
+        i = (i + 1) & mask;
+      }
+      if (!create) {
+        return -1;
+      }
+      if (count == parent.length) {
+        int n = count * 2;
+        parent = Arrays.copyOf(parent, n);
+        size = Arrays.copyOf(size, n);
+        docOfSlot = Arrays.copyOf(docOfSlot, n);
+      }
+      keys[i] = doc;
+      slots[i] = count;
+      parent[count] = count;
+      size[count] = 1;
+      docOfSlot[count] = doc;
+      count++;
+      if (count * 2 > keys.length) {
+        rehash();
+      }
+      return count - 1;
+    }
+
+    private void rehash() {
+      int[] oldKeys = keys;
+      int[] oldSlots = slots;
+      keys = new int[oldKeys.length * 2];
+      slots = new int[oldKeys.length * 2];
+      Arrays.fill(keys, -1);
+      int mask = keys.length - 1;
+      for (int j = 0; j < oldKeys.length; j++) {
+        if (oldKeys[j] != -1) {
+          int i = (int) (Mix.fmix64(oldKeys[j]) & mask);
+          while (keys[i] != -1) {
+            i = (i + 1) & mask;
+          }
+          keys[i] = oldKeys[j];
+          slots[i] = oldSlots[j];
+        }
+      }
+    }
+
+    private int root(int slot) {
+      while (parent[slot] != slot) {
+        parent[slot] = parent[parent[slot]];
+        slot = parent[slot];
+      }
+      return slot;
+    }
+
+    boolean connected(int a, int b) {
+      int sa = find(a, false);
+      int sb = find(b, false);
+      return sa >= 0 && sb >= 0 && root(sa) == root(sb);
+    }
+
+    void union(int a, int b) {
+      int ra = root(find(a, true));
+      int rb = root(find(b, true));
+      if (ra == rb) {
+        return;
+      }
+      if (size[ra] < size[rb]) {
+        int t = ra;
+        ra = rb;
+        rb = t;
+      }
+      parent[rb] = ra;
+      size[ra] += size[rb];
+    }
+
+    /** The sets of two or more, as dense numbers: largest first, ties by lowest member. */
+    Clusters clusters() {
+      // every slot is in a set of two or more: a slot exists only once a pair joined it
+      int[] rootOf = new int[count];
+      int[] memberCount = new int[count];
+      for (int s = 0; s < count; s++) {
+        rootOf[s] = root(s);
+        memberCount[rootOf[s]]++;
+      }
+      int[][] groups = new int[count][];
+      int[] fill = new int[count];
+      for (int s = 0; s < count; s++) {
+        int r = rootOf[s];
+        if (groups[r] == null) {
+          groups[r] = new int[memberCount[r]];
+        }
+        groups[r][fill[r]++] = docOfSlot[s];
+      }
+      List<int[]> list = new ArrayList<>();
+      for (int[] g : groups) {
+        if (g != null) {
+          Arrays.sort(g);
+          list.add(g);
+        }
+      }
+      list.sort((x, y) ->
+          x.length != y.length ? Integer.compare(y.length, x.length) : Integer.compare(x[0], y[0]));
+      int total = 0;
+      for (int[] g : list) {
+        total += g.length;
+      }
+      int[] members = new int[total];
+      int[] starts = new int[list.size() + 1];
+      int pos = 0;
+      for (int i = 0; i < list.size(); i++) {
+        starts[i] = pos;
+        System.arraycopy(list.get(i), 0, members, pos, list.get(i).length);
+        pos += list.get(i).length;
+      }
+      starts[list.size()] = pos;
+      return new Clusters(members, starts, null);
+    }
+  }
+}

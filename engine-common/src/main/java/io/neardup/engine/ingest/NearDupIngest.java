@@ -1,0 +1,415 @@
+package io.neardup.engine.ingest;
+
+import io.neardup.analysis.NearDupChainAnalyzer;
+import io.neardup.analysis.NormalizedTextAnalyzer;
+import io.neardup.document.NearDupDocumentBuilder;
+import io.neardup.document.NearDupFields;
+import io.neardup.engine.param.MappingFields;
+import io.neardup.index.StoredClusters;
+import io.neardup.settings.NearDupSettings;
+import io.neardup.sketch.Sketch;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+
+/**
+ * What the engines' {@code neardup} ingest processors share, free of any engine: the name and
+ * parameters, the checks of the target index's mapping with their messages, the sketch of a
+ * document's text made with the settings of its {@code neardup} field, and the assignment of a
+ * cluster id (the node's recent sketches first, else the engine's search).
+ *
+ * <pre>{@code
+ * { "neardup": { "field": "body", "neardup_field": "body.dup",
+ *                "cluster_field": "neardup_cluster", "canonical_field": "neardup_canonical" } }
+ * }</pre>
+ *
+ * <p>An adapter reads the parameters ({@link #FIELD}, ...; defaults {@link #DEFAULT_CLUSTER_FIELD}
+ * and {@link #DEFAULT_CANONICAL_FIELD}), checks the target index with {@link #targetSettings},
+ * sketches the text with {@link #sketch} and calls {@link #assign} with its engine's search of the
+ * index for a batch of sketches ({@link Lookup}: one search whose shards run {@link
+ * NearDupLookup}). One instance per node (per processor factory): it holds the node's {@link
+ * RecentSketches}, the documents waiting for a search and a document builder per index, mapping
+ * version and field.
+ */
+public final class NearDupIngest {
+  /** The processor's type name. */
+  public static final String TYPE = "neardup";
+
+  /** Parameter: the document's text. */
+  public static final String FIELD = "field";
+
+  /** Parameter: the {@code neardup} field of the target index. */
+  public static final String NEARDUP_FIELD = "neardup_field";
+
+  /** Parameter: where the cluster id is written. */
+  public static final String CLUSTER_FIELD = "cluster_field";
+
+  /** Parameter: where the canonical flag is written. */
+  public static final String CANONICAL_FIELD = "canonical_field";
+
+  /** Default of {@code cluster_field}. */
+  public static final String DEFAULT_CLUSTER_FIELD = "neardup_cluster";
+
+  /** Default of {@code canonical_field}. */
+  public static final String DEFAULT_CANONICAL_FIELD = "neardup_canonical";
+
+  /** The field type the {@code neardup_field} must have. */
+  public static final String FIELD_TYPE = "neardup";
+
+  private static final String WHO = "[" + TYPE + "] processor";
+  private static final int MAX_BUILDERS = 256;
+
+  private final Map<String, NearDupDocumentBuilder> builders = new ConcurrentHashMap<>();
+  private final Map<String, NearDupSettings> checked = new ConcurrentHashMap<>();
+  private final RecentSketches<CompletableFuture<String>> recent;
+
+  /** A document's cluster: its id and whether the document is the cluster's canonical member. */
+  public record Assigned(String cluster, boolean canonical) {}
+
+  /**
+   * The engine's search of an index for the near-duplicates of many documents at once (for example
+   * one search whose shards run {@link NearDupLookup}).
+   */
+  @FunctionalInterface
+  public interface Lookup {
+    /**
+     * Finds each sketch's best near-duplicate in the index (band candidates verified by sketch, at
+     * the field's threshold) and answers their cluster ids (see {@link StoredClusters#clusterOf})
+     * in the order of the sketches, null where a sketch has none, or a failure.
+     */
+    void lookup(List<Sketch> sketches, BiConsumer<List<String>, Exception> answer);
+  }
+
+  /**
+   * Default most searches a node's processors run at once. Each searches the index for a batch of
+   * documents; documents that arrive while it runs wait in memory (not on a thread) and go together
+   * into the next one, so batches grow with the load and a large bulk request does not flood the
+   * engine's search queue with one search per document. One at a time makes the batches largest: a
+   * search's fixed cost then weighs least, and its shards still look up in parallel.
+   */
+  public static final int DEFAULT_MAX_SEARCHES = 1;
+
+  /** Default most documents one search looks up. */
+  public static final int DEFAULT_MAX_BATCH = 512;
+
+  private final int maxSearches;
+  private final int maxBatch;
+  // documents waiting for a search, per key, the longest waiting key first
+  private final LinkedHashMap<String, Pending> waiting = new LinkedHashMap<>();
+  private int running;
+  // searches that answered on the thread that started them are started here one after the other,
+  // not from inside each other's answers
+  private final ThreadLocal<ArrayDeque<Runnable>> starting = new ThreadLocal<>();
+
+  /** A document waiting for the search of the index. */
+  private record Waiting(Sketch sketch, String newCluster, CompletableFuture<String> cluster) {}
+
+  /** The documents of one key waiting for a search, and how to search. */
+  private record Pending(String key, Lookup lookup, ArrayDeque<Waiting> documents) {}
+
+  /** With the default bounds of {@link RecentSketches}, searches and batches. */
+  public NearDupIngest() {
+    this(
+        new RecentSketches<>(RecentSketches.DEFAULT_PER_KEY, RecentSketches.DEFAULT_MAX_KEYS),
+        DEFAULT_MAX_SEARCHES,
+        DEFAULT_MAX_BATCH);
+  }
+
+  /**
+   * @param recent the node's memory of recent sketches
+   * @param maxSearches the most searches running at once, at least 1
+   * @param maxBatch the most documents one search looks up, at least 1
+   */
+  public NearDupIngest(
+      RecentSketches<CompletableFuture<String>> recent, int maxSearches, int maxBatch) {
+    if (maxSearches < 1) {
+      throw new IllegalArgumentException("maxSearches must be >= 1, got [" + maxSearches + "]");
+    }
+    if (maxBatch < 1) {
+      throw new IllegalArgumentException("maxBatch must be >= 1, got [" + maxBatch + "]");
+    }
+    this.recent = recent;
+    this.maxSearches = maxSearches;
+    this.maxBatch = maxBatch;
+  }
+
+  /** The error for a document whose target index does not exist. */
+  public static IllegalArgumentException missingIndex(String index, String nearDupField) {
+    return new IllegalArgumentException(
+        WHO
+            + ": index ["
+            + index
+            + "] does not exist: create it with a mapping of ["
+            + NEARDUP_FIELD
+            + "] ["
+            + nearDupField
+            + "] before ingesting");
+  }
+
+  /**
+   * Checks the target index's mapping and returns the settings of its {@code neardup_field}.
+   *
+   * @param mapped the mapping of a field path in the target index (see {@link MappingFields#find}),
+   *     or null where it maps none
+   * @param index the index's name, for the messages
+   * @throws IllegalArgumentException naming the parameter: {@code neardup_field} unmapped, of
+   *     another type or with another analyzer than {@code neardup_standard}; {@code cluster_field}
+   *     not a {@code keyword} with doc values (the searches read near-duplicates' cluster ids from
+   *     them); {@code canonical_field} mapped but not a {@code boolean}
+   */
+  public static NearDupSettings targetSettings(
+      Function<String, Map<String, Object>> mapped,
+      String index,
+      String nearDupField,
+      String clusterField,
+      String canonicalField) {
+    Map<String, Object> field = mapped.apply(nearDupField);
+    String prefix = WHO + " [" + NEARDUP_FIELD + "]: field [" + nearDupField + "]";
+    if (field == null) {
+      throw new IllegalArgumentException(
+          prefix + " does not exist in the mapping of index [" + index + "]");
+    }
+    Object type = field.get("type");
+    if (!FIELD_TYPE.equals(type)) {
+      throw new IllegalArgumentException(
+          prefix
+              + " is of type ["
+              + type
+              + "] in index ["
+              + index
+              + "], expected a field of type ["
+              + FIELD_TYPE
+              + "]");
+    }
+    Object analyzer = field.get("analyzer");
+    if (analyzer != null && !NormalizedTextAnalyzer.NAME.equals(analyzer)) {
+      throw new IllegalArgumentException(
+          prefix
+              + " uses analyzer ["
+              + analyzer
+              + "]; the processor supports only the default ["
+              + NormalizedTextAnalyzer.NAME
+              + "] yet");
+    }
+    Map<String, Object> cluster = mapped.apply(clusterField);
+    MappingFields.checkType(cluster, WHO, CLUSTER_FIELD, clusterField, "keyword", index, true);
+    if ("false".equals(String.valueOf(cluster.get("doc_values")))) {
+      throw new IllegalArgumentException(
+          WHO
+              + " ["
+              + CLUSTER_FIELD
+              + "]: field ["
+              + clusterField
+              + "] requires [doc_values] in index ["
+              + index
+              + "]: the processor reads the cluster ids of near-duplicates from them");
+    }
+    MappingFields.checkType(
+        mapped.apply(canonicalField),
+        WHO,
+        CANONICAL_FIELD,
+        canonicalField,
+        "boolean",
+        index,
+        false);
+    return MappingFields.nearDupSettings(field);
+  }
+
+  /**
+   * {@link #targetSettings}, checked once per mapping: the result is kept under {@code mappingKey}
+   * and the parameters (a failed check is not kept, so it is reported for every document).
+   *
+   * @param mappingKey identifies the index and its mapping version
+   */
+  public NearDupSettings cachedTargetSettings(
+      String mappingKey,
+      Function<String, Map<String, Object>> mapped,
+      String index,
+      String nearDupField,
+      String clusterField,
+      String canonicalField) {
+    String key = mappingKey + '/' + nearDupField + '/' + clusterField + '/' + canonicalField;
+    NearDupSettings settings = checked.get(key);
+    if (settings == null) {
+      settings = targetSettings(mapped, index, nearDupField, clusterField, canonicalField);
+      if (checked.size() >= MAX_BUILDERS) {
+        checked.clear(); // mappings change rarely; a full map means many indexes or versions
+      }
+      checked.put(key, settings);
+    }
+    return settings;
+  }
+
+  /**
+   * The sketch of {@code text} as the {@code neardup} field makes it at index time.
+   *
+   * @param mappingKey identifies the index and its mapping version (builders are cached by it)
+   */
+  public Sketch sketch(
+      String mappingKey, String nearDupField, NearDupSettings settings, String text) {
+    String key = mappingKey + '/' + nearDupField;
+    NearDupDocumentBuilder builder = builders.get(key);
+    if (builder == null) {
+      if (builders.size() >= MAX_BUILDERS) {
+        builders.clear(); // mappings change rarely; a full map means many indexes or versions
+      }
+      builder =
+          new NearDupDocumentBuilder(
+              new NearDupChainAnalyzer(new NormalizedTextAnalyzer(), settings),
+              new NearDupFields(nearDupField));
+      builders.put(key, builder);
+    }
+    return builder.analyze(text).sketch();
+  }
+
+  /**
+   * Assigns a document to a cluster: the cluster of a near-duplicate among the node's recent
+   * sketches (waiting for that document's own assignment if it is still running), else the one
+   * {@code lookup} finds in the index, else a new cluster {@code newCluster} of which the document
+   * is the canonical member. A text without shingles is similar to nothing and starts a cluster.
+   * Documents of one key that wait at the same time are looked up together, with the {@code lookup}
+   * of the first of them.
+   *
+   * @param key the index, field and cluster field the sketch belongs to (e.g. index UUID + "/" +
+   *     field + "/" + cluster field): the documents of one key must be looked up alike
+   * @param newCluster the id of the cluster the document starts (its own {@code _id})
+   * @param lookup the engine's search for the best near-duplicates of a batch of documents
+   * @param done receives the assignment or the failure, on the thread that completes it
+   */
+  public void assign(
+      String key,
+      Sketch sketch,
+      NearDupSettings settings,
+      String newCluster,
+      Lookup lookup,
+      BiConsumer<Assigned, Exception> done) {
+    if (sketch.isEmpty()) {
+      done.accept(new Assigned(newCluster, true), null);
+      return;
+    }
+    CompletableFuture<String> fresh = new CompletableFuture<>();
+    CompletableFuture<String> joined =
+        recent.joinOrAdd(key, sketch, settings.banding(), settings.threshold(), fresh);
+    CompletableFuture<String> cluster = joined != null ? joined : fresh;
+    cluster.whenComplete((id, failure) -> {
+      if (failure != null) {
+        done.accept(null, failure instanceof Exception e ? e : new IllegalStateException(failure));
+      } else {
+        done.accept(new Assigned(id, joined == null && id.equals(newCluster)), null);
+      }
+    });
+    if (joined != null) {
+      return;
+    }
+    synchronized (waiting) {
+      waiting
+          .computeIfAbsent(key, k -> new Pending(k, lookup, new ArrayDeque<>()))
+          .documents()
+          .add(new Waiting(sketch, newCluster, fresh));
+    }
+    startSearches();
+  }
+
+  /** Starts searches for waiting documents while fewer than the most are running. */
+  private void startSearches() {
+    while (true) {
+      Pending pending;
+      List<Waiting> batch = new ArrayList<>();
+      synchronized (waiting) {
+        if (running >= maxSearches || waiting.isEmpty()) {
+          return;
+        }
+        Iterator<Pending> first = waiting.values().iterator();
+        pending = first.next();
+        first.remove();
+        while (batch.size() < maxBatch && !pending.documents().isEmpty()) {
+          batch.add(pending.documents().poll());
+        }
+        if (!pending.documents().isEmpty()) {
+          waiting.put(pending.key(), pending); // behind the other keys' documents
+        }
+        running++;
+      }
+      run(() -> search(pending, batch));
+    }
+  }
+
+  private void search(Pending pending, List<Waiting> batch) {
+    List<Sketch> sketches = new ArrayList<>(batch.size());
+    for (Waiting w : batch) {
+      sketches.add(w.sketch());
+    }
+    AtomicBoolean answered = new AtomicBoolean();
+    BiConsumer<List<String>, Exception> answer =
+        (clusters, failure) -> {
+          if (!answered.compareAndSet(false, true)) {
+            return;
+          }
+          try {
+            Exception f = failure;
+            if (f == null && (clusters == null || clusters.size() != batch.size())) {
+              f =
+                  new IllegalStateException(
+                      "the search answered "
+                          + (clusters == null ? "nothing" : clusters.size() + " cluster ids")
+                          + " for "
+                          + batch.size()
+                          + " documents");
+            }
+            for (int i = 0; i < batch.size(); i++) {
+              Waiting w = batch.get(i);
+              if (f != null) {
+                recent.forget(pending.key(), w.cluster());
+                w.cluster().completeExceptionally(f);
+              } else {
+                String found = clusters.get(i);
+                w.cluster().complete(found != null ? found : w.newCluster());
+              }
+            }
+          } finally {
+            synchronized (waiting) {
+              running--;
+            }
+            startSearches();
+          }
+        };
+    try {
+      pending.lookup().lookup(sketches, answer);
+    } catch (RuntimeException e) {
+      answer.accept(null, e);
+    }
+  }
+
+  /** Starts a search, or queues it behind the one this thread is starting. */
+  private void run(Runnable start) {
+    ArrayDeque<Runnable> queue = starting.get();
+    if (queue != null) {
+      queue.add(start);
+      return;
+    }
+    queue = new ArrayDeque<>();
+    starting.set(queue);
+    try {
+      for (Runnable r = start; r != null; r = queue.poll()) {
+        r.run();
+      }
+    } finally {
+      starting.remove();
+    }
+  }
+
+  /** Searches running now (for tests and stats). */
+  public int runningSearches() {
+    synchronized (waiting) {
+      return running;
+    }
+  }
+}

@@ -1,0 +1,155 @@
+package io.neardup.engine.reconcile;
+
+import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.engine.api.ClustersParams;
+import io.neardup.engine.ingest.NearDupIngest;
+import io.neardup.engine.wire.WireInput;
+import io.neardup.engine.wire.WireOutput;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * The parameters of the engines' reconcile API, {@code POST /{index}/_neardup/reconcile}: the
+ * clustering API's (without paging) and where the cluster ids and canonical flags are stored, with
+ * their defaults, checks and messages.
+ *
+ * <pre>{@code
+ * {"field": "body.dup",                                 // a neardup field (required)
+ *  "min_similarity": 0.8,                               // default: the field's threshold
+ *  "canonical": {"field": "published", "order": "asc"}, // default: keep the flagged member
+ *  "query": {"term": {"lang": "en"}},                   // default: every document
+ *  "cluster_field": "neardup_cluster",                  // a keyword field
+ *  "canonical_field": "neardup_canonical",              // a boolean field
+ *  "batch_size": 1000,                                  // documents per read and per bulk
+ *  "dry_run": false}                                    // count the changes, write nothing
+ * }</pre>
+ */
+public final class ReconcileParams {
+  /** Default documents per read and per bulk request. */
+  public static final int DEFAULT_BATCH_SIZE = 1_000;
+
+  private final ClustersParams clusters;
+  private boolean canonicalGiven;
+  private String clusterField = NearDupIngest.DEFAULT_CLUSTER_FIELD;
+  private String canonicalField = NearDupIngest.DEFAULT_CANONICAL_FIELD;
+  private boolean dryRun;
+  private boolean refresh;
+
+  private ReconcileParams(ClustersParams clusters) {
+    this.clusters = clusters;
+  }
+
+  /** The defaults over a request's clustering parameters (whose batch size it sets). */
+  public static ReconcileParams of(ClustersParams clusters) {
+    return new ReconcileParams(clusters.batchSize(DEFAULT_BATCH_SIZE));
+  }
+
+  /** The clustering this request reconciles with: field, similarity, canonical, batch. */
+  public ClustersParams clusters() {
+    return clusters;
+  }
+
+  /** Which member of a cluster becomes canonical; without it the flagged member stays. */
+  public ReconcileParams canonical(CanonicalPolicy canonical) {
+    clusters.canonical(canonical);
+    canonicalGiven = true;
+    return this;
+  }
+
+  /** Whether a canonical policy was given (else members flagged canonical keep the flag). */
+  public boolean canonicalGiven() {
+    return canonicalGiven;
+  }
+
+  /** The keyword field holding cluster ids. */
+  public String clusterField() {
+    return clusterField;
+  }
+
+  public ReconcileParams clusterField(String clusterField) {
+    this.clusterField = requireName("cluster_field", clusterField);
+    return this;
+  }
+
+  /** The boolean field flagging canonical documents. */
+  public String canonicalField() {
+    return canonicalField;
+  }
+
+  public ReconcileParams canonicalField(String canonicalField) {
+    this.canonicalField = requireName("canonical_field", canonicalField);
+    return this;
+  }
+
+  /** Whether only the changes are counted, nothing written. */
+  public boolean dryRun() {
+    return dryRun;
+  }
+
+  public ReconcileParams dryRun(boolean dryRun) {
+    this.dryRun = dryRun;
+    return this;
+  }
+
+  /** Whether the indexes are refreshed once the updates are written. */
+  public boolean refresh() {
+    return refresh;
+  }
+
+  public ReconcileParams refresh(boolean refresh) {
+    this.refresh = refresh;
+    return this;
+  }
+
+  /** What is wrong with the request as a whole. */
+  public List<String> errors(boolean hasQuery) {
+    List<String> out = clusters.errors(hasQuery);
+    if (clusterField.equals(canonicalField)) {
+      out.add(
+          "[cluster_field] and [canonical_field] must differ, got [" + clusterField + "] for both");
+    }
+    return out;
+  }
+
+  /** The task's description. */
+  public String description(String[] indices) {
+    return "neardup reconcile of "
+        + String.join(",", indices)
+        + " on ["
+        + clusters.field()
+        + "] into ["
+        + clusterField
+        + "], ["
+        + canonicalField
+        + "]"
+        + (dryRun ? " (dry run)" : "");
+  }
+
+  /** Reads what {@link #write} wrote, over the clustering parameters read before. */
+  public static ReconcileParams read(ClustersParams clusters, WireInput in) throws IOException {
+    ReconcileParams p = new ReconcileParams(clusters);
+    p.canonicalGiven = in.readBoolean();
+    p.clusterField = in.readString();
+    p.canonicalField = in.readString();
+    p.dryRun = in.readBoolean();
+    p.refresh = in.readBoolean();
+    return p;
+  }
+
+  /** Writes the parameters beside the clustering ones (which the engine's request writes). */
+  public void write(WireOutput out) throws IOException {
+    out.writeBoolean(canonicalGiven);
+    out.writeString(clusterField);
+    out.writeString(canonicalField);
+    out.writeBoolean(dryRun);
+    out.writeBoolean(refresh);
+  }
+
+  private static String requireName(String param, String value) {
+    if (value == null || value.isBlank()) {
+      throw new IllegalArgumentException(
+          "[" + param + "] must be a field name, got [" + value + "]");
+    }
+    return value;
+  }
+}

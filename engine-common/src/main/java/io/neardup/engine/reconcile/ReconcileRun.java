@@ -1,0 +1,186 @@
+package io.neardup.engine.reconcile;
+
+import io.neardup.engine.api.ReconcileProgress;
+import io.neardup.engine.api.ReconcileResult;
+import io.neardup.engine.cluster.GatheredClusters;
+import io.neardup.engine.cluster.Reassignment;
+import io.neardup.engine.cluster.ShardedRun;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One reconcile after its plan, free of any engine: it reads each document's current assignment
+ * next to its sketch ({@link #start}, {@link #current}), recomputes the clusters and what changes
+ * ({@link #finish}), then writes the changes with the engine's bulk updates, one batch at a time,
+ * and refreshes if asked ({@link #write}), keeping the task's {@link ReconcileProgress} current.
+ *
+ * <p>Each update is conditional on the sequence number read with the assignment: a document changed
+ * or deleted since is left alone and reported as a failure (run reconcile again).
+ */
+public final class ReconcileRun {
+  private final ReconcileParams params;
+  private final ReconcileProgress progress;
+  private Reassignment reassignment;
+  private int documents;
+  private int clusters;
+  private List<Reassignment.Write> changes;
+
+  /** What the writing needs of the engine. */
+  public interface Writes {
+    /** The failure to end with if the task was cancelled, else null. */
+    Exception cancelled();
+
+    /**
+     * Updates {@code batch} (each {@link Reassignment.Write} to its {@link ReconcileRun#doc}, if
+     * its sequence number and primary term are still those read) and answers one entry per update
+     * in order: null if it was written, else its failure.
+     */
+    void bulk(List<Reassignment.Write> batch, ShardedRun.Listener<List<ReconcileResult.Failure>> l);
+
+    /** Refreshes the reconciled indexes. */
+    void refresh(ShardedRun.Listener<Void> listener);
+  }
+
+  public ReconcileRun(ReconcileParams params, ReconcileProgress progress) {
+    this.params = params;
+    this.progress = progress;
+  }
+
+  /** The number of documents to read is known. */
+  public void start(int documents) {
+    reassignment = new Reassignment(documents);
+    progress.total(documents);
+  }
+
+  /**
+   * A document's current assignment.
+   *
+   * @param cluster the value of its cluster field, or null
+   * @param flag the value of its canonical field, or null
+   */
+  public void current(int doc, Object cluster, Object flag, long seqNo, long primaryTerm) {
+    reassignment.current(
+        doc,
+        cluster == null ? null : cluster.toString(),
+        flag == null ? null : Boolean.TRUE.equals(flag),
+        seqNo,
+        primaryTerm);
+    progress.read();
+  }
+
+  /** Recomputes the assignments from the clusters and lists what changes. */
+  public void finish(GatheredClusters gathered) throws IOException {
+    progress.phase(ReconcileProgress.Phase.CLUSTERING);
+    changes = reassignment.writes(gathered, !params.canonicalGiven());
+    clusters = gathered.page(0, 0).totalClusters();
+    documents = gathered.documents();
+    progress.clustered(clusters, changes.size());
+  }
+
+  /** The partial document a change writes. */
+  public Map<String, Object> doc(Reassignment.Write change) {
+    Map<String, Object> doc = new HashMap<>(2);
+    doc.put(params.clusterField(), change.clusterId());
+    doc.put(params.canonicalField(), change.canonical());
+    return doc;
+  }
+
+  /**
+   * Writes the changes and answers what the reconcile did.
+   *
+   * @param startNanos when the request arrived ({@link System#nanoTime})
+   * @param minSimilarity the similarity the clusters were computed at
+   */
+  public void write(
+      Writes writes,
+      long startNanos,
+      double minSimilarity,
+      ShardedRun.Listener<ReconcileResult> listener) {
+    new Writing(writes, startNanos, minSimilarity, listener).next();
+  }
+
+  private final class Writing {
+    private final Writes writes;
+    private final long start;
+    private final double minSimilarity;
+    private final ShardedRun.Listener<ReconcileResult> listener;
+    private final List<ReconcileResult.Failure> failures = new ArrayList<>();
+    private int next;
+    private long updated;
+    private long failed;
+
+    Writing(
+        Writes writes,
+        long start,
+        double minSimilarity,
+        ShardedRun.Listener<ReconcileResult> listener) {
+      this.writes = writes;
+      this.start = start;
+      this.minSimilarity = minSimilarity;
+      this.listener = listener;
+    }
+
+    void next() {
+      Exception cancelled = writes.cancelled();
+      if (cancelled != null) {
+        listener.onFailure(cancelled);
+        return;
+      }
+      if (params.dryRun() || next >= changes.size()) {
+        refresh();
+        return;
+      }
+      int end = Math.min(changes.size(), next + params.clusters().batchSize());
+      List<Reassignment.Write> batch = changes.subList(next, end);
+      next = end;
+      writes.bulk(
+          batch,
+          ShardedRun.Listener.of(
+              items -> {
+                long ok = 0;
+                long bad = 0;
+                for (ReconcileResult.Failure f : items) {
+                  if (f == null) {
+                    ok++;
+                  } else {
+                    bad++;
+                    if (failures.size() < ReconcileResult.MAX_FAILURES) {
+                      failures.add(f);
+                    }
+                  }
+                }
+                updated += ok;
+                failed += bad;
+                progress.written(ok, bad);
+                next();
+              },
+              listener::onFailure));
+    }
+
+    private void refresh() {
+      if (!params.refresh() || params.dryRun() || updated == 0) {
+        respond();
+        return;
+      }
+      progress.phase(ReconcileProgress.Phase.REFRESHING);
+      writes.refresh(ShardedRun.Listener.of(done -> respond(), listener::onFailure));
+    }
+
+    private void respond() {
+      listener.onResponse(
+          new ReconcileResult(
+              (System.nanoTime() - start) / 1_000_000,
+              params.dryRun(),
+              minSimilarity,
+              documents,
+              clusters,
+              changes.size(),
+              updated,
+              failed,
+              failures));
+    }
+  }
+}

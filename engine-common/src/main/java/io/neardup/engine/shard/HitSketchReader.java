@@ -1,0 +1,102 @@
+package io.neardup.engine.shard;
+
+import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.document.CanonicalKeys;
+import java.io.IOException;
+import org.apache.lucene.index.BinaryDocValues;
+import org.apache.lucene.index.LeafReader;
+import org.apache.lucene.util.BytesRef;
+
+/**
+ * Reads, on a shard, what the engines' collapse and sketch fetching need of a hit, from doc values
+ * only (no stored fields, no {@code _source}): its serialized sketch, the value its canonical
+ * policy compares, and its {@code _id} as the {@code neardup} field keeps it. Used for one leaf at
+ * a time, documents in increasing order within a leaf; going back re-opens the leaf's doc values.
+ */
+public final class HitSketchReader {
+  private static final byte[] NO_SKETCH = new byte[0];
+
+  private final String sketchField;
+  private final String idField;
+  private final CanonicalPolicy canonical;
+  private LeafReader leaf;
+  private BinaryDocValues sketches;
+  private BinaryDocValues ids;
+  private CanonicalKeys.LeafValues keys;
+  private int lastDoc;
+  private boolean hasSketch;
+  private boolean hasId;
+
+  /**
+   * @param sketchField the Lucene field of the {@code neardup} field's sketches, null if the shard
+   *     does not map the field (the coordinating node checked the mappings; an index without the
+   *     field has no sketches)
+   * @param idField the Lucene field of its ids, null likewise
+   * @param canonical the policy whose field's value is read
+   */
+  public HitSketchReader(String sketchField, String idField, CanonicalPolicy canonical) {
+    this.sketchField = sketchField;
+    this.idField = idField;
+    this.canonical = canonical;
+  }
+
+  /** Moves to a leaf. */
+  public void setLeaf(LeafReader reader) throws IOException {
+    leaf = reader;
+    open();
+  }
+
+  private void open() throws IOException {
+    sketches = sketchField == null ? null : leaf.getBinaryDocValues(sketchField);
+    ids = idField == null ? null : leaf.getBinaryDocValues(idField);
+    keys = CanonicalKeys.leafValues(leaf, canonical);
+    lastDoc = -1;
+  }
+
+  /** Positions the reader on a document of the current leaf; call before the getters. */
+  public void advance(int doc) throws IOException {
+    if (doc <= lastDoc) {
+      open(); // doc values iterate forwards only
+    }
+    lastDoc = doc;
+    hasSketch = sketches != null && sketches.advanceExact(doc);
+    hasId = ids != null && ids.advanceExact(doc);
+  }
+
+  /**
+   * The document's serialized sketch as doc values hold it (valid until the reader moves): empty if
+   * it has none.
+   */
+  public BytesRef sketchBytes() throws IOException {
+    return hasSketch ? sketches.binaryValue() : new BytesRef();
+  }
+
+  /** The document's {@code _id} bytes as doc values hold them (valid until the reader moves). */
+  public BytesRef idBytes() throws IOException {
+    return hasId ? ids.binaryValue() : new BytesRef();
+  }
+
+  /** The document's serialized sketch: empty if it has none. */
+  public byte[] sketch() throws IOException {
+    if (!hasSketch) {
+      return NO_SKETCH;
+    }
+    BytesRef b = sketches.binaryValue();
+    byte[] copy = new byte[b.length];
+    System.arraycopy(b.bytes, b.offset, copy, 0, b.length);
+    return copy;
+  }
+
+  /**
+   * The value the canonical policy compares: a {@link Long}, a {@code byte[]} of a keyword or ip,
+   * or null.
+   */
+  public Object key() throws IOException {
+    return keys.value(lastDoc);
+  }
+
+  /** The document's {@code _id}, or "" in indexes written before the field kept it. */
+  public String id() throws IOException {
+    return hasId ? ids.binaryValue().utf8ToString() : "";
+  }
+}

@@ -1,0 +1,328 @@
+package io.neardup.engine.ingest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.neardup.analysis.NearDupAnalyzer;
+import io.neardup.document.NearDupDocumentBuilder;
+import io.neardup.document.NearDupFields;
+import io.neardup.engine.param.MappingFields;
+import io.neardup.settings.NearDupSettings;
+import io.neardup.sketch.Sketch;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.BiConsumer;
+import org.junit.jupiter.api.Test;
+
+class NearDupIngestTest {
+  private static Map<String, Object> mapping(String dup, String cluster, String canonical) {
+    return Map.of(
+        "properties",
+        Map.of(
+            "body",
+            Map.of("type", "text", "fields", Map.of("dup", Map.of("type", dup, "threshold", 0.9))),
+            "neardup_cluster",
+            Map.of("type", cluster),
+            "neardup_canonical",
+            Map.of("type", canonical)));
+  }
+
+  private static NearDupSettings target(Map<String, Object> mapping, String field) {
+    return NearDupIngest.targetSettings(
+        path -> MappingFields.find(mapping, path),
+        "articles",
+        field,
+        NearDupIngest.DEFAULT_CLUSTER_FIELD,
+        NearDupIngest.DEFAULT_CANONICAL_FIELD);
+  }
+
+  private static void assertMessage(String message, Runnable call) {
+    assertEquals(message, assertThrows(IllegalArgumentException.class, call::run).getMessage());
+  }
+
+  @Test
+  void settingsAreTheFieldsAndTheSketchIsTheIndexedOne() {
+    NearDupSettings settings = target(mapping("neardup", "keyword", "boolean"), "body.dup");
+    assertEquals(NearDupSettings.builder().threshold(0.9).build(), settings);
+    String text = "the warehouse robot picks orders from tall shelves and carries them to packing";
+    NearDupDocumentBuilder indexed =
+        new NearDupDocumentBuilder(new NearDupAnalyzer(settings), new NearDupFields("body.dup"));
+    assertEquals(
+        indexed.analyze(text).sketch(),
+        new NearDupIngest().sketch("uuid/1", "body.dup", settings, text));
+  }
+
+  @Test
+  void settingsAreCheckedOncePerMappingAndFailuresEveryTime() {
+    NearDupIngest ingest = new NearDupIngest();
+    Map<String, Object> good = mapping("neardup", "keyword", "boolean");
+    int[] reads = {0};
+    java.util.function.Function<String, Map<String, Object>> mapped =
+        path -> {
+          reads[0]++;
+          return MappingFields.find(good, path);
+        };
+    NearDupSettings first =
+        ingest.cachedTargetSettings(
+            "uuid/1", mapped, "articles", "body.dup", "neardup_cluster", "neardup_canonical");
+    int afterFirst = reads[0];
+    assertEquals(target(good, "body.dup"), first);
+    assertSame(
+        first,
+        ingest.cachedTargetSettings(
+            "uuid/1", mapped, "articles", "body.dup", "neardup_cluster", "neardup_canonical"));
+    assertEquals(afterFirst, reads[0], "the mapping is not read again");
+    for (int i = 0; i < 2; i++) {
+      assertThrows(
+          IllegalArgumentException.class,
+          () ->
+              ingest.cachedTargetSettings(
+                  "uuid/1",
+                  mapped,
+                  "articles",
+                  "body.nope",
+                  "neardup_cluster",
+                  "neardup_canonical"));
+    }
+  }
+
+  @Test
+  void errorsNameTheParameter() {
+    Map<String, Object> good = mapping("neardup", "keyword", "boolean");
+    assertMessage(
+        "[neardup] processor [neardup_field]: field [body.nope] does not exist in the mapping of"
+            + " index [articles]",
+        () -> target(good, "body.nope"));
+    assertMessage(
+        "[neardup] processor [neardup_field]: field [body] is of type [text] in index [articles],"
+            + " expected a field of type [neardup]",
+        () -> target(good, "body"));
+    assertMessage(
+        "[neardup] processor [cluster_field]: field [neardup_cluster] must be mapped as [keyword]"
+            + " in index [articles], got [text]",
+        () -> target(mapping("neardup", "text", "boolean"), "body.dup"));
+    assertMessage(
+        "[neardup] processor [canonical_field]: field [neardup_canonical] must be mapped as"
+            + " [boolean] in index [articles], got [keyword]",
+        () -> target(mapping("neardup", "keyword", "keyword"), "body.dup"));
+    Map<String, Object> noDocValues =
+        Map.of(
+            "properties",
+            Map.of(
+                "d",
+                Map.of("type", "neardup"),
+                "neardup_cluster",
+                Map.of("type", "keyword", "doc_values", false)));
+    assertMessage(
+        "[neardup] processor [cluster_field]: field [neardup_cluster] requires [doc_values] in"
+            + " index [articles]: the processor reads the cluster ids of near-duplicates from them",
+        () -> target(noDocValues, "d"));
+    Map<String, Object> custom =
+        Map.of("properties", Map.of("d", Map.of("type", "neardup", "analyzer", "whitespace")));
+    assertMessage(
+        "[neardup] processor [neardup_field]: field [d] uses analyzer [whitespace]; the processor"
+            + " supports only the default [neardup_standard] yet",
+        () -> target(custom, "d"));
+    assertEquals(
+        "[neardup] processor: index [x] does not exist: create it with a mapping of"
+            + " [neardup_field] [body.dup] before ingesting",
+        NearDupIngest.missingIndex("x", "body.dup").getMessage());
+  }
+
+  private static final String TEXT =
+      "the warehouse robot picks orders from tall shelves and carries them to the packing station"
+          + " where workers check every item before it ships to the customer next morning";
+
+  /** What a document was given, or why not. */
+  private record Result(NearDupIngest.Assigned assigned, Exception failure) {}
+
+  /** A search the ingest started: its documents' sketches and where its answer goes. */
+  private record Search(List<Sketch> sketches, BiConsumer<List<String>, Exception> answer) {
+    /** Answers the same cluster id (or none) for every document. */
+    void answerAll(String cluster) {
+      answer.accept(java.util.Collections.nCopies(sketches.size(), cluster), null);
+    }
+  }
+
+  private static Result assign(
+      NearDupIngest ingest,
+      String text,
+      String newCluster,
+      List<Search> searches,
+      List<Result> results) {
+    Sketch sketch = ingest.sketch("uuid/1", "body.dup", NearDupSettings.DEFAULT, text);
+    ingest.assign(
+        "uuid/body.dup/neardup_cluster",
+        sketch,
+        NearDupSettings.DEFAULT,
+        newCluster,
+        (sketches, answer) -> searches.add(new Search(sketches, answer)),
+        (assigned, failure) -> results.add(new Result(assigned, failure)));
+    return results.isEmpty() ? null : results.get(results.size() - 1);
+  }
+
+  @Test
+  void copiesWaitForTheFirstSearchAndJoinItsCluster() {
+    NearDupIngest ingest = new NearDupIngest();
+    List<Search> searches = new ArrayList<>();
+    List<Result> results = new ArrayList<>();
+    assign(ingest, TEXT, "a", searches, results);
+    assign(ingest, TEXT + " appendix", "b", searches, results);
+    assertEquals(1, searches.size(), "the copy does not search: it waits for the first");
+    assertEquals(0, results.size());
+    searches.get(0).answerAll(null); // the index has no near-duplicate
+    // in no particular order: both complete when the search answers
+    assertEquals(
+        Set.of(
+            new Result(new NearDupIngest.Assigned("a", true), null),
+            new Result(new NearDupIngest.Assigned("a", false), null)),
+        Set.copyOf(results));
+
+    // an unrelated text searches; the index answers an existing cluster
+    results.clear();
+    assign(
+        ingest,
+        "a completely different text about bicycles along the river bank",
+        "c",
+        searches,
+        results);
+    searches.get(1).answerAll("x");
+    assertEquals(List.of(new Result(new NearDupIngest.Assigned("x", false), null)), results);
+  }
+
+  @Test
+  void aFailedSearchFailsItsWaitersAndIsForgotten() {
+    NearDupIngest ingest = new NearDupIngest();
+    List<Search> searches = new ArrayList<>();
+    List<Result> results = new ArrayList<>();
+    assign(ingest, TEXT, "a", searches, results);
+    assign(ingest, TEXT, "b", searches, results);
+    IllegalStateException boom = new IllegalStateException("boom");
+    searches.get(0).answer().accept(null, boom);
+    assertEquals(2, results.size());
+    assertSame(boom, results.get(0).failure());
+    assertSame(boom, results.get(1).failure());
+    // the failed sketch is forgotten: the next copy searches again
+    assign(ingest, TEXT, "c", searches, results);
+    assertEquals(2, searches.size());
+  }
+
+  /** Unrelated texts: each searches the index. */
+  private static String unrelated(int i) {
+    java.util.Random r = new java.util.Random(i);
+    StringBuilder sb = new StringBuilder();
+    for (int w = 0; w < 40; w++) {
+      sb.append("w").append(r.nextInt(100_000)).append(' ');
+    }
+    return sb.toString();
+  }
+
+  @Test
+  void documentsThatWaitForASearchGoTogetherIntoTheNext() {
+    NearDupIngest ingest =
+        new NearDupIngest(
+            new RecentSketches<>(RecentSketches.DEFAULT_PER_KEY, RecentSketches.DEFAULT_MAX_KEYS),
+            2,
+            3);
+    List<Search> searches = new ArrayList<>();
+    List<Result> results = new ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      assign(ingest, unrelated(i), "d" + i, searches, results);
+    }
+    assertEquals(2, searches.size(), "two searches start, of one document each; eight wait");
+    assertEquals(List.of(1, 1), searches.stream().map(s -> s.sketches().size()).toList());
+    assertEquals(2, ingest.runningSearches());
+    searches.get(0).answerAll(null);
+    assertEquals(3, searches.size(), "an answer starts the next, with at most three documents");
+    assertEquals(3, searches.get(2).sketches().size());
+    assertEquals(
+        ingest.sketch("uuid/1", "body.dup", NearDupSettings.DEFAULT, unrelated(2)),
+        searches.get(2).sketches().get(0),
+        "in the order they arrived");
+    searches.get(1).answer().accept(null, new IllegalStateException("rejected"));
+    assertEquals(4, searches.size(), "a failure too");
+    searches.get(2).answer().accept(java.util.Arrays.asList(null, "x", null), null);
+    searches.get(3).answerAll(null);
+    assertEquals(5, searches.size());
+    assertEquals(
+        List.of(2), searches.subList(4, 5).stream().map(s -> s.sketches().size()).toList());
+    searches.get(4).answerAll(null);
+    assertEquals(10, results.size());
+    assertEquals(0, ingest.runningSearches());
+    assertEquals(
+        new Result(new NearDupIngest.Assigned("x", false), null),
+        results.get(3),
+        "the second document of the third search joins the cluster found for it");
+    assertEquals(new Result(new NearDupIngest.Assigned("d2", true), null), results.get(2));
+    assertEquals("rejected", results.get(1).failure().getMessage());
+  }
+
+  @Test
+  void anAnswerOfTheWrongLengthFailsItsDocuments() {
+    NearDupIngest ingest = new NearDupIngest();
+    List<Search> searches = new ArrayList<>();
+    List<Result> results = new ArrayList<>();
+    assign(ingest, TEXT, "a", searches, results);
+    searches.get(0).answer().accept(List.of("x", "y"), null);
+    assertEquals(
+        "the search answered 2 cluster ids for 1 documents", results.get(0).failure().getMessage());
+    assertEquals(0, ingest.runningSearches());
+  }
+
+  @Test
+  void searchesThatAnswerAtOnceStartTheWaitingOnesWithoutNesting() {
+    NearDupIngest ingest =
+        new NearDupIngest(
+            new RecentSketches<>(RecentSketches.DEFAULT_PER_KEY, RecentSketches.DEFAULT_MAX_KEYS),
+            1,
+            1);
+    List<Search> held = new ArrayList<>();
+    List<Result> results = new ArrayList<>();
+    // the first search is held, so the next 20 000 wait; then every search answers as it starts
+    boolean[] answerAtOnce = {false};
+    int[] deepest = {0};
+    for (int i = 0; i < 20_001; i++) {
+      String text = unrelated(i);
+      ingest.assign(
+          "uuid/body.dup/neardup_cluster",
+          ingest.sketch("uuid/1", "body.dup", NearDupSettings.DEFAULT, text),
+          NearDupSettings.DEFAULT,
+          "d" + i,
+          (sketches, answer) -> {
+            if (!answerAtOnce[0]) {
+              held.add(new Search(sketches, answer));
+              return;
+            }
+            deepest[0] = Math.max(deepest[0], Thread.currentThread().getStackTrace().length);
+            new Search(sketches, answer).answerAll(null);
+          },
+          (assigned, failure) -> results.add(new Result(assigned, failure)));
+    }
+    answerAtOnce[0] = true;
+    int base = Thread.currentThread().getStackTrace().length;
+    held.get(0).answerAll(null);
+    assertEquals(20_001, results.size());
+    assertEquals(0, ingest.runningSearches());
+    assertTrue(deepest[0] - base < 100, "no nesting: stack grew by " + (deepest[0] - base));
+  }
+
+  @Test
+  void aTextWithoutShinglesStartsItsOwnCluster() {
+    NearDupIngest ingest = new NearDupIngest();
+    List<Search> searches = new ArrayList<>();
+    List<Result> results = new ArrayList<>();
+    assertEquals(
+        new Result(new NearDupIngest.Assigned("a", true), null),
+        assign(ingest, "", "a", searches, results));
+    assertEquals(
+        new Result(new NearDupIngest.Assigned("b", true), null),
+        assign(ingest, "", "b", searches, results));
+    assertEquals(0, searches.size());
+    assertNull(results.get(0).failure());
+  }
+}

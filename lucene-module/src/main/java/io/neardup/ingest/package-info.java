@@ -1,6 +1,0 @@
-/**
- * Near-duplicate cluster ids at write time: what the engines' {@code neardup} ingest processors
- * share (parameters, mapping checks, sketches, the memory of recent sketches, batches of documents
- * that wait for a search, and the shards' lookup of a batch in the index).
- */
-package io.neardup.ingest;
