@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.opensearch.action.bulk.BulkRequestBuilder;
+import org.opensearch.action.bulk.BulkResponse;
 import org.opensearch.action.search.SearchResponse;
 import org.opensearch.cluster.metadata.IndexMetadata;
 import org.opensearch.common.settings.Settings;
@@ -28,8 +29,10 @@ import org.opensearch.common.xcontent.XContentType;
 import org.opensearch.common.xcontent.json.JsonXContent;
 import org.opensearch.core.common.Strings;
 import org.opensearch.core.common.bytes.BytesArray;
+import org.opensearch.core.rest.RestStatus;
 import org.opensearch.core.xcontent.XContentBuilder;
 import org.opensearch.core.xcontent.XContentParser;
+import org.opensearch.index.query.QueryBuilders;
 import org.opensearch.plugins.Plugin;
 import org.opensearch.search.SearchHit;
 import org.opensearch.search.collapse.CollapseBuilder;
@@ -180,6 +183,137 @@ public class NearDupIngestIntegrationTests extends OpenSearchIntegTestCase {
     }
     assertThat(collapsed.getHits().getHits().length, equalTo(FAMILIES + unrelated));
     assertThat(families.size(), equalTo(FAMILIES + unrelated));
+  }
+
+  public void testANullOrMissingFieldIsABadRequestNamingItOrPassesWithIgnoreMissing()
+      throws Exception {
+    createIndex();
+    putPipeline(
+        "strict",
+        "{\"processors\": [{\"neardup\": {\"field\": \"body\", \"neardup_field\": \"body.dup\"}}]}");
+    BulkRequestBuilder bulk = client().prepareBulk();
+    bulk.add(
+        client().prepareIndex(INDEX).setId("null").setPipeline("strict").setSource(nullBody()));
+    bulk.add(
+        client()
+            .prepareIndex(INDEX)
+            .setId("missing")
+            .setPipeline("strict")
+            .setSource("family", "x"));
+    bulk.add(
+        client().prepareIndex(INDEX).setId("number").setPipeline("strict").setSource("body", 42));
+    BulkResponse response = bulk.get();
+    String[] expected = {
+      "[neardup] processor [field]: field [body] is null in the document; set [ignore_missing] to"
+          + " true to let such documents pass without a cluster",
+      "[neardup] processor [field]: field [body] is missing in the document",
+      "[neardup] processor [field]: field [body] must be a string, got [Integer]"
+    };
+    for (int i = 0; i < expected.length; i++) {
+      assertTrue("item " + i + " fails", response.getItems()[i].isFailed());
+      assertEquals(RestStatus.BAD_REQUEST, response.getItems()[i].getFailure().getStatus());
+      assertThat(response.getItems()[i].getFailureMessage(), containsString(expected[i]));
+    }
+
+    putPipeline(
+        "lenient",
+        "{\"processors\": [{\"neardup\": {\"field\": \"body\", \"neardup_field\": \"body.dup\","
+            + " \"ignore_missing\": true}}]}");
+    client().prepareIndex(INDEX).setId("null").setPipeline("lenient").setSource(nullBody()).get();
+    client()
+        .prepareIndex(INDEX)
+        .setId("missing")
+        .setPipeline("lenient")
+        .setSource("family", "x")
+        .get();
+    refresh(INDEX);
+    for (String id : List.of("null", "missing")) {
+      Map<String, Object> source = client().prepareGet(INDEX, id).get().getSourceAsMap();
+      assertFalse(id + " passes without a cluster", source.containsKey("neardup_cluster"));
+      assertFalse(id + " passes without a flag", source.containsKey("neardup_canonical"));
+    }
+  }
+
+  /**
+   * Writing a document again under its id assigns it like a new one: with a small edit it stays in
+   * its cluster and keeps its flag; with unrelated text the first member of a cluster leaves it for
+   * a new cluster of a fresh id, and a member that remains becomes the cluster's canonical.
+   */
+  public void testADocumentWrittenAgainIsAssignedAnewAndItsClusterKeepsACanonical()
+      throws Exception {
+    createIndex();
+    putPipeline(
+        "again",
+        "{\"processors\": [{\"neardup\": {\"field\": \"body\", \"neardup_field\": \"body.dup\"}}]}");
+    String[] texts = new EnglishText(random().nextLong()).documents(60, 2);
+    for (String id : List.of("a", "b", "c")) {
+      write(id, "f", IngestFamilies.copy(texts[0], id.charAt(0) - 'a'));
+      refresh(INDEX); // a copy written on another node finds the others through the index
+    }
+    Map<String, IngestFamilies.Ingested> before = byId();
+    assertEquals("a", before.get("a").cluster());
+    assertTrue(before.get("a").canonical());
+    assertEquals("a", before.get("b").cluster());
+    assertFalse(before.get("b").canonical());
+
+    // a small edit: a stays the canonical of its cluster
+    write("a", "f", IngestFamilies.copy(texts[0], 3));
+    refresh(INDEX);
+    assertEquals(new IngestFamilies.Ingested("a", "f", "a", true), byId().get("a"));
+    assertFalse(byId().get("b").canonical());
+
+    // unrelated text: a leaves; b or c takes the canonical flag of cluster [a]
+    write("a", "g", texts[1]);
+    refresh(INDEX);
+    Map<String, IngestFamilies.Ingested> after = byId();
+    assertNotEquals("a", after.get("a").cluster());
+    assertTrue("a starts its new cluster", after.get("a").canonical());
+    assertEquals("a", after.get("b").cluster());
+    assertEquals("a", after.get("c").cluster());
+    assertEquals(
+        "one remaining member is the canonical",
+        1,
+        (after.get("b").canonical() ? 1 : 0) + (after.get("c").canonical() ? 1 : 0));
+    // native collapse on the cluster id shows a canonical of each family
+    SearchResponse collapsed =
+        client()
+            .prepareSearch(INDEX)
+            .setQuery(QueryBuilders.termQuery("neardup_canonical", true))
+            .setCollapse(new CollapseBuilder("neardup_cluster"))
+            .get();
+    assertEquals(2, collapsed.getHits().getHits().length);
+  }
+
+  private static void write(String id, String family, String body) {
+    client()
+        .prepareIndex(INDEX)
+        .setId(id)
+        .setPipeline("again")
+        .setSource("family", family, "body", body)
+        .get();
+  }
+
+  /** {@code {"body": null}}. */
+  private static Map<String, Object> nullBody() {
+    Map<String, Object> source = new java.util.HashMap<>();
+    source.put("body", null);
+    return source;
+  }
+
+  private Map<String, IngestFamilies.Ingested> byId() {
+    Map<String, IngestFamilies.Ingested> byId = new java.util.HashMap<>();
+    SearchResponse all = client().prepareSearch(INDEX).setSize(100).get();
+    for (SearchHit hit : all.getHits().getHits()) {
+      Map<String, Object> source = hit.getSourceAsMap();
+      byId.put(
+          hit.getId(),
+          new IngestFamilies.Ingested(
+              hit.getId(),
+              (String) source.get("family"),
+              (String) source.get("neardup_cluster"),
+              Boolean.TRUE.equals(source.get("neardup_canonical"))));
+    }
+    return byId;
   }
 
   /**

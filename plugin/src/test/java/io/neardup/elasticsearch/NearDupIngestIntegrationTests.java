@@ -26,7 +26,9 @@ import org.elasticsearch.client.internal.Client;
 import org.elasticsearch.cluster.metadata.IndexMetadata;
 import org.elasticsearch.common.Strings;
 import org.elasticsearch.common.settings.Settings;
+import org.elasticsearch.index.query.QueryBuilders;
 import org.elasticsearch.plugins.Plugin;
+import org.elasticsearch.rest.RestStatus;
 import org.elasticsearch.search.SearchHit;
 import org.elasticsearch.search.collapse.CollapseBuilder;
 import org.elasticsearch.test.ESIntegTestCase;
@@ -205,6 +207,118 @@ public class NearDupIngestIntegrationTests extends ESIntegTestCase {
         assertFalse("a later copy is not its cluster's canonical", d.canonical());
       }
     }
+  }
+
+  public void testANullOrMissingFieldIsABadRequestNamingItOrPassesWithIgnoreMissing()
+      throws Exception {
+    createIndex();
+    putJsonPipeline(
+        "strict",
+        "{\"processors\": [{\"neardup\": {\"field\": \"body\", \"neardup_field\": \"body.dup\"}}]}");
+    BulkRequestBuilder bulk = client().prepareBulk();
+    bulk.add(prepareIndex(INDEX).setId("null").setPipeline("strict").setSource(nullBody()));
+    bulk.add(prepareIndex(INDEX).setId("missing").setPipeline("strict").setSource("family", "x"));
+    bulk.add(prepareIndex(INDEX).setId("number").setPipeline("strict").setSource("body", 42));
+    BulkResponse response = bulk.get();
+    String[] expected = {
+      "[neardup] processor [field]: field [body] is null in the document; set [ignore_missing] to"
+          + " true to let such documents pass without a cluster",
+      "[neardup] processor [field]: field [body] is missing in the document",
+      "[neardup] processor [field]: field [body] must be a string, got [Integer]"
+    };
+    for (int i = 0; i < expected.length; i++) {
+      assertTrue("item " + i + " fails", response.getItems()[i].isFailed());
+      assertEquals(RestStatus.BAD_REQUEST, response.getItems()[i].getFailure().getStatus());
+      assertThat(response.getItems()[i].getFailureMessage(), containsString(expected[i]));
+    }
+
+    putJsonPipeline(
+        "lenient",
+        "{\"processors\": [{\"neardup\": {\"field\": \"body\", \"neardup_field\": \"body.dup\","
+            + " \"ignore_missing\": true}}]}");
+    prepareIndex(INDEX).setId("null").setPipeline("lenient").setSource(nullBody()).get();
+    prepareIndex(INDEX).setId("missing").setPipeline("lenient").setSource("family", "x").get();
+    refresh(INDEX);
+    for (String id : List.of("null", "missing")) {
+      Map<String, Object> source = client().prepareGet(INDEX, id).get().getSourceAsMap();
+      assertFalse(id + " passes without a cluster", source.containsKey("neardup_cluster"));
+      assertFalse(id + " passes without a flag", source.containsKey("neardup_canonical"));
+    }
+  }
+
+  /**
+   * Writing a document again under its id assigns it like a new one: with a small edit it stays in
+   * its cluster and keeps its flag; with unrelated text the first member of a cluster leaves it for
+   * a new cluster of a fresh id, and a member that remains becomes the cluster's canonical.
+   */
+  public void testADocumentWrittenAgainIsAssignedAnewAndItsClusterKeepsACanonical()
+      throws Exception {
+    createIndex();
+    putJsonPipeline(
+        "again",
+        "{\"processors\": [{\"neardup\": {\"field\": \"body\", \"neardup_field\": \"body.dup\"}}]}");
+    String[] texts = new EnglishText(random().nextLong()).documents(60, 2);
+    for (String id : List.of("a", "b", "c")) {
+      prepareIndex(INDEX)
+          .setId(id)
+          .setPipeline("again")
+          .setSource("family", "f", "body", IngestFamilies.copy(texts[0], id.charAt(0) - 'a'))
+          .get();
+      refresh(INDEX); // a copy written on another node finds the others through the index
+    }
+    Map<String, IngestFamilies.Ingested> before = byId();
+    assertEquals("a", before.get("a").cluster());
+    assertTrue(before.get("a").canonical());
+    assertEquals("a", before.get("b").cluster());
+    assertFalse(before.get("b").canonical());
+
+    // a small edit: a stays the canonical of its cluster
+    prepareIndex(INDEX)
+        .setId("a")
+        .setPipeline("again")
+        .setSource("family", "f", "body", IngestFamilies.copy(texts[0], 3))
+        .get();
+    refresh(INDEX);
+    assertEquals(new IngestFamilies.Ingested("a", "f", "a", true), byId().get("a"));
+    assertFalse(byId().get("b").canonical());
+
+    // unrelated text: a leaves; b or c takes the canonical flag of cluster [a]
+    prepareIndex(INDEX)
+        .setId("a")
+        .setPipeline("again")
+        .setSource("family", "g", "body", texts[1])
+        .get();
+    refresh(INDEX);
+    Map<String, IngestFamilies.Ingested> after = byId();
+    assertNotEquals("a", after.get("a").cluster());
+    assertTrue("a starts its new cluster", after.get("a").canonical());
+    assertEquals("a", after.get("b").cluster());
+    assertEquals("a", after.get("c").cluster());
+    assertEquals(
+        "one remaining member is the canonical",
+        1,
+        (after.get("b").canonical() ? 1 : 0) + (after.get("c").canonical() ? 1 : 0));
+    // native collapse on the cluster id shows a canonical of each family
+    assertResponse(
+        prepareSearch(INDEX)
+            .setQuery(QueryBuilders.termQuery("neardup_canonical", true))
+            .setCollapse(new CollapseBuilder("neardup_cluster")),
+        response -> assertEquals(2, response.getHits().getHits().length));
+  }
+
+  /** {@code {"body": null}}. */
+  private static Map<String, Object> nullBody() {
+    Map<String, Object> source = new java.util.HashMap<>();
+    source.put("body", null);
+    return source;
+  }
+
+  private Map<String, IngestFamilies.Ingested> byId() {
+    Map<String, IngestFamilies.Ingested> byId = new java.util.HashMap<>();
+    for (IngestFamilies.Ingested d : ingested()) {
+      byId.put(d.id(), d);
+    }
+    return byId;
   }
 
   private List<IngestFamilies.Ingested> ingested() {

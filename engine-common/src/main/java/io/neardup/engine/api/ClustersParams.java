@@ -72,6 +72,21 @@ public final class ClustersParams {
     return this;
   }
 
+  /**
+   * {@code min_similarity} as a request body gives it: a number, or a string that holds one (as the
+   * engines' parsers accept numbers).
+   *
+   * @throws IllegalArgumentException naming the parameter if it is not a number
+   */
+  public static double parseMinSimilarity(String text) {
+    try {
+      return Double.parseDouble(text.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          ParameterException.bracketed("min_similarity", "a number in (0, 1]", text));
+    }
+  }
+
   /** Which member of a cluster is canonical. */
   public CanonicalPolicy canonical() {
     return canonical;

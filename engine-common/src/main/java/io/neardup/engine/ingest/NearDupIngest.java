@@ -8,15 +8,10 @@ import io.neardup.engine.param.MappingFields;
 import io.neardup.index.StoredClusters;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.sketch.Sketch;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 
@@ -55,6 +50,12 @@ public final class NearDupIngest {
   /** Parameter: where the canonical flag is written. */
   public static final String CANONICAL_FIELD = "canonical_field";
 
+  /**
+   * Parameter: whether a document whose {@code field} is missing or null passes unchanged, without
+   * a cluster, rather than failing (as the engines' own processors offer it); default false.
+   */
+  public static final String IGNORE_MISSING = "ignore_missing";
+
   /** Default of {@code cluster_field}. */
   public static final String DEFAULT_CLUSTER_FIELD = "neardup_cluster";
 
@@ -86,7 +87,59 @@ public final class NearDupIngest {
      * in the order of the sketches, null where a sketch has none, or a failure.
      */
     void lookup(List<Sketch> sketches, BiConsumer<List<String>, Exception> answer);
+
+    /**
+     * Reads, in real time, what the index holds of the documents a batch of writes replaces: each
+     * one's stored cluster id and canonical flag, in the order of {@code documents}, null where the
+     * index has no document of that id (or one without a cluster). Without it, every document
+     * counts as new.
+     */
+    default void previous(List<Replaced> documents, BiConsumer<List<Previous>, Exception> answer) {
+      answer.accept(java.util.Collections.nCopies(documents.size(), null), null);
+    }
+
+    /**
+     * Makes a member of {@code cluster} other than {@code leaving} its canonical (the first in the
+     * index's order; the index is refreshed first, so that every acknowledged member counts), and
+     * answers its id, or null if the cluster has no other member.
+     */
+    default void handOn(String cluster, Replaced leaving, BiConsumer<String, Exception> answer) {
+      answer.accept(null, null);
+    }
   }
+
+  /**
+   * What the index held of a document, from the values of its {@code cluster_field} and {@code
+   * canonical_field} in its source; null if it has no cluster (indexed without the processor).
+   */
+  public static Previous previous(Object cluster, Object canonical) {
+    if (cluster == null) {
+      return null;
+    }
+    return new Previous(
+        cluster.toString(),
+        canonical instanceof Boolean b ? b : "true".equals(String.valueOf(canonical)));
+  }
+
+  /** The partial document that makes a document its cluster's canonical. */
+  public static Map<String, Object> canonicalFlag(String canonicalField) {
+    Map<String, Object> doc = new java.util.HashMap<>();
+    Map<String, Object> at = doc;
+    String[] path = canonicalField.split("\\.");
+    for (int i = 0; i < path.length - 1; i++) {
+      Map<String, Object> inner = new java.util.HashMap<>();
+      at.put(path[i], inner);
+      at = inner;
+    }
+    at.put(path[path.length - 1], true);
+    return doc;
+  }
+
+  /** A document a write replaces: its {@code _id} and routing (null for the default). */
+  public record Replaced(String id, String routing) {}
+
+  /** What the index held of a document a write replaces. */
+  public record Previous(String cluster, boolean canonical) {}
 
   /**
    * Default most searches a node's processors run at once. Each searches the index for a batch of
@@ -100,20 +153,11 @@ public final class NearDupIngest {
   /** Default most documents one search looks up. */
   public static final int DEFAULT_MAX_BATCH = 512;
 
-  private final int maxSearches;
-  private final int maxBatch;
-  // documents waiting for a search, per key, the longest waiting key first
-  private final LinkedHashMap<String, Pending> waiting = new LinkedHashMap<>();
-  private int running;
-  // searches that answered on the thread that started them are started here one after the other,
-  // not from inside each other's answers
-  private final ThreadLocal<ArrayDeque<Runnable>> starting = new ThreadLocal<>();
+  private final Batcher<Waiting, String> searches;
+  private final Batcher<Replaced, Previous> reads;
 
   /** A document waiting for the search of the index. */
   private record Waiting(Sketch sketch, String newCluster, CompletableFuture<String> cluster) {}
-
-  /** The documents of one key waiting for a search, and how to search. */
-  private record Pending(String key, Lookup lookup, ArrayDeque<Waiting> documents) {}
 
   /** With the default bounds of {@link RecentSketches}, searches and batches. */
   public NearDupIngest() {
@@ -137,8 +181,8 @@ public final class NearDupIngest {
       throw new IllegalArgumentException("maxBatch must be >= 1, got [" + maxBatch + "]");
     }
     this.recent = recent;
-    this.maxSearches = maxSearches;
-    this.maxBatch = maxBatch;
+    this.searches = new Batcher<>("search", "cluster ids", maxSearches, maxBatch);
+    this.reads = new Batcher<>("read", "documents", maxSearches, maxBatch);
   }
 
   /** The error for a document whose target index does not exist. */
@@ -249,6 +293,47 @@ public final class NearDupIngest {
   }
 
   /**
+   * The text of a document's {@code field}.
+   *
+   * @param value the field's value, null if the field is null or missing
+   * @param present whether the document has the field
+   * @return the text, or null if the field is missing or null and {@code ignoreMissing}: the
+   *     document then passes unchanged
+   * @throws IllegalArgumentException naming the field if it is missing or null (without {@code
+   *     ignoreMissing}) or not a string
+   */
+  public static String text(String field, Object value, boolean present, boolean ignoreMissing) {
+    if (value == null) {
+      if (ignoreMissing) {
+        return null;
+      }
+      throw new IllegalArgumentException(
+          WHO
+              + " ["
+              + FIELD
+              + "]: field ["
+              + field
+              + "] is "
+              + (present ? "null" : "missing")
+              + " in the document; set ["
+              + IGNORE_MISSING
+              + "] to true to let such documents pass without a cluster");
+    }
+    if (!(value instanceof String text)) {
+      throw new IllegalArgumentException(
+          WHO
+              + " ["
+              + FIELD
+              + "]: field ["
+              + field
+              + "] must be a string, got ["
+              + value.getClass().getSimpleName()
+              + "]");
+    }
+    return text;
+  }
+
+  /**
    * The sketch of {@code text} as the {@code neardup} field makes it at index time.
    *
    * @param mappingKey identifies the index and its mapping version (builders are cached by it)
@@ -309,107 +394,93 @@ public final class NearDupIngest {
     if (joined != null) {
       return;
     }
-    synchronized (waiting) {
-      waiting
-          .computeIfAbsent(key, k -> new Pending(k, lookup, new ArrayDeque<>()))
-          .documents()
-          .add(new Waiting(sketch, newCluster, fresh));
-    }
-    startSearches();
+    Waiting w = new Waiting(sketch, newCluster, fresh);
+    searches.submit(
+        key,
+        w,
+        (batch, answer) -> lookup.lookup(batch.stream().map(Waiting::sketch).toList(), answer),
+        (found, failure) -> {
+          if (failure != null) {
+            recent.forget(key, fresh);
+            fresh.completeExceptionally(failure);
+          } else {
+            fresh.complete(found != null ? found : newCluster);
+          }
+        });
   }
 
-  /** Starts searches for waiting documents while fewer than the most are running. */
-  private void startSearches() {
-    while (true) {
-      Pending pending;
-      List<Waiting> batch = new ArrayList<>();
-      synchronized (waiting) {
-        if (running >= maxSearches || waiting.isEmpty()) {
-          return;
-        }
-        Iterator<Pending> first = waiting.values().iterator();
-        pending = first.next();
-        first.remove();
-        while (batch.size() < maxBatch && !pending.documents().isEmpty()) {
-          batch.add(pending.documents().poll());
-        }
-        if (!pending.documents().isEmpty()) {
-          waiting.put(pending.key(), pending); // behind the other keys' documents
-        }
-        running++;
-      }
-      run(() -> search(pending, batch));
-    }
-  }
-
-  private void search(Pending pending, List<Waiting> batch) {
-    List<Sketch> sketches = new ArrayList<>(batch.size());
-    for (Waiting w : batch) {
-      sketches.add(w.sketch());
-    }
-    AtomicBoolean answered = new AtomicBoolean();
-    BiConsumer<List<String>, Exception> answer =
-        (clusters, failure) -> {
-          if (!answered.compareAndSet(false, true)) {
+  /**
+   * Assigns a document that may replace an indexed one (a write with an explicit {@code _id}) as
+   * {@link #assign} does a new one, and keeps the clusters right when it replaces one: the document
+   * keeps its canonical flag while it stays in its cluster; a cluster whose canonical leaves it
+   * gets another canonical ({@link Lookup#handOn}); and a document that leaves the cluster named
+   * after it (it was its first member) starts a new one under {@code freshCluster}, not its own id,
+   * which the cluster's other members still carry.
+   *
+   * @param document the document's {@code _id} and routing
+   * @param freshCluster an id no cluster has, for the case above
+   */
+  public void assignReplacing(
+      String key,
+      Sketch sketch,
+      NearDupSettings settings,
+      Replaced document,
+      String freshCluster,
+      Lookup lookup,
+      BiConsumer<Assigned, Exception> done) {
+    reads.submit(
+        key,
+        document,
+        lookup::previous,
+        (previous, failure) -> {
+          if (failure != null) {
+            done.accept(null, failure);
             return;
           }
-          try {
-            Exception f = failure;
-            if (f == null && (clusters == null || clusters.size() != batch.size())) {
-              f =
-                  new IllegalStateException(
-                      "the search answered "
-                          + (clusters == null ? "nothing" : clusters.size() + " cluster ids")
-                          + " for "
-                          + batch.size()
-                          + " documents");
-            }
-            for (int i = 0; i < batch.size(); i++) {
-              Waiting w = batch.get(i);
-              if (f != null) {
-                recent.forget(pending.key(), w.cluster());
-                w.cluster().completeExceptionally(f);
-              } else {
-                String found = clusters.get(i);
-                w.cluster().complete(found != null ? found : w.newCluster());
-              }
-            }
-          } finally {
-            synchronized (waiting) {
-              running--;
-            }
-            startSearches();
-          }
-        };
-    try {
-      pending.lookup().lookup(sketches, answer);
-    } catch (RuntimeException e) {
-      answer.accept(null, e);
-    }
+          String newCluster =
+              previous != null && previous.cluster().equals(document.id())
+                  ? freshCluster
+                  : document.id();
+          assign(
+              key,
+              sketch,
+              settings,
+              newCluster,
+              lookup,
+              (assigned, e) -> {
+                if (e != null || previous == null) {
+                  done.accept(assigned, e);
+                } else if (!assigned.canonical() && assigned.cluster().equals(previous.cluster())) {
+                  done.accept(new Assigned(previous.cluster(), previous.canonical()), null);
+                } else if (previous.canonical()) {
+                  lookup.handOn(
+                      previous.cluster(),
+                      document,
+                      (member, handOnFailure) ->
+                          done.accept(
+                              handOnFailure == null ? assigned : null,
+                              handOnFailure == null
+                                  ? null
+                                  : handOnFailed(previous, handOnFailure)));
+                } else {
+                  done.accept(assigned, null);
+                }
+              });
+        });
   }
 
-  /** Starts a search, or queues it behind the one this thread is starting. */
-  private void run(Runnable start) {
-    ArrayDeque<Runnable> queue = starting.get();
-    if (queue != null) {
-      queue.add(start);
-      return;
-    }
-    queue = new ArrayDeque<>();
-    starting.set(queue);
-    try {
-      for (Runnable r = start; r != null; r = queue.poll()) {
-        r.run();
-      }
-    } finally {
-      starting.remove();
-    }
+  private static Exception handOnFailed(Previous previous, Exception cause) {
+    return new IllegalStateException(
+        WHO
+            + ": the document was the canonical of cluster ["
+            + previous.cluster()
+            + "], which it leaves, and no other member could be made its canonical: "
+            + cause.getMessage(),
+        cause);
   }
 
   /** Searches running now (for tests and stats). */
   public int runningSearches() {
-    synchronized (waiting) {
-      return running;
-    }
+    return searches.running();
   }
 }

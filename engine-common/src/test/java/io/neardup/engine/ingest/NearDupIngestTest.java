@@ -195,6 +195,87 @@ class NearDupIngestTest {
     assertEquals(List.of(new Result(new NearDupIngest.Assigned("x", false), null)), results);
   }
 
+  /** An engine whose index holds given documents and cluster members, for replacing writes. */
+  private static final class Index implements NearDupIngest.Lookup {
+    final Map<String, NearDupIngest.Previous> stored = new java.util.HashMap<>();
+    String nearDuplicateCluster;
+    final List<String> handedOn = new ArrayList<>();
+
+    @Override
+    public void lookup(List<Sketch> sketches, BiConsumer<List<String>, Exception> answer) {
+      answer.accept(java.util.Collections.nCopies(sketches.size(), nearDuplicateCluster), null);
+    }
+
+    @Override
+    public void previous(
+        List<NearDupIngest.Replaced> documents,
+        BiConsumer<List<NearDupIngest.Previous>, Exception> answer) {
+      answer.accept(documents.stream().map(d -> stored.get(d.id())).toList(), null);
+    }
+
+    @Override
+    public void handOn(
+        String cluster, NearDupIngest.Replaced leaving, BiConsumer<String, Exception> answer) {
+      handedOn.add(cluster + " from " + leaving.id());
+      answer.accept("b", null);
+    }
+
+    Result write(NearDupIngest ingest, String id, String text) {
+      List<Result> results = new ArrayList<>();
+      ingest.assignReplacing(
+          "uuid/body.dup/neardup_cluster",
+          ingest.sketch("uuid/1", "body.dup", NearDupSettings.DEFAULT, text),
+          NearDupSettings.DEFAULT,
+          new NearDupIngest.Replaced(id, null),
+          "fresh",
+          this,
+          (assigned, failure) -> results.add(new Result(assigned, failure)));
+      assertEquals(1, results.size(), "answered once");
+      return results.get(0);
+    }
+  }
+
+  @Test
+  void aReplacingWriteIsAssignedAnewAndKeepsItsClustersRight() {
+    // a new id: as any new document
+    Index index = new Index();
+    assertEquals(
+        new NearDupIngest.Assigned("a", true),
+        index.write(new NearDupIngest(), "a", TEXT).assigned());
+
+    // the canonical and first member of [a], written again close to its cluster: stays canonical
+    index.stored.put("a", new NearDupIngest.Previous("a", true));
+    index.nearDuplicateCluster = "a";
+    assertEquals(
+        new NearDupIngest.Assigned("a", true),
+        index.write(new NearDupIngest(), "a", TEXT).assigned());
+    assertEquals(List.of(), index.handedOn);
+
+    // ... written again with unrelated text: a fresh cluster, and [a] gets another canonical
+    index.nearDuplicateCluster = null;
+    assertEquals(
+        new NearDupIngest.Assigned("fresh", true),
+        index.write(new NearDupIngest(), "a", TEXT).assigned());
+    assertEquals(List.of("a from a"), index.handedOn);
+
+    // a member that joins another cluster: no hand-on when it was not the canonical
+    index.handedOn.clear();
+    index.stored.put("c", new NearDupIngest.Previous("a", false));
+    index.nearDuplicateCluster = "x";
+    assertEquals(
+        new NearDupIngest.Assigned("x", false),
+        index.write(new NearDupIngest(), "c", TEXT).assigned());
+    assertEquals(List.of(), index.handedOn);
+
+    // a canonical that is not its cluster's first member and leaves it starts a cluster of its id
+    index.stored.put("d", new NearDupIngest.Previous("a", true));
+    index.nearDuplicateCluster = null;
+    assertEquals(
+        new NearDupIngest.Assigned("d", true),
+        index.write(new NearDupIngest(), "d", TEXT).assigned());
+    assertEquals(List.of("a from d"), index.handedOn);
+  }
+
   @Test
   void aFailedSearchFailsItsWaitersAndIsForgotten() {
     NearDupIngest ingest = new NearDupIngest();

@@ -1,25 +1,35 @@
 package io.neardup.opensearch.ingest;
 
+import io.neardup.engine.ingest.IndexWrites;
 import io.neardup.engine.ingest.NearDupIngest;
 import io.neardup.opensearch.collapse.MappedFields;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.sketch.Sketch;
 import io.neardup.sketch.SketchFormat;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
+import org.opensearch.action.admin.indices.refresh.RefreshRequest;
+import org.opensearch.action.get.MultiGetItemResponse;
+import org.opensearch.action.get.MultiGetRequest;
 import org.opensearch.action.search.SearchRequest;
 import org.opensearch.action.search.ShardSearchFailure;
+import org.opensearch.action.update.UpdateRequest;
 import org.opensearch.cluster.metadata.IndexMetadata;
 import org.opensearch.cluster.service.ClusterService;
 import org.opensearch.common.UUIDs;
 import org.opensearch.core.action.ActionListener;
+import org.opensearch.index.query.QueryBuilders;
 import org.opensearch.ingest.AbstractProcessor;
 import org.opensearch.ingest.ConfigurationUtils;
 import org.opensearch.ingest.IngestDocument;
 import org.opensearch.ingest.Processor;
+import org.opensearch.search.SearchHit;
 import org.opensearch.search.builder.SearchSourceBuilder;
+import org.opensearch.search.fetch.subphase.FetchSourceContext;
+import org.opensearch.search.sort.SortBuilders;
 import org.opensearch.transport.client.Client;
 
 /**
@@ -50,6 +60,7 @@ public final class NearDupProcessor extends AbstractProcessor {
   private final String nearDupField;
   private final String clusterField;
   private final String canonicalField;
+  private final boolean ignoreMissing;
   private final Client client;
   private final ClusterService clusterService;
   private final MappedFields mappedFields;
@@ -62,12 +73,14 @@ public final class NearDupProcessor extends AbstractProcessor {
       String nearDupField,
       String clusterField,
       String canonicalField,
+      boolean ignoreMissing,
       Factory factory) {
     super(tag, description);
     this.field = field;
     this.nearDupField = nearDupField;
     this.clusterField = clusterField;
     this.canonicalField = canonicalField;
+    this.ignoreMissing = ignoreMissing;
     this.client = factory.client;
     this.clusterService = factory.clusterService;
     this.mappedFields = factory.mappedFields;
@@ -106,7 +119,14 @@ public final class NearDupProcessor extends AbstractProcessor {
               nearDupField,
               clusterField,
               canonicalField);
-      text = document.getFieldValue(field, String.class);
+      Object value = document.getFieldValue(field, Object.class, true);
+      text =
+          NearDupIngest.text(
+              field, value, value != null || document.hasField(field), ignoreMissing);
+      if (text == null) {
+        handler.accept(document, null);
+        return;
+      }
       sketch =
           ingest.sketch(
               metadata.getIndexUUID() + '/' + metadata.getMappingVersion(),
@@ -118,12 +138,10 @@ public final class NearDupProcessor extends AbstractProcessor {
       return;
     }
     Object ownId = document.getSourceAndMetadata().get(IngestDocument.Metadata.ID.getFieldName());
-    ingest.assign(
-        metadata.getIndexUUID() + '/' + nearDupField + '/' + clusterField,
-        sketch,
-        settings,
-        ownId != null ? ownId.toString() : UUIDs.base64UUID(),
-        (sketches, answer) -> lookup(index, sketches, answer),
+    Object routing =
+        document.getSourceAndMetadata().get(IngestDocument.Metadata.ROUTING.getFieldName());
+    String key = metadata.getIndexUUID() + '/' + nearDupField + '/' + clusterField;
+    BiConsumer<NearDupIngest.Assigned, Exception> done =
         (assigned, e) -> {
           if (e != null) {
             handler.accept(null, e);
@@ -132,7 +150,119 @@ public final class NearDupProcessor extends AbstractProcessor {
             document.setFieldValue(canonicalField, assigned.canonical());
             handler.accept(document, null);
           }
-        });
+        };
+    IndexLookup lookup = new IndexLookup(index);
+    if (ownId == null) {
+      ingest.assign(key, sketch, settings, UUIDs.base64UUID(), lookup, done);
+    } else {
+      ingest.assignReplacing(
+          key,
+          sketch,
+          settings,
+          new NearDupIngest.Replaced(ownId.toString(), routing == null ? null : routing.toString()),
+          UUIDs.base64UUID(),
+          lookup,
+          done);
+    }
+  }
+
+  /** The engine's calls for one index: the lookup search, real-time reads, refresh, update. */
+  private final class IndexLookup extends IndexWrites {
+    private final String index;
+
+    IndexLookup(String index) {
+      super(clusterField, canonicalField);
+      this.index = index;
+    }
+
+    @Override
+    public void lookup(List<Sketch> sketches, BiConsumer<List<String>, Exception> answer) {
+      NearDupProcessor.this.lookup(index, sketches, answer);
+    }
+
+    @Override
+    protected void sources(
+        List<NearDupIngest.Replaced> documents,
+        String[] fields,
+        BiConsumer<List<Map<String, Object>>, Exception> answer) {
+      MultiGetRequest get = new MultiGetRequest().realtime(true);
+      for (NearDupIngest.Replaced d : documents) {
+        get.add(
+            new MultiGetRequest.Item(index, d.id())
+                .routing(d.routing())
+                .fetchSourceContext(new FetchSourceContext(true, fields, null)));
+      }
+      client.multiGet(
+          get,
+          ActionListener.wrap(
+              response -> {
+                List<Map<String, Object>> sources = new ArrayList<>(documents.size());
+                for (MultiGetItemResponse item : response.getResponses()) {
+                  if (item.isFailed()) {
+                    answer.accept(null, item.getFailure().getFailure());
+                    return;
+                  }
+                  sources.add(
+                      item.getResponse().isExists() ? item.getResponse().getSourceAsMap() : null);
+                }
+                answer.accept(sources, null);
+              },
+              e -> answer.accept(null, e)));
+    }
+
+    @Override
+    protected void refresh(BiConsumer<Void, Exception> answer) {
+      client
+          .admin()
+          .indices()
+          .refresh(
+              new RefreshRequest(index),
+              ActionListener.wrap(r -> answer.accept(null, null), e -> answer.accept(null, e)));
+    }
+
+    @Override
+    protected void first(
+        String field,
+        String value,
+        NearDupIngest.Replaced except,
+        BiConsumer<NearDupIngest.Replaced, Exception> answer) {
+      SearchSourceBuilder source =
+          new SearchSourceBuilder()
+              .size(1)
+              .fetchSource(false)
+              .sort(SortBuilders.fieldSort("_doc"))
+              .query(
+                  QueryBuilders.boolQuery()
+                      .filter(QueryBuilders.termQuery(field, value))
+                      .mustNot(QueryBuilders.idsQuery().addIds(except.id())));
+      client.search(
+          new SearchRequest(index).source(source),
+          ActionListener.wrap(
+              found -> {
+                SearchHit[] hits = found.getHits().getHits();
+                Object routing =
+                    hits.length == 0 || hits[0].field("_routing") == null
+                        ? null
+                        : hits[0].field("_routing").getValue();
+                answer.accept(
+                    hits.length == 0
+                        ? null
+                        : new NearDupIngest.Replaced(
+                            hits[0].getId(), routing == null ? null : routing.toString()),
+                    null);
+              },
+              e -> answer.accept(null, e)));
+    }
+
+    @Override
+    protected void update(
+        NearDupIngest.Replaced document,
+        Map<String, Object> partial,
+        BiConsumer<Void, Exception> answer) {
+      client.update(
+          new UpdateRequest(index, document.id()).routing(document.routing()).doc(partial),
+          ActionListener.wrap(r -> answer.accept(null, null), e -> answer.accept(null, e)));
+    }
   }
 
   /** One search of the index for a batch of documents: each shard runs the lookup aggregation. */
@@ -211,6 +341,8 @@ public final class NearDupProcessor extends AbstractProcessor {
               config,
               NearDupIngest.CANONICAL_FIELD,
               NearDupIngest.DEFAULT_CANONICAL_FIELD),
+          ConfigurationUtils.readBooleanProperty(
+              TYPE, tag, config, NearDupIngest.IGNORE_MISSING, false),
           this);
     }
   }

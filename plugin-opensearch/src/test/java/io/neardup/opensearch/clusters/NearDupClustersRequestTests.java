@@ -56,7 +56,14 @@ public class NearDupClustersRequestTests extends OpenSearchTestCase {
   }
 
   public void testValuesOfTheWrongKindNameTheParameter() {
-    assertNamesTheKey("{\"field\": \"d\", \"min_similarity\": \"x\"}", "min_similarity", null);
+    assertNamesTheKey(
+        "{\"field\": \"d\", \"min_similarity\": \"x\"}",
+        "min_similarity",
+        "[min_similarity] must be a number in (0, 1], got [x]");
+    assertNamesTheKey(
+        "{\"min_similarity\": \"1.5\"}",
+        "min_similarity",
+        "[min_similarity] must be in (0, 1], got [1.5]");
     assertNamesTheKey("{\"size\": \"ten\"}", "size", null);
     assertNamesTheKey(
         "{\"min_similarity\": 1.5}",

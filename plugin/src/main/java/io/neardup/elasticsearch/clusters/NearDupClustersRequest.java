@@ -73,7 +73,11 @@ public final class NearDupClustersRequest extends ActionRequest
 
   static {
     PARSER.declareString(NearDupClustersRequest::field, new ParseField("field"));
-    PARSER.declareDouble(NearDupClustersRequest::minSimilarity, new ParseField("min_similarity"));
+    PARSER.declareField(
+        NearDupClustersRequest::minSimilarity,
+        (p, c) -> ClustersParams.parseMinSimilarity(p.text()),
+        new ParseField("min_similarity"),
+        ObjectParser.ValueType.DOUBLE);
     PARSER.declareInt(NearDupClustersRequest::from, new ParseField("from"));
     PARSER.declareInt(NearDupClustersRequest::size, new ParseField("size"));
     PARSER.declareInt(NearDupClustersRequest::batchSize, new ParseField("batch_size"));

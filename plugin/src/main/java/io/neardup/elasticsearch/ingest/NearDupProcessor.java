@@ -1,27 +1,37 @@
 package io.neardup.elasticsearch.ingest;
 
 import io.neardup.elasticsearch.mapper.MappedFields;
+import io.neardup.engine.ingest.IndexWrites;
 import io.neardup.engine.ingest.NearDupIngest;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.sketch.Sketch;
 import io.neardup.sketch.SketchFormat;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
 import org.elasticsearch.action.ActionListener;
+import org.elasticsearch.action.admin.indices.refresh.RefreshRequest;
+import org.elasticsearch.action.get.MultiGetItemResponse;
+import org.elasticsearch.action.get.MultiGetRequest;
 import org.elasticsearch.action.search.SearchRequest;
 import org.elasticsearch.action.search.ShardSearchFailure;
+import org.elasticsearch.action.update.UpdateRequest;
 import org.elasticsearch.client.internal.Client;
 import org.elasticsearch.cluster.metadata.IndexMetadata;
 import org.elasticsearch.cluster.metadata.ProjectId;
 import org.elasticsearch.cluster.service.ClusterService;
 import org.elasticsearch.common.UUIDs;
+import org.elasticsearch.index.query.QueryBuilders;
 import org.elasticsearch.ingest.AbstractProcessor;
 import org.elasticsearch.ingest.ConfigurationUtils;
 import org.elasticsearch.ingest.IngestDocument;
 import org.elasticsearch.ingest.Processor;
+import org.elasticsearch.search.SearchHit;
 import org.elasticsearch.search.builder.SearchSourceBuilder;
+import org.elasticsearch.search.fetch.subphase.FetchSourceContext;
+import org.elasticsearch.search.sort.SortBuilders;
 
 /**
  * The {@code neardup} ingest processor: assigns each document to a near-duplicate cluster when it
@@ -52,6 +62,7 @@ public final class NearDupProcessor extends AbstractProcessor {
   private final String nearDupField;
   private final String clusterField;
   private final String canonicalField;
+  private final boolean ignoreMissing;
   private final ProjectId projectId;
   private final Client client;
   private final ClusterService clusterService;
@@ -65,6 +76,7 @@ public final class NearDupProcessor extends AbstractProcessor {
       String nearDupField,
       String clusterField,
       String canonicalField,
+      boolean ignoreMissing,
       ProjectId projectId,
       Client client,
       ClusterService clusterService,
@@ -75,6 +87,7 @@ public final class NearDupProcessor extends AbstractProcessor {
     this.nearDupField = nearDupField;
     this.clusterField = clusterField;
     this.canonicalField = canonicalField;
+    this.ignoreMissing = ignoreMissing;
     this.projectId = projectId;
     this.client = client;
     this.clusterService = clusterService;
@@ -102,11 +115,17 @@ public final class NearDupProcessor extends AbstractProcessor {
     final String index;
     final NearDupFieldMapping mapping;
     final Sketch sketch;
-    final String text;
     try {
       index = document.getMetadata().getIndex();
       mapping = resolve(index);
-      text = document.getFieldValue(field, String.class);
+      Object value = document.getFieldValue(field, Object.class, true);
+      String text =
+          NearDupIngest.text(
+              field, value, value != null || document.hasField(field), ignoreMissing);
+      if (text == null) {
+        handler.accept(document, null);
+        return;
+      }
       sketch =
           ingest.sketch(
               mapping.indexUuid() + '/' + mapping.version(),
@@ -117,13 +136,8 @@ public final class NearDupProcessor extends AbstractProcessor {
       handler.accept(null, e);
       return;
     }
-    String ownId = document.getMetadata().getId();
-    ingest.assign(
-        mapping.indexUuid() + '/' + nearDupField + '/' + clusterField,
-        sketch,
-        mapping.settings(),
-        ownId != null ? ownId : UUIDs.base64UUID(),
-        (sketches, answer) -> lookup(index, sketches, answer),
+    String key = mapping.indexUuid() + '/' + nearDupField + '/' + clusterField;
+    BiConsumer<NearDupIngest.Assigned, Exception> done =
         (assigned, e) -> {
           if (e != null) {
             handler.accept(null, e);
@@ -132,7 +146,127 @@ public final class NearDupProcessor extends AbstractProcessor {
             document.setFieldValue(canonicalField, assigned.canonical());
             handler.accept(document, null);
           }
-        });
+        };
+    IndexLookup lookup = new IndexLookup(index);
+    String ownId = document.getMetadata().getId();
+    if (ownId == null || "create".equals(document.getMetadata().getOp())) {
+      // a new document: a create of an id the index has fails after the pipeline
+      ingest.assign(
+          key,
+          sketch,
+          mapping.settings(),
+          ownId != null ? ownId : UUIDs.base64UUID(),
+          lookup,
+          done);
+    } else {
+      ingest.assignReplacing(
+          key,
+          sketch,
+          mapping.settings(),
+          new NearDupIngest.Replaced(ownId, document.getMetadata().getRouting()),
+          UUIDs.base64UUID(),
+          lookup,
+          done);
+    }
+  }
+
+  /** The engine's calls for one index: the lookup search, real-time reads, refresh, update. */
+  private final class IndexLookup extends IndexWrites {
+    private final String index;
+
+    IndexLookup(String index) {
+      super(clusterField, canonicalField);
+      this.index = index;
+    }
+
+    @Override
+    public void lookup(List<Sketch> sketches, BiConsumer<List<String>, Exception> answer) {
+      NearDupProcessor.this.lookup(index, sketches, answer);
+    }
+
+    @Override
+    protected void sources(
+        List<NearDupIngest.Replaced> documents,
+        String[] fields,
+        BiConsumer<List<Map<String, Object>>, Exception> answer) {
+      MultiGetRequest get = new MultiGetRequest().realtime(true);
+      for (NearDupIngest.Replaced d : documents) {
+        get.add(
+            new MultiGetRequest.Item(index, d.id())
+                .routing(d.routing())
+                .fetchSourceContext(FetchSourceContext.of(true, fields, null)));
+      }
+      client.multiGet(
+          get,
+          ActionListener.wrap(
+              response -> {
+                List<Map<String, Object>> sources = new ArrayList<>(documents.size());
+                for (MultiGetItemResponse item : response.getResponses()) {
+                  if (item.isFailed()) {
+                    answer.accept(null, item.getFailure().getFailure());
+                    return;
+                  }
+                  sources.add(
+                      item.getResponse().isExists() ? item.getResponse().getSourceAsMap() : null);
+                }
+                answer.accept(sources, null);
+              },
+              e -> answer.accept(null, e)));
+    }
+
+    @Override
+    protected void refresh(BiConsumer<Void, Exception> answer) {
+      client
+          .admin()
+          .indices()
+          .refresh(
+              new RefreshRequest(index),
+              ActionListener.wrap(r -> answer.accept(null, null), e -> answer.accept(null, e)));
+    }
+
+    @Override
+    protected void first(
+        String field,
+        String value,
+        NearDupIngest.Replaced except,
+        BiConsumer<NearDupIngest.Replaced, Exception> answer) {
+      SearchSourceBuilder source =
+          new SearchSourceBuilder()
+              .size(1)
+              .fetchSource(false)
+              .sort(SortBuilders.fieldSort("_doc"))
+              .query(
+                  QueryBuilders.boolQuery()
+                      .filter(QueryBuilders.termQuery(field, value))
+                      .mustNot(QueryBuilders.idsQuery().addIds(except.id())));
+      client.search(
+          new SearchRequest(index).source(source),
+          ActionListener.wrap(
+              found -> {
+                SearchHit[] hits = found.getHits().getHits();
+                Object routing =
+                    hits.length == 0 || hits[0].field("_routing") == null
+                        ? null
+                        : hits[0].field("_routing").getValue();
+                answer.accept(
+                    hits.length == 0
+                        ? null
+                        : new NearDupIngest.Replaced(
+                            hits[0].getId(), routing == null ? null : routing.toString()),
+                    null);
+              },
+              e -> answer.accept(null, e)));
+    }
+
+    @Override
+    protected void update(
+        NearDupIngest.Replaced document,
+        Map<String, Object> partial,
+        BiConsumer<Void, Exception> answer) {
+      client.update(
+          new UpdateRequest(index, document.id()).routing(document.routing()).doc(partial),
+          ActionListener.wrap(r -> answer.accept(null, null), e -> answer.accept(null, e)));
+    }
   }
 
   /** One search of the index for a batch of documents: each shard runs the lookup aggregation. */
@@ -230,6 +364,9 @@ public final class NearDupProcessor extends AbstractProcessor {
               config,
               NearDupIngest.CANONICAL_FIELD,
               NearDupIngest.DEFAULT_CANONICAL_FIELD);
+      boolean ignoreMissing =
+          ConfigurationUtils.readBooleanProperty(
+              TYPE, tag, config, NearDupIngest.IGNORE_MISSING, false);
       return new NearDupProcessor(
           tag,
           description,
@@ -237,6 +374,7 @@ public final class NearDupProcessor extends AbstractProcessor {
           nearDupField,
           clusterField,
           canonicalField,
+          ignoreMissing,
           projectId,
           client,
           clusterService,
