@@ -7,12 +7,10 @@ import io.neardup.index.NearDupClusterer;
 import io.neardup.index.StoredClusters;
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.stream.Stream;
@@ -225,22 +223,6 @@ final class OpenIndex implements Closeable {
       }
     }
     return true;
-  }
-
-  /** A new temporary directory for an index that {@link #deleteTree} removes after use. */
-  static Path temporaryDirectory() throws IOException {
-    return Files.createTempDirectory("neardup-index-");
-  }
-
-  /** Deletes a directory and everything in it; failures are ignored (it is temporary). */
-  static void deleteTree(Path root) {
-    try (Stream<Path> walk = Files.walk(root)) {
-      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    } catch (IOException | UncheckedIOException e) {
-      // a leftover temporary directory is not worth failing a finished run for
-    }
   }
 
   Path path() {
