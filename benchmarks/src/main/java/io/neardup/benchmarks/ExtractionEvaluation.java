@@ -565,8 +565,14 @@ public final class ExtractionEvaluation {
     return sb.toString().strip();
   }
 
-  /** UTF-8 if valid, else windows-1252. */
+  /** By its byte order mark, else UTF-8 if valid, else windows-1252. */
   static String text(byte[] bytes) {
+    if (bytes.length >= 2 && (bytes[0] & 0xff) == 0xff && (bytes[1] & 0xff) == 0xfe) {
+      return new String(bytes, 2, bytes.length - 2, StandardCharsets.UTF_16LE);
+    }
+    if (bytes.length >= 2 && (bytes[0] & 0xff) == 0xfe && (bytes[1] & 0xff) == 0xff) {
+      return new String(bytes, 2, bytes.length - 2, StandardCharsets.UTF_16BE);
+    }
     try {
       return StandardCharsets.UTF_8
           .newDecoder()
