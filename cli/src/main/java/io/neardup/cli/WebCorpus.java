@@ -387,6 +387,8 @@ final class WebCorpus {
       String file = keptName(id);
       try {
         Files.writeString(keepText.resolve(file), main.text(), StandardCharsets.UTF_8);
+        Files.writeString(
+            keepText.resolve(file + KEPT_BLOCKS_SUFFIX), blocks(main), StandardCharsets.UTF_8);
         String line =
             String.format(
                 Locale.ROOT,
@@ -403,6 +405,25 @@ final class WebCorpus {
       } catch (IOException e) {
         throw new java.io.UncheckedIOException("--keep-text: cannot write " + keepText, e);
       }
+    }
+
+    /** Every block of the page, kept or dropped, with the features it was judged by. */
+    private static String blocks(MainText main) {
+      StringBuilder out = new StringBuilder("kept\twords\tlink_density\tlandmark\ttext\n");
+      for (int i = 0; i < main.blocks().size(); i++) {
+        io.neardup.web.boilerplate.TextBlock b = main.blocks().get(i);
+        out.append(main.content()[i] ? '+' : '-')
+            .append('\t')
+            .append(b.words())
+            .append('\t')
+            .append(String.format(Locale.ROOT, "%.2f", b.linkDensity()))
+            .append('\t')
+            .append(b.landmark().name().toLowerCase(Locale.ROOT))
+            .append('\t')
+            .append(tsv(b.text()))
+            .append('\n');
+      }
+      return out.toString();
     }
 
     private static String tsv(String s) {
@@ -470,6 +491,13 @@ final class WebCorpus {
 
   /** The list of the pages whose main text {@code --keep-text} wrote. */
   static final String KEPT_PAGES = "pages.tsv";
+
+  /**
+   * Appended to a page's main-text file for the file of its blocks, kept ({@code +}) and dropped
+   * ({@code -}), one a line with words, link density and landmark: why two pages were or were not
+   * paired.
+   */
+  static final String KEPT_BLOCKS_SUFFIX = ".blocks.tsv";
 
   /**
    * The file of a page's main text: its id with characters other than letters, digits, dots and
