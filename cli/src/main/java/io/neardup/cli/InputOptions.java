@@ -90,7 +90,8 @@ final class InputOptions {
       description =
           "Write the main text of each web page into DIR, one file a page, and DIR/pages.tsv with"
               + " each page's file, id, URL, words kept, words in all and boilerplate fraction,"
-              + " to see what was compared.")
+              + " to see what was compared, and beside each page's file FILE.blocks.tsv with its"
+              + " blocks, kept (+) or dropped (-), to see why.")
   java.nio.file.Path keepText;
 
   @Option(

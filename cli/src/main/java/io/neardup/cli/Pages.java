@@ -115,6 +115,10 @@ final class Pages {
     String file = WebCorpus.keptName(id);
     try {
       Files.writeString(keepText.resolve(file), main.text(), StandardCharsets.UTF_8);
+      Files.writeString(
+          keepText.resolve(file + WebCorpus.KEPT_BLOCKS_SUFFIX),
+          blocks(main),
+          StandardCharsets.UTF_8);
       String line =
           String.format(
               Locale.ROOT,
@@ -131,6 +135,25 @@ final class Pages {
     } catch (IOException e) {
       throw new java.io.UncheckedIOException("--keep-text: cannot write " + keepText, e);
     }
+  }
+
+  /** Every block of the page, kept or dropped, with the features it was judged by. */
+  private static String blocks(MainText main) {
+    StringBuilder out = new StringBuilder("kept\twords\tlink_density\tlandmark\ttext\n");
+    for (int i = 0; i < main.blocks().size(); i++) {
+      io.neardup.web.boilerplate.TextBlock b = main.blocks().get(i);
+      out.append(main.content()[i] ? '+' : '-')
+          .append('\t')
+          .append(b.words())
+          .append('\t')
+          .append(String.format(Locale.ROOT, "%.2f", b.linkDensity()))
+          .append('\t')
+          .append(b.landmark().name().toLowerCase(Locale.ROOT))
+          .append('\t')
+          .append(tsv(b.text()))
+          .append('\n');
+    }
+    return out.toString();
   }
 
   private static String tsv(String s) {

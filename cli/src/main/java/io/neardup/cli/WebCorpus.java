@@ -293,6 +293,13 @@ final class WebCorpus {
   static final String KEPT_PAGES = "pages.tsv";
 
   /**
+   * Appended to a page's main-text file for the file of its blocks, kept ({@code +}) and dropped
+   * ({@code -}), one a line with words, link density and landmark: why two pages were or were not
+   * paired.
+   */
+  static final String KEPT_BLOCKS_SUFFIX = ".blocks.tsv";
+
+  /**
    * The file of a page's main text: its id with characters other than letters, digits, dots and
    * dashes replaced, cut to a length every file system takes, and a hash of the whole id, so
    * different ids never share a file.

@@ -335,6 +335,16 @@ class WebInputTest {
     String text = Files.readString(kept.resolve(rehosted.split("\t")[0]));
     assertTrue(text.contains("Mirrored with permission by the Click community."), text);
     assertFalse(text.contains("Table of Contents"), text);
+    List<String> blocks =
+        Files.readAllLines(kept.resolve(rehosted.split("\t")[0] + WebCorpus.KEPT_BLOCKS_SUFFIX));
+    assertEquals("kept\twords\tlink_density\tlandmark\ttext", blocks.get(0));
+    assertTrue(
+        blocks.stream().anyMatch(l -> l.startsWith("+\t7\t0.00\tmain\tMirrored with permission")),
+        blocks.toString());
+    assertTrue(
+        blocks.stream()
+            .anyMatch(l -> l.startsWith("-\t") && l.contains("© Copyright 2023 Pallets")),
+        blocks.toString());
     assertEquals(WebCorpus.keptName("rehosted/support.html"), rehosted.split("\t")[0]);
     assertTrue(WebCorpus.keptName("rehosted/support.html").startsWith("rehosted_support.html-"));
 

@@ -15,8 +15,11 @@ import java.util.List;
  * words with few links that directly precedes content. Around it, the page's own landmarks (see
  * {@link Landmark}) decide where it declares them: a block in navigation, a banner, a page footer
  * or a complementary region is boilerplate, and when the page marks a main region that holds
- * content, its blocks are content unless link-dense and blocks outside it are boilerplate. Nothing
- * here is fitted to a site or template.
+ * content, its blocks are content unless link-dense and blocks outside it are boilerplate. Last,
+ * {@link ContentRegion} keeps only the blocks in the container of the page's paragraphs (when one
+ * container clearly holds most of what was kept), which removes the related-article lists, teasers
+ * and forms around an article that read like content block by block. Nothing here is fitted to a
+ * site or template.
  *
  * <pre>{@code
  * boolean[] content = new BlockClassifier().classify(blocks);
@@ -72,6 +75,8 @@ public final class BlockClassifier {
     if (useLandmarks) {
       applyLandmarks(blocks, content);
     }
+    // within a declared main region too: it often holds related articles and comment forms
+    ContentRegion.restrict(blocks, content);
     boolean any = false;
     for (boolean c : content) {
       any |= c;

@@ -110,12 +110,16 @@ public final class BlockSegmenter {
   private boolean blockHeading;
   private boolean blockListItem;
   private Landmark blockLandmark;
+  private int[] elements = new int[64];
+  private int elementDepth;
+  private int nextElement;
 
   /** The text blocks of a page's body (of the whole document if it has none). */
   public List<TextBlock> segment(Element root) {
     blocks = new ArrayList<>();
     reset();
     linkDepth = headingDepth = listDepth = mainDepth = boilerplateDepth = sectioningDepth = 0;
+    elementDepth = nextElement = 0;
     root.filter(new Filter());
     flush();
     List<TextBlock> result = blocks;
@@ -139,6 +143,10 @@ public final class BlockSegmenter {
       }
       if (BLOCK_TAGS.contains(tag)) {
         flush();
+        if (elementDepth == elements.length) {
+          elements = java.util.Arrays.copyOf(elements, 2 * elementDepth);
+        }
+        elements[elementDepth++] = nextElement++;
       } else if (tag.equals("br") || tag.equals("img") || tag.equals("wbr")) {
         append(" ");
       }
@@ -153,6 +161,7 @@ public final class BlockSegmenter {
         enter(e, tag, -1);
         if (BLOCK_TAGS.contains(tag)) {
           flush();
+          elementDepth--;
         }
       }
       return FilterResult.CONTINUE;
@@ -261,7 +270,15 @@ public final class BlockSegmenter {
       int[] wrap = wrap(t);
       blocks.add(
           new TextBlock(
-              t, words, linkedWords, wrap[0], wrap[1], blockHeading, blockListItem, blockLandmark));
+              t,
+              words,
+              linkedWords,
+              wrap[0],
+              wrap[1],
+              blockHeading,
+              blockListItem,
+              blockLandmark,
+              java.util.Arrays.copyOf(elements, elementDepth)));
     }
     reset();
   }

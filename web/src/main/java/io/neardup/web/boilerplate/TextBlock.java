@@ -13,6 +13,9 @@ package io.neardup.web.boilerplate;
  * @param heading whether the block is a heading ({@code <h1>}–{@code <h6>})
  * @param listItem whether it lies in a list item
  * @param landmark the landmark region it lies in
+ * @param path the block-level elements it lies in, outermost first, each by its number in document
+ *     order (the last is the element whose text it is): blocks that share a prefix share those
+ *     ancestors, which is what {@link ContentRegion} scores
  */
 public record TextBlock(
     String text,
@@ -22,7 +25,32 @@ public record TextBlock(
     int wordsBeforeLastLine,
     boolean heading,
     boolean listItem,
-    Landmark landmark) {
+    Landmark landmark,
+    int[] path) {
+
+  private static final int[] NO_PATH = new int[0];
+
+  /** A block without its place in the DOM (one that {@link ContentRegion} leaves alone). */
+  public TextBlock(
+      String text,
+      int words,
+      int linkedWords,
+      int wrappedLines,
+      int wordsBeforeLastLine,
+      boolean heading,
+      boolean listItem,
+      Landmark landmark) {
+    this(
+        text,
+        words,
+        linkedWords,
+        wrappedLines,
+        wordsBeforeLastLine,
+        heading,
+        listItem,
+        landmark,
+        NO_PATH);
+  }
 
   /** The column width of the word wrap behind {@link #textDensity()}, as in the paper. */
   public static final int WRAP_WIDTH = 80;

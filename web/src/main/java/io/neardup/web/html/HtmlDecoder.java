@@ -12,6 +12,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
 import org.jsoup.parser.Parser;
 
 /**
@@ -106,12 +107,32 @@ public final class HtmlDecoder {
 
   /**
    * Parses decoded HTML leniently: unclosed, misnested and stray tags are repaired as browsers
-   * repair them, so any text gives a document.
+   * repair them, so any text gives a document. A {@code <title>} that is never closed would hold
+   * the rest of the page as its text (the HTML standard reads a title as text up to {@code
+   * </title>}); it is ended at the first tag instead, as older browsers did, so the page keeps its
+   * body.
    *
    * @param baseUri the page's URL, to resolve relative links against ({@code ""} if unknown)
    */
   public static Document parse(String html, String baseUri) {
-    return Jsoup.parse(html, baseUri == null ? "" : baseUri, Parser.htmlParser());
+    String base = baseUri == null ? "" : baseUri;
+    Document document = Jsoup.parse(html, base, Parser.htmlParser());
+    Element title = document.selectFirst("title");
+    if (title != null && title.wholeText().contains("</")) {
+      String repaired = closeTitle(html);
+      if (repaired != null) {
+        document = Jsoup.parse(repaired, base, Parser.htmlParser());
+      }
+    }
+    return document;
+  }
+
+  /** The page with {@code </title>} inserted before the first tag after its opening tag. */
+  private static String closeTitle(String html) {
+    int open = html.toLowerCase(Locale.ROOT).indexOf("<title");
+    int start = open < 0 ? -1 : html.indexOf('>', open);
+    int end = start < 0 ? -1 : html.indexOf('<', start);
+    return end < 0 ? null : html.substring(0, end) + "</title>" + html.substring(end);
   }
 
   /** The charset a {@code Content-Type} header names, or null if none or unknown. */

@@ -123,4 +123,14 @@ class HtmlDecoderTest {
     assertEquals(2, d.select("p").size());
     assertEquals("", HtmlDecoder.parse("", null).body().text());
   }
+
+  @Test
+  void anUnclosedTitleEndsAtTheFirstTag() {
+    String page = "<html><head><title>News library--><script>x()</script></head><body><p>Text.</p>";
+    var document = HtmlDecoder.parse(page, "");
+    assertEquals("News library-->", document.title());
+    assertEquals("Text.", document.body().text());
+    // a closed title is left as it is
+    assertEquals("a < b", HtmlDecoder.parse("<title>a < b</title><p>c", "").title());
+  }
 }
