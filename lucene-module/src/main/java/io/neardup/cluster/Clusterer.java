@@ -389,7 +389,7 @@ public final class Clusterer implements AutoCloseable {
   }
 
   /** The length of a sketch's set: one int per value, two for 64-bit values. */
-  static int sketchSetSize(Sketch sketch) {
+  public static int sketchSetSize(Sketch sketch) {
     return sketch.parameters().bits() == 64 ? 2 * sketch.size() : sketch.size();
   }
 
@@ -397,7 +397,7 @@ public final class Clusterer implements AutoCloseable {
    * Writes a sketch's values into {@code out} as the sketch measures read them ({@link
    * PairMeasures#forSketches}): one int each, two for 64-bit values, high half first.
    */
-  static void sketchSet(Sketch sketch, int[] out) {
+  public static void sketchSet(Sketch sketch, int[] out) {
     int k = sketch.size();
     boolean wide = sketch.parameters().bits() == 64;
     for (int i = 0; i < k; i++) {
