@@ -36,7 +36,7 @@ final class ConnectedComponents {
     while (true) {
       JavaPairRDD<Long, Long> next =
           smallStar(largeStar(e)).persist(StorageLevel.MEMORY_AND_DISK());
-      boolean changed = !next.subtract(e).isEmpty() || !e.subtract(next).isEmpty();
+      boolean changed = !next.subtract(e).union(e.subtract(next)).isEmpty();
       old.add(e);
       e = next;
       if (!changed) {

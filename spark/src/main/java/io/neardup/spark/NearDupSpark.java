@@ -46,17 +46,17 @@ import scala.Tuple2;
  *   <li><b>verify</b>: each distinct candidate is brought together with both sets by two joins and
  *       compared (exact Jaccard of compact shingle sets or the sketch estimate);
  *   <li><b>oversized</b>: each member of a deferred bucket is compared with up to {@code
- *       representatives} representatives, streaming through the bucket sorted by ordinal with only
- *       the representatives' sets held;
+ *       representatives} representatives unless already connected to them, as the core does: the
+ *       components so far come from a first connected-components run, and the deferred buckets are
+ *       read one after another in one task (sorted by bucket key, then ordinal), holding only the
+ *       representatives' sets and one union-find entry per component they touch;
  *   <li><b>clusters</b>: connected components of the verified pairs ({@link ConnectedComponents},
  *       large-star/small-star), each with its canonical by the policy, ties to input order.
  * </ol>
  *
- * <p>One difference from the single-machine core remains: in an oversized bucket the core skips a
- * member already connected to a representative through any earlier pair; here "earlier" means the
- * identical groups, the ordinary buckets and the same oversized bucket, not other oversized buckets
- * (which the core reads one after another). Clusters can differ only where two oversized buckets
- * share documents.
+ * <p>The oversized phase is the one sequential step, because which pairs the core compares there
+ * depends on the joins before them; its task reads only the members of oversized buckets (rare in
+ * real text: boilerplate and templates), a stream, not the data.
  */
 public final class NearDupSpark {
   private NearDupSpark() {}
@@ -86,12 +86,16 @@ public final class NearDupSpark {
    * @param clusters the cluster assignment ({@link #CLUSTERS_SCHEMA})
    * @param documents the documents analysed
    * @param skipped the records skipped for a null text (only with {@code skipBadRecords})
+   * @param oversizedBuckets the buckets larger than {@code maxBucketSize}, whose members were
+   *     compared with representatives only
+   * @param members the clustered documents by input ordinal (for {@link CliFiles})
    */
   public record Result(
       Dataset<Row> pairs,
       Dataset<Row> clusters,
       long documents,
       long skipped,
+      long oversizedBuckets,
       JavaPairRDD<Long, ClusterMember> members) {}
 
   /** A clustered document by ordinal: its id, its cluster's first ordinal and canonical. */
@@ -296,7 +300,7 @@ public final class NearDupSpark {
       JavaPairRDD<Long, Boolean> hidden = groupEdges.mapToPair(t -> new Tuple2<>(t._2(), true));
       JavaPairRDD<Long, int[]> representativeKeys =
           withSets.mapToPair(d -> new Tuple2<>(d.ord(), d.bucketKeys())).subtractByKey(hidden);
-      JavaRDD<long[]> buckets =
+      JavaPairRDD<Integer, long[]> buckets =
           representativeKeys
               .flatMapToPair(t -> {
                 List<Tuple2<Integer, Long>> out = new ArrayList<>(t._2().length);
@@ -306,12 +310,12 @@ public final class NearDupSpark {
                 return out.iterator();
               })
               .groupByKey()
-              .values()
-              .map(NearDupSpark::distinctSortedOrds)
-              .filter(b -> b.length >= 2)
+              .mapValues(NearDupSpark::distinctSortedOrds)
+              .filter(b -> b._2().length >= 2)
               .persist(StorageLevel.MEMORY_AND_DISK());
       JavaPairRDD<Long, Integer> candidates =
           buckets
+              .values()
               .filter(b -> b.length <= maxBucketSize)
               .flatMapToPair(b -> {
                 List<Tuple2<Long, Integer>> out = new ArrayList<>();
@@ -344,33 +348,35 @@ public final class NearDupSpark {
               .persist(StorageLevel.MEMORY_AND_DISK());
 
       // oversized: members compared with a few representatives, knowing the components so far
-      JavaPairRDD<Long, Long> before =
-          ConnectedComponents.labels(
-              groupEdges.union(verified.mapToPair(v -> new Tuple2<>(v.a(), v.b()))));
       JavaPairRDD<Long, Integer> oversizedMembers =
           buckets
-              .filter(b -> b.length > maxBucketSize)
-              .zipWithIndex()
+              .filter(b -> b._2().length > maxBucketSize)
               .flatMapToPair(t -> {
-                List<Tuple2<Long, Integer>> out = new ArrayList<>(t._1().length);
-                for (long m : t._1()) {
-                  out.add(new Tuple2<>(m, t._2().intValue()));
+                List<Tuple2<Long, Integer>> out = new ArrayList<>(t._2().length);
+                for (long m : t._2()) {
+                  out.add(new Tuple2<>(m, t._1()));
                 }
                 return out.iterator();
               });
-      JavaRDD<Verified> oversized =
-          oversizedMembers
-              .join(sets)
-              .leftOuterJoin(before)
-              .mapToPair(t ->
-                  new Tuple2<>(
-                      new BucketMember(t._2()._1()._1(), t._1()),
-                      new Member(t._2()._1()._2(), t._2()._2().orElse(t._1()))))
-              .repartitionAndSortWithinPartitions(new BucketPartitioner(partitions))
-              .mapPartitions(this::oversizedBuckets)
-              .persist(StorageLevel.MEMORY_AND_DISK());
+      JavaRDD<Verified> joined = verified;
+      long oversizedBuckets = buckets.filter(b -> b._2().length > maxBucketSize).count();
+      if (oversizedBuckets > 0) {
+        JavaPairRDD<Long, Long> before =
+            ConnectedComponents.labels(
+                groupEdges.union(verified.mapToPair(v -> new Tuple2<>(v.a(), v.b()))));
+        JavaRDD<Verified> oversized =
+            oversizedMembers
+                .join(sets)
+                .leftOuterJoin(before)
+                .mapToPair(t ->
+                    new Tuple2<>(
+                        new BucketMember(t._2()._1()._1(), t._1()),
+                        new Member(t._2()._1()._2(), t._2()._2().orElse(t._1()))))
+                .repartitionAndSortWithinPartitions(new OnePartition())
+                .mapPartitions(this::oversizedBuckets);
+        joined = verified.union(oversized).persist(StorageLevel.MEMORY_AND_DISK());
+      }
 
-      JavaRDD<Verified> joined = verified.union(oversized);
       JavaRDD<Verified> listed = expand(joined, groups).union(identicalPairs);
       JavaPairRDD<Long, Long> labels =
           ConnectedComponents.labels(
@@ -461,7 +467,7 @@ public final class NearDupSpark {
               });
       Dataset<Row> pairs = spark.createDataFrame(pairRows, PAIRS_SCHEMA);
       Dataset<Row> clusters = spark.createDataFrame(clusterRows, CLUSTERS_SCHEMA);
-      return new Result(pairs, clusters, documents, skipped, members);
+      return new Result(pairs, clusters, documents, skipped, oversizedBuckets, members);
     }
 
     private double similarity(int[] a, int[] b, int shared) {
@@ -541,7 +547,6 @@ public final class NearDupSpark {
           started = true;
           bucket = t._1().bucket();
           count = 0;
-          parent.clear();
         }
         long m = t._1().ord();
         Member member = t._2();
@@ -617,23 +622,21 @@ public final class NearDupSpark {
     }
   }
 
-  /** Sends all members of an oversized bucket to one partition. */
-  static final class BucketPartitioner extends Partitioner {
+  /**
+   * Sends every member of every oversized bucket to one task, sorted by bucket key then ordinal:
+   * the core reads oversized buckets one after another, each seeing the joins of the ones before.
+   */
+  static final class OnePartition extends Partitioner {
     private static final long serialVersionUID = 1L;
-    private final int partitions;
-
-    BucketPartitioner(int partitions) {
-      this.partitions = partitions;
-    }
 
     @Override
     public int numPartitions() {
-      return partitions;
+      return 1;
     }
 
     @Override
     public int getPartition(Object key) {
-      return Math.floorMod(((BucketMember) key).bucket(), partitions);
+      return 0;
     }
   }
 

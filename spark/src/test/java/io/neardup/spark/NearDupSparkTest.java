@@ -84,6 +84,7 @@ class NearDupSparkTest {
     NearDupSpark.Result r =
         NearDupSpark.dedup(corpus(partitions), new DedupOptions().threshold(0.8));
     assertEquals(corpus.size(), r.documents());
+    assertEquals(0, r.oversizedBuckets());
     assertSameAsCli(r, "sample-0.8", tmp);
     // the assignment: one canonical per cluster, at similarity 1 to itself
     Dataset<Row> c = r.clusters();
@@ -107,6 +108,24 @@ class NearDupSparkTest {
                 .canonical("published:asc")
                 .option("shingle-size", "4"));
     assertSameAsCli(r, "sample-0.7-sketch-published", tmp);
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {1, 2, 8})
+  void oversizedBucketsGiveTheCliAnswer(int partitions, @TempDir Path tmp) throws Exception {
+    Path file = tmp.resolve("oversized.jsonl");
+    OversizedCorpus.write(file);
+    String write = System.getProperty("neardup.spark.oversized.write");
+    if (write != null) {
+      Files.copy(file, Path.of(write), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    }
+    Dataset<Row> read = spark.read().json(file.toString());
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    Dataset<Row> docs =
+        spark.createDataFrame(jsc.parallelize(read.collectAsList(), partitions), read.schema());
+    NearDupSpark.Result r = NearDupSpark.dedup(docs, new DedupOptions().threshold(0.8));
+    assertTrue(r.oversizedBuckets() > 0, "no oversized bucket");
+    assertSameAsCli(r, "oversized-0.8", tmp);
   }
 
   static final StructType SIMPLE =
