@@ -8,7 +8,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.spark.api.java.JavaRDD;
@@ -93,43 +92,75 @@ final class Inputs {
           .add(WARC_URL, DataTypes.StringType, false)
           .add(WARC_HTML, DataTypes.StringType, false);
 
-  /** The HTML pages of WARC files, one task per file. */
+  /** The HTML pages of WARC files, one task per file, read as a stream. */
   private static Dataset<Row> warc(SparkSession spark, String path) {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-    JavaRDD<Row> rows =
-        jsc.binaryFiles(path)
-            .flatMap(f -> {
-              List<Row> out = new ArrayList<>();
-              Path local = Files.createTempFile("neardup-warc", ".warc");
-              try {
-                PortableDataStream stream = f._2();
-                try (InputStream in = stream.open()) {
-                  Files.copy(in, local, StandardCopyOption.REPLACE_EXISTING);
-                }
-                try (WarcPages pages = new WarcPages(local, MAX_PAGE_BYTES)) {
-                  while (true) {
-                    WarcPages.Entry e;
-                    try {
-                      e = pages.next();
-                    } catch (WarcPages.CorruptWarcException | WarcPages.PageTooLargeException bad) {
-                      continue; // the reader goes on at the next record
-                    }
-                    if (e == null) {
-                      break;
-                    }
-                    if (e instanceof WarcPages.Page p) {
-                      String html = HtmlDecoder.decode(p.body(), p.contentType()).html();
-                      out.add(RowFactory.create(p.url(), html));
-                    }
-                  }
-                }
-              } catch (IOException e) {
-                throw new UncheckedIOException("cannot read WARC file [" + f._1() + "]", e);
-              } finally {
-                Files.deleteIfExists(local);
-              }
-              return out.iterator();
-            });
+    JavaRDD<Row> rows = jsc.binaryFiles(path).flatMap(f -> new WarcRows(f._1(), f._2()));
     return spark.createDataFrame(rows, WARC_SCHEMA);
+  }
+
+  /**
+   * The HTML pages of one WARC file as rows (URL, decoded page), one at a time: the file is copied
+   * to the task's local disk (the WARC reader needs a file), read, and deleted at the end. A
+   * corrupt or too large record is passed over, as the reader resynchronises at the next one.
+   */
+  private static final class WarcRows implements java.util.Iterator<Row> {
+    private final String name;
+    private final Path local;
+    private final WarcPages pages;
+    private Row next;
+
+    WarcRows(String name, PortableDataStream stream) throws IOException {
+      this.name = name;
+      this.local = Files.createTempFile("neardup-warc", ".warc");
+      try (InputStream in = stream.open()) {
+        Files.copy(in, local, StandardCopyOption.REPLACE_EXISTING);
+        this.pages = new WarcPages(local, MAX_PAGE_BYTES);
+      } catch (IOException e) {
+        Files.deleteIfExists(local);
+        throw new IOException("cannot read WARC file [" + name + "]: " + e.getMessage(), e);
+      }
+      advance();
+    }
+
+    private void advance() {
+      next = null;
+      try {
+        while (next == null) {
+          WarcPages.Entry e;
+          try {
+            e = pages.next();
+          } catch (WarcPages.CorruptWarcException | WarcPages.PageTooLargeException bad) {
+            continue;
+          }
+          if (e == null) {
+            pages.close();
+            Files.deleteIfExists(local);
+            return;
+          }
+          if (e instanceof WarcPages.Page p) {
+            next = RowFactory.create(p.url(), HtmlDecoder.decode(p.body(), p.contentType()).html());
+          }
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(
+            "cannot read WARC file [" + name + "]: " + e.getMessage(), e);
+      }
+    }
+
+    @Override
+    public boolean hasNext() {
+      return next != null;
+    }
+
+    @Override
+    public Row next() {
+      if (next == null) {
+        throw new java.util.NoSuchElementException();
+      }
+      Row r = next;
+      advance();
+      return r;
+    }
   }
 }

@@ -81,6 +81,46 @@ class DedupJobTest {
   }
 
   @Test
+  void warcPagesAreReadAsMainTextByUrl(@TempDir Path tmp) throws Exception {
+    Path warc = tmp.resolve("crawl.warc.gz");
+    String page =
+        "<html><body><nav>home | about | contact</nav><article><p>"
+            + TEXT
+            + "</p><p>"
+            + TEXT.replace("roads", "bridges")
+            + "</p></article></body></html>";
+    try (org.netpreserve.jwarc.WarcWriter w =
+        new org.netpreserve.jwarc.WarcWriter(
+            java.nio.channels.FileChannel.open(
+                warc,
+                java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.WRITE),
+            org.netpreserve.jwarc.WarcCompression.GZIP)) {
+      for (String url : new String[] {"https://a.example/1", "https://b.example/1"}) {
+        w.write(
+            new org.netpreserve.jwarc.WarcResponse.Builder(url)
+                .body(
+                    new org.netpreserve.jwarc.HttpResponse.Builder(200, "OK")
+                        .body(
+                            org.netpreserve.jwarc.MediaType.parse("text/html; charset=utf-8"),
+                            page.getBytes(StandardCharsets.UTF_8))
+                        .build())
+                .build());
+      }
+    }
+    Path pairs = tmp.resolve("p.tsv");
+    DedupJob.run(
+        spark,
+        DedupJob.parse(
+            new String[] {
+              "--input", warc.toString(), "--format", "warc", "--pairs", pairs.toString()
+            }));
+    assertEquals(
+        "id_a\tid_b\tsimilarity\nhttps://a.example/1\thttps://b.example/1\t1.000000\n",
+        Files.readString(pairs, StandardCharsets.UTF_8));
+  }
+
+  @Test
   void badLinesFailNamingTheFileOrAreSkippedAndCounted(@TempDir Path tmp) throws Exception {
     Path a = tmp.resolve("a.jsonl");
     Files.writeString(a, line("1", TEXT) + "{not json\n" + line("2", TEXT));
