@@ -120,7 +120,9 @@ public final class DedupJob {
         clustered,
         r.documents(),
         args.options().threshold(),
-        args.options().verification().toString().toLowerCase(Locale.ROOT),
+        args.options().verification() == io.neardup.cluster.Verification.EXACT
+            ? "exact Jaccard"
+            : "sketch estimate",
         read.skipped() + r.skipped(),
         (System.nanoTime() - start) / 1e9);
     List<String> wrote = new ArrayList<>();
