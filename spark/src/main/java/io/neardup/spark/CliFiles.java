@@ -1,0 +1,129 @@
+package io.neardup.spark;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import scala.Tuple2;
+
+/**
+ * The results as {@code neardup dedup} writes them, as single local files, for small results and
+ * for comparing with the CLI: the pairs as TSV ({@code id_a\tid_b\tsimilarity}, sorted by id, six
+ * decimals) and the clusters as JSONL ({@code {"canonical": ID, "members": [...], "size": N}}, by
+ * first member in input order, members in input order). Rows reach the driver one partition at a
+ * time ({@code toLocalIterator}), never all at once.
+ */
+public final class CliFiles {
+  static final String PAIRS_HEADER = "id_a\tid_b\tsimilarity";
+  private static final JsonMapper JSON = new JsonMapper();
+
+  private CliFiles() {}
+
+  /** Writes the pairs file, replacing {@code file} once it is whole. */
+  public static void writePairs(Dataset<Row> pairs, Path file) {
+    write(
+        file,
+        out -> {
+          out.write(PAIRS_HEADER);
+          out.write('\n');
+          Iterator<Row> rows = pairs.sort("id_a", "id_b").toLocalIterator();
+          while (rows.hasNext()) {
+            Row r = rows.next();
+            out.write(r.getString(0));
+            out.write('\t');
+            out.write(r.getString(1));
+            out.write('\t');
+            out.write(String.format(Locale.ROOT, "%.6f", r.getDouble(2)));
+            out.write('\n');
+          }
+        });
+  }
+
+  /** Writes the clusters file, replacing {@code file} once it is whole. */
+  public static void writeClusters(NearDupSpark.Result result, Path file) {
+    Iterator<String> lines =
+        result
+            .members()
+            .mapToPair(t -> new Tuple2<>(t._2().cluster(), new Tuple2<>(t._1(), t._2())))
+            .groupByKey()
+            .mapToPair(t -> new Tuple2<>(t._1(), clusterLine(t._2())))
+            .sortByKey()
+            .values()
+            .toLocalIterator();
+    write(
+        file,
+        out -> {
+          while (lines.hasNext()) {
+            out.write(lines.next());
+            out.write('\n');
+          }
+        });
+  }
+
+  /** One cluster's line: members in input order, the canonical first among its fields. */
+  static String clusterLine(Iterable<Tuple2<Long, NearDupSpark.ClusterMember>> members) {
+    List<Tuple2<Long, NearDupSpark.ClusterMember>> list = new ArrayList<>();
+    members.forEach(list::add);
+    list.sort((a, b) -> Long.compare(a._1(), b._1()));
+    String canonical = null;
+    StringBuilder m = new StringBuilder();
+    for (int i = 0; i < list.size(); i++) {
+      Tuple2<Long, NearDupSpark.ClusterMember> t = list.get(i);
+      if (t._1() == t._2().canonical()) {
+        canonical = t._2().id();
+      }
+      m.append(i == 0 ? "" : ", ").append(json(t._2().id()));
+    }
+    return "{\"canonical\": "
+        + json(canonical)
+        + ", \"members\": ["
+        + m
+        + "], \"size\": "
+        + list.size()
+        + "}";
+  }
+
+  private static String json(String s) {
+    try {
+      return JSON.writeValueAsString(s);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  interface Content {
+    void writeTo(Writer out) throws IOException;
+  }
+
+  private static void write(Path file, Content content) {
+    Path target = file.toAbsolutePath();
+    Path tmp = target.resolveSibling("." + target.getFileName() + ".tmp");
+    try {
+      if (target.getParent() != null) {
+        Files.createDirectories(target.getParent());
+      }
+      try (Writer out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+        content.writeTo(out);
+      }
+      Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+    } catch (IOException e) {
+      try {
+        Files.deleteIfExists(tmp);
+      } catch (IOException ignored) {
+        // the write error below is the one to report
+      }
+      throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,655 @@
+package io.neardup.spark;
+
+import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.cluster.PairMeasure;
+import io.neardup.cluster.PairMeasures;
+import io.neardup.cluster.Verification;
+import io.neardup.settings.NearDupSettings;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.HashPartitioner;
+import org.apache.spark.Partitioner;
+import org.apache.spark.api.java.JavaPairRDD;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.storage.StorageLevel;
+import scala.Tuple2;
+
+/**
+ * Near-duplicate detection of a whole {@link Dataset} on Spark, with the same answer as {@code
+ * neardup dedup} on the same input and options: the same pairs, clusters and canonicals. The
+ * library's pipeline becomes a sequence of shuffles, memory bounded per task and nothing collected
+ * on the driver:
+ *
+ * <ol>
+ *   <li><b>analysis</b> on the executors with the library's chain ({@link Analysis}); the input
+ *       ordinal is the dataset's order (partitions in order, rows in order), which decides
+ *       canonical ties as the input order does in the CLI;
+ *   <li><b>identical</b>: documents with equal sets are grouped by the set, represented by their
+ *       first document;
+ *   <li><b>buckets</b>: band entries of representatives partitioned by the upper 32 bits of the
+ *       band hash; a bucket of up to {@code maxBucketSize} documents gives all its pairs as
+ *       candidates, a larger one is deferred;
+ *   <li><b>verify</b>: each distinct candidate is brought together with both sets by two joins and
+ *       compared (exact Jaccard of compact shingle sets or the sketch estimate);
+ *   <li><b>oversized</b>: each member of a deferred bucket is compared with up to {@code
+ *       representatives} representatives unless already connected to them, as the core does: the
+ *       components so far come from a first connected-components run, and the deferred buckets are
+ *       read one after another in one task (sorted by bucket key, then ordinal), holding only the
+ *       representatives' sets and one union-find entry per component they touch;
+ *   <li><b>clusters</b>: connected components of the verified pairs ({@link ConnectedComponents},
+ *       large-star/small-star), each with its canonical by the policy, ties to input order.
+ * </ol>
+ *
+ * <p>The oversized phase is the one sequential step, because which pairs the core compares there
+ * depends on the joins before them; its task reads only the members of oversized buckets (rare in
+ * real text: boilerplate and templates), a stream, not the data.
+ */
+public final class NearDupSpark {
+  private NearDupSpark() {}
+
+  /** The schema of the pairs: the lesser id first, as the CLI's pairs file. */
+  public static final StructType PAIRS_SCHEMA =
+      new StructType()
+          .add("id_a", DataTypes.StringType, false)
+          .add("id_b", DataTypes.StringType, false)
+          .add("similarity", DataTypes.DoubleType, false);
+
+  /**
+   * The schema of the cluster assignment: each clustered document, its cluster (named by its first
+   * member in input order), whether it is the canonical, and its similarity to the canonical.
+   */
+  public static final StructType CLUSTERS_SCHEMA =
+      new StructType()
+          .add("id", DataTypes.StringType, false)
+          .add("cluster", DataTypes.StringType, false)
+          .add("canonical", DataTypes.BooleanType, false)
+          .add("similarity", DataTypes.DoubleType, false);
+
+  /**
+   * What a run found.
+   *
+   * @param pairs the verified pairs ({@link #PAIRS_SCHEMA})
+   * @param clusters the cluster assignment ({@link #CLUSTERS_SCHEMA})
+   * @param documents the documents analysed
+   * @param skipped the records skipped for a null text (only with {@code skipBadRecords})
+   * @param oversizedBuckets the buckets larger than {@code maxBucketSize}, whose members were
+   *     compared with representatives only
+   * @param members the clustered documents by input ordinal (for {@link CliFiles})
+   */
+  public record Result(
+      Dataset<Row> pairs,
+      Dataset<Row> clusters,
+      long documents,
+      long skipped,
+      long oversizedBuckets,
+      JavaPairRDD<Long, ClusterMember> members) {}
+
+  /** A clustered document by ordinal: its id, its cluster's first ordinal and canonical. */
+  public record ClusterMember(String id, long cluster, long canonical, double similarity)
+      implements Serializable {}
+
+  /**
+   * Finds the near-duplicate pairs and clusters of {@code docs}.
+   *
+   * @throws IllegalArgumentException naming the column when a column is missing or of the wrong
+   *     type, or the record when a text is null (unless skipped) or an id repeats
+   */
+  public static Result dedup(Dataset<Row> docs, DedupOptions options) {
+    SparkSession spark = docs.sparkSession();
+    StructType schema = docs.schema();
+    int idIndex = column(schema, options.idColumn(), "id", true);
+    int textIndex = column(schema, options.textColumn(), "text", false);
+    CanonicalPolicy policy = options.canonicalPolicy();
+    int[] canonicalIndexes = new int[policy.fields().size()];
+    for (int k = 0; k < canonicalIndexes.length; k++) {
+      String field = policy.fields().get(k);
+      if (field.equals(options.idColumn())) {
+        canonicalIndexes[k] = -1;
+      } else if (field.equals(CanonicalPolicy.BOILERPLATE_FIELD)
+          && options.html()
+          && !Arrays.asList(schema.fieldNames()).contains(field)) {
+        canonicalIndexes[k] = -2;
+      } else if (!Arrays.asList(schema.fieldNames()).contains(field)) {
+        throw new IllegalArgumentException(
+            "canonical policy ["
+                + policy
+                + "]: no column ["
+                + field
+                + "]; columns: "
+                + String.join(", ", schema.fieldNames()));
+      } else {
+        canonicalIndexes[k] = schema.fieldIndex(field);
+      }
+    }
+    NearDupSettings settings = options.settings();
+    options.normalization();
+
+    String text = options.textColumn();
+    String id = options.idColumn();
+    long skipped = 0;
+    Dataset<Row> input = docs;
+    if (options.skipBadRecords()) {
+      skipped = docs.filter(functions.col(text).isNull()).count();
+      input = docs.filter(functions.col(text).isNotNull());
+    } else {
+      List<Row> bad = docs.filter(functions.col(text).isNull()).select(id).limit(1).collectAsList();
+      if (!bad.isEmpty()) {
+        throw new IllegalArgumentException(
+            "record ["
+                + idOf(bad.get(0), 0)
+                + "]: column ["
+                + text
+                + "] is null; every record needs a text (or skip such records: skipBadRecords)");
+      }
+    }
+    List<Row> nullIds = docs.filter(functions.col(id).isNull()).limit(1).collectAsList();
+    if (!nullIds.isEmpty()) {
+      throw new IllegalArgumentException(
+          "column [" + id + "] is null in a record; ids are required");
+    }
+    List<Row> repeated =
+        input.groupBy(functions.col(id)).count().filter("count > 1").limit(1).collectAsList();
+    if (!repeated.isEmpty()) {
+      throw new IllegalArgumentException(
+          "id ["
+              + idOf(repeated.get(0), 0)
+              + "] is repeated ("
+              + repeated.get(0).getLong(1)
+              + " records) in column ["
+              + id
+              + "]; ids must be unique");
+    }
+
+    Analysis analysis = new Analysis(options, idIndex, textIndex, canonicalIndexes);
+    JavaRDD<Doc> analysed =
+        input
+            .javaRDD()
+            .zipWithIndex()
+            .mapPartitions(analysis::analyse)
+            .persist(StorageLevel.MEMORY_AND_DISK());
+    long documents = analysed.count();
+    if (documents > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException(
+          "at most " + Integer.MAX_VALUE + " documents per run, got " + documents);
+    }
+    Pipeline run = new Pipeline(options);
+    return run.execute(spark, analysed, documents, skipped);
+  }
+
+  /** The measure of the run: exact Jaccard or the sketch estimate. */
+  static PairMeasure measure(DedupOptions options, NearDupSettings settings) {
+    return options.verification() == Verification.SKETCH
+        ? PairMeasures.sketchEstimate(settings.sketch().hashes(), settings.sketch().bits())
+        : PairMeasures.exactJaccard();
+  }
+
+  private static int column(StructType schema, String name, String what, boolean id) {
+    if (!Arrays.asList(schema.fieldNames()).contains(name)) {
+      throw new IllegalArgumentException(
+          "no "
+              + what
+              + " column ["
+              + name
+              + "]; columns: "
+              + String.join(", ", schema.fieldNames()));
+    }
+    StructField field = schema.apply(name);
+    DataType type = field.dataType();
+    boolean ok =
+        type.equals(DataTypes.StringType)
+            || (id
+                && (type.equals(DataTypes.LongType)
+                    || type.equals(DataTypes.IntegerType)
+                    || type.equals(DataTypes.ShortType)));
+    if (!ok) {
+      throw new IllegalArgumentException(
+          what
+              + " column ["
+              + name
+              + "] is of type "
+              + type.simpleString()
+              + "; it must be "
+              + (id ? "a string or an integer" : "a string"));
+    }
+    return schema.fieldIndex(name);
+  }
+
+  /** A row's id as a string (string or integer column). */
+  static String idOf(Row row, int index) {
+    Object v = row.get(index);
+    return v == null ? null : v.toString();
+  }
+
+  /** The phases after analysis, each a few shuffles. */
+  private static final class Pipeline implements Serializable {
+    private static final long serialVersionUID = 1L;
+    private final int maxBucketSize;
+    private final int representatives;
+    private final double threshold;
+    private final DedupOptions options;
+    // made on each executor: the library's measures are not serializable
+    private transient PairMeasure measure;
+    private transient CanonicalPolicy policy;
+
+    Pipeline(DedupOptions options) {
+      this.maxBucketSize = options.maxBucketSize();
+      this.representatives = options.representatives();
+      this.threshold = options.threshold();
+      this.options = options;
+    }
+
+    private PairMeasure measure() {
+      if (measure == null) {
+        measure = NearDupSpark.measure(options, options.settings());
+      }
+      return measure;
+    }
+
+    private CanonicalPolicy policy() {
+      if (policy == null) {
+        policy = options.canonicalPolicy();
+      }
+      return policy;
+    }
+
+    Result execute(SparkSession spark, JavaRDD<Doc> analysed, long documents, long skipped) {
+      int partitions = Math.max(1, analysed.getNumPartitions());
+      Partitioner byOrd = new HashPartitioner(partitions);
+      JavaRDD<Doc> withSets = analysed.filter(d -> d.set().length > 0);
+      JavaPairRDD<Long, int[]> sets =
+          withSets
+              .mapToPair(d -> new Tuple2<>(d.ord(), d.set()))
+              .partitionBy(byOrd)
+              .persist(StorageLevel.MEMORY_AND_DISK());
+
+      // identical: groups of equal sets, by their first member
+      JavaPairRDD<Long, long[]> groups =
+          withSets
+              .mapToPair(d -> new Tuple2<>(new SetKey(d.set()), d.ord()))
+              .groupByKey()
+              .values()
+              .map(NearDupSpark::sortedOrds)
+              .filter(m -> m.length >= 2)
+              .mapToPair(m -> new Tuple2<>(m[0], m))
+              .persist(StorageLevel.MEMORY_AND_DISK());
+      JavaPairRDD<Long, Long> groupEdges =
+          groups.flatMapToPair(g -> {
+            List<Tuple2<Long, Long>> out = new ArrayList<>();
+            for (int i = 1; i < g._2().length; i++) {
+              out.add(new Tuple2<>(g._1(), g._2()[i]));
+            }
+            return out.iterator();
+          });
+      JavaRDD<Verified> identicalPairs = groups.values().flatMap(this::groupPairs);
+
+      // buckets of representatives
+      JavaPairRDD<Long, Boolean> hidden = groupEdges.mapToPair(t -> new Tuple2<>(t._2(), true));
+      JavaPairRDD<Long, int[]> representativeKeys =
+          withSets.mapToPair(d -> new Tuple2<>(d.ord(), d.bucketKeys())).subtractByKey(hidden);
+      JavaPairRDD<Integer, long[]> buckets =
+          representativeKeys
+              .flatMapToPair(t -> {
+                List<Tuple2<Integer, Long>> out = new ArrayList<>(t._2().length);
+                for (int key : t._2()) {
+                  out.add(new Tuple2<>(key, t._1()));
+                }
+                return out.iterator();
+              })
+              .groupByKey()
+              .mapValues(NearDupSpark::distinctSortedOrds)
+              .filter(b -> b._2().length >= 2)
+              .persist(StorageLevel.MEMORY_AND_DISK());
+      JavaPairRDD<Long, Integer> candidates =
+          buckets
+              .values()
+              .filter(b -> b.length <= maxBucketSize)
+              .flatMapToPair(b -> {
+                List<Tuple2<Long, Integer>> out = new ArrayList<>();
+                for (int i = 0; i < b.length - 1; i++) {
+                  for (int j = i + 1; j < b.length; j++) {
+                    out.add(new Tuple2<>(b[i] << 32 | b[j], 1));
+                  }
+                }
+                return out.iterator();
+              })
+              .reduceByKey(Integer::sum);
+
+      // verify: both sets brought to each candidate
+      JavaRDD<Verified> verified =
+          candidates
+              .mapToPair(
+                  t -> new Tuple2<>(t._1() >>> 32, new long[] {t._1() & 0xFFFFFFFFL, t._2()}))
+              .join(sets)
+              .mapToPair(t ->
+                  new Tuple2<>(t._2()._1()[0], new Half(t._1(), (int) t._2()._1()[1], t._2()._2())))
+              .join(sets)
+              .flatMap(t -> {
+                Half h = t._2()._1();
+                int[] b = t._2()._2();
+                double s = similarity(h.set(), b, h.shared());
+                return s < 0
+                    ? java.util.Collections.emptyIterator()
+                    : List.of(new Verified(h.ord(), t._1(), s)).iterator();
+              })
+              .persist(StorageLevel.MEMORY_AND_DISK());
+
+      // oversized: members compared with a few representatives, knowing the components so far
+      JavaPairRDD<Long, Integer> oversizedMembers =
+          buckets
+              .filter(b -> b._2().length > maxBucketSize)
+              .flatMapToPair(t -> {
+                List<Tuple2<Long, Integer>> out = new ArrayList<>(t._2().length);
+                for (long m : t._2()) {
+                  out.add(new Tuple2<>(m, t._1()));
+                }
+                return out.iterator();
+              });
+      JavaRDD<Verified> joined = verified;
+      long oversizedBuckets = buckets.filter(b -> b._2().length > maxBucketSize).count();
+      if (oversizedBuckets > 0) {
+        JavaPairRDD<Long, Long> before =
+            ConnectedComponents.labels(
+                groupEdges.union(verified.mapToPair(v -> new Tuple2<>(v.a(), v.b()))));
+        JavaRDD<Verified> oversized =
+            oversizedMembers
+                .join(sets)
+                .leftOuterJoin(before)
+                .mapToPair(t ->
+                    new Tuple2<>(
+                        new BucketMember(t._2()._1()._1(), t._1()),
+                        new Member(t._2()._1()._2(), t._2()._2().orElse(t._1()))))
+                .repartitionAndSortWithinPartitions(new OnePartition())
+                .mapPartitions(this::oversizedBuckets);
+        joined = verified.union(oversized).persist(StorageLevel.MEMORY_AND_DISK());
+      }
+
+      JavaRDD<Verified> listed = expand(joined, groups).union(identicalPairs);
+      JavaPairRDD<Long, Long> labels =
+          ConnectedComponents.labels(
+              groupEdges.union(joined.mapToPair(v -> new Tuple2<>(v.a(), v.b()))));
+
+      // canonicals: the least by the policy, ties to the lowest ordinal
+      JavaPairRDD<Long, Object> values =
+          analysed.mapToPair(d -> new Tuple2<>(d.ord(), d.canonicalValue()));
+      JavaPairRDD<Long, Tuple2<Long, Object>> withValues =
+          labels
+              .join(values)
+              .mapToPair(t -> new Tuple2<>(t._2()._1(), new Tuple2<>(t._1(), t._2()._2())));
+      JavaPairRDD<Long, Long> canonicalOf =
+          withValues
+              .reduceByKey((x, y) -> {
+                int c = policy().compare(x._2(), y._2());
+                if (c == 0) {
+                  c = Long.compare(x._1(), y._1());
+                }
+                return c <= 0 ? x : y;
+              })
+              .mapValues(Tuple2::_1);
+      JavaPairRDD<Long, String> ids =
+          analysed
+              .mapToPair(d -> new Tuple2<>(d.ord(), d.id()))
+              .partitionBy(byOrd)
+              .persist(StorageLevel.MEMORY_AND_DISK());
+      // (member, (cluster, canonical)) with the member's set, then the canonical's set
+      JavaPairRDD<Long, ClusterMember> members =
+          labels
+              .mapToPair(Tuple2::swap)
+              .join(canonicalOf)
+              .mapToPair(t -> new Tuple2<>(t._2()._1(), new long[] {t._1(), t._2()._2()}))
+              .join(sets)
+              .mapToPair(t ->
+                  new Tuple2<>(t._2()._1()[1], new Half(t._1(), (int) t._2()._1()[0], t._2()._2())))
+              .join(sets)
+              .mapToPair(t -> {
+                Half h = t._2()._1();
+                double s =
+                    h.ord() == t._1()
+                        ? 1.0
+                        : measure()
+                            .similarity(h.set(), h.set().length, t._2()._2(), t._2()._2().length);
+                return new Tuple2<>(
+                    h.ord(), new long[] {h.shared(), t._1(), Double.doubleToLongBits(s)});
+              })
+              .join(ids)
+              .mapToPair(t ->
+                  new Tuple2<>(
+                      t._1(),
+                      new ClusterMember(
+                          t._2()._2(),
+                          t._2()._1()[0],
+                          t._2()._1()[1],
+                          Double.longBitsToDouble(t._2()._1()[2]))))
+              .persist(StorageLevel.MEMORY_AND_DISK());
+      // cluster and canonical ids: the canonical's own row names both
+      JavaPairRDD<Long, String> clusterIds =
+          members
+              .mapToPair(t -> new Tuple2<>(t._2().cluster(), t._2().cluster()))
+              .distinct()
+              .join(ids)
+              .mapToPair(t -> new Tuple2<>(t._1(), t._2()._2()));
+      JavaRDD<Row> clusterRows =
+          members
+              .mapToPair(t -> new Tuple2<>(t._2().cluster(), t))
+              .join(clusterIds)
+              .map(t -> {
+                ClusterMember m = t._2()._1()._2();
+                long ord = t._2()._1()._1();
+                return RowFactory.create(m.id(), t._2()._2(), ord == m.canonical(), m.similarity());
+              });
+      JavaRDD<Row> pairRows =
+          listed
+              .mapToPair(v -> new Tuple2<>(v.a(), new Object[] {v.b(), v.similarity()}))
+              .join(ids)
+              .mapToPair(t ->
+                  new Tuple2<>((Long) t._2()._1()[0], new Object[] {t._2()._2(), t._2()._1()[1]}))
+              .join(ids)
+              .map(t -> {
+                String x = (String) t._2()._1()[0];
+                String y = t._2()._2();
+                double s = (Double) t._2()._1()[1];
+                return x.compareTo(y) <= 0
+                    ? RowFactory.create(x, y, s)
+                    : RowFactory.create(y, x, s);
+              });
+      Dataset<Row> pairs = spark.createDataFrame(pairRows, PAIRS_SCHEMA);
+      Dataset<Row> clusters = spark.createDataFrame(clusterRows, CLUSTERS_SCHEMA);
+      return new Result(pairs, clusters, documents, skipped, oversizedBuckets, members);
+    }
+
+    private double similarity(int[] a, int[] b, int shared) {
+      PairMeasure measure = measure();
+      if (!measure.canReach(a.length, b.length, shared, threshold)) {
+        return -1;
+      }
+      return measure.ifReaches(a, a.length, b, b.length, threshold);
+    }
+
+    /** The pairs of an identical group: all when it fits a bucket, else the first with each. */
+    private Iterator<Verified> groupPairs(long[] members) {
+      List<Verified> out = new ArrayList<>();
+      if (members.length <= maxBucketSize) {
+        for (int i = 0; i < members.length; i++) {
+          for (int j = i + 1; j < members.length; j++) {
+            out.add(new Verified(members[i], members[j], 1.0));
+          }
+        }
+      } else {
+        for (int i = 1; i < members.length; i++) {
+          out.add(new Verified(members[0], members[i], 1.0));
+        }
+      }
+      return out.iterator();
+    }
+
+    /**
+     * A verified pair of representatives listed with their groups' members when the groups are
+     * small enough to have been one bucket, as the core lists them.
+     */
+    private JavaRDD<Verified> expand(JavaRDD<Verified> joined, JavaPairRDD<Long, long[]> groups) {
+      return joined
+          .mapToPair(v -> new Tuple2<>(v.a(), v))
+          .leftOuterJoin(groups)
+          .mapToPair(t ->
+              new Tuple2<>(t._2()._1().b(), new Tuple2<>(t._2()._1(), t._2()._2().orElse(null))))
+          .leftOuterJoin(groups)
+          .flatMap(t -> {
+            Verified v = t._2()._1()._1();
+            long[] gx = t._2()._1()._2();
+            long[] gy = t._2()._2().orElse(null);
+            int sx = gx == null ? 1 : gx.length;
+            int sy = gy == null ? 1 : gy.length;
+            if ((long) sx * sy == 1 || sx + sy > maxBucketSize) {
+              return List.of(v).iterator();
+            }
+            long[] xs = gx == null ? new long[] {v.a()} : gx;
+            long[] ys = gy == null ? new long[] {v.b()} : gy;
+            List<Verified> out = new ArrayList<>(sx * sy);
+            for (long a : xs) {
+              for (long b : ys) {
+                out.add(new Verified(Math.min(a, b), Math.max(a, b), v.similarity()));
+              }
+            }
+            return out.iterator();
+          });
+    }
+
+    /**
+     * Streams through oversized buckets, each sorted by ordinal: a member is compared with the
+     * representatives so far unless already connected to them (its component before this phase or a
+     * join within the bucket), and becomes one when it matched none, up to the configured number.
+     */
+    private Iterator<Verified> oversizedBuckets(Iterator<Tuple2<BucketMember, Member>> in) {
+      List<Verified> out = new ArrayList<>();
+      int bucket = -1;
+      boolean started = false;
+      long[] repOrds = new long[representatives];
+      int[][] repSets = new int[representatives][];
+      long[] repLabels = new long[representatives];
+      int count = 0;
+      Map<Long, Long> parent = new HashMap<>();
+      while (in.hasNext()) {
+        Tuple2<BucketMember, Member> t = in.next();
+        if (!started || t._1().bucket() != bucket) {
+          started = true;
+          bucket = t._1().bucket();
+          count = 0;
+        }
+        long m = t._1().ord();
+        Member member = t._2();
+        boolean matched = false;
+        for (int r = 0; r < count; r++) {
+          if (find(parent, repLabels[r]) == find(parent, member.label())) {
+            matched = true;
+            continue;
+          }
+          double s = similarity(repSets[r], member.set(), -1);
+          if (s >= 0) {
+            parent.put(find(parent, member.label()), find(parent, repLabels[r]));
+            out.add(new Verified(Math.min(repOrds[r], m), Math.max(repOrds[r], m), s));
+            matched = true;
+          }
+        }
+        if (!matched && count < representatives) {
+          repOrds[count] = m;
+          repSets[count] = member.set();
+          repLabels[count++] = member.label();
+        }
+      }
+      return out.iterator();
+    }
+
+    private static long find(Map<Long, Long> parent, long x) {
+      Long p;
+      while ((p = parent.get(x)) != null) {
+        x = p;
+      }
+      return x;
+    }
+  }
+
+  static long[] sortedOrds(Iterable<Long> ords) {
+    List<Long> list = new ArrayList<>();
+    ords.forEach(list::add);
+    long[] out = new long[list.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = list.get(i);
+    }
+    Arrays.sort(out);
+    return out;
+  }
+
+  /** A bucket's documents, ascending, each once (two bands of a document may share a key). */
+  static long[] distinctSortedOrds(Iterable<Long> ords) {
+    long[] sorted = sortedOrds(ords);
+    int n = 0;
+    for (int i = 0; i < sorted.length; i++) {
+      if (n == 0 || sorted[n - 1] != sorted[i]) {
+        sorted[n++] = sorted[i];
+      }
+    }
+    return Arrays.copyOf(sorted, n);
+  }
+
+  /** A verified pair of ordinals, the lower first. */
+  record Verified(long a, long b, double similarity) implements Serializable {}
+
+  /** One side of a pair on its way to the other's set. */
+  record Half(long ord, int shared, int[] set) implements Serializable {}
+
+  /** A member of an oversized bucket with its set and its component before that phase. */
+  record Member(int[] set, long label) implements Serializable {}
+
+  /** A member of an oversized bucket, sorted by bucket then ordinal. */
+  record BucketMember(int bucket, long ord) implements Serializable, Comparable<BucketMember> {
+    @Override
+    public int compareTo(BucketMember o) {
+      int c = Integer.compare(bucket, o.bucket);
+      return c != 0 ? c : Long.compare(ord, o.ord);
+    }
+  }
+
+  /**
+   * Sends every member of every oversized bucket to one task, sorted by bucket key then ordinal:
+   * the core reads oversized buckets one after another, each seeing the joins of the ones before.
+   */
+  static final class OnePartition extends Partitioner {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public int numPartitions() {
+      return 1;
+    }
+
+    @Override
+    public int getPartition(Object key) {
+      return 0;
+    }
+  }
+
+  /** A set as a shuffle key: equal when the sets are equal. */
+  record SetKey(int[] set) implements Serializable {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof SetKey k && Arrays.equals(set, k.set);
+    }
+
+    @Override
+    public int hashCode() {
+      return Arrays.hashCode(set);
+    }
+  }
+}

@@ -1,0 +1,181 @@
+package io.neardup.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The spark-submit entry point: inputs, outputs and the errors that name what is wrong. */
+class DedupJobTest {
+  static SparkSession spark;
+
+  @BeforeAll
+  static void start() {
+    spark = LocalSpark.session("local[2]", 2);
+  }
+
+  @AfterAll
+  static void stop() {
+    spark.stop();
+  }
+
+  static final String TEXT =
+      "the committee met on tuesday to discuss the budget for the coming year and agreed to"
+          + " raise the spending on roads and schools by a modest amount";
+
+  static String line(String id, String text) {
+    return "{\"id\":\"" + id + "\",\"text\":\"" + text + "\"}\n";
+  }
+
+  @Test
+  void writesParquetAndTheCliFilesFromSeveralInputsInOrder(@TempDir Path tmp) throws Exception {
+    Path a = tmp.resolve("a.jsonl");
+    Path b = tmp.resolve("b.jsonl");
+    Files.writeString(a, line("b-2", TEXT) + line("x", "something else entirely, nothing alike"));
+    Files.writeString(b, line("a-1", TEXT + " today"));
+    Path out = tmp.resolve("out");
+    Path pairs = tmp.resolve("p.tsv");
+    Path clusters = tmp.resolve("c.jsonl");
+    DedupJob.run(
+        spark,
+        DedupJob.parse(
+            new String[] {
+              "--input",
+              a.toString(),
+              b.toString(),
+              "--threshold",
+              "0.8",
+              "--output",
+              out.toString(),
+              "--pairs",
+              pairs.toString(),
+              "--clusters",
+              clusters.toString()
+            }));
+    Dataset<Row> p = spark.read().parquet(out.resolve("pairs").toString());
+    assertEquals(1, p.count());
+    Row row = p.first();
+    assertEquals("a-1", row.getString(0));
+    assertEquals("b-2", row.getString(1));
+    assertTrue(row.getDouble(2) >= 0.8 && row.getDouble(2) < 1, row.toString());
+    Dataset<Row> c = spark.read().parquet(out.resolve("clusters").toString());
+    assertEquals(2, c.count());
+    // the first input's document comes first: it names the cluster and is canonical (score)
+    assertEquals(1, c.filter("id = 'b-2' and canonical and cluster = 'b-2'").count());
+    assertEquals(
+        String.format("id_a\tid_b\tsimilarity%na-1\tb-2\t%.6f%n", row.getDouble(2)),
+        Files.readString(pairs, StandardCharsets.UTF_8));
+    assertEquals(
+        "{\"canonical\": \"b-2\", \"members\": [\"b-2\", \"a-1\"], \"size\": 2}\n",
+        Files.readString(clusters, StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void warcPagesAreReadAsMainTextByUrl(@TempDir Path tmp) throws Exception {
+    Path warc = tmp.resolve("crawl.warc.gz");
+    String page =
+        "<html><body><nav>home | about | contact</nav><article><p>"
+            + TEXT
+            + "</p><p>"
+            + TEXT.replace("roads", "bridges")
+            + "</p></article></body></html>";
+    try (org.netpreserve.jwarc.WarcWriter w =
+        new org.netpreserve.jwarc.WarcWriter(
+            java.nio.channels.FileChannel.open(
+                warc,
+                java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.WRITE),
+            org.netpreserve.jwarc.WarcCompression.GZIP)) {
+      for (String url : new String[] {"https://a.example/1", "https://b.example/1"}) {
+        w.write(
+            new org.netpreserve.jwarc.WarcResponse.Builder(url)
+                .body(
+                    new org.netpreserve.jwarc.HttpResponse.Builder(200, "OK")
+                        .body(
+                            org.netpreserve.jwarc.MediaType.parse("text/html; charset=utf-8"),
+                            page.getBytes(StandardCharsets.UTF_8))
+                        .build())
+                .build());
+      }
+    }
+    Path pairs = tmp.resolve("p.tsv");
+    DedupJob.run(
+        spark,
+        DedupJob.parse(
+            new String[] {
+              "--input", warc.toString(), "--format", "warc", "--pairs", pairs.toString()
+            }));
+    assertEquals(
+        "id_a\tid_b\tsimilarity\nhttps://a.example/1\thttps://b.example/1\t1.000000\n",
+        Files.readString(pairs, StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void badLinesFailNamingTheFileOrAreSkippedAndCounted(@TempDir Path tmp) throws Exception {
+    Path a = tmp.resolve("a.jsonl");
+    Files.writeString(a, line("1", TEXT) + "{not json\n" + line("2", TEXT));
+    Path pairs = tmp.resolve("p.tsv");
+    String[] args = {"--input", a.toString(), "--pairs", pairs.toString()};
+    DedupJob.InputException e =
+        assertThrows(
+            DedupJob.InputException.class, () -> DedupJob.run(spark, DedupJob.parse(args)));
+    assertTrue(
+        e.getMessage().startsWith("input [" + a + "]: a line is not a JSON object: {not json"),
+        e.getMessage());
+    String[] skip = {"--input", a.toString(), "--pairs", pairs.toString(), "--on-error", "skip"};
+    Inputs.Read read =
+        Inputs.read(
+            spark, java.util.List.of(a.toString()), "jsonl", DedupJob.parse(skip).options(), true);
+    assertEquals(1, read.skipped());
+    assertEquals(2, read.docs().count());
+    DedupJob.run(spark, DedupJob.parse(skip));
+    assertEquals(
+        "id_a\tid_b\tsimilarity\n1\t2\t1.000000\n",
+        Files.readString(pairs, StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void missingFilesAndBadOptionsAreNamed(@TempDir Path tmp) {
+    Path missing = tmp.resolve("missing.jsonl");
+    DedupJob.InputException e =
+        assertThrows(
+            DedupJob.InputException.class,
+            () ->
+                DedupJob.run(
+                    spark,
+                    DedupJob.parse(
+                        new String[] {"--input", missing.toString(), "--pairs", "p.tsv"})));
+    assertEquals("cannot read input [" + missing + "]: no such file", e.getMessage());
+    IllegalArgumentException bad =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                DedupJob.parse(new String[] {"--input", "x", "--threshold", "2", "--pairs", "p"}));
+    assertEquals("--threshold: threshold must be in (0, 1], got 2.0", bad.getMessage());
+    bad =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> DedupJob.parse(new String[] {"--input", "x", "--format", "csv", "--pairs", "p"}));
+    assertEquals("--format: must be jsonl, parquet or warc, got [csv]", bad.getMessage());
+    bad =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> DedupJob.parse(new String[] {"--input", "x", "--shingles", "3", "--pairs", "p"}));
+    assertTrue(
+        bad.getMessage().startsWith("unknown option [shingles]; allowed:"), bad.getMessage());
+    bad =
+        assertThrows(
+            IllegalArgumentException.class, () -> DedupJob.parse(new String[] {"--input", "x"}));
+    assertEquals("nothing to write: give --output, --pairs or --clusters", bad.getMessage());
+  }
+}

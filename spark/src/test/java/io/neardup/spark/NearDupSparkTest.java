@@ -1,0 +1,197 @@
+package io.neardup.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Spark in local mode gives the CLI's answer: the pairs and clusters files equal, byte for byte,
+ * what {@code neardup dedup} wrote for the same input and options (committed under {@code
+ * src/test/resources/cli}, with the commands that made them in its README), whatever the number of
+ * partitions.
+ */
+class NearDupSparkTest {
+  static final Path SAMPLES =
+      Path.of(System.getProperty("basedir", "."))
+          .toAbsolutePath()
+          .resolve("../samples")
+          .normalize();
+  static final Path EXPECTED =
+      Path.of(System.getProperty("basedir", "."))
+          .toAbsolutePath()
+          .resolve("src/test/resources/cli")
+          .normalize();
+
+  static SparkSession spark;
+  static List<Row> corpus;
+  static StructType corpusSchema;
+
+  @BeforeAll
+  static void start() {
+    spark = LocalSpark.session("local[2]", 4);
+    Dataset<Row> read = spark.read().json(SAMPLES.resolve("corpus.jsonl").toString());
+    corpusSchema = read.schema();
+    corpus = read.collectAsList(); // one small file: one partition, in file order
+  }
+
+  @AfterAll
+  static void stop() {
+    spark.stop();
+  }
+
+  static Dataset<Row> corpus(int partitions) {
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    return spark.createDataFrame(jsc.parallelize(corpus, partitions), corpusSchema);
+  }
+
+  static void assertSameAsCli(NearDupSpark.Result r, String name, Path tmp) throws Exception {
+    Path pairs = tmp.resolve(name + ".pairs.tsv");
+    Path clusters = tmp.resolve(name + ".clusters.jsonl");
+    CliFiles.writePairs(r.pairs(), pairs);
+    CliFiles.writeClusters(r, clusters);
+    assertEquals(
+        Files.readString(EXPECTED.resolve(name + ".pairs.tsv"), StandardCharsets.UTF_8),
+        Files.readString(pairs, StandardCharsets.UTF_8),
+        name + " pairs");
+    assertEquals(
+        Files.readString(EXPECTED.resolve(name + ".clusters.jsonl"), StandardCharsets.UTF_8),
+        Files.readString(clusters, StandardCharsets.UTF_8),
+        name + " clusters");
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {1, 2, 8})
+  void sampleCorpusGivesTheCliAnswer(int partitions, @TempDir Path tmp) throws Exception {
+    NearDupSpark.Result r =
+        NearDupSpark.dedup(corpus(partitions), new DedupOptions().threshold(0.8));
+    assertEquals(corpus.size(), r.documents());
+    assertEquals(0, r.oversizedBuckets());
+    assertSameAsCli(r, "sample-0.8", tmp);
+    // the assignment: one canonical per cluster, at similarity 1 to itself
+    Dataset<Row> c = r.clusters();
+    long clusters = c.select("cluster").distinct().count();
+    assertTrue(clusters > 50, clusters + " clusters");
+    assertEquals(clusters, c.filter("canonical").count());
+    assertEquals(0, c.filter("canonical and similarity != 1.0").count());
+    // single linkage: a member may reach its canonical only through others, so below 0.8
+    assertEquals(0, c.filter("similarity <= 0 or similarity > 1").count());
+    assertEquals(195, c.count());
+  }
+
+  @Test
+  void sketchVerificationAndAFieldPolicyGiveTheCliAnswer(@TempDir Path tmp) throws Exception {
+    NearDupSpark.Result r =
+        NearDupSpark.dedup(
+            corpus(3),
+            new DedupOptions()
+                .threshold(0.7)
+                .verification("sketch")
+                .canonical("published:asc")
+                .option("shingle-size", "4"));
+    assertSameAsCli(r, "sample-0.7-sketch-published", tmp);
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {1, 2, 8})
+  void oversizedBucketsGiveTheCliAnswer(int partitions, @TempDir Path tmp) throws Exception {
+    Path file = tmp.resolve("oversized.jsonl");
+    OversizedCorpus.write(file);
+    String write = System.getProperty("neardup.spark.oversized.write");
+    if (write != null) {
+      Files.copy(file, Path.of(write), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    }
+    Dataset<Row> read = spark.read().json(file.toString());
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    Dataset<Row> docs =
+        spark.createDataFrame(jsc.parallelize(read.collectAsList(), partitions), read.schema());
+    NearDupSpark.Result r = NearDupSpark.dedup(docs, new DedupOptions().threshold(0.8));
+    assertTrue(r.oversizedBuckets() > 0, "no oversized bucket");
+    assertSameAsCli(r, "oversized-0.8", tmp);
+  }
+
+  static final StructType SIMPLE =
+      new StructType().add("id", DataTypes.StringType).add("text", DataTypes.StringType);
+
+  static Dataset<Row> simple(Object[]... rows) {
+    List<Row> list = new ArrayList<>();
+    for (Object[] r : rows) {
+      list.add(RowFactory.create(r));
+    }
+    return spark.createDataFrame(list, SIMPLE);
+  }
+
+  @Test
+  void badInputIsNamed() {
+    Dataset<Row> ok = simple(new Object[] {"a", "one two three four five six"});
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> NearDupSpark.dedup(ok, new DedupOptions().textColumn("body")));
+    assertEquals("no text column [body]; columns: id, text", e.getMessage());
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> NearDupSpark.dedup(ok, new DedupOptions().idColumn("url")));
+    assertEquals("no id column [url]; columns: id, text", e.getMessage());
+    Dataset<Row> numbers = spark.sql("select 'a' as id, 42 as text");
+    e =
+        assertThrows(
+            IllegalArgumentException.class, () -> NearDupSpark.dedup(numbers, new DedupOptions()));
+    assertEquals("text column [text] is of type int; it must be a string", e.getMessage());
+    Dataset<Row> nulls = simple(new Object[] {"a", "one two three"}, new Object[] {"b", null});
+    e =
+        assertThrows(
+            IllegalArgumentException.class, () -> NearDupSpark.dedup(nulls, new DedupOptions()));
+    assertTrue(e.getMessage().startsWith("record [b]: column [text] is null"), e.getMessage());
+    Dataset<Row> repeated =
+        simple(new Object[] {"a", "one two three"}, new Object[] {"a", "four five six"});
+    e =
+        assertThrows(
+            IllegalArgumentException.class, () -> NearDupSpark.dedup(repeated, new DedupOptions()));
+    assertEquals(
+        "id [a] is repeated (2 records) in column [id]; ids must be unique", e.getMessage());
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> new DedupOptions().option("shingle-size", "zero"));
+    assertTrue(e.getMessage().contains("shingle-size"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> new DedupOptions().verification("fast"));
+    assertEquals("verification must be exact or sketch, got [fast]", e.getMessage());
+  }
+
+  @Test
+  void nullTextsAreSkippedAndCountedWhenAsked() {
+    String text = "the quick brown fox jumps over the lazy dog again and again today";
+    Dataset<Row> docs =
+        simple(
+            new Object[] {"a", text},
+            new Object[] {"b", null},
+            new Object[] {"c", text},
+            new Object[] {"d", ""});
+    NearDupSpark.Result r = NearDupSpark.dedup(docs, new DedupOptions().skipBadRecords(true));
+    assertEquals(1, r.skipped());
+    assertEquals(3, r.documents());
+    List<Row> pairs = r.pairs().collectAsList();
+    assertEquals(1, pairs.size());
+    assertEquals(RowFactory.create("a", "c", 1.0), pairs.get(0));
+  }
+}
