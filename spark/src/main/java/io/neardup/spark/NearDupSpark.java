@@ -85,7 +85,8 @@ public final class NearDupSpark {
    * @param pairs the verified pairs ({@link #PAIRS_SCHEMA})
    * @param clusters the cluster assignment ({@link #CLUSTERS_SCHEMA})
    * @param documents the documents analysed
-   * @param skipped the records skipped for a null text (only with {@code skipBadRecords})
+   * @param skipped the records skipped for a null text or a bad id (only with {@code
+   *     skipBadRecords})
    * @param oversizedBuckets the buckets larger than {@code maxBucketSize}, whose members were
    *     compared with representatives only
    * @param members the clustered documents by input ordinal (for {@link CliFiles})
@@ -106,7 +107,8 @@ public final class NearDupSpark {
    * Finds the near-duplicate pairs and clusters of {@code docs}.
    *
    * @throws IllegalArgumentException naming the column when a column is missing or of the wrong
-   *     type, or the record when a text is null (unless skipped) or an id repeats
+   *     type, or the record when a text is null or an id blank or holding a control character
+   *     (unless skipped) or an id repeats
    */
   public static Result dedup(Dataset<Row> docs, DedupOptions options) {
     SparkSession spark = docs.sparkSession();
@@ -160,6 +162,29 @@ public final class NearDupSpark {
     if (!nullIds.isEmpty()) {
       throw new IllegalArgumentException(
           "column [" + id + "] is null in a record; ids are required");
+    }
+    // as the CLI: a blank id cannot be told apart, and a tab, line break or other control
+    // character would break the rows of the pairs file
+    org.apache.spark.sql.Column badId =
+        functions
+            .trim(functions.col(id).cast("string"))
+            .equalTo("")
+            .or(functions.col(id).cast("string").rlike("[\\p{Cc}\\x{2028}\\x{2029}]"));
+    if (options.skipBadRecords()) {
+      long badIds = input.filter(badId).count();
+      skipped += badIds;
+      input = input.filter(functions.not(badId));
+    } else {
+      List<Row> bad = docs.filter(badId).select(id).limit(1).collectAsList();
+      if (!bad.isEmpty()) {
+        throw new IllegalArgumentException(
+            "column ["
+                + id
+                + "]: an id must not be blank or hold a tab, line break or other control"
+                + " character, got ["
+                + printable(idOf(bad.get(0), 0))
+                + "] (or skip such records: skipBadRecords)");
+      }
     }
     List<Row> repeated =
         input.groupBy(functions.col(id)).count().filter("count > 1").limit(1).collectAsList();
@@ -229,6 +254,20 @@ public final class NearDupSpark {
   }
 
   /** A row's id as a string (string or integer column). */
+  /** A value on one line, for a message: control characters escaped. */
+  static String printable(String s) {
+    StringBuilder sb = new StringBuilder();
+    s.codePoints()
+        .forEach(c -> {
+          if (Character.isISOControl(c) || c == 0x2028 || c == 0x2029) {
+            sb.append(String.format("\\u%04x", c));
+          } else {
+            sb.appendCodePoint(c);
+          }
+        });
+    return sb.toString();
+  }
+
   static String idOf(Row row, int index) {
     Object v = row.get(index);
     return v == null ? null : v.toString();

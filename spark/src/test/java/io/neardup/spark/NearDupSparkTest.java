@@ -169,6 +169,19 @@ class NearDupSparkTest {
             IllegalArgumentException.class, () -> NearDupSpark.dedup(repeated, new DedupOptions()));
     assertEquals(
         "id [a] is repeated (2 records) in column [id]; ids must be unique", e.getMessage());
+    Dataset<Row> tabbed =
+        simple(new Object[] {"a\tb", "one two three"}, new Object[] {"c", "four five six"});
+    e =
+        assertThrows(
+            IllegalArgumentException.class, () -> NearDupSpark.dedup(tabbed, new DedupOptions()));
+    assertEquals(
+        "column [id]: an id must not be blank or hold a tab, line break or other control character,"
+            + " got [a\\u0009b] (or skip such records: skipBadRecords)",
+        e.getMessage());
+    assertEquals(
+        1,
+        NearDupSpark.dedup(tabbed, new DedupOptions().skipBadRecords(true)).skipped(),
+        "skipped and counted when asked");
     e =
         assertThrows(
             IllegalArgumentException.class,
