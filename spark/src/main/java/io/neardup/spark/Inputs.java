@@ -72,11 +72,13 @@ final class Inputs {
           if (!first.isEmpty()) {
             String line = first.get(0).getString(0);
             throw new DedupJob.InputException(
-                "input ["
-                    + path
-                    + "]: a line is not a JSON object: "
-                    + (line.length() > 80 ? line.substring(0, 80) + "..." : line)
-                    + " (--on-error skip skips such lines)",
+                format.equals("warc")
+                    ? "input [" + path + "]: " + line + " (--on-error skip skips such records)"
+                    : "input ["
+                        + path
+                        + "]: a line is not a JSON object: "
+                        + (line.length() > 80 ? line.substring(0, 80) + "..." : line)
+                        + " (--on-error skip skips such lines)",
                 null);
           }
         }
@@ -89,8 +91,9 @@ final class Inputs {
 
   static final StructType WARC_SCHEMA =
       new StructType()
-          .add(WARC_URL, DataTypes.StringType, false)
-          .add(WARC_HTML, DataTypes.StringType, false);
+          .add(WARC_URL, DataTypes.StringType, true)
+          .add(WARC_HTML, DataTypes.StringType, true)
+          .add(CORRUPT, DataTypes.StringType, true);
 
   /** The HTML pages of WARC files, one task per file, read as a stream. */
   private static Dataset<Row> warc(SparkSession spark, String path) {
@@ -102,7 +105,9 @@ final class Inputs {
   /**
    * The HTML pages of one WARC file as rows (URL, decoded page), one at a time: the file is copied
    * to the task's local disk (the WARC reader needs a file), read, and deleted at the end. A
-   * corrupt or too large record is passed over, as the reader resynchronises at the next one.
+   * corrupt or too large record is a row of its own holding only why ({@code _corrupt_record}), so
+   * that the run fails naming it or skips and counts it, as for JSONL; the reader resynchronises at
+   * the next record.
    */
   private static final class WarcRows implements java.util.Iterator<Row> {
     private final String name;
@@ -131,6 +136,7 @@ final class Inputs {
           try {
             e = pages.next();
           } catch (WarcPages.CorruptWarcException | WarcPages.PageTooLargeException bad) {
+            next = RowFactory.create(null, null, bad.getMessage());
             continue;
           }
           if (e == null) {
@@ -139,7 +145,9 @@ final class Inputs {
             return;
           }
           if (e instanceof WarcPages.Page p) {
-            next = RowFactory.create(p.url(), HtmlDecoder.decode(p.body(), p.contentType()).html());
+            next =
+                RowFactory.create(
+                    p.url(), HtmlDecoder.decode(p.body(), p.contentType()).html(), null);
           }
         }
       } catch (IOException e) {

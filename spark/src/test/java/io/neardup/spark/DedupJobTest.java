@@ -121,6 +121,66 @@ class DedupJobTest {
   }
 
   @Test
+  void aCorruptWarcRecordFailsNamingItOrIsSkippedAndCounted(@TempDir Path tmp) throws Exception {
+    Path warc = tmp.resolve("crawl.warc");
+    java.io.ByteArrayOutputStream good = new java.io.ByteArrayOutputStream();
+    try (org.netpreserve.jwarc.WarcWriter w =
+        new org.netpreserve.jwarc.WarcWriter(
+            java.nio.channels.Channels.newChannel(good),
+            org.netpreserve.jwarc.WarcCompression.NONE)) {
+      for (String url : new String[] {"https://a.example/1", "https://b.example/1"}) {
+        w.write(
+            new org.netpreserve.jwarc.WarcResponse.Builder(url)
+                .body(
+                    new org.netpreserve.jwarc.HttpResponse.Builder(200, "OK")
+                        .body(
+                            org.netpreserve.jwarc.MediaType.parse("text/html; charset=utf-8"),
+                            ("<p>" + TEXT + "</p>").getBytes(StandardCharsets.UTF_8))
+                        .build())
+                .build());
+      }
+    }
+    byte[] records = good.toByteArray();
+    java.io.ByteArrayOutputStream file = new java.io.ByteArrayOutputStream();
+    file.write(records);
+    file.write("WARC/1.1\r\nnot a header line\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+    Files.write(warc, file.toByteArray());
+    Path pairs = tmp.resolve("p.tsv");
+    String[] fail = {"--input", warc.toString(), "--format", "warc", "--pairs", pairs.toString()};
+    DedupJob.InputException e =
+        assertThrows(
+            DedupJob.InputException.class, () -> DedupJob.run(spark, DedupJob.parse(fail)));
+    assertTrue(
+        e.getMessage().startsWith("input [" + warc + "]: corrupt WARC record at byte offset "),
+        e.getMessage());
+    assertTrue(e.getMessage().endsWith("(--on-error skip skips such records)"), e.getMessage());
+    String[] skip = {
+      "--input",
+      warc.toString(),
+      "--format",
+      "warc",
+      "--pairs",
+      pairs.toString(),
+      "--on-error",
+      "skip"
+    };
+    java.io.PrintStream err = System.err;
+    java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+    System.setErr(new java.io.PrintStream(captured, true, StandardCharsets.UTF_8));
+    try {
+      DedupJob.run(spark, DedupJob.parse(skip));
+    } finally {
+      System.setErr(err);
+    }
+    assertTrue(
+        captured.toString(StandardCharsets.UTF_8).contains("; 1 bad records skipped;"),
+        captured.toString(StandardCharsets.UTF_8));
+    assertEquals(
+        "id_a\tid_b\tsimilarity\nhttps://a.example/1\thttps://b.example/1\t1.000000\n",
+        Files.readString(pairs, StandardCharsets.UTF_8));
+  }
+
+  @Test
   void badLinesFailNamingTheFileOrAreSkippedAndCounted(@TempDir Path tmp) throws Exception {
     Path a = tmp.resolve("a.jsonl");
     Files.writeString(a, line("1", TEXT) + "{not json\n" + line("2", TEXT));
