@@ -89,25 +89,13 @@ class DedupJobTest {
             + "</p><p>"
             + TEXT.replace("roads", "bridges")
             + "</p></article></body></html>";
-    try (org.netpreserve.jwarc.WarcWriter w =
-        new org.netpreserve.jwarc.WarcWriter(
-            java.nio.channels.FileChannel.open(
-                warc,
-                java.nio.file.StandardOpenOption.CREATE,
-                java.nio.file.StandardOpenOption.WRITE),
-            org.netpreserve.jwarc.WarcCompression.GZIP)) {
-      for (String url : new String[] {"https://a.example/1", "https://b.example/1"}) {
-        w.write(
-            new org.netpreserve.jwarc.WarcResponse.Builder(url)
-                .body(
-                    new org.netpreserve.jwarc.HttpResponse.Builder(200, "OK")
-                        .body(
-                            org.netpreserve.jwarc.MediaType.parse("text/html; charset=utf-8"),
-                            page.getBytes(StandardCharsets.UTF_8))
-                        .build())
-                .build());
-      }
-    }
+    Files.write(
+        warc,
+        warcOf(
+            org.netpreserve.jwarc.WarcCompression.GZIP,
+            page,
+            "https://a.example/1",
+            "https://b.example/1"));
     Path pairs = tmp.resolve("p.tsv");
     DedupJob.run(
         spark,
@@ -123,24 +111,12 @@ class DedupJobTest {
   @Test
   void aCorruptWarcRecordFailsNamingItOrIsSkippedAndCounted(@TempDir Path tmp) throws Exception {
     Path warc = tmp.resolve("crawl.warc");
-    java.io.ByteArrayOutputStream good = new java.io.ByteArrayOutputStream();
-    try (org.netpreserve.jwarc.WarcWriter w =
-        new org.netpreserve.jwarc.WarcWriter(
-            java.nio.channels.Channels.newChannel(good),
-            org.netpreserve.jwarc.WarcCompression.NONE)) {
-      for (String url : new String[] {"https://a.example/1", "https://b.example/1"}) {
-        w.write(
-            new org.netpreserve.jwarc.WarcResponse.Builder(url)
-                .body(
-                    new org.netpreserve.jwarc.HttpResponse.Builder(200, "OK")
-                        .body(
-                            org.netpreserve.jwarc.MediaType.parse("text/html; charset=utf-8"),
-                            ("<p>" + TEXT + "</p>").getBytes(StandardCharsets.UTF_8))
-                        .build())
-                .build());
-      }
-    }
-    byte[] records = good.toByteArray();
+    byte[] records =
+        warcOf(
+            org.netpreserve.jwarc.WarcCompression.NONE,
+            "<p>" + TEXT + "</p>",
+            "https://a.example/1",
+            "https://b.example/1");
     java.io.ByteArrayOutputStream file = new java.io.ByteArrayOutputStream();
     file.write(records);
     file.write("WARC/1.1\r\nnot a header line\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
@@ -237,5 +213,28 @@ class DedupJobTest {
         assertThrows(
             IllegalArgumentException.class, () -> DedupJob.parse(new String[] {"--input", "x"}));
     assertEquals("nothing to write: give --output, --pairs or --clusters", bad.getMessage());
+  }
+
+  /** A WARC file of HTML responses, one per URL, each with {@code page} as its payload. */
+  private static byte[] warcOf(
+      org.netpreserve.jwarc.WarcCompression compression, String page, String... urls)
+      throws java.io.IOException {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    try (org.netpreserve.jwarc.WarcWriter w =
+        new org.netpreserve.jwarc.WarcWriter(
+            java.nio.channels.Channels.newChannel(out), compression)) {
+      for (String url : urls) {
+        w.write(
+            new org.netpreserve.jwarc.WarcResponse.Builder(url)
+                .body(
+                    new org.netpreserve.jwarc.HttpResponse.Builder(200, "OK")
+                        .body(
+                            org.netpreserve.jwarc.MediaType.parse("text/html; charset=utf-8"),
+                            page.getBytes(StandardCharsets.UTF_8))
+                        .build())
+                .build());
+      }
+    }
+    return out.toByteArray();
   }
 }
