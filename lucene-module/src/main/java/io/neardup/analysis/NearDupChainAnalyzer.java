@@ -13,16 +13,29 @@ import org.apache.lucene.analysis.AnalyzerWrapper;
 public final class NearDupChainAnalyzer extends AnalyzerWrapper {
   private final Analyzer base;
   private final NearDupSettings settings;
+  private final boolean keepShingleSet;
 
   /**
    * @param base the field's tokenizer and normalisation
    * @param settings the field's near-duplicate settings
    */
   public NearDupChainAnalyzer(Analyzer base, NearDupSettings settings) {
+    this(base, settings, false);
+  }
+
+  /**
+   * @param base the field's tokenizer and normalisation
+   * @param settings the field's near-duplicate settings
+   * @param keepShingleSet whether the filter keeps each text's shingle set for exact verification
+   *     ({@link NearDupFilter#NearDupFilter(org.apache.lucene.analysis.TokenStream,
+   *     NearDupSettings, boolean)})
+   */
+  public NearDupChainAnalyzer(Analyzer base, NearDupSettings settings, boolean keepShingleSet) {
     // not the base's strategy: the engines' NamedAnalyzer forbids sharing its own
     super(Analyzer.GLOBAL_REUSE_STRATEGY);
     this.base = base;
     this.settings = settings;
+    this.keepShingleSet = keepShingleSet;
   }
 
   @Override
@@ -34,6 +47,7 @@ public final class NearDupChainAnalyzer extends AnalyzerWrapper {
   protected TokenStreamComponents wrapComponents(
       String fieldName, TokenStreamComponents components) {
     return new TokenStreamComponents(
-        components.getSource(), new NearDupFilter(components.getTokenStream(), settings));
+        components.getSource(),
+        new NearDupFilter(components.getTokenStream(), settings, keepShingleSet));
   }
 }

@@ -34,7 +34,9 @@ import org.apache.lucene.analysis.tokenattributes.TypeAttribute;
  * never look like every other empty text), only the exact token if enabled.
  *
  * <p>After {@link #end()}, {@link NearDupSketchAttribute} holds the sketch of the text and, when
- * the settings keep shingles, {@link NearDupShingleSetAttribute} its distinct shingle fingerprints.
+ * the settings keep shingles or the filter was asked to {@linkplain #NearDupFilter(TokenStream,
+ * NearDupSettings, boolean) keep the shingle set}, {@link NearDupShingleSetAttribute} its distinct
+ * shingle fingerprints.
  *
  * <p>When the input is a {@link TextNormalizationFilter}, this filter reads that filter's input
  * itself and normalises each token as it hashes it: a token of the letters a–z only, which no
@@ -100,6 +102,7 @@ public final class NearDupFilter extends TokenFilter {
   private int bandTokens;
   private int exactTokens;
   private int shingleTokens;
+  private int keptShingles;
   private int next;
 
   /**
@@ -109,11 +112,22 @@ public final class NearDupFilter extends TokenFilter {
    * one place where the two filters are fused, and the result is the same either way.
    */
   public NearDupFilter(TokenStream input, NearDupSettings settings) {
+    this(input, settings, false);
+  }
+
+  /**
+   * As {@link #NearDupFilter(TokenStream, NearDupSettings)}; with {@code keepShingleSet}, the
+   * distinct shingle fingerprints are set in {@link NearDupShingleSetAttribute} after {@code end()}
+   * even when the settings emit no shingle tokens: what exact verification stores, without a term
+   * per shingle in the index.
+   */
+  public NearDupFilter(TokenStream input, NearDupSettings settings, boolean keepShingleSet) {
     this(
         input instanceof TextNormalizationFilter n ? n.source() : input,
         settings,
         input instanceof TextNormalizationFilter n ? n.normalizer() : null,
-        input);
+        input,
+        keepShingleSet);
   }
 
   /**
@@ -127,7 +141,7 @@ public final class NearDupFilter extends TokenFilter {
    */
   public NearDupFilter(
       TokenStream input, NearDupSettings settings, NormalizationOptions normalization) {
-    this(input, settings, new TextNormalizer(normalization), input);
+    this(input, settings, new TextNormalizer(normalization), input, false);
   }
 
   /**
@@ -136,13 +150,18 @@ public final class NearDupFilter extends TokenFilter {
    * @param input the filter's input (the normalisation filter when fused with one)
    */
   private NearDupFilter(
-      TokenStream source, NearDupSettings settings, TextNormalizer normalizer, TokenStream input) {
+      TokenStream source,
+      NearDupSettings settings,
+      TextNormalizer normalizer,
+      TokenStream input,
+      boolean keepShingleSet) {
     super(input);
     this.settings = settings;
     SketchParameters p = settings.sketch();
     this.sketcher = new Sketcher(p);
-    // a streaming scheme needs no set of distinct shingles unless their tokens are asked for
-    this.deduplicate = settings.shingles() || !sketcher.streams();
+    boolean keepSet = settings.shingles() || keepShingleSet;
+    // a streaming scheme needs no set of distinct shingles unless they are asked for
+    this.deduplicate = keepSet || !sketcher.streams();
     this.shingler =
         new ShingleHasher(
             p.shingleUnit(),
@@ -152,8 +171,7 @@ public final class NearDupFilter extends TokenFilter {
     this.bandHasher = new BandHasher(settings.banding());
     this.bandHashes = new long[settings.banding().bands()];
     this.exact = settings.exact() ? new ExactFingerprint() : null;
-    this.shingleSetAtt =
-        settings.shingles() ? addAttribute(NearDupShingleSetAttribute.class) : null;
+    this.shingleSetAtt = keepSet ? addAttribute(NearDupShingleSetAttribute.class) : null;
     this.source = source;
     this.normalizer = normalizer;
   }
@@ -264,9 +282,10 @@ public final class NearDupFilter extends TokenFilter {
       exactValue = exact.get();
       exactTokens = 1;
     }
-    if (settings.shingles() && distinct > 0) {
+    if (settings.shingles()) {
       shingleTokens = distinct;
     }
+    keptShingles = distinct;
   }
 
   private void collect(long fingerprint) {
@@ -289,7 +308,7 @@ public final class NearDupFilter extends TokenFilter {
     }
     sketchAtt.setSketch(sketch);
     if (shingleSetAtt != null) {
-      shingleSetAtt.setShingles(sortedShingles, shingleTokens);
+      shingleSetAtt.setShingles(sortedShingles, keptShingles);
     }
   }
 
@@ -305,6 +324,7 @@ public final class NearDupFilter extends TokenFilter {
     bandTokens = 0;
     exactTokens = 0;
     shingleTokens = 0;
+    keptShingles = 0;
     next = 0;
     collected = 0;
     sketcher.clear();

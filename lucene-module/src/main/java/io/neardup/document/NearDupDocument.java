@@ -1,5 +1,6 @@
 package io.neardup.document;
 
+import io.neardup.shingle.CompactShingleSet;
 import io.neardup.shingle.ShingleSetFormat;
 import io.neardup.sketch.Sketch;
 import io.neardup.sketch.SketchFormat;
@@ -42,6 +43,22 @@ public record NearDupDocument(
     BAND_FIELD_TYPE = type;
   }
 
+  /** How a document's shingle set is written, when it has one. */
+  public enum SetLayout {
+    /**
+     * One term per shingle in the band field, and the set in {@link ShingleSetFormat#VERSION}: what
+     * {@code shingles=true} asks of a standalone index.
+     */
+    TOKENS_AND_COMPACT,
+    /** The set in {@link ShingleSetFormat#VERSION} only: the CLI's index. */
+    COMPACT,
+    /**
+     * The set in {@link ShingleSetFormat#VERSION_DELTA} only, under two bytes per shingle: the
+     * engines' fields with {@code verify: exact}.
+     */
+    DELTA
+  }
+
   public NearDupDocument {
     bandTokens = List.copyOf(bandTokens);
     shingles = shingles == null ? null : shingles.clone();
@@ -49,7 +66,7 @@ public record NearDupDocument(
 
   /** The Lucene fields of this document under the given names, shingle tokens included. */
   public List<IndexableField> toFields(NearDupFields fields) {
-    return toFields(fields, true);
+    return toFields(fields, SetLayout.TOKENS_AND_COMPACT);
   }
 
   /**
@@ -59,9 +76,16 @@ public record NearDupDocument(
    *     shingle, as the analysis chain emits them); exact verification needs only the doc values
    */
   public List<IndexableField> toFields(NearDupFields fields, boolean shingleTokens) {
+    return toFields(fields, shingleTokens ? SetLayout.TOKENS_AND_COMPACT : SetLayout.COMPACT);
+  }
+
+  /**
+   * The Lucene fields of this document under the given names, its set written as {@code layout}.
+   */
+  public List<IndexableField> toFields(NearDupFields fields, SetLayout layout) {
     List<IndexableField> out = new ArrayList<>(4);
     List<String> indexed = new ArrayList<>(bandTokens);
-    if (shingles != null && shingleTokens) {
+    if (shingles != null && layout == SetLayout.TOKENS_AND_COMPACT) {
       for (long s : shingles) {
         indexed.add(io.neardup.token.TokenEncoding.shingleToken(s));
       }
@@ -73,10 +97,15 @@ public record NearDupDocument(
       out.add(new KeywordField(fields.exactField(), exactToken, Field.Store.NO));
     }
     if (shingles != null) {
-      out.add(
-          new BinaryDocValuesField(
-              fields.shinglesField(),
-              new BytesRef(ShingleSetFormat.encode(shingles, shingles.length))));
+      byte[] set;
+      if (layout == SetLayout.DELTA) {
+        int[] compact = new int[shingles.length];
+        int size = CompactShingleSet.compact(shingles, shingles.length, compact);
+        set = ShingleSetFormat.encodeDelta(compact, size);
+      } else {
+        set = ShingleSetFormat.encode(shingles, shingles.length);
+      }
+      out.add(new BinaryDocValuesField(fields.shinglesField(), new BytesRef(set)));
     }
     return out;
   }

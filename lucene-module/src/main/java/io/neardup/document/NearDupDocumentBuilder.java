@@ -1,6 +1,7 @@
 package io.neardup.document;
 
 import io.neardup.analysis.NearDupFilter;
+import io.neardup.analysis.NearDupShingleSetAttribute;
 import io.neardup.analysis.NearDupSketchAttribute;
 import io.neardup.sketch.Sketch;
 import io.neardup.token.TokenEncoding;
@@ -38,10 +39,20 @@ import org.apache.lucene.index.IndexableField;
 public final class NearDupDocumentBuilder {
   private final Analyzer analyzer;
   private final NearDupFields fields;
+  private final NearDupDocument.SetLayout layout;
 
   public NearDupDocumentBuilder(Analyzer analyzer, NearDupFields fields) {
+    this(analyzer, fields, NearDupDocument.SetLayout.TOKENS_AND_COMPACT);
+  }
+
+  /**
+   * @param layout how {@link #fields} writes a text's shingle set, when the analyser keeps one
+   */
+  public NearDupDocumentBuilder(
+      Analyzer analyzer, NearDupFields fields, NearDupDocument.SetLayout layout) {
     this.analyzer = analyzer;
     this.fields = fields;
+    this.layout = layout;
   }
 
   /** The field names written. */
@@ -89,6 +100,12 @@ public final class NearDupDocumentBuilder {
         }
       }
       ts.end();
+      if (shingles == null && ts.hasAttribute(NearDupShingleSetAttribute.class)) {
+        // a filter that keeps the set without emitting its tokens
+        NearDupShingleSetAttribute set = ts.getAttribute(NearDupShingleSetAttribute.class);
+        shingles = set.shingles();
+        shingleCount = set.count();
+      }
       Sketch sketch = sketchAtt.getSketch();
       if (sketch == null) {
         throw new IllegalStateException(
@@ -104,7 +121,7 @@ public final class NearDupDocumentBuilder {
 
   /** Analyses a text and returns its fields. */
   public List<IndexableField> fields(String text) {
-    return analyze(text).toFields(fields);
+    return analyze(text).toFields(fields, layout);
   }
 
   /** Analyses a text and adds its fields to a document. */

@@ -1,11 +1,14 @@
 package io.neardup.search;
 
+import io.neardup.document.NearDupDocument;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
 import io.neardup.lsh.BandHasher;
 import io.neardup.param.Parameter;
 import io.neardup.param.ParameterException;
 import io.neardup.settings.NearDupSettings;
+import io.neardup.shingle.CompactShingleSet;
+import io.neardup.shingle.ShingleSet;
 import io.neardup.signature.SimHash;
 import io.neardup.sketch.Jaccard;
 import io.neardup.sketch.JaccardEstimate;
@@ -13,6 +16,7 @@ import io.neardup.sketch.Sketch;
 import io.neardup.sketch.SketchFormat;
 import io.neardup.token.TokenEncoding;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.Objects;
 import org.apache.lucene.analysis.Analyzer;
@@ -53,6 +57,14 @@ import org.apache.lucene.util.BytesRef;
  * none with probability (1 − s<sup>r</sup>)<sup>b</sup>, the price of not scanning the whole index
  * (see {@link io.neardup.lsh.Banding}).
  *
+ * <p>Given the query text's shingle set (an analyser that keeps it, and {@code exact}), a candidate
+ * whose estimate falls within the {@link io.neardup.sketch.ExactMargin} of {@code minSimilarity} is
+ * decided by the exact Jaccard similarity of its stored set ({@link NearDupFields#shinglesField()})
+ * instead, which is then its score: the query returns exactly the candidates whose exact similarity
+ * reaches {@code minSimilarity}, but for an error probability of at most {@link
+ * io.neardup.sketch.ExactMargin#ERROR} per candidate decided by its sketch. Documents without a
+ * stored set are decided by the estimate.
+ *
  * <pre>{@code
  * Query q = NearDuplicateQuery.forText(analyzer, NearDupFields.DEFAULT, text, 0.8);
  * TopDocs copies = searcher.search(q, 10); // scores are estimated Jaccard similarities
@@ -65,6 +77,7 @@ public final class NearDuplicateQuery extends Query {
   private final double minSimilarity;
   private final SketchVerifier verifier;
   private final long[] bandHashes;
+  private final ShingleSet shingles;
   private final int hash;
 
   /**
@@ -75,6 +88,23 @@ public final class NearDuplicateQuery extends Query {
    */
   public NearDuplicateQuery(
       NearDupFields fields, NearDupSettings settings, Sketch sketch, double minSimilarity) {
+    this(fields, settings, sketch, null, minSimilarity);
+  }
+
+  /**
+   * @param fields where the band tokens, sketches and shingle sets are indexed
+   * @param settings the settings the index was built with
+   * @param sketch the sketch to find near-duplicates of; made with {@code settings.sketch()}
+   * @param shingles the query text's shingle set, to decide candidates near {@code minSimilarity}
+   *     exactly; null to decide by the sketch alone
+   * @param minSimilarity minimum Jaccard similarity, in (0, 1]
+   */
+  public NearDuplicateQuery(
+      NearDupFields fields,
+      NearDupSettings settings,
+      Sketch sketch,
+      ShingleSet shingles,
+      double minSimilarity) {
     this.fields = Objects.requireNonNull(fields, "fields");
     this.settings = Objects.requireNonNull(settings, "settings");
     this.sketch = Objects.requireNonNull(sketch, "sketch");
@@ -90,10 +120,19 @@ public final class NearDuplicateQuery extends Query {
               + "]");
     }
     this.minSimilarity = minSimilarity;
-    this.verifier = new SketchVerifier(fields, settings, sketch, minSimilarity);
+    SketchVerifier byEstimate = new SketchVerifier(fields, settings, sketch, minSimilarity);
+    this.shingles = shingles;
+    this.verifier = shingles == null ? byEstimate : byEstimate.withShingles(shingles);
     this.bandHashes = new long[settings.banding().bands()];
     new BandHasher(settings.banding()).bandHashes(sketch, bandHashes);
-    this.hash = Objects.hash(classHash(), fields, settings, Double.hashCode(minSimilarity), sketch);
+    this.hash =
+        Objects.hash(
+            classHash(),
+            fields,
+            settings,
+            Double.hashCode(minSimilarity),
+            sketch,
+            shingles == null ? 0 : Arrays.hashCode(shingles.values()));
   }
 
   /** Near-duplicates of a text, analysed with the analyser the field was indexed with. */
@@ -103,8 +142,39 @@ public final class NearDuplicateQuery extends Query {
       NearDupFields fields,
       String text,
       double minSimilarity) {
-    Sketch s = new NearDupDocumentBuilder(analyzer, fields).analyze(text).sketch();
-    return new NearDuplicateQuery(fields, settings, s, minSimilarity);
+    return forText(analyzer, settings, fields, text, minSimilarity, false);
+  }
+
+  /**
+   * Near-duplicates of a text, analysed with the analyser the field was indexed with; with {@code
+   * exact}, candidates near {@code minSimilarity} are decided by their stored shingle sets, for
+   * which the analyser must keep the text's set (a {@link io.neardup.analysis.NearDupFilter} that
+   * keeps shingles).
+   *
+   * @throws IllegalArgumentException with {@code exact}, if the analyser keeps no shingle set
+   */
+  public static NearDuplicateQuery forText(
+      Analyzer analyzer,
+      NearDupSettings settings,
+      NearDupFields fields,
+      String text,
+      double minSimilarity,
+      boolean exact) {
+    NearDupDocument doc = new NearDupDocumentBuilder(analyzer, fields).analyze(text);
+    ShingleSet set = null;
+    if (exact) {
+      long[] fingerprints = doc.shingles();
+      if (fingerprints == null) {
+        throw new IllegalArgumentException(
+            "exact verification needs the text's shingle set: the analyzer keeps none");
+      }
+      int[] compact = new int[fingerprints.length];
+      set =
+          new ShingleSet()
+              .setCompact(
+                  compact, CompactShingleSet.compact(fingerprints, fingerprints.length, compact));
+    }
+    return new NearDuplicateQuery(fields, settings, doc.sketch(), set, minSimilarity);
   }
 
   /** Near-duplicates of a text, with the default analysis chain of {@code analyzer}'s settings. */
@@ -130,8 +200,44 @@ public final class NearDuplicateQuery extends Query {
       int docId,
       double minSimilarity)
       throws IOException {
+    return forDocument(reader, fields, settings, docId, minSimilarity, false);
+  }
+
+  /**
+   * Near-duplicates of an indexed document; with {@code exact}, candidates near {@code
+   * minSimilarity} are decided by their stored shingle sets, when the document has one.
+   *
+   * @param docId the top-level document id
+   * @throws IllegalArgumentException if the document has no sketch in this field
+   */
+  public static NearDuplicateQuery forDocument(
+      IndexReader reader,
+      NearDupFields fields,
+      NearDupSettings settings,
+      int docId,
+      double minSimilarity,
+      boolean exact)
+      throws IOException {
+    ShingleSet set = exact ? readShingles(reader, fields, docId) : null;
     return new NearDuplicateQuery(
-        fields, settings, readSketch(reader, fields, settings, docId), minSimilarity);
+        fields, settings, readSketch(reader, fields, settings, docId), set, minSimilarity);
+  }
+
+  /** The stored shingle set of a document, or null when it has none. */
+  private static ShingleSet readShingles(IndexReader reader, NearDupFields fields, int docId)
+      throws IOException {
+    LeafReaderContext leaf = reader.leaves().get(ReaderUtil.subIndex(docId, reader.leaves()));
+    BinaryDocValues values = leaf.reader().getBinaryDocValues(fields.shinglesField());
+    if (values == null || !values.advanceExact(docId - leaf.docBase)) {
+      return null;
+    }
+    BytesRef b = values.binaryValue();
+    try {
+      return new ShingleSet().read(b.bytes, b.offset, b.length);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "document " + docId + " in field [" + fields.shinglesField() + "]: " + e.getMessage(), e);
+    }
   }
 
   /**
@@ -213,9 +319,10 @@ public final class NearDuplicateQuery extends Query {
   public String toString(String field) {
     return String.format(
         Locale.ROOT,
-        "NearDuplicateQuery(%s, minSimilarity=%s, %s, sketch=%08x)",
+        "NearDuplicateQuery(%s, minSimilarity=%s%s, %s, sketch=%08x)",
         fields.name(),
         minSimilarity,
+        shingles == null ? "" : ", exact near it",
         settings.banding(),
         sketch.hashCode());
   }
@@ -227,7 +334,10 @@ public final class NearDuplicateQuery extends Query {
         && minSimilarity == q.minSimilarity
         && fields.equals(q.fields)
         && settings.equals(q.settings)
-        && sketch.equals(q.sketch);
+        && sketch.equals(q.sketch)
+        && (shingles == null
+            ? q.shingles == null
+            : q.shingles != null && shingles.sameAs(q.shingles));
   }
 
   @Override
@@ -255,11 +365,13 @@ public final class NearDuplicateQuery extends Query {
       if (sketches == null) {
         return null;
       }
+      BinaryDocValues sets =
+          shingles == null ? null : context.reader().getBinaryDocValues(fields.shinglesField());
       return new ScorerSupplier() {
         @Override
         public Scorer get(long leadCost) throws IOException {
           DocIdSetIterator approximation = candidateSupplier.get(leadCost).iterator();
-          return new VerifyingScorer(approximation, sketches, context.docBase, boost);
+          return new VerifyingScorer(approximation, sketches, sets, context.docBase, boost);
         }
 
         @Override
@@ -305,6 +417,42 @@ public final class NearDuplicateQuery extends Query {
               e.hashes());
       if (bands == 0) {
         return Explanation.noMatch("not a candidate: " + detail);
+      }
+      if (verifier.exact()) {
+        BinaryDocValues sets = context.reader().getBinaryDocValues(fields.shinglesField());
+        ShingleSet set = null;
+        if (sets != null && sets.advanceExact(doc)) {
+          BytesRef stored = sets.binaryValue();
+          set = new ShingleSet().read(stored.bytes, stored.offset, stored.length);
+        }
+        ShingleSet candidate = set;
+        double similarity =
+            verifier.similarity(
+                context.docBase + doc, b.bytes, b.offset, b.length, () -> candidate);
+        String how;
+        if (!verifier.margin().needsExact(e.matches())) {
+          how = "the estimate is outside the margin of exact verification, so it decides";
+        } else if (set == null) {
+          how = "no stored shingle set, so the estimate decides";
+        } else {
+          how =
+              String.format(
+                  Locale.ROOT,
+                  "exact Jaccard of the shingle sets %.4f",
+                  verifier.shingles().jaccard(set));
+        }
+        return similarity < 0
+            ? Explanation.noMatch(
+                String.format(
+                    Locale.ROOT, "%s; %s: < minSimilarity %s", detail, how, minSimilarity))
+            : Explanation.match(
+                (float) (similarity * boost),
+                String.format(
+                    Locale.ROOT,
+                    "near-duplicate: %s; %s: >= minSimilarity %s",
+                    detail,
+                    how,
+                    minSimilarity));
       }
       if (e.matches() < verifier.minMatches()) {
         return Explanation.noMatch(
@@ -377,9 +525,22 @@ public final class NearDuplicateQuery extends Query {
     private float score;
 
     VerifyingScorer(
-        DocIdSetIterator approximation, BinaryDocValues sketches, int docBase, float boost) {
+        DocIdSetIterator approximation,
+        BinaryDocValues sketches,
+        BinaryDocValues sets,
+        int docBase,
+        float boost) {
       this.boost = boost;
       int k = sketch.size();
+      ShingleSet buffer = new ShingleSet();
+      SketchVerifier.StoredSet storedSet =
+          () -> {
+            if (sets == null || !sets.advanceExact(approximation.docID())) {
+              return null;
+            }
+            BytesRef b = sets.binaryValue();
+            return buffer.read(b.bytes, b.offset, b.length);
+          };
       this.twoPhase =
           new TwoPhaseIterator(approximation) {
             @Override
@@ -390,7 +551,8 @@ public final class NearDuplicateQuery extends Query {
               }
               BytesRef stored = sketches.binaryValue();
               double similarity =
-                  verifier.similarity(docBase + doc, stored.bytes, stored.offset, stored.length);
+                  verifier.similarity(
+                      docBase + doc, stored.bytes, stored.offset, stored.length, storedSet);
               if (similarity < 0) {
                 return false;
               }

@@ -2,16 +2,24 @@ package io.neardup.search;
 
 import io.neardup.document.NearDupFields;
 import io.neardup.settings.NearDupSettings;
+import io.neardup.shingle.ShingleSet;
 import io.neardup.signature.SimHash;
+import io.neardup.sketch.ExactMargin;
 import io.neardup.sketch.Jaccard;
 import io.neardup.sketch.Sketch;
 import io.neardup.sketch.SketchFormat;
+import java.io.IOException;
 
 /**
  * The second phase of a near-duplicate search: whether a stored sketch is similar enough to a query
  * sketch, and how similar. {@link NearDuplicateQuery} verifies each band candidate with it; the
  * engines' lookup of many sketches at once (their ingest processors' shard search) does too, so
  * both accept exactly the same documents with exactly the same scores.
+ *
+ * <p>With the query's shingle set ({@link #withShingles}), a candidate whose sketch falls within
+ * the {@link ExactMargin} of the minimum similarity is decided by the exact Jaccard similarity of
+ * the two sets instead, when the candidate has a stored set: documents indexed without one are
+ * decided by the estimate, as before.
  *
  * <pre>{@code
  * SketchVerifier v = new SketchVerifier(fields, settings, sketch, 0.8);
@@ -25,9 +33,23 @@ public final class SketchVerifier {
   private final int hashes;
   private final int bits;
   private final boolean simHash;
+  private final double minSimilarity;
   private final long fingerprint;
   private final int minMatches;
   private final int maxDistance;
+  private final ShingleSet shingles;
+  private final ExactMargin margin;
+
+  /** Reads a candidate's stored shingle set; one per thread. */
+  @FunctionalInterface
+  public interface StoredSet {
+    /**
+     * The current candidate's set, or null when it has none.
+     *
+     * @throws IllegalArgumentException if the stored bytes are not a set
+     */
+    ShingleSet read() throws IOException;
+  }
 
   /**
    * @param sketch the query sketch, made with {@code settings.sketch()}
@@ -42,8 +64,54 @@ public final class SketchVerifier {
     this.bits = sketch.parameters().bits();
     this.simHash = sketch.parameters().scheme().isSimHash();
     this.fingerprint = sketch.value(0);
+    this.minSimilarity = minSimilarity;
     this.minMatches = Jaccard.minMatches(minSimilarity, hashes, bits);
     this.maxDistance = SimHash.maxDistance(minSimilarity);
+    this.shingles = null;
+    this.margin = null;
+  }
+
+  private SketchVerifier(SketchVerifier sketchOnly, ShingleSet shingles) {
+    this.fields = sketchOnly.fields;
+    this.settings = sketchOnly.settings;
+    this.sketchBytes = sketchOnly.sketchBytes;
+    this.hashes = sketchOnly.hashes;
+    this.bits = sketchOnly.bits;
+    this.simHash = sketchOnly.simHash;
+    this.fingerprint = sketchOnly.fingerprint;
+    this.minMatches = sketchOnly.minMatches;
+    this.maxDistance = sketchOnly.maxDistance;
+    this.shingles = shingles;
+    this.minSimilarity = sketchOnly.minSimilarity;
+    this.margin = ExactMargin.of(minSimilarity, hashes, bits);
+  }
+
+  /**
+   * A verifier that decides candidates near the minimum similarity by the exact similarity of their
+   * stored sets with {@code shingles}, the query text's set.
+   *
+   * @throws IllegalArgumentException for a SimHash sketch, whose similarity is not Jaccard's
+   */
+  public SketchVerifier withShingles(ShingleSet shingles) {
+    if (simHash) {
+      throw new IllegalArgumentException("exact verification needs a MinHash sketch, not simhash");
+    }
+    return new SketchVerifier(this, shingles);
+  }
+
+  /** Whether candidates near the minimum similarity are decided exactly. */
+  public boolean exact() {
+    return shingles != null;
+  }
+
+  /** The margin of exact verification, or null when it is not done. */
+  ExactMargin margin() {
+    return margin;
+  }
+
+  /** The query's shingle set, or null. */
+  ShingleSet shingles() {
+    return shingles;
   }
 
   /** The query sketch, serialized. */
@@ -78,6 +146,37 @@ public final class SketchVerifier {
       return d > maxDistance ? -1 : SimHash.similarity(d);
     }
     int matches = SketchFormat.countMatches(bytes, offset, sketchBytes, 0, settings.sketch());
+    if (matches < minMatches) {
+      return -1;
+    }
+    return Jaccard.fromMatches(matches, hashes, bits, Jaccard.DEFAULT_CONFIDENCE).estimate();
+  }
+
+  /**
+   * As {@link #similarity(int, byte[], int, int)}; for a verifier {@linkplain #withShingles with
+   * the query's set}, a candidate within the margin is decided by the exact similarity of its set
+   * (read from {@code stored} only then), which is also the score.
+   */
+  public double similarity(int doc, byte[] bytes, int offset, int length, StoredSet stored)
+      throws IOException {
+    if (shingles == null || simHash) {
+      return similarity(doc, bytes, offset, length);
+    }
+    fields.checkSketch(doc, bytes, offset, length, sketchBytes, settings.sketch());
+    int matches = SketchFormat.countMatches(bytes, offset, sketchBytes, 0, settings.sketch());
+    if (margin.needsExact(matches)) {
+      ShingleSet set;
+      try {
+        set = stored.read();
+      } catch (IllegalArgumentException e) {
+        throw new IllegalStateException(
+            "document " + doc + " in field [" + fields.shinglesField() + "]: " + e.getMessage(), e);
+      }
+      if (set != null && !SketchFormat.isEmpty(bytes, offset)) {
+        double j = shingles.jaccard(set);
+        return j >= minSimilarity ? j : -1;
+      }
+    }
     if (matches < minMatches) {
       return -1;
     }

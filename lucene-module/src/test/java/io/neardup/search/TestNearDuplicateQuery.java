@@ -1,10 +1,15 @@
 package io.neardup.search;
 
 import io.neardup.analysis.NearDupAnalyzer;
+import io.neardup.analysis.NearDupChainAnalyzer;
+import io.neardup.analysis.NormalizedTextAnalyzer;
+import io.neardup.document.NearDupDocument;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
 import io.neardup.lsh.BandHasher;
 import io.neardup.settings.NearDupSettings;
+import io.neardup.shingle.CompactShingleSet;
+import io.neardup.shingle.ShingleSet;
 import io.neardup.signature.SimHash;
 import io.neardup.sketch.Jaccard;
 import io.neardup.sketch.Sketch;
@@ -17,10 +22,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.KeywordField;
 import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
@@ -175,6 +182,103 @@ public class TestNearDuplicateQuery extends LuceneTestCase {
       assertTrue(
           "returned " + returned + " of " + bruteForceMatches,
           returned >= 0.97 * bruteForceMatches);
+    }
+  }
+
+  public void testExactVerificationReturnsTheCandidatesWhoseExactSimilarityReaches()
+      throws IOException {
+    Random random = random();
+    NearDupSettings settings = NearDupSettings.builder().threshold(0.8).build();
+    try (Analyzer keeping = new NearDupChainAnalyzer(new NormalizedTextAnalyzer(), settings, true);
+        Analyzer plain = new NearDupChainAnalyzer(new NormalizedTextAnalyzer(), settings);
+        Directory dir = newDirectory()) {
+      NearDupDocumentBuilder withSets =
+          new NearDupDocumentBuilder(keeping, FIELDS, NearDupDocument.SetLayout.DELTA);
+      NearDupDocumentBuilder withoutSets = new NearDupDocumentBuilder(plain, FIELDS);
+      List<String> texts = new ArrayList<>();
+      for (int f = 0; f < 25; f++) {
+        String base = randomText(random, 40 + random.nextInt(200));
+        for (int c = 0; c < 6; c++) {
+          // few edits: many copies land near the threshold
+          texts.add(c == 0 ? base : edit(random, base, 1 + random.nextInt(1 + base.length() / 80)));
+        }
+      }
+      boolean[] hasSet = new boolean[texts.size()];
+      RandomIndexWriter writer = new RandomIndexWriter(random, dir);
+      for (int i = 0; i < texts.size(); i++) {
+        hasSet[i] = random.nextInt(8) != 0;
+        Document doc = new Document();
+        doc.add(new KeywordField("id", Integer.toString(i), Field.Store.YES));
+        (hasSet[i] ? withSets : withoutSets).addFields(doc, texts.get(i));
+        writer.addDocument(doc);
+      }
+      IndexReader reader = writer.getReader();
+      writer.close();
+      IndexSearcher searcher = newSearcher(reader);
+      StoredFields stored = reader.storedFields();
+      int[] idOf = new int[reader.maxDoc()];
+      for (int d = 0; d < reader.maxDoc(); d++) {
+        idOf[d] = Integer.parseInt(stored.document(d).get("id"));
+      }
+      ShingleSet[] sets = new ShingleSet[texts.size()];
+      Sketch[] sketches = new Sketch[texts.size()];
+      long[][] bands = new long[texts.size()][settings.banding().bands()];
+      for (int i = 0; i < texts.size(); i++) {
+        NearDupDocument d = withSets.analyze(texts.get(i));
+        long[] fp = d.shingles();
+        int[] compact = new int[fp.length];
+        sets[i] =
+            new ShingleSet().setCompact(compact, CompactShingleSet.compact(fp, fp.length, compact));
+        sketches[i] = d.sketch();
+        new BandHasher(settings.banding()).bandHashes(sketches[i], bands[i]);
+      }
+      int decidedDifferently = 0;
+      for (int iter = 0; iter < 40; iter++) {
+        int query = random.nextInt(texts.size());
+        double minSimilarity = iter % 2 == 0 ? 0.8 : 0.6 + random.nextDouble() * 0.35;
+        NearDuplicateQuery q =
+            NearDuplicateQuery.forText(
+                keeping, settings, FIELDS, texts.get(query), minSimilarity, true);
+        Set<Integer> expected = new HashSet<>();
+        int minMatches = Jaccard.minMatches(minSimilarity, 128, 32);
+        for (int i = 0; i < texts.size(); i++) {
+          boolean sharesBand = false;
+          for (int b = 0; b < bands[i].length; b++) {
+            sharesBand |= bands[i][b] == bands[query][b];
+          }
+          boolean byEstimate =
+              Jaccard.estimate(sketches[query], sketches[i]).matches() >= minMatches;
+          boolean exactly = sets[query].jaccard(sets[i]) >= minSimilarity;
+          decidedDifferently += sharesBand && hasSet[i] && byEstimate != exactly ? 1 : 0;
+          if (sharesBand && (hasSet[i] ? exactly : byEstimate)) {
+            expected.add(i);
+          }
+        }
+        Set<Integer> actual = new HashSet<>();
+        for (ScoreDoc sd : searcher.search(q, reader.maxDoc()).scoreDocs) {
+          actual.add(idOf[sd.doc]);
+          assertTrue(sd.score >= minSimilarity);
+          Explanation e = searcher.explain(q, sd.doc);
+          assertTrue(e.toString(), e.isMatch());
+          assertEquals(sd.score, e.getValue().floatValue(), 0f);
+        }
+        assertEquals("query " + query + " at " + minSimilarity, expected, actual);
+        if (iter % 8 == 0) {
+          QueryUtils.check(random, q, searcher);
+        }
+      }
+      assertTrue("the estimate and the sets disagree on some candidates", decidedDifferently > 0);
+      // without the query's set the same query decides by the estimate
+      NearDuplicateQuery bySketch =
+          NearDuplicateQuery.forText(keeping, settings, FIELDS, texts.get(0), 0.8, false);
+      QueryUtils.checkUnequal(
+          bySketch, NearDuplicateQuery.forText(keeping, settings, FIELDS, texts.get(0), 0.8, true));
+      IllegalArgumentException noSet =
+          expectThrows(
+              IllegalArgumentException.class,
+              () -> NearDuplicateQuery.forText(plain, settings, FIELDS, texts.get(0), 0.8, true));
+      assertTrue(noSet.getMessage(), noSet.getMessage().contains("keeps none"));
+      reader.close();
     }
   }
 
