@@ -24,11 +24,27 @@ import org.apache.lucene.analysis.standard.StandardTokenizer;
 public final class NearDupAnalyzer extends Analyzer {
   private final NearDupSettings settings;
   private final NormalizationOptions normalization;
+  private final boolean keepShingleSet;
 
   /** The default chain with the given settings. */
   public NearDupAnalyzer(NearDupSettings settings, NormalizationOptions normalization) {
+    this(settings, normalization, false);
+  }
+
+  /**
+   * The default chain with the given settings; with {@code keepShingleSet}, the filter keeps each
+   * text's shingle set for exact verification ({@link NearDupShingleSetAttribute}).
+   */
+  public NearDupAnalyzer(
+      NearDupSettings settings, NormalizationOptions normalization, boolean keepShingleSet) {
     this.settings = settings;
     this.normalization = normalization;
+    this.keepShingleSet = keepShingleSet;
+  }
+
+  /** The default chain and normalisation, keeping each text's shingle set or not. */
+  public NearDupAnalyzer(NearDupSettings settings, boolean keepShingleSet) {
+    this(settings, NormalizationOptions.DEFAULT, keepShingleSet);
   }
 
   /** The default chain with the given settings and the default normalisation. */
@@ -41,6 +57,11 @@ public final class NearDupAnalyzer extends Analyzer {
     return settings;
   }
 
+  /** Whether the filter keeps each text's shingle set. */
+  public boolean keepsShingleSet() {
+    return keepShingleSet;
+  }
+
   /** The normalisation options. */
   public NormalizationOptions normalization() {
     return normalization;
@@ -51,6 +72,6 @@ public final class NearDupAnalyzer extends Analyzer {
     StandardTokenizer tokenizer = new StandardTokenizer(NearDupTokenAttributeImpl.FACTORY);
     // the filter normalises the tokens itself (see NearDupFilter)
     return new TokenStreamComponents(
-        tokenizer, new NearDupFilter(tokenizer, settings, normalization));
+        tokenizer, new NearDupFilter(tokenizer, settings, normalization, keepShingleSet));
   }
 }

@@ -141,7 +141,19 @@ public final class NearDupFilter extends TokenFilter {
    */
   public NearDupFilter(
       TokenStream input, NearDupSettings settings, NormalizationOptions normalization) {
-    this(input, settings, new TextNormalizer(normalization), input, false);
+    this(input, settings, normalization, false);
+  }
+
+  /**
+   * As {@link #NearDupFilter(TokenStream, NearDupSettings, NormalizationOptions)}, keeping the
+   * shingle set as {@link #NearDupFilter(TokenStream, NearDupSettings, boolean)} does.
+   */
+  public NearDupFilter(
+      TokenStream input,
+      NearDupSettings settings,
+      NormalizationOptions normalization,
+      boolean keepShingleSet) {
+    this(input, settings, new TextNormalizer(normalization), input, keepShingleSet);
   }
 
   /**

@@ -29,7 +29,8 @@ public enum Parameter {
   MIN_SIMILARITY("minSimilarity"),
   WINDOW("window"),
   MODE("mode"),
-  CANONICAL("canonical");
+  CANONICAL("canonical"),
+  VERIFY("verify");
 
   /** How a parameter name is spelled in one surface of the product. */
   public enum Style {

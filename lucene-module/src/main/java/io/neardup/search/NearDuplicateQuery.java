@@ -177,13 +177,18 @@ public final class NearDuplicateQuery extends Query {
     return new NearDuplicateQuery(fields, settings, doc.sketch(), set, minSimilarity);
   }
 
-  /** Near-duplicates of a text, with the default analysis chain of {@code analyzer}'s settings. */
+  /**
+   * Near-duplicates of a text, with the default analysis chain of {@code analyzer}'s settings;
+   * exact near {@code minSimilarity} when the analyzer {@linkplain
+   * io.neardup.analysis.NearDupAnalyzer#keepsShingleSet keeps shingle sets}.
+   */
   public static NearDuplicateQuery forText(
       io.neardup.analysis.NearDupAnalyzer analyzer,
       NearDupFields fields,
       String text,
       double minSimilarity) {
-    return forText(analyzer, analyzer.settings(), fields, text, minSimilarity);
+    return forText(
+        analyzer, analyzer.settings(), fields, text, minSimilarity, analyzer.keepsShingleSet());
   }
 
   /**

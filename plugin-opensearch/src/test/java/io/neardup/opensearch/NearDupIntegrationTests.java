@@ -8,6 +8,7 @@ import static org.opensearch.test.hamcrest.OpenSearchAssertions.assertNoFailures
 
 import io.neardup.analysis.NearDupAnalyzer;
 import io.neardup.analysis.NearDupFilter;
+import io.neardup.document.NearDupDocument;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
 import io.neardup.engine.api.LikeDocument;
@@ -125,8 +126,9 @@ public class NearDupIntegrationTests extends OpenSearchIntegTestCase {
     Map<String, Map<String, Float>> results = new TreeMap<>();
     NearDupFields fields = new NearDupFields(FIELD);
     try (Directory dir = new ByteBuffersDirectory();
-        NearDupAnalyzer analyzer = new NearDupAnalyzer(NearDupSettings.DEFAULT)) {
-      NearDupDocumentBuilder builder = new NearDupDocumentBuilder(analyzer, fields);
+        NearDupAnalyzer analyzer = new NearDupAnalyzer(NearDupSettings.DEFAULT, true)) {
+      NearDupDocumentBuilder builder =
+          new NearDupDocumentBuilder(analyzer, fields, NearDupDocument.SetLayout.DELTA);
       try (IndexWriter writer = new IndexWriter(dir, new IndexWriterConfig())) {
         for (Map.Entry<String, String> doc : docs.entrySet()) {
           Document d = new Document();

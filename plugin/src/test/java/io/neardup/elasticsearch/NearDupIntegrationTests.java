@@ -12,6 +12,7 @@ import io.neardup.analysis.NearDupAnalyzer;
 import io.neardup.analysis.NearDupFilter;
 import io.neardup.cluster.Cluster;
 import io.neardup.cluster.ClusterResult;
+import io.neardup.document.NearDupDocument;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
 import io.neardup.elasticsearch.clusters.NearDupClustersRequest;
@@ -172,7 +173,7 @@ public class NearDupIntegrationTests extends ESIntegTestCase {
     Map<String, Map<String, Float>> results = new TreeMap<>();
     NearDupFields fields = new NearDupFields(FIELD);
     try (Directory dir = new ByteBuffersDirectory();
-        NearDupAnalyzer analyzer = new NearDupAnalyzer(NearDupSettings.DEFAULT)) {
+        NearDupAnalyzer analyzer = new NearDupAnalyzer(NearDupSettings.DEFAULT, true)) {
       indexWithLibrary(dir, analyzer, fields, docs);
       try (DirectoryReader reader = DirectoryReader.open(dir)) {
         IndexSearcher searcher = new IndexSearcher(reader);
@@ -196,7 +197,8 @@ public class NearDupIntegrationTests extends ESIntegTestCase {
   private static void indexWithLibrary(
       Directory dir, NearDupAnalyzer analyzer, NearDupFields fields, Map<String, String> docs)
       throws IOException {
-    NearDupDocumentBuilder builder = new NearDupDocumentBuilder(analyzer, fields);
+    NearDupDocumentBuilder builder =
+        new NearDupDocumentBuilder(analyzer, fields, NearDupDocument.SetLayout.DELTA);
     try (IndexWriter writer = new IndexWriter(dir, new IndexWriterConfig())) {
       for (Map.Entry<String, String> doc : docs.entrySet()) {
         Document d = new Document();
@@ -271,7 +273,7 @@ public class NearDupIntegrationTests extends ESIntegTestCase {
     NearDupFields fields = new NearDupFields(FIELD);
     Set<Set<String>> clusters = new HashSet<>();
     try (Directory dir = new ByteBuffersDirectory();
-        NearDupAnalyzer analyzer = new NearDupAnalyzer(NearDupSettings.DEFAULT)) {
+        NearDupAnalyzer analyzer = new NearDupAnalyzer(NearDupSettings.DEFAULT, true)) {
       indexWithLibrary(dir, analyzer, fields, docs);
       try (DirectoryReader reader = DirectoryReader.open(dir)) {
         ClusterResult result =

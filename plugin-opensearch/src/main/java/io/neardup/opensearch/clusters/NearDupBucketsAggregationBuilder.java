@@ -182,10 +182,10 @@ public final class NearDupBucketsAggregationBuilder
       MappedFieldType type = context.mapperService().fieldType(params.field());
       // the coordinating node checked the mappings; an index without the field has no entries
       NearDupFieldType t = type instanceof NearDupFieldType f ? f : null;
-      this.sketchField = t == null ? null : t.fields().sketchField();
+      this.sketchField = t == null ? null : t.nearDup().fields().sketchField();
       this.entries =
           new ShardBandEntries(
-              t == null ? NearDupSettings.DEFAULT : t.settings(),
+              t == null ? NearDupSettings.DEFAULT : t.nearDup().settings(),
               params.partition(),
               params.partitions());
       IndexReader reader = context.searcher().getIndexReader();

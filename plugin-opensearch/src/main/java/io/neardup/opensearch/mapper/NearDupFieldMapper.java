@@ -11,18 +11,17 @@ import static io.neardup.param.Parameter.SEED;
 import static io.neardup.param.Parameter.SHINGLE_SIZE;
 import static io.neardup.param.Parameter.SHINGLE_UNIT;
 import static io.neardup.param.Parameter.THRESHOLD;
+import static io.neardup.param.Parameter.VERIFY;
 
-import io.neardup.analysis.NearDupChainAnalyzer;
 import io.neardup.analysis.NormalizedTextAnalyzer;
 import io.neardup.cluster.CanonicalPolicy;
-import io.neardup.document.NearDupDocumentBuilder;
-import io.neardup.document.NearDupFields;
+import io.neardup.cluster.Verification;
 import io.neardup.engine.param.MappingValue;
+import io.neardup.engine.param.NearDupField;
 import io.neardup.engine.param.NearDupMappings;
 import io.neardup.engine.shard.HitSketchReader;
 import io.neardup.opensearch.analysis.NearDupTokenFilterFactory;
 import io.neardup.param.Parameter.Style;
-import io.neardup.search.NearDuplicateQuery;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.sketch.SketchParameters;
 import io.neardup.sketch.SketchScheme;
@@ -72,11 +71,14 @@ import org.opensearch.search.lookup.SearchLookup;
  * <p>Parameters (snake_case, defaults and rules from {@link NearDupSettings}): {@code analyzer},
  * {@code shingle_unit}, {@code shingle_size}, {@code hashes}, {@code bits}, {@code scheme}, {@code
  * seed}, {@code bands}, {@code rows}, {@code threshold}, {@code max_hamming}, {@code exact}, {@code
- * meta}. With {@code "scheme": "simhash"} the sketch is one 64-bit SimHash fingerprint, the band
- * tokens its {@code max_hamming} + 1 blocks (default 3, at most 32), and {@code bands}, {@code
- * rows} and {@code threshold} are not set. All but {@code meta} are fixed when the field is
- * created: sketches are only comparable with sketches made with the same parameters. A document
- * holds at most one text in the field.
+ * verify}, {@code meta}. With {@code "verify": "exact"} (the default but for SimHash) each document
+ * also stores its shingle set in {@code <field>.shingles} (binary doc values, under two bytes per
+ * shingle), and every pair whose estimate is near the threshold is decided by the exact Jaccard
+ * similarity of the two sets; {@code "sketch"} decides by the estimate alone. With {@code "scheme":
+ * "simhash"} the sketch is one 64-bit SimHash fingerprint, the band tokens its {@code max_hamming}
+ * + 1 blocks (default 3, at most 32), and {@code bands}, {@code rows} and {@code threshold} are not
+ * set. All but {@code meta} are fixed when the field is created: sketches are only comparable with
+ * sketches made with the same parameters. A document holds at most one text in the field.
  */
 public final class NearDupFieldMapper extends ParametrizedFieldMapper {
   /** The field type's name. */
@@ -118,6 +120,11 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
     private final Parameter<Integer> maxHamming = param(MAX_HAMMING, null, MappingValue.INT);
     private final Parameter<Boolean> exact =
         param(EXACT, NearDupSettings.DEFAULT_EXACT, MappingValue.BOOLEAN);
+    private final Parameter<String> verify =
+        lazyParam(
+            VERIFY,
+            () -> NearDupMappings.defaultVerification(scheme()).parameterValue(),
+            MappingValue.STRING);
     private final Parameter<Map<String, String>> meta = Parameter.metaParam();
     private final IndexAnalyzers indexAnalyzers;
 
@@ -142,7 +149,7 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
                   })
               .setValidator(Builder::checkAnalyzer);
       // runs after every single-parameter check: the rules that tie parameters together
-      meta.setValidator(m -> settings());
+      meta.setValidator(m -> parameters());
     }
 
     /** The parameters of the library's {@link NearDupSettings}, in their order. */
@@ -175,13 +182,14 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
       for (Parameter<?> p : nearDupParameters()) {
         values.put(p.name, p.getValue());
       }
+      values.put(verify.name, verify.getValue());
       return values;
     }
 
-    /** The settings these parameters describe. */
-    NearDupSettings settings() {
+    /** The settings and verification these parameters describe. */
+    NearDupMappings.FieldParameters parameters() {
       try {
-        return NearDupMappings.settings(name(), values());
+        return NearDupMappings.parameters(name(), values());
       } catch (IllegalArgumentException e) {
         throw new MapperParsingException(e.getMessage(), e.getCause());
       }
@@ -205,19 +213,23 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
       List<Parameter<?>> all = new ArrayList<>();
       all.add(analyzer);
       all.addAll(nearDupParameters());
+      all.add(verify);
       all.add(meta);
       return all;
     }
 
     @Override
     public NearDupFieldMapper build(BuilderContext context) {
-      NearDupSettings settings = settings();
+      NearDupMappings.FieldParameters parameters = parameters();
+      NearDupSettings settings = parameters.settings();
+      Verification verification = parameters.verification();
       NamedAnalyzer base = analyzer.getValue();
       NamedAnalyzer chain =
           new NamedAnalyzer(
-              base.name(), AnalyzerScope.INDEX, new NearDupChainAnalyzer(base, settings));
+              base.name(), AnalyzerScope.INDEX, NearDupField.chain(base, settings, verification));
       NearDupFieldType type =
-          new NearDupFieldType(buildFullName(context), settings, chain, meta.getValue());
+          new NearDupFieldType(
+              buildFullName(context), settings, verification, chain, meta.getValue());
       return new NearDupFieldMapper(
           name(), type, multiFieldsBuilder.build(this, context), copyTo.build(), this);
     }
@@ -253,27 +265,30 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
             Objects::toString);
   }
 
-  /** The field type: knows the field's settings and analysis chain, and builds its queries. */
+  /**
+   * The field type: the engine-neutral {@link NearDupField} (settings, verification, chain, Lucene
+   * fields, queries) under the engine's field type API.
+   */
   public static final class NearDupFieldType extends MappedFieldType {
-    private final NearDupSettings settings;
+    private final NearDupField nearDup;
     private final NamedAnalyzer analyzer;
-    private final NearDupFields fields;
-    private final NearDupDocumentBuilder documentBuilder;
 
     /**
      * @param name the field's full name
      * @param settings the near-duplicate settings
+     * @param verification how pairs are decided
      * @param analyzer the whole chain, ending with the near-duplicate filter
      * @param meta the field's metadata
      */
     public NearDupFieldType(
-        String name, NearDupSettings settings, NamedAnalyzer analyzer, Map<String, String> meta) {
+        String name,
+        NearDupSettings settings,
+        Verification verification,
+        NamedAnalyzer analyzer,
+        Map<String, String> meta) {
       super(name, true, false, false, TextSearchInfo.NONE, meta);
-      this.settings = settings;
+      this.nearDup = new NearDupField(name, settings, verification, analyzer);
       this.analyzer = analyzer;
-      this.fields = new NearDupFields(name);
-      this.documentBuilder = new NearDupDocumentBuilder(analyzer, fields);
-      setIndexAnalyzer(analyzer);
     }
 
     @Override
@@ -281,27 +296,14 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
       return CONTENT_TYPE;
     }
 
-    /** The field's near-duplicate settings. */
-    public NearDupSettings settings() {
-      return settings;
+    /** What the field knows whatever the engine. */
+    public NearDupField nearDup() {
+      return nearDup;
     }
 
     /** The field's analysis chain, ending with the near-duplicate filter. */
     public NamedAnalyzer analyzer() {
       return analyzer;
-    }
-
-    /** The Lucene field names written for this field. */
-    public NearDupFields fields() {
-      return fields;
-    }
-
-    /**
-     * The Lucene field holding each document's {@code _id} as binary doc values, next to its
-     * sketch: {@code <field>.id}.
-     */
-    public String idField() {
-      return NearDupMappings.idField(name());
     }
 
     /**
@@ -310,21 +312,8 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
      */
     public static HitSketchReader hitReader(MappedFieldType type, CanonicalPolicy canonical) {
       return type instanceof NearDupFieldType t
-          ? new HitSketchReader(t.fields().sketchField(), t.idField(), canonical)
-          : new HitSketchReader(null, null, canonical);
-    }
-
-    /** Analyses texts into the Lucene fields of this field. */
-    public NearDupDocumentBuilder documentBuilder() {
-      return documentBuilder;
-    }
-
-    /**
-     * Near-duplicates of a text: documents whose estimated Jaccard similarity with it is at least
-     * {@code minSimilarity}, scored by the estimate.
-     */
-    public Query nearDuplicateQuery(String text, double minSimilarity) {
-      return NearDuplicateQuery.forText(analyzer, settings, fields, text, minSimilarity);
+          ? t.nearDup.hitReader(canonical)
+          : NearDupField.noSketches(canonical);
     }
 
     @Override
@@ -341,7 +330,7 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
     @Override
     public Query existsQuery(QueryShardContext context) {
       // every parsed value leaves a sketch, even a text without tokens
-      return new FieldExistsQuery(fields.sketchField());
+      return new FieldExistsQuery(nearDup.fields().sketchField());
     }
   }
 
@@ -373,16 +362,17 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
       return;
     }
     NearDupFieldType type = fieldType();
-    if (context.doc().getField(type.fields().sketchField()) != null) {
+    NearDupField nearDup = type.nearDup();
+    if (context.doc().getField(nearDup.fields().sketchField()) != null) {
       throw new IllegalArgumentException(NearDupMappings.oneText(name()));
     }
-    for (IndexableField field : type.documentBuilder().fields(parser.text())) {
+    for (IndexableField field : nearDup.documentBuilder().fields(parser.text())) {
       context.doc().add(field);
     }
     String id = context.sourceToParse().id();
     if (id != null) {
       // next to the sketch, so collapse can name the copies of a window without stored fields
-      context.doc().add(new BinaryDocValuesField(type.idField(), new BytesRef(id)));
+      context.doc().add(new BinaryDocValuesField(nearDup.idField(), new BytesRef(id)));
     }
   }
 

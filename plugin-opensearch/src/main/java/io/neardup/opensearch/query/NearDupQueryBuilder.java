@@ -308,11 +308,11 @@ public final class NearDupQueryBuilder extends AbstractQueryBuilder<NearDupQuery
     if (type instanceof NearDupFieldType nearDup) {
       double min;
       try {
-        min = nearDup.settings().minSimilarity(minSimilarity, maxHamming);
+        min = nearDup.nearDup().settings().minSimilarity(minSimilarity, maxHamming);
       } catch (ParameterException e) {
         throw new QueryShardException(context, LikeQueries.onField(field, e), e);
       }
-      return nearDup.nearDuplicateQuery(likeText, min);
+      return nearDup.nearDup().nearDuplicateQuery(likeText, min);
     }
     throw new QueryShardException(context, LikeQueries.notNearDup(field, type.typeName()));
   }

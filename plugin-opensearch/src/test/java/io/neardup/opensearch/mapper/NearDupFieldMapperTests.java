@@ -4,7 +4,9 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
 import io.neardup.analysis.NearDupAnalyzer;
+import io.neardup.analysis.NearDupChainAnalyzer;
 import io.neardup.analysis.NormalizedTextAnalyzer;
+import io.neardup.cluster.Verification;
 import io.neardup.document.NearDupDocument;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
@@ -12,6 +14,8 @@ import io.neardup.opensearch.NearDupPlugin;
 import io.neardup.opensearch.mapper.NearDupFieldMapper.NearDupFieldType;
 import io.neardup.search.NearDuplicateQuery;
 import io.neardup.settings.NearDupSettings;
+import io.neardup.shingle.CompactShingleSet;
+import io.neardup.shingle.ShingleSetFormat;
 import io.neardup.sketch.SketchFormat;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -102,6 +106,7 @@ public class NearDupFieldMapperTests extends MapperTestCase {
     checker.registerConflictCheck("rows", b -> b.field("rows", 4));
     checker.registerConflictCheck("threshold", b -> b.field("threshold", 0.5));
     checker.registerConflictCheck("exact", b -> b.field("exact", true));
+    checker.registerConflictCheck("verify", b -> b.field("verify", "sketch"));
     checker.registerConflictCheck(
         "max_hamming",
         fieldMapping(b -> b.field("type", "neardup").field("scheme", "simhash")),
@@ -151,6 +156,48 @@ public class NearDupFieldMapperTests extends MapperTestCase {
         equalTo(new BytesRef(SketchFormat.encode(expected.sketch()))));
     assertThat(doc.getField("field.id").binaryValue(), equalTo(new BytesRef("1")));
     assertNull(doc.getField("field.exact"));
+    // verify: exact by default: the set, under two bytes per shingle, and no term per shingle
+    long[] fingerprints = libraryShingles(NearDupSettings.DEFAULT, TEXT);
+    int[] compact = new int[fingerprints.length];
+    int size = CompactShingleSet.compact(fingerprints, fingerprints.length, compact);
+    assertThat(
+        doc.getField("field.shingles").binaryValue(),
+        equalTo(new BytesRef(ShingleSetFormat.encodeDelta(compact, size))));
+  }
+
+  /** The text's shingle fingerprints as the library's chain keeps them. */
+  private static long[] libraryShingles(NearDupSettings settings, String text) {
+    try (NearDupChainAnalyzer chain =
+        new NearDupChainAnalyzer(new NormalizedTextAnalyzer(), settings, true)) {
+      return new NearDupDocumentBuilder(chain, new NearDupFields("field")).analyze(text).shingles();
+    }
+  }
+
+  public void testVerifySketchStoresNoSetAndSimHashTakesNoExact() throws IOException {
+    DocumentMapper sketchOnly =
+        createDocumentMapper(
+            fieldMapping(b -> b.field("type", "neardup").field("verify", "sketch")));
+    ParseContext.Document doc = sketchOnly.parse(source(b -> b.field("field", TEXT))).rootDoc();
+    assertNotNull(doc.getField("field.sketch"));
+    assertNull(doc.getField("field.shingles"));
+    MapperService simhash =
+        createMapperService(
+            fieldMapping(b -> b.field("type", "neardup").field("scheme", "simhash")));
+    assertThat(
+        ((NearDupFieldType) simhash.fieldType("field")).nearDup().verification(),
+        equalTo(Verification.SKETCH));
+    assertNull(
+        simhash
+            .documentMapper()
+            .parse(source(b -> b.field("field", TEXT)))
+            .rootDoc()
+            .getField("field.shingles"));
+    assertInvalid(
+        b -> b.field("verify", "always"), "[verify] must be one of [sketch, exact], got [always]");
+    assertInvalid(
+        b -> b.field("scheme", "simhash").field("verify", "exact"),
+        "[verify] must be [sketch] with [scheme] [simhash], whose fingerprints are not compared by"
+            + " Jaccard similarity, got [exact]");
   }
 
   public void testParametersReachTheFilter() throws IOException {
@@ -184,8 +231,8 @@ public class NearDupFieldMapperTests extends MapperTestCase {
     MapperService service =
         createMapperService(fieldMapping(b -> b.field("type", "neardup").field("bands", 16)));
     NearDupFieldType type = (NearDupFieldType) service.fieldType("field");
-    assertThat(type.settings(), equalTo(NearDupSettings.builder().bands(16).build()));
-    assertThat(type.settings().banding().rows(), equalTo(8));
+    assertThat(type.nearDup().settings(), equalTo(NearDupSettings.builder().bands(16).build()));
+    assertThat(type.nearDup().settings().banding().rows(), equalTo(8));
   }
 
   public void testSimHashFieldEqualsTheLibrarys() throws IOException {
@@ -198,7 +245,8 @@ public class NearDupFieldMapperTests extends MapperTestCase {
             .scheme(io.neardup.sketch.SketchScheme.SIMHASH)
             .maxHamming(5)
             .build();
-    assertThat(((NearDupFieldType) service.fieldType("field")).settings(), equalTo(settings));
+    assertThat(
+        ((NearDupFieldType) service.fieldType("field")).nearDup().settings(), equalTo(settings));
     ParseContext.Document doc =
         service.documentMapper().parse(source(b -> b.field("field", TEXT))).rootDoc();
     NearDupDocument expected = library(settings, "field", TEXT);
@@ -302,11 +350,14 @@ public class NearDupFieldMapperTests extends MapperTestCase {
   public void testFieldTypeBuildsTheLibrarysQuery() throws IOException {
     MapperService service = createMapperService(fieldMapping(this::minimalMapping));
     NearDupFieldType type = (NearDupFieldType) service.fieldType("field");
-    Query query = type.nearDuplicateQuery(TEXT, 0.9);
-    try (NearDupAnalyzer analyzer = new NearDupAnalyzer(NearDupSettings.DEFAULT)) {
+    Query query = type.nearDup().nearDuplicateQuery(TEXT, 0.9);
+    try (NearDupChainAnalyzer analyzer =
+        new NearDupChainAnalyzer(new NormalizedTextAnalyzer(), NearDupSettings.DEFAULT, true)) {
       assertThat(
           query,
-          equalTo(NearDuplicateQuery.forText(analyzer, new NearDupFields("field"), TEXT, 0.9)));
+          equalTo(
+              NearDuplicateQuery.forText(
+                  analyzer, NearDupSettings.DEFAULT, new NearDupFields("field"), TEXT, 0.9, true)));
     }
     IllegalArgumentException e =
         expectThrows(IllegalArgumentException.class, () -> type.termQuery("x", null));

@@ -177,7 +177,8 @@ public class NearDupQueryBuilderTests extends AbstractQueryTestCase<NearDupQuery
         builder.maxHamming() != null
             ? io.neardup.signature.SimHash.similarity(builder.maxHamming())
             : builder.minSimilarity() != null ? builder.minSimilarity() : settings.threshold();
-    try (NearDupAnalyzer analyzer = new NearDupAnalyzer(settings)) {
+    try (NearDupAnalyzer analyzer =
+        new NearDupAnalyzer(settings, !settings.sketch().scheme().isSimHash())) {
       Query expected =
           NearDuplicateQuery.forText(analyzer, new NearDupFields(builder.field()), text, min);
       assertThat(query, equalTo(expected));

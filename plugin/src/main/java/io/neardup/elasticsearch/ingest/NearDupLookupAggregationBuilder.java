@@ -225,7 +225,7 @@ public final class NearDupLookupAggregationBuilder
       if (type == null) {
         return buildEmptyAggregation(); // an index without the field has no near-duplicates
       }
-      NearDupSettings settings = type.settings();
+      NearDupSettings settings = type.nearDup().settings();
       List<Sketch> decoded = new ArrayList<>(params.sketches().size());
       for (byte[] s : params.sketches()) {
         decoded.add(SketchFormat.decode(s, settings.sketch()));
@@ -233,7 +233,7 @@ public final class NearDupLookupAggregationBuilder
       NearDupLookup.Match[] matches =
           NearDupLookup.lookup(
               reader,
-              type.fields(),
+              type.nearDup().fields(),
               settings,
               settings.minSimilarity(null, null),
               decoded,

@@ -11,18 +11,17 @@ import static io.neardup.param.Parameter.SEED;
 import static io.neardup.param.Parameter.SHINGLE_SIZE;
 import static io.neardup.param.Parameter.SHINGLE_UNIT;
 import static io.neardup.param.Parameter.THRESHOLD;
+import static io.neardup.param.Parameter.VERIFY;
 
-import io.neardup.analysis.NearDupChainAnalyzer;
 import io.neardup.analysis.NormalizedTextAnalyzer;
 import io.neardup.cluster.CanonicalPolicy;
-import io.neardup.document.NearDupDocumentBuilder;
-import io.neardup.document.NearDupFields;
+import io.neardup.cluster.Verification;
 import io.neardup.elasticsearch.analysis.NearDupTokenFilterFactory;
 import io.neardup.engine.param.MappingValue;
+import io.neardup.engine.param.NearDupField;
 import io.neardup.engine.param.NearDupMappings;
 import io.neardup.engine.shard.HitSketchReader;
 import io.neardup.param.Parameter.Style;
-import io.neardup.search.NearDuplicateQuery;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.sketch.SketchParameters;
 import io.neardup.sketch.SketchScheme;
@@ -73,11 +72,14 @@ import org.elasticsearch.xcontent.XContentParser;
  * <p>Parameters (snake_case, defaults and rules from {@link NearDupSettings}): {@code analyzer},
  * {@code shingle_unit}, {@code shingle_size}, {@code hashes}, {@code bits}, {@code scheme}, {@code
  * seed}, {@code bands}, {@code rows}, {@code threshold}, {@code max_hamming}, {@code exact}, {@code
- * meta}. With {@code "scheme": "simhash"} the sketch is one 64-bit SimHash fingerprint, the band
- * tokens its {@code max_hamming} + 1 blocks (default 3, at most 32), and {@code bands}, {@code
- * rows} and {@code threshold} are not set. All but {@code meta} are fixed when the field is
- * created: sketches are only comparable with sketches made with the same parameters. A document
- * holds at most one text in the field.
+ * verify}, {@code meta}. With {@code "verify": "exact"} (the default but for SimHash) each document
+ * also stores its shingle set in {@code <field>.shingles} (binary doc values, under two bytes per
+ * shingle), and every pair whose estimate is near the threshold is decided by the exact Jaccard
+ * similarity of the two sets; {@code "sketch"} decides by the estimate alone. With {@code "scheme":
+ * "simhash"} the sketch is one 64-bit SimHash fingerprint, the band tokens its {@code max_hamming}
+ * + 1 blocks (default 3, at most 32), and {@code bands}, {@code rows} and {@code threshold} are not
+ * set. All but {@code meta} are fixed when the field is created: sketches are only comparable with
+ * sketches made with the same parameters. A document holds at most one text in the field.
  */
 public final class NearDupFieldMapper extends FieldMapper {
   /** The field type's name. */
@@ -119,6 +121,11 @@ public final class NearDupFieldMapper extends FieldMapper {
     private final Parameter<Integer> maxHamming = param(MAX_HAMMING, null, MappingValue.INT);
     private final Parameter<Boolean> exact =
         param(EXACT, NearDupSettings.DEFAULT_EXACT, MappingValue.BOOLEAN);
+    private final Parameter<String> verify =
+        lazyParam(
+            VERIFY,
+            () -> NearDupMappings.defaultVerification(scheme()).parameterValue(),
+            MappingValue.STRING);
     private final Parameter<Map<String, String>> meta = Parameter.metaParam();
     private final IndexAnalyzers indexAnalyzers;
 
@@ -145,7 +152,7 @@ public final class NearDupFieldMapper extends FieldMapper {
               .addValidator(a -> a.checkAllowedInMode(AnalysisMode.SEARCH_TIME))
               .addValidator(Builder::checkHasNoNearDupFilter);
       // runs after every single-parameter check: the rules that tie parameters together
-      meta.addValidator(m -> settings());
+      meta.addValidator(m -> parameters());
     }
 
     /** The parameters of the library's {@link NearDupSettings}, in their order. */
@@ -179,13 +186,14 @@ public final class NearDupFieldMapper extends FieldMapper {
       for (Parameter<?> p : nearDupParameters()) {
         values.put(p.name, p.getValue());
       }
+      values.put(verify.name, verify.getValue());
       return values;
     }
 
-    /** The settings these parameters describe. */
-    NearDupSettings settings() {
+    /** The settings and verification these parameters describe. */
+    NearDupMappings.FieldParameters parameters() {
       try {
-        return NearDupMappings.settings(leafName(), values());
+        return NearDupMappings.parameters(leafName(), values());
       } catch (IllegalArgumentException e) {
         throw new MapperParsingException(e.getMessage(), e.getCause());
       }
@@ -207,6 +215,7 @@ public final class NearDupFieldMapper extends FieldMapper {
       List<Parameter<?>> all = new ArrayList<>();
       all.add(analyzer);
       all.addAll(List.of(nearDupParameters()));
+      all.add(verify);
       all.add(meta);
       return all.toArray(new Parameter<?>[0]);
     }
@@ -218,13 +227,16 @@ public final class NearDupFieldMapper extends FieldMapper {
 
     @Override
     public NearDupFieldMapper build(MapperBuilderContext context) {
-      NearDupSettings settings = settings();
+      NearDupMappings.FieldParameters parameters = parameters();
+      NearDupSettings settings = parameters.settings();
+      Verification verification = parameters.verification();
       NamedAnalyzer base = analyzer.getValue();
       NamedAnalyzer chain =
           new NamedAnalyzer(
-              base.name(), AnalyzerScope.INDEX, new NearDupChainAnalyzer(base, settings));
+              base.name(), AnalyzerScope.INDEX, NearDupField.chain(base, settings, verification));
       NearDupFieldType type =
-          new NearDupFieldType(context.buildFullName(leafName()), settings, chain, meta.getValue());
+          new NearDupFieldType(
+              context.buildFullName(leafName()), settings, verification, chain, meta.getValue());
       return new NearDupFieldMapper(leafName(), type, builderParams(this, context), this);
     }
   }
@@ -258,26 +270,30 @@ public final class NearDupFieldMapper extends FieldMapper {
         Objects::toString);
   }
 
-  /** The field type: knows the field's settings and analysis chain, and builds its queries. */
+  /**
+   * The field type: the engine-neutral {@link NearDupField} (settings, verification, chain, Lucene
+   * fields, queries) under the engine's field type API.
+   */
   public static final class NearDupFieldType extends MappedFieldType {
-    private final NearDupSettings settings;
+    private final NearDupField nearDup;
     private final NamedAnalyzer analyzer;
-    private final NearDupFields fields;
-    private final NearDupDocumentBuilder documentBuilder;
 
     /**
      * @param name the field's full name
      * @param settings the near-duplicate settings
+     * @param verification how pairs are decided
      * @param analyzer the whole chain, ending with the near-duplicate filter
      * @param meta the field's metadata
      */
     public NearDupFieldType(
-        String name, NearDupSettings settings, NamedAnalyzer analyzer, Map<String, String> meta) {
+        String name,
+        NearDupSettings settings,
+        Verification verification,
+        NamedAnalyzer analyzer,
+        Map<String, String> meta) {
       super(name, IndexType.terms(true, false), false, meta);
-      this.settings = settings;
+      this.nearDup = new NearDupField(name, settings, verification, analyzer);
       this.analyzer = analyzer;
-      this.fields = new NearDupFields(name);
-      this.documentBuilder = new NearDupDocumentBuilder(analyzer, fields);
     }
 
     @Override
@@ -285,27 +301,14 @@ public final class NearDupFieldMapper extends FieldMapper {
       return CONTENT_TYPE;
     }
 
-    /** The field's near-duplicate settings. */
-    public NearDupSettings settings() {
-      return settings;
+    /** What the field knows whatever the engine. */
+    public NearDupField nearDup() {
+      return nearDup;
     }
 
     /** The field's analysis chain, ending with the near-duplicate filter. */
     public NamedAnalyzer analyzer() {
       return analyzer;
-    }
-
-    /** The Lucene field names written for this field. */
-    public NearDupFields fields() {
-      return fields;
-    }
-
-    /**
-     * The Lucene field holding each document's {@code _id} as binary doc values, next to its
-     * sketch: {@code <field>.id}.
-     */
-    public String idField() {
-      return NearDupMappings.idField(name());
     }
 
     /**
@@ -314,21 +317,8 @@ public final class NearDupFieldMapper extends FieldMapper {
      */
     public static HitSketchReader hitReader(MappedFieldType type, CanonicalPolicy canonical) {
       return type instanceof NearDupFieldType t
-          ? new HitSketchReader(t.fields().sketchField(), t.idField(), canonical)
-          : new HitSketchReader(null, null, canonical);
-    }
-
-    /** Analyses texts into the Lucene fields of this field. */
-    public NearDupDocumentBuilder documentBuilder() {
-      return documentBuilder;
-    }
-
-    /**
-     * Near-duplicates of a text: documents whose estimated Jaccard similarity with it is at least
-     * {@code minSimilarity}, scored by the estimate.
-     */
-    public Query nearDuplicateQuery(String text, double minSimilarity) {
-      return NearDuplicateQuery.forText(analyzer, settings, fields, text, minSimilarity);
+          ? t.nearDup.hitReader(canonical)
+          : NearDupField.noSketches(canonical);
     }
 
     @Override
@@ -344,12 +334,12 @@ public final class NearDupFieldMapper extends FieldMapper {
     @Override
     public Query existsQuery(SearchExecutionContext context) {
       // every parsed value leaves a sketch, even a text without tokens
-      return new FieldExistsQuery(fields.sketchField());
+      return new FieldExistsQuery(nearDup.fields().sketchField());
     }
 
     @Override
     public boolean fieldHasValue(FieldInfos fieldInfos) {
-      return fieldInfos.fieldInfo(fields.sketchField()) != null;
+      return fieldInfos.fieldInfo(nearDup.fields().sketchField()) != null;
     }
   }
 
@@ -383,16 +373,17 @@ public final class NearDupFieldMapper extends FieldMapper {
       return;
     }
     NearDupFieldType type = fieldType();
-    if (context.doc().getField(type.fields().sketchField()) != null) {
+    NearDupField nearDup = type.nearDup();
+    if (context.doc().getField(nearDup.fields().sketchField()) != null) {
       throw new IllegalArgumentException(NearDupMappings.oneText(fullPath()));
     }
-    for (IndexableField field : type.documentBuilder().fields(parser.text())) {
+    for (IndexableField field : nearDup.documentBuilder().fields(parser.text())) {
       context.doc().add(field);
     }
     String id = context.id();
     if (id != null) {
       // next to the sketch, so collapse can name the copies of a window without stored fields
-      context.doc().add(new BinaryDocValuesField(type.idField(), new BytesRef(id)));
+      context.doc().add(new BinaryDocValuesField(nearDup.idField(), new BytesRef(id)));
     }
   }
 

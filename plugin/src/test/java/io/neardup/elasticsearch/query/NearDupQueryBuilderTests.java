@@ -172,7 +172,8 @@ public class NearDupQueryBuilderTests extends AbstractQueryTestCase<NearDupQuery
         builder.maxHamming() != null
             ? io.neardup.signature.SimHash.similarity(builder.maxHamming())
             : builder.minSimilarity() != null ? builder.minSimilarity() : settings.threshold();
-    try (NearDupAnalyzer analyzer = new NearDupAnalyzer(settings)) {
+    try (NearDupAnalyzer analyzer =
+        new NearDupAnalyzer(settings, !settings.sketch().scheme().isSimHash())) {
       Query expected =
           NearDuplicateQuery.forText(analyzer, new NearDupFields(builder.field()), text, min);
       assertThat(query, equalTo(expected));
@@ -194,7 +195,7 @@ public class NearDupQueryBuilderTests extends AbstractQueryTestCase<NearDupQuery
     assertThat(rewritten, equalTo(byText));
     // a query by text is its own rewrite, and runs as the library's query for the field's settings
     assertSame(byText, byText.rewrite(createQueryRewriteContext()));
-    try (NearDupAnalyzer analyzer = new NearDupAnalyzer(DUP_SETTINGS)) {
+    try (NearDupAnalyzer analyzer = new NearDupAnalyzer(DUP_SETTINGS, true)) {
       Query expected =
           NearDuplicateQuery.forText(
               analyzer, new NearDupFields(DUP_FIELD), textOf("1"), DUP_SETTINGS.threshold());
