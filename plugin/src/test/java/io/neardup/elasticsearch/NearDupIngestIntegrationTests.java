@@ -6,11 +6,13 @@ import static org.elasticsearch.test.hamcrest.ElasticsearchAssertions.assertResp
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
+import io.neardup.cluster.Verification;
 import io.neardup.elasticsearch.ingest.InternalNearDupLookup;
 import io.neardup.elasticsearch.ingest.NearDupLookupAggregationBuilder;
 import io.neardup.engine.ingest.NearDupIngest;
+import io.neardup.engine.ingest.SketchedText;
+import io.neardup.engine.param.NearDupMappings;
 import io.neardup.settings.NearDupSettings;
-import io.neardup.sketch.SketchFormat;
 import io.neardup.testkit.EnglishText;
 import io.neardup.testkit.IngestFamilies;
 import java.io.IOException;
@@ -361,20 +363,21 @@ public class NearDupIngestIntegrationTests extends ESIntegTestCase {
     assertBulkOk(bulk);
     refresh(INDEX);
     NearDupIngest ingest = new NearDupIngest();
-    List<byte[]> sketches = new ArrayList<>();
+    // with the shingle sets the field's verify: exact stores, as the processor sends them
+    NearDupMappings.FieldParameters exact =
+        new NearDupMappings.FieldParameters(NearDupSettings.DEFAULT, Verification.EXACT);
+    List<SketchedText> sketches = new ArrayList<>();
     List<String> expected = new ArrayList<>();
     for (int f = 0; f < FAMILIES; f++) {
       String copy = IngestFamilies.copy(texts[f], 1);
-      sketches.add(
-          SketchFormat.encode(ingest.sketch("k", "body.dup", NearDupSettings.DEFAULT, copy)));
+      sketches.add(ingest.analyse("k", "body.dup", exact, copy));
       expected.add(f % 2 == 0 ? "c" + f : "o" + f);
     }
-    sketches.add(
-        SketchFormat.encode(
-            ingest.sketch("k", "body.dup", NearDupSettings.DEFAULT, texts[FAMILIES])));
+    sketches.add(ingest.analyse("k", "body.dup", exact, texts[FAMILIES]));
     expected.add(null);
     NearDupLookupAggregationBuilder lookup =
-        new NearDupLookupAggregationBuilder("l", "body.dup", "neardup_cluster", sketches);
+        new NearDupLookupAggregationBuilder(
+            "l", NearDupIngest.lookupParams("body.dup", "neardup_cluster", sketches));
     String[] nodes = internalCluster().getNodeNames();
     for (String node : nodes) {
       assertResponse(

@@ -1,13 +1,20 @@
 package io.neardup.engine.ingest;
 
-import io.neardup.analysis.NearDupChainAnalyzer;
 import io.neardup.analysis.NormalizedTextAnalyzer;
+import io.neardup.cluster.Verification;
+import io.neardup.document.NearDupDocument;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
+import io.neardup.engine.api.LookupParams;
 import io.neardup.engine.param.MappingFields;
+import io.neardup.engine.param.NearDupField;
+import io.neardup.engine.param.NearDupMappings.FieldParameters;
 import io.neardup.index.StoredClusters;
 import io.neardup.settings.NearDupSettings;
+import io.neardup.shingle.CompactShingleSet;
+import io.neardup.shingle.ShingleSetFormat;
 import io.neardup.sketch.Sketch;
+import io.neardup.sketch.SketchFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -27,12 +34,12 @@ import java.util.function.Function;
  * }</pre>
  *
  * <p>An adapter reads the parameters ({@link #FIELD}, ...; defaults {@link #DEFAULT_CLUSTER_FIELD}
- * and {@link #DEFAULT_CANONICAL_FIELD}), checks the target index with {@link #targetSettings},
- * sketches the text with {@link #sketch} and calls {@link #assign} with its engine's search of the
- * index for a batch of sketches ({@link Lookup}: one search whose shards run {@link
- * NearDupLookup}). One instance per node (per processor factory): it holds the node's {@link
- * RecentSketches}, the documents waiting for a search and a document builder per index, mapping
- * version and field.
+ * and {@link #DEFAULT_CANONICAL_FIELD}), checks the target index with {@link #targetParameters},
+ * analyses the text with {@link #analyse} (its sketch, and its shingle set when the field has
+ * {@code verify: exact}) and calls {@link #assign} with its engine's search of the index for a
+ * batch of texts ({@link Lookup}: one search whose shards run {@link NearDupLookup}). One instance
+ * per node (per processor factory): it holds the node's {@link RecentSketches}, the documents
+ * waiting for a search and a document builder per index, mapping version and field.
  */
 public final class NearDupIngest {
   /** The processor's type name. */
@@ -69,7 +76,7 @@ public final class NearDupIngest {
   private static final int MAX_BUILDERS = 256;
 
   private final Map<String, NearDupDocumentBuilder> builders = new ConcurrentHashMap<>();
-  private final Map<String, NearDupSettings> checked = new ConcurrentHashMap<>();
+  private final Map<String, FieldParameters> checked = new ConcurrentHashMap<>();
   private final RecentSketches<CompletableFuture<String>> recent;
 
   /** A document's cluster: its id and whether the document is the cluster's canonical member. */
@@ -82,11 +89,12 @@ public final class NearDupIngest {
   @FunctionalInterface
   public interface Lookup {
     /**
-     * Finds each sketch's best near-duplicate in the index (band candidates verified by sketch, at
-     * the field's threshold) and answers their cluster ids (see {@link StoredClusters#clusterOf})
-     * in the order of the sketches, null where a sketch has none, or a failure.
+     * Finds each text's best near-duplicate in the index (band candidates verified by sketch, and
+     * by shingle set near the field's threshold when the texts have sets) and answers their cluster
+     * ids (see {@link StoredClusters#clusterOf}) in the order of the texts, null where a text has
+     * none, or a failure.
      */
-    void lookup(List<Sketch> sketches, BiConsumer<List<String>, Exception> answer);
+    void lookup(List<SketchedText> texts, BiConsumer<List<String>, Exception> answer);
 
     /**
      * Reads, in real time, what the index holds of the documents a batch of writes replaces: each
@@ -157,7 +165,7 @@ public final class NearDupIngest {
   private final Batcher<Replaced, Previous> reads;
 
   /** A document waiting for the search of the index. */
-  private record Waiting(Sketch sketch, String newCluster, CompletableFuture<String> cluster) {}
+  private record Waiting(SketchedText text, String newCluster, CompletableFuture<String> cluster) {}
 
   /** With the default bounds of {@link RecentSketches}, searches and batches. */
   public NearDupIngest() {
@@ -199,7 +207,8 @@ public final class NearDupIngest {
   }
 
   /**
-   * Checks the target index's mapping and returns the settings of its {@code neardup_field}.
+   * Checks the target index's mapping and returns the settings and verification of its {@code
+   * neardup_field}.
    *
    * @param mapped the mapping of a field path in the target index (see {@link MappingFields#find}),
    *     or null where it maps none
@@ -209,7 +218,7 @@ public final class NearDupIngest {
    *     not a {@code keyword} with doc values (the searches read near-duplicates' cluster ids from
    *     them); {@code canonical_field} mapped but not a {@code boolean}
    */
-  public static NearDupSettings targetSettings(
+  public static FieldParameters targetParameters(
       Function<String, Map<String, Object>> mapped,
       String index,
       String nearDupField,
@@ -264,16 +273,17 @@ public final class NearDupIngest {
         "boolean",
         index,
         false);
-    return MappingFields.nearDupSettings(field);
+    return MappingFields.nearDupParameters(nearDupField, field);
   }
 
   /**
-   * {@link #targetSettings}, checked once per mapping: the result is kept under {@code mappingKey}
-   * and the parameters (a failed check is not kept, so it is reported for every document).
+   * {@link #targetParameters}, checked once per mapping: the result is kept under {@code
+   * mappingKey} and the parameters (a failed check is not kept, so it is reported for every
+   * document).
    *
    * @param mappingKey identifies the index and its mapping version
    */
-  public NearDupSettings cachedTargetSettings(
+  public FieldParameters cachedTargetParameters(
       String mappingKey,
       Function<String, Map<String, Object>> mapped,
       String index,
@@ -281,15 +291,15 @@ public final class NearDupIngest {
       String clusterField,
       String canonicalField) {
     String key = mappingKey + '/' + nearDupField + '/' + clusterField + '/' + canonicalField;
-    NearDupSettings settings = checked.get(key);
-    if (settings == null) {
-      settings = targetSettings(mapped, index, nearDupField, clusterField, canonicalField);
+    FieldParameters parameters = checked.get(key);
+    if (parameters == null) {
+      parameters = targetParameters(mapped, index, nearDupField, clusterField, canonicalField);
       if (checked.size() >= MAX_BUILDERS) {
         checked.clear(); // mappings change rarely; a full map means many indexes or versions
       }
-      checked.put(key, settings);
+      checked.put(key, parameters);
     }
-    return settings;
+    return parameters;
   }
 
   /**
@@ -340,7 +350,21 @@ public final class NearDupIngest {
    */
   public Sketch sketch(
       String mappingKey, String nearDupField, NearDupSettings settings, String text) {
-    String key = mappingKey + '/' + nearDupField;
+    return analyse(
+            mappingKey, nearDupField, new FieldParameters(settings, Verification.SKETCH), text)
+        .sketch();
+  }
+
+  /**
+   * The sketch of {@code text} as the {@code neardup} field makes it at index time and, when the
+   * field has {@code verify: exact}, its shingle set as the field stores it.
+   *
+   * @param mappingKey identifies the index and its mapping version (builders are cached by it)
+   */
+  public SketchedText analyse(
+      String mappingKey, String nearDupField, FieldParameters parameters, String text) {
+    boolean exact = parameters.verification() == Verification.EXACT;
+    String key = mappingKey + '/' + nearDupField + '/' + exact;
     NearDupDocumentBuilder builder = builders.get(key);
     if (builder == null) {
       if (builders.size() >= MAX_BUILDERS) {
@@ -348,11 +372,19 @@ public final class NearDupIngest {
       }
       builder =
           new NearDupDocumentBuilder(
-              new NearDupChainAnalyzer(new NormalizedTextAnalyzer(), settings),
+              NearDupField.chain(
+                  new NormalizedTextAnalyzer(), parameters.settings(), parameters.verification()),
               new NearDupFields(nearDupField));
       builders.put(key, builder);
     }
-    return builder.analyze(text).sketch();
+    NearDupDocument analysed = builder.analyze(text);
+    long[] fingerprints = analysed.shingles();
+    if (!exact || fingerprints == null) {
+      return SketchedText.of(analysed.sketch());
+    }
+    int[] compact = new int[fingerprints.length];
+    int size = CompactShingleSet.compact(fingerprints, fingerprints.length, compact);
+    return new SketchedText(analysed.sketch(), ShingleSetFormat.encodeDelta(compact, size));
   }
 
   /**
@@ -376,13 +408,29 @@ public final class NearDupIngest {
       String newCluster,
       Lookup lookup,
       BiConsumer<Assigned, Exception> done) {
+    assign(key, SketchedText.of(sketch), settings, newCluster, lookup, done);
+  }
+
+  /**
+   * As {@link #assign(String, Sketch, NearDupSettings, String, Lookup, BiConsumer)}, for a text
+   * that may carry its shingle set: pairs near the threshold are then decided by the sets, among
+   * the recent sketches and in the index alike.
+   */
+  public void assign(
+      String key,
+      SketchedText text,
+      NearDupSettings settings,
+      String newCluster,
+      Lookup lookup,
+      BiConsumer<Assigned, Exception> done) {
+    Sketch sketch = text.sketch();
     if (sketch.isEmpty()) {
       done.accept(new Assigned(newCluster, true), null);
       return;
     }
     CompletableFuture<String> fresh = new CompletableFuture<>();
     CompletableFuture<String> joined =
-        recent.joinOrAdd(key, sketch, settings.banding(), settings.threshold(), fresh);
+        recent.joinOrAdd(key, text, settings.banding(), settings.threshold(), fresh);
     CompletableFuture<String> cluster = joined != null ? joined : fresh;
     cluster.whenComplete((id, failure) -> {
       if (failure != null) {
@@ -394,11 +442,11 @@ public final class NearDupIngest {
     if (joined != null) {
       return;
     }
-    Waiting w = new Waiting(sketch, newCluster, fresh);
+    Waiting w = new Waiting(text, newCluster, fresh);
     searches.submit(
         key,
         w,
-        (batch, answer) -> lookup.lookup(batch.stream().map(Waiting::sketch).toList(), answer),
+        (batch, answer) -> lookup.lookup(batch.stream().map(Waiting::text).toList(), answer),
         (found, failure) -> {
           if (failure != null) {
             recent.forget(key, fresh);
@@ -422,7 +470,7 @@ public final class NearDupIngest {
    */
   public void assignReplacing(
       String key,
-      Sketch sketch,
+      SketchedText text,
       NearDupSettings settings,
       Replaced document,
       String freshCluster,
@@ -443,7 +491,7 @@ public final class NearDupIngest {
                   : document.id();
           assign(
               key,
-              sketch,
+              text,
               settings,
               newCluster,
               lookup,
@@ -477,6 +525,23 @@ public final class NearDupIngest {
             + "], which it leaves, and no other member could be made its canonical: "
             + cause.getMessage(),
         cause);
+  }
+
+  /**
+   * The parameters of the {@code neardup_lookup} aggregation that searches an index for a batch of
+   * texts: their sketches, and their shingle sets where the field verifies exactly.
+   */
+  public static LookupParams lookupParams(
+      String nearDupField, String clusterField, List<SketchedText> texts) {
+    List<byte[]> sketches = texts.stream().map(t -> SketchFormat.encode(t.sketch())).toList();
+    boolean sets = texts.stream().anyMatch(t -> t.shingles() != null);
+    return new LookupParams(
+        nearDupField,
+        clusterField,
+        sketches,
+        sets
+            ? texts.stream().map(t -> t.shingles() != null ? t.shingles() : new byte[0]).toList()
+            : List.of());
   }
 
   /** Searches running now (for tests and stats). */

@@ -1,10 +1,13 @@
 package io.neardup.engine.ingest;
 
 import io.neardup.document.NearDupFields;
+import io.neardup.engine.api.LookupParams;
 import io.neardup.lsh.BandHasher;
 import io.neardup.search.SketchVerifier;
 import io.neardup.settings.NearDupSettings;
+import io.neardup.shingle.ShingleSet;
 import io.neardup.sketch.Sketch;
+import io.neardup.sketch.SketchFormat;
 import io.neardup.token.TokenEncoding;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -30,12 +33,12 @@ import org.apache.lucene.util.IntroSorter;
  *
  * <p>For every sketch it finds exactly the document a {@link io.neardup.search.NearDuplicateQuery}
  * with the same minimum similarity ranks first (band candidates verified by their stored sketches
- * with the same {@link SketchVerifier}, the highest estimate first, the lowest document number
- * among equal ones), but it reads each segment's band postings once for the whole batch, in term
- * order, and each candidate's sketch once, in document order, and builds no query, weight or
- * collector per sketch. The cluster id is the best document's value of the keyword field {@code
- * clusterField} (its sorted doc values), or, for a document indexed without one, its own id ({@link
- * IdReader}).
+ * with the same {@link SketchVerifier}, and by their stored shingle sets near the threshold when
+ * the text's set is given, the highest similarity first, the lowest document number among equal
+ * ones), but it reads each segment's band postings once for the whole batch, in term order, and
+ * each candidate's sketch once, in document order, and builds no query, weight or collector per
+ * sketch. The cluster id is the best document's value of the keyword field {@code clusterField}
+ * (its sorted doc values), or, for a document indexed without one, its own id ({@link IdReader}).
  *
  * <pre>{@code
  * NearDupLookup.Match[] best =
@@ -184,6 +187,11 @@ public final class NearDupLookup {
       return;
     }
     BinaryDocValues stored = leaf.reader().getBinaryDocValues(fields.sketchField());
+    BinaryDocValues sets = leaf.reader().getBinaryDocValues(fields.shinglesField());
+    // a candidate's set is read at most once, when the first sketch near the threshold needs it
+    ShingleSet set = new ShingleSet();
+    int[] setOf = {-1};
+    boolean[] hasSet = new boolean[1];
     Arrays.sort(pairs, 0, count);
     int current = -1;
     boolean has = false;
@@ -199,8 +207,20 @@ public final class NearDupLookup {
       }
       if (has) {
         BytesRef b = stored.binaryValue();
+        SketchVerifier.StoredSet storedSet =
+            () -> {
+              if (setOf[0] != doc) {
+                setOf[0] = doc;
+                hasSet[0] = sets != null && sets.advanceExact(doc);
+                if (hasSet[0]) {
+                  BytesRef s = sets.binaryValue();
+                  set.read(s.bytes, s.offset, s.length);
+                }
+              }
+              return hasSet[0] ? set : null;
+            };
         double similarity =
-            verifiers[i].similarity(leaf.docBase + doc, b.bytes, b.offset, b.length);
+            verifiers[i].similarity(leaf.docBase + doc, b.bytes, b.offset, b.length, storedSet);
         if (similarity >= 0) {
           best.offer(i, (float) similarity, leaf.ord, doc);
         }
@@ -234,7 +254,49 @@ public final class NearDupLookup {
         settings,
         minSimilarity,
         sketches,
+        null,
         clusterField,
+        ids,
+        shard,
+        SegmentBandFilters.SHARED,
+        MAX_PAIRS);
+  }
+
+  /**
+   * The {@code neardup_lookup} aggregation on one shard: the best near-duplicate of each sketch of
+   * {@code params} at the field's threshold, candidates near it decided by the texts' shingle sets
+   * when {@code params} holds them.
+   *
+   * @param settings the settings of the {@code neardup} field
+   * @throws IllegalArgumentException if a sketch or a set cannot be read
+   */
+  public static Match[] lookup(
+      IndexReader reader,
+      NearDupFields fields,
+      NearDupSettings settings,
+      LookupParams params,
+      IdReader ids,
+      int shard)
+      throws IOException {
+    List<Sketch> sketches = new ArrayList<>(params.sketches().size());
+    for (byte[] s : params.sketches()) {
+      sketches.add(SketchFormat.decode(s, settings.sketch()));
+    }
+    List<ShingleSet> sets = null;
+    if (!params.sets().isEmpty() && !settings.sketch().scheme().isSimHash()) {
+      sets = new ArrayList<>(sketches.size());
+      for (byte[] s : params.sets()) {
+        sets.add(s.length == 0 ? null : new ShingleSet().read(s, 0, s.length));
+      }
+    }
+    return lookup(
+        reader,
+        fields,
+        settings,
+        settings.minSimilarity(null, null),
+        sketches,
+        sets,
+        params.clusterField(),
         ids,
         shard,
         SegmentBandFilters.SHARED,
@@ -251,6 +313,7 @@ public final class NearDupLookup {
       NearDupSettings settings,
       double minSimilarity,
       List<Sketch> sketches,
+      List<ShingleSet> sets,
       String clusterField,
       IdReader ids,
       int shard,
@@ -268,6 +331,9 @@ public final class NearDupLookup {
         continue;
       }
       verifiers[i] = new SketchVerifier(fields, settings, sketch, minSimilarity);
+      if (sets != null && sets.get(i) != null) {
+        verifiers[i] = verifiers[i].withShingles(sets.get(i));
+      }
       hasher.bandHashes(sketch, bands);
       for (int b = 0; b < bands.length; b++) {
         probes.add(b, bands[b], i);

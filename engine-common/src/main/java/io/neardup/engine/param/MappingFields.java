@@ -145,6 +145,19 @@ public final class MappingFields {
   }
 
   /**
+   * The settings and verification of a {@code neardup} field's mapping (its parameters in
+   * snake_case; absent ones take their defaults).
+   *
+   * @param name the field's path, for messages
+   */
+  public static NearDupMappings.FieldParameters nearDupParameters(
+      String name, Map<String, Object> field) {
+    NearDupSettings settings = nearDupSettings(field);
+    return new NearDupMappings.FieldParameters(
+        settings, NearDupMappings.verification(name, field.get(NearDupMappings.VERIFY), settings));
+  }
+
+  /**
    * The near-duplicate settings of a {@code neardup} field's mapping (its parameters in snake_case;
    * absent ones take their defaults).
    */

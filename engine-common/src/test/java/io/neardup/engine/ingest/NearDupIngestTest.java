@@ -1,5 +1,6 @@
 package io.neardup.engine.ingest;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -7,9 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.neardup.analysis.NearDupAnalyzer;
+import io.neardup.cluster.Verification;
+import io.neardup.document.NearDupDocument;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
 import io.neardup.engine.param.MappingFields;
+import io.neardup.engine.param.NearDupMappings;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.sketch.Sketch;
 import java.util.ArrayList;
@@ -32,8 +36,8 @@ class NearDupIngestTest {
             Map.of("type", canonical)));
   }
 
-  private static NearDupSettings target(Map<String, Object> mapping, String field) {
-    return NearDupIngest.targetSettings(
+  private static NearDupMappings.FieldParameters target(Map<String, Object> mapping, String field) {
+    return NearDupIngest.targetParameters(
         path -> MappingFields.find(mapping, path),
         "articles",
         field,
@@ -47,14 +51,39 @@ class NearDupIngestTest {
 
   @Test
   void settingsAreTheFieldsAndTheSketchIsTheIndexedOne() {
-    NearDupSettings settings = target(mapping("neardup", "keyword", "boolean"), "body.dup");
+    NearDupMappings.FieldParameters parameters =
+        target(mapping("neardup", "keyword", "boolean"), "body.dup");
+    NearDupSettings settings = parameters.settings();
     assertEquals(NearDupSettings.builder().threshold(0.9).build(), settings);
+    assertEquals(Verification.EXACT, parameters.verification(), "exact by default");
     String text = "the warehouse robot picks orders from tall shelves and carries them to packing";
     NearDupDocumentBuilder indexed =
-        new NearDupDocumentBuilder(new NearDupAnalyzer(settings), new NearDupFields("body.dup"));
+        new NearDupDocumentBuilder(
+            new NearDupAnalyzer(settings, true),
+            new NearDupFields("body.dup"),
+            NearDupDocument.SetLayout.DELTA);
     assertEquals(
         indexed.analyze(text).sketch(),
         new NearDupIngest().sketch("uuid/1", "body.dup", settings, text));
+    // with verify: exact the set is the one the field stores
+    SketchedText analysed = new NearDupIngest().analyse("uuid/1", "body.dup", parameters, text);
+    assertEquals(indexed.analyze(text).sketch(), analysed.sketch());
+    byte[] stored =
+        indexed.fields(text).stream()
+            .filter(f -> f.name().equals("body.dup.shingles"))
+            .findFirst()
+            .orElseThrow()
+            .binaryValue()
+            .bytes;
+    assertArrayEquals(stored, analysed.shingles());
+    assertNull(
+        new NearDupIngest()
+            .analyse(
+                "uuid/1",
+                "body.dup",
+                new NearDupMappings.FieldParameters(settings, Verification.SKETCH),
+                text)
+            .shingles());
   }
 
   @Test
@@ -67,21 +96,21 @@ class NearDupIngestTest {
           reads[0]++;
           return MappingFields.find(good, path);
         };
-    NearDupSettings first =
-        ingest.cachedTargetSettings(
+    NearDupMappings.FieldParameters first =
+        ingest.cachedTargetParameters(
             "uuid/1", mapped, "articles", "body.dup", "neardup_cluster", "neardup_canonical");
     int afterFirst = reads[0];
     assertEquals(target(good, "body.dup"), first);
     assertSame(
         first,
-        ingest.cachedTargetSettings(
+        ingest.cachedTargetParameters(
             "uuid/1", mapped, "articles", "body.dup", "neardup_cluster", "neardup_canonical"));
     assertEquals(afterFirst, reads[0], "the mapping is not read again");
     for (int i = 0; i < 2; i++) {
       assertThrows(
           IllegalArgumentException.class,
           () ->
-              ingest.cachedTargetSettings(
+              ingest.cachedTargetParameters(
                   "uuid/1",
                   mapped,
                   "articles",
@@ -142,7 +171,7 @@ class NearDupIngestTest {
   private record Result(NearDupIngest.Assigned assigned, Exception failure) {}
 
   /** A search the ingest started: its documents' sketches and where its answer goes. */
-  private record Search(List<Sketch> sketches, BiConsumer<List<String>, Exception> answer) {
+  private record Search(List<SketchedText> sketches, BiConsumer<List<String>, Exception> answer) {
     /** Answers the same cluster id (or none) for every document. */
     void answerAll(String cluster) {
       answer.accept(java.util.Collections.nCopies(sketches.size(), cluster), null);
@@ -202,7 +231,7 @@ class NearDupIngestTest {
     final List<String> handedOn = new ArrayList<>();
 
     @Override
-    public void lookup(List<Sketch> sketches, BiConsumer<List<String>, Exception> answer) {
+    public void lookup(List<SketchedText> sketches, BiConsumer<List<String>, Exception> answer) {
       answer.accept(java.util.Collections.nCopies(sketches.size(), nearDuplicateCluster), null);
     }
 
@@ -224,7 +253,7 @@ class NearDupIngestTest {
       List<Result> results = new ArrayList<>();
       ingest.assignReplacing(
           "uuid/body.dup/neardup_cluster",
-          ingest.sketch("uuid/1", "body.dup", NearDupSettings.DEFAULT, text),
+          SketchedText.of(ingest.sketch("uuid/1", "body.dup", NearDupSettings.DEFAULT, text)),
           NearDupSettings.DEFAULT,
           new NearDupIngest.Replaced(id, null),
           "fresh",
@@ -323,7 +352,7 @@ class NearDupIngestTest {
     assertEquals(3, searches.get(2).sketches().size());
     assertEquals(
         ingest.sketch("uuid/1", "body.dup", NearDupSettings.DEFAULT, unrelated(2)),
-        searches.get(2).sketches().get(0),
+        searches.get(2).sketches().get(0).sketch(),
         "in the order they arrived");
     searches.get(1).answer().accept(null, new IllegalStateException("rejected"));
     assertEquals(4, searches.size(), "a failure too");

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.neardup.analysis.NearDupChainAnalyzer;
 import io.neardup.analysis.NormalizedTextAnalyzer;
@@ -46,6 +47,62 @@ class RecentSketchesTest {
   private static Handle joinOrAdd(
       RecentSketches<Handle> recent, String key, Sketch sketch, Handle fresh) {
     return recent.joinOrAdd(key, sketch, SETTINGS.banding(), SETTINGS.threshold(), fresh);
+  }
+
+  private static SketchedText exactText(String text) {
+    return new NearDupIngest()
+        .analyse(
+            "k",
+            "f",
+            new io.neardup.engine.param.NearDupMappings.FieldParameters(
+                SETTINGS, io.neardup.cluster.Verification.EXACT),
+            text);
+  }
+
+  /** A text of distinct words, so that every edit changes a known number of shingles. */
+  private String distinctWords(int n) {
+    List<String> words = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      words.add("w" + random.nextInt(1_000_000));
+    }
+    return String.join(" ", words);
+  }
+
+  @Test
+  void withShingleSetsPairsNearTheThresholdAreDecidedExactly() {
+    int disagreements = 0;
+    for (int round = 0; round < 400 && disagreements < 5; round++) {
+      String base = distinctWords(80 + random.nextInt(80));
+      List<String> words = new ArrayList<>(List.of(base.split(" ")));
+      // one replaced word changes up to five shingles: about the threshold with 2 or 3 edits
+      for (int e = 1 + random.nextInt(4); e > 0; e--) {
+        words.set(random.nextInt(words.size()), "x" + random.nextInt(1_000_000));
+      }
+      String copy = String.join(" ", words);
+      SketchedText a = exactText(base);
+      SketchedText b = exactText(copy);
+      double exact = a.shingleSet().jaccard(b.shingleSet());
+      boolean bySketch = a.sketch().similarity(b.sketch()) >= SETTINGS.threshold();
+      boolean byExact = exact >= SETTINGS.threshold();
+      RecentSketches<Handle> recent = new RecentSketches<>(100, 4);
+      Handle first = new Handle();
+      recent.joinOrAdd("k", a, SETTINGS.banding(), SETTINGS.threshold(), first);
+      Handle joined =
+          recent.joinOrAdd("k", b, SETTINGS.banding(), SETTINGS.threshold(), new Handle());
+      boolean sharesBand = joinOrAdd(new RecentSketches<>(100, 4), a.sketch(), b.sketch());
+      if (sharesBand) {
+        assertEquals(byExact, joined == first, "exact " + exact + ", by sketch " + bySketch);
+        disagreements += bySketch != byExact ? 1 : 0;
+      }
+    }
+    assertTrue(disagreements > 0, "some pairs are decided differently by the sketch");
+  }
+
+  /** Whether two sketches share a band (the second joins the first at similarity 0+). */
+  private static boolean joinOrAdd(RecentSketches<Handle> recent, Sketch a, Sketch b) {
+    Handle first = new Handle();
+    recent.joinOrAdd("k", a, SETTINGS.banding(), Double.MIN_VALUE, first);
+    return recent.joinOrAdd("k", b, SETTINGS.banding(), Double.MIN_VALUE, new Handle()) == first;
   }
 
   @Test

@@ -4,10 +4,13 @@ import static io.neardup.search.TestNearDuplicateQuery.edit;
 import static io.neardup.search.TestNearDuplicateQuery.randomText;
 
 import io.neardup.analysis.NearDupAnalyzer;
+import io.neardup.document.NearDupDocument;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
 import io.neardup.search.NearDuplicateQuery;
 import io.neardup.settings.NearDupSettings;
+import io.neardup.shingle.CompactShingleSet;
+import io.neardup.shingle.ShingleSet;
 import io.neardup.sketch.Sketch;
 import io.neardup.sketch.SketchScheme;
 import java.io.IOException;
@@ -45,6 +48,13 @@ public class TestNearDupLookup extends LuceneTestCase {
     check(random, NearDupSettings.builder().threshold(0.5 + random.nextDouble() * 0.4).build());
   }
 
+  /** The same with shingle sets: candidates near the threshold are decided by them. */
+  public void testAgreesWithTheTopHitOfTheExactQuery() throws IOException {
+    Random random = random();
+    check(
+        random, NearDupSettings.builder().threshold(0.5 + random.nextDouble() * 0.4).build(), true);
+  }
+
   public void testAgreesWithTheTopHitOfTheQueryOnSimHash() throws IOException {
     Random random = random();
     check(
@@ -57,6 +67,10 @@ public class TestNearDupLookup extends LuceneTestCase {
   }
 
   private void check(Random random, NearDupSettings settings) throws IOException {
+    check(random, settings, false);
+  }
+
+  private void check(Random random, NearDupSettings settings, boolean exact) throws IOException {
     List<String> texts = new ArrayList<>();
     for (int f = 0; f < 40; f++) {
       String base = randomText(random, 30 + random.nextInt(200));
@@ -67,9 +81,10 @@ public class TestNearDupLookup extends LuceneTestCase {
     }
     texts.add("");
     texts.add("short");
-    try (NearDupAnalyzer analyzer = new NearDupAnalyzer(settings);
+    try (NearDupAnalyzer analyzer = new NearDupAnalyzer(settings, exact);
         Directory dir = newDirectory()) {
-      NearDupDocumentBuilder builder = new NearDupDocumentBuilder(analyzer, FIELDS);
+      NearDupDocumentBuilder builder =
+          new NearDupDocumentBuilder(analyzer, FIELDS, NearDupDocument.SetLayout.DELTA);
       try (RandomIndexWriter writer = new RandomIndexWriter(random, dir)) {
         for (int i = 0; i < texts.size(); i++) {
           Document doc = new Document();
@@ -90,12 +105,21 @@ public class TestNearDupLookup extends LuceneTestCase {
         try (IndexReader reader = writer.getReader()) {
           IndexSearcher searcher = new IndexSearcher(reader);
           List<Sketch> sketches = new ArrayList<>();
+          List<ShingleSet> sets = exact ? new ArrayList<>() : null;
           for (int q = 0; q < 60; q++) {
             String text = texts.get(random.nextInt(texts.size()));
-            sketches.add(
-                builder.analyze(random.nextBoolean() ? text : edit(random, text, 2)).sketch());
+            NearDupDocument analysed =
+                builder.analyze(random.nextBoolean() ? text : edit(random, text, 2));
+            sketches.add(analysed.sketch());
+            if (exact) {
+              sets.add(shingleSet(analysed));
+            }
           }
-          sketches.add(builder.analyze(randomText(random, 100)).sketch()); // likely no match
+          NearDupDocument unrelated = builder.analyze(randomText(random, 100));
+          sketches.add(unrelated.sketch()); // likely no match
+          if (exact) {
+            sets.add(shingleSet(unrelated));
+          }
           double minSimilarity = settings.threshold();
           // a few candidates at a time, too, as a band token of very many documents is verified;
           // with segment filters, without (a budget too small for any) and with filters cached
@@ -110,6 +134,7 @@ public class TestNearDupLookup extends LuceneTestCase {
                     settings,
                     minSimilarity,
                     sketches,
+                    sets,
                     CLUSTER,
                     IDS,
                     3,
@@ -121,7 +146,13 @@ public class TestNearDupLookup extends LuceneTestCase {
           for (int q = 0; q < sketches.size(); q++) {
             TopDocs top =
                 searcher.search(
-                    new NearDuplicateQuery(FIELDS, settings, sketches.get(q), minSimilarity), 1);
+                    new NearDuplicateQuery(
+                        FIELDS,
+                        settings,
+                        sketches.get(q),
+                        exact ? sets.get(q) : null,
+                        minSimilarity),
+                    1);
             if (top.scoreDocs.length == 0) {
               assertNull("sketch " + q, matches[q]);
               continue;
@@ -144,6 +175,13 @@ public class TestNearDupLookup extends LuceneTestCase {
         }
       }
     }
+  }
+
+  private static ShingleSet shingleSet(NearDupDocument analysed) {
+    long[] fingerprints = analysed.shingles();
+    int[] compact = new int[fingerprints.length];
+    return new ShingleSet()
+        .setCompact(compact, CompactShingleSet.compact(fingerprints, fingerprints.length, compact));
   }
 
   /**

@@ -6,11 +6,7 @@ import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
 import io.neardup.opensearch.ShardAggregations;
 import io.neardup.opensearch.mapper.NearDupFieldMapper.NearDupFieldType;
-import io.neardup.settings.NearDupSettings;
-import io.neardup.sketch.Sketch;
-import io.neardup.sketch.SketchFormat;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -61,14 +57,11 @@ public final class NearDupLookupAggregationBuilder
 
   /**
    * @param name the aggregation's name in the request
-   * @param field a field of type {@code neardup}
-   * @param clusterField the keyword field of the cluster ids
-   * @param sketches serialized sketches ({@link SketchFormat#encode})
+   * @param params the field, the cluster field, the sketches and their shingle sets
    */
-  public NearDupLookupAggregationBuilder(
-      String name, String field, String clusterField, List<byte[]> sketches) {
+  public NearDupLookupAggregationBuilder(String name, LookupParams params) {
     super(name);
-    this.params = new LookupParams(field, clusterField, sketches);
+    this.params = params;
   }
 
   private NearDupLookupAggregationBuilder(
@@ -96,9 +89,10 @@ public final class NearDupLookupAggregationBuilder
           NAME,
           false,
           (a, name) -> {
-            LookupParams p = LookupParams.ofJson((String) a[0], (String) a[1], (List<String>) a[2]);
-            return new NearDupLookupAggregationBuilder(
-                name, p.field(), p.clusterField(), p.sketches());
+            LookupParams p =
+                LookupParams.ofJson(
+                    (String) a[0], (String) a[1], (List<String>) a[2], (List<String>) a[3]);
+            return new NearDupLookupAggregationBuilder(name, p);
           });
 
   static {
@@ -107,6 +101,8 @@ public final class NearDupLookupAggregationBuilder
         ConstructingObjectParser.constructorArg(), new ParseField("cluster_field"));
     PARSER.declareStringArray(
         ConstructingObjectParser.constructorArg(), new ParseField("sketches"));
+    PARSER.declareStringArray(
+        ConstructingObjectParser.optionalConstructorArg(), new ParseField("sets"));
   }
 
   /** Parses {@code {"field": ..., "cluster_field": ..., "sketches": [...]}}. */
@@ -210,19 +206,12 @@ public final class NearDupLookupAggregationBuilder
       if (type == null) {
         return buildEmptyAggregation(); // an index without the field has no near-duplicates
       }
-      NearDupSettings settings = type.nearDup().settings();
-      List<Sketch> decoded = new ArrayList<>(params.sketches().size());
-      for (byte[] s : params.sketches()) {
-        decoded.add(SketchFormat.decode(s, settings.sketch()));
-      }
       NearDupLookup.Match[] matches =
           NearDupLookup.lookup(
               reader,
               type.nearDup().fields(),
-              settings,
-              settings.minSimilarity(null, null),
-              decoded,
-              params.clusterField(),
+              type.nearDup().settings(),
+              params,
               NearDupLookupAggregationBuilder::id,
               shard(reader));
       return new InternalNearDupLookup(name, metadata(), Arrays.asList(matches));

@@ -1,11 +1,11 @@
 package io.neardup.opensearch.ingest;
 
+import io.neardup.engine.api.LookupParams;
 import io.neardup.engine.ingest.IndexWrites;
 import io.neardup.engine.ingest.NearDupIngest;
+import io.neardup.engine.ingest.SketchedText;
+import io.neardup.engine.param.NearDupMappings;
 import io.neardup.opensearch.collapse.MappedFields;
-import io.neardup.settings.NearDupSettings;
-import io.neardup.sketch.Sketch;
-import io.neardup.sketch.SketchFormat;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -102,8 +102,8 @@ public final class NearDupProcessor extends AbstractProcessor {
   public void execute(IngestDocument document, BiConsumer<IngestDocument, Exception> handler) {
     final String index;
     final IndexMetadata metadata;
-    final NearDupSettings settings;
-    final Sketch sketch;
+    final NearDupMappings.FieldParameters parameters;
+    final SketchedText sketched;
     final String text;
     try {
       index = document.getFieldValue(IngestDocument.Metadata.INDEX.getFieldName(), String.class);
@@ -111,8 +111,8 @@ public final class NearDupProcessor extends AbstractProcessor {
       if (metadata == null) {
         throw NearDupIngest.missingIndex(index, nearDupField);
       }
-      settings =
-          ingest.cachedTargetSettings(
+      parameters =
+          ingest.cachedTargetParameters(
               metadata.getIndexUUID() + '/' + metadata.getMappingVersion(),
               path -> mappedFields.lookup(metadata, path),
               index,
@@ -127,11 +127,11 @@ public final class NearDupProcessor extends AbstractProcessor {
         handler.accept(document, null);
         return;
       }
-      sketch =
-          ingest.sketch(
+      sketched =
+          ingest.analyse(
               metadata.getIndexUUID() + '/' + metadata.getMappingVersion(),
               nearDupField,
-              settings,
+              parameters,
               text);
     } catch (Exception e) {
       handler.accept(null, e);
@@ -153,12 +153,12 @@ public final class NearDupProcessor extends AbstractProcessor {
         };
     IndexLookup lookup = new IndexLookup(index);
     if (ownId == null) {
-      ingest.assign(key, sketch, settings, UUIDs.base64UUID(), lookup, done);
+      ingest.assign(key, sketched, parameters.settings(), UUIDs.base64UUID(), lookup, done);
     } else {
       ingest.assignReplacing(
           key,
-          sketch,
-          settings,
+          sketched,
+          parameters.settings(),
           new NearDupIngest.Replaced(ownId.toString(), routing == null ? null : routing.toString()),
           UUIDs.base64UUID(),
           lookup,
@@ -176,8 +176,8 @@ public final class NearDupProcessor extends AbstractProcessor {
     }
 
     @Override
-    public void lookup(List<Sketch> sketches, BiConsumer<List<String>, Exception> answer) {
-      NearDupProcessor.this.lookup(index, sketches, answer);
+    public void lookup(List<SketchedText> texts, BiConsumer<List<String>, Exception> answer) {
+      NearDupProcessor.this.lookup(index, texts, answer);
     }
 
     @Override
@@ -267,8 +267,8 @@ public final class NearDupProcessor extends AbstractProcessor {
 
   /** One search of the index for a batch of documents: each shard runs the lookup aggregation. */
   private void lookup(
-      String index, List<Sketch> sketches, BiConsumer<List<String>, Exception> answer) {
-    List<byte[]> encoded = sketches.stream().map(SketchFormat::encode).toList();
+      String index, List<SketchedText> texts, BiConsumer<List<String>, Exception> answer) {
+    LookupParams params = NearDupIngest.lookupParams(nearDupField, clusterField, texts);
     client.search(
         new SearchRequest(index)
             .requestCache(false)
@@ -276,9 +276,7 @@ public final class NearDupProcessor extends AbstractProcessor {
                 new SearchSourceBuilder()
                     .size(0)
                     .trackTotalHits(false)
-                    .aggregation(
-                        new NearDupLookupAggregationBuilder(
-                            LOOKUP, nearDupField, clusterField, encoded))),
+                    .aggregation(new NearDupLookupAggregationBuilder(LOOKUP, params))),
         ActionListener.wrap(
             response -> {
               ShardSearchFailure[] failures = response.getShardFailures();
@@ -299,7 +297,7 @@ public final class NearDupProcessor extends AbstractProcessor {
               // no result at all: no shard holds the field yet
               answer.accept(
                   found == null || found.matches().isEmpty()
-                      ? Collections.nCopies(sketches.size(), null)
+                      ? Collections.nCopies(texts.size(), null)
                       : found.clusters(),
                   null);
             },

@@ -1,11 +1,11 @@
 package io.neardup.elasticsearch.ingest;
 
 import io.neardup.elasticsearch.mapper.MappedFields;
+import io.neardup.engine.api.LookupParams;
 import io.neardup.engine.ingest.IndexWrites;
 import io.neardup.engine.ingest.NearDupIngest;
-import io.neardup.settings.NearDupSettings;
-import io.neardup.sketch.Sketch;
-import io.neardup.sketch.SketchFormat;
+import io.neardup.engine.ingest.SketchedText;
+import io.neardup.engine.param.NearDupMappings;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -114,7 +114,7 @@ public final class NearDupProcessor extends AbstractProcessor {
   public void execute(IngestDocument document, BiConsumer<IngestDocument, Exception> handler) {
     final String index;
     final NearDupFieldMapping mapping;
-    final Sketch sketch;
+    final SketchedText sketched;
     try {
       index = document.getMetadata().getIndex();
       mapping = resolve(index);
@@ -126,11 +126,11 @@ public final class NearDupProcessor extends AbstractProcessor {
         handler.accept(document, null);
         return;
       }
-      sketch =
-          ingest.sketch(
+      sketched =
+          ingest.analyse(
               mapping.indexUuid() + '/' + mapping.version(),
               nearDupField,
-              mapping.settings(),
+              mapping.parameters(),
               text);
     } catch (Exception e) {
       handler.accept(null, e);
@@ -153,16 +153,16 @@ public final class NearDupProcessor extends AbstractProcessor {
       // a new document: a create of an id the index has fails after the pipeline
       ingest.assign(
           key,
-          sketch,
-          mapping.settings(),
+          sketched,
+          mapping.parameters().settings(),
           ownId != null ? ownId : UUIDs.base64UUID(),
           lookup,
           done);
     } else {
       ingest.assignReplacing(
           key,
-          sketch,
-          mapping.settings(),
+          sketched,
+          mapping.parameters().settings(),
           new NearDupIngest.Replaced(ownId, document.getMetadata().getRouting()),
           UUIDs.base64UUID(),
           lookup,
@@ -180,8 +180,8 @@ public final class NearDupProcessor extends AbstractProcessor {
     }
 
     @Override
-    public void lookup(List<Sketch> sketches, BiConsumer<List<String>, Exception> answer) {
-      NearDupProcessor.this.lookup(index, sketches, answer);
+    public void lookup(List<SketchedText> texts, BiConsumer<List<String>, Exception> answer) {
+      NearDupProcessor.this.lookup(index, texts, answer);
     }
 
     @Override
@@ -271,8 +271,8 @@ public final class NearDupProcessor extends AbstractProcessor {
 
   /** One search of the index for a batch of documents: each shard runs the lookup aggregation. */
   private void lookup(
-      String index, List<Sketch> sketches, BiConsumer<List<String>, Exception> answer) {
-    List<byte[]> encoded = sketches.stream().map(SketchFormat::encode).toList();
+      String index, List<SketchedText> texts, BiConsumer<List<String>, Exception> answer) {
+    LookupParams params = NearDupIngest.lookupParams(nearDupField, clusterField, texts);
     client.search(
         new SearchRequest(index)
             .requestCache(false)
@@ -280,9 +280,7 @@ public final class NearDupProcessor extends AbstractProcessor {
                 new SearchSourceBuilder()
                     .size(0)
                     .trackTotalHits(false)
-                    .aggregation(
-                        new NearDupLookupAggregationBuilder(
-                            LOOKUP, nearDupField, clusterField, encoded))),
+                    .aggregation(new NearDupLookupAggregationBuilder(LOOKUP, params))),
         ActionListener.wrap(
             response -> {
               ShardSearchFailure[] failures = response.getShardFailures();
@@ -303,29 +301,31 @@ public final class NearDupProcessor extends AbstractProcessor {
               // no result at all: no shard holds the field yet
               answer.accept(
                   found == null || found.matches().isEmpty()
-                      ? Collections.nCopies(sketches.size(), null)
+                      ? Collections.nCopies(texts.size(), null)
                       : found.clusters(),
                   null);
             },
             e -> answer.accept(null, e)));
   }
 
-  private record NearDupFieldMapping(String indexUuid, long version, NearDupSettings settings) {}
+  private record NearDupFieldMapping(
+      String indexUuid, long version, NearDupMappings.FieldParameters parameters) {}
 
   private NearDupFieldMapping resolve(String index) {
     IndexMetadata metadata = clusterService.state().metadata().getProject(projectId).index(index);
     if (metadata == null) {
       throw NearDupIngest.missingIndex(index, nearDupField);
     }
-    NearDupSettings settings =
-        ingest.cachedTargetSettings(
+    NearDupMappings.FieldParameters parameters =
+        ingest.cachedTargetParameters(
             metadata.getIndexUUID() + '/' + metadata.getMappingVersion(),
             path -> mappedFields.lookup(metadata, path),
             index,
             nearDupField,
             clusterField,
             canonicalField);
-    return new NearDupFieldMapping(metadata.getIndexUUID(), metadata.getMappingVersion(), settings);
+    return new NearDupFieldMapping(
+        metadata.getIndexUUID(), metadata.getMappingVersion(), parameters);
   }
 
   /** Builds {@code neardup} processors from pipeline definitions. */
