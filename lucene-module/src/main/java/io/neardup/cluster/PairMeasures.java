@@ -1,9 +1,12 @@
 package io.neardup.cluster;
 
 import io.neardup.shingle.CompactShingleSet;
+import io.neardup.shingle.ShingleSet;
 import io.neardup.signature.MinM;
 import io.neardup.signature.SimHash;
+import io.neardup.sketch.ExactMargin;
 import io.neardup.sketch.Jaccard;
+import io.neardup.sketch.Sketch;
 import io.neardup.sketch.SketchParameters;
 
 /**
@@ -59,6 +62,90 @@ public final class PairMeasures {
     return new SketchEstimate(hashes, bits);
   }
 
+  /**
+   * The sketch estimate, and near the threshold the exact Jaccard similarity of the shingle sets:
+   * the engines' rule for a field with {@code verify: exact}. A record is the sketch's values as
+   * {@link #sketchEstimate} reads them, then, if the document has a shingle set, its {@linkplain
+   * ShingleSet#width() width} and its values ({@link #sketchAndSet}). A pair is decided by its
+   * sketches when their agreement is outside the {@link ExactMargin} of the threshold or either
+   * record has no set, else by the sets ({@link ShingleSet#jaccard(int[], int, int, int, int[],
+   * int, int, int)}), which is then its similarity.
+   */
+  public static PairMeasure sketchThenSets(int hashes, int bits) {
+    return new SketchThenSets(hashes, bits);
+  }
+
+  /**
+   * The record of {@link #sketchThenSets}: the sketch's values, then the set's width and values;
+   * the sketch's alone for a null set.
+   */
+  public static int[] sketchAndSet(Sketch sketch, ShingleSet set) {
+    int s = Clusterer.sketchSetSize(sketch);
+    int[] values = set == null ? null : set.values();
+    int[] out = new int[values == null ? s : s + 1 + values.length];
+    Clusterer.sketchSet(sketch, out);
+    if (values != null) {
+      out[s] = set.width();
+      System.arraycopy(values, 0, out, s + 1, values.length);
+    }
+    return out;
+  }
+
+  private static final class SketchThenSets implements PairMeasure {
+    private final int hashes;
+    private final int bits;
+    private final int sketchInts;
+    private final SketchEstimate estimate;
+    // the margin for the last threshold asked: one volatile read per pair
+    private volatile Object[] margin = {Double.NaN, null, 0};
+
+    SketchThenSets(int hashes, int bits) {
+      this.hashes = hashes;
+      this.bits = bits;
+      this.sketchInts = bits == 64 ? 2 * hashes : hashes;
+      this.estimate = new SketchEstimate(hashes, bits);
+    }
+
+    @Override
+    public double similarity(int[] a, int lengthA, int[] b, int lengthB) {
+      return lengthA > sketchInts && lengthB > sketchInts
+          ? sets(a, lengthA, b, lengthB)
+          : estimate.similarity(a, sketchInts, b, sketchInts);
+    }
+
+    @Override
+    public double ifReaches(int[] a, int lengthA, int[] b, int lengthB, double threshold) {
+      Object[] cached = margin;
+      if ((double) cached[0] != threshold) {
+        cached =
+            new Object[] {
+              threshold,
+              ExactMargin.of(threshold, hashes, bits),
+              Math.max(1, Jaccard.minMatches(threshold, hashes, bits))
+            };
+        margin = cached;
+      }
+      int matches = estimate.countMatches(a, b, sketchInts);
+      if (lengthA > sketchInts
+          && lengthB > sketchInts
+          && ((ExactMargin) cached[1]).needsExact(matches)) {
+        double j = sets(a, lengthA, b, lengthB);
+        return j >= threshold ? j : -1;
+      }
+      return matches < (int) cached[2] ? -1 : estimate.estimate(matches);
+    }
+
+    private double sets(int[] a, int lengthA, int[] b, int lengthB) {
+      return ShingleSet.jaccard(
+          a, sketchInts + 1, lengthA, a[sketchInts], b, sketchInts + 1, lengthB, b[sketchInts]);
+    }
+
+    @Override
+    public String describe() {
+      return "sketch estimate, exact Jaccard near the threshold";
+    }
+  }
+
   private static final class SketchEstimate implements PairMeasure {
     private final int hashes;
     private final int bits;
@@ -89,11 +176,11 @@ public final class PairMeasures {
       return matches < cached[1] ? -1 : estimate(matches);
     }
 
-    private double estimate(int matches) {
+    double estimate(int matches) {
       return Jaccard.fromMatches(matches, hashes, bits, Jaccard.DEFAULT_CONFIDENCE).estimate();
     }
 
-    private int countMatches(int[] a, int[] b, int length) {
+    int countMatches(int[] a, int[] b, int length) {
       int matches = 0;
       if (bits == 64) {
         for (int i = 0; i < length; i += 2) {

@@ -13,6 +13,7 @@ import io.neardup.document.NearDupFields;
 import io.neardup.lsh.BandHasher;
 import io.neardup.lsh.Banding;
 import io.neardup.settings.NearDupSettings;
+import io.neardup.shingle.ShingleSet;
 import io.neardup.shingle.ShingleSetFormat;
 import io.neardup.sketch.Sketch;
 import io.neardup.sketch.SketchFormat;
@@ -34,6 +35,7 @@ import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
 
@@ -87,6 +89,7 @@ public final class NearDupClusterer {
   private final NearDupSettings settings;
   private double threshold;
   private Verification verification = Verification.SKETCH;
+  private boolean deltaSets;
   private CanonicalPolicy canonical = CanonicalPolicy.BEST_SCORE;
   private int threads = Runtime.getRuntime().availableProcessors();
   private PhaseProgress progress = PhaseProgress.NONE;
@@ -119,20 +122,12 @@ public final class NearDupClusterer {
   }
 
   /**
-   * How pairs are verified; default {@link Verification#SKETCH}.
-   *
-   * @throws IllegalArgumentException for {@link Verification#EXACT} when the settings have no
-   *     shingle sets
+   * How pairs are verified; default {@link Verification#SKETCH}. {@link Verification#EXACT} needs
+   * the documents' shingle sets ({@code shingles=true}, or an analyzer that keeps them as the
+   * engines' {@code verify: exact} fields do); {@link #run} fails naming the field without them.
    */
   public NearDupClusterer verification(Verification v) {
-    Objects.requireNonNull(v, "verification");
-    if (v == Verification.EXACT && !settings.shingles()) {
-      throw new IllegalArgumentException(
-          "verification [exact] needs the shingle sets in field ["
-              + fields.shinglesField()
-              + "], but the index was built with shingles=false");
-    }
-    this.verification = v;
+    this.verification = Objects.requireNonNull(v, "verification");
     return this;
   }
 
@@ -242,6 +237,7 @@ public final class NearDupClusterer {
     }
     boolean shingleSets =
         verification == Verification.EXACT && checkDocValues(leaves, fields.shinglesField());
+    deltaSets = shingleSets && !settings.sketch().scheme().isSimHash() && deltaSets(leaves);
     try (Clusterer core =
         newCore()
             .maxBucketSize(maxBucketSize)
@@ -272,8 +268,31 @@ public final class NearDupClusterer {
     if (settings.sketch().scheme().isSimHash() && verification == Verification.SKETCH) {
       return new Clusterer(spill, PairMeasures.hamming(), threshold, bands);
     }
+    if (deltaSets) {
+      // sets cut to their own widths, as the engines store them: decided as the engines decide
+      return new Clusterer(
+          spill,
+          PairMeasures.sketchThenSets(settings.sketch().hashes(), settings.sketch().bits()),
+          threshold,
+          bands);
+    }
     return new Clusterer(spill, verification, threshold, bands)
         .sketches(settings.sketch().hashes(), settings.sketch().bits());
+  }
+
+  /**
+   * Whether the index's shingle sets are in {@link ShingleSetFormat#VERSION_DELTA}, the engines'
+   * layout (its first set says; one index is written by one writer).
+   */
+  private boolean deltaSets(List<LeafReaderContext> leaves) throws IOException {
+    for (LeafReaderContext leaf : leaves) {
+      BinaryDocValues values = leaf.reader().getBinaryDocValues(fields.shinglesField());
+      if (values != null && values.nextDoc() != DocIdSetIterator.NO_MORE_DOCS) {
+        BytesRef b = values.binaryValue();
+        return b.length > 0 && b.bytes[b.offset] == ShingleSetFormat.VERSION_DELTA;
+      }
+    }
+    return false;
   }
 
   /** Whether some segment has the field; fails if it is not binary doc values. */
@@ -375,10 +394,18 @@ public final class NearDupClusterer {
           throw new IllegalArgumentException(
               "verification [exact] needs the shingle sets in field ["
                   + fields.shinglesField()
-                  + "], but no document has one: index with shingles=true");
+                  + "], but no document has one: index with shingles=true (or keep the sets as"
+                  + " a field with verify: exact does)");
         }
-        int[] set = shingleSet(shingles, doc, top);
-        core.add(top, sketch, hasher, set, set.length);
+        if (deltaSets) {
+          int[] record = PairMeasures.sketchAndSet(sketch, deltaSet(shingles, doc, top));
+          long[] bandHashes = new long[settings.banding().bands()];
+          hasher.bandHashes(sketch, bandHashes);
+          core.add(top, bandHashes, record, record.length);
+        } else {
+          int[] set = shingleSet(shingles, doc, top);
+          core.add(top, sketch, hasher, set, set.length);
+        }
       }
     }
   }
@@ -396,6 +423,20 @@ public final class NearDupClusterer {
     }
     BytesRef b = values.binaryValue();
     return ShingleSetFormat.decodeCompact(b.bytes, b.offset, b.length);
+  }
+
+  /** A document's set in the engines' layout; null (decided by its sketch) when it has none. */
+  private ShingleSet deltaSet(BinaryDocValues shingles, int doc, int top) throws IOException {
+    if (shingles == null || !shingles.advanceExact(doc)) {
+      return null;
+    }
+    BytesRef b = shingles.binaryValue();
+    try {
+      return new ShingleSet().read(b.bytes, b.offset, b.length);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "document " + top + " in field [" + fields.shinglesField() + "]: " + e.getMessage(), e);
+    }
   }
 
   private int[] shingleSet(BinaryDocValues shingles, int doc, int top) throws IOException {

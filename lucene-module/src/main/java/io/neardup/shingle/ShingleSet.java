@@ -34,7 +34,6 @@ public final class ShingleSet {
   private int[] values = new int[64];
   private int size;
   private int width = FULL_WIDTH;
-  private int[] scratch = new int[0];
 
   /**
    * The bits a set of {@code count} distinct compact values keeps per value: {@code ceil(log2
@@ -103,17 +102,60 @@ public final class ShingleSet {
    * is empty, as {@link CompactShingleSet#jaccard}.
    */
   public double jaccard(ShingleSet other) {
-    if (size == 0 || other.size == 0) {
+    return jaccard(values, 0, size, width, other.values, 0, other.size, other.width);
+  }
+
+  /**
+   * The Jaccard similarity of two sets held in slices of int arrays (values ascending and distinct
+   * at their widths), compared at the smaller width: each value of the wider set is cut to it, and
+   * values that become equal count once. 0 when either is empty.
+   */
+  public static double jaccard(
+      int[] a, int fromA, int toA, int widthA, int[] b, int fromB, int toB, int widthB) {
+    if (fromA >= toA || fromB >= toB) {
       return 0;
     }
-    if (width == other.width) {
-      return CompactShingleSet.jaccard(values, size, other.values, other.size);
+    int width = Math.min(widthA, widthB);
+    int shiftA = widthA - width;
+    int shiftB = widthB - width;
+    int i = fromA;
+    int j = fromB;
+    long sizeA = 0;
+    long sizeB = 0;
+    long common = 0;
+    while (i < toA && j < toB) {
+      int x = a[i] >> shiftA;
+      int y = b[j] >> shiftB;
+      if (x == y) {
+        common++;
+      }
+      if (x <= y) {
+        sizeA++;
+        i = next(a, i, toA, shiftA, x);
+      }
+      if (y <= x) {
+        sizeB++;
+        j = next(b, j, toB, shiftB, y);
+      }
     }
-    ShingleSet wide = width > other.width ? this : other;
-    ShingleSet narrow = wide == this ? other : this;
-    scratch = ensure(scratch, wide.size);
-    int cut = truncate(wide.values, wide.size, wide.width - narrow.width, scratch);
-    return CompactShingleSet.jaccard(scratch, cut, narrow.values, narrow.size);
+    while (i < toA) {
+      sizeA++;
+      i = next(a, i, toA, shiftA, a[i] >> shiftA);
+    }
+    while (j < toB) {
+      sizeB++;
+      j = next(b, j, toB, shiftB, b[j] >> shiftB);
+    }
+    return (double) common / (sizeA + sizeB - common);
+  }
+
+  /** The position after {@code i} of the first value that does not cut to {@code cut}. */
+  private static int next(int[] v, int i, int to, int shift, int cut) {
+    int k = i + 1;
+    while (k < to && v[k] >> shift == cut) {
+      k++;
+    }
+    return k;
   }
 
   /** Whether the two sets hold the same values at the same width. */

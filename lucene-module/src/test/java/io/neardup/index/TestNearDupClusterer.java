@@ -466,10 +466,11 @@ public class TestNearDupClusterer extends LuceneTestCase {
       IllegalArgumentException e =
           expectThrows(
               IllegalArgumentException.class,
-              () -> fx.clusterer().verification(Verification.EXACT));
+              () -> fx.clusterer().verification(Verification.EXACT).run(null));
       assertEquals(
-          "verification [exact] needs the shingle sets in field [dup.shingles], but the index was"
-              + " built with shingles=false",
+          "verification [exact] needs the shingle sets in field [dup.shingles], but no document"
+              + " has one: index with shingles=true (or keep the sets as a field with verify:"
+              + " exact does)",
           e.getMessage());
       // settings that claim shingle sets the index does not have
       NearDupSettings claimed = NearDupSettings.builder().shingles(true).build();
@@ -482,7 +483,8 @@ public class TestNearDupClusterer extends LuceneTestCase {
                       .run(null));
       assertEquals(
           "verification [exact] needs the shingle sets in field [dup.shingles], but no document"
-              + " has one: index with shingles=true",
+              + " has one: index with shingles=true (or keep the sets as a field with verify:"
+              + " exact does)",
           e.getMessage());
     }
   }

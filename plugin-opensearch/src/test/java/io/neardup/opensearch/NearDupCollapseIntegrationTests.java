@@ -13,10 +13,12 @@ import io.neardup.analysis.NearDupAnalyzer;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.Cluster;
 import io.neardup.cluster.ClusterResult;
+import io.neardup.cluster.Verification;
 import io.neardup.collapse.CollapsedHit;
 import io.neardup.collapse.CollapsedHits;
 import io.neardup.collapse.NearDupCollapser;
 import io.neardup.collapse.core.CollapseMode;
+import io.neardup.document.NearDupDocument;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
 import io.neardup.engine.cluster.GatheredClusters;
@@ -739,8 +741,10 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
     NearDupFields fields = new NearDupFields(FIELD);
     Set<Set<String>> clusters = new HashSet<>();
     try (Directory dir = new ByteBuffersDirectory();
-        NearDupAnalyzer analyzer = new NearDupAnalyzer(settings)) {
-      NearDupDocumentBuilder builder = new NearDupDocumentBuilder(analyzer, fields);
+        NearDupAnalyzer analyzer = new NearDupAnalyzer(settings, true)) {
+      // the field's verify: exact: sets as the engine stores them, pairs decided as it decides
+      NearDupDocumentBuilder builder =
+          new NearDupDocumentBuilder(analyzer, fields, NearDupDocument.SetLayout.DELTA);
       try (IndexWriter writer = new IndexWriter(dir, new IndexWriterConfig())) {
         for (Map.Entry<String, String> doc : docs.entrySet()) {
           Document d = new Document();
@@ -751,7 +755,10 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
       }
       try (DirectoryReader reader = DirectoryReader.open(dir)) {
         ClusterResult result =
-            new NearDupClusterer(reader, fields, settings).threshold(threshold).run(null);
+            new NearDupClusterer(reader, fields, settings)
+                .threshold(threshold)
+                .verification(Verification.EXACT)
+                .run(null);
         for (Cluster c : result.clusters()) {
           Set<String> ids = new HashSet<>();
           for (int doc : c.members()) {

@@ -12,6 +12,7 @@ import io.neardup.analysis.NearDupAnalyzer;
 import io.neardup.analysis.NearDupFilter;
 import io.neardup.cluster.Cluster;
 import io.neardup.cluster.ClusterResult;
+import io.neardup.cluster.Verification;
 import io.neardup.document.NearDupDocument;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
@@ -279,6 +280,7 @@ public class NearDupIntegrationTests extends ESIntegTestCase {
         ClusterResult result =
             new NearDupClusterer(reader, fields, NearDupSettings.DEFAULT)
                 .threshold(threshold)
+                .verification(Verification.EXACT)
                 .run(null);
         for (Cluster c : result.clusters()) {
           Set<String> ids = new HashSet<>();

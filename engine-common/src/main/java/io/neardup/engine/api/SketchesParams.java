@@ -10,16 +10,18 @@ import java.util.Objects;
 
 /**
  * The {@code neardup_sketches} search extension's parameters: every hit carries its stored sketch
- * (and the value of the canonical field, if given).
+ * (and the value of the canonical field, if given, and its stored shingle set, if asked).
  *
  * <pre>{@code
- * "ext": {"neardup_sketches": {"field": "body.dup", "canonical": "published:asc"}}
+ * "ext": {"neardup_sketches": {"field": "body.dup", "canonical": "published:asc", "shingles": true}}
  * }</pre>
  *
  * @param field the {@code neardup} field
  * @param canonical the policy whose field value is attached too
+ * @param shingles whether hits also carry their shingle sets ({@code verify: exact} fields)
  */
-public record SketchesParams(String field, CanonicalPolicy canonical) {
+public record SketchesParams(String field, CanonicalPolicy canonical, boolean shingles)
+    implements SketchSource {
   /** The extension's name in {@code ext}. */
   public static final String NAME = "neardup_sketches";
 
@@ -31,14 +33,20 @@ public record SketchesParams(String field, CanonicalPolicy canonical) {
     Objects.requireNonNull(canonical, "canonical");
   }
 
+  /** Sketches and canonical values only. */
+  public SketchesParams(String field, CanonicalPolicy canonical) {
+    this(field, canonical, false);
+  }
+
   /** Reads what {@link #write} wrote. */
   public static SketchesParams read(WireInput in) throws IOException {
-    return new SketchesParams(in.readString(), CanonicalForms.read(in));
+    return new SketchesParams(in.readString(), CanonicalForms.read(in), in.readBoolean());
   }
 
   public void write(WireOutput out) throws IOException {
     out.writeString(field);
     CanonicalForms.write(out, canonical);
+    out.writeBoolean(shingles);
   }
 
   /** The extension's JSON object. */
@@ -47,6 +55,9 @@ public record SketchesParams(String field, CanonicalPolicy canonical) {
     out.put("field", field);
     if (!canonical.byScore()) {
       out.put("canonical", canonical.toString());
+    }
+    if (shingles) {
+      out.put("shingles", true);
     }
     return out;
   }

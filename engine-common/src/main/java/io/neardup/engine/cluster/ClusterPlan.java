@@ -1,8 +1,11 @@
 package io.neardup.engine.cluster;
 
 import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.cluster.Verification;
 import io.neardup.engine.api.ClustersParams;
+import io.neardup.engine.api.SketchesParams;
 import io.neardup.engine.param.MappingFields;
+import io.neardup.engine.param.NearDupMappings;
 import io.neardup.settings.NearDupSettings;
 import java.util.Map;
 
@@ -21,6 +24,7 @@ public final class ClusterPlan {
   private final String api;
   private final ClustersParams params;
   private NearDupSettings settings;
+  private Verification verification = Verification.SKETCH;
   private String settingsIndex;
   private boolean canonicalMapped;
 
@@ -52,7 +56,13 @@ public final class ClusterPlan {
                 + index
                 + "], expected a field of type [neardup]");
       }
-      NearDupSettings s = MappingFields.nearDupSettings(field);
+      NearDupMappings.FieldParameters parameters =
+          MappingFields.nearDupParameters(params.field(), field);
+      NearDupSettings s = parameters.settings();
+      if (parameters.verification() == Verification.EXACT) {
+        // documents of an index without sets are decided by their sketches
+        verification = Verification.EXACT;
+      }
       if (settings == null) {
         settings = s;
         settingsIndex = index;
@@ -102,6 +112,51 @@ public final class ClusterPlan {
               + "]: no index of the request maps it; expected a field of type [neardup]");
     }
     return settings;
+  }
+
+  /**
+   * How pairs are decided: {@code exact} if an index's field verifies exactly (its documents'
+   * shingle sets decide the pairs near the minimum similarity), else by sketch.
+   */
+  public Verification verification() {
+    settings();
+    return verification;
+  }
+
+  /**
+   * What a run needs of the plan, once every index was seen.
+   *
+   * @throws IllegalArgumentException as {@link #settings} does
+   */
+  public Resolved resolve() {
+    return new Resolved(
+        settings(), minSimilarity(), verification(), params.field(), params.canonical());
+  }
+
+  /**
+   * A plan's outcome: the field's settings, the minimum similarity, how pairs are decided, the
+   * field and the canonical policy.
+   */
+  public record Resolved(
+      NearDupSettings settings,
+      double minSimilarity,
+      Verification verification,
+      String field,
+      CanonicalPolicy canonical) {
+    /** Bytes a gathering run holds per document, for the engine's circuit breaker. */
+    public long bytesPerDocument() {
+      return GatheredClusters.bytesPerDocument(settings, verification);
+    }
+
+    /** The clusters of a gathering run over {@code documents} documents. */
+    public GatheredClusters gathered(int documents) {
+      return new GatheredClusters(settings, minSimilarity, verification, documents, canonical);
+    }
+
+    /** What every hit of a gathering run carries: sketch, canonical value, id, set if exact. */
+    public SketchesParams sketches() {
+      return new SketchesParams(field, canonical, verification == Verification.EXACT);
+    }
   }
 
   /** The request's minimum similarity, else the field's threshold. */

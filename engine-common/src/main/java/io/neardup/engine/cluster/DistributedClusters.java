@@ -1,6 +1,7 @@
 package io.neardup.engine.cluster;
 
 import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.cluster.Verification;
 import io.neardup.engine.api.ClustersPage;
 import io.neardup.engine.api.ClustersParams;
 import io.neardup.settings.NearDupSettings;
@@ -87,6 +88,7 @@ public final class DistributedClusters<S, P, Q> {
   /**
    * Computes the clusters of a planned request and answers its page.
    *
+   * @param verification how pairs are decided ({@link ClusterPlan#verification})
    * @param keepAliveMillis how long the computation is kept for later pages, or null
    * @param budget the memory of the computation, in bytes
    * @param startNanos when the request arrived ({@link System#nanoTime})
@@ -98,6 +100,7 @@ public final class DistributedClusters<S, P, Q> {
       Long keepAliveMillis,
       NearDupSettings settings,
       double minSimilarity,
+      Verification verification,
       long budget,
       long startNanos,
       ShardedRun.Listener<ClustersPage> listener) {
@@ -111,6 +114,7 @@ public final class DistributedClusters<S, P, Q> {
                   new ShardedRun<>(
                       settings,
                       minSimilarity,
+                      verification,
                       budget,
                       params.batchSize(),
                       shardOrder,

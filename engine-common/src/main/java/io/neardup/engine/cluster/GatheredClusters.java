@@ -4,8 +4,10 @@ import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.Cluster;
 import io.neardup.cluster.Clusterer;
 import io.neardup.cluster.PairMeasures;
+import io.neardup.cluster.Verification;
 import io.neardup.lsh.BandHasher;
 import io.neardup.settings.NearDupSettings;
+import io.neardup.shingle.ShingleSet;
 import io.neardup.sketch.Sketch;
 import io.neardup.sketch.SketchFormat;
 import io.neardup.sketch.SketchParameters;
@@ -59,6 +61,7 @@ public final class GatheredClusters implements Closeable {
 
   private final NearDupSettings settings;
   private final CanonicalPolicy canonical;
+  private final boolean exact;
   private final Clusterer core;
   private final BandHasher bandHasher;
   private final List<String> indexNames = new ArrayList<>();
@@ -76,12 +79,37 @@ public final class GatheredClusters implements Closeable {
    */
   public GatheredClusters(
       NearDupSettings settings, double minSimilarity, int documents, CanonicalPolicy canonical) {
+    this(settings, minSimilarity, Verification.SKETCH, documents, canonical);
+  }
+
+  /**
+   * @param settings the field's settings (every sketch added must have its sketch parameters)
+   * @param minSimilarity Jaccard similarity that joins two documents
+   * @param verification with {@code EXACT} (MinHash schemes), pairs near the minimum similarity are
+   *     decided by the shingle sets {@link #add(String, String, byte[], Object, byte[]) added} with
+   *     the sketches ({@link PairMeasures#sketchThenSets})
+   * @param documents the most documents that will be added
+   * @param canonical which member of a cluster is canonical (by score: the first added)
+   */
+  public GatheredClusters(
+      NearDupSettings settings,
+      double minSimilarity,
+      Verification verification,
+      int documents,
+      CanonicalPolicy canonical) {
     this.settings = settings;
     this.canonical = canonical;
     SketchParameters p = settings.sketch();
+    this.exact = verification == Verification.EXACT && !p.scheme().isSimHash();
     this.core =
         // SimHash sketches compare by Hamming distance, the others by their Jaccard estimate
-        new Clusterer(null, PairMeasures.forSketches(p), minSimilarity, settings.banding().bands())
+        new Clusterer(
+                null,
+                exact
+                    ? PairMeasures.sketchThenSets(p.hashes(), p.bits())
+                    : PairMeasures.forSketches(p),
+                minSimilarity,
+                settings.banding().bands())
             .joinsOnly(true)
             .threads(1);
     this.bandHasher = new BandHasher(settings.banding());
@@ -102,6 +130,19 @@ public final class GatheredClusters implements Closeable {
         + 24;
   }
 
+  /**
+   * As {@link #bytesPerDocument(NearDupSettings)}, with the shingle sets of an exact run: {@value
+   * #SET_BYTES_PER_DOCUMENT} bytes more per document (a set of about 500 shingles, four bytes each
+   * on the heap).
+   */
+  public static long bytesPerDocument(NearDupSettings settings, Verification verification) {
+    return bytesPerDocument(settings)
+        + (verification == Verification.EXACT ? SET_BYTES_PER_DOCUMENT : 0);
+  }
+
+  /** The heap an exact run reserves per document for its shingle set. */
+  public static final int SET_BYTES_PER_DOCUMENT = 2048;
+
   /** Whether as many documents were added as announced. */
   public boolean full() {
     return added >= ids.length;
@@ -117,6 +158,23 @@ public final class GatheredClusters implements Closeable {
    *     read
    */
   public void add(String index, String id, byte[] sketch, Object key) throws IOException {
+    add(index, id, sketch, key, null);
+  }
+
+  /** Adds a document as a shard returned it. */
+  public void add(ShardedClusterer.Fetched doc) throws IOException {
+    add(doc.index(), doc.id(), doc.sketch(), doc.key(), doc.shingles());
+  }
+
+  /**
+   * Adds a document with its serialized shingle set (null or empty for none: its pairs are decided
+   * by its sketch); ignored once {@link #full}.
+   *
+   * @throws IllegalStateException naming the document if its id is missing or its sketch or set
+   *     cannot be read
+   */
+  public void add(String index, String id, byte[] sketch, Object key, byte[] shingles)
+      throws IOException {
     if (ranked != null) {
       throw new IllegalStateException("documents cannot be added once the clusters are paged");
     }
@@ -144,14 +202,25 @@ public final class GatheredClusters implements Closeable {
     if (sketch != null && sketch.length > 0) {
       try {
         Sketch decoded = SketchFormat.decode(sketch, settings.sketch());
-        core.add(doc, decoded, bandHasher);
+        if (exact && !decoded.isEmpty()) {
+          ShingleSet set =
+              shingles == null || shingles.length == 0
+                  ? null
+                  : new ShingleSet().read(shingles, 0, shingles.length);
+          long[] bands = new long[settings.banding().bands()];
+          bandHasher.bandHashes(decoded, bands);
+          int[] record = PairMeasures.sketchAndSet(decoded, set);
+          core.add(doc, bands, record, record.length);
+        } else {
+          core.add(doc, decoded, bandHasher);
+        }
       } catch (IllegalArgumentException e) {
         throw new IllegalStateException(
             "document ["
                 + id
                 + "] of index ["
                 + index
-                + "] has an unreadable sketch: "
+                + "] has an unreadable sketch or shingle set: "
                 + e.getMessage(),
             e);
       }

@@ -4,7 +4,9 @@ import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.Clusterer;
 import io.neardup.cluster.PairMeasure;
 import io.neardup.cluster.PairMeasures;
+import io.neardup.cluster.Verification;
 import io.neardup.settings.NearDupSettings;
+import io.neardup.shingle.ShingleSet;
 import io.neardup.sketch.Sketch;
 import io.neardup.sketch.SketchFormat;
 import io.neardup.util.LongHashSet;
@@ -35,7 +37,9 @@ import java.util.function.IntFunction;
  *       next block of candidates needs (pairs already in one cluster are skipped); the caller
  *       fetches them from the shards and {@link #verify verifies} the block: pairs whose sketches
  *       estimate at least the minimum similarity (SimHash: lie within the Hamming distance) are
- *       joined by union-find.
+ *       joined by union-find; with {@link Verification#EXACT}, a pair whose estimate is within the
+ *       {@link ExactMargin} of the minimum similarity is decided by the exact similarity of the two
+ *       documents' stored shingle sets instead, where both have one.
  *   <li><b>Clusters</b> ({@link #finish}): the union-find sets of two or more, largest first.
  * </ol>
  *
@@ -62,6 +66,7 @@ public final class ShardedClusterer {
   private final double minSimilarity;
   private final long budget;
   private final PairMeasure measure;
+  private final boolean exact;
   private final int maxBucketSize = Clusterer.DEFAULT_MAX_BUCKET_SIZE;
   private final int representatives = Clusterer.DEFAULT_REPRESENTATIVES;
   private DynamicUnionFind sets = new DynamicUnionFind();
@@ -93,6 +98,18 @@ public final class ShardedClusterer {
    * @param budget bytes for one partition's entries, the candidate buffer and the block's sets
    */
   public ShardedClusterer(NearDupSettings settings, double minSimilarity, long budget) {
+    this(settings, minSimilarity, Verification.SKETCH, budget);
+  }
+
+  /**
+   * @param settings the field's settings (every sketch must have its sketch parameters)
+   * @param minSimilarity the least similarity of a near-duplicate pair, in (0, 1]
+   * @param verification how pairs are decided: with {@code EXACT} (MinHash schemes), by the shingle
+   *     sets near the minimum similarity
+   * @param budget bytes for one partition's entries, the candidate buffer and the block's sets
+   */
+  public ShardedClusterer(
+      NearDupSettings settings, double minSimilarity, Verification verification, long budget) {
     if (!(minSimilarity > 0 && minSimilarity <= 1)) {
       throw new IllegalArgumentException(
           "min_similarity must be in (0, 1], got [" + minSimilarity + "]");
@@ -103,7 +120,11 @@ public final class ShardedClusterer {
     this.settings = settings;
     this.minSimilarity = minSimilarity;
     this.budget = budget;
-    this.measure = PairMeasures.forSketches(settings.sketch());
+    this.exact = verification == Verification.EXACT && !settings.sketch().scheme().isSimHash();
+    this.measure =
+        exact
+            ? PairMeasures.sketchThenSets(settings.sketch().hashes(), settings.sketch().bits())
+            : PairMeasures.forSketches(settings.sketch());
     this.pairCapacity = (int) Math.min(Integer.MAX_VALUE - 8, budget / 4 / Long.BYTES);
   }
 
@@ -265,13 +286,24 @@ public final class ShardedClusterer {
    * @throws IllegalArgumentException if a sketch is corrupt or made with other parameters
    */
   public void verify(int[] docs, byte[][] sketches) {
-    if (docs.length != sketches.length) {
+    verify(docs, sketches, null);
+  }
+
+  /**
+   * As {@link #verify(int[], byte[][])}, with the documents' serialized shingle sets (null or empty
+   * where a document has none), by which an exact run decides the pairs near the minimum
+   * similarity.
+   *
+   * @throws IllegalArgumentException if a sketch or a set is corrupt
+   */
+  public void verify(int[] docs, byte[][] sketches, byte[][] shingles) {
+    if (docs.length != sketches.length || (shingles != null && shingles.length != docs.length)) {
       throw new IllegalArgumentException(
-          "sketches must match docs, got " + sketches.length + " for " + docs.length);
+          "sketches and sets must match docs, got " + sketches.length + " for " + docs.length);
     }
     int[][] decoded = new int[docs.length][];
     for (int i = 0; i < docs.length; i++) {
-      decoded[i] = values(sketches[i]);
+      decoded[i] = values(sketches[i], shingles == null ? null : shingles[i]);
     }
     for (int i = pairPosition; i < blockEnd; i++) {
       int a = left(pairs[i]);
@@ -301,13 +333,24 @@ public final class ShardedClusterer {
 
   /** The similarity of two serialized sketches by this run's measure; -1 if either has none. */
   public double similarity(byte[] a, byte[] b) {
-    int[] sa = values(a);
-    int[] sb = values(b);
+    return similarity(new Fetched("", "", a, null), new Fetched("", "", b, null));
+  }
+
+  /**
+   * The similarity of two fetched documents by this run's measure (exact where an exact run has
+   * both their sets); -1 if either has no sketch.
+   */
+  public double similarity(Fetched a, Fetched b) {
+    int[] sa = values(a.sketch(), a.shingles());
+    int[] sb = values(b.sketch(), b.shingles());
     return sa == null || sb == null ? -1 : measure.similarity(sa, sa.length, sb, sb.length);
   }
 
-  /** The sketch values as the measure reads them: one int each, two for 64 bits; null if none. */
-  private int[] values(byte[] sketch) {
+  /**
+   * A document as the measure reads it: the sketch values, one int each, two for 64 bits, and in an
+   * exact run its shingle set ({@link PairMeasures#sketchAndSet}); null if it has no sketch.
+   */
+  private int[] values(byte[] sketch, byte[] shingles) {
     if (sketch == null || sketch.length == 0) {
       return null;
     }
@@ -315,9 +358,11 @@ public final class ShardedClusterer {
     if (s.isEmpty()) {
       return null;
     }
-    int[] out = new int[Clusterer.sketchSetSize(s)];
-    Clusterer.sketchSet(s, out);
-    return out;
+    ShingleSet set =
+        exact && shingles != null && shingles.length > 0
+            ? new ShingleSet().read(shingles, 0, shingles.length)
+            : null;
+    return PairMeasures.sketchAndSet(s, set);
   }
 
   /** Reads buckets from the next one on until the candidate buffer is a quarter of the budget. */
@@ -536,7 +581,7 @@ public final class ShardedClusterer {
       List<GatheredClusters.Member> copies = new ArrayList<>(docs.length - 1);
       for (int i = 0; i < docs.length; i++) {
         if (i != best) {
-          double s = run.similarity(f[best].sketch(), f[i].sketch());
+          double s = run.similarity(f[best], f[i]);
           copies.add(
               new GatheredClusters.Member(f[i].index(), f[i].id(), Math.round(s * 1e4) / 1e4));
         }
@@ -547,7 +592,27 @@ public final class ShardedClusterer {
   }
 
   /** What a shard returns of a cluster member for a response. */
-  public record Fetched(String index, String id, byte[] sketch, Object key) {}
+  public record Fetched(String index, String id, byte[] sketch, Object key, byte[] shingles) {
+    /** A document read without its shingle set. */
+    public Fetched(String index, String id, byte[] sketch, Object key) {
+      this(index, id, sketch, key, null);
+    }
+
+    /**
+     * A document as the {@code neardup_sketches} hit field lists it: its sketch, the canonical
+     * value, its id and, when asked, its shingle set.
+     *
+     * @param key the canonical value, as the engine reads it from the list
+     */
+    public static Fetched of(String index, java.util.List<Object> values, Object key) {
+      return new Fetched(
+          index,
+          values.size() > 2 ? (String) values.get(2) : "",
+          values.isEmpty() ? null : (byte[]) values.get(0),
+          key,
+          values.size() > 3 ? (byte[]) values.get(3) : null);
+    }
+  }
 
   /**
    * Union-find over the documents that take part in a candidate pair only, numbered as they come:

@@ -1,6 +1,7 @@
 package io.neardup.engine.cluster;
 
 import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.cluster.Verification;
 import io.neardup.settings.NearDupSettings;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -82,11 +83,15 @@ public final class ShardedRun<S> {
     void partition(int partition, int partitions, Listener<List<ShardPart<S>>> listener);
 
     /**
-     * Documents by number: their sketches, ids, and the values {@code canonical} compares (none for
-     * a policy by score). Documents not found are left out.
+     * Documents by number: their sketches, ids, the values {@code canonical} compares (none for a
+     * policy by score) and, with {@code shingles}, their shingle sets. Documents not found are left
+     * out.
      */
     void fetch(
-        Map<S, int[]> docs, CanonicalPolicy canonical, Listener<List<FetchedDoc<S>>> listener);
+        Map<S, int[]> docs,
+        CanonicalPolicy canonical,
+        boolean shingles,
+        Listener<List<FetchedDoc<S>>> listener);
   }
 
   /** Memory accounting, an engine's circuit breaker: {@code reserve} may refuse by throwing. */
@@ -140,6 +145,7 @@ public final class ShardedRun<S> {
 
   private final NearDupSettings settings;
   private final double minSimilarity;
+  private final Verification verification;
   private final long budget;
   private final int batch;
   private final Comparator<S> shardOrder;
@@ -149,6 +155,9 @@ public final class ShardedRun<S> {
 
   /**
    * @param minSimilarity the least similarity of a near-duplicate pair
+   * @param verification how pairs are decided: {@code EXACT} reads the shingle sets of the
+   *     documents a block needs with their sketches, and decides the pairs near the minimum
+   *     similarity by them
    * @param budget bytes of the coordinating node's memory for the run
    * @param batch documents read per round trip, at least 2
    * @param shardOrder a fixed order of the shards, so document numbers do not depend on answers'
@@ -158,6 +167,7 @@ public final class ShardedRun<S> {
   public ShardedRun(
       NearDupSettings settings,
       double minSimilarity,
+      Verification verification,
       long budget,
       int batch,
       Comparator<S> shardOrder,
@@ -166,6 +176,7 @@ public final class ShardedRun<S> {
       String api) {
     this.settings = settings;
     this.minSimilarity = minSimilarity;
+    this.verification = verification;
     this.budget = budget;
     this.batch = Math.max(2, batch); // a block names at least the two documents of one pair
     this.shardOrder = shardOrder;
@@ -180,7 +191,15 @@ public final class ShardedRun<S> {
    */
   public ShardedRun<S> reading(Reads<S> otherReads, int otherBatch) {
     return new ShardedRun<>(
-        settings, minSimilarity, budget, otherBatch, shardOrder, otherReads, memory, api);
+        settings,
+        minSimilarity,
+        verification,
+        budget,
+        otherBatch,
+        shardOrder,
+        otherReads,
+        memory,
+        api);
   }
 
   /** Computes the clusters. */
@@ -202,7 +221,7 @@ public final class ShardedRun<S> {
 
     Computation(Listener<Computed<S>> listener) {
       this.listener = listener;
-      this.core = new ShardedClusterer(settings, minSimilarity, budget);
+      this.core = new ShardedClusterer(settings, minSimilarity, verification, budget);
     }
 
     void start() {
@@ -277,18 +296,24 @@ public final class ShardedRun<S> {
         nextPartition();
         return;
       }
+      boolean exact = verification == Verification.EXACT;
       fetch(
           core,
           shards,
           docs,
           CanonicalPolicy.BEST_SCORE,
+          exact,
           step(fetched -> {
             byte[][] sketches = new byte[docs.length][];
+            byte[][] sets = exact ? new byte[docs.length][] : null;
             for (int i = 0; i < docs.length; i++) {
               ShardedClusterer.Fetched f = fetched.get(docs[i]);
               sketches[i] = f == null ? null : f.sketch();
+              if (exact) {
+                sets[i] = f == null ? null : f.shingles();
+              }
             }
-            core.verify(docs, sketches);
+            core.verify(docs, sketches, sets);
             long used = core.ramBytesUsed();
             if (used > reserved) {
               memory.reserve(used - reserved);
@@ -406,6 +431,7 @@ public final class ShardedRun<S> {
         run.shards,
         docs,
         canonical,
+        verification == Verification.EXACT,
         new Listener<>() {
           @Override
           public void onResponse(Map<Integer, ShardedClusterer.Fetched> fetched) {
@@ -426,6 +452,7 @@ public final class ShardedRun<S> {
       List<S> shards,
       int[] docs,
       CanonicalPolicy canonical,
+      boolean shingles,
       Listener<Map<Integer, ShardedClusterer.Fetched>> listener) {
     Map<S, List<Integer>> byShard = new LinkedHashMap<>();
     for (int doc : docs) {
@@ -443,6 +470,7 @@ public final class ShardedRun<S> {
     reads.fetch(
         wanted,
         canonical,
+        shingles,
         new Listener<>() {
           @Override
           public void onResponse(List<FetchedDoc<S>> found) {

@@ -96,7 +96,16 @@ public final class NearDupField {
 
   /** Reads hits' sketches, ids and canonical values of this field. */
   public HitSketchReader hitReader(CanonicalPolicy canonical) {
-    return new HitSketchReader(fields.sketchField(), idField(), canonical);
+    return hitReader(canonical, false);
+  }
+
+  /**
+   * Reads hits' sketches, ids and canonical values of this field and, with {@code shingles}, their
+   * shingle sets.
+   */
+  public HitSketchReader hitReader(CanonicalPolicy canonical, boolean shingles) {
+    return new HitSketchReader(
+        fields.sketchField(), idField(), shingles ? fields.shinglesField() : null, canonical);
   }
 
   /** A reader for a shard without this field: its hits have no sketches. */

@@ -3,6 +3,8 @@ package io.neardup.engine.shard;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.document.CanonicalKeys;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.util.BytesRef;
@@ -18,14 +20,17 @@ public final class HitSketchReader {
 
   private final String sketchField;
   private final String idField;
+  private final String shinglesField;
   private final CanonicalPolicy canonical;
   private LeafReader leaf;
   private BinaryDocValues sketches;
   private BinaryDocValues ids;
+  private BinaryDocValues shingles;
   private CanonicalKeys.LeafValues keys;
   private int lastDoc;
   private boolean hasSketch;
   private boolean hasId;
+  private boolean hasShingles;
 
   /**
    * @param sketchField the Lucene field of the {@code neardup} field's sketches, null if the shard
@@ -35,8 +40,17 @@ public final class HitSketchReader {
    * @param canonical the policy whose field's value is read
    */
   public HitSketchReader(String sketchField, String idField, CanonicalPolicy canonical) {
+    this(sketchField, idField, null, canonical);
+  }
+
+  /**
+   * @param shinglesField the Lucene field of the documents' shingle sets, null if they are not read
+   */
+  public HitSketchReader(
+      String sketchField, String idField, String shinglesField, CanonicalPolicy canonical) {
     this.sketchField = sketchField;
     this.idField = idField;
+    this.shinglesField = shinglesField;
     this.canonical = canonical;
   }
 
@@ -49,6 +63,7 @@ public final class HitSketchReader {
   private void open() throws IOException {
     sketches = sketchField == null ? null : leaf.getBinaryDocValues(sketchField);
     ids = idField == null ? null : leaf.getBinaryDocValues(idField);
+    shingles = shinglesField == null ? null : leaf.getBinaryDocValues(shinglesField);
     keys = CanonicalKeys.leafValues(leaf, canonical);
     lastDoc = -1;
   }
@@ -61,6 +76,7 @@ public final class HitSketchReader {
     lastDoc = doc;
     hasSketch = sketches != null && sketches.advanceExact(doc);
     hasId = ids != null && ids.advanceExact(doc);
+    hasShingles = shingles != null && shingles.advanceExact(doc);
   }
 
   /**
@@ -88,11 +104,41 @@ public final class HitSketchReader {
   }
 
   /**
+   * The document's serialized shingle set: empty if it has none or the reader does not read sets.
+   */
+  public byte[] shingles() throws IOException {
+    if (!hasShingles) {
+      return NO_SKETCH;
+    }
+    BytesRef b = shingles.binaryValue();
+    byte[] copy = new byte[b.length];
+    System.arraycopy(b.bytes, b.offset, copy, 0, b.length);
+    return copy;
+  }
+
+  /**
    * The value the canonical policy compares: a {@link Long}, a {@code byte[]} of a keyword or ip,
    * or null.
    */
   public Object key() throws IOException {
     return keys.value(lastDoc);
+  }
+
+  /**
+   * The values a hit carries in the engines' sketch field: its sketch, the canonical value ("" for
+   * none), its id and, when this reader reads shingle sets, its set ({@code
+   * ShardedClusterer.Fetched#of} reads them back).
+   */
+  public List<Object> hitValues() throws IOException {
+    Object key = key();
+    List<Object> values = new ArrayList<>(4);
+    values.add(sketch());
+    values.add(key == null ? "" : key);
+    values.add(id());
+    if (shinglesField != null) {
+      values.add(shingles());
+    }
+    return values;
   }
 
   /** The document's {@code _id}, or "" in indexes written before the field kept it. */

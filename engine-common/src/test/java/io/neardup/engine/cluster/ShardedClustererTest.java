@@ -8,7 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.Clusterer;
+import io.neardup.cluster.Verification;
+import io.neardup.lsh.BandHasher;
 import io.neardup.settings.NearDupSettings;
+import io.neardup.shingle.CompactShingleSet;
+import io.neardup.shingle.ShingleSet;
+import io.neardup.shingle.ShingleSetFormat;
 import io.neardup.sketch.SketchFormat;
 import io.neardup.sketch.SketchScheme;
 import io.neardup.sketch.Sketcher;
@@ -89,6 +94,19 @@ class ShardedClustererTest {
       int partitions,
       int pairCapacity,
       int block) {
+    return sharded(settings, t, sketches, null, shards, partitions, pairCapacity, block);
+  }
+
+  /** As above, an exact run when the documents' shingle sets are given. */
+  private static ShardedClusterer.Clusters sharded(
+      NearDupSettings settings,
+      double t,
+      List<byte[]> sketches,
+      List<byte[]> shingles,
+      int shards,
+      int partitions,
+      int pairCapacity,
+      int block) {
     int[] maxDocs = new int[shards];
     int[] shardOf = new int[sketches.size()];
     int[] docOf = new int[sketches.size()];
@@ -97,11 +115,16 @@ class ShardedClustererTest {
       shardOf[i] = s;
       docOf[i] = maxDocs[s]++;
     }
-    ShardedClusterer run = new ShardedClusterer(settings, t, 1 << 20).pairCapacity(pairCapacity);
+    ShardedClusterer run =
+        new ShardedClusterer(
+                settings, t, shingles == null ? Verification.SKETCH : Verification.EXACT, 1 << 20)
+            .pairCapacity(pairCapacity);
     run.shards(maxDocs);
     byte[][] byDense = new byte[sketches.size()][];
+    byte[][] setsByDense = new byte[sketches.size()][];
     for (int i = 0; i < sketches.size(); i++) {
       byDense[run.dense(shardOf[i], docOf[i])] = sketches.get(i);
+      setsByDense[run.dense(shardOf[i], docOf[i])] = shingles == null ? null : shingles.get(i);
     }
     for (int p = 0; p < partitions; p++) {
       run.startPartition();
@@ -118,14 +141,141 @@ class ShardedClustererTest {
       for (int[] docs; (docs = run.nextBlock(block)) != null; ) {
         assertTrue(docs.length <= block);
         byte[][] fetched = new byte[docs.length][];
+        byte[][] fetchedSets = new byte[docs.length][];
         for (int i = 0; i < docs.length; i++) {
           assertEquals(docs[i], run.dense(run.shardOf(docs[i]), run.docOf(docs[i])));
           fetched[i] = byDense[docs[i]];
+          fetchedSets[i] = setsByDense[docs[i]];
         }
-        run.verify(docs, fetched);
+        run.verify(docs, fetched, fetchedSets);
       }
     }
     return run.finish();
+  }
+
+  /**
+   * An exact run decides the pairs near the minimum similarity by their shingle sets: its clusters
+   * are the connected components of the band-sharing pairs whose sets reach it, on any sharding, as
+   * the gathered clusters of reconcile find them; the sketches alone find other clusters.
+   */
+  @Test
+  void exactRunsDecideByTheShingleSetsAsTheGatheredClustersDo() throws IOException {
+    NearDupSettings settings = MINHASH;
+    Random r = new Random(17);
+    Sketcher sketcher = new Sketcher(settings.sketch());
+    List<byte[]> sketches = new ArrayList<>();
+    List<byte[]> sets = new ArrayList<>();
+    List<ShingleSet> read = new ArrayList<>();
+    for (int f = 0; f < 150; f++) {
+      long[] original = random(r, 60 + r.nextInt(240));
+      for (int c = 0; c < 3; c++) {
+        long[] copy = original.clone();
+        // a replaced fingerprint of n: similarity (n - e) / (n + e), mostly near 0.8
+        for (int e = c == 0 ? 0 : 1 + r.nextInt(copy.length / 6); e > 0; e--) {
+          copy[r.nextInt(copy.length)] = r.nextLong();
+        }
+        long[] sorted = Arrays.stream(copy).distinct().sorted().toArray();
+        int[] compact = new int[sorted.length];
+        byte[] set =
+            ShingleSetFormat.encodeDelta(
+                compact, CompactShingleSet.compact(sorted, sorted.length, compact));
+        sketches.add(SketchFormat.encode(sketcher.sketch(copy)));
+        sets.add(set);
+        read.add(new ShingleSet().read(set, 0, set.length));
+      }
+    }
+    // the truth: components of the pairs sharing a band whose sets reach 0.8
+    BandHasher hasher = new BandHasher(settings.banding());
+    long[][] bands = new long[sketches.size()][settings.banding().bands()];
+    for (int i = 0; i < sketches.size(); i++) {
+      hasher.bandHashes(SketchFormat.decode(sketches.get(i), settings.sketch()), bands[i]);
+    }
+    UnionFind truth = new UnionFind(sketches.size());
+    int decidedDifferently = 0;
+    for (int i = 0; i < sketches.size(); i++) {
+      for (int j = i + 1; j < sketches.size(); j++) {
+        boolean shares = false;
+        for (int b = 0; b < bands[i].length && !shares; b++) {
+          shares = bands[i][b] == bands[j][b];
+        }
+        if (shares) {
+          boolean exact = read.get(i).jaccard(read.get(j)) >= 0.8;
+          boolean bySketch =
+              SketchFormat.decode(sketches.get(i), settings.sketch())
+                      .similarity(SketchFormat.decode(sketches.get(j), settings.sketch()))
+                  >= 0.8;
+          decidedDifferently += exact != bySketch ? 1 : 0;
+          if (exact) {
+            truth.union(i, j);
+          }
+        }
+      }
+    }
+    assertTrue(
+        decidedDifferently > 5, "the sketches decide " + decidedDifferently + " pairs apart");
+    Set<List<Integer>> expected = new HashSet<>();
+    for (int[] members : truth.groups()) {
+      if (members.length > 1) {
+        expected.add(Arrays.stream(members).sorted().boxed().toList());
+      }
+    }
+    for (int shards : new int[] {1, 3}) {
+      assertEquals(
+          expected,
+          asOrdinals(
+              sharded(settings, 0.8, sketches, sets, shards, 2, 50, 16), sketches.size(), shards),
+          shards + " shards");
+    }
+    assertTrue(
+        !expected.equals(
+            asOrdinals(sharded(settings, 0.8, sketches, 3, 2, 50, 16), sketches.size(), 3)),
+        "by sketch alone the clusters differ");
+    try (GatheredClusters g =
+        new GatheredClusters(
+            settings, 0.8, Verification.EXACT, sketches.size(), CanonicalPolicy.BEST_SCORE)) {
+      for (int i = 0; i < sketches.size(); i++) {
+        g.add("i", "d" + i, sketches.get(i), null, sets.get(i));
+      }
+      Set<List<Integer>> gathered = new HashSet<>();
+      for (int[] members : g.memberOrdinals()) {
+        gathered.add(Arrays.stream(members).sorted().boxed().toList());
+      }
+      assertEquals(expected, gathered, "reconcile's clusters");
+    }
+  }
+
+  /** Union-find over input ordinals, for the truth of a test. */
+  private static final class UnionFind {
+    private final int[] parent;
+
+    UnionFind(int n) {
+      parent = new int[n];
+      for (int i = 0; i < n; i++) {
+        parent[i] = i;
+      }
+    }
+
+    int find(int x) {
+      while (parent[x] != x) {
+        parent[x] = parent[parent[x]];
+        x = parent[x];
+      }
+      return x;
+    }
+
+    void union(int a, int b) {
+      parent[find(a)] = find(b);
+    }
+
+    List<int[]> groups() {
+      java.util.Map<Integer, List<Integer>> byRoot = new java.util.TreeMap<>();
+      for (int i = 0; i < parent.length; i++) {
+        byRoot.computeIfAbsent(find(i), k -> new ArrayList<>()).add(i);
+      }
+      List<int[]> out = new ArrayList<>();
+      byRoot.values().forEach(m -> out.add(m.stream().mapToInt(Integer::intValue).toArray()));
+      return out;
+    }
   }
 
   private static Set<List<Integer>> asOrdinals(

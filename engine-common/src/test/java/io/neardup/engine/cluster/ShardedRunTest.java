@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.cluster.Verification;
 import io.neardup.settings.NearDupSettings;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -70,6 +71,7 @@ class ShardedRunTest {
     public void fetch(
         Map<String, int[]> docs,
         CanonicalPolicy canonical,
+        boolean shingles,
         ShardedRun.Listener<List<ShardedRun.FetchedDoc<String>>> l) {
       fetches++;
       List<ShardedRun.FetchedDoc<String>> out = new ArrayList<>();
@@ -131,7 +133,15 @@ class ShardedRunTest {
     Budget memory = new Budget(Long.MAX_VALUE);
     ShardedRun<String> run =
         new ShardedRun<>(
-            settings, 0.8, 1 << 20, 100, Comparator.naturalOrder(), shards, memory, "test");
+            settings,
+            0.8,
+            Verification.SKETCH,
+            1 << 20,
+            100,
+            Comparator.naturalOrder(),
+            shards,
+            memory,
+            "test");
     ShardedRun.Computed<String> computed = await(run::compute);
     assertEquals(0, memory.used.get(), "the budget is released");
     assertEquals(sketches.size(), computed.documents());
@@ -173,6 +183,7 @@ class ShardedRunTest {
         new ShardedRun<>(
             ShardedClustererTest.MINHASH,
             0.8,
+            Verification.SKETCH,
             1 << 20,
             100,
             Comparator.naturalOrder(),
@@ -187,6 +198,7 @@ class ShardedRunTest {
         new ShardedRun<>(
             ShardedClustererTest.MINHASH,
             0.8,
+            Verification.SKETCH,
             1 << 20,
             100,
             Comparator.naturalOrder(),

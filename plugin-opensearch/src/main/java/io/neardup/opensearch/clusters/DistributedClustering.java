@@ -2,6 +2,7 @@ package io.neardup.opensearch.clusters;
 
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.engine.api.ClustersPage;
+import io.neardup.engine.api.SketchesParams;
 import io.neardup.engine.cluster.ClusterPlan;
 import io.neardup.engine.cluster.DistributedClusters;
 import io.neardup.engine.cluster.KeptRuns;
@@ -134,8 +135,9 @@ final class DistributedClustering {
         request.params(),
         request.query(),
         request.keepAlive() == null ? null : request.keepAlive().millis(),
-        plan.settings(),
-        plan.minSimilarity(),
+        plan.mapped().settings(),
+        plan.mapped().minSimilarity(),
+        plan.mapped().verification(),
         budget,
         start,
         respond(listener));
@@ -274,6 +276,7 @@ final class DistributedClustering {
     public void fetch(
         Map<ShardId, int[]> docs,
         CanonicalPolicy canonical,
+        boolean shingles,
         ShardedRun.Listener<List<ShardedRun.FetchedDoc<ShardId>>> listener) {
       List<NearDupShardDocsQueryBuilder.ShardDocs> wanted = new ArrayList<>(docs.size());
       int count = 0;
@@ -288,7 +291,9 @@ final class DistributedClustering {
               .sort(SortBuilders.shardDocSort())
               .fetchSource(false)
               .storedField(StoredFieldsContext._NONE_)
-              .ext(List.of(new NearDupSketchesBuilder(field, canonical))),
+              .ext(
+                  List.of(
+                      new NearDupSketchesBuilder(new SketchesParams(field, canonical, shingles)))),
           listener,
           response -> {
             SearchHit[] hits = response.getHits().getHits();
@@ -302,11 +307,7 @@ final class DistributedClustering {
                   new ShardedRun.FetchedDoc<>(
                       hit.getShard().getShardId(),
                       doc,
-                      new ShardedClusterer.Fetched(
-                          hit.getIndex(),
-                          values.size() > 2 ? (String) values.get(2) : "",
-                          values.isEmpty() ? null : (byte[]) values.get(0),
-                          CanonicalValues.of(f))));
+                      ShardedClusterer.Fetched.of(hit.getIndex(), values, CanonicalValues.of(f))));
             }
             return out;
           });

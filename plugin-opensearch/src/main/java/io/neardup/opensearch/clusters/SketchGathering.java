@@ -2,11 +2,11 @@ package io.neardup.opensearch.clusters;
 
 import io.neardup.engine.cluster.ClusterPlan;
 import io.neardup.engine.cluster.GatheredClusters;
+import io.neardup.engine.cluster.ShardedClusterer;
 import io.neardup.opensearch.collapse.CanonicalValues;
 import io.neardup.opensearch.collapse.MappedFields;
 import io.neardup.opensearch.collapse.NearDupSketchFetchSubPhase;
 import io.neardup.opensearch.collapse.NearDupSketchesBuilder;
-import io.neardup.settings.NearDupSettings;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.Executor;
@@ -72,11 +72,10 @@ public final class SketchGathering {
   /**
    * What the mappings say about a request.
    *
-   * @param settings the field's sketch settings
-   * @param minSimilarity the request's minimum similarity, else the field's threshold
+   * @param mapped the field's settings, the minimum similarity, how pairs are decided
    * @param indices the concrete indexes read
    */
-  public record Plan(NearDupSettings settings, double minSimilarity, Index[] indices) {}
+  public record Plan(ClusterPlan.Resolved mapped, Index[] indices) {}
 
   private final String api;
   private final NodeClient client;
@@ -122,7 +121,7 @@ public final class SketchGathering {
         plan.canonicalMapped(mappings.checkCanonical(metadata, request.params().canonical()));
       }
     }
-    return new Plan(plan.settings(), plan.minSimilarity(), indices);
+    return new Plan(plan.resolve(), indices);
   }
 
   /** Reads the sketches of a planned request and hands the clusters to the reader. */
@@ -173,10 +172,7 @@ public final class SketchGathering {
               // ids come from the field's doc values, next to the sketches: no stored fields
               .storedField(StoredFieldsContext._NONE_)
               .trackTotalHits(true)
-              .ext(
-                  List.of(
-                      new NearDupSketchesBuilder(
-                          request.params().field(), request.params().canonical())));
+              .ext(List.of(new NearDupSketchesBuilder(plan.mapped.sketches())));
       reader.source(source);
       SearchRequest search =
           new SearchRequest(request.indices())
@@ -200,12 +196,10 @@ public final class SketchGathering {
         throw ClusterPlan.tooMany(api, total);
       }
       int n = (int) total;
-      long bytes =
-          n * (GatheredClusters.bytesPerDocument(plan.settings) + reader.bytesPerDocument());
+      long bytes = n * (plan.mapped.bytesPerDocument() + reader.bytesPerDocument());
       breaker.addEstimateBytesAndMaybeBreak(bytes, "neardup_clusters");
       reserved = bytes;
-      clusters =
-          new GatheredClusters(plan.settings, plan.minSimilarity, n, request.params().canonical());
+      clusters = plan.mapped.gathered(n);
       reader.start(n);
       batch(response);
     }
@@ -249,11 +243,7 @@ public final class SketchGathering {
       int doc = clusters.documents();
       DocumentField field = hit.field(NearDupSketchFetchSubPhase.HIT_FIELD);
       List<Object> values = field == null ? List.of() : field.getValues();
-      clusters.add(
-          hit.getIndex(),
-          values.size() > 2 ? (String) values.get(2) : "",
-          values.isEmpty() ? null : (byte[]) values.get(0),
-          CanonicalValues.of(field));
+      clusters.add(ShardedClusterer.Fetched.of(hit.getIndex(), values, CanonicalValues.of(field)));
       reader.hit(hit, doc);
     }
 

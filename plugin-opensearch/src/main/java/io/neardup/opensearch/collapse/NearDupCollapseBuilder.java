@@ -3,6 +3,7 @@ package io.neardup.opensearch.collapse;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.collapse.core.CollapseMode;
 import io.neardup.engine.api.CollapseParams;
+import io.neardup.engine.api.SketchSource;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
 import io.neardup.opensearch.CanonicalPolicies;

@@ -1,9 +1,9 @@
 package io.neardup.opensearch.collapse;
 
+import io.neardup.engine.api.SketchSource;
 import io.neardup.engine.shard.HitSketchReader;
 import io.neardup.opensearch.mapper.NearDupFieldMapper.NearDupFieldType;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.lucene.index.LeafReaderContext;
 import org.opensearch.common.document.DocumentField;
@@ -32,14 +32,15 @@ public final class NearDupSketchFetchSubPhase implements FetchSubPhase {
     SketchSource ext =
         context.getSearchExt(NearDupCollapseBuilder.NAME) instanceof SketchSource collapse
             ? collapse
-            : context.getSearchExt(NearDupSketchesBuilder.NAME) instanceof SketchSource sketches
-                ? sketches
+            : context.getSearchExt(NearDupSketchesBuilder.NAME) instanceof NearDupSketchesBuilder b
+                ? b.params()
                 : null;
     if (ext == null) {
       return null;
     }
     HitSketchReader reader =
-        NearDupFieldType.hitReader(context.mapperService().fieldType(ext.field()), ext.canonical());
+        NearDupFieldType.hitReader(
+            context.mapperService().fieldType(ext.field()), ext.canonical(), ext.shingles());
     return new FetchSubPhaseProcessor() {
       @Override
       public void setNextReader(LeafReaderContext readerContext) throws IOException {
@@ -49,11 +50,7 @@ public final class NearDupSketchFetchSubPhase implements FetchSubPhase {
       @Override
       public void process(HitContext hitContext) throws IOException {
         reader.advance(hitContext.docId());
-        Object key = reader.key();
-        List<Object> values = new ArrayList<>(3);
-        values.add(reader.sketch());
-        values.add(key == null ? "" : key);
-        values.add(reader.id());
+        List<Object> values = reader.hitValues();
         hitContext.hit().setDocumentField(HIT_FIELD, new DocumentField(HIT_FIELD, values));
       }
     };

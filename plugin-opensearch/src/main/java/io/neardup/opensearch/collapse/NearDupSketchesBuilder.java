@@ -21,21 +21,20 @@ import org.opensearch.search.SearchExtBuilder;
  * that compare sketches outside the engine can use it too.
  *
  * <pre>{@code
- * "ext": {"neardup_sketches": {"field": "body.dup"}}
+ * "ext": {"neardup_sketches": {"field": "body.dup", "shingles": true}}
  * }</pre>
  */
-public final class NearDupSketchesBuilder extends SearchExtBuilder implements SketchSource {
+public final class NearDupSketchesBuilder extends SearchExtBuilder {
   /** The extension's name in {@code ext}. */
   public static final String NAME = SketchesParams.NAME;
 
   private final SketchesParams params;
 
   /**
-   * @param field the {@code neardup} field
-   * @param canonical the policy whose field value is attached too
+   * @param params the field, the canonical policy and whether sets are attached
    */
-  public NearDupSketchesBuilder(String field, CanonicalPolicy canonical) {
-    this.params = new SketchesParams(field, canonical);
+  public NearDupSketchesBuilder(SketchesParams params) {
+    this.params = params;
   }
 
   /** Reads the extension from the wire. */
@@ -53,26 +52,23 @@ public final class NearDupSketchesBuilder extends SearchExtBuilder implements Sk
     return NAME;
   }
 
-  @Override
-  public String field() {
-    return params.field();
-  }
-
-  @Override
-  public CanonicalPolicy canonical() {
-    return params.canonical();
+  /** The field, the canonical policy and whether sets are attached. */
+  public SketchesParams params() {
+    return params;
   }
 
   /** The request's keys, while they are parsed. */
   private static final class Spec {
     String field;
     CanonicalPolicy canonical = CanonicalPolicy.BEST_SCORE;
+    boolean shingles;
   }
 
   private static final ObjectParser<Spec, Void> PARSER = new ObjectParser<>(NAME, Spec::new);
 
   static {
     PARSER.declareString((spec, v) -> spec.field = v, new ParseField("field"));
+    PARSER.declareBoolean((spec, v) -> spec.shingles = v, new ParseField("shingles"));
     PARSER.declareField(
         (spec, v) -> spec.canonical = v,
         (p, c) -> CanonicalPolicies.parse(p),
@@ -89,7 +85,8 @@ public final class NearDupSketchesBuilder extends SearchExtBuilder implements Sk
    */
   public static NearDupSketchesBuilder fromXContent(XContentParser parser) throws IOException {
     Spec spec = PARSER.parse(parser, null);
-    return new NearDupSketchesBuilder(spec.field, spec.canonical);
+    return new NearDupSketchesBuilder(
+        new SketchesParams(spec.field, spec.canonical, spec.shingles));
   }
 
   @Override

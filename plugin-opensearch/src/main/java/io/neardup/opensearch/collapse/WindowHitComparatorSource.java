@@ -118,7 +118,7 @@ final class WindowHitComparatorSource extends IndexFieldData.XFieldComparatorSou
         read = true;
         return;
       }
-      HitSketchReader reader = NearDupFieldType.hitReader(fieldType, canonical);
+      HitSketchReader reader = NearDupFieldType.hitReader(fieldType, canonical, false);
       try {
         DocIdOrder.visit(
             ReaderUtil.getTopLevelContext(leaves[slotOf[0]]).leaves(),

@@ -307,12 +307,13 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
     }
 
     /**
-     * Reads hits' sketches, ids and canonical values on a shard whose mapping gives {@code type} to
-     * the field (null or another type: the shard has no sketches).
+     * Reads hits' sketches, ids, canonical values and, if asked, shingle sets on a shard whose
+     * mapping gives {@code type} to the field (null or another type: the shard has no sketches).
      */
-    public static HitSketchReader hitReader(MappedFieldType type, CanonicalPolicy canonical) {
+    public static HitSketchReader hitReader(
+        MappedFieldType type, CanonicalPolicy canonical, boolean shingles) {
       return type instanceof NearDupFieldType t
-          ? t.nearDup.hitReader(canonical)
+          ? t.nearDup.hitReader(canonical, shingles)
           : NearDupField.noSketches(canonical);
     }
 

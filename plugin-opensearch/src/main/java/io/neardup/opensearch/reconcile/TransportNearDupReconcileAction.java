@@ -113,7 +113,7 @@ public final class TransportNearDupReconcileAction
                 run.write(
                     new Writes(run, (CancellableTask) task, taskClient, plan),
                     start,
-                    plan.minSimilarity(),
+                    plan.mapped().minSimilarity(),
                     ShardedRun.Listener.of(
                         result -> listener.onResponse(new NearDupReconcileResponse(result)),
                         listener::onFailure)),

@@ -4,6 +4,7 @@ import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.collapse.core.CollapseMode;
 import io.neardup.elasticsearch.CanonicalPolicies;
 import io.neardup.engine.api.CollapseParams;
+import io.neardup.engine.api.SketchSource;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
 import java.io.IOException;

@@ -172,7 +172,7 @@ public final class NearDupCollapseRankBuilder extends RankBuilder {
       }
       HitSketchReader reader =
           NearDupFieldType.hitReader(
-              search.getSearchExecutionContext().getFieldType(ext.field()), ext.canonical());
+              search.getSearchExecutionContext().getFieldType(ext.field()), ext.canonical(), false);
       DocIdOrder.visit(
           search.searcher().getIndexReader().leaves(),
           docs,

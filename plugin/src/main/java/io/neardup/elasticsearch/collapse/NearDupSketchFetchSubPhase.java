@@ -1,9 +1,9 @@
 package io.neardup.elasticsearch.collapse;
 
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper.NearDupFieldType;
+import io.neardup.engine.api.SketchSource;
 import io.neardup.engine.shard.HitSketchReader;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.lucene.index.LeafReaderContext;
@@ -39,8 +39,8 @@ public final class NearDupSketchFetchSubPhase implements FetchSubPhase {
     SketchSource ext =
         context.getSearchExt(NearDupCollapseBuilder.NAME) instanceof SketchSource collapse
             ? collapse
-            : context.getSearchExt(NearDupSketchesBuilder.NAME) instanceof SketchSource sketches
-                ? sketches
+            : context.getSearchExt(NearDupSketchesBuilder.NAME) instanceof NearDupSketchesBuilder b
+                ? b.params()
                 : null;
     if (ext == null) {
       return null;
@@ -68,7 +68,9 @@ public final class NearDupSketchFetchSubPhase implements FetchSubPhase {
     }
     HitSketchReader reader =
         NearDupFieldType.hitReader(
-            context.getSearchExecutionContext().getFieldType(ext.field()), ext.canonical());
+            context.getSearchExecutionContext().getFieldType(ext.field()),
+            ext.canonical(),
+            ext.shingles());
     return new FetchSubPhaseProcessor() {
       @Override
       public void setNextReader(LeafReaderContext readerContext) throws IOException {
@@ -78,11 +80,7 @@ public final class NearDupSketchFetchSubPhase implements FetchSubPhase {
       @Override
       public void process(HitContext hitContext) throws IOException {
         reader.advance(hitContext.docId());
-        Object key = reader.key();
-        List<Object> values = new ArrayList<>(3);
-        values.add(reader.sketch());
-        values.add(key == null ? "" : key);
-        values.add(reader.id());
+        List<Object> values = reader.hitValues();
         hitContext
             .hit()
             .addDocumentFields(

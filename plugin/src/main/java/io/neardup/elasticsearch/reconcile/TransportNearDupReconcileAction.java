@@ -118,7 +118,7 @@ public final class TransportNearDupReconcileAction
                 run.write(
                     new Writes(run, (CancellableTask) task, taskClient, plan),
                     start,
-                    plan.minSimilarity(),
+                    plan.mapped().minSimilarity(),
                     ShardedRun.Listener.of(
                         result -> listener.onResponse(new NearDupReconcileResponse(result)),
                         listener::onFailure)),

@@ -17,20 +17,36 @@ public class NearDupSketchesBuilderTests
     return NearDupSketchesBuilder::new;
   }
 
+  private static NearDupSketchesBuilder builder(
+      String field, io.neardup.cluster.CanonicalPolicy canonical, boolean shingles) {
+    return new NearDupSketchesBuilder(
+        new io.neardup.engine.api.SketchesParams(field, canonical, shingles));
+  }
+
   @Override
   protected NearDupSketchesBuilder createTestInstance() {
-    return new NearDupSketchesBuilder(
-        randomAlphaOfLengthBetween(1, 10), NearDupCollapseBuilderTests.randomPolicy());
+    return builder(
+        randomAlphaOfLengthBetween(1, 10),
+        NearDupCollapseBuilderTests.randomPolicy(),
+        randomBoolean());
   }
 
   @Override
   protected NearDupSketchesBuilder mutateInstance(NearDupSketchesBuilder b) {
-    return randomBoolean()
-        ? new NearDupSketchesBuilder(
-            randomValueOtherThan(b.field(), () -> randomAlphaOfLengthBetween(1, 10)), b.canonical())
-        : new NearDupSketchesBuilder(
-            b.field(),
-            randomValueOtherThan(b.canonical(), NearDupCollapseBuilderTests::randomPolicy));
+    return switch (between(0, 2)) {
+      case 0 ->
+          builder(
+              randomValueOtherThan(b.params().field(), () -> randomAlphaOfLengthBetween(1, 10)),
+              b.params().canonical(),
+              b.params().shingles());
+      case 1 ->
+          builder(
+              b.params().field(),
+              randomValueOtherThan(
+                  b.params().canonical(), NearDupCollapseBuilderTests::randomPolicy),
+              b.params().shingles());
+      default -> builder(b.params().field(), b.params().canonical(), !b.params().shingles());
+    };
   }
 
   private NearDupSketchesBuilder parse(String json) throws IOException {

@@ -1,0 +1,20 @@
+package io.neardup.engine.api;
+
+import io.neardup.cluster.CanonicalPolicy;
+
+/**
+ * A search extension that makes the fetch phase attach each hit's sketch and canonical value (and,
+ * if asked, its shingle set): the engines' {@code neardup_collapse} and {@code neardup_sketches}.
+ */
+public interface SketchSource {
+  /** The {@code neardup} field whose sketches are attached. */
+  String field();
+
+  /** The policy whose field's value is attached too (none for a policy by score). */
+  CanonicalPolicy canonical();
+
+  /** Whether hits also carry their shingle sets. */
+  default boolean shingles() {
+    return false;
+  }
+}
