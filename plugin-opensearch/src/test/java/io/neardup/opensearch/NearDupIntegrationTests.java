@@ -8,13 +8,19 @@ import static org.opensearch.test.hamcrest.OpenSearchAssertions.assertNoFailures
 
 import io.neardup.analysis.NearDupAnalyzer;
 import io.neardup.analysis.NearDupFilter;
+import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.document.NearDupDocument;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
 import io.neardup.engine.api.LikeDocument;
+import io.neardup.engine.cluster.GatheredClusters;
+import io.neardup.opensearch.clusters.NearDupClustersRequest;
+import io.neardup.opensearch.clusters.NearDupClustersResponse;
+import io.neardup.opensearch.clusters.TransportNearDupClustersAction;
 import io.neardup.opensearch.query.NearDupQueryBuilder;
 import io.neardup.search.NearDuplicateQuery;
 import io.neardup.settings.NearDupSettings;
+import io.neardup.testkit.CliClusters;
 import io.neardup.testkit.CorpusGenerator;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -47,6 +53,8 @@ import org.opensearch.action.support.WriteRequest;
 import org.opensearch.cluster.metadata.IndexMetadata;
 import org.opensearch.common.settings.Settings;
 import org.opensearch.common.xcontent.XContentFactory;
+import org.opensearch.common.xcontent.XContentHelper;
+import org.opensearch.common.xcontent.json.JsonXContent;
 import org.opensearch.core.rest.RestStatus;
 import org.opensearch.core.xcontent.XContentBuilder;
 import org.opensearch.plugins.Plugin;
@@ -228,6 +236,60 @@ public class NearDupIntegrationTests extends OpenSearchIntegTestCase {
             .value(),
         equalTo(atThreshold));
   }
+
+  /**
+   * The clusters API on the sample corpus answers what {@code neardup dedup} answers at its
+   * defaults (threshold 0.8, exact verification): the same clusters with the same canonicals, the
+   * canonical policy by input order as the CLI's.
+   */
+  public void testClustersApiEqualsTheClisExactDedupOfTheSampleCorpus() throws IOException {
+    String index = "samples";
+    assertAcked(
+        client()
+            .admin()
+            .indices()
+            .prepareCreate(index)
+            .setSettings(
+                Settings.builder()
+                    .put(IndexMetadata.SETTING_NUMBER_OF_SHARDS, SHARDS)
+                    .put(IndexMetadata.SETTING_NUMBER_OF_REPLICAS, 0))
+            .setMapping(
+                "{\"properties\": {\"ordinal\": {\"type\": \"long\"}, \"body\": {\"type\":"
+                    + " \"text\", \"fields\": {\"dup\": {\"type\": \"neardup\"}}}}}"));
+    ensureGreen(index);
+    BulkRequestBuilder bulk =
+        client().prepareBulk().setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
+    List<Map<String, Object>> docs =
+        CliClusters.jsonLines(CliClusters.samples().resolve("corpus.jsonl"), JSON);
+    for (int i = 0; i < docs.size(); i++) {
+      bulk.add(
+          client()
+              .prepareIndex(index)
+              .setId((String) docs.get(i).get("id"))
+              .setSource("ordinal", i, "body", docs.get(i).get("text")));
+    }
+    assertNoFailures(bulk.get());
+    NearDupClustersResponse response =
+        client()
+            .execute(
+                TransportNearDupClustersAction.TYPE,
+                new NearDupClustersRequest(index)
+                    .field(FIELD)
+                    .canonical(CanonicalPolicy.lowest("ordinal"))
+                    .size(10_000))
+            .actionGet();
+    Set<CliClusters.Cluster> actual = new HashSet<>();
+    for (GatheredClusters.Group c : response.clusters()) {
+      List<String> members = new ArrayList<>();
+      members.add(c.canonical().id());
+      c.copies().forEach(m -> members.add(m.id()));
+      actual.add(new CliClusters.Cluster(c.canonical().id(), members));
+    }
+    assertThat(actual, equalTo(CliClusters.sampleAt08(JSON)));
+  }
+
+  private static final java.util.function.Function<String, Map<String, Object>> JSON =
+      line -> XContentHelper.convertToMap(JsonXContent.jsonXContent, line, false);
 
   public void testBadRequestsNameTheProblem() throws IOException {
     String index = "errors";

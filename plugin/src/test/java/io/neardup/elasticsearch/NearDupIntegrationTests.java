@@ -10,6 +10,7 @@ import static org.hamcrest.Matchers.greaterThanOrEqualTo;
 
 import io.neardup.analysis.NearDupAnalyzer;
 import io.neardup.analysis.NearDupFilter;
+import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.Cluster;
 import io.neardup.cluster.ClusterResult;
 import io.neardup.cluster.Verification;
@@ -25,6 +26,7 @@ import io.neardup.engine.cluster.GatheredClusters;
 import io.neardup.index.NearDupClusterer;
 import io.neardup.search.NearDuplicateQuery;
 import io.neardup.settings.NearDupSettings;
+import io.neardup.testkit.CliClusters;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -57,6 +59,7 @@ import org.elasticsearch.action.explain.ExplainResponse;
 import org.elasticsearch.action.support.WriteRequest;
 import org.elasticsearch.cluster.metadata.IndexMetadata;
 import org.elasticsearch.common.settings.Settings;
+import org.elasticsearch.common.xcontent.XContentHelper;
 import org.elasticsearch.core.TimeValue;
 import org.elasticsearch.index.query.QueryBuilders;
 import org.elasticsearch.index.query.functionscore.ScoreFunctionBuilders;
@@ -66,6 +69,7 @@ import org.elasticsearch.search.SearchHit;
 import org.elasticsearch.test.ESIntegTestCase;
 import org.elasticsearch.xcontent.XContentBuilder;
 import org.elasticsearch.xcontent.XContentFactory;
+import org.elasticsearch.xcontent.XContentType;
 
 /**
  * End to end on a cluster of two data nodes, with an index of four shards over which the copies of
@@ -417,6 +421,57 @@ public class NearDupIntegrationTests extends ESIntegTestCase {
             indicesAdmin().prepareStats(INDEX).get().getTotal().getSearch().getOpenContexts(),
             equalTo(0L)));
   }
+
+  /**
+   * The clusters API on the sample corpus answers what {@code neardup dedup} answers at its
+   * defaults (threshold 0.8, exact verification): the same clusters with the same canonicals, the
+   * canonical policy by input order as the CLI's.
+   */
+  public void testClustersApiEqualsTheClisExactDedupOfTheSampleCorpus() throws IOException {
+    String index = "samples";
+    assertAcked(
+        indicesAdmin()
+            .prepareCreate(index)
+            .setSettings(
+                Settings.builder()
+                    .put(IndexMetadata.SETTING_NUMBER_OF_SHARDS, SHARDS)
+                    .put(IndexMetadata.SETTING_NUMBER_OF_REPLICAS, 0))
+            .setMapping(
+                "{\"properties\": {\"ordinal\": {\"type\": \"long\"}, \"body\": {\"type\":"
+                    + " \"text\", \"fields\": {\"dup\": {\"type\": \"neardup\"}}}}}"));
+    ensureGreen(index);
+    BulkRequestBuilder bulk =
+        client().prepareBulk().setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
+    List<Map<String, Object>> docs =
+        CliClusters.jsonLines(CliClusters.samples().resolve("corpus.jsonl"), JSON);
+    for (int i = 0; i < docs.size(); i++) {
+      bulk.add(
+          prepareIndex(index)
+              .setId((String) docs.get(i).get("id"))
+              .setSource("ordinal", i, "body", docs.get(i).get("text")));
+    }
+    assertNoFailures(bulk.get());
+    NearDupClustersResponse response =
+        client()
+            .execute(
+                TransportNearDupClustersAction.TYPE,
+                new NearDupClustersRequest(index)
+                    .field(FIELD)
+                    .canonical(CanonicalPolicy.lowest("ordinal"))
+                    .size(10_000))
+            .actionGet();
+    Set<CliClusters.Cluster> actual = new HashSet<>();
+    for (GatheredClusters.Group c : response.clusters()) {
+      List<String> members = new ArrayList<>();
+      members.add(c.canonical().id());
+      c.copies().forEach(m -> members.add(m.id()));
+      actual.add(new CliClusters.Cluster(c.canonical().id(), members));
+    }
+    assertThat(actual, equalTo(CliClusters.sampleAt08(JSON)));
+  }
+
+  private static final java.util.function.Function<String, Map<String, Object>> JSON =
+      line -> XContentHelper.convertToMap(XContentType.JSON.xContent(), line, false);
 
   public void testClustersApiAcrossShardsEqualsTheLibrarys() throws IOException {
     Map<String, String> docs = corpus(random());
