@@ -66,15 +66,22 @@ public final class RestBenchmark {
   private final String index;
   private final int docs;
   private final boolean openSearch;
+  private final String verify;
   private final ObjectNode figures = JSON.createObjectNode();
   private String[] texts;
   private int[] family;
   private String[] bm25;
 
-  private RestBenchmark(String engine, String url, int docs) {
+  private RestBenchmark(String engine, String url, int docs, String verify) {
     this.node = new NodeHttp(url);
     this.docs = docs;
-    this.index = "bench-" + docs;
+    this.verify = verify;
+    // one corpus index per verification: a field's verify is fixed when it is created
+    if (!"exact".equals(verify) && !"sketch".equals(verify)) {
+      throw new IllegalArgumentException("--verify must be exact or sketch, got [" + verify + "]");
+    }
+    this.index = "bench-" + docs + "-" + verify;
+    figures.put("verify", verify);
     this.openSearch =
         switch (engine) {
           case "os" -> true;
@@ -95,6 +102,7 @@ public final class RestBenchmark {
     int clients = 2;
     int ingestDocs = -1;
     Set<String> parts = Set.of("query", "collapse", "ingest");
+    String verify = "exact";
     Path out = null;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
@@ -108,11 +116,12 @@ public final class RestBenchmark {
         case "--clients" -> clients = Integer.parseInt(args[++i]);
         case "--ingest-docs" -> ingestDocs = Integer.parseInt(args[++i]);
         case "--parts" -> parts = Set.of(args[++i].split(","));
+        case "--verify" -> verify = args[++i];
         case "--out" -> out = Path.of(args[++i]);
         default -> throw new IllegalArgumentException("unknown argument [" + args[i] + "]");
       }
     }
-    RestBenchmark bench = new RestBenchmark(engine, url, docs);
+    RestBenchmark bench = new RestBenchmark(engine, url, docs, verify);
     bench.run(
         parts,
         queries,
@@ -308,7 +317,7 @@ public final class RestBenchmark {
           round % 2 == 0 ? new boolean[] {false, true} : new boolean[] {true, false}) {
         String target = neardup ? processed : "ingest-plain-" + ingestDocs;
         node.send("DELETE", "/" + target, null);
-        NodeHttp.check(node.send("PUT", "/" + target, ingestIndex(neardup)));
+        NodeHttp.check(node.send("PUT", "/" + target, ingestIndex(neardup, verify)));
         AtomicLong resent = new AtomicLong();
         double rate = bulkLoad(target, bulks, clients, resent);
         (neardup ? withProcessor : plain).add(rate);
@@ -400,16 +409,16 @@ public final class RestBenchmark {
   }
 
   /** Ingest indices: what the processor needs (and the plain index the same mapping). */
-  private static String ingestIndex(boolean neardup) {
+  private static String ingestIndex(boolean neardup, String verify) {
     return """
     {"settings": {"number_of_shards": 2, "number_of_replicas": 0%s},
      "mappings": {"properties": {
        "family": {"type": "integer"},
        "neardup_cluster": {"type": "keyword"},
        "neardup_canonical": {"type": "boolean"},
-       "body": {"type": "text", "fields": {"dup": {"type": "neardup"}}}}}}
+       "body": {"type": "text", "fields": {"dup": {"type": "neardup", "verify": "%s"}}}}}}
     """
-        .formatted(neardup ? ", \"default_pipeline\": \"" + INGEST_PIPELINE + "\"" : "");
+        .formatted(neardup ? ", \"default_pipeline\": \"" + INGEST_PIPELINE + "\"" : "", verify);
   }
 
   /** A search timed on its own; {@code index} null means the corpus index. */
@@ -493,10 +502,10 @@ public final class RestBenchmark {
          "mappings": {"_meta": {"neardup_sketch_settings": "%s"}, "properties": {
            "family": {"type": "integer"},
            "body": {"type": "text", "fields": {
-             "dup": {"type": "neardup"},
+             "dup": {"type": "neardup", "verify": "%s"},
              "mh": {"type": "text", "analyzer": "mh", "index_options": "docs", "norms": false}}}}}}
         """
-            .formatted(sketchSettings);
+            .formatted(sketchSettings, verify);
     NodeHttp.check(node.send("PUT", "/" + index, settings));
     long start = System.nanoTime();
     bulkLoad(index, bulkRequests(docs, 1000), 2, new AtomicLong());
