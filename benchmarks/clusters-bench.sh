@@ -11,6 +11,7 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 . "$root/bin/jdk.sh"
+. "$root/benchmarks/await-node.sh"
 docs="100000,1000000"
 port=9450
 options=()
@@ -38,11 +39,7 @@ mkdir -p "$data"
 "$root/bin/neardup-es" --port "$port" --data "$data" >"$log" 2>&1 &
 node=$!
 trap 'kill $node 2>/dev/null; wait $node 2>/dev/null || true' EXIT
-for _ in $(seq 1 300); do
-  if grep -q "listening on" "$log"; then break; fi
-  if ! kill -0 $node 2>/dev/null; then cat "$log" >&2; exit 1; fi
-  sleep 1
-done
+await_node "$node" "$log" 300
 echo "# clustering API benchmark, $(date -u +%Y-%m-%dT%H:%MZ)"
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')," \
   "$(free -g | awk '/Mem:/ {print $2}') GB, load average $(cut -d' ' -f1-3 /proc/loadavg) at start;" \

@@ -20,6 +20,7 @@
 # Output: the report on stdout and in benchmarks/target/rest-bench/report.md; each engine's figures in ENGINE.json.
 set -euo pipefail
 . "$(dirname "$0")/../bin/jdk.sh"
+. "$(dirname "$0")/await-node.sh"
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 docs=100000
@@ -72,11 +73,7 @@ run_engine() {
     "$main" --port "$port" --data "$here/target/rest-node-$engine" \
     --plugin "io.neardup.benchmarks.$engine.MinHashBaselinePlugin" >"$log" 2>&1 &
   node=$!
-  for _ in $(seq 1 120); do
-    if grep -q "listening on" "$log"; then break; fi
-    if ! kill -0 "$node" 2>/dev/null; then cat "$log" >&2; exit 1; fi
-    sleep 1
-  done
+  await_node "$node" "$log" 120
   echo "rest-bench.sh: $engine node up on port $port; load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2
   "${java[@]}" -Xmx2g -cp "$jar" io.neardup.benchmarks.RestBenchmark --engine "$engine" \
     --url "http://127.0.0.1:$port" --docs "$docs" --out "$out/$engine.json" "${options[@]}"

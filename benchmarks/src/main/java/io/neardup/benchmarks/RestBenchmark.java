@@ -520,45 +520,9 @@ public final class RestBenchmark {
         (System.nanoTime() - start) / 1e9);
   }
 
-  /**
-   * Sends one bulk request and, like the engines' bulk clients, sends again with a growing backoff
-   * the whole request while the node answers 429 and the items it rejected with 429 (a busy search
-   * or write queue); returns how many items were sent again.
-   */
+  /** {@link NodeHttp#bulk}. */
   private long bulk(String target, String body) throws IOException, InterruptedException {
-    long resent = 0;
-    for (int attempt = 0; ; attempt++) {
-      HttpResponse<String> r = node.send("POST", "/" + target + "/_bulk", body);
-      List<String> again = new ArrayList<>();
-      if (r.statusCode() == 429) {
-        again.add(body);
-      } else {
-        NodeHttp.check(r);
-        JsonNode response = JSON.readTree(r.body());
-        if (response.path("errors").asBoolean()) {
-          String[] lines = body.split("\n");
-          int i = 0;
-          for (JsonNode item : response.path("items")) {
-            JsonNode result = item.path("index");
-            if (result.path("status").asInt() == 429) {
-              again.add(lines[2 * i] + "\n" + lines[2 * i + 1] + "\n");
-            } else if (result.has("error")) {
-              throw new IllegalStateException("bulk failed: " + item);
-            }
-            i++;
-          }
-        }
-      }
-      if (again.isEmpty()) {
-        return resent;
-      }
-      if (attempt == 10) {
-        throw new IllegalStateException("bulk still rejected after 10 attempts: " + r.body());
-      }
-      body = String.join("", again);
-      resent += r.statusCode() == 429 ? body.split("\n").length / 2 : again.size();
-      Thread.sleep(50L << attempt);
-    }
+    return node.bulk(target, body);
   }
 
   /** The first {@code count} documents of the corpus as bulk requests of {@code bulkDocs}. */

@@ -1,6 +1,7 @@
 package io.neardup.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
 import java.io.InputStream;
@@ -310,6 +311,63 @@ final class ResultFiles {
           + pairs.size()
           + " pairs are used";
     }
+  }
+
+  /**
+   * Reads a clusters file as {@link #writeClusters} writes it: one JSON object per line with the
+   * member ids in {@code members} (blank lines skipped); the canonical is {@code canonical}, else
+   * the first member.
+   *
+   * @param ids the ids of the documents clustered
+   * @throws CliFailure naming the file and line of a line that is not such an object, of a member
+   *     not in {@code ids} or of one already in an earlier cluster
+   */
+  static List<ClusterIds> readClusters(Path file, java.util.Set<String> ids) throws IOException {
+    List<ClusterIds> clusters = new ArrayList<>();
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    long number = 0;
+    try (java.io.BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      for (String line; (line = in.readLine()) != null; ) {
+        number++;
+        if (line.isBlank()) {
+          continue;
+        }
+        JsonNode members;
+        JsonNode canonical;
+        try {
+          JsonNode c = JSON.readTree(line);
+          members = c.path("members");
+          canonical = c.path("canonical");
+        } catch (JsonProcessingException e) {
+          members = null;
+          canonical = null;
+        }
+        if (members == null || !members.isArray() || members.isEmpty()) {
+          throw new CliFailure(
+              file
+                  + ":"
+                  + number
+                  + ": a clusters file has one JSON object per line with the member ids in"
+                  + " \"members\", e.g. {\"canonical\": \"a\", \"members\": [\"a\", \"b\"]}");
+        }
+        List<String> list = new ArrayList<>(members.size());
+        for (JsonNode m : members) {
+          String id = m.asText();
+          if (!ids.contains(id)) {
+            throw new CliFailure(
+                file + ":" + number + ": member [" + id + "] is not a document of the input");
+          }
+          if (!seen.add(id)) {
+            throw new CliFailure(
+                file + ":" + number + ": member [" + id + "] is in an earlier cluster too");
+          }
+          list.add(id);
+        }
+        clusters.add(
+            new ClusterIds(canonical.isTextual() ? canonical.asText() : list.get(0), list));
+      }
+    }
+    return clusters;
   }
 
   /** {@link #readPairsFile}'s pairs. */
