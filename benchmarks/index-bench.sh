@@ -28,13 +28,7 @@ done
 out="$here/target/index-bench"
 mkdir -p "$out"
 old_jar="$out/neardup-cli-$baseline.jar"
-if [ ! -f "$old_jar" ]; then
-  tree="$(mktemp -d)"
-  trap 'git -C "$root" worktree remove --force "$tree" >/dev/null 2>&1 || true' EXIT
-  git -C "$root" worktree add --detach "$tree" "$baseline" >/dev/null
-  (cd "$tree" && ./mvnw -q -B -ntp -pl cli -am package -Dmaven.test.skip=true >&2)
-  cp "$tree/cli/target/neardup-cli.jar" "$old_jar"
-fi
+"$here/baseline-jar.sh" "$baseline" "$old_jar"
 "$root/bin/neardup" --version >/dev/null 2>&1 # builds the current tool if needed
 
 time_of() {

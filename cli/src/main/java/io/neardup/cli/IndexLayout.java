@@ -1,5 +1,6 @@
 package io.neardup.cli;
 
+import io.neardup.analysis.FastStandardTokenizer;
 import io.neardup.document.NearDupDocument;
 import io.neardup.index.StoredClusters;
 import java.nio.charset.StandardCharsets;
@@ -7,7 +8,7 @@ import java.util.Map;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.LowerCaseFilter;
 import org.apache.lucene.analysis.TokenStream;
-import org.apache.lucene.analysis.standard.StandardTokenizer;
+import org.apache.lucene.analysis.Tokenizer;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.DoubleField;
 import org.apache.lucene.document.Field;
@@ -43,15 +44,15 @@ final class IndexLayout {
   }
 
   /**
-   * The analyser of the full-text field: Lucene's standard analyser (standard tokenizer, lower
-   * case) without its stop filter, whose default word list is empty anyway, so the tokens and the
-   * queries of {@code search} are the same and no token pays a set lookup.
+   * The analyser of the full-text field: Lucene's standard analyser (the standard tokenizer's
+   * tokens, lower case) without its stop filter, whose default word list is empty anyway, so the
+   * tokens and the queries of {@code search} are the same and no token pays a set lookup.
    */
   static final Analyzer TEXT_ANALYZER =
       new Analyzer() {
         @Override
         protected TokenStreamComponents createComponents(String fieldName) {
-          StandardTokenizer tokenizer = new StandardTokenizer();
+          Tokenizer tokenizer = new FastStandardTokenizer();
           return new TokenStreamComponents(tokenizer, new LowerCaseFilter(tokenizer));
         }
 

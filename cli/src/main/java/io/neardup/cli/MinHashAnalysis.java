@@ -1,5 +1,6 @@
 package io.neardup.cli;
 
+import io.neardup.analysis.FastStandardTokenizer;
 import io.neardup.analysis.NearDupAnalyzer;
 import io.neardup.analysis.NearDupFilter;
 import io.neardup.analysis.NearDupShingleSetAttribute;
@@ -18,7 +19,6 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.lucene.analysis.LowerCaseFilter;
 import org.apache.lucene.analysis.TokenStream;
-import org.apache.lucene.analysis.standard.StandardTokenizer;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.analysis.tokenattributes.TypeAttribute;
 import org.apache.lucene.index.IndexWriter;
@@ -67,7 +67,7 @@ final class MinHashAnalysis implements DocumentAnalysis {
     this.writer = writer;
     this.ordinalBase = ordinalBase;
     if (writer != null && text) {
-      capture = new TokenCapture(new StandardTokenizer());
+      capture = new TokenCapture(new FastStandardTokenizer());
       nearDupChain =
           new NearDupFilter(new TextNormalizationFilter(capture.replay(), normalization), settings);
       textChain = new LowerCaseFilter(capture.replay());

@@ -6,9 +6,9 @@ import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.standard.StandardTokenizer;
 
 /**
- * The default neardup analysis chain: {@link StandardTokenizer} (Unicode word boundaries), {@link
- * TextNormalizationFilter}, {@link NearDupFilter}. Used by the command-line tool and as the default
- * of the Elasticsearch field type.
+ * The default neardup analysis chain: {@link StandardTokenizer} (Unicode word boundaries; its
+ * tokens exactly, through {@link FastStandardTokenizer}), {@link TextNormalizationFilter}, {@link
+ * NearDupFilter}. Used by the command-line tool and as the default of the Elasticsearch field type.
  *
  * <p>The tokenizer keeps the token attributes and the sketch attribute in one object ({@link
  * NearDupTokenAttributeImpl}), and the near-duplicate filter normalises the tokens itself as it
@@ -69,7 +69,7 @@ public final class NearDupAnalyzer extends Analyzer {
 
   @Override
   protected TokenStreamComponents createComponents(String fieldName) {
-    StandardTokenizer tokenizer = new StandardTokenizer(NearDupTokenAttributeImpl.FACTORY);
+    FastStandardTokenizer tokenizer = new FastStandardTokenizer(NearDupTokenAttributeImpl.FACTORY);
     // the filter normalises the tokens itself (see NearDupFilter)
     return new TokenStreamComponents(
         tokenizer, new NearDupFilter(tokenizer, settings, normalization, keepShingleSet));

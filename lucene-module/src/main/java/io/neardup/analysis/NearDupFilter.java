@@ -11,6 +11,7 @@ import io.neardup.sketch.Sketcher;
 import io.neardup.text.NormalizationOptions;
 import io.neardup.text.TextNormalizer;
 import io.neardup.token.TokenEncoding;
+import io.neardup.util.DistinctLongs;
 import java.io.IOException;
 import java.util.Arrays;
 import org.apache.lucene.analysis.TokenFilter;
@@ -91,6 +92,7 @@ public final class NearDupFilter extends TokenFilter {
   private final long[] bandHashes;
   // the shingles of the text when they are deduplicated: collected, then sorted and made distinct
   private long[] sortedShingles = new long[256];
+  private final DistinctLongs sorter = new DistinctLongs();
   private int collected;
 
   private boolean consumed;
@@ -274,13 +276,7 @@ public final class NearDupFilter extends TokenFilter {
     int distinct;
     if (deduplicate) {
       // sorting once and dropping repeats costs less than a hash set and gives the sorted set too
-      Arrays.sort(sortedShingles, 0, collected);
-      distinct = 0;
-      for (int i = 0; i < collected; i++) {
-        if (distinct == 0 || sortedShingles[distinct - 1] != sortedShingles[i]) {
-          sortedShingles[distinct++] = sortedShingles[i];
-        }
-      }
+      distinct = sorter.sortDistinct(sortedShingles, collected);
       sketch = sketcher.sketch(sortedShingles, distinct, distinct);
     } else {
       distinct = 0;
