@@ -1,6 +1,7 @@
 package io.neardup.collapse;
 
 import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.cluster.Verification;
 import io.neardup.collapse.core.CollapseMode;
 import io.neardup.collapse.core.WindowCollapse;
 import io.neardup.document.CanonicalKeys;
@@ -94,6 +95,7 @@ public final class NearDupCollapser {
   private final int window;
   private final CollapseMode mode;
   private final CanonicalPolicy canonical;
+  private final boolean exact;
   private final byte[] header;
 
   private NearDupCollapser(
@@ -102,7 +104,8 @@ public final class NearDupCollapser {
       double minSimilarity,
       int window,
       CollapseMode mode,
-      CanonicalPolicy canonical) {
+      CanonicalPolicy canonical,
+      Verification verification) {
     this.fields = Objects.requireNonNull(fields, "fields");
     this.settings = Objects.requireNonNull(settings, "settings");
     if (!(minSimilarity > 0 && minSimilarity <= 1)) {
@@ -123,6 +126,7 @@ public final class NearDupCollapser {
     this.window = window;
     this.mode = mode;
     this.canonical = canonical;
+    this.exact = verification == Verification.EXACT && !settings.sketch().scheme().isSimHash();
     this.header = SketchFormat.encode(Sketch.empty(settings.sketch()));
   }
 
@@ -204,13 +208,14 @@ public final class NearDupCollapser {
       docs[i] = hits[i].doc;
     }
     byte[][] sketches = readSketches(reader, docs);
+    byte[][] sets = exact ? readSets(reader, docs) : null;
     CanonicalKeys keys = CanonicalKeys.load(reader, canonical, docs);
     Object[] values = new Object[n];
     for (int i = 0; i < n; i++) {
       values[i] = keys.key(i);
     }
     WindowCollapse collapse =
-        WindowCollapse.collapse(sketches, values, canonical, minSimilarity, mode);
+        WindowCollapse.collapse(sketches, sets, values, canonical, minSimilarity, mode);
     return assemble(topDocs, hits, collapse);
   }
 
@@ -240,6 +245,23 @@ public final class NearDupCollapser {
               header,
               settings.sketch());
           out[hit] = BytesRef.deepCopyOf(stored).bytes;
+        });
+    return out;
+  }
+
+  /** The serialized shingle sets of {@code docs}, in hit order (null for a hit without one). */
+  private byte[][] readSets(IndexReader reader, int[] docs) throws IOException {
+    byte[][] out = new byte[docs.length][];
+    BinaryDocValues[] sets = new BinaryDocValues[1];
+    DocIdOrder.visit(
+        reader.leaves(),
+        docs,
+        "hits",
+        leaf -> sets[0] = leaf.reader().getBinaryDocValues(fields.shinglesField()),
+        (hit, leaf, doc) -> {
+          if (sets[0] != null && sets[0].advanceExact(doc)) {
+            out[hit] = BytesRef.deepCopyOf(sets[0].binaryValue()).bytes;
+          }
         });
     return out;
   }
@@ -309,6 +331,7 @@ public final class NearDupCollapser {
     private int window = WindowCollapse.DEFAULT_WINDOW;
     private CollapseMode mode = WindowCollapse.DEFAULT_MODE;
     private CanonicalPolicy canonical = WindowCollapse.DEFAULT_CANONICAL;
+    private Verification verification = Verification.SKETCH;
 
     private Builder(NearDupFields fields, NearDupSettings settings) {
       this.fields = fields;
@@ -345,6 +368,17 @@ public final class NearDupCollapser {
     }
 
     /**
+     * How pairs of hits are decided; default {@code sketch}. With {@code exact}, pairs whose
+     * estimate is near the minimum similarity are decided by the hits' stored shingle sets (an
+     * index written with sets, as the engines' {@code verify: exact} fields write them); hits
+     * without one are decided by their estimate.
+     */
+    public Builder verification(Verification verification) {
+      this.verification = Objects.requireNonNull(verification, "verification");
+      return this;
+    }
+
+    /**
      * Validates and builds.
      *
      * @throws IllegalArgumentException naming the first invalid parameter
@@ -357,7 +391,8 @@ public final class NearDupCollapser {
           minSimilarity != null ? minSimilarity : settings.threshold(),
           window,
           mode,
-          canonical);
+          canonical,
+          verification);
     }
   }
 }

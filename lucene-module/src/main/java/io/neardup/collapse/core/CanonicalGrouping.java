@@ -47,6 +47,16 @@ final class CanonicalGrouping {
   private final int[] candidates;
   private final int[] keys; // the current item's block keys
   private final int[] slots; // and the slots where they were looked up
+  private Judge judge;
+
+  /**
+   * Decides a candidate pair the filter's count alone does not: items that agree on at least the
+   * filter's {@code minMatches} values are near-duplicates only if it says so.
+   */
+  @FunctionalInterface
+  interface Judge {
+    boolean nearDuplicates(int item, int canonical, int matches);
+  }
 
   /**
    * @param values {@code k·width} bytes per item, item i from byte {@code i·k·width}
@@ -82,6 +92,12 @@ final class CanonicalGrouping {
     this.slots = new int[blocks];
   }
 
+  /** Has {@code judge} decide each pair that agrees on at least {@code minMatches} values. */
+  CanonicalGrouping judge(Judge judge) {
+    this.judge = judge;
+    return this;
+  }
+
   /**
    * Groups the items.
    *
@@ -100,7 +116,7 @@ final class CanonicalGrouping {
       int n = listCandidates(item);
       for (int c = 0; c < n; c++) {
         int m = matches(item, canonicals[candidates[c]]);
-        if (m >= 0) {
+        if (m >= 0 && (judge == null || judge.nearDuplicates(item, canonicals[candidates[c]], m))) {
           canonicalOf[item] = canonicals[candidates[c]];
           matches[item] = m;
           break;

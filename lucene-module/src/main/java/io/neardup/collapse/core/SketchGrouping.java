@@ -1,10 +1,13 @@
 package io.neardup.collapse.core;
 
+import io.neardup.shingle.ShingleSet;
 import io.neardup.signature.SimHash;
+import io.neardup.sketch.ExactMargin;
 import io.neardup.sketch.Jaccard;
 import io.neardup.sketch.SketchFormat;
 import io.neardup.sketch.SketchScheme;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -21,6 +24,10 @@ import java.util.Objects;
  *
  * <p>SimHash sketches ({@link SketchScheme#SIMHASH}) are compared by the Hamming distance d of
  * their fingerprints, on the similarity scale 1 − d/64 ({@link SimHash#similarity(int)}).
+ *
+ * <p>Given the items' shingle sets, a pair of MinHash sketches whose agreement is within the {@link
+ * ExactMargin} of {@code minSimilarity} is decided by the exact Jaccard similarity of the two sets
+ * ({@link ShingleSet}) where both have one, which is then its similarity.
  */
 final class SketchGrouping {
   private SketchGrouping() {}
@@ -35,6 +42,17 @@ final class SketchGrouping {
    * @throws IllegalArgumentException if a sketch is corrupted or {@code order} is not a permutation
    */
   static Groups group(byte[][] sketches, int[] order, double minSimilarity) {
+    return group(sketches, null, order, minSimilarity);
+  }
+
+  /**
+   * Groups serialized sketches, deciding the pairs near {@code minSimilarity} by the items'
+   * serialized shingle sets.
+   *
+   * @param sets one serialized shingle set per item, or null (or empty) for an item without one;
+   *     null for none at all
+   */
+  static Groups group(byte[][] sketches, byte[][] sets, int[] order, double minSimilarity) {
     Objects.requireNonNull(sketches, "sketches");
     Objects.requireNonNull(order, "order");
     if (!(minSimilarity > 0 && minSimilarity <= 1)) {
@@ -74,13 +92,20 @@ final class SketchGrouping {
     }
     for (int p = 0; p < partitions.size(); p++) {
       groupPartition(
-          sketches, partitions.get(p), references.get(p), minSimilarity, canonicalOf, similarity);
+          sketches,
+          sets,
+          partitions.get(p),
+          references.get(p),
+          minSimilarity,
+          canonicalOf,
+          similarity);
     }
     return new Groups(canonicalOf, similarity);
   }
 
   private static void groupPartition(
       byte[][] sketches,
+      byte[][] sets,
       List<Integer> items,
       byte[] reference,
       double minSimilarity,
@@ -106,16 +131,51 @@ final class SketchGrouping {
     int minMatches = Math.max(1, Jaccard.minMatches(minSimilarity, k, bits));
     int[] localCanonical = new int[n];
     int[] matches = new int[n];
-    new CanonicalGrouping(values, width, k, n, minMatches)
-        .group(localOrder, hasSketch, localCanonical, matches);
+    ShingleSet[] read = sets == null ? null : readSets(sets, items);
+    double[] exact = new double[n];
+    Arrays.fill(exact, -1);
+    CanonicalGrouping grouping;
+    if (read == null) {
+      grouping = new CanonicalGrouping(values, width, k, n, minMatches);
+    } else {
+      // the filter lets through every pair the margin may decide by the sets
+      ExactMargin margin = ExactMargin.of(minSimilarity, k, bits);
+      grouping =
+          new CanonicalGrouping(
+                  values, width, k, n, Math.max(1, Math.min(minMatches, margin.rejectBelow())))
+              .judge((item, canonical, m) -> {
+                if (margin.needsExact(m) && read[item] != null && read[canonical] != null) {
+                  double j = read[item].jaccard(read[canonical]);
+                  exact[item] = j;
+                  return j >= minSimilarity;
+                }
+                exact[item] = -1;
+                return m >= minMatches;
+              });
+    }
+    grouping.group(localOrder, hasSketch, localCanonical, matches);
     for (int j = 0; j < n; j++) {
       if (localCanonical[j] != j) {
         int item = items.get(j);
         canonicalOf[item] = items.get(localCanonical[j]);
         similarity[item] =
-            Jaccard.fromMatches(matches[j], k, bits, Jaccard.DEFAULT_CONFIDENCE).estimate();
+            exact[j] >= 0
+                ? exact[j]
+                : Jaccard.fromMatches(matches[j], k, bits, Jaccard.DEFAULT_CONFIDENCE).estimate();
       }
     }
+  }
+
+  /** The partition's items' sets, by local number; null for an item without one. */
+  private static ShingleSet[] readSets(byte[][] sets, List<Integer> items) {
+    ShingleSet[] out = new ShingleSet[items.size()];
+    for (int j = 0; j < out.length; j++) {
+      byte[] set = sets[items.get(j)];
+      if (set != null && set.length > 0) {
+        out[j] = new ShingleSet().read(set, 0, set.length);
+      }
+    }
+    return out;
   }
 
   /** Each item joins the first canonical so far within {@code maxDistance} bits. */

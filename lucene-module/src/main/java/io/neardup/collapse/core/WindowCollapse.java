@@ -116,7 +116,24 @@ public final class WindowCollapse {
       CanonicalPolicy canonical,
       double minSimilarity,
       CollapseMode mode) {
-    if (values.length != sketches.length) {
+    return collapse(sketches, null, values, canonical, minSimilarity, mode);
+  }
+
+  /**
+   * Collapses a window, deciding the pairs whose sketches' estimate is near {@code minSimilarity}
+   * by the hits' shingle sets (a {@code verify: exact} field's), where both have one.
+   *
+   * @param sets each hit's serialized shingle set, or null (or empty) for a hit without one; null
+   *     for none at all
+   */
+  public static WindowCollapse collapse(
+      byte[][] sketches,
+      byte[][] sets,
+      Object[] values,
+      CanonicalPolicy canonical,
+      double minSimilarity,
+      CollapseMode mode) {
+    if (values.length != sketches.length || (sets != null && sets.length != sketches.length)) {
       throw new IllegalArgumentException(
           "values must have one entry per hit ("
               + sketches.length
@@ -128,7 +145,7 @@ public final class WindowCollapse {
       throw new IllegalArgumentException("mode must be one of [remove, demote, group], got null");
     }
     return new WindowCollapse(
-        SketchGrouping.group(sketches, canonical.order(values), minSimilarity), mode);
+        SketchGrouping.group(sketches, sets, canonical.order(values), minSimilarity), mode);
   }
 
   /** The mode that arranged the list. */
