@@ -1,6 +1,8 @@
 package io.neardup.web.boilerplate;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Classifies the text blocks of one page as content or boilerplate from shallow features.
@@ -15,11 +17,12 @@ import java.util.List;
  * words with few links that directly precedes content. Around it, the page's own landmarks (see
  * {@link Landmark}) decide where it declares them: a block in navigation, a banner, a page footer
  * or a complementary region is boilerplate, and when the page marks a main region that holds
- * content, its blocks are content unless link-dense and blocks outside it are boilerplate. Last,
- * {@link ContentRegion} keeps only the blocks in the container of the page's paragraphs (when one
- * container clearly holds most of what was kept), which removes the related-article lists, teasers
- * and forms around an article that read like content block by block. Nothing here is fitted to a
- * site or template.
+ * content, its blocks are content unless link-dense and blocks outside it are boilerplate. The
+ * labels and instructions of a form (comment, search or sign-up) are interface, not text, unless
+ * the form wraps most of the page as some frameworks render every page. Last, {@link ContentRegion}
+ * keeps only the blocks in the container of the page's paragraphs (when one container clearly holds
+ * most of what was kept), which removes the related-article lists, teasers and forms around an
+ * article that read like content block by block. Nothing here is fitted to a site or template.
  *
  * <pre>{@code
  * boolean[] content = new BlockClassifier().classify(blocks);
@@ -34,6 +37,9 @@ public final class BlockClassifier {
 
   /** Words from which a block with few links that precedes content is kept with it. */
   public static final int MIN_LEAD_WORDS = 10;
+
+  /** The share of a page's words below which a form's text is interface. */
+  static final double MAX_FORM_SHARE = 0.5;
 
   private final boolean useLandmarks;
 
@@ -75,6 +81,7 @@ public final class BlockClassifier {
     if (useLandmarks) {
       applyLandmarks(blocks, content);
     }
+    dropForms(blocks, content);
     // within a declared main region too: it often holds related articles and comment forms
     ContentRegion.restrict(blocks, content);
     boolean any = false;
@@ -91,6 +98,34 @@ public final class BlockClassifier {
       }
     }
     return content;
+  }
+
+  /**
+   * Clears the blocks of forms that hold less than {@value #MAX_FORM_SHARE} of the page's words:
+   * the labels and instructions of a comment, search or sign-up form are interface, not text. A
+   * form that wraps most of the page (as some frameworks render every page) is left alone.
+   */
+  private static void dropForms(List<TextBlock> blocks, boolean[] content) {
+    long total = 0;
+    Map<Integer, Long> formWords = null;
+    for (TextBlock b : blocks) {
+      total += b.words();
+      if (b.form() >= 0) {
+        if (formWords == null) {
+          formWords = new HashMap<>();
+        }
+        formWords.merge(b.form(), (long) b.words(), Long::sum);
+      }
+    }
+    if (formWords == null) {
+      return;
+    }
+    for (int i = 0; i < blocks.size(); i++) {
+      int form = blocks.get(i).form();
+      if (form >= 0 && formWords.get(form) < MAX_FORM_SHARE * total) {
+        content[i] = false;
+      }
+    }
   }
 
   private static void applyLandmarks(List<TextBlock> blocks, boolean[] content) {

@@ -107,9 +107,12 @@ public final class BlockSegmenter {
   private int mainDepth;
   private int boilerplateDepth;
   private int sectioningDepth;
+  private int formDepth;
+  private int form;
   private boolean blockHeading;
   private boolean blockListItem;
   private Landmark blockLandmark;
+  private int blockForm;
   private int[] elements = new int[64];
   private int elementDepth;
   private int nextElement;
@@ -119,6 +122,8 @@ public final class BlockSegmenter {
     blocks = new ArrayList<>();
     reset();
     linkDepth = headingDepth = listDepth = mainDepth = boilerplateDepth = sectioningDepth = 0;
+    formDepth = 0;
+    form = -1;
     elementDepth = nextElement = 0;
     root.filter(new Filter());
     flush();
@@ -187,6 +192,15 @@ public final class BlockSegmenter {
     if (tag.equals("article") || tag.equals("section")) {
       sectioningDepth += step;
     }
+    if (tag.equals("form")) {
+      if (step > 0 && formDepth == 0) {
+        form = elements[elementDepth - 1];
+      }
+      formDepth += step;
+      if (formDepth == 0) {
+        form = -1;
+      }
+    }
   }
 
   private Landmark landmark(Element e, String tag) {
@@ -230,6 +244,7 @@ public final class BlockSegmenter {
         if (text.length() == 0) {
           blockHeading = headingDepth > 0;
           blockListItem = listDepth > 0;
+          blockForm = form;
           blockLandmark =
               boilerplateDepth > 0
                   ? Landmark.BOILERPLATE
@@ -278,7 +293,8 @@ public final class BlockSegmenter {
               blockHeading,
               blockListItem,
               blockLandmark,
-              java.util.Arrays.copyOf(elements, elementDepth)));
+              java.util.Arrays.copyOf(elements, elementDepth),
+              blockForm));
     }
     reset();
   }
@@ -290,6 +306,7 @@ public final class BlockSegmenter {
     blockHeading = false;
     blockListItem = false;
     blockLandmark = Landmark.NONE;
+    blockForm = -1;
   }
 
   /**

@@ -16,6 +16,8 @@ package io.neardup.web.boilerplate;
  * @param path the block-level elements it lies in, outermost first, each by its number in document
  *     order (the last is the element whose text it is): blocks that share a prefix share those
  *     ancestors, which is what {@link ContentRegion} scores
+ * @param form the number (as in {@code path}) of the outermost {@code <form>} the block lies in, or
+ *     -1
  */
 public record TextBlock(
     String text,
@@ -26,7 +28,8 @@ public record TextBlock(
     boolean heading,
     boolean listItem,
     Landmark landmark,
-    int[] path) {
+    int[] path,
+    int form) {
 
   private static final int[] NO_PATH = new int[0];
 
@@ -49,7 +52,8 @@ public record TextBlock(
         heading,
         listItem,
         landmark,
-        NO_PATH);
+        NO_PATH,
+        -1);
   }
 
   /** The column width of the word wrap behind {@link #textDensity()}, as in the paper. */

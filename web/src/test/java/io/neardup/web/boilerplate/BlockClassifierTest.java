@@ -75,4 +75,23 @@ class BlockClassifierTest {
     assertArrayEquals(
         new boolean[] {false, false, true, true}, new BlockClassifier().classify(page));
   }
+
+  @Test
+  void aFormsLabelsAreInterfaceUnlessTheFormWrapsThePage() {
+    String article =
+        "<h1>A short post</h1><p>"
+            + "Running text of the post, with a clause, another clause, and a full stop. ".repeat(3)
+            + "</p>";
+    String form =
+        "<form><h3>Leave a reply</h3><p>Your email address will not be published, and the"
+            + " required fields are marked with a star, as everywhere.</p><p>You may use these"
+            + " tags and attributes in your comment, within reason, as you like.</p>"
+            + "<textarea></textarea></form>";
+    String text = new MainTextExtractor(Boilerplate.LOCAL).extract(article + form, "").text();
+    assertTrue(text.startsWith("A short post\nRunning text"), text);
+    assertFalse(text.contains("reply"), text);
+    String wrapped =
+        new MainTextExtractor(Boilerplate.LOCAL).extract("<form>" + article + "</form>", "").text();
+    assertTrue(wrapped.contains("Running text of the post"), wrapped);
+  }
 }

@@ -87,4 +87,17 @@ class BlockSegmenterTest {
     assertEquals(List.of(), blocks(""));
     assertEquals(List.of(), blocks("<div> <p>\n</p> </div>"));
   }
+
+  @Test
+  void blocksKnowTheOutermostFormTheyLieIn() {
+    List<TextBlock> b =
+        blocks("<p>before</p><form><div><form><p>label</p></form>tail</div></form><p>after</p>");
+    assertEquals(
+        List.of("before", "label", "tail", "after"), b.stream().map(TextBlock::text).toList());
+    assertEquals(-1, b.get(0).form());
+    int form = b.get(1).path()[1];
+    assertEquals(form, b.get(1).form());
+    assertEquals(form, b.get(2).form());
+    assertEquals(-1, b.get(3).form());
+  }
 }
