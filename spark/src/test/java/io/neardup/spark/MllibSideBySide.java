@@ -32,11 +32,11 @@ import org.apache.spark.sql.types.StructType;
  * approxSimilarityJoin}, over the same word shingles (the library's tokens, joined in shingles of
  * {@code shingle-size} words, a text shorter than one shingle taken whole as the library takes it),
  * each writing the CLI's pairs TSV for {@code neardup evaluate}. Both start from the same JSONL
- * file and end with the pairs file written; neardup runs first (cold), then MLlib, then neardup
- * again.
+ * file and end with the pairs file written (and neardup's clusters file). A first neardup run warms
+ * the JVM and the session; then MLlib and neardup alternate for the given number of rounds.
  *
- * <p>Arguments: {@code CORPUS OUTDIR THRESHOLD HASH_TABLES NUM_FEATURES}; the master and memory
- * come from the JVM's {@code spark.*} system properties.
+ * <p>Arguments: {@code CORPUS OUTDIR THRESHOLD HASH_TABLES NUM_FEATURES ROUNDS}; the master and
+ * memory come from the JVM's {@code spark.*} system properties.
  */
 public final class MllibSideBySide {
   private static final int SHINGLE_SIZE = 5;
@@ -44,8 +44,9 @@ public final class MllibSideBySide {
   private MllibSideBySide() {}
 
   public static void main(String[] args) {
-    if (args.length != 5) {
-      System.err.println("usage: MllibSideBySide CORPUS OUTDIR THRESHOLD HASH_TABLES NUM_FEATURES");
+    if (args.length != 6) {
+      System.err.println(
+          "usage: MllibSideBySide CORPUS OUTDIR THRESHOLD HASH_TABLES NUM_FEATURES ROUNDS");
       System.exit(2);
     }
     String corpus = args[0];
@@ -53,6 +54,7 @@ public final class MllibSideBySide {
     double threshold = Double.parseDouble(args[2]);
     int tables = Integer.parseInt(args[3]);
     int features = Integer.parseInt(args[4]);
+    int rounds = Integer.parseInt(args[5]);
     SparkSession spark = SparkSession.builder().appName("neardup-spark-bench").getOrCreate();
     spark.sparkContext().setLogLevel("WARN");
     try {
@@ -63,15 +65,14 @@ public final class MllibSideBySide {
     StructType schema =
         new StructType().add("id", DataTypes.StringType).add("text", DataTypes.StringType);
 
-    double neardupCold = neardup(spark, corpus, schema, threshold, out, "neardup-cold");
-    double mllib = mllib(spark, corpus, schema, threshold, tables, features, out);
-    double neardupWarm = neardup(spark, corpus, schema, threshold, out, "neardup-warm");
-    System.out.printf(
-        Locale.ROOT,
-        "seconds: neardup-cold %.1f mllib %.1f neardup-warm %.1f%n",
-        neardupCold,
-        mllib,
-        neardupWarm);
+    // a first neardup run warms the JVM and the session; then the two alternate, round after round
+    double warmUp = neardup(spark, corpus, schema, threshold, out, "neardup-warm-up");
+    System.out.printf(Locale.ROOT, "warm-up neardup %.1f%n", warmUp);
+    for (int round = 1; round <= rounds; round++) {
+      double mllib = mllib(spark, corpus, schema, threshold, tables, features, out);
+      double neardup = neardup(spark, corpus, schema, threshold, out, "neardup");
+      System.out.printf(Locale.ROOT, "round %d mllib %.1f neardup %.1f%n", round, mllib, neardup);
+    }
     spark.stop();
   }
 
