@@ -1,0 +1,216 @@
+#!/usr/bin/env bash
+# neardup on Spark side by side with what Spark users have, and with the CLI (issue 27):
+#  (a) on one local Spark session (local[2]), NearDupSpark.dedup against MLlib's MinHashLSH +
+#      approxSimilarityJoin (HashingTF over the same word 5-shingles) on a real corpus: wall time of
+#      each, the ratio (target: neardup at least 20x faster) and pair precision/recall/F1 of each
+#      against the exact truth (`neardup truth` and `neardup evaluate`; target: neardup's F1 higher);
+#  (b) `neardup dedup` against the Spark job (bin/neardup-spark on local[2], fixed heap) on generated
+#      corpora (CorpusWriter), paired runs: Spark/CLI time (target: at most 3x) and the growth of the
+#      Spark job's time from the smallest to the largest size (target: at most 1.1x the size ratio).
+# Every figure comes with the load average before it (the machine may be shared).
+#
+# Usage: benchmarks/spark-bench.sh [--corpus FILE] [--sizes "100000 1000000"] [--runs N] [--only a|b]
+#   --corpus    the real corpus of (a) [benchmarks/target/real-corpus/corpus.jsonl, built by real-corpus.sh]
+#   --sizes     generated corpus sizes of (b) [100000 1000000]
+#   --runs      paired runs (CLI then Spark) per size in (b); the medians are compared [2]
+#   --rounds    rounds of (a) (MLlib then neardup, after one warm-up run of neardup) [2]
+#   --only      run only part a or b
+#   --tables    MLlib's number of hash tables [3: see docs/spark.md]
+#   --features  HashingTF's number of features [16777216]
+#   --dir       corpora, truth, pairs, logs and report [benchmarks/target/spark-bench]
+# Environment: SPARK_BENCH_HEAP [4g] (-Xmx of every Spark JVM: driver and executors in local mode),
+# SPARK_BENCH_MASTER [local[2]], NEARDUP_JAVA_OPTS [bin/neardup's defaults], NEARDUP_MAVEN_ARGS
+# (added to the build, e.g. -o -Dmaven.repo.local=DIR).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/.." && pwd)"
+. "$root/bin/jdk.sh"
+corpus="$here/target/real-corpus/corpus.jsonl"
+sizes="100000 1000000"
+runs=2
+rounds=2
+only=""
+tables=3
+features=16777216
+dir="$here/target/spark-bench"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --corpus) corpus="$2"; shift ;;
+    --sizes) sizes="$2"; shift ;;
+    --runs) runs="$2"; shift ;;
+    --rounds) rounds="$2"; shift ;;
+    --only) only="$2"; shift ;;
+    --tables) tables="$2"; shift ;;
+    --features) features="$2"; shift ;;
+    --dir) dir="$2"; shift ;;
+    -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    *) echo "spark-bench.sh: unknown option $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+heap="${SPARK_BENCH_HEAP:-4g}"
+master="${SPARK_BENCH_MASTER:-local[2]}"
+threshold=0.8
+export NEARDUP_JAVA_OPTS="${NEARDUP_JAVA_OPTS:-}"
+mkdir -p "$dir"
+
+# one build of everything used: the CLI, the generator, the Spark job and its test classes (MLlib)
+stamp="$root/spark/target/spark-test-classpath.txt"
+if [ ! -f "$stamp" ] || [ ! -d "$root/spark/target/test-classes" ] || [ ! -f "$root/cli/target/neardup-cli.jar" ] ||
+  [ ! -f "$here/target/benchmarks.jar" ] ||
+  [ -n "$(find "$root/pom.xml" "$root"/{lucene-module,web,test-kit,cli,spark,benchmarks}/{pom.xml,src} \
+    -newer "$stamp" -print -quit)" ]; then
+  echo "spark-bench.sh: building" >&2
+  # shellcheck disable=SC2086
+  (cd "$root" && ./mvnw -q -B -ntp ${NEARDUP_MAVEN_ARGS:-} -pl cli,benchmarks,spark -am package -DskipTests \
+    -Dspotless.check.skip=true >&2)
+  touch "$root/cli/target/neardup-cli.jar" "$root/spark/target/neardup-spark.jar"
+fi
+jar="$here/target/benchmarks.jar"
+export NEARDUP_MAVEN_ARGS="${NEARDUP_MAVEN_ARGS:-}"
+
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+# wall seconds of a command, its output to a log; sets $secs and $load_before
+timed() {
+  local log="$1"
+  shift
+  load_before="$(load)"
+  local start end
+  start=$(date +%s.%N)
+  "$@" >"$log" 2>&1 || { echo "spark-bench.sh: failed, see $log" >&2; tail -20 "$log" >&2; exit 1; }
+  end=$(date +%s.%N)
+  secs=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')
+}
+# reported, true and correct pairs, precision, recall and F1 at the threshold, from `neardup evaluate`
+score() {
+  "$root/bin/neardup" evaluate --truth "$1" --pairs "$2" --thresholds "$threshold" |
+    awk -v t="$threshold" '$1 + 0 == t + 0 { printf "%s | %s | %s | %s | %s | %s", $3, $2, $4, $5, $6, $7 }'
+}
+median() { tr ' ' '\n' | grep . | sort -g | awk '{ v[NR] = $1 } END { m = int((NR + 1) / 2);
+  if (NR % 2) printf "%.1f", v[m]; else printf "%.1f", (v[m] + v[m + 1]) / 2 }'; }
+
+cpu="$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //' || uname -m)"
+report="$dir/report${only:+-$only}.md"
+exec > >(tee "$report")
+echo "# neardup on Spark: side by side"
+echo
+echo "- machine: $cpu, $(nproc) cores, $(free -g | awk '/Mem:/ {print $2 " GB RAM"}'), load average $(load) at start"
+echo "- JDK: $("$JAVA_HOME/bin/java" -version 2>&1 | head -1); Spark master $master, -Xmx$heap (driver and executors)"
+echo
+
+# the JVM options Spark needs on Java 17+ (as the build's tests and bin/neardup-spark give them)
+read -r -a spark_jvm <<<"$(sed -n 's:.*<spark.jvm.options>\(.*\)</spark.jvm.options>.*:\1:p' "$root/spark/pom.xml")"
+spark_jvm+=(--add-modules=jdk.incubator.vector --enable-native-access=ALL-UNNAMED)
+if [ "$(_neardup_java_major "$JAVA_HOME")" -ge 23 ]; then
+  spark_jvm+=(--sun-misc-unsafe-memory-access=allow)
+fi
+spark_jvm+=("-Xmx$heap" "-Dlog4j2.configurationFile=$root/spark/src/main/launcher/log4j2.properties"
+  "-Dspark.master=$master" -Dspark.ui.enabled=false -Dspark.driver.host=127.0.0.1
+  -Dspark.driver.bindAddress=127.0.0.1 -Dspark.default.parallelism=8 -Dspark.sql.files.maxPartitionBytes=8m)
+export SPARK_LOCAL_IP="${SPARK_LOCAL_IP:-127.0.0.1}"
+
+if [ "$only" != b ]; then
+  if [ ! -s "$corpus" ]; then
+    corpus="$("$here/real-corpus.sh")"
+  fi
+  docs=$(wc -l <"$corpus")
+  mb=$(awk -v b="$(stat -c %s "$corpus")" 'BEGIN { printf "%.1f", b / 1e6 }')
+  truth="$dir/real-truth-$threshold.tsv"
+  if [ ! -s "$truth" ] || [ "$corpus" -nt "$truth" ]; then
+    "$root/bin/neardup" truth --input "$corpus" --threshold "$threshold" --output "$truth" >&2
+  fi
+  echo "## (a) MLlib MinHashLSH against NearDupSpark.dedup, one local Spark session"
+  echo
+  echo "- corpus: $corpus ($docs texts, $mb MB, SHA-1 $(sha1sum "$corpus" | cut -c1-12)); truth: \`bin/neardup truth" \
+    "--input CORPUS --threshold $threshold\` ($(($(wc -l <"$truth") - 1)) pairs)"
+  echo "- MLlib: the library's normalised word tokens, 5-shingles, HashingTF(numFeatures=$features, binary)," \
+    "MinHashLSH(numHashTables=$tables), approxSimilarityJoin(distance < $(awk -v t="$threshold" 'BEGIN { print 1 - t }'))"
+  echo "- neardup: NearDupSpark.dedup(threshold $threshold), pairs and clusters written"
+  echo "- one warm-up run of neardup, then MLlib and neardup alternate, $rounds rounds; medians compared"
+  side_cmd=("$JAVA_HOME/bin/java" "${spark_jvm[@]}"
+    -cp "$root/spark/target/test-classes:$root/spark/target/neardup-spark.jar:$(cat "$stamp")"
+    io.neardup.spark.MllibSideBySide "$corpus" "$dir/side" "$threshold" "$tables" "$features" "$rounds")
+  echo "- command: java [Spark's --add-opens] -Xmx$heap -Dspark.master=$master -Dspark.default.parallelism=8" \
+    "-Dspark.sql.files.maxPartitionBytes=8m -cp spark/target/test-classes:... io.neardup.spark.MllibSideBySide" \
+    "CORPUS OUT $threshold $tables $features $rounds"
+  timed "$dir/side.log" "${side_cmd[@]}"
+  echo "- load average before the run: $load_before; after: $(load)"
+  echo "- warm-up run of NearDupSpark.dedup (not counted): $(sed -n 's/^warm-up neardup //p' "$dir/side.log") s"
+  echo
+  echo "| round | MLlib s | NearDupSpark.dedup s | MLlib / neardup |"
+  echo "| ---: | ---: | ---: | ---: |"
+  sed -n 's/^round \([0-9]*\) mllib \([0-9.]*\) neardup \([0-9.]*\)$/\1 \2 \3/p' "$dir/side.log" |
+    while read -r r m d; do
+      echo "| $r | $m | $d | $(awk -v m="$m" -v d="$d" 'BEGIN { printf "%.1f", m / d }') |"
+    done
+  ml=$(sed -n 's/^round [0-9]* mllib \([0-9.]*\) .*/\1/p' "$dir/side.log" | tr '\n' ' ' | median)
+  nd=$(sed -n 's/^round .* neardup \([0-9.]*\)$/\1/p' "$dir/side.log" | tr '\n' ' ' | median)
+  echo
+  echo "| tool | wall s (median) | pairs | true pairs | correct | precision | recall | F1 |"
+  echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+  echo "| MLlib MinHashLSH, $tables tables | $ml | $(score "$truth" "$dir/side/mllib.pairs.tsv") |"
+  echo "| NearDupSpark.dedup | $nd | $(score "$truth" "$dir/side/neardup.pairs.tsv") |"
+  echo
+  speedup=$(awk -v m="$ml" -v d="$nd" 'BEGIN { printf "%.1f", m / d }')
+  echo "MLlib / neardup (medians) = ${speedup}× (target ≥ 20×): $(awk -v s="$speedup" 'BEGIN { print (s >= 20 ? "PASS" : "FAIL") }')"
+  echo
+fi
+
+if [ "$only" != a ]; then
+  echo "## (b) \`neardup dedup\` against the Spark job on $master, generated corpora"
+  echo
+  echo "- CLI: \`NEARDUP_JAVA_OPTS='$NEARDUP_JAVA_OPTS' bin/neardup dedup --input CORPUS --threshold $threshold --pairs P --clusters C\`"
+  spark_opts="-Xmx$heap -Dspark.default.parallelism=8 -Dspark.sql.files.maxPartitionBytes=32m"
+  echo "- Spark: \`NEARDUP_SPARK_MASTER='$master' NEARDUP_SPARK_JAVA_OPTS='$spark_opts' bin/neardup-spark --input CORPUS --threshold $threshold --pairs P --clusters C\`"
+  echo "- paired runs (CLI, then Spark), $runs per size; same pairs and clusters files checked with cmp"
+  echo
+  echo "| docs | run | CLI s | load before CLI | Spark s | load before Spark | Spark / CLI | same output |"
+  echo "| ---: | ---: | ---: | --- | ---: | --- | ---: | --- |"
+  declare -A cli_med spark_med
+  for n in $sizes; do
+    gen="$dir/corpus-$n.jsonl"
+    if [ ! -s "$gen" ]; then
+      "$JAVA_HOME/bin/java" -cp "$jar" io.neardup.testkit.CorpusWriter "$n" "$gen.tmp" >&2
+      mv "$gen.tmp" "$gen"
+    fi
+    cli_times="" spark_times=""
+    for r in $(seq 1 "$runs"); do
+      timed "$dir/cli-$n-$r.log" "$root/bin/neardup" dedup --input "$gen" --threshold "$threshold" \
+        --pairs "$dir/cli-$n.pairs.tsv" --clusters "$dir/cli-$n.clusters.jsonl"
+      c=$secs cl=$load_before
+      rm -f "$dir/spark-$n.pairs.tsv" "$dir/spark-$n.clusters.jsonl"
+      timed "$dir/spark-$n-$r.log" env NEARDUP_SPARK_MASTER="$master" NEARDUP_SPARK_JAVA_OPTS="$spark_opts" \
+        "$root/bin/neardup-spark" --input "$gen" --threshold "$threshold" \
+        --pairs "$dir/spark-$n.pairs.tsv" --clusters "$dir/spark-$n.clusters.jsonl"
+      same=no
+      cmp -s "$dir/cli-$n.pairs.tsv" "$dir/spark-$n.pairs.tsv" &&
+        cmp -s "$dir/cli-$n.clusters.jsonl" "$dir/spark-$n.clusters.jsonl" && same=yes
+      echo "| $(printf "%'d" "$n") | $r | $c | $cl | $secs | $load_before |" \
+        "$(awk -v s="$secs" -v c="$c" 'BEGIN { printf "%.2f", s / c }') | $same |"
+      cli_times+=" $c" spark_times+=" $secs"
+    done
+    cli_med[$n]=$(median <<<"$cli_times")
+    spark_med[$n]=$(median <<<"$spark_times")
+  done
+  echo
+  echo "| docs | CLI s (median) | Spark s (median) | Spark / CLI (target ≤ 3) |"
+  echo "| ---: | ---: | ---: | ---: |"
+  for n in $sizes; do
+    awk -v n="$n" -v c="${cli_med[$n]}" -v s="${spark_med[$n]}" 'BEGIN {
+      r = s / c; printf "| %\047d | %.1f | %.1f | %.2f %s |\n", n, c, s, r, (r <= 3 ? "PASS" : "FAIL") }'
+  done
+  set -- $sizes
+  small=$1
+  large=${!#}
+  if [ "$small" != "$large" ]; then
+    echo
+    for tool in CLI Spark; do
+      if [ $tool = CLI ]; then a=${cli_med[$large]} b=${cli_med[$small]}; else a=${spark_med[$large]} b=${spark_med[$small]}; fi
+      awk -v a="$a" -v b="$b" -v l="$large" -v s="$small" -v t="$tool" 'BEGIN { g = a / b; lim = 1.1 * l / s
+        printf "%s time(%d)/time(%d) = %.2f× (linear: %g×; target ≤ %g×): %s\n", t, l, s, g, l / s, lim,
+          (g <= lim ? "PASS" : "FAIL") }'
+    done
+  fi
+  echo
+fi
+echo "load average at the end: $(load)"
