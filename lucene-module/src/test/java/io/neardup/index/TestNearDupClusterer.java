@@ -7,6 +7,7 @@ import io.neardup.cluster.ClusterResult;
 import io.neardup.cluster.ClusterStats;
 import io.neardup.cluster.SpillDirectory;
 import io.neardup.cluster.Verification;
+import io.neardup.document.NearDupDocument;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
 import io.neardup.lsh.BandHasher;
@@ -32,8 +33,10 @@ import org.apache.lucene.document.Field;
 import org.apache.lucene.document.KeywordField;
 import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.index.BinaryDocValues;
+import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.MultiBits;
@@ -457,6 +460,71 @@ public class TestNearDupClusterer extends LuceneTestCase {
       assertTrue(stats.prunedPairs() > 0);
       // every candidate was ruled out by its sizes, and a pruned pair reads no set
       assertEquals(stats.candidatePairs(), stats.prunedPairs());
+    }
+  }
+
+  /**
+   * An index written as the engines' {@code verify: exact} fields write it (sets of version 3, no
+   * shingle tokens) is clustered exactly near the threshold: the clusters are the components of the
+   * band-sharing pairs whose sets reach it, and on this corpus those of the CLI's layout (full
+   * 32-bit compact sets, every candidate exact).
+   */
+  public void testExactVerificationOnTheEnginesLayout() throws IOException {
+    Random r = new Random(7);
+    NearDupSettings settings = NearDupSettings.builder().threshold(T).build();
+    List<String> texts = new ArrayList<>();
+    for (int f = 0; f < 40; f++) {
+      int n = 60 + r.nextInt(120);
+      StringBuilder base = new StringBuilder();
+      for (int w = 0; w < n; w++) {
+        base.append(w == 0 ? "" : " ").append("w").append(r.nextInt(100_000));
+      }
+      for (int c = 0; c < 4; c++) {
+        String[] words = base.toString().split(" ");
+        for (int e = c == 0 ? 0 : 1 + r.nextInt(1 + n / 30); e > 0; e--) {
+          words[r.nextInt(words.length)] = "x" + r.nextInt(100_000);
+        }
+        texts.add(String.join(" ", words));
+      }
+    }
+    List<List<Integer>> engines;
+    List<List<Integer>> cli;
+    try (NearDupAnalyzer analyzer = new NearDupAnalyzer(settings, true);
+        Directory delta = newDirectory();
+        Directory compact = newDirectory()) {
+      write(
+          delta,
+          texts,
+          new NearDupDocumentBuilder(analyzer, FIELDS, NearDupDocument.SetLayout.DELTA));
+      write(
+          compact,
+          texts,
+          new NearDupDocumentBuilder(analyzer, FIELDS, NearDupDocument.SetLayout.COMPACT));
+      try (IndexReader d = DirectoryReader.open(delta);
+          IndexReader c = DirectoryReader.open(compact)) {
+        engines =
+            run(new NearDupClusterer(d, FIELDS, settings).verification(Verification.EXACT))
+                .clusters();
+        cli =
+            run(new NearDupClusterer(c, FIELDS, settings).verification(Verification.EXACT))
+                .clusters();
+        List<List<Integer>> bySketch = run(new NearDupClusterer(d, FIELDS, settings)).clusters();
+        assertFalse("the sketches alone cluster otherwise", bySketch.equals(engines));
+      }
+    }
+    assertEquals(cli, engines);
+    assertFalse(engines.isEmpty());
+  }
+
+  private static void write(Directory dir, List<String> texts, NearDupDocumentBuilder builder)
+      throws IOException {
+    try (IndexWriter writer = new IndexWriter(dir, new IndexWriterConfig())) {
+      for (int i = 0; i < texts.size(); i++) {
+        Document doc = new Document();
+        doc.add(new KeywordField("id", Integer.toString(i), Field.Store.YES));
+        builder.addFields(doc, texts.get(i));
+        writer.addDocument(doc);
+      }
     }
   }
 
