@@ -24,6 +24,21 @@ public record ExactMargin(int rejectBelow, int acceptFrom) {
    * The margin around {@code threshold} for sketches of {@code hashes} values of {@code bits} bits.
    */
   public static ExactMargin of(double threshold, int hashes, int bits) {
+    Last last = lastAsked;
+    if (last.threshold == threshold && last.hashes == hashes && last.bits == bits) {
+      return last.margin;
+    }
+    ExactMargin margin = compute(threshold, hashes, bits);
+    lastAsked = new Last(threshold, hashes, bits, margin);
+    return margin;
+  }
+
+  // the margin asked last: a batch of lookups or a run asks for the same one many times
+  private record Last(double threshold, int hashes, int bits, ExactMargin margin) {}
+
+  private static volatile Last lastAsked = new Last(Double.NaN, 0, 0, null);
+
+  private static ExactMargin compute(double threshold, int hashes, int bits) {
     double chance = bits >= 64 ? 0 : Math.scalb(1.0, -bits);
     double p = threshold + (1 - threshold) * chance;
     double[] pmf = binomial(hashes, p);

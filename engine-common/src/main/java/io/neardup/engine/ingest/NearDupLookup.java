@@ -174,6 +174,35 @@ public final class NearDupLookup {
     }
   }
 
+  /**
+   * The stored set of a segment's current candidate, read at most once per candidate, when the
+   * first sketch near the threshold needs it.
+   */
+  private static final class CandidateSets implements SketchVerifier.StoredSet {
+    private final BinaryDocValues values;
+    private final ShingleSet set = new ShingleSet();
+    private int loaded = -1;
+    private boolean has;
+    int candidate;
+
+    CandidateSets(BinaryDocValues values) {
+      this.values = values;
+    }
+
+    @Override
+    public ShingleSet read() throws IOException {
+      if (loaded != candidate) {
+        loaded = candidate;
+        has = values != null && values.advanceExact(candidate);
+        if (has) {
+          BytesRef b = values.binaryValue();
+          set.read(b.bytes, b.offset, b.length);
+        }
+      }
+      return has ? set : null;
+    }
+  }
+
   /** Verifies candidates of one segment, in document order, so each sketch is read once. */
   private static void verify(
       LeafReaderContext leaf,
@@ -187,11 +216,8 @@ public final class NearDupLookup {
       return;
     }
     BinaryDocValues stored = leaf.reader().getBinaryDocValues(fields.sketchField());
-    BinaryDocValues sets = leaf.reader().getBinaryDocValues(fields.shinglesField());
-    // a candidate's set is read at most once, when the first sketch near the threshold needs it
-    ShingleSet set = new ShingleSet();
-    int[] setOf = {-1};
-    boolean[] hasSet = new boolean[1];
+    CandidateSets sets =
+        new CandidateSets(leaf.reader().getBinaryDocValues(fields.shinglesField()));
     Arrays.sort(pairs, 0, count);
     int current = -1;
     boolean has = false;
@@ -207,20 +233,9 @@ public final class NearDupLookup {
       }
       if (has) {
         BytesRef b = stored.binaryValue();
-        SketchVerifier.StoredSet storedSet =
-            () -> {
-              if (setOf[0] != doc) {
-                setOf[0] = doc;
-                hasSet[0] = sets != null && sets.advanceExact(doc);
-                if (hasSet[0]) {
-                  BytesRef s = sets.binaryValue();
-                  set.read(s.bytes, s.offset, s.length);
-                }
-              }
-              return hasSet[0] ? set : null;
-            };
+        sets.candidate = doc;
         double similarity =
-            verifiers[i].similarity(leaf.docBase + doc, b.bytes, b.offset, b.length, storedSet);
+            verifiers[i].similarity(leaf.docBase + doc, b.bytes, b.offset, b.length, sets);
         if (similarity >= 0) {
           best.offer(i, (float) similarity, leaf.ord, doc);
         }

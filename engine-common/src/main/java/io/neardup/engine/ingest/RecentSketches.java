@@ -134,8 +134,8 @@ public final class RecentSketches<C> {
     // the entries that still hold their shingle set, oldest first
     private final ArrayDeque<Entry<C>> withSets = new ArrayDeque<>();
     private long setBytes;
-    private ExactMargin margin;
-    private double marginFor = Double.NaN;
+    // a candidate's set, read into one buffer under the bucket's lock
+    private final ShingleSet candidateSet = new ShingleSet();
     // one map per band, so equal hashes of different bands never collide
     private final List<Map<Long, List<Entry<C>>>> byBand = new ArrayList<>();
 
@@ -167,15 +167,16 @@ public final class RecentSketches<C> {
             similarity = sketch.similarity(candidate.sketch);
           } else {
             int matches = Jaccard.estimate(sketch, candidate.sketch).matches();
-            if (!margin(minSimilarity, sketch).needsExact(matches)) {
+            ExactMargin margin =
+                ExactMargin.of(minSimilarity, sketch.size(), sketch.parameters().bits());
+            if (!margin.needsExact(matches)) {
               similarity = sketch.similarity(candidate.sketch);
             } else if (candidate.shingles == null) {
               continue; // near the threshold and its set is gone: the index's search decides
             } else {
               set = set != null ? set : text.shingleSet();
               similarity =
-                  set.jaccard(
-                      new ShingleSet().read(candidate.shingles, 0, candidate.shingles.length));
+                  set.jaccard(candidateSet.read(candidate.shingles, 0, candidate.shingles.length));
             }
           }
           if (similarity >= minSimilarity && similarity > bestSimilarity) {
@@ -201,14 +202,6 @@ public final class RecentSketches<C> {
         remove(order.removeFirst());
       }
       return best == null ? null : cluster;
-    }
-
-    private ExactMargin margin(double minSimilarity, Sketch sketch) {
-      if (minSimilarity != marginFor) {
-        margin = ExactMargin.of(minSimilarity, sketch.size(), sketch.parameters().bits());
-        marginFor = minSimilarity;
-      }
-      return margin;
     }
 
     private void dropSet(Entry<C> e) {
