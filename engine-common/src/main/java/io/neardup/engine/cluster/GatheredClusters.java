@@ -45,6 +45,14 @@ public final class GatheredClusters implements Closeable {
     public int size() {
       return 1 + copies.size();
     }
+
+    /** The ids of the members, the canonical first, then the copies in order. */
+    public List<String> ids() {
+      List<String> ids = new ArrayList<>(size());
+      ids.add(canonical.id());
+      copies.forEach(m -> ids.add(m.id()));
+      return ids;
+    }
   }
 
   /**
