@@ -253,8 +253,10 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
     NearDupSettings settings = NearDupSettings.builder().threshold(0.9).build();
     NearDupFields fields = new NearDupFields(FIELD);
     try (Directory dir = new ByteBuffersDirectory();
-        NearDupAnalyzer analyzer = new NearDupAnalyzer(settings)) {
-      NearDupDocumentBuilder builder = new NearDupDocumentBuilder(analyzer, fields);
+        NearDupAnalyzer analyzer = new NearDupAnalyzer(settings, true)) {
+      // the field's verify: exact: sets as the engine stores them, pairs decided as it decides
+      NearDupDocumentBuilder builder =
+          new NearDupDocumentBuilder(analyzer, fields, NearDupDocument.SetLayout.DELTA);
       try (IndexWriter writer = new IndexWriter(dir, new IndexWriterConfig())) {
         for (Map.Entry<String, String> doc : docs.entrySet()) {
           Document d = new Document();
@@ -280,6 +282,7 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
                 .mode(mode)
                 .canonical(canonical)
                 .window(Math.max(1, ranked.length))
+                .verification(Verification.EXACT)
                 .build()
                 .collapse(
                     searcher,

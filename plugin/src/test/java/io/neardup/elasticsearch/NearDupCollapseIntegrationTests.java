@@ -10,10 +10,12 @@ import static org.hamcrest.Matchers.instanceOf;
 
 import io.neardup.analysis.NearDupAnalyzer;
 import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.cluster.Verification;
 import io.neardup.collapse.CollapsedHit;
 import io.neardup.collapse.CollapsedHits;
 import io.neardup.collapse.NearDupCollapser;
 import io.neardup.collapse.core.CollapseMode;
+import io.neardup.document.NearDupDocument;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
 import io.neardup.elasticsearch.collapse.CollapsedSearchResponse;
@@ -199,8 +201,10 @@ public class NearDupCollapseIntegrationTests extends ESIntegTestCase {
     NearDupSettings settings = NearDupSettings.builder().threshold(0.9).build();
     NearDupFields fields = new NearDupFields(FIELD);
     try (Directory dir = new ByteBuffersDirectory();
-        NearDupAnalyzer analyzer = new NearDupAnalyzer(settings)) {
-      NearDupDocumentBuilder builder = new NearDupDocumentBuilder(analyzer, fields);
+        NearDupAnalyzer analyzer = new NearDupAnalyzer(settings, true)) {
+      // the field's verify: exact: sets as the engine stores them, pairs decided as it decides
+      NearDupDocumentBuilder builder =
+          new NearDupDocumentBuilder(analyzer, fields, NearDupDocument.SetLayout.DELTA);
       try (IndexWriter writer = new IndexWriter(dir, new IndexWriterConfig())) {
         for (Map.Entry<String, String> doc : docs.entrySet()) {
           Document d = new Document();
@@ -226,6 +230,7 @@ public class NearDupCollapseIntegrationTests extends ESIntegTestCase {
                 .mode(mode)
                 .canonical(canonical)
                 .window(Math.max(1, ranked.length))
+                .verification(Verification.EXACT)
                 .build()
                 .collapse(
                     searcher,

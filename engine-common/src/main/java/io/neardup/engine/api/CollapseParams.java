@@ -36,7 +36,8 @@ import java.util.Objects;
  * @param canonical which hit of a group is kept as the canonical
  */
 public record CollapseParams(
-    String field, Double minSimilarity, int window, CollapseMode mode, CanonicalPolicy canonical) {
+    String field, Double minSimilarity, int window, CollapseMode mode, CanonicalPolicy canonical)
+    implements SketchSource {
   /** The extension's name in {@code ext}. */
   public static final String NAME = "neardup_collapse";
 
@@ -58,6 +59,15 @@ public record CollapseParams(
     }
     Objects.requireNonNull(mode, "mode");
     Objects.requireNonNull(canonical, "canonical");
+  }
+
+  /**
+   * Always: the hits of a {@code verify: exact} field carry their shingle sets, which decide the
+   * pairs whose estimate is near {@code min_similarity}; other fields' hits have none.
+   */
+  @Override
+  public boolean shingles() {
+    return true;
   }
 
   /** Collapse on {@code field} with the defaults. */

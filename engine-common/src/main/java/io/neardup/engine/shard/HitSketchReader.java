@@ -92,6 +92,14 @@ public final class HitSketchReader {
     return hasId ? ids.binaryValue() : new BytesRef();
   }
 
+  /**
+   * The document's serialized shingle set as doc values hold it (valid until the reader moves):
+   * empty if it has none or the reader does not read sets.
+   */
+  public BytesRef shinglesBytes() throws IOException {
+    return hasShingles ? shingles.binaryValue() : new BytesRef();
+  }
+
   /** The document's serialized sketch: empty if it has none. */
   public byte[] sketch() throws IOException {
     if (!hasSketch) {
@@ -139,6 +147,16 @@ public final class HitSketchReader {
       values.add(shingles());
     }
     return values;
+  }
+
+  /**
+   * The shingle set among a hit's {@link #hitValues} as they reach the coordinating node: null if
+   * the hit carries none, or an empty one.
+   */
+  public static byte[] shinglesOf(List<Object> hitValues) {
+    return hitValues.size() > 3 && hitValues.get(3) instanceof byte[] set && set.length > 0
+        ? set
+        : null;
   }
 
   /** The document's {@code _id}, or "" in indexes written before the field kept it. */

@@ -168,7 +168,10 @@ public final class WindowCollapse {
     return groups.canonicalOf(i);
   }
 
-  /** Estimated Jaccard similarity of hit i with its canonical; 1 for a canonical. */
+  /**
+   * Jaccard similarity of hit i with its canonical: exact where the two hits' shingle sets decided
+   * the pair, else estimated; 1 for a canonical.
+   */
   public double similarity(int i) {
     return groups.similarity(i);
   }

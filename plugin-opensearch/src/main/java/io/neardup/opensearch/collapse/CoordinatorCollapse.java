@@ -2,6 +2,7 @@ package io.neardup.opensearch.collapse;
 
 import io.neardup.collapse.core.WindowCollapse;
 import io.neardup.engine.param.MappingFields;
+import io.neardup.engine.shard.HitSketchReader;
 import io.neardup.lsh.Banding;
 import io.neardup.opensearch.NearDupPlugin;
 import io.neardup.opensearch.mapper.NearDupFieldMapper;
@@ -365,6 +366,7 @@ public final class CoordinatorCollapse {
     } else {
       int n = hits.length;
       byte[][] sketches = new byte[n][];
+      byte[][] sets = new byte[n][];
       Object[] keys = new Object[n];
       String[] index = new String[n];
       String[] id = new String[n];
@@ -378,17 +380,19 @@ public final class CoordinatorCollapse {
         if (field != null && !field.getValues().isEmpty()) {
           byte[] sketch = (byte[]) field.getValues().get(0);
           sketches[i] = sketch.length == 0 ? null : sketch;
+          sets[i] = HitSketchReader.shinglesOf(field.getValues());
           keys[i] = CanonicalValues.of(field);
         } else if (sortValues.length > plan.ownSorts()
             && sortValues[sortValues.length - 1] instanceof String value) {
           WindowHit hit = WindowHit.decode(value);
           sketches[i] = hit.sketch().length == 0 ? null : hit.sketch();
+          sets[i] = hit.set();
           keys[i] = hit.key();
         }
       }
       WindowCollapse collapse =
           WindowCollapse.collapse(
-              sketches, keys, ext.canonical(), plan.minSimilarity(), ext.mode());
+              sketches, sets, keys, ext.canonical(), plan.minSimilarity(), ext.mode());
       WindowCollapse.HitNames names = new WindowCollapse.HitNames(index, id, score);
       WindowCollapse.Page cut = collapse.page(plan.from(), plan.size());
       page = new SearchHit[cut.end() - cut.start()];

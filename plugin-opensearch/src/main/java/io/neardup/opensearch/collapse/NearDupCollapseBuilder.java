@@ -3,7 +3,6 @@ package io.neardup.opensearch.collapse;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.collapse.core.CollapseMode;
 import io.neardup.engine.api.CollapseParams;
-import io.neardup.engine.api.SketchSource;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
 import io.neardup.opensearch.CanonicalPolicies;
@@ -29,7 +28,7 @@ import org.opensearch.search.SearchExtBuilder;
  * every shard instead, where it makes the fetch phase attach each hit's sketch (see {@link
  * NearDupSketchFetchSubPhase}).
  */
-public final class NearDupCollapseBuilder extends SearchExtBuilder implements SketchSource {
+public final class NearDupCollapseBuilder extends SearchExtBuilder {
   /** The extension's name in {@code ext}. */
   public static final String NAME = CollapseParams.NAME;
 
@@ -75,7 +74,7 @@ public final class NearDupCollapseBuilder extends SearchExtBuilder implements Sk
     return params;
   }
 
-  @Override
+  /** The {@code neardup} field whose sketches are compared. */
   public String field() {
     return params.field();
   }
@@ -96,7 +95,7 @@ public final class NearDupCollapseBuilder extends SearchExtBuilder implements Sk
     return params.mode();
   }
 
-  @Override
+  /** Which hit of a group is kept as the canonical. */
   public CanonicalPolicy canonical() {
     return params.canonical();
   }

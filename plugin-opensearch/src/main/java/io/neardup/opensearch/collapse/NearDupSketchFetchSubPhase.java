@@ -30,8 +30,8 @@ public final class NearDupSketchFetchSubPhase implements FetchSubPhase {
   @Override
   public FetchSubPhaseProcessor getProcessor(FetchContext context) throws IOException {
     SketchSource ext =
-        context.getSearchExt(NearDupCollapseBuilder.NAME) instanceof SketchSource collapse
-            ? collapse
+        context.getSearchExt(NearDupCollapseBuilder.NAME) instanceof NearDupCollapseBuilder collapse
+            ? collapse.params()
             : context.getSearchExt(NearDupSketchesBuilder.NAME) instanceof NearDupSketchesBuilder b
                 ? b.params()
                 : null;

@@ -79,6 +79,7 @@ public final class NearDupWindowSortBuilder extends SortBuilder<NearDupWindowSor
             new WindowHitComparatorSource(
                 context.fieldMapper(plan.ext().field()),
                 plan.ext().canonical(),
+                plan.ext().params().shingles(),
                 WindowHit.shardOrder(
                     context.getShardId(), context.index().getName(), context.index().getUUID())));
     return new SortFieldAndFormat(field, DocValueFormat.BINARY);

@@ -97,6 +97,7 @@ public final class WindowCut {
     entries.sort(order);
     int n = Math.min(entries.size(), plan.ext().window());
     byte[][] sketches = new byte[n][];
+    byte[][] sets = new byte[n][];
     Object[] keys = new Object[n];
     String[] index = new String[n];
     String[] id = new String[n];
@@ -105,6 +106,7 @@ public final class WindowCut {
       Entry e = entries.get(i);
       WindowHit hit = WindowHit.decode((BytesRef) e.doc.fields[payload]);
       sketches[i] = hit.sketch().length == 0 ? null : hit.sketch();
+      sets[i] = hit.set();
       keys[i] = hit.key();
       index[i] = e.result.getSearchShardTarget().getIndex();
       id[i] = hit.id();
@@ -115,7 +117,8 @@ public final class WindowCut {
     }
     NearDupCollapseBuilder ext = plan.ext();
     WindowCollapse collapse =
-        WindowCollapse.collapse(sketches, keys, ext.canonical(), plan.minSimilarity(), ext.mode());
+        WindowCollapse.collapse(
+            sketches, sets, keys, ext.canonical(), plan.minSimilarity(), ext.mode());
     WindowCollapse.HitNames names = new WindowCollapse.HitNames(index, id, score);
     WindowCollapse.Page cut = collapse.page(plan.from(), plan.size());
     Map<String, Placed> page = new HashMap<>();

@@ -14,15 +14,16 @@ import org.opensearch.core.common.io.stream.StreamInput;
  * What collapsing needs of one hit of the window, read on its shard in the query phase and carried
  * to the coordinating node as the hit's value of the window sort ({@link
  * NearDupWindowSortBuilder}): the serialized sketch (empty if the document has none), the value its
- * canonical policy compares ({@link CanonicalValues}) and its {@code _id} ("" in indexes written
- * before the {@code neardup} field kept it).
+ * canonical policy compares ({@link CanonicalValues}), its {@code _id} ("" in indexes written
+ * before the {@code neardup} field kept it) and its serialized shingle set (empty if it has none:
+ * only {@code verify: exact} fields keep one).
  *
  * <p>The value starts with the hit's shard and document number, in an order that, compared as
  * bytes, is the order in which OpenSearch breaks ties between hits of equal rank (by shard number,
  * index name, index UUID, then document): the coordinating node compares these values when it
  * merges the shards' hits, and so merges them as it does without this sort.
  */
-record WindowHit(byte[] sketch, Object key, String id) {
+record WindowHit(byte[] sketch, Object key, String id, byte[] set) {
 
   /**
    * The bytes that order a shard's hits among all shards' ({@code doc} follows them).
@@ -47,15 +48,18 @@ record WindowHit(byte[] sketch, Object key, String id) {
    * @param sketch the serialized sketch, empty if none
    * @param key the value the canonical policy compares, or null
    * @param id the UTF-8 bytes of the hit's {@code _id}
+   * @param set the serialized shingle set, empty if none
    */
-  static BytesRef encode(byte[] shardOrder, int doc, BytesRef sketch, Object key, BytesRef id) {
+  static BytesRef encode(
+      byte[] shardOrder, int doc, BytesRef sketch, Object key, BytesRef id, BytesRef set) {
     try (BytesStreamOutput out =
-        new BytesStreamOutput(shardOrder.length + sketch.length + id.length + 24)) {
+        new BytesStreamOutput(shardOrder.length + sketch.length + id.length + set.length + 28)) {
       out.writeBytes(shardOrder);
       out.writeInt(doc);
       out.writeBytesRef(sketch);
       out.writeGenericValue(key);
       out.writeBytesRef(id);
+      out.writeBytesRef(set);
       return out.bytes().toBytesRef();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -69,7 +73,8 @@ record WindowHit(byte[] sketch, Object key, String id) {
         StreamInput.wrap(value.bytes, start, value.offset + value.length - start)) {
       byte[] sketch = in.readByteArray();
       Object key = in.readGenericValue();
-      return new WindowHit(sketch, key, in.readBytesRef().utf8ToString());
+      String id = in.readBytesRef().utf8ToString();
+      return new WindowHit(sketch, key, id, in.readByteArray());
     } catch (IOException e) {
       throw new IllegalArgumentException("corrupt [neardup_window] sort value", e);
     }

@@ -32,18 +32,21 @@ import org.opensearch.search.sort.SortOrder;
 final class WindowHitComparatorSource extends IndexFieldData.XFieldComparatorSource {
   private final MappedFieldType fieldType;
   private final CanonicalPolicy canonical;
+  private final boolean shingles;
   private final byte[] shardOrder;
 
   /**
    * @param fieldType the shard's mapped type of the {@code neardup} field, null if unmapped
    * @param canonical the policy whose field's value each hit carries
+   * @param shingles whether each hit carries its shingle set too
    * @param shardOrder the shard's {@link WindowHit#shardOrder}
    */
   WindowHitComparatorSource(
-      MappedFieldType fieldType, CanonicalPolicy canonical, byte[] shardOrder) {
+      MappedFieldType fieldType, CanonicalPolicy canonical, boolean shingles, byte[] shardOrder) {
     super(null, MultiValueMode.MIN, null);
     this.fieldType = fieldType;
     this.canonical = canonical;
+    this.shingles = shingles;
     this.shardOrder = shardOrder;
   }
 
@@ -118,7 +121,7 @@ final class WindowHitComparatorSource extends IndexFieldData.XFieldComparatorSou
         read = true;
         return;
       }
-      HitSketchReader reader = NearDupFieldType.hitReader(fieldType, canonical, false);
+      HitSketchReader reader = NearDupFieldType.hitReader(fieldType, canonical, shingles);
       try {
         DocIdOrder.visit(
             ReaderUtil.getTopLevelContext(leaves[slotOf[0]]).leaves(),
@@ -133,7 +136,8 @@ final class WindowHitComparatorSource extends IndexFieldData.XFieldComparatorSou
                       leaf.docBase + doc,
                       reader.sketchBytes(),
                       reader.key(),
-                      reader.idBytes());
+                      reader.idBytes(),
+                      reader.shinglesBytes());
             });
       } catch (IOException e) {
         throw new UncheckedIOException(e);

@@ -74,9 +74,10 @@ public class NearDupWindowSortBuilderTests
           default -> randomByteArrayOfLength(5);
         };
     String id = randomAlphaOfLengthBetween(0, 20);
+    byte[] set = randomByteArrayOfLength(between(0, 2000));
     byte[] order = WindowHit.shardOrder(between(0, 50), "idx-" + randomAlphaOfLength(4), "uuid");
     int doc = between(0, Integer.MAX_VALUE);
-    BytesRef value = encode(sketch, key, id, order, doc);
+    BytesRef value = encode(sketch, key, id, set, order, doc);
     WindowHit decoded = WindowHit.decode(value);
     assertArrayEquals(sketch, decoded.sketch());
     if (key instanceof byte[] bytes) {
@@ -85,14 +86,21 @@ public class NearDupWindowSortBuilderTests
       assertThat(decoded.key(), equalTo(key));
     }
     assertThat(decoded.id(), equalTo(id));
+    assertArrayEquals(set, decoded.set());
     String formatted = DocValueFormat.BINARY.format(value).toString();
     assertThat(WindowHit.key(formatted), equalTo(WindowHit.key(value)));
-    BytesRef other = encode(sketch, key, id, order, doc == 0 ? 1 : doc - 1);
+    BytesRef other = encode(sketch, key, id, set, order, doc == 0 ? 1 : doc - 1);
     assertThat(WindowHit.key(other), not(equalTo(WindowHit.key(value))));
   }
 
+  private static BytesRef encode(
+      byte[] sketch, Object key, String id, byte[] set, byte[] order, int doc) {
+    return WindowHit.encode(
+        order, doc, new BytesRef(sketch), key, new BytesRef(id), new BytesRef(set));
+  }
+
   private static BytesRef encode(byte[] sketch, Object key, String id, byte[] order, int doc) {
-    return WindowHit.encode(order, doc, new BytesRef(sketch), key, new BytesRef(id));
+    return encode(sketch, key, id, new byte[0], order, doc);
   }
 
   public void testValuesOrderTiesByShardNumberThenIndexThenDocument() {

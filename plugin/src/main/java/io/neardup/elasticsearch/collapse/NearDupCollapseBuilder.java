@@ -4,7 +4,6 @@ import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.collapse.core.CollapseMode;
 import io.neardup.elasticsearch.CanonicalPolicies;
 import io.neardup.engine.api.CollapseParams;
-import io.neardup.engine.api.SketchSource;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
 import java.io.IOException;
@@ -27,7 +26,7 @@ import org.elasticsearch.xcontent.XContentParser;
  * shard, where it makes the fetch phase attach each hit's sketch (see {@link
  * NearDupSketchFetchSubPhase}).
  */
-public final class NearDupCollapseBuilder extends SearchExtBuilder implements SketchSource {
+public final class NearDupCollapseBuilder extends SearchExtBuilder {
   /** The extension's name in {@code ext}. */
   public static final String NAME = CollapseParams.NAME;
 
@@ -73,7 +72,7 @@ public final class NearDupCollapseBuilder extends SearchExtBuilder implements Sk
     return params;
   }
 
-  @Override
+  /** The {@code neardup} field whose sketches are compared. */
   public String field() {
     return params.field();
   }
@@ -94,7 +93,7 @@ public final class NearDupCollapseBuilder extends SearchExtBuilder implements Sk
     return params.mode();
   }
 
-  @Override
+  /** Which hit of a group is kept as the canonical. */
   public CanonicalPolicy canonical() {
     return params.canonical();
   }

@@ -3,6 +3,7 @@ package io.neardup.elasticsearch.collapse;
 import io.neardup.collapse.core.WindowCollapse;
 import io.neardup.elasticsearch.mapper.MappedFields;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper;
+import io.neardup.engine.shard.HitSketchReader;
 import io.neardup.lsh.Banding;
 import java.util.List;
 import java.util.Map;
@@ -339,6 +340,7 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
     SearchHit[] hits = response.getHits().getHits();
     int n = hits.length;
     byte[][] sketches = new byte[n][];
+    byte[][] sets = new byte[n][];
     Object[] keys = new Object[n];
     String[] index = new String[n];
     String[] id = new String[n];
@@ -351,11 +353,13 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
       if (field != null && !field.getValues().isEmpty()) {
         byte[] sketch = (byte[]) field.getValues().get(0);
         sketches[i] = sketch.length == 0 ? null : sketch;
+        sets[i] = HitSketchReader.shinglesOf(field.getValues());
         keys[i] = CanonicalValues.of(field);
       }
     }
     WindowCollapse collapse =
-        WindowCollapse.collapse(sketches, keys, ext.canonical(), plan.minSimilarity, ext.mode());
+        WindowCollapse.collapse(
+            sketches, sets, keys, ext.canonical(), plan.minSimilarity, ext.mode());
     WindowCollapse.HitNames names = new WindowCollapse.HitNames(index, id, score);
     WindowCollapse.Page cut = collapse.page(plan.from, plan.size);
     SearchHit[] page = new SearchHit[cut.end() - cut.start()];

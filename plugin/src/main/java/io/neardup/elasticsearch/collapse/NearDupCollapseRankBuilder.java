@@ -38,11 +38,12 @@ import org.elasticsearch.xcontent.XContentBuilder;
  * How {@code neardup_collapse} runs when the search allows it (relevance order, no rescore, no
  * suggest): as a rank between Elasticsearch's query and fetch phases, so that only the page is
  * fetched. Each shard's query phase finds its top {@code window} hits and reads their sketches,
- * canonical values and {@code _id}s from doc values (no stored fields, no extra round trip); the
- * coordinating node merges the shards' windows in the search's order, collapses the top {@code
- * window} ({@link WindowCollapse}) and hands the fetch phase the page of the collapsed list only.
- * The search's hits keep their scores; {@link NearDupCollapseFilter} adds what the collapse found
- * to them, from the {@link Outcome} this builder fills on the coordinating node.
+ * shingle sets ({@code verify: exact} fields), canonical values and {@code _id}s from doc values
+ * (no stored fields, no extra round trip); the coordinating node merges the shards' windows in the
+ * search's order, collapses the top {@code window} ({@link WindowCollapse}) and hands the fetch
+ * phase the page of the collapsed list only. The search's hits keep their scores; {@link
+ * NearDupCollapseFilter} adds what the collapse found to them, from the {@link Outcome} this
+ * builder fills on the coordinating node.
  */
 public final class NearDupCollapseRankBuilder extends RankBuilder {
   /** Name of the rank, for the wire. */
@@ -164,6 +165,7 @@ public final class NearDupCollapseRankBuilder extends RankBuilder {
       int[] docs = new int[n];
       float[] scores = new float[n];
       byte[][] sketches = new byte[n][];
+      byte[][] sets = new byte[n][];
       Object[] keys = new Object[n];
       String[] ids = new String[n];
       for (int i = 0; i < n; i++) {
@@ -172,7 +174,9 @@ public final class NearDupCollapseRankBuilder extends RankBuilder {
       }
       HitSketchReader reader =
           NearDupFieldType.hitReader(
-              search.getSearchExecutionContext().getFieldType(ext.field()), ext.canonical(), false);
+              search.getSearchExecutionContext().getFieldType(ext.field()),
+              ext.canonical(),
+              ext.params().shingles());
       DocIdOrder.visit(
           search.searcher().getIndexReader().leaves(),
           docs,
@@ -181,10 +185,11 @@ public final class NearDupCollapseRankBuilder extends RankBuilder {
           (i, leaf, doc) -> {
             reader.advance(doc);
             sketches[i] = reader.sketch();
+            sets[i] = reader.shingles();
             keys[i] = reader.key();
             ids[i] = reader.id();
           });
-      return new NearDupWindowShardResult(docs, scores, sketches, keys, ids);
+      return new NearDupWindowShardResult(docs, scores, sketches, sets, keys, ids);
     }
   }
 
@@ -247,6 +252,7 @@ public final class NearDupCollapseRankBuilder extends RankBuilder {
     Arrays.sort(all, WindowHit.ORDER);
     int n = Math.min(total, rankWindowSize());
     byte[][] sketches = new byte[n][];
+    byte[][] sets = new byte[n][];
     Object[] keys = new Object[n];
     int[] shardIndex = new int[n];
     int[] doc = new int[n];
@@ -260,6 +266,7 @@ public final class NearDupCollapseRankBuilder extends RankBuilder {
       QuerySearchResult source = sources.get(w);
       byte[] sketch = window.sketches[h];
       sketches[i] = sketch.length == 0 ? null : sketch;
+      sets[i] = window.sets[h];
       keys[i] = window.keys[h];
       shardIndex[i] = source.getShardIndex();
       doc[i] = window.docs[h];
@@ -269,7 +276,7 @@ public final class NearDupCollapseRankBuilder extends RankBuilder {
           source.getSearchShardTarget() == null ? null : source.getSearchShardTarget().getIndex();
     }
     WindowCollapse collapse =
-        WindowCollapse.collapse(sketches, keys, ext.canonical(), minSimilarity, ext.mode());
+        WindowCollapse.collapse(sketches, sets, keys, ext.canonical(), minSimilarity, ext.mode());
     WindowCollapse.HitNames names = new WindowCollapse.HitNames(index, id, score);
     WindowCollapse.Page cut = collapse.page(from, size);
     RankDoc[] page = new RankDoc[cut.end() - cut.start()];

@@ -8,8 +8,8 @@ import org.elasticsearch.search.rank.RankShardResult;
 
 /**
  * One shard's part of a collapse window, as its query phase leaves it for the coordinating node:
- * the shard's top hits in its order, each with its score, serialized sketch, canonical value and
- * {@code _id}, all read from doc values right after the query ran.
+ * the shard's top hits in its order, each with its score, serialized sketch, shingle set, canonical
+ * value and {@code _id}, all read from doc values right after the query ran.
  */
 public final class NearDupWindowShardResult implements RankShardResult {
   /** Name on the wire. */
@@ -22,6 +22,7 @@ public final class NearDupWindowShardResult implements RankShardResult {
   final int[] docs;
   final float[] scores;
   final byte[][] sketches;
+  final byte[][] sets;
   final Object[] keys;
   final String[] ids;
 
@@ -29,14 +30,16 @@ public final class NearDupWindowShardResult implements RankShardResult {
    * @param docs shard document numbers, best first
    * @param scores their scores
    * @param sketches their serialized sketches, empty for a document without one
+   * @param sets their serialized shingle sets, empty for a document without one
    * @param keys their canonical values: {@link Long}, {@code byte[]} or null
    * @param ids their {@code _id}s, "" if unknown
    */
   NearDupWindowShardResult(
-      int[] docs, float[] scores, byte[][] sketches, Object[] keys, String[] ids) {
+      int[] docs, float[] scores, byte[][] sketches, byte[][] sets, Object[] keys, String[] ids) {
     this.docs = docs;
     this.scores = scores;
     this.sketches = sketches;
+    this.sets = sets;
     this.keys = keys;
     this.ids = ids;
   }
@@ -47,12 +50,14 @@ public final class NearDupWindowShardResult implements RankShardResult {
     docs = new int[n];
     scores = new float[n];
     sketches = new byte[n][];
+    sets = new byte[n][];
     keys = new Object[n];
     ids = new String[n];
     for (int i = 0; i < n; i++) {
       docs[i] = in.readVInt();
       scores[i] = in.readFloat();
       sketches[i] = in.readByteArray();
+      sets[i] = in.readByteArray();
       byte type = in.readByte();
       keys[i] =
           switch (type) {
@@ -72,6 +77,7 @@ public final class NearDupWindowShardResult implements RankShardResult {
       out.writeVInt(docs[i]);
       out.writeFloat(scores[i]);
       out.writeByteArray(sketches[i]);
+      out.writeByteArray(sets[i]);
       if (keys[i] instanceof Long l) {
         out.writeByte(LONG_KEY);
         out.writeZLong(l);

@@ -20,12 +20,14 @@ public class NearDupWindowShardResultTests extends ESTestCase {
     int[] docs = new int[n];
     float[] scores = new float[n];
     byte[][] sketches = new byte[n][];
+    byte[][] sets = new byte[n][];
     Object[] keys = new Object[n];
     String[] ids = new String[n];
     for (int i = 0; i < n; i++) {
       docs[i] = randomIntBetween(0, Integer.MAX_VALUE);
       scores[i] = randomFloat() * 20;
       sketches[i] = randomBoolean() ? new byte[0] : randomByteArrayOfLength(between(1, 1100));
+      sets[i] = randomBoolean() ? new byte[0] : randomByteArrayOfLength(between(1, 3000));
       keys[i] =
           switch (between(0, 2)) {
             case 0 -> null;
@@ -34,7 +36,7 @@ public class NearDupWindowShardResultTests extends ESTestCase {
           };
       ids[i] = randomBoolean() ? "" : randomUnicodeOfLengthBetween(1, 30);
     }
-    return new NearDupWindowShardResult(docs, scores, sketches, keys, ids);
+    return new NearDupWindowShardResult(docs, scores, sketches, sets, keys, ids);
   }
 
   private static NearDupWindowShardResult roundTrip(NearDupWindowShardResult result)
@@ -64,6 +66,7 @@ public class NearDupWindowShardResultTests extends ESTestCase {
         assertThat(got.docs[i], equalTo(sent.docs[i]));
         assertThat(got.scores[i], equalTo(sent.scores[i]));
         assertArrayEquals(sent.sketches[i], got.sketches[i]);
+        assertArrayEquals(sent.sets[i], got.sets[i]);
         if (sent.keys[i] instanceof byte[] b) {
           assertArrayEquals(b, (byte[]) got.keys[i]);
         } else if (sent.keys[i] == null) {
@@ -82,6 +85,7 @@ public class NearDupWindowShardResultTests extends ESTestCase {
       out.writeVInt(7); // doc
       out.writeFloat(1f); // score
       out.writeByteArray(new byte[0]); // no sketch
+      out.writeByteArray(new byte[0]); // no shingle set
       out.writeByte((byte) 9); // no such canonical value type
       IOException e =
           expectThrows(
