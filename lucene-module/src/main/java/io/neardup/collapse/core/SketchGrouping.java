@@ -131,7 +131,7 @@ final class SketchGrouping {
     int minMatches = Math.max(1, Jaccard.minMatches(minSimilarity, k, bits));
     int[] localCanonical = new int[n];
     int[] matches = new int[n];
-    ShingleSet[] read = sets == null ? null : readSets(sets, items);
+    LazySets read = sets == null ? null : new LazySets(sets, items);
     double[] exact = new double[n];
     Arrays.fill(exact, -1);
     CanonicalGrouping grouping;
@@ -144,8 +144,8 @@ final class SketchGrouping {
           new CanonicalGrouping(
                   values, width, k, n, Math.max(1, Math.min(minMatches, margin.rejectBelow())))
               .judge((item, canonical, m) -> {
-                if (margin.needsExact(m) && read[item] != null && read[canonical] != null) {
-                  double j = read[item].jaccard(read[canonical]);
+                if (margin.needsExact(m) && read.has(item) && read.has(canonical)) {
+                  double j = read.get(item).jaccard(read.get(canonical));
                   exact[item] = j;
                   return j >= minSimilarity;
                 }
@@ -166,16 +166,33 @@ final class SketchGrouping {
     }
   }
 
-  /** The partition's items' sets, by local number; null for an item without one. */
-  private static ShingleSet[] readSets(byte[][] sets, List<Integer> items) {
-    ShingleSet[] out = new ShingleSet[items.size()];
-    for (int j = 0; j < out.length; j++) {
-      byte[] set = sets[items.get(j)];
-      if (set != null && set.length > 0) {
-        out[j] = new ShingleSet().read(set, 0, set.length);
-      }
+  /**
+   * The partition's items' sets by local number, each decoded when a pair first needs it: most
+   * pairs of a window are decided by their sketches.
+   */
+  private static final class LazySets {
+    private final byte[][] sets;
+    private final List<Integer> items;
+    private final ShingleSet[] decoded;
+
+    LazySets(byte[][] sets, List<Integer> items) {
+      this.sets = sets;
+      this.items = items;
+      this.decoded = new ShingleSet[items.size()];
     }
-    return out;
+
+    boolean has(int j) {
+      byte[] set = sets[items.get(j)];
+      return set != null && set.length > 0;
+    }
+
+    ShingleSet get(int j) {
+      if (decoded[j] == null) {
+        byte[] set = sets[items.get(j)];
+        decoded[j] = new ShingleSet().read(set, 0, set.length);
+      }
+      return decoded[j];
+    }
   }
 
   /** Each item joins the first canonical so far within {@code maxDistance} bits. */
