@@ -206,6 +206,22 @@ public final class RestReport {
                     / q.path("neardup").path("median_ms").asDouble(),
                 q.path("min_hash").path("p99_ms").asDouble()
                     / q.path("neardup").path("p99_ms").asDouble()));
+    if (first.has("match_none")) {
+      row(
+          "query",
+          "a search that matches nothing (`match_none`): the fixed cost of any search",
+          q -> "| " + latency(q.path("match_none")));
+      row(
+          "query",
+          "above that cost, `neardup` faster by (median)",
+          q ->
+              fmt(
+                  "| %.1fx",
+                  (q.path("min_hash").path("median_ms").asDouble()
+                          - q.path("match_none").path("median_ms").asDouble())
+                      / (q.path("neardup").path("median_ms").asDouble()
+                          - q.path("match_none").path("median_ms").asDouble())));
+    }
     line("%nRecall of the `bool` by `minimum_should_match` until it reaches neardup's:");
     for (JsonNode e : engines) {
       List<String> steps = new ArrayList<>();
