@@ -150,6 +150,18 @@ public final class HitSketchReader {
   }
 
   /**
+   * The canonical value among a hit's {@link #hitValues} as they reach the coordinating node: null
+   * if it has none.
+   */
+  public static Object keyOf(List<Object> hitValues) {
+    if (hitValues.size() < 2) {
+      return null;
+    }
+    Object key = hitValues.get(1);
+    return "".equals(key) ? null : key;
+  }
+
+  /**
    * The shingle set among a hit's {@link #hitValues} as they reach the coordinating node: null if
    * the hit carries none, or an empty one.
    */

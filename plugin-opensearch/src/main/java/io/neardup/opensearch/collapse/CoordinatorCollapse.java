@@ -1,8 +1,8 @@
 package io.neardup.opensearch.collapse;
 
 import io.neardup.collapse.core.WindowCollapse;
+import io.neardup.engine.collapse.CollapseWindow;
 import io.neardup.engine.param.MappingFields;
-import io.neardup.engine.shard.HitSketchReader;
 import io.neardup.lsh.Banding;
 import io.neardup.opensearch.NearDupPlugin;
 import io.neardup.opensearch.mapper.NearDupFieldMapper;
@@ -365,35 +365,29 @@ public final class CoordinatorCollapse {
       canonicals = decision.canonicals();
     } else {
       int n = hits.length;
-      byte[][] sketches = new byte[n][];
-      byte[][] sets = new byte[n][];
-      Object[] keys = new Object[n];
-      String[] index = new String[n];
-      String[] id = new String[n];
-      float[] score = new float[n];
+      CollapseWindow window = new CollapseWindow(n);
       for (int i = 0; i < n; i++) {
-        index[i] = hits[i].getIndex();
-        id[i] = hits[i].getId();
-        score[i] = hits[i].getScore();
         DocumentField field = hits[i].field(NearDupSketchFetchSubPhase.HIT_FIELD);
+        List<Object> values = field == null ? null : field.getValues();
         Object[] sortValues = hits[i].getSortValues();
-        if (field != null && !field.getValues().isEmpty()) {
-          byte[] sketch = (byte[]) field.getValues().get(0);
-          sketches[i] = sketch.length == 0 ? null : sketch;
-          sets[i] = HitSketchReader.shinglesOf(field.getValues());
-          keys[i] = CanonicalValues.of(field);
-        } else if (sortValues.length > plan.ownSorts()
+        if ((values == null || values.isEmpty())
+            && sortValues.length > plan.ownSorts()
             && sortValues[sortValues.length - 1] instanceof String value) {
           WindowHit hit = WindowHit.decode(value);
-          sketches[i] = hit.sketch().length == 0 ? null : hit.sketch();
-          sets[i] = hit.set();
-          keys[i] = hit.key();
+          window.hit(
+              i,
+              hits[i].getIndex(),
+              hits[i].getId(),
+              hits[i].getScore(),
+              hit.sketch(),
+              hit.set(),
+              hit.key());
+        } else {
+          window.fetchedHit(i, hits[i].getIndex(), hits[i].getId(), hits[i].getScore(), values);
         }
       }
-      WindowCollapse collapse =
-          WindowCollapse.collapse(
-              sketches, sets, keys, ext.canonical(), plan.minSimilarity(), ext.mode());
-      WindowCollapse.HitNames names = new WindowCollapse.HitNames(index, id, score);
+      WindowCollapse collapse = window.collapse(ext.params(), plan.minSimilarity());
+      WindowCollapse.HitNames names = window.names();
       WindowCollapse.Page cut = collapse.page(plan.from(), plan.size());
       page = new SearchHit[cut.end() - cut.start()];
       for (int p = cut.start(); p < cut.end(); p++) {

@@ -1,6 +1,7 @@
 package io.neardup.opensearch.collapse;
 
 import io.neardup.collapse.core.WindowCollapse;
+import io.neardup.engine.collapse.CollapseWindow;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -96,30 +97,23 @@ public final class WindowCut {
         };
     entries.sort(order);
     int n = Math.min(entries.size(), plan.ext().window());
-    byte[][] sketches = new byte[n][];
-    byte[][] sets = new byte[n][];
-    Object[] keys = new Object[n];
-    String[] index = new String[n];
-    String[] id = new String[n];
-    float[] score = new float[n];
+    CollapseWindow window = new CollapseWindow(n);
     for (int i = 0; i < n; i++) {
       Entry e = entries.get(i);
       WindowHit hit = WindowHit.decode((BytesRef) e.doc.fields[payload]);
-      sketches[i] = hit.sketch().length == 0 ? null : hit.sketch();
-      sets[i] = hit.set();
-      keys[i] = hit.key();
-      index[i] = e.result.getSearchShardTarget().getIndex();
-      id[i] = hit.id();
-      score[i] =
+      window.hit(
+          i,
+          e.result.getSearchShardTarget().getIndex(),
+          hit.id(),
           scoreField >= 0 && e.doc.fields[scoreField] instanceof Number s
               ? s.floatValue()
-              : e.doc.score;
+              : e.doc.score,
+          hit.sketch(),
+          hit.set(),
+          hit.key());
     }
-    NearDupCollapseBuilder ext = plan.ext();
-    WindowCollapse collapse =
-        WindowCollapse.collapse(
-            sketches, sets, keys, ext.canonical(), plan.minSimilarity(), ext.mode());
-    WindowCollapse.HitNames names = new WindowCollapse.HitNames(index, id, score);
+    WindowCollapse collapse = window.collapse(plan.ext().params(), plan.minSimilarity());
+    WindowCollapse.HitNames names = window.names();
     WindowCollapse.Page cut = collapse.page(plan.from(), plan.size());
     Map<String, Placed> page = new HashMap<>();
     Set<FieldDoc> onPage = Collections.newSetFromMap(new IdentityHashMap<>());

@@ -3,7 +3,7 @@ package io.neardup.elasticsearch.collapse;
 import io.neardup.collapse.core.WindowCollapse;
 import io.neardup.elasticsearch.mapper.MappedFields;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper;
-import io.neardup.engine.shard.HitSketchReader;
+import io.neardup.engine.collapse.CollapseWindow;
 import io.neardup.lsh.Banding;
 import java.util.List;
 import java.util.Map;
@@ -339,28 +339,18 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
   private SearchResponse collapse(SearchResponse response, NearDupCollapseBuilder ext, Plan plan) {
     SearchHit[] hits = response.getHits().getHits();
     int n = hits.length;
-    byte[][] sketches = new byte[n][];
-    byte[][] sets = new byte[n][];
-    Object[] keys = new Object[n];
-    String[] index = new String[n];
-    String[] id = new String[n];
-    float[] score = new float[n];
+    CollapseWindow window = new CollapseWindow(n);
     for (int i = 0; i < n; i++) {
-      index[i] = hits[i].getIndex();
-      id[i] = hits[i].getId();
-      score[i] = hits[i].getScore();
       DocumentField field = hits[i].getDocumentFields().get(NearDupSketchFetchSubPhase.HIT_FIELD);
-      if (field != null && !field.getValues().isEmpty()) {
-        byte[] sketch = (byte[]) field.getValues().get(0);
-        sketches[i] = sketch.length == 0 ? null : sketch;
-        sets[i] = HitSketchReader.shinglesOf(field.getValues());
-        keys[i] = CanonicalValues.of(field);
-      }
+      window.fetchedHit(
+          i,
+          hits[i].getIndex(),
+          hits[i].getId(),
+          hits[i].getScore(),
+          field == null ? null : field.getValues());
     }
-    WindowCollapse collapse =
-        WindowCollapse.collapse(
-            sketches, sets, keys, ext.canonical(), plan.minSimilarity, ext.mode());
-    WindowCollapse.HitNames names = new WindowCollapse.HitNames(index, id, score);
+    WindowCollapse collapse = window.collapse(ext.params(), plan.minSimilarity);
+    WindowCollapse.HitNames names = window.names();
     WindowCollapse.Page cut = collapse.page(plan.from, plan.size);
     SearchHit[] page = new SearchHit[cut.end() - cut.start()];
     for (int p = cut.start(); p < cut.end(); p++) {

@@ -3,6 +3,7 @@ package io.neardup.elasticsearch.collapse;
 import io.neardup.collapse.core.WindowCollapse;
 import io.neardup.document.DocIdOrder;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper.NearDupFieldType;
+import io.neardup.engine.collapse.CollapseWindow;
 import io.neardup.engine.shard.HitSketchReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -251,33 +252,29 @@ public final class NearDupCollapseRankBuilder extends RankBuilder {
     }
     Arrays.sort(all, WindowHit.ORDER);
     int n = Math.min(total, rankWindowSize());
-    byte[][] sketches = new byte[n][];
-    byte[][] sets = new byte[n][];
-    Object[] keys = new Object[n];
+    CollapseWindow merged = new CollapseWindow(n);
     int[] shardIndex = new int[n];
     int[] doc = new int[n];
     float[] score = new float[n];
-    String[] id = new String[n];
-    String[] index = new String[n];
     for (int i = 0; i < n; i++) {
       int w = all[i].window();
       int h = all[i].hit();
       NearDupWindowShardResult window = windows.get(w);
       QuerySearchResult source = sources.get(w);
-      byte[] sketch = window.sketches[h];
-      sketches[i] = sketch.length == 0 ? null : sketch;
-      sets[i] = window.sets[h];
-      keys[i] = window.keys[h];
       shardIndex[i] = source.getShardIndex();
       doc[i] = window.docs[h];
       score[i] = window.scores[h];
-      id[i] = window.ids[h].isEmpty() ? null : window.ids[h];
-      index[i] =
-          source.getSearchShardTarget() == null ? null : source.getSearchShardTarget().getIndex();
+      merged.hit(
+          i,
+          source.getSearchShardTarget() == null ? null : source.getSearchShardTarget().getIndex(),
+          window.ids[h],
+          score[i],
+          window.sketches[h],
+          window.sets[h],
+          window.keys[h]);
     }
-    WindowCollapse collapse =
-        WindowCollapse.collapse(sketches, sets, keys, ext.canonical(), minSimilarity, ext.mode());
-    WindowCollapse.HitNames names = new WindowCollapse.HitNames(index, id, score);
+    WindowCollapse collapse = merged.collapse(ext.params(), minSimilarity);
+    WindowCollapse.HitNames names = merged.names();
     WindowCollapse.Page cut = collapse.page(from, size);
     RankDoc[] page = new RankDoc[cut.end() - cut.start()];
     synchronized (outcome) {
