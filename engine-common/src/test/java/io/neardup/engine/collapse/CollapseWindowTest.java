@@ -53,18 +53,38 @@ class CollapseWindowTest {
 
   private record Analysed(byte[] sketchBytes, byte[] set) {}
 
-  @Test
-  void fetchedValuesCollapseAsTheShardsWindowDoes() {
-    // three replaced words change about 15 of 96 shingles: J near 0.74, decided by the sets
+  /** The two texts of {@link #pair} with three edits, each with its set or without. */
+  private static Analysed[] nearThreshold(boolean sets) {
     String[] texts = pair(3);
     Analysed a = analyse(texts[0]);
     Analysed b = analyse(texts[1]);
+    return sets
+        ? new Analysed[] {a, b}
+        : new Analysed[] {new Analysed(a.sketchBytes(), null), new Analysed(b.sketchBytes(), null)};
+  }
+
+  /** A window of fetched hits "a" and "b", the sets among their values where they have one. */
+  private static CollapseWindow fetched(Analysed[] hits, String secondId, Object secondKey) {
+    CollapseWindow window = new CollapseWindow(hits.length);
+    for (int i = 0; i < hits.length; i++) {
+      String id = i == 1 ? secondId : "a";
+      List<Object> values =
+          hits[i].set() == null
+              ? List.of(hits[i].sketchBytes(), i == 1 ? secondKey : "", id)
+              : List.of(hits[i].sketchBytes(), i == 1 ? secondKey : "", id, hits[i].set());
+      window.fetchedHit(i, "i", id, hits.length - i, values);
+    }
+    return window;
+  }
+
+  @Test
+  void fetchedValuesCollapseAsTheShardsWindowDoes() {
+    // three replaced words change about 15 of 96 shingles: J near 0.74, decided by the sets
+    Analysed[] ab = nearThreshold(true);
     CollapseWindow fromShards = new CollapseWindow(2);
-    fromShards.hit(0, "i", "a", 2f, a.sketchBytes(), a.set(), null);
-    fromShards.hit(1, "i", "", 1f, b.sketchBytes(), b.set(), 7L);
-    CollapseWindow fetched = new CollapseWindow(2);
-    fetched.fetchedHit(0, "i", "a", 2f, List.of(a.sketchBytes(), "", "a", a.set()));
-    fetched.fetchedHit(1, "i", "", 1f, List.of(b.sketchBytes(), 7L, "", b.set()));
+    fromShards.hit(0, "i", "a", 2f, ab[0].sketchBytes(), ab[0].set(), null);
+    fromShards.hit(1, "i", "", 1f, ab[1].sketchBytes(), ab[1].set(), 7L);
+    CollapseWindow fetched = fetched(ab, "", 7L);
     for (double min : new double[] {0.6, 0.74, 0.8}) {
       WindowCollapse x = fromShards.collapse(PARAMS, min);
       WindowCollapse y = fetched.collapse(PARAMS, min);
@@ -83,15 +103,8 @@ class CollapseWindowTest {
 
   @Test
   void theSetsDecideNearTheThresholdAndTheEstimateWithoutThem() {
-    String[] texts = pair(3);
-    Analysed a = analyse(texts[0]);
-    Analysed b = analyse(texts[1]);
-    CollapseWindow withSets = new CollapseWindow(2);
-    withSets.fetchedHit(0, "i", "a", 2f, List.of(a.sketchBytes(), "", "a", a.set()));
-    withSets.fetchedHit(1, "i", "b", 1f, List.of(b.sketchBytes(), "", "b", b.set()));
-    CollapseWindow sketchesOnly = new CollapseWindow(2);
-    sketchesOnly.fetchedHit(0, "i", "a", 2f, List.of(a.sketchBytes(), "", "a"));
-    sketchesOnly.fetchedHit(1, "i", "b", 1f, List.of(b.sketchBytes(), "", "b"));
+    CollapseWindow withSets = fetched(nearThreshold(true), "b", "");
+    CollapseWindow sketchesOnly = fetched(nearThreshold(false), "b", "");
     double exact = withSets.collapse(PARAMS, 0.5).similarity(1);
     double estimate = sketchesOnly.collapse(PARAMS, 0.5).similarity(1);
     assertTrue(exact > 0.6 && exact < 0.9, "exact Jaccard " + exact);
