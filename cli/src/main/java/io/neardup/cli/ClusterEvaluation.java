@@ -1,5 +1,6 @@
 package io.neardup.cli;
 
+import io.neardup.cli.output.ResultFiles;
 import io.neardup.cluster.UnionFind;
 import java.util.HashMap;
 import java.util.List;

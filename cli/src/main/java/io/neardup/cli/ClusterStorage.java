@@ -1,5 +1,6 @@
 package io.neardup.cli;
 
+import io.neardup.cli.output.ProgressLine;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.SpillDirectory;
 import io.neardup.cluster.Verification;

@@ -1,5 +1,8 @@
 package io.neardup.cli;
 
+import io.neardup.cli.output.ProgressLine;
+import io.neardup.cli.output.ResultFiles;
+import io.neardup.cli.output.RunSummary;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.Cluster;
 import io.neardup.cluster.ClusterResult;
@@ -20,7 +23,7 @@ import java.util.Map;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** The clustering step that {@code dedup} and {@code clusters} share: run, summary and output. */
-final class Clustering {
+public final class Clustering {
   private static final Map<String, String> UNITS =
       Map.of(
           "load", "docs",
@@ -317,7 +320,7 @@ final class Clustering {
   }
 
   /** {@code 1 cluster}, {@code 2 clusters}. */
-  static String count(long n, String noun) {
+  public static String count(long n, String noun) {
     return String.format(Locale.ROOT, "%,d %s%s", n, noun, n == 1 ? "" : "s");
   }
 

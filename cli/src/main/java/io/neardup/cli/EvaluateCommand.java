@@ -1,5 +1,6 @@
 package io.neardup.cli;
 
+import io.neardup.cli.output.ResultFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package io.neardup.cli;
 
+import io.neardup.cli.output.ProgressLine;
 import io.neardup.cluster.Verification;
 import io.neardup.index.IndexMetadata;
 import io.neardup.index.StoredClusters;

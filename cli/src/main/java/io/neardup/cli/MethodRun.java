@@ -1,5 +1,7 @@
 package io.neardup.cli;
 
+import io.neardup.cli.output.ProgressLine;
+import io.neardup.cli.output.ResultFiles;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.ClusterResult;
 import io.neardup.cluster.Clusterer;

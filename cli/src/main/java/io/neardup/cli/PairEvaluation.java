@@ -1,5 +1,6 @@
 package io.neardup.cli;
 
+import io.neardup.cli.output.ResultFiles;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

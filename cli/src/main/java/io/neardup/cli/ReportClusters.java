@@ -1,6 +1,7 @@
 package io.neardup.cli;
 
 import io.neardup.analysis.NearDupAnalyzer;
+import io.neardup.cli.output.ResultFiles;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.sketch.Jaccard;

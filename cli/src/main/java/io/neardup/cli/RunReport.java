@@ -1,5 +1,6 @@
 package io.neardup.cli;
 
+import io.neardup.cli.output.ResultFiles;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.ClusterStats;
 import io.neardup.cluster.Verification;

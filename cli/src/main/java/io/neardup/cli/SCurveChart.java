@@ -1,5 +1,6 @@
 package io.neardup.cli;
 
+import io.neardup.cli.output.ResultFiles;
 import io.neardup.lsh.Banding;
 import java.awt.BasicStroke;
 import java.awt.Color;

@@ -1,5 +1,6 @@
 package io.neardup.cli;
 
+import io.neardup.cli.output.ResultFiles;
 import io.neardup.cluster.Clusterer;
 import java.nio.file.Path;
 import java.util.Locale;

@@ -1,6 +1,8 @@
 package io.neardup.cli;
 
 import io.neardup.analysis.NearDupAnalyzer;
+import io.neardup.cli.output.ProgressLine;
+import io.neardup.cli.output.ResultFiles;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.Cluster;
 import io.neardup.cluster.Clusterer;

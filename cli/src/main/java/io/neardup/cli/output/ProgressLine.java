@@ -1,4 +1,4 @@
-package io.neardup.cli;
+package io.neardup.cli.output;
 
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -9,7 +9,7 @@ import java.util.Locale;
  * passes messages through. Thread-safe. The commands feed it from the library's {@link
  * io.neardup.cluster.PhaseProgress} callbacks, among others.
  */
-final class ProgressLine {
+public final class ProgressLine {
   private static final long REDRAW_NANOS = 200_000_000L;
 
   private final PrintWriter err;
@@ -19,7 +19,7 @@ final class ProgressLine {
   private long lastDraw;
   private int width;
 
-  ProgressLine(PrintWriter err, boolean enabled) {
+  public ProgressLine(PrintWriter err, boolean enabled) {
     this.err = err;
     this.enabled = enabled;
   }
@@ -32,7 +32,7 @@ final class ProgressLine {
    * @param items things done so far (documents, pairs), shown with their rate
    * @param unit what the items are, e.g. {@code "docs"}
    */
-  synchronized void update(String phase, long done, long total, long items, String unit) {
+  public synchronized void update(String phase, long done, long total, long items, String unit) {
     if (!enabled) {
       return;
     }
@@ -67,7 +67,7 @@ final class ProgressLine {
   }
 
   /** Prints a message on its own line, keeping the progress line below it. */
-  synchronized void println(String message) {
+  public synchronized void println(String message) {
     clear();
     err.println(message);
     err.flush();
@@ -75,7 +75,7 @@ final class ProgressLine {
   }
 
   /** Removes the progress line. */
-  synchronized void done() {
+  public synchronized void done() {
     clear();
     phase = null;
   }
@@ -108,7 +108,7 @@ final class ProgressLine {
   }
 
   /** Elapsed time since {@code startNanos} for summaries, e.g. {@code 1.3 s}. */
-  static String elapsed(long startNanos) {
+  public static String elapsed(long startNanos) {
     return String.format(Locale.ROOT, "%.1f s", (System.nanoTime() - startNanos) / 1e9);
   }
 }

@@ -1,8 +1,9 @@
-package io.neardup.cli;
+package io.neardup.cli.output;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.neardup.cli.CliFailure;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -23,12 +24,12 @@ import java.util.Locale;
  * < id_b}) and clusters as JSONL ({@code {"canonical": ID, "members": [IDs], "size": N}}). A path
  * of {@code -} means standard output.
  */
-final class ResultFiles {
+public final class ResultFiles {
   /** Header line of a pairs file. */
-  static final String PAIRS_HEADER = "id_a\tid_b\tsimilarity";
+  public static final String PAIRS_HEADER = "id_a\tid_b\tsimilarity";
 
   /** The path meaning standard output. */
-  static final String STDOUT = "-";
+  public static final String STDOUT = "-";
 
   private static final JsonMapper JSON = new JsonMapper();
 
@@ -39,9 +40,9 @@ final class ResultFiles {
    * @param b the greater id
    * @param similarity estimated or exact Jaccard similarity
    */
-  record Pair(String a, String b, double similarity) {
+  public record Pair(String a, String b, double similarity) {
     /** A pair with its ids in order. */
-    static Pair of(String x, String y, double similarity) {
+    public static Pair of(String x, String y, double similarity) {
       return x.compareTo(y) <= 0 ? new Pair(x, y, similarity) : new Pair(y, x, similarity);
     }
 
@@ -56,8 +57,8 @@ final class ResultFiles {
    * @param members every member's id, canonical included
    * @param urls each member's URL (null where unknown), for web pages; else null
    */
-  record ClusterIds(String canonical, List<String> members, List<String> urls) {
-    ClusterIds(String canonical, List<String> members) {
+  public record ClusterIds(String canonical, List<String> members, List<String> urls) {
+    public ClusterIds(String canonical, List<String> members) {
       this(canonical, members, null);
     }
   }
@@ -65,7 +66,7 @@ final class ResultFiles {
   private ResultFiles() {}
 
   /** Writes pairs, sorted by id, with the header line. */
-  static void writePairs(Writer out, List<Pair> pairs) throws IOException {
+  public static void writePairs(Writer out, List<Pair> pairs) throws IOException {
     List<Pair> sorted = new ArrayList<>(pairs);
     sorted.sort(Pair.ORDER);
     out.write(PAIRS_HEADER);
@@ -81,7 +82,7 @@ final class ResultFiles {
   }
 
   /** Writes clusters, one JSON object per line. */
-  static void writeClusters(Writer out, List<ClusterIds> clusters) throws IOException {
+  public static void writeClusters(Writer out, List<ClusterIds> clusters) throws IOException {
     for (ClusterIds c : clusters) {
       out.write(clusterLine(c));
       out.write('\n');
@@ -111,7 +112,7 @@ final class ResultFiles {
   }
 
   /** A similarity with six decimals. */
-  static String formatSimilarity(double s) {
+  public static String formatSimilarity(double s) {
     return String.format(Locale.ROOT, "%.6f", s);
   }
 
@@ -124,7 +125,7 @@ final class ResultFiles {
   }
 
   /** Writes to a file ({@link #writeFile}), or to {@code stdout} for {@value #STDOUT}. */
-  static void write(String target, PrintWriter stdout, Output output) throws IOException {
+  public static void write(String target, PrintWriter stdout, Output output) throws IOException {
     if (STDOUT.equals(target)) {
       output.writeTo(stdout);
       stdout.flush();
@@ -134,7 +135,7 @@ final class ResultFiles {
   }
 
   /** {@link #writeBytes} of UTF-8 text. */
-  static void writeFile(Path path, Output output) {
+  public static void writeFile(Path path, Output output) {
     writeBytes(
         path,
         out -> {
@@ -154,7 +155,7 @@ final class ResultFiles {
    *
    * @throws CliFailure naming the file, for any I/O error
    */
-  static void writeBytes(Path path, BytesOutput output) {
+  public static void writeBytes(Path path, BytesOutput output) {
     Path temporary = null;
     try {
       Path parent = path.toAbsolutePath().getParent();
@@ -205,7 +206,7 @@ final class ResultFiles {
    *
    * @return the rule broken, for {@code Invalid value for option '--pairs': ...}, or null
    */
-  static String unwritable(Path target) {
+  public static String unwritable(Path target) {
     Path path = target.toAbsolutePath().normalize();
     if (Files.isDirectory(path)) {
       return "must be a file, got the directory [" + target + "]";
@@ -240,7 +241,7 @@ final class ResultFiles {
    * Whether two paths name the same file, whether or not it exists yet: the same real path (links
    * resolved as far as the file exists), or the same file by {@link Files#isSameFile} (hard links).
    */
-  static boolean sameFile(Path a, Path b) {
+  public static boolean sameFile(Path a, Path b) {
     if (realPath(a).equals(realPath(b))) {
       return true;
     }
@@ -269,13 +270,13 @@ final class ResultFiles {
 
   /** Something to write. */
   @FunctionalInterface
-  interface Output {
+  public interface Output {
     void writeTo(Writer out) throws IOException;
   }
 
   /** Something to write as bytes. */
   @FunctionalInterface
-  interface BytesOutput {
+  public interface BytesOutput {
     void writeTo(OutputStream out) throws IOException;
   }
 
@@ -286,9 +287,9 @@ final class ResultFiles {
    * @param selfPairs lines that pair an id with itself
    * @param repeated lines that repeat a pair already read (in either order)
    */
-  record PairsFile(List<Pair> pairs, long selfPairs, long repeated) {
+  public record PairsFile(List<Pair> pairs, long selfPairs, long repeated) {
     /** What was left out, for the user, or null if nothing. */
-    String note(Path file) {
+    public String note(Path file) {
       if (selfPairs == 0 && repeated == 0) {
         return null;
       }
@@ -322,7 +323,8 @@ final class ResultFiles {
    * @throws CliFailure naming the file and line of a line that is not such an object, of a member
    *     not in {@code ids} or of one already in an earlier cluster
    */
-  static List<ClusterIds> readClusters(Path file, java.util.Set<String> ids) throws IOException {
+  public static List<ClusterIds> readClusters(Path file, java.util.Set<String> ids)
+      throws IOException {
     List<ClusterIds> clusters = new ArrayList<>();
     java.util.Set<String> seen = new java.util.HashSet<>();
     long number = 0;
@@ -371,7 +373,7 @@ final class ResultFiles {
   }
 
   /** {@link #readPairsFile}'s pairs. */
-  static List<Pair> readPairs(Path file) throws IOException {
+  public static List<Pair> readPairs(Path file) throws IOException {
     return readPairsFile(file).pairs();
   }
 
@@ -383,7 +385,7 @@ final class ResultFiles {
    * @throws CliFailure naming the file and line of the first bad line, or of bytes that are not
    *     UTF-8 (a binary file)
    */
-  static PairsFile readPairsFile(Path file) throws IOException {
+  public static PairsFile readPairsFile(Path file) throws IOException {
     List<Pair> pairs = new ArrayList<>();
     java.util.Set<String> seen = new java.util.HashSet<>();
     long selfPairs = 0;

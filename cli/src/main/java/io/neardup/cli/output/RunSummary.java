@@ -1,5 +1,6 @@
-package io.neardup.cli;
+package io.neardup.cli.output;
 
+import io.neardup.cli.Clustering;
 import io.neardup.cluster.ClusterStats;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -12,14 +13,14 @@ import java.util.Locale;
  * both write them: the pairs and clusters where the options say ({@link ResultFiles}), the "found"
  * line and the "wrote" line.
  */
-final class RunSummary {
+public final class RunSummary {
   private RunSummary() {}
 
   /**
    * Writes the pairs and the clusters, each when its target is not null ({@value
    * ResultFiles#STDOUT}: standard output).
    */
-  static void write(
+  public static void write(
       PrintWriter stdout,
       String pairsTarget,
       List<ResultFiles.Pair> pairs,
@@ -42,7 +43,7 @@ final class RunSummary {
    * @param verifiedBy how pairs were decided, e.g. {@code exact Jaccard}
    * @param identical what the groups of identical sets are of, e.g. {@code identical texts}
    */
-  static String found(
+  public static String found(
       long listed,
       List<ResultFiles.ClusterIds> clusters,
       ClusterStats stats,
@@ -75,21 +76,21 @@ final class RunSummary {
    *
    * @param written what went where, e.g. {@code "pairs to p.tsv"}, in the order to say them
    */
-  static void wrote(ProgressLine progress, List<String> written) {
+  public static void wrote(ProgressLine progress, List<String> written) {
     if (!written.isEmpty()) {
       progress.println("wrote " + String.join(" and ", written));
     }
   }
 
   /** {@code what + " to " + target} for a file target; nothing for none or standard output. */
-  static void addFile(List<String> written, String what, String target) {
+  public static void addFile(List<String> written, String what, String target) {
     if (target != null && !ResultFiles.STDOUT.equals(target)) {
       written.add(what + " to " + target);
     }
   }
 
   /** A new list for {@link #addFile}. */
-  static List<String> files() {
+  public static List<String> files() {
     return new ArrayList<>();
   }
 }
