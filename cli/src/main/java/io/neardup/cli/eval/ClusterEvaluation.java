@@ -1,4 +1,4 @@
-package io.neardup.cli;
+package io.neardup.cli.eval;
 
 import io.neardup.cli.output.ResultFiles;
 import io.neardup.cluster.UnionFind;
@@ -13,12 +13,12 @@ import java.util.Map;
  * document in no cluster is a cluster of its own. The true clusters are the connected components of
  * the truth's pairs at or above the threshold.
  */
-final class ClusterEvaluation {
+public final class ClusterEvaluation {
   private ClusterEvaluation() {}
 
   /** The scores; F1 is the harmonic mean of the averages. */
-  record Scores(double precision, double recall) {
-    double f1() {
+  public record Scores(double precision, double recall) {
+    public double f1() {
       return precision + recall == 0 ? 0 : 2 * precision * recall / (precision + recall);
     }
   }
@@ -28,7 +28,7 @@ final class ClusterEvaluation {
    * @param clusters the clusters found
    * @param truth the true pairs; those below {@code threshold} are left out
    */
-  static Scores bcubed(
+  public static Scores bcubed(
       List<String> ids,
       List<ResultFiles.ClusterIds> clusters,
       List<ResultFiles.Pair> truth,

@@ -1,4 +1,4 @@
-package io.neardup.cli;
+package io.neardup.cli.eval;
 
 import io.neardup.cli.output.ResultFiles;
 import java.util.ArrayList;
@@ -11,7 +11,7 @@ import java.util.Map;
  * threshold t the true pairs are the truth pairs with similarity ≥ t, the reported ones the pairs
  * with similarity ≥ t, and a reported pair is correct if it is a true pair. Pairs are unordered.
  */
-final class PairEvaluation {
+public final class PairEvaluation {
   private PairEvaluation() {}
 
   /**
@@ -22,19 +22,19 @@ final class PairEvaluation {
    * @param reported reported pairs at the threshold
    * @param correct reported pairs that are true pairs
    */
-  record Row(double threshold, long truth, long reported, long correct) {
+  public record Row(double threshold, long truth, long reported, long correct) {
     /** Correct / reported; NaN when nothing is reported. */
-    double precision() {
+    public double precision() {
       return reported == 0 ? Double.NaN : (double) correct / reported;
     }
 
     /** Correct / true; NaN when there is no true pair. */
-    double recall() {
+    public double recall() {
       return truth == 0 ? Double.NaN : (double) correct / truth;
     }
 
     /** The harmonic mean of precision and recall; NaN when either is undefined. */
-    double f1() {
+    public double f1() {
       double p = precision();
       double r = recall();
       if (Double.isNaN(p) || Double.isNaN(r)) {
@@ -47,7 +47,7 @@ final class PairEvaluation {
   private record Key(String a, String b) {}
 
   /** Scores {@code reported} against {@code truth} at each threshold. */
-  static List<Row> evaluate(
+  public static List<Row> evaluate(
       List<ResultFiles.Pair> truth, List<ResultFiles.Pair> reported, double[] thresholds) {
     Map<Key, Double> truthBySimilarity = new HashMap<>();
     for (ResultFiles.Pair p : truth) {
