@@ -3,6 +3,7 @@ package io.neardup.cli;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.cli.output.ResultFiles;
 import io.neardup.cli.output.RunSummary;
+import io.neardup.cli.report.SimilarityHistogram;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.Cluster;
 import io.neardup.cluster.ClusterResult;

@@ -4,6 +4,10 @@ import io.neardup.cli.eval.ClusterEvaluation;
 import io.neardup.cli.eval.PairEvaluation;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.cli.output.ResultFiles;
+import io.neardup.cli.report.ComparisonChart;
+import io.neardup.cli.report.ReportClusters;
+import io.neardup.cli.report.RunReport;
+import io.neardup.cli.report.SimilarityHistogram;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.ClusterStats;
 import io.neardup.cluster.Verification;
@@ -45,7 +49,7 @@ import picocli.CommandLine.Spec;
       "",
       "Example: neardup compare --input corpus.jsonl --threshold 0.8 --out comparison"
     })
-final class CompareCommand implements Callable<Integer> {
+public final class CompareCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Mixin InputOptions input;
@@ -113,7 +117,7 @@ final class CompareCommand implements Callable<Integer> {
   @Mixin SpillOptions spillOptions;
 
   /** One method's figures. */
-  record Row(
+  public record Row(
       Method method,
       long candidatePairs,
       long reportedPairs,
@@ -396,7 +400,7 @@ final class CompareCommand implements Callable<Integer> {
     return sb.toString();
   }
 
-  static String score(double v) {
+  public static String score(double v) {
     return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.4f", v);
   }
 

@@ -30,7 +30,7 @@ import org.apache.lucene.index.IndexWriter;
  * replaced), at most {@link #MAX_RECORD_BYTES} long, and its id must be neither blank nor hold a
  * tab or line break, which would break the rows of the pairs file.
  */
-abstract class CorpusReader implements Closeable {
+public abstract class CorpusReader implements Closeable {
   /** Field names starting with this are the tool's own in the index; input fields never are. */
   static final String RESERVED_PREFIX = "_";
 
@@ -103,7 +103,7 @@ abstract class CorpusReader implements Closeable {
    * One document. Its text may be deferred: a web page's main text is extracted by the analysis
    * thread that first asks for it, not by the one thread that reads the input.
    */
-  static final class Record {
+  public static final class Record {
     private final String id;
     private final Map<String, Object> fields;
     private final String location;
@@ -132,12 +132,12 @@ abstract class CorpusReader implements Closeable {
       return r;
     }
 
-    String id() {
+    public String id() {
       return id;
     }
 
     /** The text; one thread at a time (records are handed from thread to thread, not shared). */
-    String text() {
+    public String text() {
       if (deferred != null) {
         text = deferred.get();
         deferred = null;
@@ -145,7 +145,7 @@ abstract class CorpusReader implements Closeable {
       return text;
     }
 
-    Map<String, Object> fields() {
+    public Map<String, Object> fields() {
       return fields;
     }
 
@@ -155,7 +155,7 @@ abstract class CorpusReader implements Closeable {
   }
 
   /** A record that cannot be indexed. */
-  static final class BadRecord extends Exception {
+  public static final class BadRecord extends Exception {
     private static final long serialVersionUID = 1L;
     private final String location;
     private final String problem;
@@ -283,7 +283,7 @@ abstract class CorpusReader implements Closeable {
    * @throws CliFailure at the end if every record read was bad: such a run has nothing to index and
    *     most likely read the wrong input
    */
-  final Record next() throws IOException, BadRecord {
+  public final Record next() throws IOException, BadRecord {
     Record r;
     try {
       r = read();

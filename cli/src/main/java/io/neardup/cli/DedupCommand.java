@@ -3,6 +3,8 @@ package io.neardup.cli;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.cli.output.ResultFiles;
 import io.neardup.cli.output.RunSummary;
+import io.neardup.cli.report.RunReport;
+import io.neardup.cli.report.SimilarityHistogram;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.ClusterResult;
 import io.neardup.cluster.Clusterer;

@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * methods that need no more than that set (min-m, mod-n) do not tokenise and shingle the texts
  * again.
  */
-final class HeldInput {
+public final class HeldInput {
   /** Per record beyond its strings: the record, its list slot, its position. */
   private static final long RECORD_OVERHEAD = 96;
 
@@ -63,7 +63,7 @@ final class HeldInput {
    * A reader of the input for the next pass: the first pass reads the input (holding it), later
    * passes replay what was held, or read the input again if it was not.
    */
-  CorpusReader open() throws IOException {
+  public CorpusReader open() throws IOException {
     if (state == State.HELD) {
       return new Replay();
     }

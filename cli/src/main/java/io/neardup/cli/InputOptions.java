@@ -8,7 +8,7 @@ import java.util.Set;
 import picocli.CommandLine.Option;
 
 /** Where the documents come from and what to do with bad records. */
-final class InputOptions {
+public final class InputOptions {
   /** What happens to a bad input record. */
   enum OnError {
     /** Report the record and go on; the summary counts it. */
@@ -30,14 +30,14 @@ final class InputOptions {
               + " (64 MiB with the default 1 GB; NEARDUP_JAVA_OPTS=-Xmx... raises it), a web"
               + " page a 32nd; text must be valid UTF-8; an id must not be blank or hold a tab or"
               + " line break.")
-  Path input;
+  public Path input;
 
   @Option(
       names = "--id-field",
       paramLabel = "NAME",
       defaultValue = "id",
       description = "JSONL field of the unique document id (default: ${DEFAULT-VALUE}).")
-  String idField;
+  public String idField;
 
   @Option(
       names = "--text-field",
@@ -161,7 +161,7 @@ final class InputOptions {
   }
 
   /** Asks for one more JSONL field to be read and indexed. */
-  void want(String field) {
+  public void want(String field) {
     wanted.add(field);
   }
 

@@ -24,7 +24,7 @@ import java.util.List;
  * core compares it: the adapter between {@link MethodParameters} and {@code io.neardup.signature}.
  * Thread-safe once {@link #prepare()}d.
  */
-final class MethodPlan {
+public final class MethodPlan {
   /** Word shingles of SimHash features when the sketch's shingles are characters. */
   static final int SIMHASH_WORD_SHINGLE_SIZE = 3;
 
@@ -90,7 +90,7 @@ final class MethodPlan {
   }
 
   /** How the summary names the verification. */
-  String describe() {
+  public String describe() {
     return switch (method) {
       case SIMHASH -> "Hamming distance <= " + options.maxHamming + " of SimHash fingerprints";
       case MIN_M -> "Broder's min-" + options.minM + " estimate";

@@ -2,6 +2,7 @@ package io.neardup.cli;
 
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.cli.output.ResultFiles;
+import io.neardup.cli.report.SimilarityHistogram;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.ClusterResult;
 import io.neardup.cluster.Clusterer;
@@ -22,7 +23,7 @@ import picocli.CommandLine.Model.CommandSpec;
  * One run of a near-duplicate method over the input, as {@code dedup} and {@code compare} make it:
  * the first pass of a two-pass method, the analysis on all threads, the clustering core.
  */
-final class MethodRun {
+public final class MethodRun {
   /**
    * What a run found.
    *
@@ -30,7 +31,7 @@ final class MethodRun {
    * @param urls the web pages' URLs by input ordinal, or null
    * @param nanos the wall time of the whole run
    */
-  record Outcome(
+  public record Outcome(
       Method method,
       NearDupSettings settings,
       MethodPlan plan,
@@ -41,7 +42,7 @@ final class MethodRun {
       RecordPipeline.Summary read,
       long nanos) {
     /** The clusters with ids, members in input order. */
-    List<ResultFiles.ClusterIds> clusters() {
+    public List<ResultFiles.ClusterIds> clusters() {
       return StreamingDedup.clusterIds(result.clusters(), ids, urls);
     }
   }

@@ -51,7 +51,7 @@ import org.apache.lucene.util.BytesRef;
  * The tool's own field names start with {@code _}, which input fields never do (they are not
  * indexed), so they cannot clash. The settings are recorded with {@link IndexMetadata}.
  */
-final class OpenIndex implements Closeable {
+public final class OpenIndex implements Closeable {
   /** Field of the document id. */
   static final String ID_FIELD = "_id";
 
@@ -299,13 +299,13 @@ final class OpenIndex implements Closeable {
   }
 
   /** The document with an id, or -1. */
-  int docOf(String id) throws IOException {
+  public int docOf(String id) throws IOException {
     TopDocs hits = searcher.search(new TermQuery(new Term(ID_FIELD, id)), 1);
     return hits.scoreDocs.length == 0 ? -1 : hits.scoreDocs[0].doc;
   }
 
   /** The stored text of a document. */
-  String text(int doc) throws IOException {
+  public String text(int doc) throws IOException {
     Document d = reader.storedFields().document(doc, java.util.Set.of(TEXT_FIELD));
     IndexableField field = d.getField(TEXT_FIELD);
     if (field == null) {
@@ -331,7 +331,7 @@ final class OpenIndex implements Closeable {
   }
 
   /** Whether the documents keep their texts (indexes built with --no-text do not). */
-  boolean hasTexts() {
+  public boolean hasTexts() {
     for (LeafReaderContext leaf : reader.leaves()) {
       if (leaf.reader().getFieldInfos().fieldInfo(TEXT_FIELD) != null) {
         return true;

@@ -9,7 +9,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 
 /** Checks of option values shared by the commands; every failure is a usage error (exit 2). */
-final class Options {
+public final class Options {
   private Options() {}
 
   /** A usage error of the command. */
@@ -27,7 +27,7 @@ final class Options {
   }
 
   /** A value some option does not accept. */
-  static ParameterException invalid(CommandSpec spec, String option, String reason) {
+  public static ParameterException invalid(CommandSpec spec, String option, String reason) {
     return new ParameterException(
         spec.commandLine(), "Invalid value for option '" + option + "': " + reason);
   }

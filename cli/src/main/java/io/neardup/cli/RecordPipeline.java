@@ -28,7 +28,7 @@ final class RecordPipeline {
   private static final int BATCH = 32;
 
   /** What a run read. */
-  record Summary(int documents, long skipped, long startNanos, long endNanos) {}
+  public record Summary(int documents, long skipped, long startNanos, long endNanos) {}
 
   /** Analyses records on one thread. */
   interface Handler {

@@ -1,6 +1,10 @@
 package io.neardup.cli;
 
 import io.neardup.cli.output.ProgressLine;
+import io.neardup.cli.report.HtmlReport;
+import io.neardup.cli.report.ReportClusters;
+import io.neardup.cli.report.RunReport;
+import io.neardup.cli.report.SimilarityHistogram;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.SpillDirectory;
 import io.neardup.signature.Method;

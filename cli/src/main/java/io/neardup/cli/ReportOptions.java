@@ -1,5 +1,6 @@
 package io.neardup.cli;
 
+import io.neardup.cli.report.ReportClusters;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 

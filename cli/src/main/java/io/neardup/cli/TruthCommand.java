@@ -43,7 +43,7 @@ import picocli.CommandLine.Spec;
       "",
       "Example: neardup truth --input corpus.jsonl --threshold 0.5 --output truth.tsv"
     })
-final class TruthCommand implements Callable<Integer> {
+public final class TruthCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Mixin InputOptions input;
@@ -162,7 +162,7 @@ final class TruthCommand implements Callable<Integer> {
   }
 
   /** The distinct shingle fingerprints of a text, ascending. */
-  static long[] shingles(NearDupAnalyzer analyzer, String text) throws IOException {
+  public static long[] shingles(NearDupAnalyzer analyzer, String text) throws IOException {
     try (TokenStream ts = analyzer.tokenStream("truth", text)) {
       NearDupShingleSetAttribute set = ts.addAttribute(NearDupShingleSetAttribute.class);
       ts.reset();

@@ -1,6 +1,7 @@
 package io.neardup.cli;
 
 import io.neardup.cli.output.ResultFiles;
+import io.neardup.cli.report.SCurveChart;
 import io.neardup.lsh.Banding;
 import io.neardup.param.Parameter;
 import io.neardup.param.ParameterException;

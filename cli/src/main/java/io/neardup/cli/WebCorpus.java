@@ -34,20 +34,20 @@ import picocli.CommandLine.Model.CommandSpec;
  * {@code --fields} or {@code --canonical} asks for them: {@code --canonical earliest} and {@code
  * --canonical boilerplate} read the last two.
  */
-final class WebCorpus {
+public final class WebCorpus {
   /** The field of a page's URL, when asked for. */
-  static final String URL_FIELD = "url";
+  public static final String URL_FIELD = "url";
 
   /** The field of a WARC record's capture time (ISO-8601, UTC, seconds), when asked for. */
   static final String DATE_FIELD = CanonicalPolicy.DATE_FIELD;
 
   /** The field of a page's fraction of boilerplate words, when asked for. */
-  static final String BOILERPLATE_FIELD = CanonicalPolicy.BOILERPLATE_FIELD;
+  public static final String BOILERPLATE_FIELD = CanonicalPolicy.BOILERPLATE_FIELD;
 
   private WebCorpus() {}
 
   /** What kind of input the options name. */
-  enum Kind {
+  public enum Kind {
     TEXT,
     HTML_FILES,
     HTML_JSONL,
@@ -55,7 +55,7 @@ final class WebCorpus {
   }
 
   /** The kind of input, from the options, the file's name and its first bytes. */
-  static Kind kind(InputOptions input) throws IOException {
+  public static Kind kind(InputOptions input) throws IOException {
     Path path = input.input;
     if (Files.isDirectory(path)) {
       if (input.baseUrl != null || input.boilerplate != null) {

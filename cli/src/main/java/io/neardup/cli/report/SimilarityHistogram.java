@@ -1,6 +1,6 @@
-package io.neardup.cli;
+package io.neardup.cli.report;
 
-import io.neardup.cli.SCurveChart.Anchor;
+import io.neardup.cli.report.SCurveChart.Anchor;
 import java.util.Locale;
 
 /**
@@ -8,7 +8,7 @@ import java.util.Locale;
  * to 1: the pairs that reached the threshold and the near misses below it, so a reader sees how
  * many pairs sit close to the decision. Drawn as an SVG bar chart with the threshold marked.
  */
-final class SimilarityHistogram {
+public final class SimilarityHistogram {
   /** How far on each side of the threshold a pair is "worth a look". */
   static final double MARGIN = 0.05;
 
@@ -41,7 +41,7 @@ final class SimilarityHistogram {
    * @param nearMisses whether pairs below the threshold are seen too (then the bins start {@link
    *     #DEPTH} below it)
    */
-  SimilarityHistogram(double threshold, boolean nearMisses) {
+  public SimilarityHistogram(double threshold, boolean nearMisses) {
     this.threshold = threshold;
     this.floor = nearMisses ? Math.max(0, threshold - DEPTH) : threshold;
     double span = 1 - floor;
@@ -50,12 +50,12 @@ final class SimilarityHistogram {
   }
 
   /** The lowest similarity counted. */
-  double floor() {
+  public double floor() {
     return floor;
   }
 
   /** Counts one verified pair. */
-  void add(double similarity) {
+  public void add(double similarity) {
     if (similarity < floor) {
       return;
     }
@@ -72,17 +72,17 @@ final class SimilarityHistogram {
   }
 
   /** Pairs at or above the threshold. */
-  long above() {
+  public long above() {
     return above;
   }
 
   /** Near misses counted (below the threshold, at or above the floor). */
-  long below() {
+  public long below() {
     return below;
   }
 
   /** Pairs within {@link #MARGIN} of the threshold, on either side. */
-  long near() {
+  public long near() {
     return near;
   }
 
@@ -91,7 +91,7 @@ final class SimilarityHistogram {
   }
 
   /** The chart as an inline SVG element. */
-  String svg() {
+  public String svg() {
     long max = 1;
     for (long b : bins) {
       max = Math.max(max, b);

@@ -1,5 +1,12 @@
-package io.neardup.cli;
+package io.neardup.cli.report;
 
+import io.neardup.cli.CompareCommand;
+import io.neardup.cli.HeldInput;
+import io.neardup.cli.InputOptions;
+import io.neardup.cli.MethodPlan;
+import io.neardup.cli.MethodRun;
+import io.neardup.cli.Options;
+import io.neardup.cli.WebCorpus;
 import io.neardup.cli.output.ResultFiles;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.ClusterStats;
@@ -20,16 +27,16 @@ import picocli.CommandLine.Model.CommandSpec;
 /**
  * The HTML report of one method run over an input, as {@code dedup} and {@code compare} write it.
  */
-final class RunReport {
+public final class RunReport {
   private RunReport() {}
 
   /** Whether a method's similarity is a Jaccard similarity, so its histogram means one thing. */
-  static boolean jaccard(Method method) {
+  public static boolean jaccard(Method method) {
     return method == Method.MINHASH || method == Method.MIN_M || method == Method.MOD_N;
   }
 
   /** Checks a report path before any work: a file to write, not a directory, not the input. */
-  static void check(CommandSpec spec, String option, Path report, Path input) {
+  public static void check(CommandSpec spec, String option, Path report, Path input) {
     if (report == null) {
       return;
     }
@@ -51,7 +58,7 @@ final class RunReport {
    * A canonical policy as the user wrote it, e.g. {@code published:asc,score}; the index's id field
    * under the input's name.
    */
-  static String describe(CanonicalPolicy canonical, String idField, String idAlias) {
+  public static String describe(CanonicalPolicy canonical, String idField, String idAlias) {
     if (canonical.byScore()) {
       return "score (the first in input order)";
     }
@@ -65,7 +72,7 @@ final class RunReport {
   }
 
   /** The summary lines every report of a run starts with. */
-  static List<String[]> summary(
+  public static List<String[]> summary(
       String input,
       Method method,
       NearDupSettings settings,
@@ -142,7 +149,7 @@ final class RunReport {
    * @param histogram the run's similarities, or null
    * @param methods the rows of a comparison, or empty
    */
-  static void write(
+  public static void write(
       Path file,
       InputOptions input,
       HeldInput source,

@@ -1,11 +1,12 @@
-package io.neardup.cli;
+package io.neardup.cli.report;
 
-import io.neardup.cli.SCurveChart.Anchor;
+import io.neardup.cli.CompareCommand;
+import io.neardup.cli.report.SCurveChart.Anchor;
 import java.util.List;
 import java.util.Locale;
 
 /** Precision, recall and F1 of each method of a comparison, as grouped bars (SVG). */
-final class ComparisonChart {
+public final class ComparisonChart {
   private static final int WIDTH = 760;
   private static final int HEIGHT = 420;
   private static final int LEFT = 56;
@@ -20,7 +21,7 @@ final class ComparisonChart {
   private final String title;
   private final List<CompareCommand.Row> rows;
 
-  ComparisonChart(String title, List<CompareCommand.Row> rows) {
+  public ComparisonChart(String title, List<CompareCommand.Row> rows) {
     this.title = title;
     this.rows = rows;
   }
@@ -30,7 +31,7 @@ final class ComparisonChart {
   }
 
   /** The chart as an SVG document. */
-  String svg() {
+  public String svg() {
     SCurveChart.SvgCanvas c = new SCurveChart.SvgCanvas(WIDTH, HEIGHT);
     draw(c);
     return c.finish();

@@ -1,6 +1,12 @@
-package io.neardup.cli;
+package io.neardup.cli.report;
 
 import io.neardup.analysis.NearDupAnalyzer;
+import io.neardup.cli.CorpusReader;
+import io.neardup.cli.HeldInput;
+import io.neardup.cli.InputOptions;
+import io.neardup.cli.OpenIndex;
+import io.neardup.cli.TruthCommand;
+import io.neardup.cli.WebCorpus;
 import io.neardup.cli.output.ResultFiles;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.settings.NearDupSettings;
@@ -27,12 +33,12 @@ import java.util.concurrent.Future;
  * similarity to the canonical and the words that differ. Only the texts of the shown members are
  * read back.
  */
-final class ReportClusters {
+public final class ReportClusters {
   /** Default number of largest clusters shown. */
-  static final int DEFAULT_LARGEST = 30;
+  public static final int DEFAULT_LARGEST = 30;
 
   /** Default number of other clusters shown, drawn at random. */
-  static final int DEFAULT_SAMPLE = 10;
+  public static final int DEFAULT_SAMPLE = 10;
 
   /** Members shown per cluster, the canonical included. */
   static final int MAX_MEMBERS = 20;
@@ -86,7 +92,7 @@ final class ReportClusters {
    * @param hiddenClusters clusters not shown
    * @param hiddenDocuments the documents in them
    */
-  record Selection(
+  public record Selection(
       List<View> views, int total, long documents, int hiddenClusters, long hiddenDocuments) {}
 
   /**
@@ -139,7 +145,7 @@ final class ReportClusters {
   }
 
   /** The texts an index keeps; none if it was built with {@code --no-text}. */
-  static Texts fromIndex(OpenIndex index) {
+  public static Texts fromIndex(OpenIndex index) {
     return ids -> {
       Map<String, Doc> docs = new HashMap<>();
       if (!index.hasTexts()) {
@@ -165,7 +171,7 @@ final class ReportClusters {
    * @param idField the field of the policy that holds the id, or null
    * @param idAlias how the user names the id field
    */
-  ReportClusters(
+  public ReportClusters(
       NearDupSettings settings,
       NormalizationOptions normalization,
       CanonicalPolicy policy,
@@ -183,7 +189,8 @@ final class ReportClusters {
    * @param largest how many of the largest clusters to show
    * @param sample how many of the others to draw at random
    */
-  Selection select(List<ResultFiles.ClusterIds> clusters, int largest, int sample, Texts texts)
+  public Selection select(
+      List<ResultFiles.ClusterIds> clusters, int largest, int sample, Texts texts)
       throws IOException {
     Integer[] order = new Integer[clusters.size()];
     for (int i = 0; i < order.length; i++) {

@@ -1,5 +1,7 @@
-package io.neardup.cli;
+package io.neardup.cli.report;
 
+import io.neardup.cli.Clustering;
+import io.neardup.cli.CompareCommand;
 import io.neardup.cli.output.ResultFiles;
 import io.neardup.lsh.Banding;
 import java.nio.file.Path;
@@ -13,7 +15,7 @@ import java.util.Locale;
  * opens offline in any browser. Sections: the summary, the similarity histogram and the S-curve,
  * the comparison of methods (when {@code compare} made it), and the cluster browser.
  */
-final class HtmlReport {
+public final class HtmlReport {
   /**
    * What a report shows.
    *
@@ -27,7 +29,7 @@ final class HtmlReport {
    * @param methods the rows of a comparison, or empty
    * @param methodsTitle the comparison's title, or null
    */
-  record Report(
+  public record Report(
       String title,
       List<String[]> summary,
       double threshold,
@@ -77,7 +79,7 @@ final class HtmlReport {
   private HtmlReport() {}
 
   /** Writes the report to {@code file}, creating its directory if needed. */
-  static void write(Path file, Report report) {
+  public static void write(Path file, Report report) {
     ResultFiles.writeFile(file, w -> w.write(html(report)));
   }
 

@@ -1,4 +1,4 @@
-package io.neardup.cli;
+package io.neardup.cli.report;
 
 import io.neardup.cli.output.ResultFiles;
 import io.neardup.lsh.Banding;
@@ -20,7 +20,7 @@ import javax.imageio.ImageIO;
  * threshold marked: SVG written by hand, or PNG drawn with Java2D. Both go through one drawing
  * routine over a small {@link Canvas}, so they show the same thing.
  */
-final class SCurveChart {
+public final class SCurveChart {
   static final int WIDTH = 640;
   static final int HEIGHT = 420;
   private static final int LEFT = 64;
@@ -37,13 +37,13 @@ final class SCurveChart {
   private final Banding banding;
   private final double threshold;
 
-  SCurveChart(Banding banding, double threshold) {
+  public SCurveChart(Banding banding, double threshold) {
     this.banding = banding;
     this.threshold = threshold;
   }
 
   /** Writes the chart as PNG if the file name ends with {@code .png}, else as SVG. */
-  void write(Path file) {
+  public void write(Path file) {
     if (file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".png")) {
       ResultFiles.writeBytes(file, this::writePng);
     } else {
