@@ -9,7 +9,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 /** How clusters are verified and chosen, and where they are written. */
-final class ClusterOptions {
+public final class ClusterOptions {
   @Option(
       names = "--verify",
       paramLabel = "exact|sketch",
@@ -18,7 +18,7 @@ final class ClusterOptions {
           "How candidate pairs are verified: exact Jaccard similarity of the shingle sets, so"
               + " every reported pair truly reaches the threshold, or the sketch estimate, faster"
               + " and smaller (default: ${DEFAULT-VALUE}).")
-  Verification verify;
+  public Verification verify;
 
   @Option(
       names = "--canonical",

@@ -1,5 +1,6 @@
 package io.neardup.cli;
 
+import io.neardup.cli.index.OpenIndex;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.cli.output.ResultFiles;
 import io.neardup.cli.output.RunSummary;
@@ -43,7 +44,7 @@ public final class Clustering {
    * @param canonical the canonical policy as resolved against the index
    * @param clustered the documents in clusters
    */
-  record Result(
+  public record Result(
       List<ResultFiles.Pair> pairs,
       List<ResultFiles.ClusterIds> clusters,
       List<int[]> docClusters,
@@ -59,7 +60,7 @@ public final class Clustering {
    * @param histogram counts the verified pairs' similarities, near misses included; or null
    * @param clustersByDefault whether clusters go to standard output when no file is named
    */
-  static Result run(
+  public static Result run(
       CommandSpec spec,
       OpenIndex index,
       double threshold,

@@ -1,5 +1,7 @@
 package io.neardup.cli;
 
+import io.neardup.cli.index.ClusterStorage;
+import io.neardup.cli.index.OpenIndex;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.cluster.SpillDirectory;
 import io.neardup.index.StoredClusters;

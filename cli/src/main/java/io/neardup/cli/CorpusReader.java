@@ -32,7 +32,7 @@ import org.apache.lucene.index.IndexWriter;
  */
 public abstract class CorpusReader implements Closeable {
   /** Field names starting with this are the tool's own in the index; input fields never are. */
-  static final String RESERVED_PREFIX = "_";
+  public static final String RESERVED_PREFIX = "_";
 
   static final int RECORD_PARTS = 16;
   static final int PAGE_PARTS = 32;
@@ -253,7 +253,7 @@ public abstract class CorpusReader implements Closeable {
    *
    * @return a message saying how to decompress it, or null if it can be read
    */
-  static String unreadable(Path input) throws IOException {
+  public static String unreadable(Path input) throws IOException {
     if (Files.isDirectory(input)) {
       return null;
     }

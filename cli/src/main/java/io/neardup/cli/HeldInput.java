@@ -54,7 +54,7 @@ public final class HeldInput {
   /**
    * @param budget the most bytes the held records (and sets) may take, about; 0 to hold nothing
    */
-  HeldInput(InputOptions input, long budget) {
+  public HeldInput(InputOptions input, long budget) {
     this.input = input;
     this.budget = budget;
   }

@@ -1,5 +1,9 @@
 package io.neardup.cli;
 
+import io.neardup.cli.index.ClusterStorage;
+import io.neardup.cli.index.IndexAppend;
+import io.neardup.cli.index.IndexWriting;
+import io.neardup.cli.index.OpenIndex;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.cluster.Verification;
 import io.neardup.index.IndexMetadata;

@@ -126,7 +126,7 @@ public final class InputOptions {
           "What a bad record (invalid JSON or UTF-8, missing, bad or duplicate id, missing text)"
               + " does: skip it and go on, or fail the run (default: ${DEFAULT-VALUE}). Either way"
               + " it is reported with its line number, and a run whose records are all bad fails.")
-  OnError onError;
+  public OnError onError;
 
   /** The boilerplate removal asked for, or the default; a bad name is a usage error. */
   io.neardup.web.boilerplate.Boilerplate boilerplate(picocli.CommandLine.Model.CommandSpec spec) {
@@ -144,7 +144,7 @@ public final class InputOptions {
    * The language pre-filter asked for, or null for none; a bad code is a usage error naming the
    * option.
    */
-  LanguageFilter languages(picocli.CommandLine.Model.CommandSpec spec) {
+  public LanguageFilter languages(picocli.CommandLine.Model.CommandSpec spec) {
     if (languages == null || languages.equals("any")) {
       return null;
     }
@@ -156,7 +156,7 @@ public final class InputOptions {
   }
 
   /** A new language pre-filter (with its own counts) for options already checked, or null. */
-  LanguageFilter languageFilter() {
+  public LanguageFilter languageFilter() {
     return languages == null || languages.equals("any") ? null : LanguageFilter.parse(languages);
   }
 

@@ -50,7 +50,7 @@ public final class Options {
   }
 
   /** Parses a canonical policy ({@code score}, {@code FIELD:asc}, {@code FIELD:desc}). */
-  static CanonicalPolicy canonical(CommandSpec spec, String value) {
+  public static CanonicalPolicy canonical(CommandSpec spec, String value) {
     if (value == null) {
       return CanonicalPolicy.BEST_SCORE;
     }
@@ -62,7 +62,7 @@ public final class Options {
   }
 
   /** Checks a count option is at least {@code min}. */
-  static int atLeast(CommandSpec spec, String option, int value, int min) {
+  public static int atLeast(CommandSpec spec, String option, int value, int min) {
     if (value < min) {
       throw invalid(spec, option, "must be at least " + min + ", got [" + value + "]");
     }

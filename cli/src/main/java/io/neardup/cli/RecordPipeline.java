@@ -20,7 +20,7 @@ import java.util.function.Supplier;
  * skipped and reported (the first {@value #MAX_REPORTED}, then counted) or stop the run, as {@code
  * --on-error} says; the progress line shows bytes read and records analysed.
  */
-final class RecordPipeline {
+public final class RecordPipeline {
   /** Bad records reported one by one before the rest are only counted. */
   static final int MAX_REPORTED = 20;
 

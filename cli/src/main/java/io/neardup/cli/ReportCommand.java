@@ -1,5 +1,6 @@
 package io.neardup.cli;
 
+import io.neardup.cli.index.OpenIndex;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.cli.report.HtmlReport;
 import io.neardup.cli.report.ReportClusters;

@@ -5,7 +5,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** How a long run uses the machine and reports its progress. */
-final class RunOptions {
+public final class RunOptions {
   /** Set by {@code bin/neardup} when standard error is a terminal (Java cannot tell). */
   static final String STDERR_TTY_ENV = "NEARDUP_STDERR_TTY";
 
@@ -33,7 +33,7 @@ final class RunOptions {
    * The threads to use: --threads, but no more than the processors, with a warning once. The work
    * is CPU-bound, so more threads only add switching, and memory for the documents in flight.
    */
-  int threads() {
+  public int threads() {
     int processors = Runtime.getRuntime().availableProcessors();
     if (threads == null) {
       return processors;
@@ -58,7 +58,7 @@ final class RunOptions {
     return threads;
   }
 
-  boolean progress() {
+  public boolean progress() {
     return progress != null ? progress : System.getenv(STDERR_TTY_ENV) != null;
   }
 }

@@ -1,5 +1,7 @@
 package io.neardup.cli;
 
+import io.neardup.cli.index.IndexLayout;
+import io.neardup.cli.index.OpenIndex;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.collapse.CollapsedHit;
 import io.neardup.collapse.CollapsedHits;

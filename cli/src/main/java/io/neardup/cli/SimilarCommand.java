@@ -1,6 +1,7 @@
 package io.neardup.cli;
 
 import io.neardup.analysis.NearDupAnalyzer;
+import io.neardup.cli.index.OpenIndex;
 import io.neardup.document.NearDupDocument;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.index.IndexMetadata;

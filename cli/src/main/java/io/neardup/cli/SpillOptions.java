@@ -8,7 +8,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 /** How much memory a streaming run may use before it writes temporary files, and where. */
-final class SpillOptions {
+public final class SpillOptions {
   @Option(
       names = "--memory",
       paramLabel = "SIZE",
@@ -32,7 +32,7 @@ final class SpillOptions {
    * @throws picocli.CommandLine.ParameterException if {@code --tmp-dir} names something other than
    *     a directory (a missing one is created)
    */
-  Path directory(CommandSpec spec) {
+  public Path directory(CommandSpec spec) {
     if (tmpDir == null) {
       return Path.of(System.getProperty("java.io.tmpdir"));
     }

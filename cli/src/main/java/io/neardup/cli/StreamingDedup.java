@@ -1,6 +1,8 @@
 package io.neardup.cli;
 
 import io.neardup.analysis.NearDupAnalyzer;
+import io.neardup.cli.index.IndexLayout;
+import io.neardup.cli.index.OpenIndex;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.cli.output.ResultFiles;
 import io.neardup.cluster.CanonicalPolicy;
@@ -28,7 +30,7 @@ import org.apache.lucene.util.NumericUtils;
  * ordinal) decides canonical ties, so results never depend on thread timing. {@link MethodRun}
  * drives a run; the command writes its outputs and summary.
  */
-final class StreamingDedup {
+public final class StreamingDedup {
   private final NearDupSettings settings;
   private final NormalizationOptions normalization;
   private final Verification verification;
@@ -63,7 +65,7 @@ final class StreamingDedup {
    *     OpenIndex#ID_FIELD} for the id), or null to keep no canonical values
    * @param text whether documents indexed by {@link #analyse} keep their text (for {@code search})
    */
-  StreamingDedup(
+  public StreamingDedup(
       NearDupSettings settings,
       NormalizationOptions normalization,
       Verification verification,
@@ -96,7 +98,7 @@ final class StreamingDedup {
   }
 
   /** Numbers the indexed documents from {@code base} on (an append: after the indexed ones). */
-  StreamingDedup ordinalBase(long base) {
+  public StreamingDedup ordinalBase(long base) {
     this.ordinalBase = base;
     return this;
   }
@@ -117,7 +119,7 @@ final class StreamingDedup {
    *
    * @param filter the filter, or null for none
    */
-  StreamingDedup languages(LanguageFilter filter) {
+  public StreamingDedup languages(LanguageFilter filter) {
     this.languages = filter;
     return this;
   }
@@ -152,9 +154,9 @@ final class StreamingDedup {
    * What a pass over the input read: the pipeline's counts and the notes of the reader and the
    * pre-filters, for the summary.
    */
-  record Read(RecordPipeline.Summary summary, List<String> notes) {
+  public record Read(RecordPipeline.Summary summary, List<String> notes) {
     /** Prints the one-line summary of the pass and its notes on standard error. */
-    void print(ProgressLine progress, java.nio.file.Path input) {
+    public void print(ProgressLine progress, java.nio.file.Path input) {
       progress.println(
           String.format(
               java.util.Locale.ROOT,
@@ -176,7 +178,7 @@ final class StreamingDedup {
    *     null
    * @param indexName the index, for the message of such an id
    */
-  Read read(
+  public Read read(
       HeldInput source,
       Clusterer clusterer,
       IndexWriter writer,
@@ -352,7 +354,7 @@ final class StreamingDedup {
   }
 
   /** Opens a spill directory under {@code base}, failing with a message that names it. */
-  static SpillDirectory spill(java.nio.file.Path base) {
+  public static SpillDirectory spill(java.nio.file.Path base) {
     try {
       return SpillDirectory.create(base);
     } catch (IOException e) {

@@ -70,7 +70,7 @@ public final class WebCorpus {
   }
 
   /** Checks the web options against the input; every failure is a usage error naming the option. */
-  static void check(CommandSpec spec, InputOptions input) throws IOException {
+  public static void check(CommandSpec spec, InputOptions input) throws IOException {
     input.boilerplate(spec);
     if (!Files.exists(input.input)) {
       return; // the caller names the missing input

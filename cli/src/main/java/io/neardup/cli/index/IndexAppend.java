@@ -1,5 +1,11 @@
-package io.neardup.cli;
+package io.neardup.cli.index;
 
+import io.neardup.cli.Clustering;
+import io.neardup.cli.CorpusReader;
+import io.neardup.cli.InputOptions;
+import io.neardup.cli.Options;
+import io.neardup.cli.RecordPipeline;
+import io.neardup.cli.RunOptions;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.index.IndexMetadata;
@@ -18,7 +24,7 @@ import picocli.CommandLine.Model.CommandSpec;
  * {@code index --append}: the checks of an append against the index it adds to, the run, and the
  * assignment of the new documents to the stored clusters ({@link ClusterStorage#assignAppended}).
  */
-final class IndexAppend {
+public final class IndexAppend {
   private IndexAppend() {}
 
   /**
@@ -29,7 +35,7 @@ final class IndexAppend {
    * @param text the --text option
    * @param canonical the --canonical option, or null
    */
-  static void run(
+  public static void run(
       CommandSpec spec,
       InputOptions input,
       RunOptions run,

@@ -1,5 +1,11 @@
-package io.neardup.cli;
+package io.neardup.cli.index;
 
+import io.neardup.cli.CliFailure;
+import io.neardup.cli.ClusterOptions;
+import io.neardup.cli.Clustering;
+import io.neardup.cli.RunOptions;
+import io.neardup.cli.SpillOptions;
+import io.neardup.cli.StreamingDedup;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.SpillDirectory;
@@ -26,7 +32,7 @@ import picocli.CommandLine.Model.CommandSpec;
  * when {@code index} builds an index and when {@code clusters --recompute --write} reconciles it,
  * extended by {@code index --append} ({@link AppendClusters}).
  */
-final class ClusterStorage {
+public final class ClusterStorage {
   private ClusterStorage() {}
 
   /**
@@ -61,7 +67,7 @@ final class ClusterStorage {
    * Clusters the documents just written into a new index and stores the result, before its first
    * commit: {@code index} builds indexes whose clusters {@code clusters} reads without clustering.
    */
-  static void storeNew(
+  public static void storeNew(
       CommandSpec spec,
       IndexWriter writer,
       Path path,
@@ -89,7 +95,7 @@ final class ClusterStorage {
    *
    * @return the documents written
    */
-  static int reconcile(
+  public static int reconcile(
       OpenIndex index, Clustering.Result result, double threshold, Verification verification)
       throws IOException {
     String field = index.metadata().fields().clusterField();

@@ -1,5 +1,13 @@
-package io.neardup.cli;
+package io.neardup.cli.index;
 
+import io.neardup.cli.CorpusReader;
+import io.neardup.cli.HeldInput;
+import io.neardup.cli.InputOptions;
+import io.neardup.cli.Options;
+import io.neardup.cli.RecordPipeline;
+import io.neardup.cli.RunOptions;
+import io.neardup.cli.StreamingDedup;
+import io.neardup.cli.WebCorpus;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.cluster.Verification;
 import io.neardup.index.IndexMetadata;
@@ -25,11 +33,11 @@ import picocli.CommandLine.Model.CommandSpec;
  * Writes an input into an index, the step that {@code index} and {@code dedup} share: checks, run
  * and summary. {@link OpenIndex} reads an index written earlier.
  */
-final class IndexWriting {
+public final class IndexWriting {
   private IndexWriting() {}
 
   /** Checks the input and index options before any work starts. */
-  static void check(CommandSpec spec, InputOptions input, RunOptions run, Path index)
+  public static void check(CommandSpec spec, InputOptions input, RunOptions run, Path index)
       throws IOException {
     checkInput(spec, input, run);
     if (index != null) {
@@ -76,7 +84,7 @@ final class IndexWriting {
    * @param appendAfter the input ordinal of the first new document of an append, or -1 for a new
    *     index
    */
-  static RecordPipeline.Summary run(
+  public static RecordPipeline.Summary run(
       InputOptions input,
       RunOptions run,
       NearDupSettings settings,
@@ -156,7 +164,7 @@ final class IndexWriting {
 
   /** What runs on the written documents before the commit: assigns their clusters. */
   @FunctionalInterface
-  interface BeforeCommit {
+  public interface BeforeCommit {
     void run(IndexWriter writer, RecordPipeline.Summary summary) throws IOException;
   }
 
@@ -166,7 +174,7 @@ final class IndexWriting {
    * running {@code beforeCommit} (when not null) before the commit. Nothing is committed if the
    * read fails.
    */
-  static StreamingDedup.Read write(
+  public static StreamingDedup.Read write(
       Path index,
       NearDupSettings settings,
       NormalizationOptions normalization,
@@ -200,7 +208,7 @@ final class IndexWriting {
 
   /** Reads the input into an index's writer. */
   @FunctionalInterface
-  interface Reading {
+  public interface Reading {
     /**
      * @param indexed whether an id is in the index already (an append), or null
      */
@@ -212,7 +220,7 @@ final class IndexWriting {
    * when told to. Documents are added from several threads, so their ids need not follow the input:
    * {@link OpenIndex#ORDINAL_FIELD} keeps the input order.
    */
-  static IndexWriterConfig writerConfig() {
+  public static IndexWriterConfig writerConfig() {
     return new IndexWriterConfig(IndexLayout.TEXT_ANALYZER)
         .setUseCompoundFile(false)
         .setMergePolicy(mergePolicy())

@@ -1,5 +1,7 @@
-package io.neardup.cli;
+package io.neardup.cli.index;
 
+import io.neardup.cli.CliFailure;
+import io.neardup.cli.CorpusReader;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.document.NearDupFields;
 import io.neardup.index.IndexMetadata;
@@ -53,20 +55,20 @@ import org.apache.lucene.util.BytesRef;
  */
 public final class OpenIndex implements Closeable {
   /** Field of the document id. */
-  static final String ID_FIELD = "_id";
+  public static final String ID_FIELD = "_id";
 
   /** Field of the text, for full-text search and display. */
-  static final String TEXT_FIELD = "_text";
+  public static final String TEXT_FIELD = "_text";
 
   /**
    * The input ordinal of each document (numeric doc values): documents are added from several
    * threads, so document ids need not follow the input, and canonical ties go to the lowest
    * ordinal.
    */
-  static final String ORDINAL_FIELD = "_ordinal";
+  public static final String ORDINAL_FIELD = "_ordinal";
 
   /** Fields of the band tokens, sketches, exact tokens and shingles. */
-  static final NearDupFields NEARDUP_FIELDS = new NearDupFields("_neardup");
+  public static final NearDupFields NEARDUP_FIELDS = new NearDupFields("_neardup");
 
   private final Path path;
   private final Directory directory;
@@ -88,7 +90,7 @@ public final class OpenIndex implements Closeable {
    *
    * @throws CliFailure if there is no neardup index there
    */
-  static OpenIndex open(Path path) throws IOException {
+  public static OpenIndex open(Path path) throws IOException {
     if (!Files.isDirectory(path)) {
       throw new CliFailure("no index at " + path + ": not a directory");
     }
@@ -225,24 +227,24 @@ public final class OpenIndex implements Closeable {
     return true;
   }
 
-  Path path() {
+  public Path path() {
     return path;
   }
 
-  DirectoryReader reader() {
+  public DirectoryReader reader() {
     return reader;
   }
 
-  IndexSearcher searcher() {
+  public IndexSearcher searcher() {
     return searcher;
   }
 
-  IndexMetadata metadata() {
+  public IndexMetadata metadata() {
     return metadata;
   }
 
   /** What the stored clusters were computed with, or null if the index stores none. */
-  StoredClusters.Recorded recorded() throws IOException {
+  public StoredClusters.Recorded recorded() throws IOException {
     try {
       return StoredClusters.recorded(reader);
     } catch (IllegalArgumentException e) {
@@ -254,7 +256,7 @@ public final class OpenIndex implements Closeable {
    * The input ordinal of every document, by document id: its ordinal where the index records them,
    * else its document id (an index written on one thread follows the input).
    */
-  long[] ordinals() throws IOException {
+  public long[] ordinals() throws IOException {
     long[] out = new long[reader.maxDoc()];
     for (int d = 0; d < out.length; d++) {
       out[d] = d;
@@ -274,7 +276,7 @@ public final class OpenIndex implements Closeable {
   }
 
   /** The id of every document, by document id; loaded once. */
-  synchronized String[] ids() throws IOException {
+  public synchronized String[] ids() throws IOException {
     if (ids == null) {
       String[] out = new String[reader.maxDoc()];
       for (LeafReaderContext leaf : reader.leaves()) {
@@ -294,7 +296,7 @@ public final class OpenIndex implements Closeable {
   }
 
   /** The id of a document. */
-  String id(int doc) throws IOException {
+  public String id(int doc) throws IOException {
     return ids()[doc];
   }
 
@@ -317,15 +319,15 @@ public final class OpenIndex implements Closeable {
   }
 
   /** The compact shingle set of a document, or null if the index has none for it. */
-  int[] shingles(int doc) throws IOException {
+  public int[] shingles(int doc) throws IOException {
     return NearDupClusterer.readShingles(reader, NEARDUP_FIELDS, doc);
   }
 
   /** Characters of text shown per hit by {@code similar} and {@code search}. */
-  static final int SNIPPET_LENGTH = 60;
+  public static final int SNIPPET_LENGTH = 60;
 
   /** The start of a text on one line, for display. */
-  static String snippet(String text, int length) {
+  public static String snippet(String text, int length) {
     String line = text.strip().replaceAll("\\s+", " ");
     return line.length() <= length ? line : line.substring(0, length - 3) + "...";
   }
@@ -341,7 +343,7 @@ public final class OpenIndex implements Closeable {
   }
 
   /** Whether documents record their input ordinal (indexes built on several threads do). */
-  boolean hasOrdinals() {
+  public boolean hasOrdinals() {
     for (LeafReaderContext leaf : reader.leaves()) {
       if (leaf.reader().getFieldInfos().fieldInfo(ORDINAL_FIELD) != null) {
         return true;
@@ -357,7 +359,7 @@ public final class OpenIndex implements Closeable {
    * @throws IllegalArgumentException if a field is not in the index with numeric or keyword values,
    *     listing the fields that are
    */
-  CanonicalPolicy resolve(CanonicalPolicy policy, String idAlias) {
+  public CanonicalPolicy resolve(CanonicalPolicy policy, String idAlias) {
     List<CanonicalPolicy.Key> keys = new ArrayList<>();
     for (CanonicalPolicy.Key key : policy.keys()) {
       keys.add(resolve(key, idAlias));
@@ -365,7 +367,7 @@ public final class OpenIndex implements Closeable {
     return new CanonicalPolicy(keys);
   }
 
-  private CanonicalPolicy.Key resolve(CanonicalPolicy.Key key, String idAlias) {
+  public CanonicalPolicy.Key resolve(CanonicalPolicy.Key key, String idAlias) {
     String field = key.field();
     if (field.equals(ID_FIELD)) {
       return key;

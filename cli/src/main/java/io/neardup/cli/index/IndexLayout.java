@@ -1,6 +1,7 @@
-package io.neardup.cli;
+package io.neardup.cli.index;
 
 import io.neardup.analysis.FastStandardTokenizer;
+import io.neardup.cli.CorpusReader;
 import io.neardup.document.NearDupDocument;
 import io.neardup.index.StoredClusters;
 import java.nio.charset.StandardCharsets;
@@ -26,7 +27,7 @@ import org.apache.lucene.util.BytesRef;
  * the {@code neardup} fields ({@link OpenIndex#NEARDUP_FIELDS}), an unassigned cluster, and the
  * record's other fields as keyword or numeric fields. {@link OpenIndex} reads it back.
  */
-final class IndexLayout {
+public final class IndexLayout {
   private IndexLayout() {}
 
   /**
@@ -48,7 +49,7 @@ final class IndexLayout {
    * tokens, lower case) without its stop filter, whose default word list is empty anyway, so the
    * tokens and the queries of {@code search} are the same and no token pays a set lookup.
    */
-  static final Analyzer TEXT_ANALYZER =
+  public static final Analyzer TEXT_ANALYZER =
       new Analyzer() {
         @Override
         protected TokenStreamComponents createComponents(String fieldName) {
@@ -68,7 +69,7 @@ final class IndexLayout {
    * @param ordinal its input ordinal (an append numbers on after the indexed documents)
    * @param textTokens the full-text field's tokens, or null when the index keeps no texts
    */
-  static Document document(
+  public static Document document(
       long ordinal, CorpusReader.Record record, NearDupDocument nearDup, TokenStream textTokens) {
     Document doc = new Document();
     doc.add(new KeywordField(OpenIndex.ID_FIELD, record.id(), Field.Store.YES));
