@@ -14,7 +14,7 @@ import java.util.function.Function;
  * strings once they would pass their memory budget; documents not kept are analysed again. Analysis
  * threads may ask for different documents at once.
  */
-final class AnalysisStore {
+public final class AnalysisStore {
   /** Per distinct string beyond its characters: the string, its array and the map entry. */
   private static final long STRING_OVERHEAD = 96;
 
@@ -31,7 +31,7 @@ final class AnalysisStore {
    * @param bytes what the stores of the run take, this one's included; shared by them
    * @param budget the most bytes the stores of the run may take, about
    */
-  AnalysisStore(
+  public AnalysisStore(
       Function<String, List<String>> analysis, int documents, AtomicLong bytes, long budget) {
     this.analysis = analysis;
     this.byOrdinal = new String[documents][];

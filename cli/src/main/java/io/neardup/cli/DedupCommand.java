@@ -1,6 +1,7 @@
 package io.neardup.cli;
 
 import io.neardup.cli.index.IndexWriting;
+import io.neardup.cli.input.HeldInput;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.cli.output.ResultFiles;
 import io.neardup.cli.output.RunSummary;

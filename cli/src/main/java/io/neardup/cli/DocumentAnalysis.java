@@ -1,6 +1,7 @@
 package io.neardup.cli;
 
 import io.neardup.analysis.NearDupShingleSetAttribute;
+import io.neardup.cli.input.CorpusReader;
 import io.neardup.shingle.CompactShingleSet;
 import java.io.IOException;
 

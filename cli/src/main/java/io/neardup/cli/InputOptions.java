@@ -1,5 +1,6 @@
 package io.neardup.cli;
 
+import io.neardup.cli.input.LanguageFilter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -44,7 +45,7 @@ public final class InputOptions {
       paramLabel = "NAME",
       defaultValue = "text",
       description = "JSONL field of the text (default: ${DEFAULT-VALUE}).")
-  String textField;
+  public String textField;
 
   @Option(
       names = "--html-field",
@@ -52,7 +53,7 @@ public final class InputOptions {
       description =
           "JSONL field holding a web page's HTML, read instead of --text-field: the page's main"
               + " text (see --boilerplate) is what is compared (default: none, the input is text).")
-  String htmlField;
+  public String htmlField;
 
   @Option(
       names = "--url-field",
@@ -61,7 +62,7 @@ public final class InputOptions {
           "JSONL field holding the URL of the page in --html-field: its links resolve against it"
               + " and --boilerplate site groups pages by it (default: none; pages are then grouped"
               + " by their ids).")
-  String urlField;
+  public String urlField;
 
   @Option(
       names = "--base-url",
@@ -69,7 +70,7 @@ public final class InputOptions {
       description =
           "For a directory of HTML pages: the URL the directory is served at; a page's URL is it"
               + " followed by the page's relative path. Reads the directory as HTML pages.")
-  String baseUrl;
+  public String baseUrl;
 
   @Option(
       names = "--boilerplate",
@@ -82,7 +83,7 @@ public final class InputOptions {
               + " the last /; learnt in a first pass over the input), then applies local; none"
               + " keeps all visible text (default for HTML input: site; local for JSONL pages"
               + " without --url-field, which site would need to group them).")
-  String boilerplate;
+  public String boilerplate;
 
   @Option(
       names = "--keep-text",
@@ -92,7 +93,7 @@ public final class InputOptions {
               + " each page's file, id, URL, words kept, words in all and boilerplate fraction,"
               + " to see what was compared, and beside each page's file FILE.blocks.tsv with its"
               + " blocks, kept (+) or dropped (-), to see why.")
-  java.nio.file.Path keepText;
+  public java.nio.file.Path keepText;
 
   @Option(
       names = "--fields",
@@ -129,7 +130,8 @@ public final class InputOptions {
   public OnError onError;
 
   /** The boilerplate removal asked for, or the default; a bad name is a usage error. */
-  io.neardup.web.boilerplate.Boilerplate boilerplate(picocli.CommandLine.Model.CommandSpec spec) {
+  public io.neardup.web.boilerplate.Boilerplate boilerplate(
+      picocli.CommandLine.Model.CommandSpec spec) {
     if (boilerplate == null) {
       return io.neardup.web.boilerplate.Boilerplate.DEFAULT;
     }
@@ -166,7 +168,7 @@ public final class InputOptions {
   }
 
   /** The JSONL fields to read besides the id and the text: --fields and those asked for. */
-  Set<String> fields() {
+  public Set<String> fields() {
     Set<String> all = new LinkedHashSet<>(fields);
     all.addAll(wanted);
     return all;

@@ -2,6 +2,9 @@ package io.neardup.cli;
 
 import io.neardup.cli.index.IndexWriting;
 import io.neardup.cli.index.OpenIndex;
+import io.neardup.cli.input.CorpusReader;
+import io.neardup.cli.input.HeldInput;
+import io.neardup.cli.input.WebCorpus;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.cli.output.ResultFiles;
 import io.neardup.cli.report.SimilarityHistogram;

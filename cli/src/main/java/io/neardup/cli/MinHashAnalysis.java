@@ -8,6 +8,7 @@ import io.neardup.analysis.NearDupSketchAttribute;
 import io.neardup.analysis.TextNormalizationFilter;
 import io.neardup.cli.index.IndexLayout;
 import io.neardup.cli.index.OpenIndex;
+import io.neardup.cli.input.CorpusReader;
 import io.neardup.cluster.Clusterer;
 import io.neardup.cluster.Verification;
 import io.neardup.document.NearDupDocument;

@@ -1,5 +1,6 @@
 package io.neardup.cli;
 
+import io.neardup.cli.input.CorpusReader;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.util.Futures;
 import java.io.IOException;

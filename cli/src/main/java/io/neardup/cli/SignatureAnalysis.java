@@ -3,6 +3,7 @@ package io.neardup.cli;
 import io.neardup.analysis.NearDupAnalyzer;
 import io.neardup.analysis.NearDupShingleSetAttribute;
 import io.neardup.cli.index.OpenIndex;
+import io.neardup.cli.input.CorpusReader;
 import io.neardup.cluster.Clusterer;
 import java.io.IOException;
 import org.apache.lucene.analysis.TokenStream;

@@ -1,5 +1,7 @@
 package io.neardup.cli;
 
+import io.neardup.cli.input.CorpusReader;
+
 /**
  * The first pass of a two-pass method ({@code tfidf}, {@code heavy-sent}, ...): counts each
  * document's terms into the collection statistics its signatures are chosen by in the second pass.

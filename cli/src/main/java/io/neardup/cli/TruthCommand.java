@@ -2,6 +2,8 @@ package io.neardup.cli;
 
 import io.neardup.analysis.NearDupAnalyzer;
 import io.neardup.analysis.NearDupShingleSetAttribute;
+import io.neardup.cli.input.CorpusReader;
+import io.neardup.cli.input.HeldInput;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.cli.output.ResultFiles;
 import io.neardup.settings.NearDupSettings;

@@ -1,11 +1,11 @@
 package io.neardup.cli.index;
 
 import io.neardup.cli.Clustering;
-import io.neardup.cli.CorpusReader;
 import io.neardup.cli.InputOptions;
 import io.neardup.cli.Options;
 import io.neardup.cli.RecordPipeline;
 import io.neardup.cli.RunOptions;
+import io.neardup.cli.input.CorpusReader;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.index.IndexMetadata;

@@ -1,7 +1,7 @@
 package io.neardup.cli.index;
 
 import io.neardup.analysis.FastStandardTokenizer;
-import io.neardup.cli.CorpusReader;
+import io.neardup.cli.input.CorpusReader;
 import io.neardup.document.NearDupDocument;
 import io.neardup.index.StoredClusters;
 import java.nio.charset.StandardCharsets;

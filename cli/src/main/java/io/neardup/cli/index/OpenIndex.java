@@ -1,7 +1,7 @@
 package io.neardup.cli.index;
 
 import io.neardup.cli.CliFailure;
-import io.neardup.cli.CorpusReader;
+import io.neardup.cli.input.CorpusReader;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.document.NearDupFields;
 import io.neardup.index.IndexMetadata;

@@ -1,5 +1,6 @@
-package io.neardup.cli;
+package io.neardup.cli.input;
 
+import io.neardup.cli.CliFailure;
 import io.neardup.web.html.HtmlDecoder;
 import java.io.IOException;
 import java.net.URI;
@@ -66,17 +67,17 @@ final class HtmlFiles extends CorpusReader {
   }
 
   @Override
-  List<String> notes() {
+  public List<String> notes() {
     return pages.notes();
   }
 
   @Override
-  long position() {
+  public long position() {
     return next;
   }
 
   @Override
-  long size() {
+  public long size() {
     return files.size();
   }
 

@@ -1,5 +1,7 @@
-package io.neardup.cli;
+package io.neardup.cli.input;
 
+import io.neardup.cli.CliFailure;
+import io.neardup.cli.InputOptions;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
@@ -34,7 +36,7 @@ public abstract class CorpusReader implements Closeable {
   /** Field names starting with this are the tool's own in the index; input fields never are. */
   public static final String RESERVED_PREFIX = "_";
 
-  static final int RECORD_PARTS = 16;
+  public static final int RECORD_PARTS = 16;
   static final int PAGE_PARTS = 32;
 
   /**
@@ -56,7 +58,7 @@ public abstract class CorpusReader implements Closeable {
     return (int) Math.min(256L << 20, Runtime.getRuntime().maxMemory() / parts);
   }
 
-  static String mebibytes(long bytes) {
+  public static String mebibytes(long bytes) {
     return bytes >= (10L << 20)
         ? (bytes >> 20) + " MiB"
         : String.format(java.util.Locale.ROOT, "%.1f MiB", bytes / (double) (1 << 20));
@@ -88,7 +90,7 @@ public abstract class CorpusReader implements Closeable {
    * @param parts the share of the heap a record may have ({@code 16} for text, {@code 32} for a web
    *     page)
    */
-  static String moreMemory(long needed, int parts) {
+  public static String moreMemory(long needed, int parts) {
     long gib = Math.max(1, (needed + (1L << 30) - 1) >> 30);
     return ": give neardup more memory (NEARDUP_JAVA_OPTS=-Xmx"
         + gib
@@ -149,7 +151,7 @@ public abstract class CorpusReader implements Closeable {
       return fields;
     }
 
-    String location() {
+    public String location() {
       return location;
     }
   }
@@ -167,12 +169,12 @@ public abstract class CorpusReader implements Closeable {
     }
 
     /** Where the record is, e.g. {@code corpus.jsonl:12}. */
-    String location() {
+    public String location() {
       return location;
     }
 
     /** What is wrong with it. */
-    String problem() {
+    public String problem() {
       return problem;
     }
   }
@@ -183,14 +185,15 @@ public abstract class CorpusReader implements Closeable {
    *
    * @param indexName the index, for the message
    */
-  CorpusReader rejectIndexedIds(java.util.function.Predicate<String> indexed, String indexName) {
+  public CorpusReader rejectIndexedIds(
+      java.util.function.Predicate<String> indexed, String indexName) {
     this.indexedIds = indexed;
     this.indexName = indexName;
     return this;
   }
 
   /** The input as named by the user, for messages. */
-  final String name;
+  public final String name;
 
   private final Map<String, String> seenIds = new HashMap<>();
   // ids already in the index an append adds to: a record with one is bad, never an overwrite
@@ -213,7 +216,7 @@ public abstract class CorpusReader implements Closeable {
    * Opens the input the options name: web pages (a directory of HTML files, JSONL with {@code
    * --html-field}, a WARC file) through {@link WebCorpus}, text otherwise.
    */
-  static CorpusReader open(InputOptions input) throws IOException {
+  public static CorpusReader open(InputOptions input) throws IOException {
     CorpusReader web = WebCorpus.open(input);
     return web != null ? web : open(input.input, input.idField, input.textField, input.fields());
   }
@@ -222,7 +225,7 @@ public abstract class CorpusReader implements Closeable {
    * What the reader set aside besides bad records, one line each for the summary (e.g. records of a
    * WARC file that are not HTML pages); empty if nothing.
    */
-  List<String> notes() {
+  public List<String> notes() {
     return List.of();
   }
 
@@ -234,7 +237,7 @@ public abstract class CorpusReader implements Closeable {
    * @throws CliFailure if the input is compressed in a format that is not read ({@link
    *     #unreadable})
    */
-  static CorpusReader open(Path input, String idField, String textField, Set<String> fields)
+  public static CorpusReader open(Path input, String idField, String textField, Set<String> fields)
       throws IOException {
     if (Files.isDirectory(input)) {
       return new TextFiles(input);
@@ -349,12 +352,12 @@ public abstract class CorpusReader implements Closeable {
   abstract Record read() throws IOException, BadRecord;
 
   /** How much of the input has been read, in {@link #size()} units. */
-  abstract long position();
+  public abstract long position();
 
   /**
    * The size of the input: bytes of a file (compressed bytes if it is), or files of a directory.
    */
-  abstract long size();
+  public abstract long size();
 
   static void checkTermLength(String location, String what, String value) throws BadRecord {
     int bytes = value.getBytes(StandardCharsets.UTF_8).length;
@@ -394,7 +397,7 @@ public abstract class CorpusReader implements Closeable {
   }
 
   /** A value on one line, for a message: control characters escaped, long values cut. */
-  static String printable(String s) {
+  public static String printable(String s) {
     StringBuilder sb = new StringBuilder();
     for (int i = 0; i < s.length() && sb.length() < 200; i++) {
       char c = s.charAt(i);

@@ -1,4 +1,4 @@
-package io.neardup.cli;
+package io.neardup.cli.input;
 
 import io.neardup.web.html.HtmlDecoder;
 import io.neardup.web.warc.WarcPages;
@@ -61,17 +61,17 @@ final class WarcFile extends CorpusReader {
   }
 
   @Override
-  List<String> notes() {
+  public List<String> notes() {
     return pages.notes();
   }
 
   @Override
-  long position() {
+  public long position() {
     return Math.min(offset, size);
   }
 
   @Override
-  long size() {
+  public long size() {
     return size;
   }
 

@@ -1,5 +1,7 @@
-package io.neardup.cli;
+package io.neardup.cli.input;
 
+import io.neardup.cli.AnalysisStore;
+import io.neardup.cli.InputOptions;
 import io.neardup.signature.SentenceSignature;
 import io.neardup.signature.Terms;
 import java.io.IOException;
@@ -76,12 +78,12 @@ public final class HeldInput {
   }
 
   /** Whether later passes replay the input rather than read it. */
-  boolean held() {
+  public boolean held() {
     return state == State.HELD;
   }
 
   /** About how many bytes the held input takes, with what it keeps of its analysis. */
-  long bytes() {
+  public long bytes() {
     return bytes + analysisBytes.get();
   }
 
@@ -91,7 +93,7 @@ public final class HeldInput {
    *
    * @return whether they are kept
    */
-  boolean keepCompactSets(int[][] sets) {
+  public boolean keepCompactSets(int[][] sets) {
     if (state != State.HELD) {
       return false;
     }
@@ -111,7 +113,7 @@ public final class HeldInput {
    * Where the signature methods keep each document's terms ({@link Terms#of}) for the next, within
    * what the budget leaves; null when the input is not held.
    */
-  AnalysisStore terms() {
+  public AnalysisStore terms() {
     if (state == State.HELD && terms == null) {
       terms = new AnalysisStore(Terms::of, records, analysisBytes, budget - bytes);
     }
@@ -122,7 +124,7 @@ public final class HeldInput {
    * Where the sentence methods keep each document's normalised sentences ({@link
    * SentenceSignature#normalizedSentences}) for the next; null when the input is not held.
    */
-  AnalysisStore sentences() {
+  public AnalysisStore sentences() {
     if (state == State.HELD && sentences == null) {
       sentences =
           new AnalysisStore(
@@ -132,7 +134,7 @@ public final class HeldInput {
   }
 
   /** The compact shingle sets by ordinal, as the reader numbers records, or null if not kept. */
-  int[][] compactSets() {
+  public int[][] compactSets() {
     return compactSets;
   }
 
@@ -155,7 +157,7 @@ public final class HeldInput {
     items.add(item);
   }
 
-  private static long bytes(CorpusReader.Record r) {
+  public static long bytes(CorpusReader.Record r) {
     long b = RECORD_OVERHEAD + 2L * (r.id().length() + r.location().length());
     b += 2L * r.text().length();
     for (Map.Entry<String, Object> e : r.fields().entrySet()) {
@@ -196,17 +198,17 @@ public final class HeldInput {
     }
 
     @Override
-    long position() {
+    public long position() {
       return source.position();
     }
 
     @Override
-    long size() {
+    public long size() {
       return source.size();
     }
 
     @Override
-    List<String> notes() {
+    public List<String> notes() {
       return source.notes();
     }
 
@@ -248,17 +250,17 @@ public final class HeldInput {
     }
 
     @Override
-    long position() {
+    public long position() {
       return next == 0 ? 0 : positions[next - 1];
     }
 
     @Override
-    long size() {
+    public long size() {
       return size;
     }
 
     @Override
-    List<String> notes() {
+    public List<String> notes() {
       return notes;
     }
 

@@ -1,4 +1,4 @@
-package io.neardup.cli;
+package io.neardup.cli.input;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonFactoryBuilder;
@@ -414,12 +414,12 @@ final class JsonLines extends CorpusReader {
   }
 
   @Override
-  long position() {
+  public long position() {
     return Math.min(gzip != null ? gzip.position() : counted.count, size);
   }
 
   @Override
-  long size() {
+  public long size() {
     return size;
   }
 

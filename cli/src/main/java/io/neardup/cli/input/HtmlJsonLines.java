@@ -1,5 +1,7 @@
-package io.neardup.cli;
+package io.neardup.cli.input;
 
+import io.neardup.cli.CliFailure;
+import io.neardup.cli.InputOptions;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -53,17 +55,17 @@ final class HtmlJsonLines extends CorpusReader {
   }
 
   @Override
-  List<String> notes() {
+  public List<String> notes() {
     return pages.notes();
   }
 
   @Override
-  long position() {
+  public long position() {
     return lines.position();
   }
 
   @Override
-  long size() {
+  public long size() {
     return lines.size();
   }
 

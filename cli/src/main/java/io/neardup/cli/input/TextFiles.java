@@ -1,4 +1,4 @@
-package io.neardup.cli;
+package io.neardup.cli.input;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -37,12 +37,12 @@ final class TextFiles extends CorpusReader {
   }
 
   @Override
-  long position() {
+  public long position() {
     return next;
   }
 
   @Override
-  long size() {
+  public long size() {
     return files.size();
   }
 

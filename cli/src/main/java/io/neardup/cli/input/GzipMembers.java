@@ -1,4 +1,4 @@
-package io.neardup.cli;
+package io.neardup.cli.input;
 
 import java.io.EOFException;
 import java.io.IOException;

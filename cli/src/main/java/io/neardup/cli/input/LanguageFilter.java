@@ -1,5 +1,6 @@
-package io.neardup.cli;
+package io.neardup.cli.input;
 
+import io.neardup.cli.Clustering;
 import io.neardup.util.Mix;
 import io.neardup.web.language.LanguageIdentifier;
 import java.nio.charset.StandardCharsets;
@@ -17,7 +18,7 @@ import java.util.concurrent.atomic.LongAdder;
  * gives each language its own partition of the clusterer, so that documents are compared only with
  * documents of their own language. Counts what it sees and sets aside. Thread-safe.
  */
-final class LanguageFilter {
+public final class LanguageFilter {
   private final Set<String> keep;
   private final Map<String, LongAdder> seen = new ConcurrentHashMap<>();
   private final Map<String, LongAdder> setAside = new ConcurrentHashMap<>();
@@ -34,7 +35,7 @@ final class LanguageFilter {
    *
    * @throws IllegalArgumentException naming a code the identifier does not know
    */
-  static LanguageFilter parse(String value) {
+  public static LanguageFilter parse(String value) {
     if (value.trim().equals("auto")) {
       return new LanguageFilter(null);
     }
@@ -42,14 +43,14 @@ final class LanguageFilter {
   }
 
   /** The language of a text, ISO 639-3 or {@link LanguageIdentifier#UNDETERMINED}. */
-  String identify(String text) {
+  public String identify(String text) {
     String lang = LanguageIdentifier.get().identify(text);
     seen.computeIfAbsent(lang, k -> new LongAdder()).increment();
     return lang;
   }
 
   /** Whether a document of this language is compared; counts it as set aside if not. */
-  boolean keeps(String lang) {
+  public boolean keeps(String lang) {
     if (keep == null || keep.contains(lang)) {
       return true;
     }
@@ -58,7 +59,7 @@ final class LanguageFilter {
   }
 
   /** The clusterer partition of a language: never 0, the partition of documents without one. */
-  static long partition(String lang) {
+  public static long partition(String lang) {
     long h = 0;
     for (byte b : lang.getBytes(StandardCharsets.UTF_8)) {
       h = h << 8 | (b & 0xff);
@@ -67,7 +68,7 @@ final class LanguageFilter {
   }
 
   /** What the summary says: the languages seen and the documents set aside. */
-  List<String> notes() {
+  public List<String> notes() {
     List<String> notes = new ArrayList<>();
     notes.add("languages (documents compared only within their own language): " + counts(seen));
     if (keep != null) {

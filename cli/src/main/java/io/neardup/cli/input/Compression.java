@@ -1,4 +1,4 @@
-package io.neardup.cli;
+package io.neardup.cli.input;
 
 /** Compressed formats recognised by their first bytes, whatever the file is called. */
 enum Compression {

@@ -1,5 +1,8 @@
-package io.neardup.cli;
+package io.neardup.cli.input;
 
+import io.neardup.cli.CliFailure;
+import io.neardup.cli.InputOptions;
+import io.neardup.cli.Options;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.util.Futures;
 import io.neardup.web.boilerplate.Boilerplate;
@@ -290,21 +293,21 @@ public final class WebCorpus {
   }
 
   /** The list of the pages whose main text {@code --keep-text} wrote. */
-  static final String KEPT_PAGES = "pages.tsv";
+  public static final String KEPT_PAGES = "pages.tsv";
 
   /**
    * Appended to a page's main-text file for the file of its blocks, kept ({@code +}) and dropped
    * ({@code -}), one a line with words, link density and landmark: why two pages were or were not
    * paired.
    */
-  static final String KEPT_BLOCKS_SUFFIX = ".blocks.tsv";
+  public static final String KEPT_BLOCKS_SUFFIX = ".blocks.tsv";
 
   /**
    * The file of a page's main text: its id with characters other than letters, digits, dots and
    * dashes replaced, cut to a length every file system takes, and a hash of the whole id, so
    * different ids never share a file.
    */
-  static String keptName(String id) {
+  public static String keptName(String id) {
     StringBuilder name = new StringBuilder();
     for (int i = 0; i < id.length() && name.length() < 100; i++) {
       char c = id.charAt(i);
