@@ -16,7 +16,7 @@ import picocli.CommandLine.Spec;
  * library's own parser, so rules and defaults are the library's ({@link LibraryDefaults} shows them
  * in {@code --help}); a bad value is a usage error naming the option.
  */
-final class AnalysisOptions {
+public final class AnalysisOptions {
   @Spec(Spec.Target.MIXEE)
   CommandSpec spec;
 
@@ -104,7 +104,7 @@ final class AnalysisOptions {
    * @param exact whether documents get the exact-duplicate token
    * @param shingles whether documents keep their shingle fingerprints (exact verification)
    */
-  NearDupSettings settings(double threshold, boolean exact, boolean shingles) {
+  public NearDupSettings settings(double threshold, boolean exact, boolean shingles) {
     Map<String, String> map = new HashMap<>();
     put(map, Parameter.SHINGLE_UNIT, shingleUnit);
     put(map, Parameter.SHINGLE_SIZE, shingleSize);
@@ -123,7 +123,7 @@ final class AnalysisOptions {
   }
 
   /** The text normalisation these options describe. */
-  NormalizationOptions normalization() {
+  public NormalizationOptions normalization() {
     Map<String, String> map = new HashMap<>();
     put(map, Parameter.LOWERCASE, lowercase);
     put(map, Parameter.UNICODE, unicode);

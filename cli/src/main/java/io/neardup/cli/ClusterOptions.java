@@ -31,7 +31,7 @@ public final class ClusterOptions {
               + " its WARC-Date as date), popularity[:FIELD] (highest popularity), or a"
               + " comma-separated chain whose later keys break ties, e.g."
               + " earliest,popularity:inlinks,score (default: score).")
-  String canonical;
+  public String canonical;
 
   @Option(
       names = "--pairs",
@@ -39,7 +39,7 @@ public final class ClusterOptions {
       description =
           "Write the near-duplicate pairs as TSV: a header line id_a, id_b, similarity, then one"
               + " line per pair with id_a < id_b (- for standard output).")
-  String pairs;
+  public String pairs;
 
   @Option(
       names = "--clusters",
@@ -48,10 +48,10 @@ public final class ClusterOptions {
           "Write the clusters of two or more documents as JSONL: {\"canonical\": ID, \"members\":"
               + " [IDs], \"size\": N} (- for standard output; the default when --pairs is not"
               + " given either).")
-  String clusters;
+  public String clusters;
 
   /** Where the clusters go: --clusters, else standard output when --pairs is not given either. */
-  String clustersTarget() {
+  public String clustersTarget() {
     return clusters != null ? clusters : pairs == null ? ResultFiles.STDOUT : null;
   }
 

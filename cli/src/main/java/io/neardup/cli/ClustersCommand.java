@@ -3,6 +3,8 @@ package io.neardup.cli;
 import io.neardup.cli.index.ClusterStorage;
 import io.neardup.cli.index.OpenIndex;
 import io.neardup.cli.output.ProgressLine;
+import io.neardup.cli.run.Clustering;
+import io.neardup.cli.run.StreamingDedup;
 import io.neardup.cluster.SpillDirectory;
 import io.neardup.index.StoredClusters;
 import java.util.concurrent.Callable;

@@ -11,6 +11,8 @@ import io.neardup.cli.report.ComparisonChart;
 import io.neardup.cli.report.ReportClusters;
 import io.neardup.cli.report.RunReport;
 import io.neardup.cli.report.SimilarityHistogram;
+import io.neardup.cli.run.Clustering;
+import io.neardup.cli.run.MethodRun;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.ClusterStats;
 import io.neardup.cluster.Verification;

@@ -11,7 +11,7 @@ import picocli.CommandLine.Option;
 /** Where the documents come from and what to do with bad records. */
 public final class InputOptions {
   /** What happens to a bad input record. */
-  enum OnError {
+  public enum OnError {
     /** Report the record and go on; the summary counts it. */
     SKIP,
     /** Report the record and stop with exit code 1. */

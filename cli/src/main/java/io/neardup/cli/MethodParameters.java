@@ -11,20 +11,20 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 /** The parameters of the near-duplicate methods, for {@code dedup} and {@code compare}. */
-final class MethodParameters {
+public final class MethodParameters {
   @Option(
       names = "--min-m",
       paramLabel = "M",
       defaultValue = "" + MinM.DEFAULT_M,
       description = "min-m: the sketch size m (default: ${DEFAULT-VALUE}).")
-  int minM;
+  public int minM;
 
   @Option(
       names = "--mod-n",
       paramLabel = "N",
       defaultValue = "" + ModN.DEFAULT_N,
       description = "mod-n: keep the fingerprints = 0 mod N (default: ${DEFAULT-VALUE}).")
-  int modN;
+  public int modN;
 
   @Option(
       names = "--max-hamming",
@@ -33,14 +33,14 @@ final class MethodParameters {
       description =
           "simhash: the largest Hamming distance of near-duplicate fingerprints, in [0, 32]"
               + " (default: ${DEFAULT-VALUE}).")
-  int maxHamming;
+  public int maxHamming;
 
   @Option(
       names = "--tfidf-terms",
       paramLabel = "L",
       defaultValue = "" + TfIdfSignature.DEFAULT_TERMS,
       description = "tfidf: the number of terms of highest TF*IDF (default: ${DEFAULT-VALUE}).")
-  int tfidfTerms;
+  public int tfidfTerms;
 
   @Option(
       names = "--sentences",
@@ -49,14 +49,14 @@ final class MethodParameters {
       description =
           "long-sent, heavy-sent: the number of sentences in the signature (default:"
               + " ${DEFAULT-VALUE}).")
-  int sentences;
+  public int sentences;
 
   @Option(
       names = "--lexicons",
       paramLabel = "N",
       defaultValue = "" + LexRand.DEFAULT_LEXICONS,
       description = "lex-rand: the number of random sub-lexicons (default: ${DEFAULT-VALUE}).")
-  int lexicons;
+  public int lexicons;
 
   @Option(
       names = "--min-terms",
@@ -65,7 +65,7 @@ final class MethodParameters {
       description =
           "lex-rand: the least number of a document's terms in a sub-lexicon for a signature"
               + " (default: ${DEFAULT-VALUE}).")
-  int minTerms;
+  public int minTerms;
 
   /** Checks every parameter by the library's rule. */
   void check(CommandSpec spec) {

@@ -6,6 +6,8 @@ import io.neardup.cli.report.HtmlReport;
 import io.neardup.cli.report.ReportClusters;
 import io.neardup.cli.report.RunReport;
 import io.neardup.cli.report.SimilarityHistogram;
+import io.neardup.cli.run.Clustering;
+import io.neardup.cli.run.StreamingDedup;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.SpillDirectory;
 import io.neardup.signature.Method;

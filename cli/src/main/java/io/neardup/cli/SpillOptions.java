@@ -48,7 +48,7 @@ public final class SpillOptions {
     return tmpDir;
   }
 
-  long memory(CommandSpec spec) {
+  public long memory(CommandSpec spec) {
     long heap = Runtime.getRuntime().maxMemory();
     if (memory == null) {
       return Math.max(1L << 20, Math.min(Clusterer.DEFAULT_MEMORY, heap / 4));

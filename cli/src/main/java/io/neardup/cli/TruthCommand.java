@@ -6,6 +6,8 @@ import io.neardup.cli.input.CorpusReader;
 import io.neardup.cli.input.HeldInput;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.cli.output.ResultFiles;
+import io.neardup.cli.run.Clustering;
+import io.neardup.cli.run.RecordPipeline;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.shingle.CompactShingleSet;
 import io.neardup.truth.AllPairsJoin;

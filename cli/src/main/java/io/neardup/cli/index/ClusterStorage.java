@@ -2,11 +2,11 @@ package io.neardup.cli.index;
 
 import io.neardup.cli.CliFailure;
 import io.neardup.cli.ClusterOptions;
-import io.neardup.cli.Clustering;
 import io.neardup.cli.RunOptions;
 import io.neardup.cli.SpillOptions;
-import io.neardup.cli.StreamingDedup;
 import io.neardup.cli.output.ProgressLine;
+import io.neardup.cli.run.Clustering;
+import io.neardup.cli.run.StreamingDedup;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.SpillDirectory;
 import io.neardup.cluster.Verification;

@@ -1,12 +1,12 @@
 package io.neardup.cli.index;
 
-import io.neardup.cli.Clustering;
 import io.neardup.cli.InputOptions;
 import io.neardup.cli.Options;
-import io.neardup.cli.RecordPipeline;
 import io.neardup.cli.RunOptions;
 import io.neardup.cli.input.CorpusReader;
 import io.neardup.cli.output.ProgressLine;
+import io.neardup.cli.run.Clustering;
+import io.neardup.cli.run.RecordPipeline;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.index.IndexMetadata;
 import io.neardup.index.StoredClusters;

@@ -2,13 +2,13 @@ package io.neardup.cli.index;
 
 import io.neardup.cli.InputOptions;
 import io.neardup.cli.Options;
-import io.neardup.cli.RecordPipeline;
 import io.neardup.cli.RunOptions;
-import io.neardup.cli.StreamingDedup;
 import io.neardup.cli.input.CorpusReader;
 import io.neardup.cli.input.HeldInput;
 import io.neardup.cli.input.WebCorpus;
 import io.neardup.cli.output.ProgressLine;
+import io.neardup.cli.run.RecordPipeline;
+import io.neardup.cli.run.StreamingDedup;
 import io.neardup.cluster.Verification;
 import io.neardup.index.IndexMetadata;
 import io.neardup.index.StoredClusters;

@@ -1,6 +1,6 @@
 package io.neardup.cli.input;
 
-import io.neardup.cli.Clustering;
+import io.neardup.cli.run.Clustering;
 import io.neardup.util.Mix;
 import io.neardup.web.language.LanguageIdentifier;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 package io.neardup.cli.input;
 
-import io.neardup.cli.Clustering;
+import io.neardup.cli.run.Clustering;
 import io.neardup.web.boilerplate.Boilerplate;
 import io.neardup.web.boilerplate.MainText;
 import io.neardup.web.boilerplate.MainTextExtractor;

@@ -1,6 +1,6 @@
 package io.neardup.cli.output;
 
-import io.neardup.cli.Clustering;
+import io.neardup.cli.run.Clustering;
 import io.neardup.cluster.ClusterStats;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -1,8 +1,8 @@
 package io.neardup.cli.report;
 
-import io.neardup.cli.Clustering;
 import io.neardup.cli.CompareCommand;
 import io.neardup.cli.output.ResultFiles;
+import io.neardup.cli.run.Clustering;
 import io.neardup.lsh.Banding;
 import java.nio.file.Path;
 import java.time.ZonedDateTime;

@@ -2,12 +2,12 @@ package io.neardup.cli.report;
 
 import io.neardup.cli.CompareCommand;
 import io.neardup.cli.InputOptions;
-import io.neardup.cli.MethodPlan;
-import io.neardup.cli.MethodRun;
 import io.neardup.cli.Options;
 import io.neardup.cli.input.HeldInput;
 import io.neardup.cli.input.WebCorpus;
 import io.neardup.cli.output.ResultFiles;
+import io.neardup.cli.run.MethodPlan;
+import io.neardup.cli.run.MethodRun;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.ClusterStats;
 import io.neardup.cluster.Verification;

@@ -1,5 +1,6 @@
-package io.neardup.cli;
+package io.neardup.cli.run;
 
+import io.neardup.cli.MethodParameters;
 import io.neardup.cluster.Clusterer;
 import io.neardup.cluster.PairMeasure;
 import io.neardup.cluster.PairMeasures;
@@ -100,7 +101,7 @@ public final class MethodPlan {
   }
 
   /** What the summary calls documents whose sets are equal. */
-  String identicalSets() {
+  public String identicalSets() {
     return switch (method) {
       case MIN_M, MOD_N -> "equal sketches";
       case SIMHASH -> "equal fingerprints";

@@ -1,6 +1,8 @@
-package io.neardup.cli;
+package io.neardup.cli.run;
 
 import io.neardup.analysis.NearDupAnalyzer;
+import io.neardup.cli.CliFailure;
+import io.neardup.cli.InputOptions;
 import io.neardup.cli.index.IndexLayout;
 import io.neardup.cli.index.OpenIndex;
 import io.neardup.cli.input.CorpusReader;

@@ -1,5 +1,11 @@
-package io.neardup.cli;
+package io.neardup.cli.run;
 
+import io.neardup.cli.AnalysisOptions;
+import io.neardup.cli.InputOptions;
+import io.neardup.cli.MethodParameters;
+import io.neardup.cli.Options;
+import io.neardup.cli.RunOptions;
+import io.neardup.cli.SpillOptions;
 import io.neardup.cli.index.IndexWriting;
 import io.neardup.cli.index.OpenIndex;
 import io.neardup.cli.input.CorpusReader;
@@ -66,7 +72,7 @@ public final class MethodRun {
   /**
    * @param source where each run's records come from: the input, or what an earlier pass held of it
    */
-  MethodRun(
+  public MethodRun(
       CommandSpec spec,
       InputOptions input,
       HeldInput source,
@@ -86,7 +92,7 @@ public final class MethodRun {
   /**
    * Has the next run count its verified pairs, near misses included, into {@code h}; null for none.
    */
-  MethodRun histogram(SimilarityHistogram h) {
+  public MethodRun histogram(SimilarityHistogram h) {
     this.histogram = h;
     return this;
   }
@@ -97,7 +103,7 @@ public final class MethodRun {
    * @param index where to keep an index (minhash only), or null
    * @param text whether a kept index keeps the texts
    */
-  Outcome run(
+  public Outcome run(
       Method method,
       double t,
       Verification verification,

@@ -1,4 +1,4 @@
-package io.neardup.cli;
+package io.neardup.cli.run;
 
 import io.neardup.cli.input.CorpusReader;
 

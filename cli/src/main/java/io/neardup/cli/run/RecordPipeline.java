@@ -1,5 +1,7 @@
-package io.neardup.cli;
+package io.neardup.cli.run;
 
+import io.neardup.cli.CliFailure;
+import io.neardup.cli.InputOptions;
 import io.neardup.cli.input.CorpusReader;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.util.Futures;
@@ -32,12 +34,12 @@ public final class RecordPipeline {
   public record Summary(int documents, long skipped, long startNanos, long endNanos) {}
 
   /** Analyses records on one thread. */
-  interface Handler {
+  public interface Handler {
     void handle(int ord, CorpusReader.Record record) throws IOException;
   }
 
   /** Sees every record on the reading thread, in input order, before it is analysed. */
-  interface Reading {
+  public interface Reading {
     void read(int ord, CorpusReader.Record record);
   }
 
@@ -49,7 +51,8 @@ public final class RecordPipeline {
   /**
    * @param report whether skipped bad records are reported, or only counted
    */
-  RecordPipeline(int threads, InputOptions.OnError onError, ProgressLine progress, boolean report) {
+  public RecordPipeline(
+      int threads, InputOptions.OnError onError, ProgressLine progress, boolean report) {
     this.threads = threads;
     this.onError = onError;
     this.progress = progress;
@@ -63,7 +66,7 @@ public final class RecordPipeline {
    * @param handlers makes the handler of each analysis thread
    * @throws CliFailure at the first bad record when {@code --on-error fail}
    */
-  Summary run(CorpusReader reader, String phase, Reading reading, Supplier<Handler> handlers)
+  public Summary run(CorpusReader reader, String phase, Reading reading, Supplier<Handler> handlers)
       throws IOException {
     long start = System.nanoTime();
     ThreadLocal<Handler> perThread = ThreadLocal.withInitial(handlers);

@@ -1,4 +1,4 @@
-package io.neardup.cli;
+package io.neardup.cli.run;
 
 import java.util.Arrays;
 import java.util.List;

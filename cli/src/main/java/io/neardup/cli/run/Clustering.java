@@ -1,5 +1,8 @@
-package io.neardup.cli;
+package io.neardup.cli.run;
 
+import io.neardup.cli.ClusterOptions;
+import io.neardup.cli.Options;
+import io.neardup.cli.RunOptions;
 import io.neardup.cli.index.OpenIndex;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.cli.output.ResultFiles;
@@ -168,7 +171,7 @@ public final class Clustering {
    * input order, the stored canonical unless {@code --canonical} asks for another policy, which
    * then chooses among each cluster's members. Writes them where the options say.
    */
-  static void stored(
+  public static void stored(
       CommandSpec spec,
       OpenIndex index,
       StoredClusters.Recorded recorded,
