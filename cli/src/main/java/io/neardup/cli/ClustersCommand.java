@@ -2,6 +2,12 @@ package io.neardup.cli;
 
 import io.neardup.cli.index.ClusterStorage;
 import io.neardup.cli.index.OpenIndex;
+import io.neardup.cli.options.ClusterOptions;
+import io.neardup.cli.options.IndexClusteringOptions;
+import io.neardup.cli.options.IndexDirOption;
+import io.neardup.cli.options.Options;
+import io.neardup.cli.options.RunOptions;
+import io.neardup.cli.options.SpillOptions;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.cli.run.Clustering;
 import io.neardup.cli.run.StreamingDedup;

@@ -2,6 +2,16 @@ package io.neardup.cli;
 
 import io.neardup.cli.index.IndexWriting;
 import io.neardup.cli.input.HeldInput;
+import io.neardup.cli.options.AnalysisOptions;
+import io.neardup.cli.options.ClusterOptions;
+import io.neardup.cli.options.InputOptions;
+import io.neardup.cli.options.LibraryDefaults;
+import io.neardup.cli.options.MethodOptions;
+import io.neardup.cli.options.Options;
+import io.neardup.cli.options.ReportOptions;
+import io.neardup.cli.options.RunOptions;
+import io.neardup.cli.options.SpillOptions;
+import io.neardup.cli.options.TextOption;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.cli.output.ResultFiles;
 import io.neardup.cli.output.RunSummary;

@@ -3,6 +3,7 @@ package io.neardup.cli;
 import io.neardup.cli.eval.ClusterEvaluation;
 import io.neardup.cli.eval.PairEvaluation;
 import io.neardup.cli.input.CorpusReader;
+import io.neardup.cli.options.Options;
 import io.neardup.cli.output.ResultFiles;
 import java.io.IOException;
 import java.io.PrintWriter;

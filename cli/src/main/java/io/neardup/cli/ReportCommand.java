@@ -1,6 +1,13 @@
 package io.neardup.cli;
 
 import io.neardup.cli.index.OpenIndex;
+import io.neardup.cli.options.ClusterOptions;
+import io.neardup.cli.options.IndexClusteringOptions;
+import io.neardup.cli.options.IndexDirOption;
+import io.neardup.cli.options.Options;
+import io.neardup.cli.options.ReportOptions;
+import io.neardup.cli.options.RunOptions;
+import io.neardup.cli.options.SpillOptions;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.cli.report.HtmlReport;
 import io.neardup.cli.report.ReportClusters;

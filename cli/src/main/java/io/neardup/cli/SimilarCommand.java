@@ -2,6 +2,8 @@ package io.neardup.cli;
 
 import io.neardup.analysis.NearDupAnalyzer;
 import io.neardup.cli.index.OpenIndex;
+import io.neardup.cli.options.IndexDirOption;
+import io.neardup.cli.options.Options;
 import io.neardup.document.NearDupDocument;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.index.IndexMetadata;

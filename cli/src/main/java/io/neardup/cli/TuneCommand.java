@@ -1,5 +1,7 @@
 package io.neardup.cli;
 
+import io.neardup.cli.options.LibraryDefaults;
+import io.neardup.cli.options.Options;
 import io.neardup.cli.output.ResultFiles;
 import io.neardup.cli.report.SCurveChart;
 import io.neardup.lsh.Banding;

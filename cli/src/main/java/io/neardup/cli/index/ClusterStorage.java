@@ -1,9 +1,9 @@
 package io.neardup.cli.index;
 
 import io.neardup.cli.CliFailure;
-import io.neardup.cli.ClusterOptions;
-import io.neardup.cli.RunOptions;
-import io.neardup.cli.SpillOptions;
+import io.neardup.cli.options.ClusterOptions;
+import io.neardup.cli.options.RunOptions;
+import io.neardup.cli.options.SpillOptions;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.cli.run.Clustering;
 import io.neardup.cli.run.StreamingDedup;

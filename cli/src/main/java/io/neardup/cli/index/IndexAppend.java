@@ -1,9 +1,9 @@
 package io.neardup.cli.index;
 
-import io.neardup.cli.InputOptions;
-import io.neardup.cli.Options;
-import io.neardup.cli.RunOptions;
 import io.neardup.cli.input.CorpusReader;
+import io.neardup.cli.options.InputOptions;
+import io.neardup.cli.options.Options;
+import io.neardup.cli.options.RunOptions;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.cli.run.Clustering;
 import io.neardup.cli.run.RecordPipeline;

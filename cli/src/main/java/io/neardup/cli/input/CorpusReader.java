@@ -1,7 +1,7 @@
 package io.neardup.cli.input;
 
 import io.neardup.cli.CliFailure;
-import io.neardup.cli.InputOptions;
+import io.neardup.cli.options.InputOptions;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;

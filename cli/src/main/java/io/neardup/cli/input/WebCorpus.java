@@ -1,8 +1,8 @@
 package io.neardup.cli.input;
 
 import io.neardup.cli.CliFailure;
-import io.neardup.cli.InputOptions;
-import io.neardup.cli.Options;
+import io.neardup.cli.options.InputOptions;
+import io.neardup.cli.options.Options;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.util.Futures;
 import io.neardup.web.boilerplate.Boilerplate;

@@ -1,12 +1,12 @@
 package io.neardup.cli.report;
 
 import io.neardup.analysis.NearDupAnalyzer;
-import io.neardup.cli.InputOptions;
 import io.neardup.cli.TruthCommand;
 import io.neardup.cli.index.OpenIndex;
 import io.neardup.cli.input.CorpusReader;
 import io.neardup.cli.input.HeldInput;
 import io.neardup.cli.input.WebCorpus;
+import io.neardup.cli.options.InputOptions;
 import io.neardup.cli.output.ResultFiles;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.settings.NearDupSettings;

@@ -1,10 +1,10 @@
 package io.neardup.cli.report;
 
 import io.neardup.cli.CompareCommand;
-import io.neardup.cli.InputOptions;
-import io.neardup.cli.Options;
 import io.neardup.cli.input.HeldInput;
 import io.neardup.cli.input.WebCorpus;
+import io.neardup.cli.options.InputOptions;
+import io.neardup.cli.options.Options;
 import io.neardup.cli.output.ResultFiles;
 import io.neardup.cli.run.MethodPlan;
 import io.neardup.cli.run.MethodRun;

@@ -1,9 +1,9 @@
 package io.neardup.cli.run;
 
-import io.neardup.cli.ClusterOptions;
-import io.neardup.cli.Options;
-import io.neardup.cli.RunOptions;
 import io.neardup.cli.index.OpenIndex;
+import io.neardup.cli.options.ClusterOptions;
+import io.neardup.cli.options.Options;
+import io.neardup.cli.options.RunOptions;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.cli.output.ResultFiles;
 import io.neardup.cli.output.RunSummary;

@@ -1,6 +1,6 @@
 package io.neardup.cli.run;
 
-import io.neardup.cli.MethodParameters;
+import io.neardup.cli.options.MethodParameters;
 import io.neardup.cluster.Clusterer;
 import io.neardup.cluster.PairMeasure;
 import io.neardup.cluster.PairMeasures;

@@ -1,16 +1,16 @@
 package io.neardup.cli.run;
 
-import io.neardup.cli.AnalysisOptions;
-import io.neardup.cli.InputOptions;
-import io.neardup.cli.MethodParameters;
-import io.neardup.cli.Options;
-import io.neardup.cli.RunOptions;
-import io.neardup.cli.SpillOptions;
 import io.neardup.cli.index.IndexWriting;
 import io.neardup.cli.index.OpenIndex;
 import io.neardup.cli.input.CorpusReader;
 import io.neardup.cli.input.HeldInput;
 import io.neardup.cli.input.WebCorpus;
+import io.neardup.cli.options.AnalysisOptions;
+import io.neardup.cli.options.InputOptions;
+import io.neardup.cli.options.MethodParameters;
+import io.neardup.cli.options.Options;
+import io.neardup.cli.options.RunOptions;
+import io.neardup.cli.options.SpillOptions;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.cli.output.ResultFiles;
 import io.neardup.cli.report.SimilarityHistogram;

@@ -2,13 +2,13 @@ package io.neardup.cli.run;
 
 import io.neardup.analysis.NearDupAnalyzer;
 import io.neardup.cli.CliFailure;
-import io.neardup.cli.InputOptions;
 import io.neardup.cli.index.IndexLayout;
 import io.neardup.cli.index.OpenIndex;
 import io.neardup.cli.input.CorpusReader;
 import io.neardup.cli.input.HeldInput;
 import io.neardup.cli.input.LanguageFilter;
 import io.neardup.cli.input.WebCorpus;
+import io.neardup.cli.options.InputOptions;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.cli.output.ResultFiles;
 import io.neardup.cluster.CanonicalPolicy;

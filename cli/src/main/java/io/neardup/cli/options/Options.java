@@ -1,4 +1,4 @@
-package io.neardup.cli;
+package io.neardup.cli.options;
 
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.param.Args;
@@ -13,12 +13,12 @@ public final class Options {
   private Options() {}
 
   /** A usage error of the command. */
-  static ParameterException usage(CommandSpec spec, String message) {
+  public static ParameterException usage(CommandSpec spec, String message) {
     return new ParameterException(spec.commandLine(), message);
   }
 
   /** A library rule broken by an option value, naming the option as the user wrote it. */
-  static ParameterException usage(CommandSpec spec, io.neardup.param.ParameterException e) {
+  public static ParameterException usage(CommandSpec spec, io.neardup.param.ParameterException e) {
     String option = "--" + e.parameter().name(Parameter.Style.KEBAB);
     return new ParameterException(
         spec.commandLine(),
@@ -36,7 +36,8 @@ public final class Options {
    * Reads a threshold option once, into the one value the run uses: a number in (0, 1], named as
    * the library names it in its messages.
    */
-  static final class ThresholdConverter implements picocli.CommandLine.ITypeConverter<Double> {
+  public static final class ThresholdConverter
+      implements picocli.CommandLine.ITypeConverter<Double> {
     @Override
     public Double convert(String value) {
       Map<String, String> map = new HashMap<>();

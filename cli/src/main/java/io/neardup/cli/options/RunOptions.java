@@ -1,4 +1,4 @@
-package io.neardup.cli;
+package io.neardup.cli.options;
 
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -14,7 +14,7 @@ public final class RunOptions {
       paramLabel = "N",
       description =
           "Threads for analysis and clustering (default and most: the number of processors).")
-  Integer threads;
+  public Integer threads;
 
   @Option(
       names = "--progress",

@@ -1,4 +1,4 @@
-package io.neardup.cli;
+package io.neardup.cli.options;
 
 import io.neardup.signature.Method;
 import picocli.CommandLine.Mixin;
@@ -6,7 +6,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 /** The near-duplicate method of {@code dedup}, and its parameters. */
-final class MethodOptions {
+public final class MethodOptions {
   @Option(
       names = "--method",
       paramLabel = "NAME",
@@ -20,10 +20,10 @@ final class MethodOptions {
               + " for the table of methods.")
   String method;
 
-  @Mixin MethodParameters parameters;
+  @Mixin public MethodParameters parameters;
 
   /** The method named, with every parameter checked by the library's rule. */
-  Method method(CommandSpec spec) {
+  public Method method(CommandSpec spec) {
     Method m;
     try {
       m = Method.of(method);

@@ -1,4 +1,4 @@
-package io.neardup.cli;
+package io.neardup.cli.options;
 
 import io.neardup.cli.input.LanguageFilter;
 import java.nio.file.Path;

@@ -1,9 +1,9 @@
-package io.neardup.cli;
+package io.neardup.cli.options;
 
 import picocli.CommandLine.Option;
 
 /** The options of commands that cluster an existing index: its threshold and the id's name. */
-final class IndexClusteringOptions {
+public final class IndexClusteringOptions {
   @Option(
       names = "--threshold",
       converter = Options.ThresholdConverter.class,
@@ -11,7 +11,7 @@ final class IndexClusteringOptions {
       description =
           "The similarity from which two documents are near-duplicates, in (0, 1] (default: the"
               + " threshold the index was built for).")
-  Double threshold;
+  public Double threshold;
 
   @Option(
       names = "--id-field",
@@ -19,5 +19,5 @@ final class IndexClusteringOptions {
       defaultValue = "id",
       description =
           "The input's name of the id field, accepted by --canonical (default: ${DEFAULT-VALUE}).")
-  String idField;
+  public String idField;
 }

@@ -1,4 +1,4 @@
-package io.neardup.cli;
+package io.neardup.cli.options;
 
 import io.neardup.cli.output.ResultFiles;
 import io.neardup.cluster.Clusterer;
@@ -83,7 +83,7 @@ public final class SpillOptions {
   }
 
   /** {@code 512k}, {@code 256m}, {@code 2g} or a number of bytes; -1 if malformed. */
-  static long parseSize(String s) {
+  public static long parseSize(String s) {
     String v = s.trim().toLowerCase(Locale.ROOT);
     if (v.endsWith("b")) {
       v = v.substring(0, v.length() - 1);

@@ -1,11 +1,11 @@
-package io.neardup.cli;
+package io.neardup.cli.options;
 
 import io.neardup.cli.report.ReportClusters;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 /** How much of a run a report shows. */
-final class ReportOptions {
+public final class ReportOptions {
   @Option(
       names = "--report-clusters",
       paramLabel = "N",
@@ -17,7 +17,7 @@ final class ReportOptions {
   int largest;
 
   /** The number of largest clusters, checked. */
-  int largest(CommandSpec spec) {
+  public int largest(CommandSpec spec) {
     return Options.atLeast(spec, "--report-clusters", largest, 0);
   }
 }

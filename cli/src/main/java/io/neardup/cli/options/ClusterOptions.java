@@ -1,4 +1,4 @@
-package io.neardup.cli;
+package io.neardup.cli.options;
 
 import io.neardup.cli.output.ResultFiles;
 import io.neardup.cluster.CanonicalPolicy;
@@ -62,7 +62,7 @@ public final class ClusterOptions {
    *
    * @param input the input of the run, or null if it reads an index
    */
-  void check(CommandSpec spec, InputOptions input) {
+  public void check(CommandSpec spec, InputOptions input) {
     CanonicalPolicy policy = Options.canonical(spec, canonical);
     if (input != null) {
       policy.fields().forEach(input::want);
@@ -84,7 +84,7 @@ public final class ClusterOptions {
   }
 
   /** The path of a result file option, checked; null for none or standard output. */
-  static Path output(CommandSpec spec, String option, String target, Path input) {
+  public static Path output(CommandSpec spec, String option, String target, Path input) {
     if (target == null || ResultFiles.STDOUT.equals(target)) {
       return null;
     }

@@ -1,4 +1,4 @@
-package io.neardup.cli;
+package io.neardup.cli.options;
 
 import io.neardup.signature.LexRand;
 import io.neardup.signature.MinM;
@@ -68,7 +68,7 @@ public final class MethodParameters {
   public int minTerms;
 
   /** Checks every parameter by the library's rule. */
-  void check(CommandSpec spec) {
+  public void check(CommandSpec spec) {
     check(spec, "--min-m", minM, MinM::checkM);
     check(spec, "--mod-n", modN, ModN::checkN);
     check(spec, "--max-hamming", maxHamming, SimHash::checkMaxHamming);
@@ -82,7 +82,7 @@ public final class MethodParameters {
     }
   }
 
-  private static void check(CommandSpec spec, String option, int value, IntUnaryOperator rule) {
+  public static void check(CommandSpec spec, String option, int value, IntUnaryOperator rule) {
     try {
       rule.applyAsInt(value);
     } catch (IllegalArgumentException e) {

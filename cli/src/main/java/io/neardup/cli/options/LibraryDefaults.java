@@ -1,4 +1,4 @@
-package io.neardup.cli;
+package io.neardup.cli.options;
 
 import io.neardup.collapse.core.WindowCollapse;
 import io.neardup.param.Parameter;
@@ -15,7 +15,7 @@ import picocli.CommandLine.Model.OptionSpec;
  * mode), so that they are defined once and {@code --help} shows them. Options whose default depends
  * on others (shingle size, bands, rows) or on the command (threshold) get none here.
  */
-final class LibraryDefaults implements IDefaultValueProvider {
+public final class LibraryDefaults implements IDefaultValueProvider {
   private static final Map<String, String> DEFAULTS = defaults();
 
   @Override

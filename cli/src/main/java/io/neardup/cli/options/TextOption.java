@@ -1,9 +1,9 @@
-package io.neardup.cli;
+package io.neardup.cli.options;
 
 import picocli.CommandLine.Option;
 
 /** Whether a kept index stores the texts, which only full-text search needs. */
-final class TextOption {
+public final class TextOption {
   @Option(
       names = "--text",
       negatable = true,
@@ -13,5 +13,5 @@ final class TextOption {
           "Store and index the texts in the index, which search and similar --show-text need"
               + " (default: true; --no-text makes a smaller index, written faster, that clusters"
               + " and similar serve).")
-  boolean text = true;
+  public boolean text = true;
 }
