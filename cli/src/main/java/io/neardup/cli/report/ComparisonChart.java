@@ -1,6 +1,6 @@
 package io.neardup.cli.report;
 
-import io.neardup.cli.CompareCommand;
+import io.neardup.cli.command.CompareCommand;
 import io.neardup.cli.report.SCurveChart.Anchor;
 import java.util.List;
 import java.util.Locale;

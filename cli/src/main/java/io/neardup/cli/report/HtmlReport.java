@@ -1,6 +1,6 @@
 package io.neardup.cli.report;
 
-import io.neardup.cli.CompareCommand;
+import io.neardup.cli.command.CompareCommand;
 import io.neardup.cli.output.ResultFiles;
 import io.neardup.cli.run.Clustering;
 import io.neardup.lsh.Banding;

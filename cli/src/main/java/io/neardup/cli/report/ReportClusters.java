@@ -1,7 +1,7 @@
 package io.neardup.cli.report;
 
 import io.neardup.analysis.NearDupAnalyzer;
-import io.neardup.cli.TruthCommand;
+import io.neardup.cli.command.TruthCommand;
 import io.neardup.cli.index.OpenIndex;
 import io.neardup.cli.input.CorpusReader;
 import io.neardup.cli.input.HeldInput;

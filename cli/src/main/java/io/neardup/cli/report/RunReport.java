@@ -1,6 +1,6 @@
 package io.neardup.cli.report;
 
-import io.neardup.cli.CompareCommand;
+import io.neardup.cli.command.CompareCommand;
 import io.neardup.cli.input.HeldInput;
 import io.neardup.cli.input.WebCorpus;
 import io.neardup.cli.options.InputOptions;

@@ -1,4 +1,4 @@
-package io.neardup.cli;
+package io.neardup.cli.command;
 
 import io.neardup.cli.eval.ClusterEvaluation;
 import io.neardup.cli.eval.PairEvaluation;

@@ -1,4 +1,4 @@
-package io.neardup.cli;
+package io.neardup.cli.command;
 
 import io.neardup.cli.eval.ClusterEvaluation;
 import io.neardup.cli.eval.PairEvaluation;
@@ -34,7 +34,7 @@ import picocli.CommandLine.Spec;
           + " B-cubed precision, recall and F1 against the connected components of the truth"
           + " pairs with similarity >= t (a document in no cluster is a cluster of its own)."
     })
-final class EvaluateCommand implements Callable<Integer> {
+public final class EvaluateCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Option(

@@ -1,4 +1,4 @@
-package io.neardup.cli;
+package io.neardup.cli.command;
 
 import io.neardup.cli.index.ClusterStorage;
 import io.neardup.cli.index.OpenIndex;
@@ -32,7 +32,7 @@ import picocli.CommandLine.Spec;
           + " --threshold or --verify other than the stored clusters', needs a recomputation and"
           + " asks for one. The analysis settings are read from the index."
     })
-final class ClustersCommand implements Callable<Integer> {
+public final class ClustersCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Mixin IndexDirOption indexDir;

@@ -1,4 +1,4 @@
-package io.neardup.cli;
+package io.neardup.cli.command;
 
 import io.neardup.cli.index.ClusterStorage;
 import io.neardup.cli.index.IndexAppend;
@@ -42,7 +42,7 @@ import picocli.CommandLine.Spec;
           + " replaced, as is one a killed run left uncommitted; with --append, the input is"
           + " added to it instead."
     })
-final class IndexCommand implements Callable<Integer> {
+public final class IndexCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Mixin InputOptions input;

@@ -1,6 +1,7 @@
-package io.neardup.cli;
+package io.neardup.cli.command;
 
 import io.neardup.analysis.NearDupAnalyzer;
+import io.neardup.cli.CliFailure;
 import io.neardup.cli.index.OpenIndex;
 import io.neardup.cli.options.IndexDirOption;
 import io.neardup.cli.options.Options;
@@ -33,7 +34,7 @@ import picocli.CommandLine.Spec;
           + " LSH band with it whose estimated Jaccard similarity reaches the threshold, best"
           + " first, with their exact similarity when the index keeps shingle sets."
     })
-final class SimilarCommand implements Callable<Integer> {
+public final class SimilarCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Mixin IndexDirOption indexDir;

@@ -1,4 +1,4 @@
-package io.neardup.cli;
+package io.neardup.cli.command;
 
 import io.neardup.cli.index.OpenIndex;
 import io.neardup.cli.options.ClusterOptions;
@@ -45,7 +45,7 @@ import picocli.CommandLine.Spec;
       "",
       "Example: neardup report --index idx --output report.html"
     })
-final class ReportCommand implements Callable<Integer> {
+public final class ReportCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Mixin IndexDirOption indexDir;

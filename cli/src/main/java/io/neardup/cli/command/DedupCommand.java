@@ -1,4 +1,4 @@
-package io.neardup.cli;
+package io.neardup.cli.command;
 
 import io.neardup.cli.index.IndexWriting;
 import io.neardup.cli.input.HeldInput;
@@ -63,7 +63,7 @@ import picocli.CommandLine.Spec;
       "Example: neardup dedup --input corpus.jsonl --threshold 0.8 --pairs pairs.tsv --clusters"
           + " clusters.jsonl"
     })
-final class DedupCommand implements Callable<Integer> {
+public final class DedupCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Mixin InputOptions input;

@@ -1,4 +1,4 @@
-package io.neardup.cli;
+package io.neardup.cli.command;
 
 import io.neardup.cli.options.LibraryDefaults;
 import io.neardup.cli.options.Options;
@@ -32,7 +32,7 @@ import picocli.CommandLine.Spec;
           + " false-negative rate above the threshold and false-positive rate below it, and"
           + " optionally the S-curve as an SVG or PNG chart."
     })
-final class TuneCommand implements Callable<Integer> {
+public final class TuneCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Option(

@@ -1,5 +1,6 @@
-package io.neardup.cli;
+package io.neardup.cli.command;
 
+import io.neardup.cli.CliFailure;
 import io.neardup.cli.index.IndexLayout;
 import io.neardup.cli.index.OpenIndex;
 import io.neardup.cli.options.IndexDirOption;
@@ -40,7 +41,7 @@ import picocli.CommandLine.Spec;
           + " the near-duplicates among the top hits: copies are removed, demoted below every"
           + " canonical hit, or grouped under it."
     })
-final class SearchCommand implements Callable<Integer> {
+public final class SearchCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Mixin IndexDirOption indexDir;
