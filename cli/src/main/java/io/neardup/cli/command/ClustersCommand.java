@@ -1,15 +1,15 @@
 package io.neardup.cli.command;
 
-import io.neardup.cli.index.ClusterStorage;
 import io.neardup.cli.index.OpenIndex;
+import io.neardup.cli.index.StoredClusterWrites;
 import io.neardup.cli.options.ClusterOptions;
-import io.neardup.cli.options.IndexClusteringOptions;
+import io.neardup.cli.options.ExistingIndexOptions;
 import io.neardup.cli.options.IndexDirOption;
 import io.neardup.cli.options.Options;
 import io.neardup.cli.options.RunOptions;
 import io.neardup.cli.options.SpillOptions;
 import io.neardup.cli.output.ProgressLine;
-import io.neardup.cli.run.Clustering;
+import io.neardup.cli.run.ClusteringStep;
 import io.neardup.cli.run.StreamingDedup;
 import io.neardup.cluster.SpillDirectory;
 import io.neardup.index.StoredClusters;
@@ -37,7 +37,7 @@ public final class ClustersCommand implements Callable<Integer> {
 
   @Mixin IndexDirOption indexDir;
 
-  @Mixin IndexClusteringOptions indexOptions;
+  @Mixin ExistingIndexOptions indexOptions;
 
   @Mixin ClusterOptions cluster;
 
@@ -76,7 +76,7 @@ public final class ClustersCommand implements Callable<Integer> {
       StoredClusters.Recorded recorded = opened.recorded();
       String why = recompute ? null : whyRecompute(recorded, t);
       if (why == null && !recompute) {
-        Clustering.stored(spec, opened, recorded, cluster, indexOptions.idField, progress);
+        ClusteringStep.stored(spec, opened, recorded, cluster, indexOptions.idField, progress);
         return 0;
       }
       if (why != null) {
@@ -86,8 +86,8 @@ public final class ClustersCommand implements Callable<Integer> {
         cluster.canonical = recorded.canonical().toString(); // the policy the index stores
       }
       double threshold = t != null ? t : opened.metadata().settings().threshold();
-      Clustering.Result result =
-          Clustering.run(
+      ClusteringStep.Result result =
+          ClusteringStep.run(
               spec,
               opened,
               threshold,
@@ -100,12 +100,12 @@ public final class ClustersCommand implements Callable<Integer> {
               null,
               true);
       if (write) {
-        int written = ClusterStorage.reconcile(opened, result, threshold, cluster.verify);
+        int written = StoredClusterWrites.reconcile(opened, result, threshold, cluster.verify);
         progress.println(
             "stored the clusters in "
                 + indexDir.path
                 + ": "
-                + Clustering.count(written, "document")
+                + ClusteringStep.count(written, "document")
                 + " rewritten");
       }
     }

@@ -1,6 +1,6 @@
 package io.neardup.cli.command;
 
-import io.neardup.cli.eval.ClusterEvaluation;
+import io.neardup.cli.eval.BCubedEvaluation;
 import io.neardup.cli.eval.PairEvaluation;
 import io.neardup.cli.input.CorpusReader;
 import io.neardup.cli.input.HeldInput;
@@ -15,10 +15,10 @@ import io.neardup.cli.options.SpillOptions;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.cli.output.ResultFiles;
 import io.neardup.cli.report.ComparisonChart;
-import io.neardup.cli.report.ReportClusters;
 import io.neardup.cli.report.RunReport;
+import io.neardup.cli.report.ShownClusters;
 import io.neardup.cli.report.SimilarityHistogram;
-import io.neardup.cli.run.Clustering;
+import io.neardup.cli.run.ClusteringStep;
 import io.neardup.cli.run.MethodRun;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.ClusterStats;
@@ -134,7 +134,7 @@ public final class CompareCommand implements Callable<Integer> {
       long candidatePairs,
       long reportedPairs,
       PairEvaluation.Row pairs,
-      ClusterEvaluation.Scores clusters,
+      BCubedEvaluation.Scores clusters,
       double seconds,
       double bytesPerDocument) {}
 
@@ -167,7 +167,7 @@ public final class CompareCommand implements Callable<Integer> {
           String.format(
               Locale.ROOT,
               "truth: %s at exact Jaccard >= %s in %s",
-              Clustering.count(truthPairs.size(), "pair"),
+              ClusteringStep.count(truthPairs.size(), "pair"),
               t,
               ProgressLine.elapsed(truthStart)));
       progress.println(held(source, budget));
@@ -213,7 +213,7 @@ public final class CompareCommand implements Callable<Integer> {
               stats.candidatePairs(),
               o.pairs().size(),
               PairEvaluation.evaluate(truthPairs, o.pairs(), new double[] {t}).get(0),
-              ClusterEvaluation.bcubed(o.ids(), clusters, truthPairs, t),
+              BCubedEvaluation.bcubed(o.ids(), clusters, truthPairs, t),
               o.nanos() / 1e9,
               stats.bytesPerDocument());
       rows.add(row);
@@ -222,7 +222,7 @@ public final class CompareCommand implements Callable<Integer> {
               Locale.ROOT,
               "%s: %s, precision %s, recall %s, in %.1f s",
               method,
-              Clustering.count(row.reportedPairs(), "pair"),
+              ClusteringStep.count(row.reportedPairs(), "pair"),
               score(row.pairs().precision()),
               score(row.pairs().recall()),
               row.seconds()));
@@ -245,7 +245,7 @@ public final class CompareCommand implements Callable<Integer> {
             "%s at threshold %s: %s (%s)",
             input.input.getFileName(),
             t,
-            Clustering.count(
+            ClusteringStep.count(
                 truthPairs.stream().filter(p -> p.similarity() >= t).count(), "true pair"),
             truth != null ? "truth from " + truth : "exact truth computed");
     PrintWriter stdout = spec.commandLine().getOut();
@@ -267,7 +267,7 @@ public final class CompareCommand implements Callable<Integer> {
           t,
           verify,
           CanonicalPolicy.BEST_SCORE,
-          ReportClusters.DEFAULT_LARGEST,
+          ShownClusters.DEFAULT_LARGEST,
           histogram,
           rows,
           title);
@@ -320,9 +320,9 @@ public final class CompareCommand implements Callable<Integer> {
         + ": ids that are not in the input (the first: ["
         + CorpusReader.printable(first)
         + "]) are in "
-        + Clustering.count(before - truthPairs.size(), "pair")
+        + ClusteringStep.count(before - truthPairs.size(), "pair")
         + ": left out; "
-        + Clustering.count(truthPairs.size(), "pair")
+        + ClusteringStep.count(truthPairs.size(), "pair")
         + " are used";
   }
 

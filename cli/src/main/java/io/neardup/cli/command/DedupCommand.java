@@ -4,9 +4,9 @@ import io.neardup.cli.index.IndexWriting;
 import io.neardup.cli.input.HeldInput;
 import io.neardup.cli.options.AnalysisOptions;
 import io.neardup.cli.options.ClusterOptions;
+import io.neardup.cli.options.DedupMethodOptions;
 import io.neardup.cli.options.InputOptions;
 import io.neardup.cli.options.LibraryDefaults;
-import io.neardup.cli.options.MethodOptions;
 import io.neardup.cli.options.Options;
 import io.neardup.cli.options.ReportOptions;
 import io.neardup.cli.options.RunOptions;
@@ -17,10 +17,10 @@ import io.neardup.cli.output.ResultFiles;
 import io.neardup.cli.output.RunSummary;
 import io.neardup.cli.report.RunReport;
 import io.neardup.cli.report.SimilarityHistogram;
-import io.neardup.cli.run.Clustering;
-import io.neardup.cli.run.MethodPlan;
+import io.neardup.cli.run.ClusteringStep;
 import io.neardup.cli.run.MethodRun;
 import io.neardup.cli.run.RecordPipeline;
+import io.neardup.cli.run.SignaturePlan;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.ClusterResult;
 import io.neardup.cluster.Clusterer;
@@ -80,7 +80,7 @@ public final class DedupCommand implements Callable<Integer> {
 
   @Mixin ClusterOptions cluster;
 
-  @Mixin MethodOptions methodOptions;
+  @Mixin DedupMethodOptions methodOptions;
 
   @Option(
       names = "--all-pairs",
@@ -144,7 +144,7 @@ public final class DedupCommand implements Callable<Integer> {
                 spillOptions)
             .histogram(histogram)
             .run(method, t, verification, allPairs, canonical, index, textOption.text, progress);
-    MethodPlan plan = outcome.plan();
+    SignaturePlan plan = outcome.plan();
     ClusterResult result = outcome.result();
     RecordPipeline.Summary read = outcome.read();
     long writeStart = System.nanoTime();
@@ -226,7 +226,7 @@ public final class DedupCommand implements Callable<Integer> {
               "%,d pairs of documents that ended in one cluster inside %s of more than %d"
                   + " documents were not compared (representatives join them)",
               r.stats().uncomparedPairs(),
-              Clustering.count(r.stats().oversizedBuckets(), "bucket"),
+              ClusteringStep.count(r.stats().oversizedBuckets(), "bucket"),
               Clusterer.DEFAULT_MAX_BUCKET_SIZE));
     }
     if (!unlisted.isEmpty()) {
@@ -246,7 +246,7 @@ public final class DedupCommand implements Callable<Integer> {
     if (r.stats().spilledRuns() > 0) {
       times
           .append("; ")
-          .append(Clustering.count(r.stats().spilledRuns(), "sorted run"))
+          .append(ClusteringStep.count(r.stats().spilledRuns(), "sorted run"))
           .append(" spilled");
     }
     progress.println(times.toString());

@@ -1,6 +1,6 @@
 package io.neardup.cli.command;
 
-import io.neardup.cli.eval.ClusterEvaluation;
+import io.neardup.cli.eval.BCubedEvaluation;
 import io.neardup.cli.eval.PairEvaluation;
 import io.neardup.cli.input.CorpusReader;
 import io.neardup.cli.options.Options;
@@ -167,7 +167,7 @@ public final class EvaluateCommand implements Callable<Integer> {
         input);
     out.println("threshold  b3_precision  b3_recall   b3_f1");
     for (double t : ts) {
-      ClusterEvaluation.Scores s = ClusterEvaluation.bcubed(ids, found, truthPairs, t);
+      BCubedEvaluation.Scores s = BCubedEvaluation.bcubed(ids, found, truthPairs, t);
       out.printf(
           Locale.ROOT,
           "%9s  %12s  %9s  %6s%n",

@@ -1,9 +1,9 @@
 package io.neardup.cli.command;
 
-import io.neardup.cli.index.ClusterStorage;
 import io.neardup.cli.index.IndexAppend;
 import io.neardup.cli.index.IndexWriting;
 import io.neardup.cli.index.OpenIndex;
+import io.neardup.cli.index.StoredClusterWrites;
 import io.neardup.cli.options.AnalysisOptions;
 import io.neardup.cli.options.ClusterOptions;
 import io.neardup.cli.options.IndexDirOption;
@@ -122,7 +122,7 @@ public final class IndexCommand implements Callable<Integer> {
         -1,
         progress,
         (writer, summary) ->
-            ClusterStorage.storeNew(
+            StoredClusterWrites.storeNew(
                 spec,
                 writer,
                 indexDir.path,

@@ -2,7 +2,7 @@ package io.neardup.cli.command;
 
 import io.neardup.cli.index.OpenIndex;
 import io.neardup.cli.options.ClusterOptions;
-import io.neardup.cli.options.IndexClusteringOptions;
+import io.neardup.cli.options.ExistingIndexOptions;
 import io.neardup.cli.options.IndexDirOption;
 import io.neardup.cli.options.Options;
 import io.neardup.cli.options.ReportOptions;
@@ -10,10 +10,10 @@ import io.neardup.cli.options.RunOptions;
 import io.neardup.cli.options.SpillOptions;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.cli.report.HtmlReport;
-import io.neardup.cli.report.ReportClusters;
 import io.neardup.cli.report.RunReport;
+import io.neardup.cli.report.ShownClusters;
 import io.neardup.cli.report.SimilarityHistogram;
-import io.neardup.cli.run.Clustering;
+import io.neardup.cli.run.ClusteringStep;
 import io.neardup.cli.run.StreamingDedup;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.SpillDirectory;
@@ -57,7 +57,7 @@ public final class ReportCommand implements Callable<Integer> {
       description = "Where to write the report (default: ${DEFAULT-VALUE}).")
   Path output;
 
-  @Mixin IndexClusteringOptions indexOptions;
+  @Mixin ExistingIndexOptions indexOptions;
 
   @Mixin ReportOptions reportOptions;
 
@@ -80,8 +80,8 @@ public final class ReportCommand implements Callable<Integer> {
         SpillDirectory spill = StreamingDedup.spill(spillOptions.directory(spec))) {
       double th = t != null ? t : opened.metadata().settings().threshold();
       SimilarityHistogram histogram = new SimilarityHistogram(th, true);
-      Clustering.Result result =
-          Clustering.run(
+      ClusteringStep.Result result =
+          ClusteringStep.run(
               spec,
               opened,
               th,
@@ -102,8 +102,8 @@ public final class ReportCommand implements Callable<Integer> {
         progress.println(
             "the index at " + indexDir.path + " keeps no texts (--no-text): the report lists ids");
       }
-      ReportClusters.Selection selection =
-          new ReportClusters(
+      ShownClusters.Selection selection =
+          new ShownClusters(
                   opened.metadata().settings(),
                   opened.metadata().normalization(),
                   canonical,
@@ -112,8 +112,8 @@ public final class ReportCommand implements Callable<Integer> {
               .select(
                   result.clusters(),
                   largest,
-                  ReportClusters.DEFAULT_SAMPLE,
-                  ReportClusters.fromIndex(opened));
+                  ShownClusters.DEFAULT_SAMPLE,
+                  ShownClusters.fromIndex(opened));
       List<String[]> summary =
           RunReport.summary(
               indexDir.path.toString(),

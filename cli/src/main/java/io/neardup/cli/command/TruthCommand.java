@@ -12,7 +12,7 @@ import io.neardup.cli.options.Options;
 import io.neardup.cli.options.RunOptions;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.cli.output.ResultFiles;
-import io.neardup.cli.run.Clustering;
+import io.neardup.cli.run.ClusteringStep;
 import io.neardup.cli.run.RecordPipeline;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.shingle.CompactShingleSet;
@@ -97,7 +97,7 @@ public final class TruthCommand implements Callable<Integer> {
         String.format(
             Locale.ROOT,
             "found %s at exact Jaccard >= %s among %,d documents (%,d shingles), in %s%s",
-            Clustering.count(truth.pairs().size(), "pair"),
+            ClusteringStep.count(truth.pairs().size(), "pair"),
             t,
             truth.documents(),
             truth.shingles(),

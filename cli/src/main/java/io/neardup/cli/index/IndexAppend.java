@@ -5,7 +5,7 @@ import io.neardup.cli.options.InputOptions;
 import io.neardup.cli.options.Options;
 import io.neardup.cli.options.RunOptions;
 import io.neardup.cli.output.ProgressLine;
-import io.neardup.cli.run.Clustering;
+import io.neardup.cli.run.ClusteringStep;
 import io.neardup.cli.run.RecordPipeline;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.index.IndexMetadata;
@@ -22,7 +22,8 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code index --append}: the checks of an append against the index it adds to, the run, and the
- * assignment of the new documents to the stored clusters ({@link ClusterStorage#assignAppended}).
+ * assignment of the new documents to the stored clusters ({@link
+ * StoredClusterWrites#assignAppended}).
  */
 public final class IndexAppend {
   private IndexAppend() {}
@@ -113,13 +114,14 @@ public final class IndexAppend {
             progress,
             (writer, s) ->
                 assigned[0] =
-                    ClusterStorage.assignAppended(writer, metadata, recorded, firstNew, progress));
+                    StoredClusterWrites.assignAppended(
+                        writer, metadata, recorded, firstNew, progress));
     progress.println(
         assigned[0]
             + "; index at "
             + index
             + " now holds "
-            + Clustering.count(firstNew + summary.documents(), "document"));
+            + ClusteringStep.count(firstNew + summary.documents(), "document"));
   }
 
   /**

@@ -1,6 +1,6 @@
 package io.neardup.cli.input;
 
-import io.neardup.cli.run.Clustering;
+import io.neardup.cli.run.ClusteringStep;
 import io.neardup.web.boilerplate.Boilerplate;
 import io.neardup.web.boilerplate.MainText;
 import io.neardup.web.boilerplate.MainTextExtractor;
@@ -183,13 +183,13 @@ final class Pages {
             Locale.ROOT,
             "web pages: %s read (boilerplate %s%s): %,d of %,d words kept as main text (%.1f"
                 + " %%)%s",
-            Clustering.count(read, "page"),
+            ClusteringStep.count(read, "page"),
             boilerplate,
             why,
             kept,
             total,
             total == 0 ? 0.0 : 100.0 * kept / total,
-            noText == 0 ? "" : "; " + Clustering.count(noText, "page") + " with no main text"));
+            noText == 0 ? "" : "; " + ClusteringStep.count(noText, "page") + " with no main text"));
     if (templates != null) {
       notes.add(
           String.format(
@@ -198,11 +198,11 @@ final class Pages {
                   + " or more to learn from; their %s lost %,d words of template, the other %s"
                   + " got local removal only",
               templates.learntGroups(),
-              Clustering.count(templates.groups(), "group"),
+              ClusteringStep.count(templates.groups(), "group"),
               SiteTemplates.DEFAULT_MIN_PAGES,
-              Clustering.count(templatePages.sum(), "page"),
+              ClusteringStep.count(templatePages.sum(), "page"),
               templateWords.sum(),
-              Clustering.count(read - templatePages.sum(), "page")));
+              ClusteringStep.count(read - templatePages.sum(), "page")));
     }
     if (!setAside.isEmpty()) {
       long skipped = setAside.values().stream().mapToLong(Long::longValue).sum();

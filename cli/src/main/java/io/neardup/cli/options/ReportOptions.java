@@ -1,6 +1,6 @@
 package io.neardup.cli.options;
 
-import io.neardup.cli.report.ReportClusters;
+import io.neardup.cli.report.ShownClusters;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
@@ -9,10 +9,10 @@ public final class ReportOptions {
   @Option(
       names = "--report-clusters",
       paramLabel = "N",
-      defaultValue = "" + ReportClusters.DEFAULT_LARGEST,
+      defaultValue = "" + ShownClusters.DEFAULT_LARGEST,
       description =
           "How many of the largest clusters the report shows, besides "
-              + ReportClusters.DEFAULT_SAMPLE
+              + ShownClusters.DEFAULT_SAMPLE
               + " drawn at random from the others (default: ${DEFAULT-VALUE}).")
   int largest;
 

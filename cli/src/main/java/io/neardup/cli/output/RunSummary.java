@@ -1,6 +1,6 @@
 package io.neardup.cli.output;
 
-import io.neardup.cli.run.Clustering;
+import io.neardup.cli.run.ClusteringStep;
 import io.neardup.cluster.ClusterStats;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -58,14 +58,14 @@ public final class RunSummary {
     return String.format(
         Locale.ROOT,
         "found %s in %s (%,d of %,d documents)%s, verified by %s (%s checked, %s of %s), in %s",
-        Clustering.count(listed, "near-duplicate pair"),
-        Clustering.count(clusters.size(), "cluster"),
+        ClusteringStep.count(listed, "near-duplicate pair"),
+        ClusteringStep.count(clusters.size(), "cluster"),
         clustered,
         stats.documents(),
         threshold == null ? "" : " at threshold " + threshold,
         verifiedBy,
-        Clustering.count(stats.candidatePairs(), "candidate pair"),
-        Clustering.count(stats.identicalGroups(), "group"),
+        ClusteringStep.count(stats.candidatePairs(), "candidate pair"),
+        ClusteringStep.count(stats.identicalGroups(), "group"),
         identical,
         ProgressLine.elapsed(startNanos));
   }

@@ -2,7 +2,7 @@ package io.neardup.cli.report;
 
 import io.neardup.cli.command.CompareCommand;
 import io.neardup.cli.output.ResultFiles;
-import io.neardup.cli.run.Clustering;
+import io.neardup.cli.run.ClusteringStep;
 import io.neardup.lsh.Banding;
 import java.nio.file.Path;
 import java.time.ZonedDateTime;
@@ -36,7 +36,7 @@ public final class HtmlReport {
       Banding banding,
       SimilarityHistogram histogram,
       String measure,
-      ReportClusters.Selection clusters,
+      ShownClusters.Selection clusters,
       List<CompareCommand.Row> methods,
       String methodsTitle) {}
 
@@ -211,7 +211,7 @@ public final class HtmlReport {
     sb.append("</table>\n");
   }
 
-  private static void clusters(StringBuilder sb, ReportClusters.Selection s) {
+  private static void clusters(StringBuilder sb, ShownClusters.Selection s) {
     sb.append("<h2 id=\"clusters\">Clusters</h2>\n<p>");
     if (s.total() == 0) {
       sb.append("No near-duplicates were found.</p>\n");
@@ -223,9 +223,9 @@ public final class HtmlReport {
         String.format(
             Locale.ROOT,
             "%s %s %s. Shown: the %,d largest",
-            Clustering.count(s.total(), "cluster"),
+            ClusteringStep.count(s.total(), "cluster"),
             s.total() == 1 ? "holds" : "hold",
-            Clustering.count(s.documents(), "document"),
+            ClusteringStep.count(s.documents(), "document"),
             largest));
     if (sampled > 0) {
       sb.append(String.format(Locale.ROOT, " and %,d drawn at random from the others", sampled));
@@ -243,14 +243,14 @@ public final class HtmlReport {
             " Open a cluster to see its members, and a member to see the words that differ from"
                 + " the canonical.</p>\n")
         .append("<div id=\"cluster-list\">\n");
-    for (ReportClusters.View v : s.views()) {
+    for (ShownClusters.View v : s.views()) {
       cluster(sb, v);
     }
     sb.append("</div>\n");
   }
 
-  private static void cluster(StringBuilder sb, ReportClusters.View v) {
-    ReportClusters.Member canonical = v.members().get(0);
+  private static void cluster(StringBuilder sb, ShownClusters.View v) {
+    ShownClusters.Member canonical = v.members().get(0);
     sb.append("<details class=\"cluster\"")
         .append(v.rank() == 1 ? " open" : "")
         .append(">\n<summary>#")
@@ -270,7 +270,7 @@ public final class HtmlReport {
         .append("<th class=\"num\">similarity to the canonical</th>")
         .append(web ? "<th class=\"num\">boilerplate removed</th>" : "")
         .append("<th>opening</th></tr>\n");
-    for (ReportClusters.Member m : v.members()) {
+    for (ShownClusters.Member m : v.members()) {
       sb.append("<tr><td>")
           .append(link(m))
           .append(m == canonical ? " <span class=\"tag\">canonical</span>" : "");
@@ -303,7 +303,7 @@ public final class HtmlReport {
               "<p class=\"muted\">and %,d more members (in the clusters file)</p>%n",
               hidden));
     }
-    for (ReportClusters.Member m : v.members()) {
+    for (ShownClusters.Member m : v.members()) {
       if (m.diff() == null) {
         continue;
       }
@@ -333,14 +333,14 @@ public final class HtmlReport {
             String.format(
                 Locale.ROOT,
                 "<p class=\"muted\">Only the first %,d words of each text were compared.</p>%n",
-                ReportClusters.MAX_DIFF_WORDS));
+                ShownClusters.MAX_DIFF_WORDS));
       }
       sb.append("</details>\n");
     }
     sb.append("</details>\n");
   }
 
-  private static String link(ReportClusters.Member m) {
+  private static String link(ShownClusters.Member m) {
     String id = "<code>" + escape(m.id()) + "</code>";
     String url = m.doc() == null ? null : m.doc().url();
     if (url == null || !(url.startsWith("http://") || url.startsWith("https://"))) {
@@ -352,13 +352,13 @@ public final class HtmlReport {
   private static String opening(String text) {
     // only the start of a text is looked at: texts may be hundreds of megabytes
     String head =
-        text.length() > 4 * ReportClusters.OPENING
-            ? text.substring(0, 4 * ReportClusters.OPENING)
+        text.length() > 4 * ShownClusters.OPENING
+            ? text.substring(0, 4 * ShownClusters.OPENING)
             : text;
     String t = head.strip().replaceAll("\\s+", " ");
-    return t.length() <= ReportClusters.OPENING && head.length() == text.length()
+    return t.length() <= ShownClusters.OPENING && head.length() == text.length()
         ? t
-        : t.substring(0, Math.min(t.length(), ReportClusters.OPENING)).strip() + " …";
+        : t.substring(0, Math.min(t.length(), ShownClusters.OPENING)).strip() + " …";
   }
 
   /** Escapes text for HTML content and attribute values. */

@@ -6,8 +6,8 @@ import io.neardup.cli.input.WebCorpus;
 import io.neardup.cli.options.InputOptions;
 import io.neardup.cli.options.Options;
 import io.neardup.cli.output.ResultFiles;
-import io.neardup.cli.run.MethodPlan;
 import io.neardup.cli.run.MethodRun;
+import io.neardup.cli.run.SignaturePlan;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.ClusterStats;
 import io.neardup.cluster.Verification;
@@ -76,14 +76,14 @@ public final class RunReport {
       String input,
       Method method,
       NearDupSettings settings,
-      MethodPlan plan,
+      SignaturePlan plan,
       double threshold,
       Verification verification,
       String canonical,
       ClusterStats stats,
       long skipped,
       int pairs,
-      ReportClusters.Selection clusters,
+      ShownClusters.Selection clusters,
       double seconds) {
     List<String[]> rows = new ArrayList<>();
     rows.add(row("input", input));
@@ -167,15 +167,15 @@ public final class RunReport {
       input.want(WebCorpus.URL_FIELD);
       input.want(WebCorpus.BOILERPLATE_FIELD);
     }
-    ReportClusters.Selection selection =
-        new ReportClusters(
+    ShownClusters.Selection selection =
+        new ShownClusters(
                 outcome.settings(), normalization, canonical, input.idField, input.idField)
             .select(
                 outcome.clusters(),
                 largest,
-                ReportClusters.DEFAULT_SAMPLE,
-                ReportClusters.fromInput(input, source, canonical));
-    MethodPlan plan = outcome.plan();
+                ShownClusters.DEFAULT_SAMPLE,
+                ShownClusters.fromInput(input, source, canonical));
+    SignaturePlan plan = outcome.plan();
     List<String[]> summary =
         summary(
             input.input.toString(),

@@ -45,7 +45,7 @@ public final class MethodRun {
   public record Outcome(
       Method method,
       NearDupSettings settings,
-      MethodPlan plan,
+      SignaturePlan plan,
       List<ResultFiles.Pair> pairs,
       List<String> ids,
       List<String> urls,
@@ -121,10 +121,11 @@ public final class MethodRun {
         verification == Verification.EXACT || method == Method.MIN_M || method == Method.MOD_N;
     // the exact-duplicate token only serves a kept index (its clusters command)
     NearDupSettings settings = analysis.settings(t, index != null, shingles);
-    MethodPlan plan =
+    SignaturePlan plan =
         method == Method.MINHASH
             ? null
-            : new MethodPlan(method, parameters, settings, t, method.twoPass() ? statistics : null);
+            : new SignaturePlan(
+                method, parameters, settings, t, method.twoPass() ? statistics : null);
     NormalizationOptions normalization = analysis.normalization();
     long memory = spillOptions.memory(spec);
     CanonicalPolicy canonicalByInput = idAsIndexed(canonical, input.idField);
@@ -236,7 +237,7 @@ public final class MethodRun {
    * statistics.
    */
   private void firstPass(
-      MethodPlan plan,
+      SignaturePlan plan,
       NearDupSettings settings,
       NormalizationOptions normalization,
       int threads,
@@ -254,7 +255,7 @@ public final class MethodRun {
               Locale.ROOT,
               "pass 1 of 2 (%s reads the input twice): collection statistics of %s in %s",
               plan.method,
-              Clustering.count(pass.documents(), "document"),
+              ClusteringStep.count(pass.documents(), "document"),
               ProgressLine.elapsed(pass.startNanos())));
     }
     plan.prepare();

@@ -9,12 +9,12 @@ import java.io.IOException;
 import org.apache.lucene.analysis.TokenStream;
 
 /**
- * The signatures of a method other than MinHash ({@link MethodPlan}), added to the clusterer: from
- * the text alone, or from the document's compact shingle set, which an earlier pass over the same
- * records may hold already ({@code compare}) or the {@code nearDup} chain computes.
+ * The signatures of a method other than MinHash ({@link SignaturePlan}), added to the clusterer:
+ * from the text alone, or from the document's compact shingle set, which an earlier pass over the
+ * same records may hold already ({@code compare}) or the {@code nearDup} chain computes.
  */
 final class SignatureAnalysis implements DocumentAnalysis {
-  private final MethodPlan plan;
+  private final SignaturePlan plan;
   private final Clusterer clusterer;
   private final NearDupAnalyzer analyzer;
   private final int[][] heldSets;
@@ -25,7 +25,7 @@ final class SignatureAnalysis implements DocumentAnalysis {
    *     or null to analyse the text
    */
   SignatureAnalysis(
-      MethodPlan plan, Clusterer clusterer, NearDupAnalyzer analyzer, int[][] heldSets) {
+      SignaturePlan plan, Clusterer clusterer, NearDupAnalyzer analyzer, int[][] heldSets) {
     this.plan = plan;
     this.clusterer = clusterer;
     this.analyzer = analyzer;

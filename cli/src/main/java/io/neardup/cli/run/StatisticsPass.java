@@ -7,9 +7,9 @@ import io.neardup.cli.input.CorpusReader;
  * document's terms into the collection statistics its signatures are chosen by in the second pass.
  */
 final class StatisticsPass implements DocumentAnalysis {
-  private final MethodPlan plan;
+  private final SignaturePlan plan;
 
-  StatisticsPass(MethodPlan plan) {
+  StatisticsPass(SignaturePlan plan) {
     this.plan = plan;
   }
 

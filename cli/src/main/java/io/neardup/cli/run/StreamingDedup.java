@@ -52,7 +52,7 @@ public final class StreamingDedup {
   // the web pages' URLs by ordinal, when kept
   private List<String> urls;
   // a method other than minhash, and whether this is its first pass (collection statistics)
-  private MethodPlan plan;
+  private SignaturePlan plan;
   private boolean firstPass;
   // the documents' compact shingle sets by ordinal, when an earlier pass kept them, or null
   private int[][] compactSets;
@@ -96,7 +96,7 @@ public final class StreamingDedup {
    *
    * @param phase the progress line's name of the pass
    */
-  StreamingDedup method(MethodPlan plan, boolean firstPass, String phase) {
+  StreamingDedup method(SignaturePlan plan, boolean firstPass, String phase) {
     this.plan = plan;
     this.firstPass = firstPass;
     this.phase = phase;
@@ -112,7 +112,7 @@ public final class StreamingDedup {
   /**
    * Takes each document's compact shingle set from {@code sets} (by ordinal, as an earlier pass
    * over the same records kept them) instead of analysing its text, for a method that needs only
-   * the set ({@link MethodPlan#needsShingles()}); null to analyse.
+   * the set ({@link SignaturePlan#needsShingles()}); null to analyse.
    */
   StreamingDedup compactSets(int[][] sets) {
     this.compactSets = sets;
@@ -167,10 +167,10 @@ public final class StreamingDedup {
           String.format(
               java.util.Locale.ROOT,
               "indexed %s from %s in %s (%s skipped)",
-              Clustering.count(summary.documents(), "document"),
+              ClusteringStep.count(summary.documents(), "document"),
               input,
               ProgressLine.elapsed(summary.startNanos()),
-              Clustering.count(summary.skipped(), "bad record")));
+              ClusteringStep.count(summary.skipped(), "bad record")));
       for (String note : notes) {
         progress.println(note);
       }

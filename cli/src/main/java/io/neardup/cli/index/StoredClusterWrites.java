@@ -5,7 +5,7 @@ import io.neardup.cli.options.ClusterOptions;
 import io.neardup.cli.options.RunOptions;
 import io.neardup.cli.options.SpillOptions;
 import io.neardup.cli.output.ProgressLine;
-import io.neardup.cli.run.Clustering;
+import io.neardup.cli.run.ClusteringStep;
 import io.neardup.cli.run.StreamingDedup;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.SpillDirectory;
@@ -32,8 +32,8 @@ import picocli.CommandLine.Model.CommandSpec;
  * when {@code index} builds an index and when {@code clusters --recompute --write} reconciles it,
  * extended by {@code index --append} ({@link AppendClusters}).
  */
-public final class ClusterStorage {
-  private ClusterStorage() {}
+public final class StoredClusterWrites {
+  private StoredClusterWrites() {}
 
   /**
    * Stores recomputed clusters in the index being written: names them after the ids documents carry
@@ -44,7 +44,7 @@ public final class ClusterStorage {
   static int store(
       IndexWriter writer,
       OpenIndex view,
-      Clustering.Result result,
+      ClusteringStep.Result result,
       double threshold,
       Verification verification)
       throws IOException {
@@ -82,8 +82,8 @@ public final class ClusterStorage {
     try (OpenIndex view = OpenIndex.of(path, DirectoryReader.open(writer), metadata);
         SpillDirectory spill = StreamingDedup.spill(spillOptions.directory(spec))) {
       double threshold = metadata.settings().threshold();
-      Clustering.Result result =
-          Clustering.run(
+      ClusteringStep.Result result =
+          ClusteringStep.run(
               spec, view, threshold, options, run, idAlias, spill, memory, progress, null, false);
       store(writer, view, result, threshold, options.verify);
     }
@@ -96,7 +96,7 @@ public final class ClusterStorage {
    * @return the documents written
    */
   public static int reconcile(
-      OpenIndex index, Clustering.Result result, double threshold, Verification verification)
+      OpenIndex index, ClusteringStep.Result result, double threshold, Verification verification)
       throws IOException {
     String field = index.metadata().fields().clusterField();
     if (FieldInfos.getMergedFieldInfos(index.reader()).fieldInfo(field) == null
@@ -185,16 +185,16 @@ public final class ClusterStorage {
               Locale.ROOT,
               "; %s resembled two or more clusters and joined the most similar one"
                   + " (clusters --recompute --write merges them)",
-              Clustering.count(append.bridges(), "new document")));
+              ClusteringStep.count(append.bridges(), "new document")));
     }
     return String.format(
         Locale.ROOT,
         "assigned %s: %,d joined a cluster, %s; cluster fields written for %s (%,d of them"
             + " indexed before)%s",
-        Clustering.count(documents, "new document"),
+        ClusteringStep.count(documents, "new document"),
         append.joined(),
-        Clustering.count(append.flips(), "canonical") + " changed",
-        Clustering.count(changes.size(), "document"),
+        ClusteringStep.count(append.flips(), "canonical") + " changed",
+        ClusteringStep.count(changes.size(), "document"),
         indexed,
         String.join("", notes));
   }

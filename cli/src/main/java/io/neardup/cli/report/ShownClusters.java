@@ -33,7 +33,7 @@ import java.util.concurrent.Future;
  * similarity to the canonical and the words that differ. Only the texts of the shown members are
  * read back.
  */
-public final class ReportClusters {
+public final class ShownClusters {
   /** Default number of largest clusters shown. */
   public static final int DEFAULT_LARGEST = 30;
 
@@ -171,7 +171,7 @@ public final class ReportClusters {
    * @param idField the field of the policy that holds the id, or null
    * @param idAlias how the user names the id field
    */
-  public ReportClusters(
+  public ShownClusters(
       NearDupSettings settings,
       NormalizationOptions normalization,
       CanonicalPolicy policy,

@@ -6,7 +6,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 /** The near-duplicate method of {@code dedup}, and its parameters. */
-public final class MethodOptions {
+public final class DedupMethodOptions {
   @Option(
       names = "--method",
       paramLabel = "NAME",

@@ -13,8 +13,8 @@ import java.util.Map;
  * document in no cluster is a cluster of its own. The true clusters are the connected components of
  * the truth's pairs at or above the threshold.
  */
-public final class ClusterEvaluation {
-  private ClusterEvaluation() {}
+public final class BCubedEvaluation {
+  private BCubedEvaluation() {}
 
   /** The scores; F1 is the harmonic mean of the averages. */
   public record Scores(double precision, double recall) {

@@ -25,7 +25,7 @@ import java.util.List;
  * core compares it: the adapter between {@link MethodParameters} and {@code io.neardup.signature}.
  * Thread-safe once {@link #prepare()}d.
  */
-public final class MethodPlan {
+public final class SignaturePlan {
   /** Word shingles of SimHash features when the sketch's shingles are characters. */
   static final int SIMHASH_WORD_SHINGLE_SIZE = 3;
 
@@ -43,7 +43,7 @@ public final class MethodPlan {
    * @param counted the collection statistics of an earlier first pass over the same input, reused
    *     by a two-pass method instead of reading the input again; or null
    */
-  MethodPlan(
+  SignaturePlan(
       Method method,
       MethodParameters options,
       NearDupSettings settings,
@@ -113,7 +113,7 @@ public final class MethodPlan {
    * Takes documents' terms and normalised sentences from stores that keep them for the runs of
    * other methods over the same records; nulls to analyse every text.
    */
-  MethodPlan stores(AnalysisStore terms, AnalysisStore sentences) {
+  SignaturePlan stores(AnalysisStore terms, AnalysisStore sentences) {
     this.terms = terms;
     this.sentences = sentences;
     return this;

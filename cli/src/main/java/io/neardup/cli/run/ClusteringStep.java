@@ -28,7 +28,7 @@ import java.util.Map;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** The clustering step that {@code dedup} and {@code clusters} share: run, summary and output. */
-public final class Clustering {
+public final class ClusteringStep {
   private static final Map<String, String> UNITS =
       Map.of(
           "load", "docs",
@@ -38,7 +38,7 @@ public final class Clustering {
           "oversized", "buckets",
           "clusters", "clusters");
 
-  private Clustering() {}
+  private ClusteringStep() {}
 
   /**
    * What clustering an index found.

@@ -3,7 +3,7 @@ package io.neardup.cli.options;
 import picocli.CommandLine.Option;
 
 /** The options of commands that cluster an existing index: its threshold and the id's name. */
-public final class IndexClusteringOptions {
+public final class ExistingIndexOptions {
   @Option(
       names = "--threshold",
       converter = Options.ThresholdConverter.class,
