@@ -72,17 +72,17 @@ public final class SimilarityHistogram {
   }
 
   /** Pairs at or above the threshold. */
-  public long above() {
+  long above() {
     return above;
   }
 
   /** Near misses counted (below the threshold, at or above the floor). */
-  public long below() {
+  long below() {
     return below;
   }
 
   /** Pairs within {@link #MARGIN} of the threshold, on either side. */
-  public long near() {
+  long near() {
     return near;
   }
 
@@ -91,7 +91,7 @@ public final class SimilarityHistogram {
   }
 
   /** The chart as an inline SVG element. */
-  public String svg() {
+  String svg() {
     long max = 1;
     for (long b : bins) {
       max = Math.max(max, b);

@@ -12,7 +12,7 @@ import java.util.Locale;
  * between them elided. Words are compared as neardup's normalisation sees them (case and
  * punctuation ignored), so only differences that can change the shingles are marked.
  */
-public final class WordDiff {
+final class WordDiff {
   /** Equal words shown on each side of a change. */
   static final int CONTEXT = 8;
 
@@ -25,7 +25,7 @@ public final class WordDiff {
    * @param added words of the right text not in the left one
    * @param truncated whether only the first {@code maxWords} words of a text were compared
    */
-  public record Result(String html, int removed, int added, boolean truncated) {}
+  record Result(String html, int removed, int added, boolean truncated) {}
 
   private WordDiff() {}
 
@@ -35,7 +35,7 @@ public final class WordDiff {
    * @param maxWords the most words of each text to compare: a diff costs time in the product of the
    *     lengths when the texts differ much
    */
-  public static Result of(String left, String right, int maxWords) {
+  static Result of(String left, String right, int maxWords) {
     List<String> x = words(left, maxWords + 1);
     List<String> y = words(right, maxWords + 1);
     boolean truncated = x.size() > maxWords || y.size() > maxWords;
