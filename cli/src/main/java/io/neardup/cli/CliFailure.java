@@ -4,14 +4,14 @@ package io.neardup.cli;
  * A runtime failure the user can act on (bad input data, an unusable index): reported by its
  * message alone, with exit code {@value NearDupCli#EXIT_FAILURE}.
  */
-final class CliFailure extends RuntimeException {
+public final class CliFailure extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
-  CliFailure(String message) {
+  public CliFailure(String message) {
     super(message);
   }
 
-  CliFailure(String message, Throwable cause) {
+  public CliFailure(String message, Throwable cause) {
     super(message, cause);
   }
 }

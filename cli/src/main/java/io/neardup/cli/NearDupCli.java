@@ -1,5 +1,15 @@
 package io.neardup.cli;
 
+import io.neardup.cli.command.ClustersCommand;
+import io.neardup.cli.command.CompareCommand;
+import io.neardup.cli.command.DedupCommand;
+import io.neardup.cli.command.EvaluateCommand;
+import io.neardup.cli.command.IndexCommand;
+import io.neardup.cli.command.ReportCommand;
+import io.neardup.cli.command.SearchCommand;
+import io.neardup.cli.command.SimilarCommand;
+import io.neardup.cli.command.TruthCommand;
+import io.neardup.cli.command.TuneCommand;
 import io.neardup.param.Parameter;
 import java.io.IOException;
 import java.io.PrintWriter;

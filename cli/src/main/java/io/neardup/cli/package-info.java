@@ -1,5 +1,6 @@
 /**
- * The {@code neardup} command-line tool: one picocli command per subcommand over the library, with
- * the input readers, index layout, progress line and result writers they share.
+ * The {@code neardup} command-line tool: the entry point ({@link io.neardup.cli.NearDupCli}) and
+ * the failure a user can act on; one sub-package per job: commands, options, input, a method's run,
+ * the CLI index, the report, evaluation and outputs.
  */
 package io.neardup.cli;

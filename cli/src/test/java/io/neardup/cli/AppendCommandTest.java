@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.neardup.analysis.NearDupAnalyzer;
+import io.neardup.cli.index.OpenIndex;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.index.IndexMetadata;
 import io.neardup.index.StoredClusters;

@@ -2,6 +2,7 @@ package io.neardup.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.neardup.cli.output.ResultFiles;
 import io.neardup.testkit.SampleCorpus;
 import java.io.IOException;
 import java.io.PrintWriter;

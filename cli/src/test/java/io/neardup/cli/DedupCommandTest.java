@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.neardup.cli.output.ResultFiles;
 import io.neardup.testkit.SampleCorpus;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.neardup.cli.output.ResultFiles;
 import io.neardup.testkit.ExactTruth;
 import io.neardup.testkit.SampleCorpus;
 import java.nio.file.Files;

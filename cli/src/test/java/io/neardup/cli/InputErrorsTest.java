@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.neardup.cli.input.CorpusReader;
+import io.neardup.cli.output.ResultFiles;
 import io.neardup.testkit.SampleCorpus;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;

@@ -3,6 +3,7 @@ package io.neardup.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.neardup.cli.output.ResultFiles;
 import io.neardup.signature.Method;
 import io.neardup.signature.Terms;
 import io.neardup.testkit.SampleCorpus;

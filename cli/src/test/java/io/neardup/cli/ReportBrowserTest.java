@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.neardup.cli.report.ShownClusters;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -108,7 +109,7 @@ class ReportBrowserTest {
 
     List<WebElement> clusters =
         browser.findElements(By.cssSelector("#cluster-list details.cluster"));
-    assertEquals(ReportClusters.DEFAULT_LARGEST + ReportClusters.DEFAULT_SAMPLE, clusters.size());
+    assertEquals(ShownClusters.DEFAULT_LARGEST + ShownClusters.DEFAULT_SAMPLE, clusters.size());
     WebElement first = clusters.get(0);
     assertTrue(first.getDomAttribute("open") != null, "the largest cluster is open");
     assertTrue(first.getText().contains("canonical"), first.getText());

@@ -3,6 +3,7 @@ package io.neardup.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.neardup.cli.input.WebCorpus;
 import io.neardup.testkit.WebSamples;
 import io.neardup.web.analysis.MainTextCharFilterFactory;
 import io.neardup.web.boilerplate.Boilerplate;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.neardup.cli.output.ResultFiles;
 import io.neardup.testkit.CorpusGenerator;
 import io.neardup.testkit.ExactTruth;
 import java.nio.charset.StandardCharsets;

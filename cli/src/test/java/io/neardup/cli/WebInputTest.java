@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.neardup.cli.input.WebCorpus;
+import io.neardup.cli.output.ResultFiles;
 import io.neardup.testkit.WebSamples;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,0 +1,2 @@
+/** The input: the record contract, one reader per format, the web pages' main-text step. */
+package io.neardup.cli.input;

@@ -1,0 +1,2 @@
+/** The option mixins the commands share, their defaults from the library and their checks. */
+package io.neardup.cli.options;

@@ -1,0 +1,380 @@
+package io.neardup.cli.report;
+
+import io.neardup.cli.command.CompareCommand;
+import io.neardup.cli.output.ResultFiles;
+import io.neardup.cli.run.ClusteringStep;
+import io.neardup.lsh.Banding;
+import java.nio.file.Path;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A run as one self-contained HTML page: inline CSS and SVG, no script and nothing fetched, so it
+ * opens offline in any browser. Sections: the summary, the similarity histogram and the S-curve,
+ * the comparison of methods (when {@code compare} made it), and the cluster browser.
+ */
+public final class HtmlReport {
+  /**
+   * What a report shows.
+   *
+   * @param title what was deduplicated, e.g. the input's file name
+   * @param summary label and value of each line of the summary table
+   * @param threshold the run's threshold
+   * @param banding the run's bands and rows, or null for a method without bands
+   * @param histogram the verified pairs' similarities, or null
+   * @param measure what the similarities are, e.g. "exact Jaccard"
+   * @param clusters the clusters shown
+   * @param methods the rows of a comparison, or empty
+   * @param methodsTitle the comparison's title, or null
+   */
+  public record Report(
+      String title,
+      List<String[]> summary,
+      double threshold,
+      Banding banding,
+      SimilarityHistogram histogram,
+      String measure,
+      ShownClusters.Selection clusters,
+      List<CompareCommand.Row> methods,
+      String methodsTitle) {}
+
+  private static final String CSS =
+      """
+      :root { --fg: #1d2329; --muted: #5f6b76; --line: #d8dee4; --accent: #1f77b4; }
+      * { box-sizing: border-box; }
+      body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+        color: var(--fg); margin: 0 auto; max-width: 1280px; padding: 24px; }
+      h1 { font-size: 24px; margin: 0 0 4px; } h2 { font-size: 19px; margin: 32px 0 8px;
+        border-bottom: 1px solid var(--line); padding-bottom: 4px; }
+      .muted { color: var(--muted); }
+      table { border-collapse: collapse; } td, th { padding: 4px 10px; text-align: left;
+        border-bottom: 1px solid var(--line); vertical-align: top; }
+      th { font-weight: 600; } td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+      .look { background: #fff4e5; border: 1px solid #fdd0a2; padding: 8px 12px; margin: 12px 0;
+        display: inline-block; }
+      .charts { display: flex; flex-wrap: wrap; gap: 16px; }
+      .charts figure { margin: 0; flex: 1 1 520px; max-width: 760px; }
+      .charts svg { width: 100%; height: auto; border: 1px solid var(--line); }
+      figcaption { color: var(--muted); font-size: 13px; max-width: 640px; }
+      details.cluster { border: 1px solid var(--line); border-radius: 6px; margin: 8px 0;
+        padding: 6px 12px; }
+      details.cluster > summary { cursor: pointer; font-weight: 600; }
+      details.member { margin: 6px 0 6px 12px; } details.member > summary { cursor: pointer; }
+      .tag { font-size: 12px; border-radius: 4px; padding: 1px 6px; background: #eef2f6;
+        font-weight: normal; } .tag.sample { background: #e8f3e8; }
+      .opening { color: var(--muted); font-size: 13px; max-width: 60ch; }
+      .diff { border: 1px solid var(--line); margin: 6px 0; font-size: 14px; }
+      .diff .head, .diff .row { display: grid; grid-template-columns: 1fr 1fr; }
+      .diff .head div { background: #f3f5f7; font-weight: 600; padding: 4px 8px; }
+      .diff .cell { padding: 4px 8px; border-top: 1px solid var(--line); overflow-wrap: anywhere; }
+      .diff .cell + .cell { border-left: 1px solid var(--line); }
+      .diff .gap { text-align: center; color: var(--muted); font-style: italic; font-size: 12px;
+        background: #fafbfc; border-top: 1px solid var(--line); padding: 2px; }
+      del { background: #ffd7d5; text-decoration: line-through; }
+      ins { background: #ccf0d0; text-decoration: none; }
+      """;
+
+  private HtmlReport() {}
+
+  /** Writes the report to {@code file}, creating its directory if needed. */
+  public static void write(Path file, Report report) {
+    ResultFiles.writeFile(file, w -> w.write(html(report)));
+  }
+
+  static String html(Report r) {
+    StringBuilder sb = new StringBuilder(1 << 16);
+    sb.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+        .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+        .append("<title>neardup report: ")
+        .append(escape(r.title()))
+        .append("</title>\n<style>\n")
+        .append(CSS)
+        .append("</style>\n</head>\n<body>\n");
+    sb.append("<h1>neardup report: ").append(escape(r.title())).append("</h1>\n");
+    sb.append("<p class=\"muted\">written ")
+        .append(
+            escape(ZonedDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm z"))))
+        .append("</p>\n");
+    summary(sb, r);
+    charts(sb, r);
+    if (!r.methods().isEmpty()) {
+      methods(sb, r);
+    }
+    clusters(sb, r.clusters());
+    sb.append("</body>\n</html>\n");
+    return sb.toString();
+  }
+
+  private static void summary(StringBuilder sb, Report r) {
+    sb.append("<h2 id=\"summary\">Summary</h2>\n<table id=\"summary-table\">\n");
+    for (String[] row : r.summary()) {
+      sb.append("<tr><th>")
+          .append(escape(row[0]))
+          .append("</th><td>")
+          .append(escape(row[1]))
+          .append("</td></tr>\n");
+    }
+    sb.append("</table>\n");
+    SimilarityHistogram h = r.histogram();
+    if (h != null) {
+      sb.append("<p class=\"look\" id=\"near-threshold\"><b>")
+          .append(String.format(Locale.ROOT, "%,d", h.near()))
+          .append(" pairs</b> lie within ±")
+          .append(SCurveChart.shortNumber(SimilarityHistogram.MARGIN))
+          .append(" of the threshold ")
+          .append(SCurveChart.shortNumber(r.threshold()))
+          .append(": the ones worth a look.</p>\n");
+    }
+  }
+
+  private static void charts(StringBuilder sb, Report r) {
+    if (r.histogram() == null && r.banding() == null) {
+      return;
+    }
+    sb.append(
+        "<h2 id=\"similarities\">Similarities and the banding</h2>\n<div class=\"charts\">\n");
+    if (r.histogram() != null) {
+      sb.append("<figure>\n")
+          .append(r.histogram().svg())
+          .append("<figcaption>The candidate pairs verified by ")
+          .append(escape(r.measure()))
+          .append(", by similarity: dark bars reached the threshold (dashed line) and are")
+          .append(" reported; light bars are candidates that missed it. The shaded band is ±")
+          .append(SCurveChart.shortNumber(SimilarityHistogram.MARGIN))
+          .append(" around the threshold.</figcaption>\n</figure>\n");
+    }
+    Banding b = r.banding();
+    if (b != null) {
+      double t = r.threshold();
+      sb.append("<figure>\n")
+          .append(new SCurveChart(b, t).svgElement("s-curve"))
+          .append("<figcaption>")
+          .append(
+              String.format(
+                  Locale.ROOT,
+                  "The probability that a pair of similarity s shares a band (%d bands × %d"
+                      + " rows): P(t) = %.3f at the threshold, so a pair at exactly t is missed"
+                      + " with probability %.3f; pairs above t are missed less often (%.4f on"
+                      + " average over (t, 1]).",
+                  b.bands(),
+                  b.rows(),
+                  b.candidateProbability(t),
+                  1 - b.candidateProbability(t),
+                  meanMissAbove(b, t)))
+          .append("</figcaption>\n</figure>\n");
+    }
+    sb.append("</div>\n");
+  }
+
+  /** The mean probability that a pair above the threshold is not a candidate, over (t, 1]. */
+  static double meanMissAbove(Banding b, double t) {
+    if (t >= 1) {
+      return 1 - b.candidateProbability(1);
+    }
+    int steps = 1000;
+    double sum = 0;
+    for (int i = 0; i < steps; i++) {
+      double s = t + (1 - t) * (i + 0.5) / steps;
+      sum += 1 - b.candidateProbability(s);
+    }
+    return sum / steps;
+  }
+
+  private static void methods(StringBuilder sb, Report r) {
+    sb.append("<h2 id=\"methods\">Methods compared</h2>\n<div class=\"charts\"><figure>\n")
+        .append(new ComparisonChart(r.methodsTitle(), r.methods()).svgElement("methods-chart"))
+        .append("</figure></div>\n<table id=\"methods-table\">\n<tr><th>method</th>")
+        .append("<th class=\"num\">candidate pairs</th><th class=\"num\">reported pairs</th>")
+        .append("<th class=\"num\">precision</th><th class=\"num\">recall</th>")
+        .append("<th class=\"num\">F1</th><th class=\"num\">B³ F1</th>")
+        .append("<th class=\"num\">time (s)</th><th class=\"num\">bytes/doc</th></tr>\n");
+    for (CompareCommand.Row row : r.methods()) {
+      sb.append(
+          String.format(
+              Locale.ROOT,
+              "<tr><td>%s</td><td class=\"num\">%,d</td><td class=\"num\">%,d</td>"
+                  + "<td class=\"num\">%s</td><td class=\"num\">%s</td><td class=\"num\">%s</td>"
+                  + "<td class=\"num\">%s</td><td class=\"num\">%.1f</td>"
+                  + "<td class=\"num\">%,.0f</td></tr>%n",
+              escape(row.method().toString()),
+              row.candidatePairs(),
+              row.reportedPairs(),
+              CompareCommand.score(row.pairs().precision()),
+              CompareCommand.score(row.pairs().recall()),
+              CompareCommand.score(row.pairs().f1()),
+              CompareCommand.score(row.clusters().f1()),
+              row.seconds(),
+              row.bytesPerDocument()));
+    }
+    sb.append("</table>\n");
+  }
+
+  private static void clusters(StringBuilder sb, ShownClusters.Selection s) {
+    sb.append("<h2 id=\"clusters\">Clusters</h2>\n<p>");
+    if (s.total() == 0) {
+      sb.append("No near-duplicates were found.</p>\n");
+      return;
+    }
+    long largest = s.views().stream().filter(v -> !v.sampled()).count();
+    long sampled = s.views().size() - largest;
+    sb.append(
+        String.format(
+            Locale.ROOT,
+            "%s %s %s. Shown: the %,d largest",
+            ClusteringStep.count(s.total(), "cluster"),
+            s.total() == 1 ? "holds" : "hold",
+            ClusteringStep.count(s.documents(), "document"),
+            largest));
+    if (sampled > 0) {
+      sb.append(String.format(Locale.ROOT, " and %,d drawn at random from the others", sampled));
+    }
+    sb.append('.');
+    if (s.hiddenClusters() > 0) {
+      sb.append(
+          String.format(
+              Locale.ROOT,
+              " Not shown: %,d clusters with %,d documents (all are in the clusters file).",
+              s.hiddenClusters(),
+              s.hiddenDocuments()));
+    }
+    sb.append(
+            " Open a cluster to see its members, and a member to see the words that differ from"
+                + " the canonical.</p>\n")
+        .append("<div id=\"cluster-list\">\n");
+    for (ShownClusters.View v : s.views()) {
+      cluster(sb, v);
+    }
+    sb.append("</div>\n");
+  }
+
+  private static void cluster(StringBuilder sb, ShownClusters.View v) {
+    ShownClusters.Member canonical = v.members().get(0);
+    sb.append("<details class=\"cluster\"")
+        .append(v.rank() == 1 ? " open" : "")
+        .append(">\n<summary>#")
+        .append(v.rank())
+        .append(": ")
+        .append(String.format(Locale.ROOT, "%,d documents", v.size()))
+        .append(", canonical <code>")
+        .append(escape(canonical.id()))
+        .append("</code>")
+        .append(v.sampled() ? " <span class=\"tag sample\">random sample</span>" : "")
+        .append("</summary>\n<p>Canonical because: ")
+        .append(escape(v.why()))
+        .append(".</p>\n");
+    boolean web =
+        v.members().stream().anyMatch(m -> m.doc() != null && m.doc().boilerplate() != null);
+    sb.append("<table class=\"members\">\n<tr><th>document</th><th class=\"num\">words</th>")
+        .append("<th class=\"num\">similarity to the canonical</th>")
+        .append(web ? "<th class=\"num\">boilerplate removed</th>" : "")
+        .append("<th>opening</th></tr>\n");
+    for (ShownClusters.Member m : v.members()) {
+      sb.append("<tr><td>")
+          .append(link(m))
+          .append(m == canonical ? " <span class=\"tag\">canonical</span>" : "");
+      sb.append("</td><td class=\"num\">")
+          .append(m.doc() == null ? "" : String.format(Locale.ROOT, "%,d", m.words()))
+          .append("</td><td class=\"num\">")
+          .append(
+              Double.isNaN(m.similarity())
+                  ? ""
+                  : String.format(Locale.ROOT, "%.3f", m.similarity()))
+          .append("</td>");
+      if (web) {
+        sb.append("<td class=\"num\">")
+            .append(
+                m.doc() == null || m.doc().boilerplate() == null
+                    ? ""
+                    : String.format(Locale.ROOT, "%.0f %%", 100 * m.doc().boilerplate()))
+            .append("</td>");
+      }
+      sb.append("<td class=\"opening\">")
+          .append(m.doc() == null ? "<i>text not available</i>" : escape(opening(m.doc().text())))
+          .append("</td></tr>\n");
+    }
+    sb.append("</table>\n");
+    int hidden = v.size() - v.members().size();
+    if (hidden > 0) {
+      sb.append(
+          String.format(
+              Locale.ROOT,
+              "<p class=\"muted\">and %,d more members (in the clusters file)</p>%n",
+              hidden));
+    }
+    for (ShownClusters.Member m : v.members()) {
+      if (m.diff() == null) {
+        continue;
+      }
+      WordDiff.Result d = m.diff();
+      sb.append("<details class=\"member\">\n<summary><code>")
+          .append(escape(m.id()))
+          .append("</code> against the canonical: ")
+          .append(String.format(Locale.ROOT, "similarity %.3f, ", m.similarity()))
+          .append(
+              d.removed() + d.added() == 0
+                  ? "the same words"
+                  : String.format(
+                      Locale.ROOT,
+                      "%,d word%s removed and %,d added",
+                      d.removed(),
+                      d.removed() == 1 ? "" : "s",
+                      d.added()))
+          .append("</summary>\n<div class=\"diff\">\n<div class=\"head\"><div>")
+          .append(escape(canonical.id()))
+          .append(" (canonical)</div><div>")
+          .append(escape(m.id()))
+          .append("</div></div>\n")
+          .append(d.html())
+          .append("</div>\n");
+      if (d.truncated()) {
+        sb.append(
+            String.format(
+                Locale.ROOT,
+                "<p class=\"muted\">Only the first %,d words of each text were compared.</p>%n",
+                ShownClusters.MAX_DIFF_WORDS));
+      }
+      sb.append("</details>\n");
+    }
+    sb.append("</details>\n");
+  }
+
+  private static String link(ShownClusters.Member m) {
+    String id = "<code>" + escape(m.id()) + "</code>";
+    String url = m.doc() == null ? null : m.doc().url();
+    if (url == null || !(url.startsWith("http://") || url.startsWith("https://"))) {
+      return id;
+    }
+    return "<a href=\"" + escape(url) + "\">" + id + "</a>";
+  }
+
+  private static String opening(String text) {
+    // only the start of a text is looked at: texts may be hundreds of megabytes
+    String head =
+        text.length() > 4 * ShownClusters.OPENING
+            ? text.substring(0, 4 * ShownClusters.OPENING)
+            : text;
+    String t = head.strip().replaceAll("\\s+", " ");
+    return t.length() <= ShownClusters.OPENING && head.length() == text.length()
+        ? t
+        : t.substring(0, Math.min(t.length(), ShownClusters.OPENING)).strip() + " …";
+  }
+
+  /** Escapes text for HTML content and attribute values. */
+  static String escape(String s) {
+    StringBuilder sb = new StringBuilder(s.length() + 16);
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      switch (c) {
+        case '&' -> sb.append("&amp;");
+        case '<' -> sb.append("&lt;");
+        case '>' -> sb.append("&gt;");
+        case '"' -> sb.append("&quot;");
+        case '\'' -> sb.append("&#39;");
+        default -> sb.append(c);
+      }
+    }
+    return sb.toString();
+  }
+}
