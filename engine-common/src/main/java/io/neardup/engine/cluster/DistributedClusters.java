@@ -16,6 +16,23 @@ import java.util.function.Supplier;
  * and closes the point in time, or, with a keep-alive, keeps the computation ({@link KeptRuns}) so
  * that later pages read only their members. One instance per node.
  *
+ * <ol>
+ *   <li>The engine checks the field (type {@code neardup}, the same sketch settings in every index
+ *       that maps it) and the canonical field against the mappings ({@link ClusterPlan});
+ *       violations are HTTP 400.
+ *   <li>Under a point in time the shards send their band entries one partition of the band-hash
+ *       space at a time ({@link ShardBandEntries}), this node merge-joins them and verifies the
+ *       candidate pairs with sketches fetched on demand, in memory bounded by {@code
+ *       neardup.clusters.memory_budget} (default 64mb) and accounted to the engine's request
+ *       circuit breaker, whatever the size of the indexes.
+ *   <li>Each cluster's canonical is chosen by the policy (the first document in index order when
+ *       none is given), the clusters are sorted largest first and the requested page is returned,
+ *       reading only its members' ids and canonical values.
+ * </ol>
+ *
+ * <p>A later page of a kept run is read on the node that keeps it ({@link #keeperOf}); the task can
+ * be cancelled between round trips.
+ *
  * @param <S> the engine's shard id
  * @param <P> the engine's point in time id
  * @param <Q> the engine's query
@@ -248,6 +265,27 @@ public final class DistributedClusters<S, P, Q> {
   /** The id of the node that keeps a run, or null if the id is not a run id. */
   public static String nodeOf(String runId) {
     return KeptRuns.nodeOf(runId);
+  }
+
+  /**
+   * The id of the node that keeps the run a request names.
+   *
+   * @throws IllegalArgumentException if {@code run} is not the id of a kept run (HTTP 400)
+   */
+  public static String keeperOf(String run) {
+    String node = nodeOf(run);
+    if (node == null) {
+      throw new IllegalArgumentException(
+          "[_neardup/clusters] [run] must be the id of a kept run, got [" + run + "]");
+    }
+    return node;
+  }
+
+  /** The message of a run whose node left the cluster (the engine's not-found, HTTP 404). */
+  public static String keeperLeft(String run) {
+    return "[_neardup/clusters] no kept run ["
+        + run
+        + "]: the node that kept it left the cluster; run the clustering again";
   }
 
   private static long pointInTimeKeepAlive(Long requestedMillis) {

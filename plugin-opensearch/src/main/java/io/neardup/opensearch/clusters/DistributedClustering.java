@@ -92,17 +92,7 @@ final class DistributedClustering {
     this.executor = threadPool.executor(ThreadPool.Names.GENERIC);
     this.runs =
         new DistributedClusters<>(
-            new DistributedClusters.Memory() {
-              @Override
-              public void reserve(long bytes, String label) {
-                breaker.addEstimateBytesAndMaybeBreak(bytes, label);
-              }
-
-              @Override
-              public void release(long bytes) {
-                breaker.addWithoutBreaking(-bytes);
-              }
-            },
+            memory(breaker),
             pit -> close(client, pit),
             nodeId,
             new KeptRuns.Scheduler() {
@@ -119,6 +109,21 @@ final class DistributedClustering {
             },
             SHARD_ORDER,
             API);
+  }
+
+  /** The request circuit breaker, as engine-common's runs reserve memory. */
+  static DistributedClusters.Memory memory(CircuitBreaker breaker) {
+    return new DistributedClusters.Memory() {
+      @Override
+      public void reserve(long bytes, String label) {
+        breaker.addEstimateBytesAndMaybeBreak(bytes, label);
+      }
+
+      @Override
+      public void release(long bytes) {
+        breaker.addWithoutBreaking(-bytes);
+      }
+    };
   }
 
   /** Computes the clusters of a planned request and returns its page. */
@@ -160,11 +165,6 @@ final class DistributedClustering {
     } catch (NoSuchElementException e) {
       throw new ResourceNotFoundException(e.getMessage());
     }
-  }
-
-  /** The id of the node that keeps a run, or null if the id is not a run id. */
-  static String nodeOf(String runId) {
-    return DistributedClusters.nodeOf(runId);
   }
 
   private static ShardedRun.Listener<ClustersPage> respond(
