@@ -6,6 +6,7 @@ import io.neardup.engine.api.SketchesParams;
 import io.neardup.engine.cluster.ClusterPlan;
 import io.neardup.engine.cluster.DistributedClusters;
 import io.neardup.engine.cluster.KeptRuns;
+import io.neardup.engine.cluster.ShardBuckets;
 import io.neardup.engine.cluster.ShardedClusterer;
 import io.neardup.engine.cluster.ShardedRun;
 import io.neardup.opensearch.collapse.CanonicalValues;
@@ -264,11 +265,7 @@ final class DistributedClustering {
           listener,
           response -> {
             InternalNearDupBuckets buckets = response.getAggregations().get(AGGREGATION);
-            List<ShardedRun.ShardPart<ShardId>> parts = new ArrayList<>(buckets.parts().size());
-            for (InternalNearDupBuckets.ShardPart p : buckets.parts()) {
-              parts.add(new ShardedRun.ShardPart<>(p.shardId(), p.maxDoc(), p.entries()));
-            }
-            return parts;
+            return ShardBuckets.parts(buckets.parts());
           });
     }
 

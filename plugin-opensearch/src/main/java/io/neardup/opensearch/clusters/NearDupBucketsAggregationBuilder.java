@@ -2,6 +2,7 @@ package io.neardup.opensearch.clusters;
 
 import io.neardup.engine.api.BucketsParams;
 import io.neardup.engine.cluster.ShardBandCollector;
+import io.neardup.engine.cluster.ShardBuckets;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
 import io.neardup.opensearch.ShardAggregations;
@@ -33,17 +34,8 @@ import org.opensearch.search.aggregations.metrics.MetricsAggregator;
 import org.opensearch.search.internal.SearchContext;
 
 /**
- * The shard half of the distributed clustering API: on each shard, the band entries of the matching
- * documents of a {@code neardup} field that fall in one partition of the band-hash space, sorted
- * and encoded ({@link ShardBandCollector}), with the shard's identity and document count, so that
- * the coordinating node can merge-join the shards' buckets without reading any sketch. Runs under
- * the run's point in time, so document numbers stay valid for the later reads by number ({@link
- * NearDupShardDocsQueryBuilder}). The entries are accounted to the request circuit breaker while
- * they are collected. As on Elasticsearch.
- *
- * <pre>{@code
- * "aggs": {"b": {"neardup_buckets": {"field": "body.dup", "partition": 0, "partitions": 5}}}
- * }</pre>
+ * The {@code neardup_buckets} aggregation of the distributed clustering API ({@link BucketsParams},
+ * {@link ShardBandCollector}) on OpenSearch's aggregation API.
  */
 public final class NearDupBucketsAggregationBuilder
     extends AbstractAggregationBuilder<NearDupBucketsAggregationBuilder> {
@@ -207,7 +199,7 @@ public final class NearDupBucketsAggregationBuilder
           name,
           metadata(),
           List.of(
-              new InternalNearDupBuckets.ShardPart(
+              new ShardBuckets<>(
                   shardId, entries.maxDoc(), entries.documents(), entries.encode())));
     }
 

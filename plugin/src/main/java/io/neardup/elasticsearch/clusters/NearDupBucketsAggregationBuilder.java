@@ -4,6 +4,7 @@ import io.neardup.elasticsearch.ShardAggregations;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper.NearDupFieldType;
 import io.neardup.engine.api.BucketsParams;
 import io.neardup.engine.cluster.ShardBandCollector;
+import io.neardup.engine.cluster.ShardBuckets;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
 import java.io.IOException;
@@ -32,11 +33,8 @@ import org.elasticsearch.xcontent.ParseField;
 import org.elasticsearch.xcontent.XContentBuilder;
 
 /**
- * The {@code neardup_buckets} aggregation ({@link BucketsParams}), the shard half of the
- * distributed clustering API, under Elasticsearch's aggregation API: each shard's band entries of
- * one partition ({@link ShardBandCollector}), with the shard's identity and document count. Runs
- * under the run's point in time, so document numbers stay valid for the later reads by number
- * ({@link NearDupShardDocsQueryBuilder}).
+ * The {@code neardup_buckets} aggregation of the distributed clustering API ({@link BucketsParams},
+ * {@link ShardBandCollector}) on Elasticsearch's aggregation API.
  */
 public final class NearDupBucketsAggregationBuilder
     extends AbstractAggregationBuilder<NearDupBucketsAggregationBuilder> {
@@ -203,7 +201,7 @@ public final class NearDupBucketsAggregationBuilder
           name,
           metadata(),
           List.of(
-              new InternalNearDupBuckets.ShardPart(
+              new ShardBuckets<>(
                   shardId, entries.maxDoc(), entries.documents(), entries.encode())));
     }
 
