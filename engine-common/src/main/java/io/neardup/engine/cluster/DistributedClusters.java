@@ -7,6 +7,8 @@ import io.neardup.engine.api.ClustersParams;
 import io.neardup.settings.NearDupSettings;
 import java.util.Comparator;
 import java.util.NoSuchElementException;
+import java.util.concurrent.Callable;
+import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -260,6 +262,40 @@ public final class DistributedClusters<S, P, Q> {
                 listener.onResponse(
                     ClustersPage.of(
                         page, (System.nanoTime() - startNanos) / 1_000_000, minSimilarity, id))));
+  }
+
+  /**
+   * Answers a read from the engine's search response, off the transport thread (the run's work is
+   * not for one), or fails it with the first failed shard's reason: a run needs every shard.
+   *
+   * @param shardFailure the first failed shard's reason, or null when every shard answered
+   * @param read what the read makes of the response
+   * @param release what the engine does once the response is no longer needed
+   */
+  public static <T> void answer(
+      Executor executor,
+      String api,
+      String shardFailure,
+      Callable<T> read,
+      Runnable release,
+      ShardedRun.Listener<T> listener) {
+    if (shardFailure != null) {
+      release.run();
+      listener.onFailure(ClusterPlan.shardFailed(api, shardFailure));
+      return;
+    }
+    executor.execute(() -> {
+      T value;
+      try {
+        value = read.call();
+      } catch (Exception e) {
+        listener.onFailure(e);
+        return;
+      } finally {
+        release.run();
+      }
+      listener.onResponse(value);
+    });
   }
 
   /** The id of the node that keeps a run, or null if the id is not a run id. */

@@ -6,6 +6,8 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
+import java.util.function.BinaryOperator;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -53,26 +55,25 @@ public final class IngestProcessor {
       String canonicalField,
       boolean ignoreMissing) {
 
-    /** An engine's reader of a pipeline definition's properties, with its own messages. */
-    public interface Properties {
-      /** A required string property. */
-      String string(String key);
-
-      /** An optional string property. */
-      String string(String key, String defaultValue);
-
-      /** An optional boolean property. */
-      boolean bool(String key, boolean defaultValue);
-    }
-
-    /** Reads the parameters (and their defaults) from a pipeline definition. */
-    public static Config read(Properties properties) {
+    /**
+     * Reads the parameters (and their defaults) from a pipeline definition through the engine's
+     * readers of its properties, which refuse a missing or malformed one with the engine's
+     * messages.
+     *
+     * @param required a required string property
+     * @param optional an optional string property, given its default
+     * @param bool an optional boolean property, given its default
+     */
+    public static Config read(
+        Function<String, String> required,
+        BinaryOperator<String> optional,
+        BiFunction<String, Boolean, Boolean> bool) {
       return new Config(
-          properties.string(NearDupIngest.FIELD),
-          properties.string(NearDupIngest.NEARDUP_FIELD),
-          properties.string(NearDupIngest.CLUSTER_FIELD, NearDupIngest.DEFAULT_CLUSTER_FIELD),
-          properties.string(NearDupIngest.CANONICAL_FIELD, NearDupIngest.DEFAULT_CANONICAL_FIELD),
-          properties.bool(NearDupIngest.IGNORE_MISSING, false));
+          required.apply(NearDupIngest.FIELD),
+          required.apply(NearDupIngest.NEARDUP_FIELD),
+          optional.apply(NearDupIngest.CLUSTER_FIELD, NearDupIngest.DEFAULT_CLUSTER_FIELD),
+          optional.apply(NearDupIngest.CANONICAL_FIELD, NearDupIngest.DEFAULT_CANONICAL_FIELD),
+          bool.apply(NearDupIngest.IGNORE_MISSING, false));
     }
   }
 

@@ -34,30 +34,18 @@ class IngestProcessorTest {
   private static final String TEXT =
       "the warehouse robot picks orders from tall shelves and carries them to packing stations";
 
-  /** A pipeline definition's properties as a map, as both engines' readers see it. */
-  private static IngestProcessor.Config.Properties properties(Map<String, Object> config) {
-    return new IngestProcessor.Config.Properties() {
-      @Override
-      public String string(String key) {
-        Object v = config.get(key);
-        if (v == null) {
-          throw new IllegalArgumentException("[" + key + "] required property is missing");
-        }
-        return v.toString();
-      }
-
-      @Override
-      public String string(String key, String defaultValue) {
-        Object v = config.get(key);
-        return v == null ? defaultValue : v.toString();
-      }
-
-      @Override
-      public boolean bool(String key, boolean defaultValue) {
-        Object v = config.get(key);
-        return v == null ? defaultValue : (Boolean) v;
-      }
-    };
+  /** Reads a pipeline definition's properties from a map, as both engines' readers do. */
+  private static IngestProcessor.Config read(Map<String, Object> config) {
+    return IngestProcessor.Config.read(
+        key -> {
+          Object v = config.get(key);
+          if (v == null) {
+            throw new IllegalArgumentException("[" + key + "] required property is missing");
+          }
+          return v.toString();
+        },
+        (key, defaultValue) -> config.containsKey(key) ? config.get(key).toString() : defaultValue,
+        (key, defaultValue) -> config.containsKey(key) ? (Boolean) config.get(key) : defaultValue);
   }
 
   private static final class Doc implements IngestProcessor.Document {
@@ -154,15 +142,7 @@ class IngestProcessorTest {
 
   private static IngestProcessor processor(boolean ignoreMissing) {
     return new IngestProcessor(
-        IngestProcessor.Config.read(
-            properties(
-                Map.of(
-                    "field",
-                    "body",
-                    "neardup_field",
-                    "body.dup",
-                    "ignore_missing",
-                    ignoreMissing))),
+        read(Map.of("field", "body", "neardup_field", "body.dup", "ignore_missing", ignoreMissing)),
         new NearDupIngest());
   }
 
@@ -183,9 +163,7 @@ class IngestProcessorTest {
 
   @Test
   void configTakesTheDefaults() {
-    IngestProcessor.Config config =
-        IngestProcessor.Config.read(
-            properties(Map.of("field", "body", "neardup_field", "body.dup")));
+    IngestProcessor.Config config = read(Map.of("field", "body", "neardup_field", "body.dup"));
     assertEquals(
         new IngestProcessor.Config(
             "body", "body.dup", "neardup_cluster", "neardup_canonical", false),

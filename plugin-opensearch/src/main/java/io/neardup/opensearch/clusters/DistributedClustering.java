@@ -3,7 +3,6 @@ package io.neardup.opensearch.clusters;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.engine.api.ClustersPage;
 import io.neardup.engine.api.SketchesParams;
-import io.neardup.engine.cluster.ClusterPlan;
 import io.neardup.engine.cluster.DistributedClusters;
 import io.neardup.engine.cluster.KeptRuns;
 import io.neardup.engine.cluster.ShardBuckets;
@@ -325,22 +324,13 @@ final class DistributedClustering {
           new ActionListener<>() {
             @Override
             public void onResponse(SearchResponse response) {
-              if (response.getFailedShards() > 0) {
-                listener.onFailure(
-                    ClusterPlan.shardFailed(API, response.getShardFailures()[0].reason()));
-                return;
-              }
-              // the run's work is not for a transport thread
-              executor.execute(() -> {
-                T value;
-                try {
-                  value = read.apply(response);
-                } catch (Exception e) {
-                  listener.onFailure(e);
-                  return;
-                }
-                listener.onResponse(value);
-              });
+              DistributedClusters.answer(
+                  executor,
+                  API,
+                  response.getFailedShards() > 0 ? response.getShardFailures()[0].reason() : null,
+                  () -> read.apply(response),
+                  () -> {},
+                  listener);
             }
 
             @Override

@@ -264,24 +264,10 @@ public final class NearDupProcessor extends AbstractProcessor {
         Map<String, Object> config) {
       IngestProcessor.Config read =
           IngestProcessor.Config.read(
-              new IngestProcessor.Config.Properties() {
-                @Override
-                public String string(String key) {
-                  return ConfigurationUtils.readStringProperty(TYPE, tag, config, key);
-                }
-
-                @Override
-                public String string(String key, String defaultValue) {
-                  return ConfigurationUtils.readStringProperty(
-                      TYPE, tag, config, key, defaultValue);
-                }
-
-                @Override
-                public boolean bool(String key, boolean defaultValue) {
-                  return ConfigurationUtils.readBooleanProperty(
-                      TYPE, tag, config, key, defaultValue);
-                }
-              });
+              key -> ConfigurationUtils.readStringProperty(TYPE, tag, config, key),
+              (key, value) -> ConfigurationUtils.readStringProperty(TYPE, tag, config, key, value),
+              (key, value) ->
+                  ConfigurationUtils.readBooleanProperty(TYPE, tag, config, key, value));
       return new NearDupProcessor(tag, description, new IngestProcessor(read, ingest), this);
     }
   }
