@@ -10,6 +10,7 @@ import io.neardup.opensearch.clusters.SketchGathering;
 import io.neardup.opensearch.collapse.MappedFields;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -217,10 +218,7 @@ public final class TransportNearDupReconcileAction
 
     @Override
     public void refresh(ShardedRun.Listener<Void> listener) {
-      String[] names = new String[plan.indices().length];
-      for (int i = 0; i < names.length; i++) {
-        names[i] = plan.indices()[i].getName();
-      }
+      String[] names = Arrays.stream(plan.indices()).map(Index::getName).toArray(String[]::new);
       client
           .admin()
           .indices()
