@@ -2,19 +2,14 @@ package io.neardup.opensearch;
 
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.engine.api.CanonicalForms;
-import io.neardup.engine.wire.WireInput;
-import io.neardup.engine.wire.WireOutput;
 import java.io.IOException;
 import org.opensearch.core.ParseField;
-import org.opensearch.core.common.io.stream.StreamInput;
-import org.opensearch.core.common.io.stream.StreamOutput;
 import org.opensearch.core.xcontent.ObjectParser;
-import org.opensearch.core.xcontent.XContentBuilder;
 import org.opensearch.core.xcontent.XContentParser;
 
 /**
- * The {@code canonical} parameter on this engine's parsers, builders and streams; its grammar,
- * messages and wire form are engine-common's {@link CanonicalForms}.
+ * The {@code canonical} parameter on this engine's parsers: its token walk; the grammar, messages
+ * and wire form are engine-common's {@link CanonicalForms}.
  */
 public final class CanonicalPolicies {
   private CanonicalPolicies() {}
@@ -22,22 +17,6 @@ public final class CanonicalPolicies {
   /** How the parsers declare the key: a string, an object or an array. */
   public static final ObjectParser.ValueType VALUE_TYPE =
       ObjectParser.ValueType.OBJECT_ARRAY_OR_STRING;
-
-  /** Reads a policy written by {@link #write}. */
-  public static CanonicalPolicy read(StreamInput in) throws IOException {
-    return CanonicalForms.read(WireInput.of(in));
-  }
-
-  /** Writes a policy in {@link CanonicalForms#write}'s form. */
-  public static void write(StreamOutput out, CanonicalPolicy policy) throws IOException {
-    CanonicalForms.write(WireOutput.of(out), policy);
-  }
-
-  /** Writes {@code "name": policy} in the form {@link #parse} reads. */
-  public static void toXContent(XContentBuilder builder, String name, CanonicalPolicy policy)
-      throws IOException {
-    builder.field(name, CanonicalForms.json(policy));
-  }
 
   /** The object form's keys, while it is parsed. */
   private static final class Spec {

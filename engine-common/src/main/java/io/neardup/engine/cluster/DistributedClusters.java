@@ -7,6 +7,8 @@ import io.neardup.engine.api.ClustersParams;
 import io.neardup.settings.NearDupSettings;
 import java.util.Comparator;
 import java.util.NoSuchElementException;
+import java.util.concurrent.Callable;
+import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -15,6 +17,23 @@ import java.util.function.Supplier;
  * time, drives a {@link ShardedRun} through the engine's reads under it, answers the requested page
  * and closes the point in time, or, with a keep-alive, keeps the computation ({@link KeptRuns}) so
  * that later pages read only their members. One instance per node.
+ *
+ * <ol>
+ *   <li>The engine checks the field (type {@code neardup}, the same sketch settings in every index
+ *       that maps it) and the canonical field against the mappings ({@link ClusterPlan});
+ *       violations are HTTP 400.
+ *   <li>Under a point in time the shards send their band entries one partition of the band-hash
+ *       space at a time ({@link ShardBandEntries}), this node merge-joins them and verifies the
+ *       candidate pairs with sketches fetched on demand, in memory bounded by {@code
+ *       neardup.clusters.memory_budget} (default 64mb) and accounted to the engine's request
+ *       circuit breaker, whatever the size of the indexes.
+ *   <li>Each cluster's canonical is chosen by the policy (the first document in index order when
+ *       none is given), the clusters are sorted largest first and the requested page is returned,
+ *       reading only its members' ids and canonical values.
+ * </ol>
+ *
+ * <p>A later page of a kept run is read on the node that keeps it ({@link #keeperOf}); the task can
+ * be cancelled between round trips.
  *
  * @param <S> the engine's shard id
  * @param <P> the engine's point in time id
@@ -245,9 +264,64 @@ public final class DistributedClusters<S, P, Q> {
                         page, (System.nanoTime() - startNanos) / 1_000_000, minSimilarity, id))));
   }
 
+  /**
+   * Answers a read from the engine's search response, off the transport thread (the run's work is
+   * not for one), or fails it with the first failed shard's reason: a run needs every shard.
+   *
+   * @param shardFailure the first failed shard's reason, or null when every shard answered
+   * @param read what the read makes of the response
+   * @param release what the engine does once the response is no longer needed
+   */
+  public static <T> void answer(
+      Executor executor,
+      String api,
+      String shardFailure,
+      Callable<T> read,
+      Runnable release,
+      ShardedRun.Listener<T> listener) {
+    if (shardFailure != null) {
+      release.run();
+      listener.onFailure(ClusterPlan.shardFailed(api, shardFailure));
+      return;
+    }
+    executor.execute(() -> {
+      T value;
+      try {
+        value = read.call();
+      } catch (Exception e) {
+        listener.onFailure(e);
+        return;
+      } finally {
+        release.run();
+      }
+      listener.onResponse(value);
+    });
+  }
+
   /** The id of the node that keeps a run, or null if the id is not a run id. */
   public static String nodeOf(String runId) {
     return KeptRuns.nodeOf(runId);
+  }
+
+  /**
+   * The id of the node that keeps the run a request names.
+   *
+   * @throws IllegalArgumentException if {@code run} is not the id of a kept run (HTTP 400)
+   */
+  public static String keeperOf(String run) {
+    String node = nodeOf(run);
+    if (node == null) {
+      throw new IllegalArgumentException(
+          "[_neardup/clusters] [run] must be the id of a kept run, got [" + run + "]");
+    }
+    return node;
+  }
+
+  /** The message of a run whose node left the cluster (the engine's not-found, HTTP 404). */
+  public static String keeperLeft(String run) {
+    return "[_neardup/clusters] no kept run ["
+        + run
+        + "]: the node that kept it left the cluster; run the clustering again";
   }
 
   private static long pointInTimeKeepAlive(Long requestedMillis) {

@@ -102,6 +102,11 @@ public abstract class IndexWrites implements NearDupIngest.Lookup {
     });
   }
 
+  /** A member found by {@link #first}: its id and routing (any value, or null). */
+  public static NearDupIngest.Replaced member(String id, Object routing) {
+    return new NearDupIngest.Replaced(id, routing == null ? null : routing.toString());
+  }
+
   /** The value at a dotted path of a source, or null. */
   static Object value(Map<String, Object> source, String path) {
     Object at = source;

@@ -4,23 +4,121 @@ import io.neardup.cluster.Verification;
 import io.neardup.param.Parameter;
 import io.neardup.param.ParameterException;
 import io.neardup.settings.NearDupSettings;
+import io.neardup.sketch.SketchParameters;
 import io.neardup.sketch.SketchScheme;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
- * What both engines' {@code neardup} field type shares: its name, the settings its parameters
- * describe and the messages of its errors.
+ * What both engines' {@code neardup} field type shares: its name, its parameters ({@link
+ * #PARAMETERS}), the settings they describe and the messages of its errors.
+ *
+ * <p>For each document the field analyses the text with its {@code analyzer} (tokenizer and
+ * normalisation; default {@code neardup_normalized}) followed by the near-duplicate filter with the
+ * field's parameters, and writes the Lucene fields of {@link io.neardup.document.NearDupDocument}:
+ * band tokens in {@code <field>}, the sketch as binary doc values in {@code <field>.sketch}, the
+ * document's {@code _id} as binary doc values in {@code <field>.id} (so that collapse can name
+ * copies without reading stored fields) and, with {@code exact: true}, the exact-duplicate token in
+ * {@code <field>.exact}. Typically a multi-field of a text field:
  *
  * <pre>{@code
  * "body": { "type": "text", "fields": { "dup": { "type": "neardup", "threshold": 0.8 } } }
  * }</pre>
+ *
+ * <p>Parameters (snake_case, defaults and rules from {@link NearDupSettings}): {@code analyzer},
+ * {@code shingle_unit}, {@code shingle_size}, {@code hashes}, {@code bits}, {@code scheme}, {@code
+ * seed}, {@code bands}, {@code rows}, {@code threshold}, {@code max_hamming}, {@code exact}, {@code
+ * verify}, {@code meta}. With {@code "verify": "exact"} (the default but for SimHash) each document
+ * also stores its shingle set in {@code <field>.shingles} (binary doc values, under two bytes per
+ * shingle), and every pair whose estimate is near the threshold is decided by the exact Jaccard
+ * similarity of the two sets; {@code "sketch"} decides by the estimate alone. With {@code "scheme":
+ * "simhash"} the sketch is one 64-bit SimHash fingerprint, the band tokens its {@code max_hamming}
+ * + 1 blocks (default 3, at most 32), and {@code bands}, {@code rows} and {@code threshold} are not
+ * set. All but {@code meta} are fixed when the field is created: sketches are only comparable with
+ * sketches made with the same parameters. A document holds at most one text in the field.
  */
 public final class NearDupMappings {
   private NearDupMappings() {}
 
   /** The field type's name. */
   public static final String CONTENT_TYPE = "neardup";
+
+  /**
+   * One of the near-duplicate parameters of the field type, as an engine declares it.
+   *
+   * @param name its snake_case name
+   * @param value its kind of value, which converts what a mapping holds
+   * @param fixedDefault its default when it does not depend on the scheme (null: none)
+   * @param schemeDefault its default given the {@code scheme} set so far (null when that is not a
+   *     scheme), or null when {@code fixedDefault} is the default
+   */
+  public record MappingParameter(
+      String name,
+      MappingValue value,
+      Object fixedDefault,
+      Function<SketchScheme, Object> schemeDefault) {
+    static MappingParameter fixed(Parameter parameter, MappingValue value, Object fixedDefault) {
+      return new MappingParameter(parameter.name(Parameter.Style.SNAKE), value, fixedDefault, null);
+    }
+
+    static MappingParameter byScheme(
+        Parameter parameter, MappingValue value, Function<SketchScheme, Object> schemeDefault) {
+      return new MappingParameter(
+          parameter.name(Parameter.Style.SNAKE), value, null, schemeDefault);
+    }
+
+    /**
+     * The default, given the {@code scheme} set so far (asked only of the parameters that default
+     * by it: the scheme's own default must not ask for the scheme).
+     */
+    public Object defaultOf(Supplier<SketchScheme> scheme) {
+      return schemeDefault == null ? fixedDefault : schemeDefault.apply(scheme.get());
+    }
+  }
+
+  /**
+   * The near-duplicate parameters, in the order of the library's {@link NearDupSettings}, then
+   * {@code verify}: hashes, bits, threshold and verify default by the scheme (simhash: one 64-bit
+   * value, a threshold that follows from max_hamming, and verification by the sketch).
+   */
+  public static final List<MappingParameter> PARAMETERS =
+      List.of(
+          MappingParameter.fixed(
+              Parameter.SHINGLE_UNIT,
+              MappingValue.STRING,
+              SketchParameters.DEFAULT_SHINGLE_UNIT.parameterValue()),
+          MappingParameter.fixed(Parameter.SHINGLE_SIZE, MappingValue.INT, null),
+          MappingParameter.byScheme(
+              Parameter.HASHES, MappingValue.INT, SketchParameters::defaultHashes),
+          MappingParameter.byScheme(
+              Parameter.BITS, MappingValue.INT, SketchParameters::defaultBits),
+          MappingParameter.fixed(
+              Parameter.SCHEME,
+              MappingValue.STRING,
+              SketchParameters.DEFAULT_SCHEME.parameterValue()),
+          MappingParameter.fixed(Parameter.SEED, MappingValue.LONG, SketchParameters.DEFAULT_SEED),
+          MappingParameter.fixed(Parameter.BANDS, MappingValue.INT, null),
+          MappingParameter.fixed(Parameter.ROWS, MappingValue.INT, null),
+          MappingParameter.byScheme(
+              Parameter.THRESHOLD, MappingValue.DOUBLE, NearDupSettings::defaultThreshold),
+          MappingParameter.fixed(Parameter.MAX_HAMMING, MappingValue.INT, null),
+          MappingParameter.fixed(
+              Parameter.EXACT, MappingValue.BOOLEAN, NearDupSettings.DEFAULT_EXACT),
+          MappingParameter.byScheme(
+              Parameter.VERIFY,
+              MappingValue.STRING,
+              scheme -> defaultVerification(scheme).parameterValue()));
+
+  /** The name of the scheme parameter, by which others default. */
+  public static final String SCHEME = Parameter.SCHEME.name(Parameter.Style.SNAKE);
+
+  /** The scheme a parameter value names, or null when it names none. */
+  public static SketchScheme scheme(Object value) {
+    return value == null ? null : SketchScheme.parse(value.toString());
+  }
 
   /**
    * The settings of a field's parameter values (by snake_case name; null for not set).

@@ -3,10 +3,13 @@ package io.neardup.engine.reconcile;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.engine.api.ClustersParams;
 import io.neardup.engine.ingest.NearDupIngest;
+import io.neardup.engine.param.MappingFields;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The parameters of the engines' reconcile API, {@code POST /{index}/_neardup/reconcile}: the
@@ -27,6 +30,11 @@ import java.util.List;
 public final class ReconcileParams {
   /** Default documents per read and per bulk request. */
   public static final int DEFAULT_BATCH_SIZE = 1_000;
+
+  /** The API's path, the prefix of its messages. */
+  public static final String API = "_neardup/reconcile";
+
+  private static final String WHO = "[" + API + "]";
 
   private final ClustersParams clusters;
   private boolean canonicalGiven;
@@ -151,5 +159,38 @@ public final class ReconcileParams {
           "[" + param + "] must be a field name, got [" + value + "]");
     }
     return value;
+  }
+
+  /**
+   * Checks that {@code cluster_field} is a keyword field in every index, and {@code
+   * canonical_field} a boolean wherever it is mapped (unmapped, dynamic mapping makes it one).
+   *
+   * @param mapped per index name, the mapping of a field's path (null if unmapped)
+   * @return whether some index maps {@code canonical_field}
+   * @throws IllegalArgumentException naming the parameter, the field, the index and the type found
+   */
+  public boolean checkTargets(Map<String, Function<String, Map<String, Object>>> mapped) {
+    boolean canonicalMapped = false;
+    for (Map.Entry<String, Function<String, Map<String, Object>>> index : mapped.entrySet()) {
+      Function<String, Map<String, Object>> lookup = index.getValue();
+      MappingFields.checkType(
+          lookup.apply(clusterField),
+          WHO,
+          "cluster_field",
+          clusterField,
+          "keyword",
+          index.getKey(),
+          true);
+      canonicalMapped |=
+          MappingFields.checkType(
+              lookup.apply(canonicalField),
+              WHO,
+              "canonical_field",
+              canonicalField,
+              "boolean",
+              index.getKey(),
+              false);
+    }
+    return canonicalMapped;
   }
 }

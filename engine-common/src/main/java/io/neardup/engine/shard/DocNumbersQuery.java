@@ -2,11 +2,13 @@ package io.neardup.engine.shard;
 
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.List;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.search.ConstantScoreScorer;
 import org.apache.lucene.search.ConstantScoreWeight;
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.MatchNoDocsQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.QueryVisitor;
 import org.apache.lucene.search.ScoreMode;
@@ -40,6 +42,32 @@ public final class DocNumbersQuery extends Query {
     }
     this.docs = docs.clone();
     this.hash = classHash() * 31 + Arrays.hashCode(this.docs);
+  }
+
+  /** The name of the engines' query that carries document numbers to the shards. */
+  public static final String SHARD_DOCS = "neardup_shard_docs";
+
+  /** The error of a request body that names the internal query. */
+  public static IllegalArgumentException internal() {
+    return new IllegalArgumentException(
+        "["
+            + SHARD_DOCS
+            + "] is internal to the _neardup/clusters API and cannot be used in a request body");
+  }
+
+  /**
+   * The query of one shard: the documents some parts name for it (each ascending), or none.
+   *
+   * @param shard the shard, as the engine names it in the message of an empty query
+   */
+  public static Query of(List<int[]> parts, Object shard) {
+    if (parts.isEmpty()) {
+      return new MatchNoDocsQuery("no document of shard " + shard);
+    }
+    return new DocNumbersQuery(
+        parts.size() == 1
+            ? parts.get(0)
+            : parts.stream().flatMapToInt(Arrays::stream).sorted().distinct().toArray());
   }
 
   /** The document numbers, ascending. */

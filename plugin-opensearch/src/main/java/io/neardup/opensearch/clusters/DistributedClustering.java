@@ -3,9 +3,9 @@ package io.neardup.opensearch.clusters;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.engine.api.ClustersPage;
 import io.neardup.engine.api.SketchesParams;
-import io.neardup.engine.cluster.ClusterPlan;
 import io.neardup.engine.cluster.DistributedClusters;
 import io.neardup.engine.cluster.KeptRuns;
+import io.neardup.engine.cluster.ShardBuckets;
 import io.neardup.engine.cluster.ShardedClusterer;
 import io.neardup.engine.cluster.ShardedRun;
 import io.neardup.opensearch.collapse.CanonicalValues;
@@ -92,17 +92,7 @@ final class DistributedClustering {
     this.executor = threadPool.executor(ThreadPool.Names.GENERIC);
     this.runs =
         new DistributedClusters<>(
-            new DistributedClusters.Memory() {
-              @Override
-              public void reserve(long bytes, String label) {
-                breaker.addEstimateBytesAndMaybeBreak(bytes, label);
-              }
-
-              @Override
-              public void release(long bytes) {
-                breaker.addWithoutBreaking(-bytes);
-              }
-            },
+            memory(breaker),
             pit -> close(client, pit),
             nodeId,
             new KeptRuns.Scheduler() {
@@ -119,6 +109,21 @@ final class DistributedClustering {
             },
             SHARD_ORDER,
             API);
+  }
+
+  /** The request circuit breaker, as engine-common's runs reserve memory. */
+  static DistributedClusters.Memory memory(CircuitBreaker breaker) {
+    return new DistributedClusters.Memory() {
+      @Override
+      public void reserve(long bytes, String label) {
+        breaker.addEstimateBytesAndMaybeBreak(bytes, label);
+      }
+
+      @Override
+      public void release(long bytes) {
+        breaker.addWithoutBreaking(-bytes);
+      }
+    };
   }
 
   /** Computes the clusters of a planned request and returns its page. */
@@ -160,11 +165,6 @@ final class DistributedClustering {
     } catch (NoSuchElementException e) {
       throw new ResourceNotFoundException(e.getMessage());
     }
-  }
-
-  /** The id of the node that keeps a run, or null if the id is not a run id. */
-  static String nodeOf(String runId) {
-    return DistributedClusters.nodeOf(runId);
   }
 
   private static ShardedRun.Listener<ClustersPage> respond(
@@ -264,11 +264,7 @@ final class DistributedClustering {
           listener,
           response -> {
             InternalNearDupBuckets buckets = response.getAggregations().get(AGGREGATION);
-            List<ShardedRun.ShardPart<ShardId>> parts = new ArrayList<>(buckets.parts().size());
-            for (InternalNearDupBuckets.ShardPart p : buckets.parts()) {
-              parts.add(new ShardedRun.ShardPart<>(p.shardId(), p.maxDoc(), p.entries()));
-            }
-            return parts;
+            return ShardBuckets.parts(buckets.parts());
           });
     }
 
@@ -328,22 +324,13 @@ final class DistributedClustering {
           new ActionListener<>() {
             @Override
             public void onResponse(SearchResponse response) {
-              if (response.getFailedShards() > 0) {
-                listener.onFailure(
-                    ClusterPlan.shardFailed(API, response.getShardFailures()[0].reason()));
-                return;
-              }
-              // the run's work is not for a transport thread
-              executor.execute(() -> {
-                T value;
-                try {
-                  value = read.apply(response);
-                } catch (Exception e) {
-                  listener.onFailure(e);
-                  return;
-                }
-                listener.onResponse(value);
-              });
+              DistributedClusters.answer(
+                  executor,
+                  API,
+                  response.getFailedShards() > 0 ? response.getShardFailures()[0].reason() : null,
+                  () -> read.apply(response),
+                  () -> {},
+                  listener);
             }
 
             @Override

@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
-import org.apache.lucene.search.MatchNoDocsQuery;
 import org.apache.lucene.search.Query;
 import org.opensearch.core.common.io.stream.StreamInput;
 import org.opensearch.core.common.io.stream.StreamOutput;
@@ -27,7 +26,7 @@ import org.opensearch.index.query.QueryShardContext;
 public final class NearDupShardDocsQueryBuilder
     extends AbstractQueryBuilder<NearDupShardDocsQueryBuilder> {
   /** The query's name. */
-  public static final String NAME = "neardup_shard_docs";
+  public static final String NAME = DocNumbersQuery.SHARD_DOCS;
 
   /** The documents of one shard, by number, ascending. */
   public record ShardDocs(ShardId shardId, int[] docs) implements Writeable {
@@ -72,10 +71,7 @@ public final class NearDupShardDocsQueryBuilder
 
   /** Always fails: the query names documents by number, which only a point in time keeps. */
   public static NearDupShardDocsQueryBuilder fromXContent(XContentParser parser) {
-    throw new IllegalArgumentException(
-        "["
-            + NAME
-            + "] is internal to the _neardup/clusters API and cannot be used in a request body");
+    throw DocNumbersQuery.internal();
   }
 
   @Override
@@ -103,13 +99,7 @@ public final class NearDupShardDocsQueryBuilder
         mine.add(s.docs());
       }
     }
-    return mine.isEmpty()
-        ? new MatchNoDocsQuery("no document of shard " + here)
-        : new DocNumbersQuery(mine.size() == 1 ? mine.get(0) : merge(mine));
-  }
-
-  private static int[] merge(List<int[]> parts) {
-    return parts.stream().flatMapToInt(Arrays::stream).sorted().distinct().toArray();
+    return DocNumbersQuery.of(mine, here);
   }
 
   @Override

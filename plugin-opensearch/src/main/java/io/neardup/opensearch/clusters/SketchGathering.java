@@ -1,8 +1,9 @@
 package io.neardup.opensearch.clusters;
 
 import io.neardup.engine.cluster.ClusterPlan;
+import io.neardup.engine.cluster.DistributedClusters;
 import io.neardup.engine.cluster.GatheredClusters;
-import io.neardup.engine.cluster.ShardedClusterer;
+import io.neardup.engine.cluster.GatheringRead;
 import io.neardup.opensearch.collapse.CanonicalValues;
 import io.neardup.opensearch.collapse.MappedFields;
 import io.neardup.opensearch.collapse.NearDupSketchFetchSubPhase;
@@ -81,7 +82,7 @@ public final class SketchGathering {
   private final NodeClient client;
   private final ClusterService clusterService;
   private final IndexNameExpressionResolver resolver;
-  private final CircuitBreaker breaker;
+  private final DistributedClusters.Memory memory;
   private final Executor executor;
   private final MappedFields mappings = new MappedFields();
 
@@ -100,7 +101,7 @@ public final class SketchGathering {
     this.client = client;
     this.clusterService = clusterService;
     this.resolver = resolver;
-    this.breaker = breaker;
+    this.memory = DistributedClustering.memory(breaker);
     this.executor = executor;
   }
 
@@ -142,9 +143,8 @@ public final class SketchGathering {
     private final NearDupClustersRequest request;
     private final Plan plan;
     private final Reader<T> reader;
+    private final GatheringRead read;
     private final ActionListener<T> listener;
-    private GatheredClusters clusters;
-    private long reserved;
     private String scrollId;
 
     Gathering(
@@ -159,6 +159,7 @@ public final class SketchGathering {
       this.request = request;
       this.plan = plan;
       this.reader = reader;
+      this.read = new GatheringRead(api, plan.mapped, reader.bytesPerDocument(), memory);
       this.listener = ActionListener.runAfter(listener, this::release);
     }
 
@@ -185,23 +186,10 @@ public final class SketchGathering {
           ActionListener.wrap(
               response -> {
                 scrollId = response.getScrollId();
-                start(response);
+                reader.start(read.start(response.getHits().getTotalHits().value()));
+                batch(response);
               },
               listener::onFailure));
-    }
-
-    private void start(SearchResponse response) {
-      long total = response.getHits().getTotalHits().value();
-      if (total > Integer.MAX_VALUE - 8) {
-        throw ClusterPlan.tooMany(api, total);
-      }
-      int n = (int) total;
-      long bytes = n * (plan.mapped.bytesPerDocument() + reader.bytesPerDocument());
-      breaker.addEstimateBytesAndMaybeBreak(bytes, "neardup_clusters");
-      reserved = bytes;
-      clusters = plan.mapped.gathered(n);
-      reader.start(n);
-      batch(response);
     }
 
     private void batch(SearchResponse response) {
@@ -212,15 +200,23 @@ public final class SketchGathering {
         scrollId = response.getScrollId();
         SearchHit[] hits = response.getHits().getHits();
         for (SearchHit hit : hits) {
-          add(hit);
+          DocumentField field = hit.field(NearDupSketchFetchSubPhase.HIT_FIELD);
+          int doc =
+              read.add(
+                  hit.getIndex(),
+                  field == null ? List.of() : field.getValues(),
+                  CanonicalValues.of(field));
+          if (doc >= 0) {
+            reader.hit(hit, doc);
+          }
         }
         if (task instanceof CancellableTask c && c.isCancelled()) {
           throw new TaskCancelledException("cancelled: " + c.getReasonCancelled());
         }
-        if (hits.length == 0 || clusters.full()) {
+        if (hits.length == 0 || read.full()) {
           executor.execute(() -> {
             try {
-              listener.onResponse(reader.finish(clusters));
+              listener.onResponse(reader.finish(read.clusters()));
             } catch (Exception e) {
               listener.onFailure(e);
             }
@@ -236,17 +232,6 @@ public final class SketchGathering {
       }
     }
 
-    private void add(SearchHit hit) throws IOException {
-      if (clusters.full()) {
-        return;
-      }
-      int doc = clusters.documents();
-      DocumentField field = hit.field(NearDupSketchFetchSubPhase.HIT_FIELD);
-      List<Object> values = field == null ? List.of() : field.getValues();
-      clusters.add(ShardedClusterer.Fetched.of(hit.getIndex(), values, CanonicalValues.of(field)));
-      reader.hit(hit, doc);
-    }
-
     private void release() {
       if (scrollId != null) {
         ClearScrollRequest clear = new ClearScrollRequest();
@@ -255,18 +240,7 @@ public final class SketchGathering {
             ClearScrollAction.INSTANCE, clear, ActionListener.wrap(r -> {}, e -> {}));
         scrollId = null;
       }
-      if (reserved > 0) {
-        breaker.addWithoutBreaking(-reserved);
-        reserved = 0;
-      }
-      if (clusters != null) {
-        try {
-          clusters.close();
-        } catch (IOException e) {
-          // on the heap: closing frees memory, nothing to fail
-        }
-      }
-      clusters = null;
+      read.close();
     }
   }
 }

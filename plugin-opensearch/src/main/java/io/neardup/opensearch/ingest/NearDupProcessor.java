@@ -1,13 +1,11 @@
 package io.neardup.opensearch.ingest;
 
-import io.neardup.engine.api.LookupParams;
 import io.neardup.engine.ingest.IndexWrites;
+import io.neardup.engine.ingest.IngestProcessor;
 import io.neardup.engine.ingest.NearDupIngest;
 import io.neardup.engine.ingest.SketchedText;
-import io.neardup.engine.param.NearDupMappings;
 import io.neardup.opensearch.collapse.MappedFields;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
@@ -33,58 +31,21 @@ import org.opensearch.search.sort.SortBuilders;
 import org.opensearch.transport.client.Client;
 
 /**
- * The {@code neardup} ingest processor: assigns each document to a near-duplicate cluster when it
- * is indexed, as the Elasticsearch plugin's does (same parameters, behaviour and messages; the
- * engine-free part, with the node's memory of recent sketches, is the library's {@link
- * NearDupIngest}).
- *
- * <pre>{@code
- * { "neardup": { "field": "body", "neardup_field": "body.dup",
- *                "cluster_field": "neardup_cluster", "canonical_field": "neardup_canonical" } }
- * }</pre>
- *
- * <p>A document with a near-duplicate (among this node's recent sketches, else found by a search of
- * the target index, one for the documents that wait at the same time, whose shards run {@link
- * NearDupLookupAggregationBuilder}) joins its cluster ({@code cluster_field} = that cluster's id,
- * {@code canonical_field} = false); one without starts a cluster under its own {@code _id} (a fresh
- * id when the request has none yet) and is its canonical. The search runs asynchronously: the write
- * thread never waits for it.
+ * The {@code neardup} ingest processor (engine-common's {@link IngestProcessor}) on an OpenSearch
+ * ingest document: the target index from the cluster's metadata, and the engine's calls for the
+ * lookup search, the real-time reads and the updates.
  */
 public final class NearDupProcessor extends AbstractProcessor {
   /** The processor's type name. */
   public static final String TYPE = NearDupIngest.TYPE;
 
-  private static final String LOOKUP = "neardup_lookup";
+  private final IngestProcessor processor;
+  private final Factory factory;
 
-  private final String field;
-  private final String nearDupField;
-  private final String clusterField;
-  private final String canonicalField;
-  private final boolean ignoreMissing;
-  private final Client client;
-  private final ClusterService clusterService;
-  private final MappedFields mappedFields;
-  private final NearDupIngest ingest;
-
-  NearDupProcessor(
-      String tag,
-      String description,
-      String field,
-      String nearDupField,
-      String clusterField,
-      String canonicalField,
-      boolean ignoreMissing,
-      Factory factory) {
+  NearDupProcessor(String tag, String description, IngestProcessor processor, Factory factory) {
     super(tag, description);
-    this.field = field;
-    this.nearDupField = nearDupField;
-    this.clusterField = clusterField;
-    this.canonicalField = canonicalField;
-    this.ignoreMissing = ignoreMissing;
-    this.client = factory.client;
-    this.clusterService = factory.clusterService;
-    this.mappedFields = factory.mappedFields;
-    this.ingest = factory.ingest;
+    this.processor = processor;
+    this.factory = factory;
   }
 
   @Override
@@ -100,84 +61,102 @@ public final class NearDupProcessor extends AbstractProcessor {
 
   @Override
   public void execute(IngestDocument document, BiConsumer<IngestDocument, Exception> handler) {
-    final String index;
-    final IndexMetadata metadata;
-    final NearDupMappings.FieldParameters parameters;
-    final SketchedText sketched;
-    final String text;
-    try {
-      index = document.getFieldValue(IngestDocument.Metadata.INDEX.getFieldName(), String.class);
-      metadata = clusterService.state().metadata().index(index);
-      if (metadata == null) {
-        throw NearDupIngest.missingIndex(index, nearDupField);
-      }
-      parameters =
-          ingest.cachedTargetParameters(
-              metadata.getIndexUUID() + '/' + metadata.getMappingVersion(),
-              path -> mappedFields.lookup(metadata, path),
-              index,
-              nearDupField,
-              clusterField,
-              canonicalField);
-      Object value = document.getFieldValue(field, Object.class, true);
-      text =
-          NearDupIngest.text(
-              field, value, value != null || document.hasField(field), ignoreMissing);
-      if (text == null) {
-        handler.accept(document, null);
-        return;
-      }
-      sketched =
-          ingest.analyse(
-              metadata.getIndexUUID() + '/' + metadata.getMappingVersion(),
-              nearDupField,
-              parameters,
-              text);
-    } catch (Exception e) {
-      handler.accept(null, e);
-      return;
-    }
-    Object ownId = document.getSourceAndMetadata().get(IngestDocument.Metadata.ID.getFieldName());
-    Object routing =
-        document.getSourceAndMetadata().get(IngestDocument.Metadata.ROUTING.getFieldName());
-    String key = metadata.getIndexUUID() + '/' + nearDupField + '/' + clusterField;
-    BiConsumer<NearDupIngest.Assigned, Exception> done =
-        (assigned, e) -> {
-          if (e != null) {
-            handler.accept(null, e);
-          } else {
-            document.setFieldValue(clusterField, assigned.cluster());
-            document.setFieldValue(canonicalField, assigned.canonical());
-            handler.accept(document, null);
+    processor.execute(
+        new IngestProcessor.Document() {
+          @Override
+          public String index() {
+            return metadata(IngestDocument.Metadata.INDEX);
           }
-        };
-    IndexLookup lookup = new IndexLookup(index);
-    if (ownId == null) {
-      ingest.assign(key, sketched, parameters.settings(), UUIDs.base64UUID(), lookup, done);
-    } else {
-      ingest.assignReplacing(
-          key,
-          sketched,
-          parameters.settings(),
-          new NearDupIngest.Replaced(ownId.toString(), routing == null ? null : routing.toString()),
-          UUIDs.base64UUID(),
-          lookup,
-          done);
-    }
+
+          @Override
+          public Object value(String field) {
+            return document.getFieldValue(field, Object.class, true);
+          }
+
+          @Override
+          public boolean has(String field) {
+            return document.hasField(field);
+          }
+
+          @Override
+          public String id() {
+            return metadata(IngestDocument.Metadata.ID);
+          }
+
+          @Override
+          public String routing() {
+            return metadata(IngestDocument.Metadata.ROUTING);
+          }
+
+          @Override
+          public boolean creates() {
+            return false; // the ingest document does not say; a replacing write is read as one
+          }
+
+          private String metadata(IngestDocument.Metadata key) {
+            Object value = document.getSourceAndMetadata().get(key.getFieldName());
+            return value == null ? null : value.toString();
+          }
+
+          @Override
+          public void set(String field, Object value) {
+            document.setFieldValue(field, value);
+          }
+        },
+        this::target,
+        UUIDs::base64UUID,
+        e -> handler.accept(e == null ? document : null, e));
+  }
+
+  private IngestProcessor.Target target(String index) {
+    IndexMetadata metadata = factory.clusterService.state().metadata().index(index);
+    return metadata == null
+        ? null
+        : new IngestProcessor.Target(
+            metadata.getIndexUUID(),
+            metadata.getMappingVersion(),
+            path -> factory.mappedFields.lookup(metadata, path),
+            new IndexCalls(index));
   }
 
   /** The engine's calls for one index: the lookup search, real-time reads, refresh, update. */
-  private final class IndexLookup extends IndexWrites {
+  private final class IndexCalls extends IndexWrites {
     private final String index;
+    private final Client client = factory.client;
 
-    IndexLookup(String index) {
-      super(clusterField, canonicalField);
+    IndexCalls(String index) {
+      super(processor.config().clusterField(), processor.config().canonicalField());
       this.index = index;
     }
 
+    /** One search of the index for a batch of documents: each shard runs the lookup aggregation. */
     @Override
     public void lookup(List<SketchedText> texts, BiConsumer<List<String>, Exception> answer) {
-      NearDupProcessor.this.lookup(index, texts, answer);
+      NearDupLookupAggregationBuilder aggregation =
+          new NearDupLookupAggregationBuilder(
+              IngestProcessor.LOOKUP_AGGREGATION, processor.lookupParams(texts));
+      client.search(
+          new SearchRequest(index)
+              .requestCache(false)
+              .source(
+                  new SearchSourceBuilder().size(0).trackTotalHits(false).aggregation(aggregation)),
+          ActionListener.wrap(
+              response -> {
+                ShardSearchFailure[] failures = response.getShardFailures();
+                InternalNearDupLookup found =
+                    response.getAggregations() == null
+                        ? null
+                        : response.getAggregations().get(IngestProcessor.LOOKUP_AGGREGATION);
+                IngestProcessor.answer(
+                    texts.size(),
+                    failures.length == 0
+                        ? null
+                        : IngestProcessor.shardFailure(
+                            failures[0].getCause(), failures[0].reason()),
+                    found == null ? null : found.matches(),
+                    answer);
+              },
+              e -> answer.accept(null, e)));
     }
 
     @Override
@@ -245,11 +224,7 @@ public final class NearDupProcessor extends AbstractProcessor {
                         ? null
                         : hits[0].field("_routing").getValue();
                 answer.accept(
-                    hits.length == 0
-                        ? null
-                        : new NearDupIngest.Replaced(
-                            hits[0].getId(), routing == null ? null : routing.toString()),
-                    null);
+                    hits.length == 0 ? null : IndexWrites.member(hits[0].getId(), routing), null);
               },
               e -> answer.accept(null, e)));
     }
@@ -263,45 +238,6 @@ public final class NearDupProcessor extends AbstractProcessor {
           new UpdateRequest(index, document.id()).routing(document.routing()).doc(partial),
           ActionListener.wrap(r -> answer.accept(null, null), e -> answer.accept(null, e)));
     }
-  }
-
-  /** One search of the index for a batch of documents: each shard runs the lookup aggregation. */
-  private void lookup(
-      String index, List<SketchedText> texts, BiConsumer<List<String>, Exception> answer) {
-    LookupParams params = NearDupIngest.lookupParams(nearDupField, clusterField, texts);
-    client.search(
-        new SearchRequest(index)
-            .requestCache(false)
-            .source(
-                new SearchSourceBuilder()
-                    .size(0)
-                    .trackTotalHits(false)
-                    .aggregation(new NearDupLookupAggregationBuilder(LOOKUP, params))),
-        ActionListener.wrap(
-            response -> {
-              ShardSearchFailure[] failures = response.getShardFailures();
-              if (failures.length > 0) {
-                // a shard that did not answer may hold the near-duplicate
-                Throwable cause = failures[0].getCause();
-                answer.accept(
-                    null,
-                    cause instanceof Exception ex
-                        ? ex
-                        : new IllegalStateException(failures[0].reason(), cause));
-                return;
-              }
-              InternalNearDupLookup found =
-                  response.getAggregations() == null
-                      ? null
-                      : response.getAggregations().get(LOOKUP);
-              // no result at all: no shard holds the field yet
-              answer.accept(
-                  found == null || found.matches().isEmpty()
-                      ? Collections.nCopies(texts.size(), null)
-                      : found.clusters(),
-                  null);
-            },
-            e -> answer.accept(null, e)));
   }
 
   /** Builds {@code neardup} processors from pipeline definitions; one per node. */
@@ -326,22 +262,13 @@ public final class NearDupProcessor extends AbstractProcessor {
         String tag,
         String description,
         Map<String, Object> config) {
-      return new NearDupProcessor(
-          tag,
-          description,
-          ConfigurationUtils.readStringProperty(TYPE, tag, config, NearDupIngest.FIELD),
-          ConfigurationUtils.readStringProperty(TYPE, tag, config, NearDupIngest.NEARDUP_FIELD),
-          ConfigurationUtils.readStringProperty(
-              TYPE, tag, config, NearDupIngest.CLUSTER_FIELD, NearDupIngest.DEFAULT_CLUSTER_FIELD),
-          ConfigurationUtils.readStringProperty(
-              TYPE,
-              tag,
-              config,
-              NearDupIngest.CANONICAL_FIELD,
-              NearDupIngest.DEFAULT_CANONICAL_FIELD),
-          ConfigurationUtils.readBooleanProperty(
-              TYPE, tag, config, NearDupIngest.IGNORE_MISSING, false),
-          this);
+      IngestProcessor.Config read =
+          IngestProcessor.Config.read(
+              key -> ConfigurationUtils.readStringProperty(TYPE, tag, config, key),
+              (key, value) -> ConfigurationUtils.readStringProperty(TYPE, tag, config, key, value),
+              (key, value) ->
+                  ConfigurationUtils.readBooleanProperty(TYPE, tag, config, key, value));
+      return new NearDupProcessor(tag, description, new IngestProcessor(read, ingest), this);
     }
   }
 }

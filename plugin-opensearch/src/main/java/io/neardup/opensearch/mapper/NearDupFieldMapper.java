@@ -1,29 +1,13 @@
 package io.neardup.opensearch.mapper;
 
-import static io.neardup.param.Parameter.BANDS;
-import static io.neardup.param.Parameter.BITS;
-import static io.neardup.param.Parameter.EXACT;
-import static io.neardup.param.Parameter.HASHES;
-import static io.neardup.param.Parameter.MAX_HAMMING;
-import static io.neardup.param.Parameter.ROWS;
-import static io.neardup.param.Parameter.SCHEME;
-import static io.neardup.param.Parameter.SEED;
-import static io.neardup.param.Parameter.SHINGLE_SIZE;
-import static io.neardup.param.Parameter.SHINGLE_UNIT;
-import static io.neardup.param.Parameter.THRESHOLD;
-import static io.neardup.param.Parameter.VERIFY;
-
 import io.neardup.analysis.NormalizedTextAnalyzer;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.Verification;
-import io.neardup.engine.param.MappingValue;
 import io.neardup.engine.param.NearDupField;
 import io.neardup.engine.param.NearDupMappings;
 import io.neardup.engine.shard.HitSketchReader;
 import io.neardup.opensearch.analysis.NearDupTokenFilterFactory;
-import io.neardup.param.Parameter.Style;
 import io.neardup.settings.NearDupSettings;
-import io.neardup.sketch.SketchParameters;
 import io.neardup.sketch.SketchScheme;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -56,29 +40,9 @@ import org.opensearch.index.query.QueryShardContext;
 import org.opensearch.search.lookup.SearchLookup;
 
 /**
- * The {@code neardup} field type. For each document it analyses the text with the field's {@code
- * analyzer} (tokenizer and normalisation; default {@value NormalizedTextAnalyzer#NAME}) followed by
- * the near-duplicate filter with the field's parameters, and writes the Lucene fields of {@link
- * io.neardup.document.NearDupDocument}: band tokens in {@code <field>}, the sketch as binary doc
- * values in {@code <field>.sketch}, the document's {@code _id} as binary doc values in {@code
- * <field>.id} and, with {@code exact: true}, the exact-duplicate token in {@code <field>.exact} —
- * the same Lucene fields as the Elasticsearch plugin's field type. Typically a multi-field:
- *
- * <pre>{@code
- * "body": { "type": "text", "fields": { "dup": { "type": "neardup", "threshold": 0.8 } } }
- * }</pre>
- *
- * <p>Parameters (snake_case, defaults and rules from {@link NearDupSettings}): {@code analyzer},
- * {@code shingle_unit}, {@code shingle_size}, {@code hashes}, {@code bits}, {@code scheme}, {@code
- * seed}, {@code bands}, {@code rows}, {@code threshold}, {@code max_hamming}, {@code exact}, {@code
- * verify}, {@code meta}. With {@code "verify": "exact"} (the default but for SimHash) each document
- * also stores its shingle set in {@code <field>.shingles} (binary doc values, under two bytes per
- * shingle), and every pair whose estimate is near the threshold is decided by the exact Jaccard
- * similarity of the two sets; {@code "sketch"} decides by the estimate alone. With {@code "scheme":
- * "simhash"} the sketch is one 64-bit SimHash fingerprint, the band tokens its {@code max_hamming}
- * + 1 blocks (default 3, at most 32), and {@code bands}, {@code rows} and {@code threshold} are not
- * set. All but {@code meta} are fixed when the field is created: sketches are only comparable with
- * sketches made with the same parameters. A document holds at most one text in the field.
+ * The {@code neardup} field type (engine-common's {@link NearDupMappings}: parameters, defaults and
+ * messages; {@link NearDupField}: analysis chain, Lucene fields and queries) under OpenSearch's
+ * field mapper.
  */
 public final class NearDupFieldMapper extends ParametrizedFieldMapper {
   /** The field type's name. */
@@ -99,32 +63,8 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
   /** Builds {@link NearDupFieldMapper}s from mapping parameters. */
   public static final class Builder extends ParametrizedFieldMapper.Builder {
     private final Parameter<NamedAnalyzer> analyzer;
-    private final Parameter<String> shingleUnit =
-        param(
-            SHINGLE_UNIT,
-            SketchParameters.DEFAULT_SHINGLE_UNIT.parameterValue(),
-            MappingValue.STRING);
-    private final Parameter<Integer> shingleSize = param(SHINGLE_SIZE, null, MappingValue.INT);
-    private final Parameter<Integer> hashes =
-        lazyParam(HASHES, () -> SketchParameters.defaultHashes(scheme()), MappingValue.INT);
-    private final Parameter<Integer> bits =
-        lazyParam(BITS, () -> SketchParameters.defaultBits(scheme()), MappingValue.INT);
-    private final Parameter<String> scheme =
-        param(SCHEME, SketchParameters.DEFAULT_SCHEME.parameterValue(), MappingValue.STRING);
-    private final Parameter<Long> seed =
-        param(SEED, SketchParameters.DEFAULT_SEED, MappingValue.LONG);
-    private final Parameter<Integer> bands = param(BANDS, null, MappingValue.INT);
-    private final Parameter<Integer> rows = param(ROWS, null, MappingValue.INT);
-    private final Parameter<Double> threshold =
-        lazyParam(THRESHOLD, () -> NearDupSettings.defaultThreshold(scheme()), MappingValue.DOUBLE);
-    private final Parameter<Integer> maxHamming = param(MAX_HAMMING, null, MappingValue.INT);
-    private final Parameter<Boolean> exact =
-        param(EXACT, NearDupSettings.DEFAULT_EXACT, MappingValue.BOOLEAN);
-    private final Parameter<String> verify =
-        lazyParam(
-            VERIFY,
-            () -> NearDupMappings.defaultVerification(scheme()).parameterValue(),
-            MappingValue.STRING);
+    private final List<Parameter<?>> nearDup =
+        NearDupMappings.PARAMETERS.stream().<Parameter<?>>map(p -> param(p, this::scheme)).toList();
     private final Parameter<Map<String, String>> meta = Parameter.metaParam();
     private final IndexAnalyzers indexAnalyzers;
 
@@ -152,37 +92,22 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
       meta.setValidator(m -> parameters());
     }
 
-    /** The parameters of the library's {@link NearDupSettings}, in their order. */
-    private List<Parameter<?>> nearDupParameters() {
-      return List.of(
-          shingleUnit,
-          shingleSize,
-          hashes,
-          bits,
-          scheme,
-          seed,
-          bands,
-          rows,
-          threshold,
-          maxHamming,
-          exact);
-    }
-
-    /**
-     * The scheme set so far, or null when its value is not one: hashes, bits and threshold default
-     * by it (simhash: one 64-bit value, and a threshold that follows from max_hamming).
-     */
+    /** The scheme set so far, or null when its value is not one: others default by it. */
     private SketchScheme scheme() {
-      return scheme == null ? null : SketchScheme.parse(scheme.getValue());
+      for (Parameter<?> p : nearDup) {
+        if (p.name.equals(NearDupMappings.SCHEME)) {
+          return NearDupMappings.scheme(p.getValue());
+        }
+      }
+      return null;
     }
 
     /** The near-duplicate parameters' values, by name. */
     Map<String, Object> values() {
       Map<String, Object> values = new LinkedHashMap<>();
-      for (Parameter<?> p : nearDupParameters()) {
+      for (Parameter<?> p : nearDup) {
         values.put(p.name, p.getValue());
       }
-      values.put(verify.name, verify.getValue());
       return values;
     }
 
@@ -212,8 +137,7 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
     protected List<Parameter<?>> getParameters() {
       List<Parameter<?>> all = new ArrayList<>();
       all.add(analyzer);
-      all.addAll(nearDupParameters());
-      all.add(verify);
+      all.addAll(nearDup);
       all.add(meta);
       return all;
     }
@@ -235,27 +159,21 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
     }
   }
 
-  private static <T> Parameter<T> param(
-      io.neardup.param.Parameter parameter, T defaultValue, MappingValue conv) {
-    return lazyParam(parameter, () -> defaultValue, conv);
-  }
-
-  @SuppressWarnings("unchecked")
-  private static <T> Parameter<T> lazyParam(
-      io.neardup.param.Parameter parameter, Supplier<T> defaultValue, MappingValue kind) {
-    String name = parameter.name(Style.SNAKE);
-    return new Parameter<T>(
+  private static Parameter<Object> param(
+      NearDupMappings.MappingParameter parameter, Supplier<SketchScheme> scheme) {
+    String name = parameter.name();
+    return new Parameter<Object>(
             name,
             false,
-            defaultValue,
+            () -> parameter.defaultOf(scheme),
             (n, c, o) -> {
               try {
-                return (T) kind.convert(name, o);
+                return parameter.value().convert(name, o);
               } catch (IllegalArgumentException e) {
                 throw new MapperParsingException(e.getMessage());
               }
             },
-            m -> (T) toType(m).values.get(name))
+            m -> toType(m).values.get(name))
         .setSerializer(
             (b, n, v) -> {
               if (v != null) {

@@ -2,12 +2,12 @@ package io.neardup.opensearch.query;
 
 import io.neardup.engine.api.LikeDocument;
 import io.neardup.engine.api.LikeQueries;
+import io.neardup.engine.api.LikeQuery;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
 import io.neardup.opensearch.mapper.NearDupFieldMapper.NearDupFieldType;
 import io.neardup.param.ParameterException;
 import java.io.IOException;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
@@ -15,7 +15,6 @@ import org.apache.lucene.search.Query;
 import org.apache.lucene.util.SetOnce;
 import org.opensearch.ResourceNotFoundException;
 import org.opensearch.action.get.GetRequest;
-import org.opensearch.common.Nullable;
 import org.opensearch.common.xcontent.support.XContentMapValues;
 import org.opensearch.core.ParseField;
 import org.opensearch.core.action.ActionListener;
@@ -37,57 +36,33 @@ import org.opensearch.search.fetch.subphase.FetchSourceContext;
 import org.opensearch.transport.client.Client;
 
 /**
- * The {@code neardup} query: documents whose text in a {@code neardup} field is a near-duplicate of
- * a given text or of an indexed document. Same JSON as the Elasticsearch plugin's query:
- *
- * <pre>{@code
- * {"neardup": {"field": "body.dup", "like": "some text", "min_similarity": 0.8}}
- * {"neardup": {"field": "body.dup", "like": {"_id": "42"}}}
- * }</pre>
- *
- * <p>On every shard the text is analysed with the field's own chain; candidates come from the
- * postings of its band tokens and each is verified against its stored sketch. The score is the
- * estimated Jaccard similarity (times the boost). {@code min_similarity} defaults to the field's
- * {@code threshold}. On a field of {@code "scheme": "simhash"} the score is 1 − d/64 of the Hamming
- * distance d of the SimHash fingerprints, and {@code max_hamming} (at most the field's) may be
- * given instead of {@code min_similarity}.
- *
- * <p>{@code like: {"_id": ...}} is resolved once, on the coordinating node, by a real-time GET of
- * the document's {@code _source}; the text found at the field's path (or at its parent's, for a
- * multi-field) replaces the reference and is analysed on each shard like a given text. Without
- * {@code _index} the document is looked up in the searched index, which must then be named alone
- * (one index or alias, no pattern).
+ * The {@code neardup} query (engine-common's {@link LikeQuery}: parameters, checks, JSON, the
+ * Lucene query) under OpenSearch's query builder: its parser, its rewrite that resolves a {@code
+ * like} document with a real-time GET on the coordinating node, and its shard context.
  */
 public final class NearDupQueryBuilder extends AbstractQueryBuilder<NearDupQueryBuilder> {
   /** The query's name. */
-  public static final String NAME = "neardup";
-
-  static final ParseField FIELD = new ParseField(LikeQueries.FIELD);
-  static final ParseField LIKE = new ParseField(LikeQueries.LIKE);
-  static final ParseField MIN_SIMILARITY = new ParseField(LikeQueries.MIN_SIMILARITY);
-  static final ParseField MAX_HAMMING = new ParseField(LikeQueries.MAX_HAMMING);
+  public static final String NAME = LikeQueries.NAME;
 
   private static final ConstructingObjectParser<LikeDocument, Void> LIKE_DOCUMENT =
       new ConstructingObjectParser<>(
-          "like", a -> new LikeDocument((String) a[0], (String) a[1], (String) a[2]));
+          LikeQueries.LIKE, a -> new LikeDocument((String) a[0], (String) a[1], (String) a[2]));
 
   private static final ConstructingObjectParser<NearDupQueryBuilder, Void> PARSER =
       new ConstructingObjectParser<>(
-          NAME,
-          a ->
-              a[1] instanceof LikeDocument d
-                  ? new NearDupQueryBuilder((String) a[0], d)
-                  : new NearDupQueryBuilder((String) a[0], (String) a[1]));
+          NAME, a -> new NearDupQueryBuilder(LikeQuery.of((String) a[0], a[1]), null));
 
   static {
-    PARSER.declareString(ConstructingObjectParser.constructorArg(), FIELD);
+    PARSER.declareString(
+        ConstructingObjectParser.constructorArg(), new ParseField(LikeQueries.FIELD));
     PARSER.declareField(
         ConstructingObjectParser.constructorArg(),
         (p, c) -> parseLike(p),
-        LIKE,
+        new ParseField(LikeQueries.LIKE),
         ObjectParser.ValueType.OBJECT_OR_STRING);
-    PARSER.declareDouble(NearDupQueryBuilder::minSimilarity, MIN_SIMILARITY);
-    PARSER.declareInt(NearDupQueryBuilder::maxHamming, MAX_HAMMING);
+    PARSER.declareDouble(
+        NearDupQueryBuilder::minSimilarity, new ParseField(LikeQueries.MIN_SIMILARITY));
+    PARSER.declareInt(NearDupQueryBuilder::maxHamming, new ParseField(LikeQueries.MAX_HAMMING));
     declareStandardFields(PARSER);
     LIKE_DOCUMENT.declareString(
         ConstructingObjectParser.optionalConstructorArg(), new ParseField("_index"));
@@ -96,39 +71,28 @@ public final class NearDupQueryBuilder extends AbstractQueryBuilder<NearDupQuery
         ConstructingObjectParser.optionalConstructorArg(), new ParseField("routing"));
   }
 
-  private final String field;
-  private final String likeText;
-  private final LikeDocument likeDocument;
+  private final LikeQuery like;
   private final Supplier<String> fetchedText;
-  private Double minSimilarity;
-  private Integer maxHamming;
 
   /** Near-duplicates of a text. */
   public NearDupQueryBuilder(String field, String likeText) {
-    this(field, Objects.requireNonNull(likeText, "[like] must not be null"), null, null);
+    this(LikeQuery.ofText(field, likeText), null);
   }
 
   /** Near-duplicates of an indexed document. */
   public NearDupQueryBuilder(String field, LikeDocument likeDocument) {
-    this(field, null, Objects.requireNonNull(likeDocument, "[like] must not be null"), null);
+    this(LikeQuery.ofDocument(field, likeDocument), null);
   }
 
-  private NearDupQueryBuilder(
-      String field, String likeText, LikeDocument likeDocument, Supplier<String> fetchedText) {
-    this.field = LikeQueries.checkField(field);
-    this.likeText = likeText;
-    this.likeDocument = likeDocument;
+  private NearDupQueryBuilder(LikeQuery like, Supplier<String> fetchedText) {
+    this.like = like;
     this.fetchedText = fetchedText;
   }
 
   /** Reads what {@link #doWriteTo} wrote. */
   public NearDupQueryBuilder(StreamInput in) throws IOException {
     super(in);
-    this.field = in.readString();
-    this.likeText = in.readOptionalString();
-    this.likeDocument = in.readBoolean() ? LikeDocument.read(WireInput.of(in)) : null;
-    this.minSimilarity = in.readOptionalDouble();
-    this.maxHamming = in.readOptionalVInt();
+    this.like = LikeQuery.read(WireInput.of(in));
     this.fetchedText = null;
   }
 
@@ -138,14 +102,7 @@ public final class NearDupQueryBuilder extends AbstractQueryBuilder<NearDupQuery
       throw new IllegalStateException(
           "the [like] document has not been fetched yet: rewrite the query before sending it");
     }
-    out.writeString(field);
-    out.writeOptionalString(likeText);
-    out.writeBoolean(likeDocument != null);
-    if (likeDocument != null) {
-      likeDocument.write(WireOutput.of(out));
-    }
-    out.writeOptionalDouble(minSimilarity);
-    out.writeOptionalVInt(maxHamming);
+    like.write(WireOutput.of(out));
   }
 
   /** Parses the body of a {@code neardup} query. */
@@ -163,64 +120,27 @@ public final class NearDupQueryBuilder extends AbstractQueryBuilder<NearDupQuery
     };
   }
 
-  /** The {@code neardup} field searched. */
-  public String field() {
-    return field;
+  /** The query's parameters. */
+  public LikeQuery like() {
+    return like;
   }
 
-  /** The text whose near-duplicates are wanted, or null when a document is referenced. */
-  public @Nullable String likeText() {
-    return likeText;
-  }
-
-  /** The document whose near-duplicates are wanted, or null when a text is given. */
-  public @Nullable LikeDocument likeDocument() {
-    return likeDocument;
-  }
-
-  /** The minimum estimated similarity, or null for the field's threshold. */
-  public @Nullable Double minSimilarity() {
-    return minSimilarity;
-  }
-
-  /**
-   * Sets the minimum estimated Jaccard similarity, in (0, 1].
-   *
-   * @throws IllegalArgumentException if out of range
-   */
+  /** Sets the minimum estimated Jaccard similarity, in (0, 1] ({@link LikeQuery}). */
   public NearDupQueryBuilder minSimilarity(double minSimilarity) {
-    this.minSimilarity = LikeQueries.checkMinSimilarity(minSimilarity);
+    like.minSimilarity(minSimilarity);
     return this;
   }
 
-  /** The largest Hamming distance on a simhash field, or null. */
-  public @Nullable Integer maxHamming() {
-    return maxHamming;
-  }
-
-  /**
-   * Sets the largest Hamming distance of near-duplicates on a field of scheme simhash, in [0, 32]
-   * and at most the field's {@code max_hamming}: the minimum similarity becomes 1 − h/64.
-   *
-   * @throws IllegalArgumentException if out of range
-   */
+  /** Sets the largest Hamming distance on a field of scheme simhash ({@link LikeQuery}). */
   public NearDupQueryBuilder maxHamming(int maxHamming) {
-    this.maxHamming = LikeQueries.checkMaxHamming(maxHamming);
+    like.maxHamming(maxHamming);
     return this;
-  }
-
-  private NearDupQueryBuilder withText(String text) {
-    NearDupQueryBuilder b = new NearDupQueryBuilder(field, text);
-    b.minSimilarity = minSimilarity;
-    b.maxHamming = maxHamming;
-    b.boost(boost).queryName(queryName);
-    return b;
   }
 
   @Override
   protected void doXContent(XContentBuilder builder, Params params) throws IOException {
     builder.startObject(NAME);
-    builder.mapContents(LikeQueries.body(field, likeText, likeDocument, minSimilarity, maxHamming));
+    builder.mapContents(like.body());
     printBoostAndQueryName(builder);
     builder.endObject();
   }
@@ -229,9 +149,11 @@ public final class NearDupQueryBuilder extends AbstractQueryBuilder<NearDupQuery
   protected QueryBuilder doRewrite(QueryRewriteContext context) throws IOException {
     if (fetchedText != null) {
       String text = fetchedText.get();
-      return text == null ? this : withText(text);
+      return text == null
+          ? this
+          : new NearDupQueryBuilder(like.withText(text), null).boost(boost).queryName(queryName);
     }
-    if (likeDocument != null) {
+    if (like.document() != null) {
       String index = likeIndex(context);
       SetOnce<String> text = new SetOnce<>();
       context.registerAsyncAction((client, listener) ->
@@ -244,18 +166,14 @@ public final class NearDupQueryBuilder extends AbstractQueryBuilder<NearDupQuery
                     text.set(t);
                     return null;
                   })));
-      NearDupQueryBuilder pending = new NearDupQueryBuilder(field, null, likeDocument, text::get);
-      pending.minSimilarity = minSimilarity;
-      pending.maxHamming = maxHamming;
-      pending.boost(boost).queryName(queryName);
-      return pending;
+      return new NearDupQueryBuilder(like, text::get).boost(boost).queryName(queryName);
     }
     return this;
   }
 
   private String likeIndex(QueryRewriteContext context) {
-    if (likeDocument.index() != null) {
-      return likeDocument.index();
+    if (like.document().index() != null) {
+      return like.document().index();
     }
     QueryCoordinatorContext coordinator = context.convertToCoordinatorContext();
     if (coordinator != null && coordinator.getSearchRequest() != null) {
@@ -271,65 +189,55 @@ public final class NearDupQueryBuilder extends AbstractQueryBuilder<NearDupQuery
     } else if (context.convertToShardContext() != null) {
       return context.convertToShardContext().index().getName();
     }
-    throw LikeQueries.needsIndex(likeDocument);
+    throw LikeQueries.needsIndex(like.document());
   }
 
   private void fetchText(Client client, String index, ActionListener<String> listener) {
-    List<String> paths = LikeQueries.sourcePaths(field);
+    LikeDocument document = like.document();
     GetRequest get =
-        new GetRequest(index, likeDocument.id())
-            .routing(likeDocument.routing())
-            .fetchSourceContext(new FetchSourceContext(true, paths.toArray(String[]::new), null));
+        new GetRequest(index, document.id())
+            .routing(document.routing())
+            .fetchSourceContext(
+                new FetchSourceContext(true, like.sourcePaths().toArray(String[]::new), null));
     client.get(
         get,
         ActionListener.map(
             listener,
             response -> {
               if (!response.isExists()) {
-                throw new ResourceNotFoundException(
-                    LikeQueries.NOT_FOUND, likeDocument.id(), index);
+                throw new ResourceNotFoundException(LikeQueries.NOT_FOUND, document.id(), index);
               }
               Map<String, Object> source =
                   response.isSourceEmpty() ? Map.of() : response.getSourceAsMap();
-              return LikeQueries.text(
-                  likeDocument, index, field, path -> XContentMapValues.extractValue(path, source));
+              return like.documentText(index, path -> XContentMapValues.extractValue(path, source));
             }));
   }
 
   @Override
   protected Query doToQuery(QueryShardContext context) throws IOException {
-    if (likeDocument != null) {
-      throw LikeQueries.notRewritten();
-    }
-    MappedFieldType type = context.fieldMapper(field);
+    like.checkResolved();
+    MappedFieldType type = context.fieldMapper(like.field());
     if (type == null) {
-      throw new QueryShardException(context, LikeQueries.noSuchField(field));
+      throw new QueryShardException(context, LikeQueries.noSuchField(like.field()));
     }
     if (type instanceof NearDupFieldType nearDup) {
-      double min;
       try {
-        min = nearDup.nearDup().settings().minSimilarity(minSimilarity, maxHamming);
+        return like.toQuery(nearDup.nearDup());
       } catch (ParameterException e) {
-        throw new QueryShardException(context, LikeQueries.onField(field, e), e);
+        throw new QueryShardException(context, LikeQueries.onField(like.field(), e), e);
       }
-      return nearDup.nearDup().nearDuplicateQuery(likeText, min);
     }
-    throw new QueryShardException(context, LikeQueries.notNearDup(field, type.typeName()));
+    throw new QueryShardException(context, LikeQueries.notNearDup(like.field(), type.typeName()));
   }
 
   @Override
   protected boolean doEquals(NearDupQueryBuilder other) {
-    return field.equals(other.field)
-        && Objects.equals(likeText, other.likeText)
-        && Objects.equals(likeDocument, other.likeDocument)
-        && Objects.equals(minSimilarity, other.minSimilarity)
-        && Objects.equals(maxHamming, other.maxHamming)
-        && Objects.equals(fetchedText, other.fetchedText);
+    return like.equals(other.like) && Objects.equals(fetchedText, other.fetchedText);
   }
 
   @Override
   protected int doHashCode() {
-    return Objects.hash(field, likeText, likeDocument, minSimilarity, maxHamming, fetchedText);
+    return Objects.hash(like, fetchedText);
   }
 
   @Override

@@ -4,14 +4,17 @@ import io.neardup.engine.api.ReconcileResult;
 import io.neardup.engine.cluster.GatheredClusters;
 import io.neardup.engine.cluster.Reassignment;
 import io.neardup.engine.cluster.ShardedRun;
-import io.neardup.engine.param.MappingFields;
 import io.neardup.engine.reconcile.ReconcileParams;
 import io.neardup.engine.reconcile.ReconcileRun;
 import io.neardup.opensearch.clusters.SketchGathering;
 import io.neardup.opensearch.collapse.MappedFields;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 import org.opensearch.action.ActionType;
 import org.opensearch.action.admin.indices.refresh.RefreshRequest;
 import org.opensearch.action.bulk.BulkItemResponse;
@@ -40,25 +43,17 @@ import org.opensearch.transport.client.ParentTaskAssigningClient;
 import org.opensearch.transport.client.node.NodeClient;
 
 /**
- * The reconcile API on the node that receives it: recomputes the near-duplicate clusters exactly as
- * the clustering API does ({@link SketchGathering}: one snapshot, the one clustering core), names
- * them after the ids their members already carry ({@link Reassignment}, {@link
- * io.neardup.cluster.StableClusterIds}), and writes the cluster id and canonical flag of every
- * document whose assignment differs, with bulk partial updates of {@code batch_size} documents, one
- * bulk at a time.
- *
- * <p>Each update is conditional on the sequence number read from the snapshot: a document changed
- * or deleted since is left alone and reported as a failure (run reconcile again). Partial updates
- * do not run ingest pipelines, so the {@code neardup} processor does not reassign them. The task is
- * cancellable between batches; its {@link NearDupReconcileStatus} shows the progress.
+ * The reconcile API on the node that receives it (engine-common's {@link ReconcileRun}): reads
+ * every document's sketch and current assignment under one snapshot ({@link SketchGathering}),
+ * recomputes the clusters and writes what changes with conditional bulk partial updates, which do
+ * not run ingest pipelines. Cancellable between batches; its {@link NearDupReconcileStatus} shows
+ * the progress.
  */
 public final class TransportNearDupReconcileAction
     extends HandledTransportAction<NearDupReconcileRequest, NearDupReconcileResponse> {
   /** The action. */
   public static final ActionType<NearDupReconcileResponse> TYPE =
       new ActionType<>("indices:data/write/neardup/reconcile", NearDupReconcileResponse::new);
-
-  static final String API = "_neardup/reconcile";
 
   private final NodeClient client;
   private final ClusterService clusterService;
@@ -78,7 +73,7 @@ public final class TransportNearDupReconcileAction
     this.clusterService = clusterService;
     this.gathering =
         new SketchGathering(
-            API,
+            ReconcileParams.API,
             client,
             clusterService,
             resolver,
@@ -120,37 +115,16 @@ public final class TransportNearDupReconcileAction
             listener::onFailure));
   }
 
-  /**
-   * Checks that {@code cluster_field} is a keyword field in every index, and {@code
-   * canonical_field} a boolean wherever it is mapped (unmapped, dynamic mapping makes it one).
-   *
-   * @return whether some index maps {@code canonical_field}
-   */
+  /** Checks the target fields in every index ({@link ReconcileParams#checkTargets}). */
   private boolean checkTargets(SketchGathering.Plan plan, NearDupReconcileRequest request) {
-    boolean canonicalMapped = false;
+    Map<String, Function<String, Map<String, Object>>> mapped = new LinkedHashMap<>();
     for (Index index : plan.indices()) {
       IndexMetadata metadata = clusterService.state().metadata().index(index);
-      if (metadata == null) {
-        continue;
+      if (metadata != null) {
+        mapped.put(index.getName(), path -> mappings.lookup(metadata, path));
       }
-      checkType(metadata, "cluster_field", request.params().clusterField(), "keyword", true);
-      canonicalMapped |=
-          checkType(
-              metadata, "canonical_field", request.params().canonicalField(), "boolean", false);
     }
-    return canonicalMapped;
-  }
-
-  private boolean checkType(
-      IndexMetadata metadata, String param, String path, String expected, boolean required) {
-    return MappingFields.checkType(
-        mappings.lookup(metadata, path),
-        "[" + API + "]",
-        param,
-        path,
-        expected,
-        metadata.getIndex().getName(),
-        required);
+    return request.params().checkTargets(mapped);
   }
 
   /** Reads each document's current assignment next to its sketch, then recomputes it. */
@@ -244,10 +218,7 @@ public final class TransportNearDupReconcileAction
 
     @Override
     public void refresh(ShardedRun.Listener<Void> listener) {
-      String[] names = new String[plan.indices().length];
-      for (int i = 0; i < names.length; i++) {
-        names[i] = plan.indices()[i].getName();
-      }
+      String[] names = Arrays.stream(plan.indices()).map(Index::getName).toArray(String[]::new);
       client
           .admin()
           .indices()

@@ -166,21 +166,26 @@ public class NearDupQueryBuilderTests extends AbstractQueryTestCase<NearDupQuery
       NearDupQueryBuilder builder, Query query, QueryShardContext context) throws IOException {
     assertThat(query, instanceOf(NearDuplicateQuery.class));
     String text =
-        builder.likeText() != null ? builder.likeText() : textOf(builder.likeDocument().id());
+        builder.like().text() != null
+            ? builder.like().text()
+            : textOf(builder.like().document().id());
     NearDupSettings settings =
-        switch (builder.field()) {
+        switch (builder.like().field()) {
           case DUP_FIELD -> DUP_SETTINGS;
           case SIM_FIELD -> SIM_SETTINGS;
           default -> NearDupSettings.DEFAULT;
         };
     double min =
-        builder.maxHamming() != null
-            ? io.neardup.signature.SimHash.similarity(builder.maxHamming())
-            : builder.minSimilarity() != null ? builder.minSimilarity() : settings.threshold();
+        builder.like().maxHamming() != null
+            ? io.neardup.signature.SimHash.similarity(builder.like().maxHamming())
+            : builder.like().minSimilarity() != null
+                ? builder.like().minSimilarity()
+                : settings.threshold();
     try (NearDupAnalyzer analyzer =
         new NearDupAnalyzer(settings, !settings.sketch().scheme().isSimHash())) {
       Query expected =
-          NearDuplicateQuery.forText(analyzer, new NearDupFields(builder.field()), text, min);
+          NearDuplicateQuery.forText(
+              analyzer, new NearDupFields(builder.like().field()), text, min);
       assertThat(query, equalTo(expected));
     }
   }

@@ -1,15 +1,15 @@
 package io.neardup.elasticsearch.clusters;
 
-import io.neardup.engine.cluster.ShardBandEntries;
+import io.neardup.engine.cluster.ShardBuckets;
+import io.neardup.engine.wire.WireInput;
+import io.neardup.engine.wire.WireOutput;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.elasticsearch.common.io.stream.StreamInput;
 import org.elasticsearch.common.io.stream.StreamOutput;
-import org.elasticsearch.common.io.stream.Writeable;
 import org.elasticsearch.index.shard.ShardId;
 import org.elasticsearch.search.aggregations.AggregationReduceContext;
 import org.elasticsearch.search.aggregations.AggregatorReducer;
@@ -23,45 +23,10 @@ import org.elasticsearch.xcontent.XContentBuilder;
  * is the coordinating node's work ({@code io.neardup.engine.cluster.ShardedClusterer}).
  */
 public final class InternalNearDupBuckets extends InternalAggregation {
-  /**
-   * One shard's part.
-   *
-   * @param maxDoc the shard's number of documents, deleted ones included
-   * @param documents matching documents read
-   * @param entries {@link ShardBandEntries#encode} of the partition's entries
-   */
-  public record ShardPart(ShardId shardId, int maxDoc, long documents, byte[] entries)
-      implements Writeable {
-    ShardPart(StreamInput in) throws IOException {
-      this(new ShardId(in), in.readVInt(), in.readVLong(), in.readByteArray());
-    }
+  private final List<ShardBuckets<ShardId>> parts;
 
-    @Override
-    public void writeTo(StreamOutput out) throws IOException {
-      shardId.writeTo(out);
-      out.writeVInt(maxDoc);
-      out.writeVLong(documents);
-      out.writeByteArray(entries);
-    }
-
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof ShardPart p
-          && shardId.equals(p.shardId)
-          && maxDoc == p.maxDoc
-          && documents == p.documents
-          && Arrays.equals(entries, p.entries);
-    }
-
-    @Override
-    public int hashCode() {
-      return Objects.hash(shardId, maxDoc, documents, Arrays.hashCode(entries));
-    }
-  }
-
-  private final List<ShardPart> parts;
-
-  InternalNearDupBuckets(String name, Map<String, Object> metadata, List<ShardPart> parts) {
+  InternalNearDupBuckets(
+      String name, Map<String, Object> metadata, List<ShardBuckets<ShardId>> parts) {
     super(name, metadata);
     this.parts = parts;
   }
@@ -69,16 +34,21 @@ public final class InternalNearDupBuckets extends InternalAggregation {
   /** Reads the result from the wire. */
   public InternalNearDupBuckets(StreamInput in) throws IOException {
     super(in);
-    this.parts = in.readCollectionAsList(ShardPart::new);
+    this.parts = in.readCollectionAsList(i -> ShardBuckets.read(new ShardId(i), WireInput.of(i)));
   }
 
   @Override
   protected void doWriteTo(StreamOutput out) throws IOException {
-    out.writeCollection(parts);
+    out.writeCollection(
+        parts,
+        (o, p) -> {
+          p.shard().writeTo(o);
+          p.write(WireOutput.of(o));
+        });
   }
 
-  /** The shards' parts, in no particular order. */
-  public List<ShardPart> parts() {
+  /** The shards' results, in no particular order. */
+  public List<ShardBuckets<ShardId>> parts() {
     return parts;
   }
 
@@ -90,7 +60,7 @@ public final class InternalNearDupBuckets extends InternalAggregation {
   @Override
   protected AggregatorReducer getLeaderReducer(AggregationReduceContext context, int size) {
     return new AggregatorReducer() {
-      private final List<ShardPart> all = new ArrayList<>();
+      private final List<ShardBuckets<ShardId>> all = new ArrayList<>();
 
       @Override
       public void accept(InternalAggregation aggregation) {
@@ -119,16 +89,7 @@ public final class InternalNearDupBuckets extends InternalAggregation {
 
   @Override
   public XContentBuilder doXContentBody(XContentBuilder builder, Params params) throws IOException {
-    long entries = 0;
-    long documents = 0;
-    for (ShardPart p : parts) {
-      entries += ShardBandEntries.count(p.entries());
-      documents += p.documents();
-    }
-    builder.field("shards", parts.size());
-    builder.field("documents", documents);
-    builder.field("entries", entries);
-    return builder;
+    return builder.mapContents(ShardBuckets.body(parts));
   }
 
   @Override

@@ -3,18 +3,15 @@ package io.neardup.elasticsearch.clusters;
 import io.neardup.elasticsearch.ShardAggregations;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper.NearDupFieldType;
 import io.neardup.engine.api.BucketsParams;
-import io.neardup.engine.cluster.ShardBandEntries;
+import io.neardup.engine.cluster.ShardBandCollector;
+import io.neardup.engine.cluster.ShardBuckets;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
-import io.neardup.settings.NearDupSettings;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.IndexReader;
-import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.util.BytesRef;
 import org.elasticsearch.TransportVersion;
 import org.elasticsearch.common.io.stream.StreamInput;
 import org.elasticsearch.common.io.stream.StreamOutput;
@@ -36,17 +33,8 @@ import org.elasticsearch.xcontent.ParseField;
 import org.elasticsearch.xcontent.XContentBuilder;
 
 /**
- * The shard half of the distributed clustering API: on each shard, the band entries of the matching
- * documents of a {@code neardup} field that fall in one partition of the band-hash space, sorted
- * and encoded ({@link ShardBandEntries}), with the shard's identity and document count, so that the
- * coordinating node can merge-join the shards' buckets without reading any sketch. Runs under the
- * run's point in time, so document numbers stay valid for the later reads by number ({@link
- * NearDupShardDocsQueryBuilder}). The entries are accounted to the request circuit breaker while
- * they are collected.
- *
- * <pre>{@code
- * "aggs": {"b": {"neardup_buckets": {"field": "body.dup", "partition": 0, "partitions": 5}}}
- * }</pre>
+ * The {@code neardup_buckets} aggregation of the distributed clustering API ({@link BucketsParams},
+ * {@link ShardBandCollector}) on Elasticsearch's aggregation API.
  */
 public final class NearDupBucketsAggregationBuilder
     extends AbstractAggregationBuilder<NearDupBucketsAggregationBuilder> {
@@ -171,55 +159,37 @@ public final class NearDupBucketsAggregationBuilder
     return Objects.hash(super.hashCode(), params);
   }
 
-  /** Collects the entries of one shard. */
+  /** Collects the entries of one shard ({@link ShardBandCollector}). */
   private final class BucketsAggregator extends MetricsAggregator {
-    private final ShardBandEntries entries;
-    private final String sketchField;
+    private final ShardBandCollector entries;
     private final ShardId shardId;
-    private final int maxDoc;
-    private long accounted;
 
     BucketsAggregator(String name, AggregationContext context, Map<String, Object> metadata)
         throws IOException {
       super(name, context, null, metadata);
       MappedFieldType type = context.getFieldType(params.field());
-      // the coordinating node checked the mappings; an index without the field has no entries
-      NearDupFieldType t = type instanceof NearDupFieldType f ? f : null;
-      this.sketchField = t == null ? null : t.nearDup().fields().sketchField();
-      this.entries =
-          new ShardBandEntries(
-              t == null ? NearDupSettings.DEFAULT : t.nearDup().settings(),
-              params.partition(),
-              params.partitions());
       IndexReader reader = context.searcher().getIndexReader();
-      this.maxDoc = reader.maxDoc();
+      this.entries =
+          new ShardBandCollector(
+              type instanceof NearDupFieldType f ? f.nearDup() : null,
+              params,
+              reader,
+              this::addRequestCircuitBreakerBytes);
       this.shardId = ShardAggregations.shardId(reader);
     }
 
     @Override
     protected LeafBucketCollector getLeafCollector(
         AggregationExecutionContext aggCtx, LeafBucketCollector sub) throws IOException {
-      LeafReaderContext leaf = aggCtx.getLeafReaderContext();
-      BinaryDocValues sketches =
-          sketchField == null ? null : leaf.reader().getBinaryDocValues(sketchField);
-      if (sketches == null) {
-        return LeafBucketCollector.NO_OP_COLLECTOR;
-      }
-      int base = leaf.docBase;
-      return new LeafBucketCollector() {
-        @Override
-        public void collect(int doc, long bucket) throws IOException {
-          if (sketches.advanceExact(doc)) {
-            BytesRef b = sketches.binaryValue();
-            entries.add(base + doc, b.bytes, b.offset, b.length);
-            long used = entries.ramBytesUsed();
-            if (used - accounted > (1 << 20)) {
-              addRequestCircuitBreakerBytes(used - accounted);
-              accounted = used;
+      ShardBandCollector.Leaf leaf = entries.leaf(aggCtx.getLeafReaderContext());
+      return leaf == null
+          ? LeafBucketCollector.NO_OP_COLLECTOR
+          : new LeafBucketCollector() {
+            @Override
+            public void collect(int doc, long bucket) throws IOException {
+              leaf.collect(doc);
             }
-          }
-        }
-      };
+          };
     }
 
     @Override
@@ -231,8 +201,8 @@ public final class NearDupBucketsAggregationBuilder
           name,
           metadata(),
           List.of(
-              new InternalNearDupBuckets.ShardPart(
-                  shardId, maxDoc, entries.documents(), entries.encode())));
+              new ShardBuckets<>(
+                  shardId, entries.maxDoc(), entries.documents(), entries.encode())));
     }
 
     @Override

@@ -5,8 +5,9 @@ import io.neardup.elasticsearch.collapse.NearDupSketchFetchSubPhase;
 import io.neardup.elasticsearch.collapse.NearDupSketchesBuilder;
 import io.neardup.elasticsearch.mapper.MappedFields;
 import io.neardup.engine.cluster.ClusterPlan;
+import io.neardup.engine.cluster.DistributedClusters;
 import io.neardup.engine.cluster.GatheredClusters;
-import io.neardup.engine.cluster.ShardedClusterer;
+import io.neardup.engine.cluster.GatheringRead;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.Executor;
@@ -81,7 +82,7 @@ public final class SketchGathering {
   private final NodeClient client;
   private final ClusterService clusterService;
   private final IndexNameExpressionResolver resolver;
-  private final CircuitBreaker breaker;
+  private final DistributedClusters.Memory memory;
   private final Executor executor;
   private final MappedFields mappings = new MappedFields();
 
@@ -100,7 +101,7 @@ public final class SketchGathering {
     this.client = client;
     this.clusterService = clusterService;
     this.resolver = resolver;
-    this.breaker = breaker;
+    this.memory = DistributedClustering.memory(breaker);
     this.executor = executor;
   }
 
@@ -192,9 +193,8 @@ public final class SketchGathering {
     private final Plan plan;
     private final BytesReference pit;
     private final Reader<T> reader;
+    private final GatheringRead read;
     private final ActionListener<T> listener;
-    private GatheredClusters clusters;
-    private long reserved;
 
     Gathering(
         Task task,
@@ -210,7 +210,8 @@ public final class SketchGathering {
       this.plan = plan;
       this.pit = pit;
       this.reader = reader;
-      this.listener = ActionListener.runAfter(listener, this::release);
+      this.read = new GatheringRead(api, plan.mapped, reader.bytesPerDocument(), memory);
+      this.listener = ActionListener.runAfter(listener, read::close);
     }
 
     private SearchSourceBuilder source() {
@@ -223,16 +224,7 @@ public final class SketchGathering {
           TransportSearchAction.TYPE,
           new SearchRequest().source(source),
           listener.delegateFailureAndWrap((l, response) -> {
-            long total = response.getHits().getTotalHits().value();
-            if (total > Integer.MAX_VALUE - 8) {
-              throw ClusterPlan.tooMany(api, total);
-            }
-            int n = (int) total;
-            long bytes = n * (plan.mapped.bytesPerDocument() + reader.bytesPerDocument());
-            breaker.addEstimateBytesAndMaybeBreak(bytes, "neardup_clusters");
-            reserved = bytes;
-            clusters = plan.mapped.gathered(n);
-            reader.start(n);
+            reader.start(read.start(response.getHits().getTotalHits().value()));
             next(null);
           }));
     }
@@ -242,7 +234,7 @@ public final class SketchGathering {
         listener.onFailure(new TaskCancelledException("cancelled: " + c.getReasonCancelled()));
         return;
       }
-      if (clusters.full()) {
+      if (read.full()) {
         finish();
         return;
       }
@@ -268,12 +260,20 @@ public final class SketchGathering {
               throw ClusterPlan.shardFailed(api, response.getShardFailures()[0].reason());
             }
             for (SearchHit hit : hits) {
-              add(hit);
+              DocumentField field = hit.field(NearDupSketchFetchSubPhase.HIT_FIELD);
+              int doc =
+                  read.add(
+                      hit.getIndex(),
+                      field == null ? List.of() : field.getValues(),
+                      CanonicalValues.of(field));
+              if (doc >= 0) {
+                reader.hit(hit, doc);
+              }
             }
-            if (hits.length < request.params().batchSize() || clusters.full()) {
-              finish(); // the snapshot holds no more
-            } else {
+            if (read.more(hits.length, request.params().batchSize())) {
               next(hits[hits.length - 1].getSortValues());
+            } else {
+              finish(); // the snapshot holds no more
             }
           }));
     }
@@ -281,37 +281,11 @@ public final class SketchGathering {
     private void finish() {
       executor.execute(() -> {
         try {
-          listener.onResponse(reader.finish(clusters));
+          listener.onResponse(reader.finish(read.clusters()));
         } catch (Exception e) {
           listener.onFailure(e);
         }
       });
-    }
-
-    private void add(SearchHit hit) throws IOException {
-      if (clusters.full()) {
-        return;
-      }
-      DocumentField field = hit.field(NearDupSketchFetchSubPhase.HIT_FIELD);
-      List<Object> values = field == null ? List.of() : field.getValues();
-      int doc = clusters.documents();
-      clusters.add(ShardedClusterer.Fetched.of(hit.getIndex(), values, CanonicalValues.of(field)));
-      reader.hit(hit, doc);
-    }
-
-    private void release() {
-      if (reserved > 0) {
-        breaker.addWithoutBreaking(-reserved);
-        reserved = 0;
-      }
-      if (clusters != null) {
-        try {
-          clusters.close();
-        } catch (IOException e) {
-          // on the heap: closing frees memory, nothing to fail
-        }
-      }
-      clusters = null;
     }
   }
 }

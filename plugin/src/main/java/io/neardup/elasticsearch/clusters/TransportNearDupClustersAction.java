@@ -1,5 +1,6 @@
 package io.neardup.elasticsearch.clusters;
 
+import io.neardup.engine.cluster.DistributedClusters;
 import org.elasticsearch.ResourceNotFoundException;
 import org.elasticsearch.action.ActionListener;
 import org.elasticsearch.action.ActionListenerResponseHandler;
@@ -22,24 +23,11 @@ import org.elasticsearch.threadpool.ThreadPool;
 import org.elasticsearch.transport.TransportService;
 
 /**
- * The clustering API on the node that receives it: the near-duplicate clusters of whole indexes,
- * computed across all shards.
- *
- * <ol>
- *   <li>Checks the field (type {@code neardup}, the same sketch settings in every index that maps
- *       it) and the canonical field against the mappings; violations are HTTP 400.
- *   <li>Runs {@link DistributedClustering} under a point in time: the shards send their band
- *       entries one partition of the band-hash space at a time ({@link
- *       NearDupBucketsAggregationBuilder}), this node merge-joins them and verifies the candidate
- *       pairs with sketches fetched on demand, in memory bounded by {@code
- *       neardup.clusters.memory_budget} (default 64mb) and accounted to the request circuit
- *       breaker, whatever the size of the indexes.
- *   <li>Chooses each cluster's canonical by the policy (the first document in index order when none
- *       is given), sorts the clusters largest first and returns the requested page, reading only
- *       its members' ids and canonical values.
- * </ol>
- *
- * <p>The task can be cancelled ({@code POST _tasks/<id>/_cancel}); it stops between round trips.
+ * The clustering API on the node that receives it (engine-common's {@link
+ * io.neardup.engine.cluster.DistributedClusters}): checks the request against the mappings ({@link
+ * SketchGathering#plan}), runs {@link DistributedClustering} under a point in time, or sends a
+ * later page's request to the node that keeps its run. Cancellable ({@code POST
+ * _tasks/<id>/_cancel}) between round trips.
  */
 public final class TransportNearDupClustersAction
     extends HandledTransportAction<NearDupClustersRequest, NearDupClustersResponse> {
@@ -123,23 +111,14 @@ public final class TransportNearDupClustersAction
       NearDupClustersRequest request,
       long start,
       ActionListener<NearDupClustersResponse> listener) {
-    String node = DistributedClustering.nodeOf(request.params().run());
-    if (node == null) {
-      throw new IllegalArgumentException(
-          "[_neardup/clusters] [run] must be the id of a kept run, got ["
-              + request.params().run()
-              + "]");
-    }
+    String node = DistributedClusters.keeperOf(request.params().run());
     if (node.equals(clusterService.localNode().getId())) {
       distributed.page(task, taskClient, request, start, listener);
       return;
     }
     DiscoveryNode target = clusterService.state().nodes().get(node);
     if (target == null) {
-      throw new ResourceNotFoundException(
-          "[_neardup/clusters] no kept run ["
-              + request.params().run()
-              + "]: the node that kept it left the cluster; run the clustering again");
+      throw new ResourceNotFoundException(DistributedClusters.keeperLeft(request.params().run()));
     }
     transportService.sendRequest(
         target,

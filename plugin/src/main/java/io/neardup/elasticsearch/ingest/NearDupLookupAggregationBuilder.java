@@ -39,18 +39,8 @@ import org.elasticsearch.xcontent.XContentBuilder;
 import org.elasticsearch.xcontent.XContentParser;
 
 /**
- * The shard half of the {@code neardup} ingest processor's search: for each of a batch of sketches
- * (made with the settings of the {@code neardup} field), its best near-duplicate on each shard at
- * the field's threshold, with its cluster id read from the doc values of {@code cluster_field} (the
- * document's {@code _id} when it has none), found by the library's {@link NearDupLookup} (band
- * postings read once per batch, candidates verified by sketch as the {@code neardup} query verifies
- * them). Reducing keeps each sketch's best match over the shards. It collects no documents: the
- * search runs it with {@code size: 0} and no query.
- *
- * <pre>{@code
- * "aggs": {"l": {"neardup_lookup": {"field": "body.dup", "cluster_field": "neardup_cluster",
- *                                   "sketches": ["<base64 of a serialized sketch>", ...]}}}
- * }</pre>
+ * The {@code neardup_lookup} aggregation of the ingest processor's search ({@link LookupParams},
+ * {@link io.neardup.engine.ingest.NearDupLookup}) on Elasticsearch's aggregation API.
  */
 public final class NearDupLookupAggregationBuilder
     extends AbstractAggregationBuilder<NearDupLookupAggregationBuilder> {

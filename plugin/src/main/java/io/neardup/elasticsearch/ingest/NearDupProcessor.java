@@ -1,13 +1,11 @@
 package io.neardup.elasticsearch.ingest;
 
 import io.neardup.elasticsearch.mapper.MappedFields;
-import io.neardup.engine.api.LookupParams;
 import io.neardup.engine.ingest.IndexWrites;
+import io.neardup.engine.ingest.IngestProcessor;
 import io.neardup.engine.ingest.NearDupIngest;
 import io.neardup.engine.ingest.SketchedText;
-import io.neardup.engine.param.NearDupMappings;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
@@ -34,65 +32,28 @@ import org.elasticsearch.search.fetch.subphase.FetchSourceContext;
 import org.elasticsearch.search.sort.SortBuilders;
 
 /**
- * The {@code neardup} ingest processor: assigns each document to a near-duplicate cluster when it
- * is indexed.
- *
- * <pre>{@code
- * { "neardup": { "field": "body", "neardup_field": "body.dup",
- *                "cluster_field": "neardup_cluster", "canonical_field": "neardup_canonical" } }
- * }</pre>
- *
- * <p>For each document it sketches the text of {@code field} with the settings of the {@code
- * neardup} field {@code neardup_field} of the target index, then looks for near-duplicates: first
- * among the sketches this node processed recently (copies in the same bulk or not yet refreshed),
- * else with a search of the index (band candidates verified by sketch, as the {@code neardup} query
- * does; documents that wait for a search at the same time share one, whose shards run {@link
- * NearDupLookupAggregationBuilder}). A document with a near-duplicate joins its cluster ({@code
- * cluster_field} = that cluster's id, {@code canonical_field} = false); a document without one
- * starts a cluster whose id is its own {@code _id} (a fresh id when the request has none yet) and
- * is its canonical. The search runs asynchronously: the ingest thread never waits for it.
+ * The {@code neardup} ingest processor (engine-common's {@link IngestProcessor}) on an
+ * Elasticsearch ingest document: the target index from the project's metadata, and the engine's
+ * calls for the lookup search, the real-time reads and the updates.
  */
 public final class NearDupProcessor extends AbstractProcessor {
   /** The processor's type name. */
   public static final String TYPE = NearDupIngest.TYPE;
 
-  private static final String LOOKUP = "neardup_lookup";
-
-  private final String field;
-  private final String nearDupField;
-  private final String clusterField;
-  private final String canonicalField;
-  private final boolean ignoreMissing;
+  private final IngestProcessor processor;
   private final ProjectId projectId;
-  private final Client client;
-  private final ClusterService clusterService;
-  private final MappedFields mappedFields;
-  private final NearDupIngest ingest;
+  private final Factory factory;
 
   NearDupProcessor(
       String tag,
       String description,
-      String field,
-      String nearDupField,
-      String clusterField,
-      String canonicalField,
-      boolean ignoreMissing,
+      IngestProcessor processor,
       ProjectId projectId,
-      Client client,
-      ClusterService clusterService,
-      MappedFields mappedFields,
-      NearDupIngest ingest) {
+      Factory factory) {
     super(tag, description);
-    this.field = field;
-    this.nearDupField = nearDupField;
-    this.clusterField = clusterField;
-    this.canonicalField = canonicalField;
-    this.ignoreMissing = ignoreMissing;
+    this.processor = processor;
     this.projectId = projectId;
-    this.client = client;
-    this.clusterService = clusterService;
-    this.mappedFields = mappedFields;
-    this.ingest = ingest;
+    this.factory = factory;
   }
 
   @Override
@@ -112,76 +73,98 @@ public final class NearDupProcessor extends AbstractProcessor {
 
   @Override
   public void execute(IngestDocument document, BiConsumer<IngestDocument, Exception> handler) {
-    final String index;
-    final NearDupFieldMapping mapping;
-    final SketchedText sketched;
-    try {
-      index = document.getMetadata().getIndex();
-      mapping = resolve(index);
-      Object value = document.getFieldValue(field, Object.class, true);
-      String text =
-          NearDupIngest.text(
-              field, value, value != null || document.hasField(field), ignoreMissing);
-      if (text == null) {
-        handler.accept(document, null);
-        return;
-      }
-      sketched =
-          ingest.analyse(
-              mapping.indexUuid() + '/' + mapping.version(),
-              nearDupField,
-              mapping.parameters(),
-              text);
-    } catch (Exception e) {
-      handler.accept(null, e);
-      return;
-    }
-    String key = mapping.indexUuid() + '/' + nearDupField + '/' + clusterField;
-    BiConsumer<NearDupIngest.Assigned, Exception> done =
-        (assigned, e) -> {
-          if (e != null) {
-            handler.accept(null, e);
-          } else {
-            document.setFieldValue(clusterField, assigned.cluster());
-            document.setFieldValue(canonicalField, assigned.canonical());
-            handler.accept(document, null);
+    processor.execute(
+        new IngestProcessor.Document() {
+          @Override
+          public String index() {
+            return document.getMetadata().getIndex();
           }
-        };
-    IndexLookup lookup = new IndexLookup(index);
-    String ownId = document.getMetadata().getId();
-    if (ownId == null || "create".equals(document.getMetadata().getOp())) {
-      // a new document: a create of an id the index has fails after the pipeline
-      ingest.assign(
-          key,
-          sketched,
-          mapping.parameters().settings(),
-          ownId != null ? ownId : UUIDs.base64UUID(),
-          lookup,
-          done);
-    } else {
-      ingest.assignReplacing(
-          key,
-          sketched,
-          mapping.parameters().settings(),
-          new NearDupIngest.Replaced(ownId, document.getMetadata().getRouting()),
-          UUIDs.base64UUID(),
-          lookup,
-          done);
-    }
+
+          @Override
+          public Object value(String field) {
+            return document.getFieldValue(field, Object.class, true);
+          }
+
+          @Override
+          public boolean has(String field) {
+            return document.hasField(field);
+          }
+
+          @Override
+          public String id() {
+            return document.getMetadata().getId();
+          }
+
+          @Override
+          public String routing() {
+            return document.getMetadata().getRouting();
+          }
+
+          @Override
+          public boolean creates() {
+            return "create".equals(document.getMetadata().getOp());
+          }
+
+          @Override
+          public void set(String field, Object value) {
+            document.setFieldValue(field, value);
+          }
+        },
+        this::target,
+        UUIDs::base64UUID,
+        e -> handler.accept(e == null ? document : null, e));
+  }
+
+  private IngestProcessor.Target target(String index) {
+    IndexMetadata metadata =
+        factory.clusterService.state().metadata().getProject(projectId).index(index);
+    return metadata == null
+        ? null
+        : new IngestProcessor.Target(
+            metadata.getIndexUUID(),
+            metadata.getMappingVersion(),
+            path -> factory.mappedFields.lookup(metadata, path),
+            new IndexCalls(index));
   }
 
   /** The engine's calls for one index: the lookup search, real-time reads, refresh, update. */
-  private final class IndexLookup extends IndexWrites {
+  private final class IndexCalls extends IndexWrites {
     private final String index;
+    private final Client client = factory.client;
 
-    IndexLookup(String index) {
-      super(clusterField, canonicalField);
+    IndexCalls(String index) {
+      super(processor.config().clusterField(), processor.config().canonicalField());
       this.index = index;
     }
 
+    /** One search of the index for a batch of documents: each shard runs the lookup aggregation. */
     @Override
     public void lookup(List<SketchedText> texts, BiConsumer<List<String>, Exception> answer) {
-      NearDupProcessor.this.lookup(index, texts, answer);
+      NearDupLookupAggregationBuilder aggregation =
+          new NearDupLookupAggregationBuilder(
+              IngestProcessor.LOOKUP_AGGREGATION, processor.lookupParams(texts));
+      client.search(
+          new SearchRequest(index)
+              .requestCache(false)
+              .source(
+                  new SearchSourceBuilder().size(0).trackTotalHits(false).aggregation(aggregation)),
+          ActionListener.wrap(
+              response -> {
+                ShardSearchFailure[] failures = response.getShardFailures();
+                InternalNearDupLookup found =
+                    response.getAggregations() == null
+                        ? null
+                        : response.getAggregations().get(IngestProcessor.LOOKUP_AGGREGATION);
+                IngestProcessor.answer(
+                    texts.size(),
+                    failures.length == 0
+                        ? null
+                        : IngestProcessor.shardFailure(
+                            failures[0].getCause(), failures[0].reason()),
+                    found == null ? null : found.matches(),
+                    answer);
+              },
+              e -> answer.accept(null, e)));
     }
 
     @Override
@@ -249,11 +232,7 @@ public final class NearDupProcessor extends AbstractProcessor {
                         ? null
                         : hits[0].field("_routing").getValue();
                 answer.accept(
-                    hits.length == 0
-                        ? null
-                        : new NearDupIngest.Replaced(
-                            hits[0].getId(), routing == null ? null : routing.toString()),
-                    null);
+                    hits.length == 0 ? null : IndexWrites.member(hits[0].getId(), routing), null);
               },
               e -> answer.accept(null, e)));
     }
@@ -269,66 +248,7 @@ public final class NearDupProcessor extends AbstractProcessor {
     }
   }
 
-  /** One search of the index for a batch of documents: each shard runs the lookup aggregation. */
-  private void lookup(
-      String index, List<SketchedText> texts, BiConsumer<List<String>, Exception> answer) {
-    LookupParams params = NearDupIngest.lookupParams(nearDupField, clusterField, texts);
-    client.search(
-        new SearchRequest(index)
-            .requestCache(false)
-            .source(
-                new SearchSourceBuilder()
-                    .size(0)
-                    .trackTotalHits(false)
-                    .aggregation(new NearDupLookupAggregationBuilder(LOOKUP, params))),
-        ActionListener.wrap(
-            response -> {
-              ShardSearchFailure[] failures = response.getShardFailures();
-              if (failures.length > 0) {
-                // a shard that did not answer may hold the near-duplicate
-                Throwable cause = failures[0].getCause();
-                answer.accept(
-                    null,
-                    cause instanceof Exception ex
-                        ? ex
-                        : new IllegalStateException(failures[0].reason(), cause));
-                return;
-              }
-              InternalNearDupLookup found =
-                  response.getAggregations() == null
-                      ? null
-                      : response.getAggregations().get(LOOKUP);
-              // no result at all: no shard holds the field yet
-              answer.accept(
-                  found == null || found.matches().isEmpty()
-                      ? Collections.nCopies(texts.size(), null)
-                      : found.clusters(),
-                  null);
-            },
-            e -> answer.accept(null, e)));
-  }
-
-  private record NearDupFieldMapping(
-      String indexUuid, long version, NearDupMappings.FieldParameters parameters) {}
-
-  private NearDupFieldMapping resolve(String index) {
-    IndexMetadata metadata = clusterService.state().metadata().getProject(projectId).index(index);
-    if (metadata == null) {
-      throw NearDupIngest.missingIndex(index, nearDupField);
-    }
-    NearDupMappings.FieldParameters parameters =
-        ingest.cachedTargetParameters(
-            metadata.getIndexUUID() + '/' + metadata.getMappingVersion(),
-            path -> mappedFields.lookup(metadata, path),
-            index,
-            nearDupField,
-            clusterField,
-            canonicalField);
-    return new NearDupFieldMapping(
-        metadata.getIndexUUID(), metadata.getMappingVersion(), parameters);
-  }
-
-  /** Builds {@code neardup} processors from pipeline definitions. */
+  /** Builds {@code neardup} processors from pipeline definitions; one per node. */
   public static final class Factory implements Processor.Factory {
     private final Client client;
     private final ClusterService clusterService;
@@ -351,35 +271,14 @@ public final class NearDupProcessor extends AbstractProcessor {
         String description,
         Map<String, Object> config,
         ProjectId projectId) {
-      String field = ConfigurationUtils.readStringProperty(TYPE, tag, config, NearDupIngest.FIELD);
-      String nearDupField =
-          ConfigurationUtils.readStringProperty(TYPE, tag, config, NearDupIngest.NEARDUP_FIELD);
-      String clusterField =
-          ConfigurationUtils.readStringProperty(
-              TYPE, tag, config, NearDupIngest.CLUSTER_FIELD, NearDupIngest.DEFAULT_CLUSTER_FIELD);
-      String canonicalField =
-          ConfigurationUtils.readStringProperty(
-              TYPE,
-              tag,
-              config,
-              NearDupIngest.CANONICAL_FIELD,
-              NearDupIngest.DEFAULT_CANONICAL_FIELD);
-      boolean ignoreMissing =
-          ConfigurationUtils.readBooleanProperty(
-              TYPE, tag, config, NearDupIngest.IGNORE_MISSING, false);
+      IngestProcessor.Config read =
+          IngestProcessor.Config.read(
+              key -> ConfigurationUtils.readStringProperty(TYPE, tag, config, key),
+              (key, value) -> ConfigurationUtils.readStringProperty(TYPE, tag, config, key, value),
+              (key, value) ->
+                  ConfigurationUtils.readBooleanProperty(TYPE, tag, config, key, value));
       return new NearDupProcessor(
-          tag,
-          description,
-          field,
-          nearDupField,
-          clusterField,
-          canonicalField,
-          ignoreMissing,
-          projectId,
-          client,
-          clusterService,
-          mappedFields,
-          ingest);
+          tag, description, new IngestProcessor(read, ingest), projectId, this);
     }
   }
 }

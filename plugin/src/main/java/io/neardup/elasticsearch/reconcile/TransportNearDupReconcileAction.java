@@ -10,7 +10,11 @@ import io.neardup.engine.reconcile.ReconcileParams;
 import io.neardup.engine.reconcile.ReconcileRun;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 import org.elasticsearch.action.ActionListener;
 import org.elasticsearch.action.ActionType;
 import org.elasticsearch.action.admin.indices.refresh.RefreshRequest;
@@ -40,25 +44,17 @@ import org.elasticsearch.threadpool.ThreadPool;
 import org.elasticsearch.transport.TransportService;
 
 /**
- * The reconcile API on the node that receives it: recomputes the near-duplicate clusters exactly as
- * the clustering API does ({@link SketchGathering}: one snapshot, the one clustering core), names
- * them after the ids their members already carry ({@link Reassignment}, {@link
- * io.neardup.cluster.StableClusterIds}), and writes the cluster id and canonical flag of every
- * document whose assignment differs, with bulk partial updates of {@code batch_size} documents, one
- * bulk at a time.
- *
- * <p>Each update is conditional on the sequence number read from the snapshot: a document changed
- * or deleted since is left alone and reported as a failure (run reconcile again). Partial updates
- * do not run ingest pipelines, so the {@code neardup} processor does not reassign them. The task is
- * cancellable between batches; its {@link NearDupReconcileStatus} shows the progress.
+ * The reconcile API on the node that receives it (engine-common's {@link ReconcileRun}): reads
+ * every document's sketch and current assignment under one snapshot ({@link SketchGathering}),
+ * recomputes the clusters and writes what changes with conditional bulk partial updates, which do
+ * not run ingest pipelines. Cancellable between batches; its {@link NearDupReconcileStatus} shows
+ * the progress.
  */
 public final class TransportNearDupReconcileAction
     extends HandledTransportAction<NearDupReconcileRequest, NearDupReconcileResponse> {
   /** The action. */
   public static final ActionType<NearDupReconcileResponse> TYPE =
       new ActionType<>("indices:data/write/neardup/reconcile");
-
-  static final String API = "_neardup/reconcile";
 
   private final NodeClient client;
   private final ClusterService clusterService;
@@ -83,7 +79,7 @@ public final class TransportNearDupReconcileAction
     this.clusterService = clusterService;
     this.gathering =
         new SketchGathering(
-            API,
+            ReconcileParams.API,
             client,
             clusterService,
             resolver,
@@ -125,30 +121,16 @@ public final class TransportNearDupReconcileAction
             listener::onFailure));
   }
 
-  /**
-   * Checks that {@code cluster_field} is a keyword field in every index, and {@code
-   * canonical_field} a boolean wherever it is mapped (unmapped, dynamic mapping makes it one).
-   *
-   * @return whether some index maps {@code canonical_field}
-   */
+  /** Checks the target fields in every index ({@link ReconcileParams#checkTargets}). */
   private boolean checkTargets(SketchGathering.Plan plan, NearDupReconcileRequest request) {
-    boolean canonicalMapped = false;
+    Map<String, Function<String, Map<String, Object>>> mapped = new LinkedHashMap<>();
     for (Index index : plan.indices()) {
       IndexMetadata metadata = clusterService.state().metadata().getProject().index(index);
-      if (metadata == null) {
-        continue;
+      if (metadata != null) {
+        mapped.put(index.getName(), path -> mappings.lookup(metadata, path));
       }
-      checkType(metadata, "cluster_field", request.params().clusterField(), "keyword", true);
-      canonicalMapped |=
-          checkType(
-              metadata, "canonical_field", request.params().canonicalField(), "boolean", false);
     }
-    return canonicalMapped;
-  }
-
-  private boolean checkType(
-      IndexMetadata metadata, String param, String path, String expected, boolean required) {
-    return mappings.checkType(metadata, "[" + API + "]", param, path, expected, required);
+    return request.params().checkTargets(mapped);
   }
 
   /** Reads each document's current assignment next to its sketch, then recomputes it. */
@@ -242,10 +224,7 @@ public final class TransportNearDupReconcileAction
 
     @Override
     public void refresh(ShardedRun.Listener<Void> listener) {
-      String[] names = new String[plan.indices().length];
-      for (int i = 0; i < names.length; i++) {
-        names[i] = plan.indices()[i].getName();
-      }
+      String[] names = Arrays.stream(plan.indices()).map(Index::getName).toArray(String[]::new);
       client
           .admin()
           .indices()

@@ -3,7 +3,8 @@ package io.neardup.elasticsearch.clusters;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.engine.api.ClustersParams;
+import io.neardup.engine.contract.ClustersRequestContract;
 import java.io.IOException;
 import org.elasticsearch.common.io.stream.BytesStreamOutput;
 import org.elasticsearch.core.TimeValue;
@@ -19,17 +20,26 @@ public class NearDupClustersRequestTests extends ESTestCase {
     }
   }
 
-  public void testParsesEveryKey() throws IOException {
-    NearDupClustersRequest r =
-        parse(
-            "{\"field\": \"body.dup\", \"min_similarity\": 0.85, \"from\": 5, \"size\": 20,"
-                + " \"batch_size\": 300, \"canonical\": \"published:asc\"}");
-    assertThat(r.params().field(), equalTo("body.dup"));
-    assertThat(r.params().minSimilarity(), equalTo(0.85));
-    assertThat(r.params().from(), equalTo(5));
-    assertThat(r.params().size(), equalTo(20));
-    assertThat(r.params().batchSize(), equalTo(300));
-    assertThat(r.params().canonical(), equalTo(CanonicalPolicy.lowest("published")));
+  /** This engine's parser, as the shared contract drives it. */
+  private final ClustersRequestContract.Engine engine =
+      new ClustersRequestContract.Engine() {
+        @Override
+        public ClustersParams parse(String json) throws IOException {
+          return NearDupClustersRequestTests.this.parse(json).params();
+        }
+
+        @Override
+        public Exception refuse(String json) {
+          return expectThrows(XContentParseException.class, () -> parse(json));
+        }
+      };
+
+  public void testParsesEveryKey() throws Exception {
+    ClustersRequestContract.parsesEveryKey(engine);
+  }
+
+  public void testValuesOfTheWrongKindNameTheParameter() {
+    ClustersRequestContract.valuesOfTheWrongKindNameTheParameter(engine);
   }
 
   public void testKeepAliveAndRunTravelAndValidate() throws IOException {
@@ -48,38 +58,5 @@ public class NearDupClustersRequestTests extends ESTestCase {
     assertThat(
         parse("{\"run\": \"n:x\", \"field\": \"f\"}").validate().getMessage(),
         containsString("[run] pages through a kept run"));
-    assertNamesTheKey(
-        "{\"field\": \"d\", \"keep_alive\": \"2d\"}",
-        "keep_alive",
-        "[keep_alive] must be between 1ms and 1d, got [2d]");
-    assertNamesTheKey("{\"field\": \"d\", \"keep_alive\": \"soon\"}", "keep_alive", null);
-  }
-
-  public void testValuesOfTheWrongKindNameTheParameter() {
-    assertNamesTheKey(
-        "{\"field\": \"d\", \"min_similarity\": \"x\"}",
-        "min_similarity",
-        "[min_similarity] must be a number in (0, 1], got [x]");
-    assertNamesTheKey(
-        "{\"min_similarity\": \"1.5\"}",
-        "min_similarity",
-        "[min_similarity] must be in (0, 1], got [1.5]");
-    assertNamesTheKey("{\"size\": \"ten\"}", "size", null);
-    assertNamesTheKey(
-        "{\"min_similarity\": 1.5}",
-        "min_similarity",
-        "[min_similarity] must be in (0, 1], got [1.5]");
-    XContentParseException e =
-        expectThrows(XContentParseException.class, () -> parse("{\"windows\": 10}"));
-    assertThat(e.getMessage(), containsString("[_neardup/clusters] unknown field [windows]"));
-  }
-
-  private void assertNamesTheKey(String json, String key, String cause) {
-    XContentParseException e = expectThrows(XContentParseException.class, () -> parse(json));
-    assertThat(
-        e.getMessage(), containsString("[_neardup/clusters] failed to parse field [" + key + "]"));
-    if (cause != null) {
-      assertThat(e.getCause().getMessage(), equalTo(cause));
-    }
   }
 }

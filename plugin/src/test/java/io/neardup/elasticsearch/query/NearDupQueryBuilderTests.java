@@ -8,6 +8,7 @@ import io.neardup.analysis.NearDupAnalyzer;
 import io.neardup.document.NearDupFields;
 import io.neardup.elasticsearch.NearDupPlugin;
 import io.neardup.engine.api.LikeDocument;
+import io.neardup.engine.api.LikeQueries;
 import io.neardup.search.NearDuplicateQuery;
 import io.neardup.settings.NearDupSettings;
 import java.io.IOException;
@@ -161,21 +162,26 @@ public class NearDupQueryBuilderTests extends AbstractQueryTestCase<NearDupQuery
       NearDupQueryBuilder builder, Query query, SearchExecutionContext context) throws IOException {
     assertThat(query, instanceOf(NearDuplicateQuery.class));
     String text =
-        builder.likeText() != null ? builder.likeText() : textOf(builder.likeDocument().id());
+        builder.like().text() != null
+            ? builder.like().text()
+            : textOf(builder.like().document().id());
     NearDupSettings settings =
-        switch (builder.field()) {
+        switch (builder.like().field()) {
           case DUP_FIELD -> DUP_SETTINGS;
           case SIM_FIELD -> SIM_SETTINGS;
           default -> NearDupSettings.DEFAULT;
         };
     double min =
-        builder.maxHamming() != null
-            ? io.neardup.signature.SimHash.similarity(builder.maxHamming())
-            : builder.minSimilarity() != null ? builder.minSimilarity() : settings.threshold();
+        builder.like().maxHamming() != null
+            ? io.neardup.signature.SimHash.similarity(builder.like().maxHamming())
+            : builder.like().minSimilarity() != null
+                ? builder.like().minSimilarity()
+                : settings.threshold();
     try (NearDupAnalyzer analyzer =
         new NearDupAnalyzer(settings, !settings.sketch().scheme().isSimHash())) {
       Query expected =
-          NearDuplicateQuery.forText(analyzer, new NearDupFields(builder.field()), text, min);
+          NearDuplicateQuery.forText(
+              analyzer, new NearDupFields(builder.like().field()), text, min);
       assertThat(query, equalTo(expected));
     }
   }
@@ -215,8 +221,8 @@ public class NearDupQueryBuilderTests extends AbstractQueryTestCase<NearDupQuery
   }
 
   public void testSourcePathsOfMultiFields() {
-    assertThat(NearDupQueryBuilder.sourcePaths("body.dup"), equalTo(List.of("body.dup", "body")));
-    assertThat(NearDupQueryBuilder.sourcePaths("dup"), equalTo(List.of("dup")));
+    assertThat(LikeQueries.sourcePaths("body.dup"), equalTo(List.of("body.dup", "body")));
+    assertThat(LikeQueries.sourcePaths("dup"), equalTo(List.of("dup")));
   }
 
   public void testParsesTextAndDocument() throws IOException {

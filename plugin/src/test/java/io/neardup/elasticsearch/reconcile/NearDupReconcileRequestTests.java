@@ -1,12 +1,12 @@
 package io.neardup.elasticsearch.reconcile;
 
-import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.engine.contract.ReconcileRequestContract;
 import io.neardup.engine.reconcile.ReconcileParams;
 import java.io.IOException;
 import java.util.List;
+import org.elasticsearch.action.ActionRequestValidationException;
 import org.elasticsearch.common.io.stream.BytesStreamOutput;
 import org.elasticsearch.common.io.stream.NamedWriteableAwareStreamInput;
 import org.elasticsearch.common.io.stream.NamedWriteableRegistry;
@@ -34,18 +34,40 @@ public class NearDupReconcileRequestTests extends ESTestCase {
     }
   }
 
-  public void testDefaults() throws IOException {
-    NearDupReconcileRequest r = parse("{\"field\": \"body.dup\"}");
-    assertThat(r.clusters().params().field(), equalTo("body.dup"));
-    assertThat(r.params().clusterField(), equalTo("neardup_cluster"));
-    assertThat(r.params().canonicalField(), equalTo("neardup_canonical"));
-    assertThat(r.clusters().params().batchSize(), equalTo(ReconcileParams.DEFAULT_BATCH_SIZE));
-    assertFalse(r.params().canonicalGiven());
-    assertFalse(r.params().dryRun());
-    assertNull(r.validate());
+  /** This engine's parser and validation, as the shared contract drives them. */
+  private final ReconcileRequestContract.Engine engine =
+      new ReconcileRequestContract.Engine() {
+        @Override
+        public ReconcileParams parse(String json) throws IOException {
+          return NearDupReconcileRequestTests.this.parse(json).params();
+        }
+
+        @Override
+        public Exception refuse(String json) {
+          return expectThrows(XContentParseException.class, () -> parse(json));
+        }
+
+        @Override
+        public List<String> errors(String json) throws IOException {
+          ActionRequestValidationException e =
+              NearDupReconcileRequestTests.this.parse(json).validate();
+          return e == null ? List.of() : e.validationErrors();
+        }
+      };
+
+  public void testDefaults() throws Exception {
+    ReconcileRequestContract.defaults(engine);
   }
 
-  public void testParsesEveryKeyAndRoundTrips() throws IOException {
+  public void testParsesEveryKey() throws Exception {
+    ReconcileRequestContract.parsesEveryKey(engine);
+  }
+
+  public void testErrorsNameTheParameter() throws Exception {
+    ReconcileRequestContract.errorsNameTheParameter(engine);
+  }
+
+  public void testRoundTrips() throws IOException {
     NearDupReconcileRequest r =
         parse(
             "{\"field\": \"body.dup\", \"min_similarity\": 0.85, \"batch_size\": 300,"
@@ -53,13 +75,7 @@ public class NearDupReconcileRequestTests extends ESTestCase {
                 + " \"canonical_field\": \"k\", \"dry_run\": true,"
                 + " \"query\": {\"term\": {\"lang\": \"en\"}}}");
     r.refresh(true).shouldStoreResult(true);
-    assertThat(r.clusters().params().minSimilarity(), equalTo(0.85));
-    assertThat(r.clusters().params().batchSize(), equalTo(300));
-    assertThat(r.clusters().params().canonical(), equalTo(CanonicalPolicy.lowest("published")));
-    assertTrue(r.params().canonicalGiven());
-    assertThat(r.params().clusterField(), equalTo("c"));
-    assertThat(r.params().canonicalField(), equalTo("k"));
-    assertTrue(r.params().dryRun());
+    assertNotNull(r.clusters().query());
 
     NamedWriteableRegistry registry =
         new NamedWriteableRegistry(
@@ -79,25 +95,5 @@ public class NearDupReconcileRequestTests extends ESTestCase {
         assertTrue(read.getShouldStoreResult());
       }
     }
-  }
-
-  public void testErrorsNameTheParameter() throws IOException {
-    XContentParseException unknown =
-        expectThrows(XContentParseException.class, () -> parse("{\"size\": 10}"));
-    assertThat(unknown.getMessage(), containsString("[_neardup/reconcile] unknown field [size]"));
-    XContentParseException range =
-        expectThrows(XContentParseException.class, () -> parse("{\"min_similarity\": 1.5}"));
-    assertThat(
-        range.getCause().getMessage(), equalTo("[min_similarity] must be in (0, 1], got [1.5]"));
-    XContentParseException blank =
-        expectThrows(XContentParseException.class, () -> parse("{\"cluster_field\": \" \"}"));
-    assertThat(
-        blank.getCause().getMessage(), equalTo("[cluster_field] must be a field name, got [ ]"));
-    assertThat(parse("{}").validate().getMessage(), containsString("[field] is required"));
-    assertThat(
-        parse("{\"field\": \"d\", \"cluster_field\": \"x\", \"canonical_field\": \"x\"}")
-            .validate()
-            .getMessage(),
-        containsString("[cluster_field] and [canonical_field] must differ, got [x] for both"));
   }
 }

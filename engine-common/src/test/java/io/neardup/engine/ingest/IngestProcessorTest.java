@@ -1,0 +1,217 @@
+package io.neardup.engine.ingest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.neardup.engine.param.MappingFields;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BiConsumer;
+import org.junit.jupiter.api.Test;
+
+class IngestProcessorTest {
+  private static final Map<String, Object> MAPPING =
+      Map.of(
+          "properties",
+          Map.of(
+              "body",
+              Map.of(
+                  "type",
+                  "text",
+                  "fields",
+                  Map.of("dup", Map.of("type", "neardup", "threshold", 0.9))),
+              "neardup_cluster",
+              Map.of("type", "keyword"),
+              "neardup_canonical",
+              Map.of("type", "boolean")));
+
+  private static final String TEXT =
+      "the warehouse robot picks orders from tall shelves and carries them to packing stations";
+
+  /** Reads a pipeline definition's properties from a map, as both engines' readers do. */
+  private static IngestProcessor.Config read(Map<String, Object> config) {
+    return IngestProcessor.Config.read(
+        key -> {
+          Object v = config.get(key);
+          if (v == null) {
+            throw new IllegalArgumentException("[" + key + "] required property is missing");
+          }
+          return v.toString();
+        },
+        (key, defaultValue) -> config.containsKey(key) ? config.get(key).toString() : defaultValue,
+        (key, defaultValue) -> config.containsKey(key) ? (Boolean) config.get(key) : defaultValue);
+  }
+
+  private static final class Doc implements IngestProcessor.Document {
+    final Map<String, Object> fields = new HashMap<>();
+    final String id;
+
+    Doc(String id, String body) {
+      this.id = id;
+      if (body != null) {
+        fields.put("body", body);
+      }
+    }
+
+    @Override
+    public String index() {
+      return "articles";
+    }
+
+    @Override
+    public Object value(String field) {
+      return fields.get(field);
+    }
+
+    @Override
+    public boolean has(String field) {
+      return fields.containsKey(field);
+    }
+
+    @Override
+    public String id() {
+      return id;
+    }
+
+    @Override
+    public String routing() {
+      return null;
+    }
+
+    @Override
+    public boolean creates() {
+      return true;
+    }
+
+    @Override
+    public void set(String field, Object value) {
+      fields.put(field, value);
+    }
+  }
+
+  /** An index that holds no near-duplicate: every lookup answers none. */
+  private static IngestProcessor.Target emptyIndex(List<Integer> searches) {
+    return new IngestProcessor.Target(
+        "uuid-1",
+        3,
+        path -> MappingFields.find(MAPPING, path),
+        new IndexWrites("neardup_cluster", "neardup_canonical") {
+          @Override
+          public void lookup(List<SketchedText> texts, BiConsumer<List<String>, Exception> answer) {
+            searches.add(texts.size());
+            IngestProcessor.answer(texts.size(), null, null, answer);
+          }
+
+          @Override
+          protected void sources(
+              List<NearDupIngest.Replaced> documents,
+              String[] fields,
+              BiConsumer<List<Map<String, Object>>, Exception> answer) {
+            answer.accept(Arrays.asList(new Map[documents.size()]), null);
+          }
+
+          @Override
+          protected void refresh(BiConsumer<Void, Exception> answer) {
+            answer.accept(null, null);
+          }
+
+          @Override
+          protected void first(
+              String field,
+              String value,
+              NearDupIngest.Replaced except,
+              BiConsumer<NearDupIngest.Replaced, Exception> answer) {
+            answer.accept(null, null);
+          }
+
+          @Override
+          protected void update(
+              NearDupIngest.Replaced document,
+              Map<String, Object> partial,
+              BiConsumer<Void, Exception> answer) {
+            answer.accept(null, null);
+          }
+        });
+  }
+
+  private static IngestProcessor processor(boolean ignoreMissing) {
+    return new IngestProcessor(
+        read(Map.of("field", "body", "neardup_field", "body.dup", "ignore_missing", ignoreMissing)),
+        new NearDupIngest());
+  }
+
+  private static Exception run(IngestProcessor processor, Doc doc, IngestProcessor.Target target) {
+    AtomicReference<Exception> failure = new AtomicReference<>();
+    AtomicReference<Boolean> called = new AtomicReference<>(false);
+    processor.execute(
+        doc,
+        name -> target,
+        () -> "fresh",
+        e -> {
+          called.set(true);
+          failure.set(e);
+        });
+    assertTrue(called.get(), "the processor answers");
+    return failure.get();
+  }
+
+  @Test
+  void configTakesTheDefaults() {
+    IngestProcessor.Config config = read(Map.of("field", "body", "neardup_field", "body.dup"));
+    assertEquals(
+        new IngestProcessor.Config(
+            "body", "body.dup", "neardup_cluster", "neardup_canonical", false),
+        config);
+  }
+
+  @Test
+  void aDocumentWithoutCopiesStartsItsCluster() {
+    List<Integer> searches = new ArrayList<>();
+    IngestProcessor processor = processor(false);
+    Doc first = new Doc("a", TEXT);
+    assertNull(run(processor, first, emptyIndex(searches)));
+    assertEquals("a", first.fields.get("neardup_cluster"));
+    assertEquals(true, first.fields.get("neardup_canonical"));
+    // the second copy is found among the node's recent sketches, without a search
+    Doc copy = new Doc(null, TEXT);
+    assertNull(run(processor, copy, emptyIndex(searches)));
+    assertEquals("a", copy.fields.get("neardup_cluster"));
+    assertEquals(false, copy.fields.get("neardup_canonical"));
+    assertEquals(List.of(1), searches);
+  }
+
+  @Test
+  void missingTextAndMissingIndexFailOrPassAsConfigured() {
+    IngestProcessor strict = processor(false);
+    Doc without = new Doc("a", null);
+    Exception e = run(strict, without, emptyIndex(new ArrayList<>()));
+    assertEquals(
+        "[neardup] processor [field]: field [body] is missing in the document; set"
+            + " [ignore_missing] to true to let such documents pass without a cluster",
+        e.getMessage());
+    e = run(strict, without, null);
+    assertEquals(NearDupIngest.missingIndex("articles", "body.dup").getMessage(), e.getMessage());
+    IngestProcessor lenient = processor(true);
+    assertNull(run(lenient, without, emptyIndex(new ArrayList<>())));
+    assertNull(without.fields.get("neardup_cluster"), "passes without a cluster");
+  }
+
+  @Test
+  void aShardFailureFailsTheLookup() {
+    IllegalStateException cause = new IllegalStateException("shard gone");
+    assertSame(cause, IngestProcessor.shardFailure(cause, "ignored"));
+    Exception wrapped = IngestProcessor.shardFailure(new Error("oom"), "reason");
+    assertEquals("reason", wrapped.getMessage());
+    AtomicReference<Object> answered = new AtomicReference<>();
+    IngestProcessor.answer(2, null, null, (ids, f) -> answered.set(ids));
+    assertEquals(Arrays.asList(null, null), answered.get());
+    IngestProcessor.answer(2, cause, null, (ids, f) -> answered.set(f));
+    assertSame(cause, answered.get());
+  }
+}
