@@ -64,15 +64,14 @@ public final class GatheringRead implements Closeable {
    * Adds a hit's sketch, as the {@code neardup_sketches} extension attached it.
    *
    * @param values the extension's values on the hit (none when the hit has no sketch)
-   * @param key the hit's canonical value, or null
    * @return the document's ordinal in the clusters, or -1 when the read is full
    */
-  public int add(String index, List<Object> values, Object key) throws IOException {
+  public int add(String index, List<Object> values) throws IOException {
     if (clusters.full()) {
       return -1;
     }
     int doc = clusters.documents();
-    clusters.add(ShardedClusterer.Fetched.of(index, values, key));
+    clusters.add(ShardedClusterer.Fetched.of(index, values));
     return doc;
   }
 

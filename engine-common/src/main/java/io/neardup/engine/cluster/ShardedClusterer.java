@@ -5,6 +5,7 @@ import io.neardup.cluster.Clusterer;
 import io.neardup.cluster.PairMeasure;
 import io.neardup.cluster.PairMeasures;
 import io.neardup.cluster.Verification;
+import io.neardup.engine.shard.HitSketchReader;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.shingle.ShingleSet;
 import io.neardup.sketch.Sketch;
@@ -599,17 +600,16 @@ public final class ShardedClusterer {
     }
 
     /**
-     * A document as the {@code neardup_sketches} hit field lists it: its sketch, the canonical
-     * value, its id and, when asked, its shingle set.
-     *
-     * @param key the canonical value, as the engine reads it from the list
+     * A document as the {@code neardup_sketches} hit field lists it ({@link
+     * HitSketchReader#hitValues}): its sketch, the canonical value, its id and, when asked, its
+     * shingle set.
      */
-    public static Fetched of(String index, java.util.List<Object> values, Object key) {
+    public static Fetched of(String index, java.util.List<Object> values) {
       return new Fetched(
           index,
           values.size() > 2 ? (String) values.get(2) : "",
           values.isEmpty() ? null : (byte[]) values.get(0),
-          key,
+          HitSketchReader.keyOf(values),
           values.size() > 3 ? (byte[]) values.get(3) : null);
     }
   }

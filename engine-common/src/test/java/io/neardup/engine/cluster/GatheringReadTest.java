@@ -55,17 +55,15 @@ class GatheringReadTest {
       assertEquals(3, read.start(3));
       assertEquals(3 * (MAPPED.bytesPerDocument() + 16), breaker.used);
       assertEquals(List.of("neardup_clusters"), breaker.labels);
-      assertEquals(0, read.add("i", hit(original, "a"), null));
-      assertEquals(1, read.add("i", hit(original.clone(), "b"), null));
+      assertEquals(0, read.add("i", hit(original, "a")));
+      assertEquals(1, read.add("i", hit(original.clone(), "b")));
       assertTrue(read.more(2, 2), "a full batch: another may follow");
       assertFalse(read.more(1, 2), "a short batch ends the snapshot");
       assertEquals(
-          2,
-          read.add("i", List.of(new byte[0], "", "c"), null),
-          "a text without tokens still counts");
+          2, read.add("i", List.of(new byte[0], "", "c")), "a text without tokens still counts");
       assertTrue(read.full());
       assertFalse(read.more(5, 5), "a full read asks for no more");
-      assertEquals(-1, read.add("i", hit(original, "late"), null), "documents past the count");
+      assertEquals(-1, read.add("i", hit(original, "late")), "documents past the count");
       GatheredClusters.Page page = read.clusters().page(0, 10);
       assertEquals(List.of("a", "b"), page.clusters().get(0).ids());
     }

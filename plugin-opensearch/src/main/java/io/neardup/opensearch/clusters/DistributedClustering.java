@@ -8,7 +8,6 @@ import io.neardup.engine.cluster.KeptRuns;
 import io.neardup.engine.cluster.ShardBuckets;
 import io.neardup.engine.cluster.ShardedClusterer;
 import io.neardup.engine.cluster.ShardedRun;
-import io.neardup.opensearch.collapse.CanonicalValues;
 import io.neardup.opensearch.collapse.NearDupSketchFetchSubPhase;
 import io.neardup.opensearch.collapse.NearDupSketchesBuilder;
 import java.util.ArrayList;
@@ -303,7 +302,7 @@ final class DistributedClustering {
                   new ShardedRun.FetchedDoc<>(
                       hit.getShard().getShardId(),
                       doc,
-                      ShardedClusterer.Fetched.of(hit.getIndex(), values, CanonicalValues.of(f))));
+                      ShardedClusterer.Fetched.of(hit.getIndex(), values)));
             }
             return out;
           });

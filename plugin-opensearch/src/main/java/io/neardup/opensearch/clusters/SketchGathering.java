@@ -4,7 +4,6 @@ import io.neardup.engine.cluster.ClusterPlan;
 import io.neardup.engine.cluster.DistributedClusters;
 import io.neardup.engine.cluster.GatheredClusters;
 import io.neardup.engine.cluster.GatheringRead;
-import io.neardup.opensearch.collapse.CanonicalValues;
 import io.neardup.opensearch.collapse.MappedFields;
 import io.neardup.opensearch.collapse.NearDupSketchFetchSubPhase;
 import io.neardup.opensearch.collapse.NearDupSketchesBuilder;
@@ -201,11 +200,7 @@ public final class SketchGathering {
         SearchHit[] hits = response.getHits().getHits();
         for (SearchHit hit : hits) {
           DocumentField field = hit.field(NearDupSketchFetchSubPhase.HIT_FIELD);
-          int doc =
-              read.add(
-                  hit.getIndex(),
-                  field == null ? List.of() : field.getValues(),
-                  CanonicalValues.of(field));
+          int doc = read.add(hit.getIndex(), field == null ? List.of() : field.getValues());
           if (doc >= 0) {
             reader.hit(hit, doc);
           }

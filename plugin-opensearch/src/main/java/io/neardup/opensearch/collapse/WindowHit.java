@@ -14,9 +14,9 @@ import org.opensearch.core.common.io.stream.StreamInput;
  * What collapsing needs of one hit of the window, read on its shard in the query phase and carried
  * to the coordinating node as the hit's value of the window sort ({@link
  * NearDupWindowSortBuilder}): the serialized sketch (empty if the document has none), the value its
- * canonical policy compares ({@link CanonicalValues}), its {@code _id} ("" in indexes written
- * before the {@code neardup} field kept it) and its serialized shingle set (empty if it has none:
- * only {@code verify: exact} fields keep one).
+ * canonical policy compares (a {@code Long}, a {@code byte[]} or null), its {@code _id} ("" in
+ * indexes written before the {@code neardup} field kept it) and its serialized shingle set (empty
+ * if it has none: only {@code verify: exact} fields keep one).
  *
  * <p>The value starts with the hit's shard and document number, in an order that, compared as
  * bytes, is the order in which OpenSearch breaks ties between hits of equal rank (by shard number,

@@ -1,7 +1,6 @@
 package io.neardup.elasticsearch.clusters;
 
 import io.neardup.cluster.CanonicalPolicy;
-import io.neardup.elasticsearch.collapse.CanonicalValues;
 import io.neardup.elasticsearch.collapse.NearDupSketchFetchSubPhase;
 import io.neardup.elasticsearch.collapse.NearDupSketchesBuilder;
 import io.neardup.engine.api.ClustersPage;
@@ -302,7 +301,7 @@ final class DistributedClustering {
                   new ShardedRun.FetchedDoc<>(
                       hit.getShard().getShardId(),
                       doc,
-                      ShardedClusterer.Fetched.of(hit.getIndex(), values, CanonicalValues.of(f))));
+                      ShardedClusterer.Fetched.of(hit.getIndex(), values)));
             }
             return out;
           });

@@ -1,6 +1,5 @@
 package io.neardup.elasticsearch.clusters;
 
-import io.neardup.elasticsearch.collapse.CanonicalValues;
 import io.neardup.elasticsearch.collapse.NearDupSketchFetchSubPhase;
 import io.neardup.elasticsearch.collapse.NearDupSketchesBuilder;
 import io.neardup.elasticsearch.mapper.MappedFields;
@@ -261,11 +260,7 @@ public final class SketchGathering {
             }
             for (SearchHit hit : hits) {
               DocumentField field = hit.field(NearDupSketchFetchSubPhase.HIT_FIELD);
-              int doc =
-                  read.add(
-                      hit.getIndex(),
-                      field == null ? List.of() : field.getValues(),
-                      CanonicalValues.of(field));
+              int doc = read.add(hit.getIndex(), field == null ? List.of() : field.getValues());
               if (doc >= 0) {
                 reader.hit(hit, doc);
               }
