@@ -3,6 +3,7 @@ package io.neardup.opensearch;
 import io.neardup.analysis.NormalizedTextAnalyzer;
 import io.neardup.collapse.core.WindowCollapse;
 import io.neardup.engine.api.ReconcileProgress;
+import io.neardup.engine.collapse.CollapsePlan;
 import io.neardup.opensearch.analysis.NearDupMainTextCharFilterFactory;
 import io.neardup.opensearch.analysis.NearDupNormalizeTokenFilterFactory;
 import io.neardup.opensearch.analysis.NearDupSignatureTokenFilterFactory;
@@ -101,7 +102,7 @@ public final class NearDupPlugin extends Plugin
    */
   public static final Setting<Integer> MAX_COLLAPSE_WINDOW_SETTING =
       Setting.intSetting(
-          "index.neardup.max_collapse_window",
+          CollapsePlan.MAX_WINDOW_SETTING,
           WindowCollapse.MAX_WINDOW,
           1,
           WindowCollapse.MAX_WINDOW_LIMIT,

@@ -1,11 +1,9 @@
 package io.neardup.opensearch.collapse;
 
 import io.neardup.collapse.core.WindowCollapse;
+import io.neardup.engine.collapse.CollapsePlan;
 import io.neardup.engine.collapse.CollapseWindow;
-import io.neardup.engine.param.MappingFields;
-import io.neardup.lsh.Banding;
 import io.neardup.opensearch.NearDupPlugin;
-import io.neardup.opensearch.mapper.NearDupFieldMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -61,9 +59,6 @@ public final class CoordinatorCollapse {
   /** The metadata field added to each hit of a collapsed response. */
   public static final String HIT_ANNOTATION = "_neardup";
 
-  /** Default {@code size} of a search that does not set one. */
-  private static final int DEFAULT_SIZE = 10;
-
   private final Supplier<ClusterService> clusterService;
   private final Supplier<IndexNameExpressionResolver> resolver;
   private final Supplier<NamedWriteableRegistry> registry;
@@ -104,142 +99,56 @@ public final class CoordinatorCollapse {
   }
 
   /**
-   * Checks the request against the mappings of the searched indexes: the field must be of type
-   * {@code neardup} (in at least one index, and of no other type in any), the canonical field
-   * numeric, date, boolean, ip or keyword with doc values, the window within the indexes' {@code
-   * index.neardup.max_collapse_window} and {@code index.max_result_window}, and {@code from + size}
-   * within the window; scroll and {@code search_after} are refused.
+   * Checks the request against the searched indexes ({@link CollapsePlan}) and, since a window
+   * collapsed before the fetch phase is still fetched as one page where no phase results processor
+   * runs, the window within their {@code index.max_result_window}.
    *
    * @throws IllegalArgumentException (HTTP 400) naming the parameter
    */
   public Plan plan(SearchRequest search, NearDupCollapseBuilder ext) {
-    String name = NearDupCollapseBuilder.NAME;
     SearchSourceBuilder source =
         search.source() == null ? new SearchSourceBuilder() : search.source();
-    if (search.scroll() != null) {
-      throw new IllegalArgumentException(
-          "[" + name + "] cannot be used with scroll: page with [from] and [size] in the window");
-    }
-    if (source.searchAfter() != null && source.searchAfter().length > 0) {
-      throw new IllegalArgumentException(
-          "["
-              + name
-              + "] cannot be used with [search_after]: page with [from] and [size] in the window");
-    }
-    int from = Math.max(0, source.from());
-    int size = source.size() < 0 ? DEFAULT_SIZE : source.size();
-    for (String index : search.indices()) {
-      if (index.indexOf(':') >= 0) {
-        throw new IllegalArgumentException(
-            "[" + name + "] does not support cross-cluster search, got index [" + index + "]");
-      }
-    }
+    CollapsePlan.Planner planner =
+        CollapsePlan.planner(
+            ext.params(),
+            source.from(),
+            source.size(),
+            search.scroll() != null,
+            source.searchAfter() != null && source.searchAfter().length > 0,
+            search.indices());
     ClusterState state = clusterService.get().state();
     Index[] indices = resolver.get().concreteIndices(state, search);
-    int maxWindow = Integer.MAX_VALUE;
-    String limitingIndex = null;
-    int maxResultWindow = Integer.MAX_VALUE;
-    String resultWindowIndex = null;
-    boolean canonicalMapped = false;
-    Double threshold = null;
-    boolean mapped = false;
     for (Index index : indices) {
       IndexMetadata metadata = state.metadata().index(index);
-      if (metadata == null) {
-        continue;
+      if (metadata != null) {
+        planner.index(
+            index.getName(),
+            NearDupPlugin.MAX_COLLAPSE_WINDOW_SETTING.get(metadata.getSettings()),
+            IndexSettings.MAX_RESULT_WINDOW_SETTING.get(metadata.getSettings()),
+            mappings.lookup(metadata, ext.field()),
+            mappings.checkCanonical(metadata, ext.canonical()));
       }
-      int limit = NearDupPlugin.MAX_COLLAPSE_WINDOW_SETTING.get(metadata.getSettings());
-      if (limit < maxWindow) {
-        maxWindow = limit;
-        limitingIndex = index.getName();
-      }
-      int resultWindow = IndexSettings.MAX_RESULT_WINDOW_SETTING.get(metadata.getSettings());
-      if (resultWindow < maxResultWindow) {
-        maxResultWindow = resultWindow;
-        resultWindowIndex = index.getName();
-      }
-      Map<String, Object> field = mappings.lookup(metadata, ext.field());
-      if (field != null) {
-        Object type = field.get("type");
-        if (!NearDupFieldMapper.CONTENT_TYPE.equals(type)) {
-          throw new IllegalArgumentException(
-              "["
-                  + name
-                  + "] field ["
-                  + ext.field()
-                  + "] is of type ["
-                  + (type == null ? "object" : type)
-                  + "] in index ["
-                  + index.getName()
-                  + "], expected a field of type [neardup]");
-        }
-        mapped = true;
-        // the field's own threshold: for simhash, 1 - max_hamming/64
-        double t = MappingFields.nearDupSettings(field).threshold();
-        threshold = threshold == null ? t : Math.max(threshold, t);
-      }
-      canonicalMapped |= mappings.checkCanonical(metadata, ext.canonical());
     }
-    if (!canonicalMapped && indices.length > 0) {
+    CollapsePlan plan = planner.plan(indices.length > 0);
+    if (plan.size() > 0 && ext.window() > plan.maxResultWindow()) {
       throw new IllegalArgumentException(
           "["
-              + name
-              + "] [canonical] field ["
-              + String.join(", ", ext.canonical().fields())
-              + "] is not mapped in any searched index: expected a numeric, date, boolean, ip or"
-              + " keyword field");
-    }
-    if (!mapped && indices.length > 0) {
-      throw new IllegalArgumentException(
-          "["
-              + name
-              + "] unknown field ["
-              + ext.field()
-              + "]: no searched index maps it; expected a field of type [neardup]");
-    }
-    if (ext.window() > maxWindow) {
-      throw new IllegalArgumentException(
-          "["
-              + name
+              + NearDupCollapseBuilder.NAME
               + "] [window] must be at most ["
-              + maxWindow
-              + "] (index setting ["
-              + NearDupPlugin.MAX_COLLAPSE_WINDOW_SETTING.getKey()
-              + "] of index ["
-              + limitingIndex
-              + "]), got ["
-              + ext.window()
-              + "]");
-    }
-    if (size > 0 && ext.window() > maxResultWindow) {
-      throw new IllegalArgumentException(
-          "["
-              + name
-              + "] [window] must be at most ["
-              + maxResultWindow
+              + plan.maxResultWindow()
               + "] for this search, got ["
               + ext.window()
               + "]: the window's hits are fetched as one page, which index setting"
               + " [index.max_result_window] of index ["
-              + resultWindowIndex
+              + plan.resultWindowIndex()
               + "] limits; lower [window] or raise that setting");
     }
-    if ((long) from + size > ext.window()) {
-      throw new IllegalArgumentException(
-          "["
-              + name
-              + "] from + size must be at most [window] ["
-              + ext.window()
-              + "], got ["
-              + ((long) from + size)
-              + "]: collapse works on the top [window] hits; raise [window] to page further");
-    }
-    double minSimilarity =
-        ext.minSimilarity() != null
-            ? ext.minSimilarity()
-            : threshold != null ? threshold : Banding.DEFAULT_THRESHOLD;
     return new Plan(
-        ext, from, size, minSimilarity, source.sorts() == null ? 0 : source.sorts().size());
+        ext,
+        plan.from(),
+        plan.size(),
+        plan.minSimilarity(),
+        source.sorts() == null ? 0 : source.sorts().size());
   }
 
   /**

@@ -2,9 +2,8 @@ package io.neardup.elasticsearch.collapse;
 
 import io.neardup.collapse.core.WindowCollapse;
 import io.neardup.elasticsearch.mapper.MappedFields;
-import io.neardup.elasticsearch.mapper.NearDupFieldMapper;
+import io.neardup.engine.collapse.CollapsePlan;
 import io.neardup.engine.collapse.CollapseWindow;
-import io.neardup.lsh.Banding;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -59,7 +58,7 @@ import org.elasticsearch.tasks.Task;
  */
 public final class NearDupCollapseFilter implements MappedActionFilter {
   /** Name of the index setting limiting {@code window}. */
-  public static final String MAX_WINDOW_SETTING_NAME = "index.neardup.max_collapse_window";
+  public static final String MAX_WINDOW_SETTING_NAME = CollapsePlan.MAX_WINDOW_SETTING;
 
   /**
    * Largest {@code window} a search may collapse on the index (default 1000): the coordinating node
@@ -106,7 +105,7 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
       return;
     }
     SearchRequest search = (SearchRequest) request;
-    Plan plan;
+    CollapsePlan plan;
     try {
       plan = plan(search, ext);
     } catch (RuntimeException e) {
@@ -122,28 +121,28 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
           search
               .source()
               .shallowCopy()
-              .rankBuilder(new NearDupCollapseRankBuilder(ext, plan.minSimilarity, outcome)));
+              .rankBuilder(new NearDupCollapseRankBuilder(ext, plan.minSimilarity(), outcome)));
       finish = response -> annotate(response, ext, plan, outcome);
     } else {
-      if (plan.size > 0 && ext.window() > plan.maxResultWindow) {
+      if (plan.size() > 0 && ext.window() > plan.maxResultWindow()) {
         // this search fetches the whole window as one page, which the index's own limit caps
         listener.onFailure(
             new IllegalArgumentException(
                 "["
                     + NearDupCollapseBuilder.NAME
                     + "] [window] must be at most ["
-                    + plan.maxResultWindow
+                    + plan.maxResultWindow()
                     + "] for this search, got ["
                     + ext.window()
                     + "]: it is sorted by a field (or rescores, suggests, collapses or uses knn), so"
                     + " the window's hits are fetched as one page, which index setting"
                     + " [index.max_result_window] of index ["
-                    + plan.resultWindowIndex
+                    + plan.resultWindowIndex()
                     + "] limits; lower [window] or raise that setting"));
         return;
       }
       rewritten.source(
-          search.source().shallowCopy().from(0).size(plan.size == 0 ? 0 : ext.window()));
+          search.source().shallowCopy().from(0).size(plan.size() == 0 ? 0 : ext.window()));
       finish = response -> collapse(response, ext, plan);
     }
     @SuppressWarnings("unchecked")
@@ -163,8 +162,8 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
    * Whether collapse can run as a rank between the query and fetch phases: hits in relevance order,
    * and nothing that a rank excludes (rescore, suggest, field collapsing, another rank, knn).
    */
-  private static boolean rankable(SearchSourceBuilder source, Plan plan) {
-    return plan.size > 0
+  private static boolean rankable(SearchSourceBuilder source, CollapsePlan plan) {
+    return plan.size() > 0
         && (source.sorts() == null
             || source.sorts().isEmpty()
             || (source.sorts().size() == 1
@@ -182,7 +181,7 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
   private static SearchResponse annotate(
       SearchResponse response,
       NearDupCollapseBuilder ext,
-      Plan plan,
+      CollapsePlan plan,
       NearDupCollapseRankBuilder.Outcome outcome) {
     synchronized (outcome) {
       for (SearchHit hit : response.getHits().getHits()) {
@@ -198,7 +197,7 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
           response,
           response.getHits(),
           CollapsedSearchResponse.Summary.of(
-              ext, plan.minSimilarity, outcome.windowHits, outcome.canonicalHits));
+              ext, plan.minSimilarity(), outcome.windowHits, outcome.canonicalHits));
     }
   }
 
@@ -214,129 +213,35 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
     return null;
   }
 
-  /** What the checks of the request established. */
-  private record Plan(
-      int from, int size, double minSimilarity, int maxResultWindow, String resultWindowIndex) {}
-
-  private Plan plan(SearchRequest search, NearDupCollapseBuilder ext) {
-    String name = NearDupCollapseBuilder.NAME;
+  /** Checks the request against the searched indexes ({@link CollapsePlan}). */
+  private CollapsePlan plan(SearchRequest search, NearDupCollapseBuilder ext) {
     SearchSourceBuilder source = search.source();
-    if (search.scroll() != null) {
-      throw new IllegalArgumentException(
-          "[" + name + "] cannot be used with scroll: page with [from] and [size] in the window");
-    }
-    if (source.searchAfter() != null && source.searchAfter().length > 0) {
-      throw new IllegalArgumentException(
-          "["
-              + name
-              + "] cannot be used with [search_after]: page with [from] and [size] in the window");
-    }
-    int from = Math.max(0, source.from());
-    int size = source.size() < 0 ? DEFAULT_SIZE : source.size();
-    for (String index : search.indices()) {
-      if (index.indexOf(':') >= 0) {
-        throw new IllegalArgumentException(
-            "[" + name + "] does not support cross-cluster search, got index [" + index + "]");
-      }
-    }
+    CollapsePlan.Planner planner =
+        CollapsePlan.planner(
+            ext.params(),
+            source.from(),
+            source.size(),
+            search.scroll() != null,
+            source.searchAfter() != null && source.searchAfter().length > 0,
+            search.indices());
     ClusterState state = clusterService.state();
     Index[] indices = resolver.concreteIndices(state, search);
-    int maxWindow = Integer.MAX_VALUE;
-    String limitingIndex = null;
-    int maxResultWindow = Integer.MAX_VALUE;
-    String resultWindowIndex = null;
-    boolean canonicalMapped = false;
-    Double threshold = null;
-    boolean mapped = false;
     for (Index index : indices) {
       IndexMetadata metadata = state.metadata().getProject().index(index);
-      if (metadata == null) {
-        continue;
+      if (metadata != null) {
+        planner.index(
+            index.getName(),
+            MAX_WINDOW_SETTING.get(metadata.getSettings()),
+            IndexSettings.MAX_RESULT_WINDOW_SETTING.get(metadata.getSettings()),
+            mappings.lookup(metadata, ext.field()),
+            mappings.checkCanonical(metadata, ext.canonical()));
       }
-      int limit = MAX_WINDOW_SETTING.get(metadata.getSettings());
-      if (limit < maxWindow) {
-        maxWindow = limit;
-        limitingIndex = index.getName();
-      }
-      int resultWindow = IndexSettings.MAX_RESULT_WINDOW_SETTING.get(metadata.getSettings());
-      if (resultWindow < maxResultWindow) {
-        maxResultWindow = resultWindow;
-        resultWindowIndex = index.getName();
-      }
-      Map<String, Object> field = mappings.lookup(metadata, ext.field());
-      if (field != null) {
-        Object type = field.get("type");
-        if (!NearDupFieldMapper.CONTENT_TYPE.equals(type)) {
-          throw new IllegalArgumentException(
-              "["
-                  + name
-                  + "] field ["
-                  + ext.field()
-                  + "] is of type ["
-                  + (type == null ? "object" : type)
-                  + "] in index ["
-                  + index.getName()
-                  + "], expected a field of type [neardup]");
-        }
-        mapped = true;
-        // the field's own threshold: for simhash, 1 - max_hamming/64
-        double t = MappedFields.nearDupSettings(field).threshold();
-        threshold = threshold == null ? t : Math.max(threshold, t);
-      }
-      canonicalMapped |= mappings.checkCanonical(metadata, ext.canonical());
     }
-    if (!canonicalMapped && indices.length > 0) {
-      throw new IllegalArgumentException(
-          "["
-              + name
-              + "] [canonical] field ["
-              + String.join(", ", ext.canonical().fields())
-              + "] is not mapped in any searched index: expected a numeric, date, boolean, ip or"
-              + " keyword field");
-    }
-    if (!mapped && indices.length > 0) {
-      throw new IllegalArgumentException(
-          "["
-              + name
-              + "] unknown field ["
-              + ext.field()
-              + "]: no searched index maps it; expected a field of type [neardup]");
-    }
-    if (ext.window() > maxWindow) {
-      throw new IllegalArgumentException(
-          "["
-              + name
-              + "] [window] must be at most ["
-              + maxWindow
-              + "] (index setting ["
-              + MAX_WINDOW_SETTING_NAME
-              + "] of index ["
-              + limitingIndex
-              + "]), got ["
-              + ext.window()
-              + "]");
-    }
-    if ((long) from + size > ext.window()) {
-      throw new IllegalArgumentException(
-          "["
-              + name
-              + "] from + size must be at most [window] ["
-              + ext.window()
-              + "], got ["
-              + ((long) from + size)
-              + "]: collapse works on the top [window] hits; raise [window] to page further");
-    }
-    double minSimilarity =
-        ext.minSimilarity() != null
-            ? ext.minSimilarity()
-            : threshold != null ? threshold : Banding.DEFAULT_THRESHOLD;
-    return new Plan(from, size, minSimilarity, maxResultWindow, resultWindowIndex);
+    return planner.plan(indices.length > 0);
   }
 
-  /** Default {@code size} of a search that does not set one. */
-  private static final int DEFAULT_SIZE = 10;
-
-  private SearchResponse collapse(SearchResponse response, NearDupCollapseBuilder ext, Plan plan) {
+  private SearchResponse collapse(
+      SearchResponse response, NearDupCollapseBuilder ext, CollapsePlan plan) {
     SearchHit[] hits = response.getHits().getHits();
     int n = hits.length;
     CollapseWindow window = new CollapseWindow(n);
@@ -349,9 +254,9 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
           hits[i].getScore(),
           field == null ? null : field.getValues());
     }
-    WindowCollapse collapse = window.collapse(ext.params(), plan.minSimilarity);
+    WindowCollapse collapse = window.collapse(ext.params(), plan.minSimilarity());
     WindowCollapse.HitNames names = window.names();
-    WindowCollapse.Page cut = collapse.page(plan.from, plan.size);
+    WindowCollapse.Page cut = collapse.page(plan.from(), plan.size());
     SearchHit[] page = new SearchHit[cut.end() - cut.start()];
     for (int p = cut.start(); p < cut.end(); p++) {
       int i = collapse.listed(p);
@@ -371,7 +276,7 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
           response,
           out,
           CollapsedSearchResponse.Summary.of(
-              ext, plan.minSimilarity, n, collapse.canonicalCount()));
+              ext, plan.minSimilarity(), n, collapse.canonicalCount()));
     } finally {
       out.decRef();
     }
