@@ -208,4 +208,66 @@ class NearDupSparkTest {
     assertEquals(1, pairs.size());
     assertEquals(RowFactory.create("a", "c", 1.0), pairs.get(0));
   }
+
+  /**
+   * Components of a path (the worst diameter), a cycle, a star around a large node, two stars
+   * joined by their leaves and a lone pair: every node's label is its component's smallest node, as
+   * a union-find over the same edges gives, on three partitions.
+   */
+  @Test
+  void connectedComponentsLabelEveryNodeWithItsComponentsSmallestNode() {
+    List<scala.Tuple2<Long, Long>> edges = new ArrayList<>();
+    for (long i = 0; i < 40; i++) {
+      edges.add(new scala.Tuple2<>(i + 1, i)); // path 0..40
+    }
+    for (long i = 100; i < 110; i++) {
+      edges.add(new scala.Tuple2<>(i, i == 109 ? 100 : i + 1)); // cycle 100..109
+    }
+    for (long i = 200; i < 220; i++) {
+      edges.add(new scala.Tuple2<>(500L, i)); // star around 500, its leaves smaller
+    }
+    edges.add(new scala.Tuple2<>(301L, 300L)); // stars around 300 and 310 joined by 305-315
+    edges.add(new scala.Tuple2<>(305L, 300L));
+    edges.add(new scala.Tuple2<>(311L, 310L));
+    edges.add(new scala.Tuple2<>(315L, 310L));
+    edges.add(new scala.Tuple2<>(315L, 305L));
+    edges.add(new scala.Tuple2<>(401L, 400L)); // a pair, repeated and reversed, and a self-loop
+    edges.add(new scala.Tuple2<>(400L, 401L));
+    edges.add(new scala.Tuple2<>(401L, 401L));
+    java.util.Map<Long, Long> parent = new java.util.HashMap<>();
+    for (scala.Tuple2<Long, Long> e : edges) {
+      long a = root(parent, e._1());
+      long b = root(parent, e._2());
+      parent.put(Math.max(a, b), Math.min(a, b));
+      parent.putIfAbsent(Math.min(a, b), Math.min(a, b));
+    }
+    java.util.Map<Long, Long> expected = new java.util.TreeMap<>();
+    for (Long node : parent.keySet()) {
+      expected.put(node, root(parent, node));
+    }
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    org.apache.spark.HashPartitioner partitioner = new org.apache.spark.HashPartitioner(3);
+    java.util.Map<Long, Long> labels =
+        new java.util.TreeMap<>(
+            ConnectedComponents.labels(jsc.parallelizePairs(edges, 3), partitioner)
+                .collectAsMap());
+    assertEquals(expected, labels);
+    assertTrue(
+        ConnectedComponents.isStarForest(
+            jsc.parallelizePairs(List.of(new scala.Tuple2<>(5L, 1L), new scala.Tuple2<>(7L, 1L))),
+            partitioner));
+    assertTrue(
+        !ConnectedComponents.isStarForest(
+            jsc.parallelizePairs(List.of(new scala.Tuple2<>(5L, 1L), new scala.Tuple2<>(7L, 5L))),
+            partitioner),
+        "a path of three nodes is no star");
+  }
+
+  private static long root(java.util.Map<Long, Long> parent, long x) {
+    parent.putIfAbsent(x, x);
+    while (parent.get(x) != x) {
+      x = parent.get(x);
+    }
+    return x;
+  }
 }
