@@ -7,7 +7,10 @@ under ROOT, named after the package. Reads, per package and in sorted path order
 - man pages in /usr/share/man/man*/ (English only), rendered with mandoc to plain text; pages that
   are only a `.so` link to another page, and symbolic links, are skipped;
 - /usr/share/doc/PACKAGE/: copyright, changelogs, NEWS, README and other plain text files
-  (gzip-compressed or not), HTML and binary files skipped.
+  (gzip-compressed or not), HTML and binary files skipped;
+- with --html, instead: every HTML page under /usr/share/doc/ (generated documentation: javadoc,
+  Sphinx), rendered to plain text by dropping the markup, scripts and styles: the pages' navigation,
+  headers and footers stay in the text, as in pages taken from the web without main-text extraction.
 
 A document is at most MAX_CHARS long: Debian changelogs are cut between version entries into
 chunks of at least MIN_CHANGELOG_CHARS, other long texts between paragraphs (or lines). Only the first
@@ -21,6 +24,7 @@ import argparse
 import concurrent.futures
 import gzip
 import hashlib
+import html.parser
 import json
 import os
 import re
@@ -40,6 +44,12 @@ DOC_NAME = re.compile(
 MAN_DIR = re.compile(r"^usr/share/man/man[1-9][a-z]*/[^/]+$")
 DEBIAN_ENTRY = re.compile(r"^\S+ \([^)]*\) [^;]*; ", re.MULTILINE)
 OVERSTRIKE = re.compile(".\x08")
+HTML_PAGE = re.compile(r"^usr/share/doc/.+\.html?$", re.IGNORECASE)
+BLOCK_TAGS = {
+    "address", "article", "aside", "blockquote", "br", "dd", "div", "dl", "dt", "footer", "h1", "h2",
+    "h3", "h4", "h5", "h6", "header", "hr", "li", "main", "nav", "ol", "p", "pre", "section", "table",
+    "td", "th", "tr", "ul",
+}
 
 
 def read_bytes(path):
@@ -74,6 +84,41 @@ def render_man(path):
         env={"LC_ALL": "C.UTF-8", "PATH": os.environ.get("PATH", "/usr/bin:/bin")},
     ).stdout
     return OVERSTRIKE.sub("", decode(out))
+
+
+class _Text(html.parser.HTMLParser):
+    """The text of an HTML page: blocks on lines of their own, script and style dropped."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.out, self.skip = [], 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("script", "style"):
+            self.skip += 1
+        elif tag in BLOCK_TAGS:
+            self.out.append("\n")
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style"):
+            self.skip = max(0, self.skip - 1)
+        elif tag in BLOCK_TAGS:
+            self.out.append("\n")
+
+    def handle_data(self, data):
+        if not self.skip:
+            self.out.append(data)
+
+
+def render_html(path):
+    data = read_bytes(path)
+    if not is_text(data):
+        return None
+    parser = _Text()
+    parser.feed(decode(data))
+    parser.close()
+    lines = (" ".join(l.split()) for l in "".join(parser.out).split("\n"))
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip() + "\n"
 
 
 def split_paragraphs(text):
@@ -121,8 +166,9 @@ def split_changelog(text):
     return [p for part in parts for p in split_paragraphs(part)]
 
 
-def package_sources(pkg_dir, pkg):
-    """(relative path, kind) of the files of one extracted package, in sorted order."""
+def package_sources(pkg_dir, pkg, pages=False):
+    """(relative path, kind) of the files of one extracted package, in sorted order: its man pages
+    and documentation files, or with pages its HTML pages."""
     found = []
     for dirpath, dirnames, filenames in os.walk(pkg_dir):
         dirnames.sort()
@@ -131,7 +177,10 @@ def package_sources(pkg_dir, pkg):
             rel = os.path.relpath(full, pkg_dir)
             if os.path.islink(full) or not rel.isascii():
                 continue
-            if MAN_DIR.match(rel):
+            if pages:
+                if HTML_PAGE.match(rel):
+                    found.append((rel, "html"))
+            elif MAN_DIR.match(rel):
                 found.append((rel, "man"))
             elif rel.startswith("usr/share/doc/" + pkg + "/") and DOC_NAME.match(name):
                 found.append((rel, "doc"))
@@ -150,6 +199,8 @@ def texts_of(item):
     path = os.path.join(pkg_dir, rel)
     if kind == "man":
         text = render_man(path)
+    elif kind == "html":
+        text = render_html(path)
     else:
         data = read_bytes(path)
         text = decode(data) if is_text(data) else None
@@ -170,6 +221,7 @@ def main():
     ap.add_argument("packages", help="file with the package names, one a line")
     ap.add_argument("--out", required=True)
     ap.add_argument("--docs", type=int, default=10_000, help="at most this many documents")
+    ap.add_argument("--html", action="store_true", help="the packages' HTML pages instead")
     args = ap.parse_args()
 
     with open(args.packages) as f:
@@ -177,7 +229,7 @@ def main():
     items = []
     for pkg in packages:
         pkg_dir = os.path.join(args.root, pkg)
-        items += [(pkg, pkg_dir, rel, kind) for rel, kind in package_sources(pkg_dir, pkg)]
+        items += [(pkg, pkg_dir, rel, kind) for rel, kind in package_sources(pkg_dir, pkg, args.html)]
     with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
         docs = [d for texts in pool.map(texts_of, items) for d in texts]
     ids = {}

@@ -5,21 +5,29 @@
 # what this machine has installed, so every machine gets the same texts for the same package
 # versions) and extracted with dpkg-deb. See benchmarks/README.md, 'Side by side with datasketch'.
 #
-# Usage: benchmarks/real-corpus.sh [--out FILE] [--docs N]
-#   --out    the corpus [benchmarks/target/real-corpus/corpus.jsonl]
+# With --set templates, the texts are instead the HTML pages of generated documentation (the JDK's
+# javadoc, Apache Commons Lang's javadoc, Python's Sphinx manual) rendered to plain text with their
+# navigation, headers and footers: families of pages that share long template passages without being
+# near-duplicates, the texts on which a single MinHash collision is a poor candidate filter.
+#
+# Usage: benchmarks/real-corpus.sh [--out FILE] [--docs N] [--set docs|templates]
+#   --out    the corpus [benchmarks/target/real-corpus/corpus.jsonl; templates: .../template-corpus/...]
 #   --docs   at most N documents; more are sampled by a hash of their id [10000]
+#   --set    docs (man pages and plain-text documentation) or templates (generated HTML pages) [docs]
 # The corpus is built once and reused while the package versions, this script and its helper
 # real-corpus.py are unchanged. Downloads are kept in benchmarks/target/real-corpus/debs.
 # Installs mandoc with apt-get when it is missing. Prints the corpus path on standard output.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 dir="$here/target/real-corpus"
-out="$dir/corpus.jsonl"
+out=""
 docs=10000
+set=docs
 while [ $# -gt 0 ]; do
   case "$1" in
     --out) out="$2"; shift ;;
     --docs) docs="$2"; shift ;;
+    --set) set="$2"; shift ;;
     -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "real-corpus.sh: unknown option $1" >&2; exit 2 ;;
   esac
@@ -60,6 +68,18 @@ packages=(
   python3-venv python3-xmltodict x11-common
 )
 
+html_flag=()
+case "$set" in
+  docs) ;;
+  templates)
+    dir="$here/target/template-corpus"
+    html_flag=(--html)
+    # generated documentation of three generators: javadoc (two versions) and Sphinx
+    packages=(openjdk-17-doc libcommons-lang3-java-doc python3.11-doc) ;;
+  *) echo "real-corpus.sh: --set must be docs or templates, got $set" >&2; exit 2 ;;
+esac
+out="${out:-$dir/corpus.jsonl}"
+
 need=()
 command -v mandoc >/dev/null || need+=(mandoc)
 command -v dpkg-deb >/dev/null || need+=(dpkg)
@@ -88,7 +108,7 @@ for p in "${packages[@]}"; do
 done
 mv "$manifest.tmp" "$manifest"
 
-key="$( (cat "$manifest"; echo "docs=$docs"; cat "$0" "$here/real-corpus.py") | sha1sum | cut -c1-16)"
+key="$( (cat "$manifest"; echo "docs=$docs set=$set"; cat "$0" "$here/real-corpus.py") | sha1sum | cut -c1-16)"
 if [ -s "$out" ] && [ "$(cat "$out.key" 2>/dev/null)" = "$key" ]; then
   echo "real-corpus.sh: reusing $out" >&2
   echo "$out"
@@ -108,7 +128,7 @@ while read -r p v; do
   dpkg-deb -x "${debs[0]}" "$work/$p"
 done <"$manifest"
 cut -d' ' -f1 "$manifest" >"$work/packages"
-/usr/bin/python3 "$here/real-corpus.py" "$work" "$work/packages" --out "$out.tmp" --docs "$docs"
+/usr/bin/python3 "$here/real-corpus.py" "$work" "$work/packages" --out "$out.tmp" --docs "$docs" "${html_flag[@]}"
 mv "$out.tmp" "$out"
 echo "$key" >"$out.key"
 echo "$out"

@@ -6,10 +6,14 @@
 #      against the exact truth (`neardup truth` and `neardup evaluate`; target: neardup's F1 higher);
 #  (b) `neardup dedup` against the Spark job (bin/neardup-spark on local[2], fixed heap) on generated
 #      corpora (CorpusWriter), paired runs: Spark/CLI time (target: at most 3x) and the growth of the
-#      Spark job's time from the smallest to the largest size (target: at most 1.1x the size ratio).
+#      Spark job's time from the smallest to the largest size (target: at most 1.1x the size ratio);
+#      with --baseline-jar, an earlier build of the Spark job runs in each round too (CLI, baseline,
+#      this build), for the speed-up of this build, and each run of this build writes Spark's event
+#      log, summarised by phase (spark-stages.py) for the last run of each size.
 # Every figure comes with the load average before it (the machine may be shared).
 #
 # Usage: benchmarks/spark-bench.sh [--corpus FILE] [--sizes "100000 1000000"] [--runs N] [--only a|b]
+#          [--baseline-jar JAR]
 #   --corpus    the real corpus of (a) [benchmarks/target/real-corpus/corpus.jsonl, built by real-corpus.sh]
 #   --sizes     generated corpus sizes of (b) [100000 1000000]
 #   --runs      paired runs (CLI then Spark) per size in (b); the medians are compared [2]
@@ -18,6 +22,7 @@
 #   --tables    MLlib's number of hash tables [3: see docs/spark.md]
 #   --features  HashingTF's number of features [16777216]
 #   --dir       corpora, truth, pairs, logs and report [benchmarks/target/spark-bench]
+#   --baseline-jar  an earlier build's spark/target/neardup-spark.jar, timed beside this one in (b)
 # Environment: SPARK_BENCH_HEAP [4g] (-Xmx of every Spark JVM: driver and executors in local mode),
 # SPARK_BENCH_MASTER [local[2]], NEARDUP_JAVA_OPTS [bin/neardup's defaults], NEARDUP_MAVEN_ARGS
 # (added to the build, e.g. -o -Dmaven.repo.local=DIR).
@@ -33,6 +38,7 @@ only=""
 tables=3
 features=16777216
 dir="$here/target/spark-bench"
+baseline_jar=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --corpus) corpus="$2"; shift ;;
@@ -43,6 +49,7 @@ while [ $# -gt 0 ]; do
     --tables) tables="$2"; shift ;;
     --features) features="$2"; shift ;;
     --dir) dir="$2"; shift ;;
+    --baseline-jar) baseline_jar="$2"; shift ;;
     -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "spark-bench.sh: unknown option $1" >&2; exit 2 ;;
   esac
@@ -85,6 +92,12 @@ timed() {
 score() {
   "$root/bin/neardup" evaluate --truth "$1" --pairs "$2" --thresholds "$threshold" |
     awk -v t="$threshold" '$1 + 0 == t + 0 { printf "%s | %s | %s | %s | %s | %s", $3, $2, $4, $5, $6, $7 }'
+}
+# clusters (of two or more), B-cubed precision, recall and F1 at the threshold, from `neardup evaluate`
+bcubed() {
+  printf "%s | " "$(grep -c . "$2")"
+  "$root/bin/neardup" evaluate --truth "$1" --clusters "$2" --input "$corpus" --thresholds "$threshold" |
+    awk -v t="$threshold" 'NF == 4 && $1 + 0 == t + 0 { printf "%s | %s | %s", $2, $3, $4 }'
 }
 median() { tr ' ' '\n' | grep . | sort -g | awk '{ v[NR] = $1 } END { m = int((NR + 1) / 2);
   if (NR % 2) printf "%.1f", v[m]; else printf "%.1f", (v[m] + v[m + 1]) / 2 }'; }
@@ -151,6 +164,15 @@ if [ "$only" != b ]; then
   echo "| MLlib MinHashLSH, $tables tables | $ml | $(score "$truth" "$dir/side/mllib.pairs.tsv") |"
   echo "| NearDupSpark.dedup | $nd | $(score "$truth" "$dir/side/neardup.pairs.tsv") |"
   echo
+  # clusters: neardup's own, MLlib's the connected components of its pairs (what its user would make);
+  # on a corpus with large families the pairs score differs from the clusters score, since neardup
+  # compares an oversized bucket's members with a few representatives, not every pair
+  "$here/pairs-clusters.py" "$dir/side/mllib.pairs.tsv" "$dir/side/mllib.clusters.jsonl"
+  echo "| tool | clusters | B-cubed precision | B-cubed recall | B-cubed F1 |"
+  echo "| --- | ---: | ---: | ---: | ---: |"
+  echo "| MLlib MinHashLSH, $tables tables (components of its pairs) | $(bcubed "$truth" "$dir/side/mllib.clusters.jsonl") |"
+  echo "| NearDupSpark.dedup | $(bcubed "$truth" "$dir/side/neardup.clusters.jsonl") |"
+  echo
   speedup=$(awk -v m="$ml" -v d="$nd" 'BEGIN { printf "%.1f", m / d }')
   echo "MLlib / neardup (medians) = ${speedup}× (target ≥ 20×): $(awk -v s="$speedup" 'BEGIN { print (s >= 20 ? "PASS" : "FAIL") }')"
   echo
@@ -162,42 +184,77 @@ if [ "$only" != a ]; then
   echo "- CLI: \`NEARDUP_JAVA_OPTS='$NEARDUP_JAVA_OPTS' bin/neardup dedup --input CORPUS --threshold $threshold --pairs P --clusters C\`"
   spark_opts="-Xmx$heap -Dspark.default.parallelism=8 -Dspark.sql.files.maxPartitionBytes=32m"
   echo "- Spark: \`NEARDUP_SPARK_MASTER='$master' NEARDUP_SPARK_JAVA_OPTS='$spark_opts' bin/neardup-spark --input CORPUS --threshold $threshold --pairs P --clusters C\`"
-  echo "- paired runs (CLI, then Spark), $runs per size; same pairs and clusters files checked with cmp"
+  if [ -n "$baseline_jar" ]; then
+    cp "$baseline_jar" "$dir/baseline-spark.jar"
+    echo "- baseline: the same with \`NEARDUP_SPARK_JAR=$baseline_jar\` (SHA-1 $(sha1sum "$baseline_jar" | cut -c1-12)); this build: $(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEAD -- spark 2>/dev/null || echo +changes)"
+    echo "- rounds of CLI, baseline, this build, $runs per size; same pairs and clusters files checked with cmp"
+  else
+    echo "- paired runs (CLI, then Spark), $runs per size; same pairs and clusters files checked with cmp"
+  fi
   echo
-  echo "| docs | run | CLI s | load before CLI | Spark s | load before Spark | Spark / CLI | same output |"
-  echo "| ---: | ---: | ---: | --- | ---: | --- | ---: | --- |"
-  declare -A cli_med spark_med
+  if [ -n "$baseline_jar" ]; then
+    echo "| docs | run | CLI s | load before CLI | baseline s | load before baseline | Spark s | load before Spark | Spark / CLI | baseline / Spark | same output |"
+    echo "| ---: | ---: | ---: | --- | ---: | --- | ---: | --- | ---: | ---: | --- |"
+  else
+    echo "| docs | run | CLI s | load before CLI | Spark s | load before Spark | Spark / CLI | same output |"
+    echo "| ---: | ---: | ---: | --- | ---: | --- | ---: | --- |"
+  fi
+  declare -A cli_med spark_med base_med
+  # one Spark run: the job's pairs and clusters under NAME, its event log in DIR/events-NAME
+  spark_run() {
+    local name=$1 n=$2 jar=$3
+    rm -rf "$dir/$name-$n.pairs.tsv" "$dir/$name-$n.clusters.jsonl" "$dir/events-$name-$n"
+    mkdir -p "$dir/events-$name-$n"
+    timed "$dir/$name-$n-$r.log" env NEARDUP_SPARK_MASTER="$master" NEARDUP_SPARK_JAR="$jar" \
+      NEARDUP_SPARK_JAVA_OPTS="$spark_opts -Dspark.eventLog.enabled=true -Dspark.eventLog.compress=false -Dspark.eventLog.dir=file://$dir/events-$name-$n" \
+      "$root/bin/neardup-spark" --input "$gen" --threshold "$threshold" \
+      --pairs "$dir/$name-$n.pairs.tsv" --clusters "$dir/$name-$n.clusters.jsonl"
+  }
+  same_as_cli() {
+    cmp -s "$dir/cli-$2.pairs.tsv" "$dir/$1-$2.pairs.tsv" &&
+      cmp -s "$dir/cli-$2.clusters.jsonl" "$dir/$1-$2.clusters.jsonl"
+  }
   for n in $sizes; do
     gen="$dir/corpus-$n.jsonl"
     if [ ! -s "$gen" ]; then
       "$JAVA_HOME/bin/java" -cp "$jar" io.neardup.testkit.CorpusWriter "$n" "$gen.tmp" >&2
       mv "$gen.tmp" "$gen"
     fi
-    cli_times="" spark_times=""
+    cli_times="" spark_times="" base_times=""
     for r in $(seq 1 "$runs"); do
       timed "$dir/cli-$n-$r.log" "$root/bin/neardup" dedup --input "$gen" --threshold "$threshold" \
         --pairs "$dir/cli-$n.pairs.tsv" --clusters "$dir/cli-$n.clusters.jsonl"
       c=$secs cl=$load_before
-      rm -f "$dir/spark-$n.pairs.tsv" "$dir/spark-$n.clusters.jsonl"
-      timed "$dir/spark-$n-$r.log" env NEARDUP_SPARK_MASTER="$master" NEARDUP_SPARK_JAVA_OPTS="$spark_opts" \
-        "$root/bin/neardup-spark" --input "$gen" --threshold "$threshold" \
-        --pairs "$dir/spark-$n.pairs.tsv" --clusters "$dir/spark-$n.clusters.jsonl"
+      if [ -n "$baseline_jar" ]; then
+        spark_run baseline "$n" "$dir/baseline-spark.jar"
+        b=$secs bl=$load_before
+        base_times+=" $b"
+      fi
+      spark_run spark "$n" ""
       same=no
-      cmp -s "$dir/cli-$n.pairs.tsv" "$dir/spark-$n.pairs.tsv" &&
-        cmp -s "$dir/cli-$n.clusters.jsonl" "$dir/spark-$n.clusters.jsonl" && same=yes
-      echo "| $(printf "%'d" "$n") | $r | $c | $cl | $secs | $load_before |" \
-        "$(awk -v s="$secs" -v c="$c" 'BEGIN { printf "%.2f", s / c }') | $same |"
+      same_as_cli spark "$n" && { [ -z "$baseline_jar" ] || same_as_cli baseline "$n"; } && same=yes
+      if [ -n "$baseline_jar" ]; then
+        echo "| $(printf "%'d" "$n") | $r | $c | $cl | $b | $bl | $secs | $load_before |" \
+          "$(awk -v s="$secs" -v c="$c" 'BEGIN { printf "%.2f", s / c }') |" \
+          "$(awk -v s="$secs" -v b="$b" 'BEGIN { printf "%.2f", b / s }') | $same |"
+      else
+        echo "| $(printf "%'d" "$n") | $r | $c | $cl | $secs | $load_before |" \
+          "$(awk -v s="$secs" -v c="$c" 'BEGIN { printf "%.2f", s / c }') | $same |"
+      fi
       cli_times+=" $c" spark_times+=" $secs"
     done
     cli_med[$n]=$(median <<<"$cli_times")
     spark_med[$n]=$(median <<<"$spark_times")
+    [ -z "$baseline_jar" ] || base_med[$n]=$(median <<<"$base_times")
   done
   echo
-  echo "| docs | CLI s (median) | Spark s (median) | Spark / CLI (target ≤ 3) |"
-  echo "| ---: | ---: | ---: | ---: |"
+  echo "| docs | CLI s (median) | Spark s (median) | Spark / CLI (target ≤ 3) |${baseline_jar:+ baseline s (median) | baseline / Spark |}"
+  echo "| ---: | ---: | ---: | ---: |${baseline_jar:+ ---: | ---: |}"
   for n in $sizes; do
-    awk -v n="$n" -v c="${cli_med[$n]}" -v s="${spark_med[$n]}" 'BEGIN {
-      r = s / c; printf "| %\047d | %.1f | %.1f | %.2f %s |\n", n, c, s, r, (r <= 3 ? "PASS" : "FAIL") }'
+    awk -v n="$n" -v c="${cli_med[$n]}" -v s="${spark_med[$n]}" -v b="${base_med[$n]:-}" 'BEGIN {
+      r = s / c; printf "| %\047d | %.1f | %.1f | %.2f %s |", n, c, s, r, (r <= 3 ? "PASS" : "FAIL")
+      if (b != "") printf " %.1f | %.2f |", b, b / s
+      printf "\n" }'
   done
   set -- $sizes
   small=$1
@@ -211,6 +268,12 @@ if [ "$only" != a ]; then
           (g <= lim ? "PASS" : "FAIL") }'
     done
   fi
+  for n in $sizes; do
+    echo
+    echo "Where the Spark job's time goes, by phase (Spark's event log of its last run at $(printf "%'d" "$n") documents):"
+    echo
+    python3 "$here/spark-stages.py" "$dir/events-spark-$n"
+  done
   echo
 fi
 echo "load average at the end: $(load)"

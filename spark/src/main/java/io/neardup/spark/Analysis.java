@@ -20,10 +20,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.util.NumericUtils;
 import org.apache.spark.sql.Row;
-import scala.Tuple2;
 
 /**
  * Analysis on the executors: one analyzer per task, the library's own chain ({@link
@@ -49,7 +49,15 @@ final class Analysis implements Serializable {
     this.canonicalIndexes = canonicalIndexes;
   }
 
-  Iterator<Doc> analyse(Iterator<Tuple2<Row, Long>> rows) {
+  /** An id the pairs file cannot hold: a tab, line break or other control character. */
+  private static final Pattern CONTROL = Pattern.compile("[\\p{Cc}\\x{2028}\\x{2029}]");
+
+  /**
+   * The documents of a partition, in order, not yet numbered; a record without a text or with a
+   * null, blank or unprintable id is kept, not analysed, with its {@link Doc#problems()}, so that
+   * the checks read the cached analysis rather than the input again.
+   */
+  Iterator<Doc> analyse(Iterator<Row> rows) {
     NearDupSettings settings = options.settings();
     NearDupAnalyzer analyzer = new NearDupAnalyzer(settings, options.normalization());
     BandHasher bandHasher = new BandHasher(settings.banding());
@@ -68,11 +76,14 @@ final class Analysis implements Serializable {
 
       @Override
       public Doc next() {
-        Tuple2<Row, Long> t = rows.next();
-        Row row = t._1();
-        long ord = t._2();
+        Row row = rows.next();
+        long ord = -1;
         String id = NearDupSpark.idOf(row, idIndex);
         String text = row.getString(textIndex);
+        int problems = problems(id, text);
+        if (problems != 0) {
+          return new Doc(ord, id, new int[0], new int[0], null, problems);
+        }
         double boilerplate = Double.NaN;
         if (extractor != null) {
           MainText main = extractor.extract(text, null);
@@ -91,7 +102,7 @@ final class Analysis implements Serializable {
           ts.end();
           Sketch sketch = sketchAtt.getSketch();
           if (sketch.isEmpty()) {
-            return new Doc(ord, id, new int[0], new int[0], canonical);
+            return new Doc(ord, id, new int[0], new int[0], canonical, 0);
           }
           int[] set;
           if (exact) {
@@ -106,19 +117,34 @@ final class Analysis implements Serializable {
             Clusterer.sketchSet(sketch, set);
           }
           if (set.length == 0) {
-            return new Doc(ord, id, set, new int[0], canonical);
+            return new Doc(ord, id, set, new int[0], canonical, 0);
           }
           bandHasher.bandHashes(sketch, hashes);
           int[] keys = new int[bands];
           for (int b = 0; b < bands; b++) {
             keys[b] = (int) (hashes[b] >>> 32);
           }
-          return new Doc(ord, id, set, keys, canonical);
+          return new Doc(ord, id, set, keys, canonical, 0);
         } catch (IOException e) {
           throw new UncheckedIOException("analysing document [" + id + "]", e);
         }
       }
     };
+  }
+
+  /**
+   * What is wrong with a record: no text, no id, or an id that is blank or holds a tab, line break
+   * or other control character (as the CLI: such an id cannot be told apart or would break the rows
+   * of the pairs file).
+   */
+  static int problems(String id, String text) {
+    int problems = text == null ? Doc.NULL_TEXT : 0;
+    if (id == null) {
+      problems |= Doc.NULL_ID;
+    } else if (id.trim().isEmpty() || CONTROL.matcher(id).find()) {
+      problems |= Doc.BAD_ID;
+    }
+    return problems;
   }
 
   /** The document's value for the canonical policy, as the CLI compares it. */

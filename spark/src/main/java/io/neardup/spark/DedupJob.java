@@ -6,11 +6,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.functions;
+import org.apache.spark.storage.StorageLevel;
 
 /**
  * The {@code spark-submit} entry point: reads documents (JSONL, Parquet or WARC), runs {@link
@@ -94,23 +95,35 @@ public final class DedupJob {
   /** Runs the job on {@code spark}; prints a summary on standard error. */
   static void run(SparkSession spark, Args args) {
     long start = System.nanoTime();
-    Inputs.Read read =
-        Inputs.read(spark, args.inputs(), args.format(), args.options(), args.skip());
-    NearDupSpark.Result r = NearDupSpark.dedup(read.docs(), args.options());
-    if (args.output() != null) {
-      r.pairs().write().mode(SaveMode.ErrorIfExists).parquet(args.output() + "/pairs");
-      r.clusters().write().mode(SaveMode.ErrorIfExists).parquet(args.output() + "/clusters");
+    long pairs;
+    long clustered;
+    long clusters;
+    Inputs.Read read;
+    NearDupSpark.Result r;
+    try (Phases phases = new Phases(JavaSparkContext.fromSparkContext(spark.sparkContext()))) {
+      phases.enter("read");
+      read = Inputs.read(spark, args.inputs(), args.format(), args.options(), args.skip());
+      r = NearDupSpark.dedup(read.docs(), args.options());
+      phases.enter("write");
+      // kept for the summary's count rather than computed again
+      Dataset<Row> pairRows = r.pairs().persist(StorageLevel.MEMORY_AND_DISK());
+      if (args.output() != null) {
+        pairRows.write().mode(SaveMode.ErrorIfExists).parquet(args.output() + "/pairs");
+        r.clusters().write().mode(SaveMode.ErrorIfExists).parquet(args.output() + "/clusters");
+      }
+      if (args.pairs() != null) {
+        CliFiles.writePairs(pairRows, args.pairs());
+      }
+      if (args.clusters() != null) {
+        CliFiles.writeClusters(r, args.clusters());
+      }
+      phases.enter("summary");
+      pairs = pairRows.count();
+      pairRows.unpersist(false);
+      // the cluster assignment is kept by the run: counted there, not through its rows' joins
+      clustered = r.members().count();
+      clusters = r.members().filter(m -> m._1() == m._2().canonical()).count();
     }
-    if (args.pairs() != null) {
-      CliFiles.writePairs(r.pairs(), args.pairs());
-    }
-    if (args.clusters() != null) {
-      CliFiles.writeClusters(r, args.clusters());
-    }
-    Dataset<Row> c = r.clusters();
-    long pairs = r.pairs().count();
-    long clustered = c.count();
-    long clusters = c.filter(functions.col("canonical")).count();
     System.err.printf(
         Locale.ROOT,
         "found %d near-duplicate pairs in %d clusters (%d of %d documents) at threshold %s,"

@@ -3,10 +3,20 @@ package io.neardup.spark;
 import java.io.Serializable;
 
 /**
- * One analysed document: its input ordinal (the order canonical ties follow), its id, its set
- * (compact shingle set for exact verification, sketch values for verification by estimate; empty
- * for a text without shingles, which is nobody's near-duplicate), the upper 32 bits of its band
- * hashes (the bucket keys the core sorts by) and its canonical value ({@code CanonicalPolicy#key}).
+ * One analysed document: its input ordinal (the order canonical ties follow; -1 until numbered),
+ * its id, its set (compact shingle set for exact verification, sketch values for verification by
+ * estimate; empty for a text without shingles, which is nobody's near-duplicate), the upper 32 bits
+ * of its band hashes (the bucket keys the core sorts by), its canonical value ({@code
+ * CanonicalPolicy#key}) and what is wrong with its record ({@link #NULL_TEXT}, {@link #NULL_ID},
+ * {@link #BAD_ID}; 0 for a good record, the only ones analysed).
  */
-record Doc(long ord, String id, int[] set, int[] bucketKeys, Object canonicalValue)
-    implements Serializable {}
+record Doc(long ord, String id, int[] set, int[] bucketKeys, Object canonicalValue, int problems)
+    implements Serializable {
+  static final int NULL_TEXT = 1;
+  static final int NULL_ID = 2;
+  static final int BAD_ID = 4;
+
+  Doc withOrd(long ord) {
+    return new Doc(ord, id, set, bucketKeys, canonicalValue, problems);
+  }
+}

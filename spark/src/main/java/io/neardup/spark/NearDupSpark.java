@@ -16,11 +16,11 @@ import org.apache.spark.HashPartitioner;
 import org.apache.spark.Partitioner;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
@@ -142,77 +142,83 @@ public final class NearDupSpark {
 
     String text = options.textColumn();
     String id = options.idColumn();
-    long skipped = 0;
-    Dataset<Row> input = docs;
-    if (options.skipBadRecords()) {
-      skipped = docs.filter(functions.col(text).isNull()).count();
-      input = docs.filter(functions.col(text).isNotNull());
-    } else {
-      List<Row> bad = docs.filter(functions.col(text).isNull()).select(id).limit(1).collectAsList();
-      if (!bad.isEmpty()) {
-        throw new IllegalArgumentException(
-            "record ["
-                + idOf(bad.get(0), 0)
-                + "]: column ["
-                + text
-                + "] is null; every record needs a text (or skip such records: skipBadRecords)");
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    Phases phases = new Phases(jsc);
+    try {
+      // one read of the input: the analysis keeps bad records (not analysed) for the checks
+      phases.enter("analysis");
+      Analysis analysis = new Analysis(options, idIndex, textIndex, canonicalIndexes);
+      JavaRDD<Doc> read =
+          docs.javaRDD().mapPartitions(analysis::analyse).persist(StorageLevel.MEMORY_AND_DISK());
+      Map<Integer, Long> problems = read.map(Doc::problems).countByValue();
+      phases.enter("checks");
+      long skipped = 0;
+      int seen = 0;
+      for (Map.Entry<Integer, Long> p : problems.entrySet()) {
+        seen |= p.getKey();
+        skipped += p.getKey() != 0 ? p.getValue() : 0;
       }
-    }
-    List<Row> nullIds = docs.filter(functions.col(id).isNull()).limit(1).collectAsList();
-    if (!nullIds.isEmpty()) {
-      throw new IllegalArgumentException(
-          "column [" + id + "] is null in a record; ids are required");
-    }
-    // as the CLI: a blank id cannot be told apart, and a tab, line break or other control
-    // character would break the rows of the pairs file
-    org.apache.spark.sql.Column badId =
-        functions
-            .trim(functions.col(id).cast("string"))
-            .equalTo("")
-            .or(functions.col(id).cast("string").rlike("[\\p{Cc}\\x{2028}\\x{2029}]"));
-    if (options.skipBadRecords()) {
-      long badIds = input.filter(badId).count();
-      skipped += badIds;
-      input = input.filter(functions.not(badId));
-    } else {
-      List<Row> bad = docs.filter(badId).select(id).limit(1).collectAsList();
-      if (!bad.isEmpty()) {
+      if (seen != 0) {
+        String error = null;
+        if ((seen & Doc.NULL_TEXT) != 0 && !options.skipBadRecords()) {
+          Doc bad = read.filter(d -> (d.problems() & Doc.NULL_TEXT) != 0).first();
+          error =
+              "record ["
+                  + bad.id()
+                  + "]: column ["
+                  + text
+                  + "] is null; every record needs a text (or skip such records: skipBadRecords)";
+        } else if ((seen & Doc.NULL_ID) != 0) {
+          error = "column [" + id + "] is null in a record; ids are required";
+        } else if (!options.skipBadRecords()) {
+          Doc bad = read.filter(d -> d.problems() != 0).first();
+          error =
+              "column ["
+                  + id
+                  + "]: an id must not be blank or hold a tab, line break or other control"
+                  + " character, got ["
+                  + printable(bad.id())
+                  + "] (or skip such records: skipBadRecords)";
+        }
+        if (error != null) {
+          read.unpersist(false);
+          throw new IllegalArgumentException(error);
+        }
+      }
+      JavaRDD<Doc> good = skipped > 0 ? read.filter(d -> d.problems() == 0) : read;
+      List<Tuple2<String, Long>> repeated =
+          good.mapToPair(d -> new Tuple2<>(d.id(), 1L))
+              .reduceByKey(Long::sum)
+              .filter(t -> t._2() > 1)
+              .take(1);
+      if (!repeated.isEmpty()) {
+        read.unpersist(false);
         throw new IllegalArgumentException(
-            "column ["
+            "id ["
+                + repeated.get(0)._1()
+                + "] is repeated ("
+                + repeated.get(0)._2()
+                + " records) in column ["
                 + id
-                + "]: an id must not be blank or hold a tab, line break or other control"
-                + " character, got ["
-                + printable(idOf(bad.get(0), 0))
-                + "] (or skip such records: skipBadRecords)");
+                + "]; ids must be unique");
       }
+      // the input ordinal: the dataset's order, numbered on the cached analysis
+      phases.enter("analysis");
+      JavaRDD<Doc> analysed =
+          good.zipWithIndex()
+              .map(t -> t._1().withOrd(t._2()))
+              .persist(StorageLevel.MEMORY_AND_DISK());
+      long documents = analysed.count();
+      read.unpersist(false);
+      if (documents > Integer.MAX_VALUE) {
+        throw new IllegalArgumentException(
+            "at most " + Integer.MAX_VALUE + " documents per run, got " + documents);
+      }
+      Pipeline run = new Pipeline(options, phases);
+      return run.execute(spark, analysed, documents, skipped);
+    } finally {
+      phases.close();
     }
-    List<Row> repeated =
-        input.groupBy(functions.col(id)).count().filter("count > 1").limit(1).collectAsList();
-    if (!repeated.isEmpty()) {
-      throw new IllegalArgumentException(
-          "id ["
-              + idOf(repeated.get(0), 0)
-              + "] is repeated ("
-              + repeated.get(0).getLong(1)
-              + " records) in column ["
-              + id
-              + "]; ids must be unique");
-    }
-
-    Analysis analysis = new Analysis(options, idIndex, textIndex, canonicalIndexes);
-    JavaRDD<Doc> analysed =
-        input
-            .javaRDD()
-            .zipWithIndex()
-            .mapPartitions(analysis::analyse)
-            .persist(StorageLevel.MEMORY_AND_DISK());
-    long documents = analysed.count();
-    if (documents > Integer.MAX_VALUE) {
-      throw new IllegalArgumentException(
-          "at most " + Integer.MAX_VALUE + " documents per run, got " + documents);
-    }
-    Pipeline run = new Pipeline(options);
-    return run.execute(spark, analysed, documents, skipped);
   }
 
   /** The measure of the run: exact Jaccard or the sketch estimate. */
@@ -280,11 +286,13 @@ public final class NearDupSpark {
     private final int representatives;
     private final double threshold;
     private final DedupOptions options;
+    private final transient Phases phases;
     // made on each executor: the library's measures are not serializable
     private transient PairMeasure measure;
     private transient CanonicalPolicy policy;
 
-    Pipeline(DedupOptions options) {
+    Pipeline(DedupOptions options, Phases phases) {
+      this.phases = phases;
       this.maxBucketSize = options.maxBucketSize();
       this.representatives = options.representatives();
       this.threshold = options.threshold();
@@ -308,6 +316,7 @@ public final class NearDupSpark {
     Result execute(SparkSession spark, JavaRDD<Doc> analysed, long documents, long skipped) {
       int partitions = Math.max(1, analysed.getNumPartitions());
       Partitioner byOrd = new HashPartitioner(partitions);
+      phases.enter("sets");
       JavaRDD<Doc> withSets = analysed.filter(d -> d.set().length > 0);
       JavaPairRDD<Long, int[]> sets =
           withSets
@@ -316,6 +325,7 @@ public final class NearDupSpark {
               .persist(StorageLevel.MEMORY_AND_DISK());
 
       // identical: groups of equal sets, by their first member
+      phases.enter("identical");
       JavaPairRDD<Long, long[]> groups =
           withSets
               .mapToPair(d -> new Tuple2<>(new SetKey(d.set()), d.ord()))
@@ -336,22 +346,13 @@ public final class NearDupSpark {
       JavaRDD<Verified> identicalPairs = groups.values().flatMap(this::groupPairs);
 
       // buckets of representatives
+      phases.enter("buckets");
       JavaPairRDD<Long, Boolean> hidden = groupEdges.mapToPair(t -> new Tuple2<>(t._2(), true));
       JavaPairRDD<Long, int[]> representativeKeys =
           withSets.mapToPair(d -> new Tuple2<>(d.ord(), d.bucketKeys())).subtractByKey(hidden);
       JavaPairRDD<Integer, long[]> buckets =
-          representativeKeys
-              .flatMapToPair(t -> {
-                List<Tuple2<Integer, Long>> out = new ArrayList<>(t._2().length);
-                for (int key : t._2()) {
-                  out.add(new Tuple2<>(key, t._1()));
-                }
-                return out.iterator();
-              })
-              .groupByKey()
-              .mapValues(NearDupSpark::distinctSortedOrds)
-              .filter(b -> b._2().length >= 2)
-              .persist(StorageLevel.MEMORY_AND_DISK());
+          Buckets.of(representativeKeys, partitions).persist(StorageLevel.MEMORY_AND_DISK());
+      long oversizedBuckets = buckets.filter(b -> b._2().length > maxBucketSize).count();
       JavaPairRDD<Long, Integer> candidates =
           buckets
               .values()
@@ -368,6 +369,7 @@ public final class NearDupSpark {
               .reduceByKey(Integer::sum);
 
       // verify: both sets brought to each candidate
+      phases.enter("verify");
       JavaRDD<Verified> verified =
           candidates
               .mapToPair(
@@ -387,6 +389,7 @@ public final class NearDupSpark {
               .persist(StorageLevel.MEMORY_AND_DISK());
 
       // oversized: members compared with a few representatives, knowing the components so far
+      phases.enter("oversized");
       JavaPairRDD<Long, Integer> oversizedMembers =
           buckets
               .filter(b -> b._2().length > maxBucketSize)
@@ -397,12 +400,14 @@ public final class NearDupSpark {
                 }
                 return out.iterator();
               });
+      phases.enter("components");
+      JavaPairRDD<Long, Long> labels =
+          ConnectedComponents.labels(
+              groupEdges.union(verified.mapToPair(v -> new Tuple2<>(v.a(), v.b()))), byOrd);
       JavaRDD<Verified> joined = verified;
-      long oversizedBuckets = buckets.filter(b -> b._2().length > maxBucketSize).count();
       if (oversizedBuckets > 0) {
-        JavaPairRDD<Long, Long> before =
-            ConnectedComponents.labels(
-                groupEdges.union(verified.mapToPair(v -> new Tuple2<>(v.a(), v.b()))));
+        JavaPairRDD<Long, Long> before = labels.persist(StorageLevel.MEMORY_AND_DISK());
+        phases.enter("oversized");
         JavaRDD<Verified> oversized =
             oversizedMembers
                 .join(sets)
@@ -412,14 +417,20 @@ public final class NearDupSpark {
                         new BucketMember(t._2()._1()._1(), t._1()),
                         new Member(t._2()._1()._2(), t._2()._2().orElse(t._1()))))
                 .repartitionAndSortWithinPartitions(new OnePartition())
-                .mapPartitions(this::oversizedBuckets);
-        joined = verified.union(oversized).persist(StorageLevel.MEMORY_AND_DISK());
+                .mapPartitions(this::oversizedBuckets)
+                .persist(StorageLevel.MEMORY_AND_DISK());
+        joined = verified.union(oversized);
+        if (!oversized.isEmpty()) {
+          // the components so far are stars: joining the new pairs to them takes a round or two
+          phases.enter("components");
+          labels =
+              ConnectedComponents.labels(
+                  before.union(oversized.mapToPair(v -> new Tuple2<>(v.a(), v.b()))), byOrd);
+        }
       }
 
+      phases.enter("output");
       JavaRDD<Verified> listed = expand(joined, groups).union(identicalPairs);
-      JavaPairRDD<Long, Long> labels =
-          ConnectedComponents.labels(
-              groupEdges.union(joined.mapToPair(v -> new Tuple2<>(v.a(), v.b()))));
 
       // canonicals: the least by the policy, ties to the lowest ordinal
       JavaPairRDD<Long, Object> values =
@@ -629,18 +640,6 @@ public final class NearDupSpark {
     }
     Arrays.sort(out);
     return out;
-  }
-
-  /** A bucket's documents, ascending, each once (two bands of a document may share a key). */
-  static long[] distinctSortedOrds(Iterable<Long> ords) {
-    long[] sorted = sortedOrds(ords);
-    int n = 0;
-    for (int i = 0; i < sorted.length; i++) {
-      if (n == 0 || sorted[n - 1] != sorted[i]) {
-        sorted[n++] = sorted[i];
-      }
-    }
-    return Arrays.copyOf(sorted, n);
   }
 
   /** A verified pair of ordinals, the lower first. */

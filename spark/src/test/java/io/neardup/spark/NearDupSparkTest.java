@@ -8,7 +8,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.spark.HashPartitioner;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -22,6 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import scala.Tuple2;
 
 /**
  * Spark in local mode gives the CLI's answer: the pairs and clusters files equal, byte for byte,
@@ -207,5 +212,65 @@ class NearDupSparkTest {
     List<Row> pairs = r.pairs().collectAsList();
     assertEquals(1, pairs.size());
     assertEquals(RowFactory.create("a", "c", 1.0), pairs.get(0));
+  }
+
+  /**
+   * Components of a path (the worst diameter), a cycle, a star around a large node, two stars
+   * joined by their leaves and a lone pair: every node's label is its component's smallest node, as
+   * a union-find over the same edges gives, on three partitions.
+   */
+  @Test
+  void connectedComponentsLabelEveryNodeWithItsComponentsSmallestNode() {
+    List<Tuple2<Long, Long>> edges = new ArrayList<>();
+    for (long i = 0; i < 40; i++) {
+      edges.add(new Tuple2<>(i + 1, i)); // path 0..40
+    }
+    for (long i = 100; i < 110; i++) {
+      edges.add(new Tuple2<>(i, i == 109 ? 100 : i + 1)); // cycle 100..109
+    }
+    for (long i = 200; i < 220; i++) {
+      edges.add(new Tuple2<>(500L, i)); // star around 500, its leaves smaller
+    }
+    edges.add(new Tuple2<>(301L, 300L)); // stars around 300 and 310 joined by 305-315
+    edges.add(new Tuple2<>(305L, 300L));
+    edges.add(new Tuple2<>(311L, 310L));
+    edges.add(new Tuple2<>(315L, 310L));
+    edges.add(new Tuple2<>(315L, 305L));
+    edges.add(new Tuple2<>(401L, 400L)); // a pair, repeated and reversed, and a self-loop
+    edges.add(new Tuple2<>(400L, 401L));
+    edges.add(new Tuple2<>(401L, 401L));
+    Map<Long, Long> parent = new HashMap<>();
+    for (Tuple2<Long, Long> e : edges) {
+      long a = root(parent, e._1());
+      long b = root(parent, e._2());
+      parent.put(Math.max(a, b), Math.min(a, b));
+      parent.putIfAbsent(Math.min(a, b), Math.min(a, b));
+    }
+    Map<Long, Long> expected = new TreeMap<>();
+    for (Long node : parent.keySet()) {
+      expected.put(node, root(parent, node));
+    }
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    HashPartitioner partitioner = new HashPartitioner(3);
+    Map<Long, Long> labels =
+        new TreeMap<>(
+            ConnectedComponents.labels(jsc.parallelizePairs(edges, 3), partitioner).collectAsMap());
+    assertEquals(expected, labels);
+    assertTrue(
+        ConnectedComponents.isStarForest(
+            jsc.parallelizePairs(List.of(new Tuple2<>(5L, 1L), new Tuple2<>(7L, 1L))),
+            partitioner));
+    assertTrue(
+        !ConnectedComponents.isStarForest(
+            jsc.parallelizePairs(List.of(new Tuple2<>(5L, 1L), new Tuple2<>(7L, 5L))), partitioner),
+        "a path of three nodes is no star");
+  }
+
+  private static long root(Map<Long, Long> parent, long x) {
+    parent.putIfAbsent(x, x);
+    while (parent.get(x) != x) {
+      x = parent.get(x);
+    }
+    return x;
   }
 }
