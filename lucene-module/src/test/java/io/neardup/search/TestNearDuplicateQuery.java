@@ -232,10 +232,32 @@ public class TestNearDuplicateQuery extends LuceneTestCase {
         sketches[i] = d.sketch();
         new BandHasher(settings.banding()).bandHashes(sketches[i], bands[i]);
       }
+      // the texts with a candidate that the estimate and the sets decide differently at 0.8 are
+      // queried first, so that every seed tests what exact verification changes
+      List<Integer> disagreeing = new ArrayList<>();
+      int minMatchesAt08 = Jaccard.minMatches(0.8, 128, 32);
+      for (int q = 0; q < texts.size(); q++) {
+        for (int i = 0; i < texts.size(); i++) {
+          boolean sharesBand = false;
+          for (int b = 0; b < bands[i].length; b++) {
+            sharesBand |= bands[i][b] == bands[q][b];
+          }
+          if (sharesBand
+              && hasSet[i]
+              && (Jaccard.estimate(sketches[q], sketches[i]).matches() >= minMatchesAt08)
+                  != (sets[q].jaccard(sets[i]) >= 0.8)) {
+            disagreeing.add(q);
+            break;
+          }
+        }
+      }
+      assertFalse(
+          "no candidate near the threshold: the corpus tests nothing", disagreeing.isEmpty());
       int decidedDifferently = 0;
       for (int iter = 0; iter < 40; iter++) {
-        int query = random.nextInt(texts.size());
-        double minSimilarity = iter % 2 == 0 ? 0.8 : 0.6 + random.nextDouble() * 0.35;
+        boolean near = iter < Math.min(4, disagreeing.size());
+        int query = near ? disagreeing.get(iter) : random.nextInt(texts.size());
+        double minSimilarity = near || iter % 2 == 0 ? 0.8 : 0.6 + random.nextDouble() * 0.35;
         NearDuplicateQuery q =
             NearDuplicateQuery.forText(
                 keeping, settings, FIELDS, texts.get(query), minSimilarity, true);
