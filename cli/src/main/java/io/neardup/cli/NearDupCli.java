@@ -88,27 +88,27 @@ public final class NearDupCli implements Runnable {
    * CommandLine#getOut()} and {@link CommandLine#getErr()}, which tests replace to capture it.
    */
   public static CommandLine commandLine() {
-    return commandLine(SUBCOMMANDS);
+    return withSubcommands(SUBCOMMANDS);
   }
 
   /**
    * A command line for {@code args}: when they start with a subcommand's name, it has that
-   * subcommand only (its options, usage and messages are the same); otherwise (help, version, a
-   * mistyped name, an argument file, {@code help}) every subcommand.
+   * subcommand only (its options, usage and messages are the same); otherwise (the help command or
+   * options, the version, a mistyped name, an argument file) every subcommand.
    */
   public static CommandLine commandLine(String... args) {
     if (args.length > 0) {
       for (Class<?> subcommand : SUBCOMMANDS) {
         if (subcommand != CommandLine.HelpCommand.class // help names another subcommand
             && subcommand.getAnnotation(Command.class).name().equals(args[0])) {
-          return commandLine(List.of(subcommand));
+          return withSubcommands(List.of(subcommand));
         }
       }
     }
-    return commandLine(SUBCOMMANDS);
+    return withSubcommands(SUBCOMMANDS);
   }
 
-  private static CommandLine commandLine(List<Class<?>> subcommands) {
+  private static CommandLine withSubcommands(List<Class<?>> subcommands) {
     CommandLine cmd = new CommandLine(new NearDupCli());
     // before the settings below, which apply to the subcommands present when they are set
     for (Class<?> subcommand : subcommands) {
