@@ -2,8 +2,10 @@
 # Two builds of `neardup dedup` side by side on one corpus: an earlier build (the baseline) and this
 # one, each run at bin/neardup's defaults (NEARDUP_JAR), alternately, N times each, timing each whole
 # process (JVM start included). Prints the machine and its load average, each build's wall times and
-# "read and analyse" times with their medians, the speed-up (baseline / this build, medians), and
-# whether both wrote byte-identical pairs and clusters (exit status 1 if not). See
+# "read and analyse" times and CPU times (user + system, all threads) with their medians, the
+# speed-ups (baseline / this build, medians of wall and of CPU time: on a shared machine the CPU
+# time varies less), and whether both wrote byte-identical pairs and clusters (exit status 1 if
+# not). See
 # benchmarks/README.md, 'Two builds of dedup'.
 #
 # Usage: benchmarks/dedup-ab.sh (--baseline COMMIT | --baseline-jar JAR) [--corpus FILE] [--runs 7]
@@ -52,16 +54,26 @@ fi
 cp "$root/cli/target/neardup-cli.jar" "$dir/current.jar"
 current="$(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEAD -- . 2>/dev/null || echo +changes)"
 
-# runs one build once (NAME: baseline or current); appends its wall and read-and-analyse seconds
+# CPU seconds (user + system) used so far by the finished child processes of this shell; `times`
+# runs in this shell (a subshell has no children of its own), into a file
+children_cpu() {
+  sed -n 2p "$dir/times" | awk '{ for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); s += t[1] * 60 + t[2] } } END { printf "%.3f", s }'
+}
+
+# runs one build once (NAME: baseline or current); appends its wall, CPU and read-and-analyse seconds
 run() {
-  local name=$1 jar=$2 start end
+  local name=$1 jar=$2 start end cpu
   mkdir -p "$dir/$name"
+  times >"$dir/times"
+  cpu=$(children_cpu)
   start=$(date +%s.%N)
   NEARDUP_JAR="$jar" "$root/bin/neardup" dedup --input "$corpus" --threshold 0.8 \
     --pairs "$dir/$name/pairs.tsv" --clusters "$dir/$name/clusters.jsonl" >"$dir/$name.log" 2>&1 ||
     { cat "$dir/$name.log" >&2; exit 1; }
   end=$(date +%s.%N)
   eval "${name}_wall+=($(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.2f", b - a }'))"
+  times >"$dir/times"
+  eval "${name}_cpu+=($(awk -v a="$cpu" -v b="$(children_cpu)" 'BEGIN { printf "%.2f", b - a }'))"
   eval "${name}_read+=($(sed -n 's/.*read and analyse \([0-9.]*\) s.*/\1/p' "$dir/$name.log"))"
 }
 median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
@@ -70,7 +82,7 @@ median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 
 baseline_wall=() current_wall=()
 run baseline "$baseline_jar"
 run current "$dir/current.jar"
-baseline_wall=() baseline_read=() current_wall=() current_read=()
+baseline_wall=() baseline_read=() baseline_cpu=() current_wall=() current_read=() current_cpu=()
 load_start="$(cut -d' ' -f1-3 /proc/loadavg)"
 for i in $(seq 1 "$runs"); do
   # the order alternates, so that a drift of the machine's speed falls on both
@@ -84,6 +96,8 @@ load_end="$(cut -d' ' -f1-3 /proc/loadavg)"
 
 bw=$(median "${baseline_wall[@]}")
 cw=$(median "${current_wall[@]}")
+bc=$(median "${baseline_cpu[@]}")
+cc=$(median "${current_cpu[@]}")
 echo "# neardup dedup: build $baseline beside $current"
 echo
 echo "- machine: $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(nproc) cores," \
@@ -91,12 +105,15 @@ echo "- machine: $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(npro
 echo "- corpus: $corpus ($(wc -l <"$corpus") lines, $(($(stat -c %s "$corpus") / 1000000)) MB);" \
   "\`bin/neardup dedup --input CORPUS --threshold 0.8 --pairs P --clusters K\`, $runs runs each, alternating"
 echo
-echo "| build | wall s (runs) | median | read and analyse s (runs) | median |"
-echo "| --- | --- | ---: | --- | ---: |"
-echo "| $baseline | ${baseline_wall[*]} | $bw | ${baseline_read[*]} | $(median "${baseline_read[@]}") |"
-echo "| $current | ${current_wall[*]} | $cw | ${current_read[*]} | $(median "${current_read[@]}") |"
+echo "| build | wall s (runs) | median | CPU s (runs) | median | read and analyse s (runs) | median |"
+echo "| --- | --- | ---: | --- | ---: | --- | ---: |"
+echo "| $baseline | ${baseline_wall[*]} | $bw | ${baseline_cpu[*]} | $bc | ${baseline_read[*]} |" \
+  "$(median "${baseline_read[@]}") |"
+echo "| $current | ${current_wall[*]} | $cw | ${current_cpu[*]} | $cc | ${current_read[*]} |" \
+  "$(median "${current_read[@]}") |"
 echo
-awk -v a="$bw" -v b="$cw" 'BEGIN { printf "speed-up (baseline / this build, median wall): **%.2f×**\n", a / b }'
+awk -v a="$bw" -v b="$cw" -v c="$bc" -v d="$cc" 'BEGIN {
+  printf "speed-up (baseline / this build, medians): wall **%.2f×**, CPU time **%.2f×**\n", a / b, c / d }'
 if cmp -s "$dir/baseline/pairs.tsv" "$dir/current/pairs.tsv" &&
   cmp -s "$dir/baseline/clusters.jsonl" "$dir/current/clusters.jsonl"; then
   echo "pairs and clusters: byte-identical ($(wc -l <"$dir/current/pairs.tsv") pair lines)"

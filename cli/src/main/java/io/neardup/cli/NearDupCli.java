@@ -14,6 +14,7 @@ import io.neardup.param.Parameter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import picocli.CommandLine;
@@ -43,19 +44,6 @@ import picocli.CommandLine.Spec;
       "Main job: neardup dedup --input corpus.jsonl --threshold 0.8 --pairs pairs.tsv"
           + " --clusters clusters.jsonl"
     },
-    subcommands = {
-      DedupCommand.class,
-      IndexCommand.class,
-      ClustersCommand.class,
-      ReportCommand.class,
-      SimilarCommand.class,
-      SearchCommand.class,
-      TuneCommand.class,
-      EvaluateCommand.class,
-      TruthCommand.class,
-      CompareCommand.class,
-      CommandLine.HelpCommand.class
-    },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:success", "1:runtime failure (I/O, bad input data)", "2:usage error"})
 public final class NearDupCli implements Runnable {
@@ -69,6 +57,25 @@ public final class NearDupCli implements Runnable {
   // news to a command-line user. Held in a field: the logging framework keeps loggers weakly.
   private static final Logger LUCENE_LOGGER = Logger.getLogger("org.apache.lucene");
 
+  /**
+   * The subcommands, in the order the help lists them. Added in code rather than in the annotation,
+   * so that a run builds the option model of the one subcommand it runs: picocli builds a model by
+   * reflection, and building all ten is a noticeable part of a short run's start.
+   */
+  private static final List<Class<?>> SUBCOMMANDS =
+      List.of(
+          DedupCommand.class,
+          IndexCommand.class,
+          ClustersCommand.class,
+          ReportCommand.class,
+          SimilarCommand.class,
+          SearchCommand.class,
+          TuneCommand.class,
+          EvaluateCommand.class,
+          TruthCommand.class,
+          CompareCommand.class,
+          CommandLine.HelpCommand.class);
+
   @Spec CommandSpec spec;
 
   @Override
@@ -81,7 +88,32 @@ public final class NearDupCli implements Runnable {
    * CommandLine#getOut()} and {@link CommandLine#getErr()}, which tests replace to capture it.
    */
   public static CommandLine commandLine() {
+    return withSubcommands(SUBCOMMANDS);
+  }
+
+  /**
+   * A command line for {@code args}: when they start with a subcommand's name, it has that
+   * subcommand only (its options, usage and messages are the same); otherwise (the help command or
+   * options, the version, a mistyped name, an argument file) every subcommand.
+   */
+  public static CommandLine commandLine(String... args) {
+    if (args.length > 0) {
+      for (Class<?> subcommand : SUBCOMMANDS) {
+        if (subcommand != CommandLine.HelpCommand.class // help names another subcommand
+            && subcommand.getAnnotation(Command.class).name().equals(args[0])) {
+          return withSubcommands(List.of(subcommand));
+        }
+      }
+    }
+    return withSubcommands(SUBCOMMANDS);
+  }
+
+  private static CommandLine withSubcommands(List<Class<?>> subcommands) {
     CommandLine cmd = new CommandLine(new NearDupCli());
+    // before the settings below, which apply to the subcommands present when they are set
+    for (Class<?> subcommand : subcommands) {
+      cmd.addSubcommand(subcommand);
+    }
     cmd.setCaseInsensitiveEnumValuesAllowed(true);
     cmd.setParameterExceptionHandler(NearDupCli::usageError);
     cmd.setExecutionExceptionHandler((e, commandLine, parseResult) -> failure(e, commandLine));
@@ -98,7 +130,7 @@ public final class NearDupCli implements Runnable {
 
   public static void main(String[] args) {
     LUCENE_LOGGER.setLevel(Level.SEVERE);
-    System.exit(commandLine().execute(args));
+    System.exit(commandLine(args).execute(args));
   }
 
   private static int usageError(ParameterException e, String[] args) {

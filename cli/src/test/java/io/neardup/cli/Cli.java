@@ -41,7 +41,7 @@ final class Cli {
     }
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    CommandLine cmd = NearDupCli.commandLine();
+    CommandLine cmd = NearDupCli.commandLine(strings);
     cmd.setOut(new PrintWriter(out, true));
     cmd.setErr(new PrintWriter(err, true));
     int exit = cmd.execute(strings);

@@ -69,6 +69,7 @@ final class JsonLines extends CorpusReader {
   private byte[] line = new byte[1 << 16];
   private int lineLength;
   private boolean lineTooLong;
+  private boolean lineAscii;
   private long lineBytes;
   private long lineNumber;
   // a line of HTML is a web page, bounded as one
@@ -122,6 +123,18 @@ final class JsonLines extends CorpusReader {
       if (lineTooLong) {
         throw new BadRecord(location, tooLarge("line", lineBytes, maxLineParts));
       }
+      if (lineAscii) {
+        // ASCII is UTF-8 as it is: Jackson reads the bytes without their decoding into chars. A
+        // bad record is read again below, so that its message is the one any other line gets.
+        if (blank(line, lineLength)) {
+          continue;
+        }
+        try {
+          return parse(JSON.createParser(line, 0, lineLength), location);
+        } catch (BadRecord bad) {
+          // reported as the decoded line's
+        }
+      }
       int length = decode(line, lineLength, location, " of the line");
       char[] text = chars();
       int start = 0;
@@ -129,9 +142,18 @@ final class JsonLines extends CorpusReader {
         start = 1; // a byte order mark some editors write
       }
       if (!blank(text, start, length)) {
-        return parse(text, start, length - start, location);
+        return parse(JSON.createParser(text, start, length - start), location);
       }
     }
+  }
+
+  private static boolean blank(byte[] ascii, int length) {
+    for (int i = 0; i < length; i++) {
+      if (!Character.isWhitespace(ascii[i])) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static boolean blank(char[] text, int start, int end) {
@@ -145,7 +167,8 @@ final class JsonLines extends CorpusReader {
 
   /**
    * Reads the next line, without its line break, into {@link #line}; a line longer than {@link
-   * #MAX_RECORD_BYTES} is read to its end but not kept, and sets {@link #lineTooLong}.
+   * #MAX_RECORD_BYTES} is read to its end but not kept, and sets {@link #lineTooLong}; {@link
+   * #lineAscii} says whether it has ASCII bytes only.
    *
    * @return false at the end of the input
    */
@@ -157,6 +180,7 @@ final class JsonLines extends CorpusReader {
     lineBytes = 0;
     lineTooLong = false;
     boolean any = false;
+    int bytesOred = 0; // negative if any byte is not ASCII
     while (true) {
       if (bufferStart == bufferEnd) {
         int n = fill();
@@ -169,10 +193,12 @@ final class JsonLines extends CorpusReader {
       any = true;
       int newline = -1;
       for (int i = bufferStart; i < bufferEnd; i++) {
-        if (buffer[i] == '\n') {
+        byte b = buffer[i];
+        if (b == '\n') {
           newline = i;
           break;
         }
+        bytesOred |= b;
       }
       int end = newline < 0 ? bufferEnd : newline;
       append(bufferStart, end - bufferStart);
@@ -184,6 +210,7 @@ final class JsonLines extends CorpusReader {
     if (lineLength > 0 && line[lineLength - 1] == '\r') {
       lineLength--;
     }
+    lineAscii = bytesOred >= 0;
     return any;
   }
 
@@ -234,14 +261,13 @@ final class JsonLines extends CorpusReader {
    * skipped unread, so its values and types cannot make a record bad. A broken line is reported as
    * invalid JSON before any problem with its values.
    */
-  private Record parse(char[] text, int offset, int length, String location)
-      throws IOException, BadRecord {
+  private Record parse(JsonParser parser, String location) throws IOException, BadRecord {
     String id = null;
     String body = null;
     Map<String, Object> values = new LinkedHashMap<>();
     Set<String> seen = new HashSet<>();
     BadRecord problem = null;
-    try (JsonParser p = JSON.createParser(text, offset, length)) {
+    try (JsonParser p = parser) {
       JsonToken token = p.nextToken();
       if (token != JsonToken.START_OBJECT) {
         throw new BadRecord(location, "expected a JSON object, got " + describe(token));

@@ -1,6 +1,7 @@
 package io.neardup.cli.output;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.neardup.cli.CliFailure;
@@ -31,7 +32,13 @@ public final class ResultFiles {
   /** The path meaning standard output. */
   public static final String STDOUT = "-";
 
-  private static final JsonMapper JSON = new JsonMapper();
+  /**
+   * Reads clusters files. In a holder: making a mapper loads much of Jackson's data binding, which
+   * writing, the main job's only use of JSON here, does not need.
+   */
+  private static final class Reading {
+    static final JsonMapper JSON = new JsonMapper();
+  }
 
   /**
    * One near-duplicate pair.
@@ -116,12 +123,9 @@ public final class ResultFiles {
     return String.format(Locale.ROOT, "%.6f", s);
   }
 
-  private static String json(String s) {
-    try {
-      return JSON.writeValueAsString(s);
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException(e);
-    }
+  /** A JSON string literal, escaped as Jackson's generators escape it. */
+  static String json(String s) {
+    return "\"" + new String(JsonStringEncoder.getInstance().quoteAsString(s)) + "\"";
   }
 
   /** Writes to a file ({@link #writeFile}), or to {@code stdout} for {@value #STDOUT}. */
@@ -337,7 +341,7 @@ public final class ResultFiles {
         JsonNode members;
         JsonNode canonical;
         try {
-          JsonNode c = JSON.readTree(line);
+          JsonNode c = Reading.JSON.readTree(line);
           members = c.path("members");
           canonical = c.path("canonical");
         } catch (JsonProcessingException e) {
