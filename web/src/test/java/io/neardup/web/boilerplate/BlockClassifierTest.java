@@ -110,4 +110,15 @@ class BlockClassifierTest {
     assertTrue(text.contains("param label.separator"), text);
     assertFalse(text.contains("Prev"), text);
   }
+
+  @Test
+  void aPageThatKeepsLessThanASentenceOrTwoKeepsItsText() {
+    // the tree keeps the 12-word block between two longer ones and drops the short lines around
+    // them; 12 words are no article, and the page's text without its links is what it says
+    List<TextBlock> page =
+        List.of(block(3, 0), block(2, 0), block(12, 0), block(2, 0), block(6, 6), block(3, 0));
+    assertArrayEquals(
+        new boolean[] {true, true, true, true, false, true},
+        new BlockClassifier(false).classify(page));
+  }
 }
