@@ -178,7 +178,10 @@ public final class WebSiteQuality {
         Element container = Jsoup.parse(p.toFile(), null).selectFirst(site.container());
         String text = container == null ? "" : container.text();
         int words = text.isBlank() ? 0 : text.trim().split("\\s+").length;
-        main.write(json.writeValueAsString(Map.of("id", id, "text", text)));
+        Map<String, String> record = new LinkedHashMap<>();
+        record.put("id", id);
+        record.put("text", text);
+        main.write(json.writeValueAsString(record));
         main.write('\n');
         boolean copy = copied.contains(p);
         tsv.write(
