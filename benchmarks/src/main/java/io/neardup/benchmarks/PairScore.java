@@ -193,7 +193,7 @@ public final class PairScore {
   }
 
   /** Reads a pairs TSV into {@code out}, keeping the pairs whose score is at least minScore. */
-  private static void read(Path file, double minScore, Map<String, Double> out) throws IOException {
+  static void read(Path file, double minScore, Map<String, Double> out) throws IOException {
     try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       String line;
       boolean first = true;

@@ -6,7 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
+import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
@@ -21,7 +24,10 @@ import org.jsoup.select.NodeVisitor;
  * commonest near-duplicates (002): the main content of a page of one site (its template's content
  * container, {@code <main>} or {@code role="main"}) replaces the main content of a page of another
  * site, a few of its words edited, and the result is saved beside that host page, so it takes the
- * host site's template, navigation and sidebars.
+ * host site's template, navigation and sidebars. Each site may declare its own content container
+ * (its generator's, e.g. Doxygen's {@code div.contents}); the source site, then its page, and the
+ * host site, then its page, are drawn uniformly, so that small sites get copies as often as large
+ * ones.
  */
 public final class WebRehosting {
   /** The content container of a page, as the truth reads it. */
@@ -43,41 +49,66 @@ public final class WebRehosting {
    */
   public static List<Path> rehost(Path root, int copies, int minWords, double editRate, long seed)
       throws IOException {
-    List<Page> pages = new ArrayList<>();
+    return rehost(root, site -> MAIN, copies, minWords, editRate, seed);
+  }
+
+  /**
+   * Writes re-hosted copies as {@link #rehost(Path, int, int, double, long)} does, each site's
+   * content container given by {@code container} (a CSS selector per site directory name; pages
+   * without it are neither copied nor hosts).
+   */
+  public static List<Path> rehost(
+      Path root,
+      Function<String, String> container,
+      int copies,
+      int minWords,
+      double editRate,
+      long seed)
+      throws IOException {
+    Map<String, List<Page>> bySite = new TreeMap<>();
     try (Stream<Path> walk = Files.walk(root)) {
       for (Path p : (Iterable<Path>) walk.sorted()::iterator) {
         String name = p.getFileName().toString();
         Path relative = root.relativize(p);
-        if (!Files.isRegularFile(p) || relative.getNameCount() < 2 || !name.endsWith(".html")) {
+        if (!Files.isRegularFile(p)
+            || relative.getNameCount() < 2
+            || !(name.endsWith(".html") || name.endsWith(".htm"))) {
           continue;
         }
+        String site = relative.getName(0).toString();
         Document d = Jsoup.parse(p.toFile(), null);
-        Element main = d.selectFirst(MAIN);
+        Element main = d.selectFirst(container.apply(site));
         if (main != null) {
-          pages.add(new Page(p, relative.getName(0).toString(), d, main));
+          bySite.computeIfAbsent(site, s -> new ArrayList<>()).add(new Page(p, site, d, main));
+        }
+      }
+    }
+    Map<String, List<Page>> sources = new TreeMap<>();
+    for (var e : bySite.entrySet()) {
+      for (Page p : e.getValue()) {
+        if (p.main().text().split("\\s+").length >= minWords) {
+          sources.computeIfAbsent(e.getKey(), s -> new ArrayList<>()).add(p);
         }
       }
     }
     Random random = new Random(seed);
-    List<Page> sources = new ArrayList<>();
-    for (Page p : pages) {
-      if (p.main().text().split("\\s+").length >= minWords) {
-        sources.add(p);
-      }
-    }
+    List<String> sourceSites = List.copyOf(sources.keySet());
     List<Path> written = new ArrayList<>();
-    if (sources.isEmpty()) {
+    if (sourceSites.isEmpty()) {
       return written;
     }
     for (int k = 0; k < copies; k++) {
-      Page source = sources.get(random.nextInt(sources.size()));
-      List<Page> hosts = pages.stream().filter(p -> !p.site().equals(source.site())).toList();
-      if (hosts.isEmpty()) {
+      String from = sourceSites.get(random.nextInt(sourceSites.size()));
+      List<Page> fromPages = sources.get(from);
+      Page source = fromPages.get(random.nextInt(fromPages.size()));
+      List<String> hostSites = bySite.keySet().stream().filter(s -> !s.equals(from)).toList();
+      if (hostSites.isEmpty()) {
         break;
       }
-      Page host = hosts.get(random.nextInt(hosts.size()));
+      List<Page> hostPages = bySite.get(hostSites.get(random.nextInt(hostSites.size())));
+      Page host = hostPages.get(random.nextInt(hostPages.size()));
       Document copy = Jsoup.parse(host.document().outerHtml());
-      Element target = copy.selectFirst(MAIN);
+      Element target = copy.selectFirst(container.apply(host.site()));
       target.empty();
       for (Node child : source.main().childNodes()) {
         target.appendChild(child.clone());

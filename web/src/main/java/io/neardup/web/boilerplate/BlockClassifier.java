@@ -22,7 +22,9 @@ import java.util.Map;
  * the form wraps most of the page as some frameworks render every page. Last, {@link ContentRegion}
  * keeps only the blocks in the container of the page's paragraphs (when one container clearly holds
  * most of what was kept), which removes the related-article lists, teasers and forms around an
- * article that read like content block by block. Nothing here is fitted to a site or template.
+ * article that read like content block by block. A page of which all that leaves fewer than {@value
+ * #MIN_TEXT_WORDS} words holds no article (a short page, a reference entry): its text with few
+ * links outside declared furniture is its main text. Nothing here is fitted to a site or template.
  *
  * <pre>{@code
  * boolean[] content = new BlockClassifier().classify(blocks);
@@ -37,6 +39,9 @@ public final class BlockClassifier {
 
   /** Words from which a block with few links that precedes content is kept with it. */
   public static final int MIN_LEAD_WORDS = 10;
+
+  /** Words below which what was kept is no article: the page is then its own text. */
+  static final int MIN_TEXT_WORDS = 20;
 
   /** The share of a page's words below which a form's text is interface. */
   static final double MAX_FORM_SHARE = 0.5;
@@ -84,12 +89,13 @@ public final class BlockClassifier {
     dropForms(blocks, content);
     // within a declared main region too: it often holds related articles and comment forms
     ContentRegion.restrict(blocks, content);
-    boolean any = false;
-    for (boolean c : content) {
-      any |= c;
+    int kept = 0;
+    for (int i = 0; i < n; i++) {
+      kept += content[i] ? blocks.get(i).words() : 0;
     }
-    if (!any) {
-      // no article: a short page is still its own text, bar links and declared furniture
+    if (kept < MIN_TEXT_WORDS) {
+      // no article (a short page, a reference entry): the page is its own text, bar links and
+      // declared furniture
       for (int i = 0; i < n; i++) {
         TextBlock b = blocks.get(i);
         content[i] =

@@ -21,7 +21,12 @@ import java.util.List;
  *
  * <p>The region only ever removes blocks, and only when it is clear: when it holds at least {@value
  * #MIN_REGION_SHARE} of the words the classifier kept (else the page is no article with furniture
- * around it, e.g. a forum thread, a list or a home page, and the classifier's decision stands).
+ * around it, e.g. a forum thread, a list or a home page, and the classifier's decision stands). The
+ * one exception: when the classifier kept less than {@value #MIN_KEPT_SHARE} of the region's text
+ * (its blocks with few links outside declared furniture), the page is made of short lines rather
+ * than paragraphs, as reference pages are (signatures, names, one-line descriptions), and the
+ * classifier, which judges a block by its length and its neighbours', is the wrong judge: the
+ * region's text is kept whole.
  */
 final class ContentRegion {
   /** Characters from which a block counts as a paragraph. */
@@ -41,6 +46,12 @@ final class ContentRegion {
 
   /** The share of the kept words the region must hold to restrict them. */
   static final double MIN_REGION_SHARE = 0.5;
+
+  /**
+   * The share of the region's text below which the classifier kept too little of it: the region's
+   * text is then kept whole.
+   */
+  static final double MIN_KEPT_SHARE = 0.5;
 
   private ContentRegion() {}
 
@@ -129,6 +140,20 @@ final class ContentRegion {
         }
       }
     }
+    long regionText = 0;
+    for (int i = 0; i < n; i++) {
+      if (inRegion[i] && isText(blocks.get(i))) {
+        regionText += blocks.get(i).words();
+      }
+    }
+    if (keptWords < MIN_KEPT_SHARE * regionText) {
+      // a page of short lines (a reference page: signatures, names, one-line descriptions), not of
+      // paragraphs: the classifier, which judges blocks by their length, drops most of its text
+      for (int i = 0; i < n; i++) {
+        content[i] = inRegion[i] && isText(blocks.get(i));
+      }
+      return;
+    }
     if (regionWords < MIN_REGION_SHARE * keptWords) {
       return;
     }
@@ -154,6 +179,12 @@ final class ContentRegion {
     for (int i = 0; i < n; i++) {
       content[i] &= inRegion[i] || i == title;
     }
+  }
+
+  /** Whether a block is text: few links, outside declared furniture. */
+  private static boolean isText(TextBlock b) {
+    return b.linkDensity() <= BlockClassifier.MAX_LINK_DENSITY
+        && b.landmark() != Landmark.BOILERPLATE;
   }
 
   private static boolean endsSentence(String text) {

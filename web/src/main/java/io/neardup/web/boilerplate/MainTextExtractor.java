@@ -66,13 +66,15 @@ public final class MainTextExtractor {
       }
       boolean[] restContent = classifier.classify(rest);
       content = new boolean[blocks.size()];
-      boolean any = false;
+      int kept = 0;
       for (int i = 0, j = 0; i < blocks.size(); i++) {
         content[i] = !template[i] && restContent[j++];
-        any |= content[i];
+        kept += content[i] ? blocks.get(i).words() : 0;
       }
-      if (!any) {
-        // all of it recurs on the group's pages: a copy of a page, not only its template
+      if (kept < BlockClassifier.MIN_TEXT_WORDS) {
+        // (nearly) all of it recurs on the group's pages: a copy of a page, or a short entry that
+        // differs from the others by a few lines of what looks like template, compared as local
+        // removal alone sees it
         content = classifier.classify(blocks);
       }
     } else {

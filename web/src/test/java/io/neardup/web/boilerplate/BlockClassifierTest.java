@@ -94,4 +94,31 @@ class BlockClassifierTest {
         new MainTextExtractor(Boilerplate.LOCAL).extract("<form>" + article + "</form>", "").text();
     assertTrue(wrapped.contains("Running text of the post"), wrapped);
   }
+
+  @Test
+  void aReferencePageOfShortLinesKeepsItsRegionsText() {
+    String nav =
+        "<div><table><tr><td><a href=a.html>Prev</a></td><th>Generation</th>"
+            + "<td><a href=b.html>Next</a></td></tr></table></div>";
+    String entry =
+        "<div><div><h2>label.separator</h2><p>label.separator: the separator between labels and"
+            + " titles</p></div><div><h2>Synopsis</h2><pre>param label.separator</pre></div>"
+            + "<div><h2>Description</h2><p>String used to separate labels and titles in a table"
+            + " of contents.</p></div></div>";
+    String text = new MainTextExtractor(Boilerplate.LOCAL).extract(nav + entry + nav, "").text();
+    assertTrue(text.contains("String used to separate labels and titles"), text);
+    assertTrue(text.contains("param label.separator"), text);
+    assertFalse(text.contains("Prev"), text);
+  }
+
+  @Test
+  void aPageThatKeepsLessThanASentenceOrTwoKeepsItsText() {
+    // the tree keeps the 12-word block between two longer ones and drops the short lines around
+    // them; 12 words are no article, and the page's text without its links is what it says
+    List<TextBlock> page =
+        List.of(block(3, 0), block(2, 0), block(12, 0), block(2, 0), block(6, 6), block(3, 0));
+    assertArrayEquals(
+        new boolean[] {true, true, true, true, false, true},
+        new BlockClassifier(false).classify(page));
+  }
 }
