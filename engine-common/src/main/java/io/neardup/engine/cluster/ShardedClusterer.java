@@ -607,10 +607,10 @@ public final class ShardedClusterer {
     public static Fetched of(String index, java.util.List<Object> values) {
       return new Fetched(
           index,
-          values.size() > 2 ? (String) values.get(2) : "",
-          values.isEmpty() ? null : (byte[]) values.get(0),
+          HitSketchReader.idOf(values),
+          HitSketchReader.sketchOf(values),
           HitSketchReader.keyOf(values),
-          values.size() > 3 ? (byte[]) values.get(3) : null);
+          HitSketchReader.shinglesOf(values));
     }
   }
 

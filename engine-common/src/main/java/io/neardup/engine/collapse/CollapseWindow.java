@@ -59,18 +59,15 @@ public final class CollapseWindow {
    * none if {@code values} is null or empty.
    */
   public void fetchedHit(int i, String index, String id, float score, List<Object> values) {
-    if (values == null || values.isEmpty()) {
-      hit(i, index, id, score, null, null, null);
-    } else {
-      hit(
-          i,
-          index,
-          id,
-          score,
-          (byte[]) values.get(0),
-          HitSketchReader.shinglesOf(values),
-          HitSketchReader.keyOf(values));
-    }
+    List<Object> v = values == null ? List.of() : values;
+    hit(
+        i,
+        index,
+        id,
+        score,
+        HitSketchReader.sketchOf(v),
+        HitSketchReader.shinglesOf(v),
+        HitSketchReader.keyOf(v));
   }
 
   /** Collapses the window as the extension asks, at the resolved minimum similarity. */

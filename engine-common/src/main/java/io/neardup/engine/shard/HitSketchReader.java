@@ -134,8 +134,8 @@ public final class HitSketchReader {
 
   /**
    * The values a hit carries in the engines' sketch field: its sketch, the canonical value ("" for
-   * none), its id and, when this reader reads shingle sets, its set ({@code
-   * ShardedClusterer.Fetched#of} reads them back).
+   * none), its id and, when this reader reads shingle sets, its set; {@link #sketchOf}, {@link
+   * #keyOf}, {@link #idOf} and {@link #shinglesOf} read them back.
    */
   public List<Object> hitValues() throws IOException {
     Object key = key();
@@ -147,6 +147,19 @@ public final class HitSketchReader {
       values.add(shingles());
     }
     return values;
+  }
+
+  /**
+   * The serialized sketch among a hit's {@link #hitValues} as they reach the coordinating node:
+   * null if the hit carries no values (an empty sketch stays empty: a text without shingles).
+   */
+  public static byte[] sketchOf(List<Object> hitValues) {
+    return hitValues.isEmpty() ? null : (byte[]) hitValues.get(0);
+  }
+
+  /** The {@code _id} among a hit's {@link #hitValues}: "" if it carries none. */
+  public static String idOf(List<Object> hitValues) {
+    return hitValues.size() > 2 ? (String) hitValues.get(2) : "";
   }
 
   /**
