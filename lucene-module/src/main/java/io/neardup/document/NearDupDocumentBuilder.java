@@ -121,7 +121,12 @@ public final class NearDupDocumentBuilder {
 
   /** Analyses a text and returns its fields. */
   public List<IndexableField> fields(String text) {
-    return analyze(text).toFields(fields, layout);
+    return fields(analyze(text));
+  }
+
+  /** The fields of a text this builder's analyser has already analysed. */
+  public List<IndexableField> fields(NearDupDocument analysed) {
+    return analysed.toFields(fields, layout);
   }
 
   /** Analyses a text and adds its fields to a document. */

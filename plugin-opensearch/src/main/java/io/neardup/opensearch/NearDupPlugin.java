@@ -4,6 +4,7 @@ import io.neardup.analysis.NormalizedTextAnalyzer;
 import io.neardup.collapse.core.WindowCollapse;
 import io.neardup.engine.api.ReconcileProgress;
 import io.neardup.engine.collapse.CollapsePlan;
+import io.neardup.engine.ingest.AnalysedTexts;
 import io.neardup.opensearch.analysis.NearDupMainTextCharFilterFactory;
 import io.neardup.opensearch.analysis.NearDupNormalizeTokenFilterFactory;
 import io.neardup.opensearch.analysis.NearDupSignatureTokenFilterFactory;
@@ -110,10 +111,16 @@ public final class NearDupPlugin extends Plugin
           Setting.Property.Dynamic);
 
   private final SetOnce<ClusterService> clusterService = new SetOnce<>();
+  private final AnalysedTexts analysedTexts = new AnalysedTexts();
   private final SetOnce<IndexNameExpressionResolver> resolver = new SetOnce<>();
   private final SetOnce<NamedWriteableRegistry> registry = new SetOnce<>();
   private final CoordinatorCollapse collapse =
       new CoordinatorCollapse(clusterService::get, resolver::get, registry::get);
+
+  // what the node's ingest processors analysed, which its neardup fields take
+  AnalysedTexts analysedTexts() {
+    return analysedTexts;
+  }
 
   @Override
   public Collection<Object> createComponents(
@@ -167,7 +174,7 @@ public final class NearDupPlugin extends Plugin
 
   @Override
   public Map<String, Mapper.TypeParser> getMappers() {
-    return Map.of(NearDupFieldMapper.CONTENT_TYPE, NearDupFieldMapper.PARSER);
+    return Map.of(NearDupFieldMapper.CONTENT_TYPE, NearDupFieldMapper.parser(analysedTexts));
   }
 
   @Override
@@ -298,6 +305,6 @@ public final class NearDupPlugin extends Plugin
     return Map.of(
         NearDupProcessor.TYPE,
         new NearDupProcessor.Factory(
-            parameters.client, parameters.ingestService.getClusterService()));
+            parameters.client, parameters.ingestService.getClusterService(), analysedTexts));
   }
 }

@@ -6,6 +6,8 @@ import static org.opensearch.test.hamcrest.OpenSearchAssertions.assertAcked;
 import static org.opensearch.test.hamcrest.OpenSearchAssertions.assertNoFailures;
 
 import io.neardup.cluster.Verification;
+import io.neardup.engine.contract.IndexedFields;
+import io.neardup.engine.ingest.AnalysedTexts;
 import io.neardup.engine.ingest.NearDupIngest;
 import io.neardup.engine.ingest.SketchedText;
 import io.neardup.engine.param.NearDupMappings;
@@ -24,6 +26,7 @@ import java.util.Set;
 import org.opensearch.action.bulk.BulkRequestBuilder;
 import org.opensearch.action.bulk.BulkResponse;
 import org.opensearch.action.search.SearchResponse;
+import org.opensearch.cluster.ClusterState;
 import org.opensearch.cluster.metadata.IndexMetadata;
 import org.opensearch.common.settings.Settings;
 import org.opensearch.common.xcontent.XContentFactory;
@@ -34,8 +37,12 @@ import org.opensearch.core.common.bytes.BytesArray;
 import org.opensearch.core.rest.RestStatus;
 import org.opensearch.core.xcontent.XContentBuilder;
 import org.opensearch.core.xcontent.XContentParser;
+import org.opensearch.index.engine.Engine;
 import org.opensearch.index.query.QueryBuilders;
+import org.opensearch.index.shard.IndexShard;
+import org.opensearch.indices.IndicesService;
 import org.opensearch.plugins.Plugin;
+import org.opensearch.plugins.PluginsService;
 import org.opensearch.search.SearchHit;
 import org.opensearch.search.collapse.CollapseBuilder;
 import org.opensearch.test.OpenSearchIntegTestCase;
@@ -63,40 +70,50 @@ public class NearDupIngestIntegrationTests extends OpenSearchIntegTestCase {
   }
 
   private void createIndex() throws IOException {
-    XContentBuilder mapping =
-        XContentFactory.jsonBuilder()
-            .startObject()
-            .startObject("properties")
-            .startObject("family")
-            .field("type", "keyword")
-            .endObject()
-            .startObject("neardup_cluster")
-            .field("type", "keyword")
-            .endObject()
-            .startObject("neardup_canonical")
-            .field("type", "boolean")
-            .endObject()
-            .startObject("body")
-            .field("type", "text")
-            .startObject("fields")
-            .startObject("dup")
-            .field("type", "neardup")
-            .endObject()
-            .endObject()
-            .endObject()
-            .endObject()
-            .endObject();
+    createIndex(INDEX, 2);
+  }
+
+  private void createIndex(String index, int shards) throws IOException {
     assertAcked(
         client()
             .admin()
             .indices()
-            .prepareCreate(INDEX)
+            .prepareCreate(index)
             .setSettings(
                 Settings.builder()
-                    .put(IndexMetadata.SETTING_NUMBER_OF_SHARDS, 2)
+                    .put(IndexMetadata.SETTING_NUMBER_OF_SHARDS, shards)
                     .put(IndexMetadata.SETTING_NUMBER_OF_REPLICAS, 0))
-            .setMapping(mapping));
-    ensureGreen(INDEX);
+            .setMapping(ingestMapping()));
+    ensureGreen(index);
+  }
+
+  /**
+   * A keyword family, the processor's cluster id and canonical flag, and a text body with a {@code
+   * neardup} multi-field {@code body.dup} of the default parameters.
+   */
+  private static XContentBuilder ingestMapping() throws IOException {
+    return XContentFactory.jsonBuilder()
+        .startObject()
+        .startObject("properties")
+        .startObject("family")
+        .field("type", "keyword")
+        .endObject()
+        .startObject("neardup_cluster")
+        .field("type", "keyword")
+        .endObject()
+        .startObject("neardup_canonical")
+        .field("type", "boolean")
+        .endObject()
+        .startObject("body")
+        .field("type", "text")
+        .startObject("fields")
+        .startObject("dup")
+        .field("type", "neardup")
+        .endObject()
+        .endObject()
+        .endObject()
+        .endObject()
+        .endObject();
   }
 
   private static void putPipeline(String id, String json) {
@@ -185,6 +202,68 @@ public class NearDupIngestIntegrationTests extends OpenSearchIntegTestCase {
     }
     assertThat(collapsed.getHits().getHits().length, equalTo(FAMILIES + unrelated));
     assertThat(families.size(), equalTo(FAMILIES + unrelated));
+  }
+
+  public void testTheFieldTakesTheProcessorsAnalysisAndIndexesTheSameValues() throws Exception {
+    putPipeline(
+        PIPELINE,
+        "{\"processors\": [{\"neardup\": {\"field\": \"body\", \"neardup_field\": \"body.dup\"}}]}");
+    createIndex("handed", 1);
+    createIndex("plain", 1);
+    String node = primaryNode("handed");
+    AnalysedTexts analysedTexts =
+        internalCluster()
+            .getInstance(PluginsService.class, node)
+            .filterPlugins(NearDupPlugin.class)
+            .get(0)
+            .analysedTexts();
+    long before = analysedTexts.handedOver();
+    String[] texts = new EnglishText(random().nextLong()).documents(20, 12);
+    Client client = client(node);
+    BulkRequestBuilder handed = client.prepareBulk();
+    BulkRequestBuilder plain = client.prepareBulk();
+    for (int i = 0; i < texts.length; i++) {
+      handed.add(
+          client
+              .prepareIndex("handed")
+              .setId("d" + i)
+              .setPipeline(PIPELINE)
+              .setSource("body", texts[i]));
+      plain.add(client.prepareIndex("plain").setId("d" + i).setSource("body", texts[i]));
+    }
+    // the same text twice in one bulk: each copy takes the one analysis
+    handed.add(
+        client
+            .prepareIndex("handed")
+            .setId("again")
+            .setPipeline(PIPELINE)
+            .setSource("body", texts[0]));
+    plain.add(client.prepareIndex("plain").setId("again").setSource("body", texts[0]));
+    assertNoFailures(handed.get());
+    assertNoFailures(plain.get());
+    assertThat(analysedTexts.handedOver() - before, equalTo((long) texts.length + 1));
+    refresh("handed", "plain");
+    Map<String, String> indexed = docValues("handed");
+    assertThat(indexed.size(), equalTo(texts.length + 1));
+    assertThat(indexed, equalTo(docValues("plain")));
+  }
+
+  private String primaryNode(String index) {
+    ClusterState state = clusterService().state();
+    String id = state.routingTable().index(index).shard(0).primaryShard().currentNodeId();
+    return state.nodes().get(id).getName();
+  }
+
+  /** Each document's sketch and shingle set as its one shard holds them, by id. */
+  private Map<String, String> docValues(String index) throws IOException {
+    IndexShard shard =
+        internalCluster()
+            .getInstance(IndicesService.class, primaryNode(index))
+            .indexServiceSafe(resolveIndex(index))
+            .getShard(0);
+    try (Engine.Searcher searcher = shard.acquireSearcher("test")) {
+      return IndexedFields.sketchesAndSets(searcher.getIndexReader(), "body.dup");
+    }
   }
 
   public void testANullOrMissingFieldIsABadRequestNamingItOrPassesWithIgnoreMissing()

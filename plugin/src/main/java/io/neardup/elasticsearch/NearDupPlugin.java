@@ -26,6 +26,7 @@ import io.neardup.elasticsearch.reconcile.NearDupReconcileStatus;
 import io.neardup.elasticsearch.reconcile.RestNearDupReconcileAction;
 import io.neardup.elasticsearch.reconcile.TransportNearDupReconcileAction;
 import io.neardup.engine.api.ReconcileProgress;
+import io.neardup.engine.ingest.AnalysedTexts;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -67,6 +68,12 @@ import org.elasticsearch.tasks.Task;
 public final class NearDupPlugin extends Plugin
     implements AnalysisPlugin, MapperPlugin, SearchPlugin, ActionPlugin, IngestPlugin {
   private final SetOnce<NearDupCollapseFilter> collapseFilter = new SetOnce<>();
+  private final AnalysedTexts analysedTexts = new AnalysedTexts();
+
+  // what the node's ingest processors analysed, which its neardup fields take
+  AnalysedTexts analysedTexts() {
+    return analysedTexts;
+  }
 
   @Override
   public Collection<?> createComponents(PluginServices services) {
@@ -169,12 +176,12 @@ public final class NearDupPlugin extends Plugin
     return Map.of(
         NearDupProcessor.TYPE,
         new NearDupProcessor.Factory(
-            parameters.client, parameters.ingestService.getClusterService()));
+            parameters.client, parameters.ingestService.getClusterService(), analysedTexts));
   }
 
   @Override
   public Map<String, Mapper.TypeParser> getMappers() {
-    return Map.of(NearDupFieldMapper.CONTENT_TYPE, NearDupFieldMapper.PARSER);
+    return Map.of(NearDupFieldMapper.CONTENT_TYPE, NearDupFieldMapper.parser(analysedTexts));
   }
 
   @Override

@@ -9,6 +9,8 @@ import static org.hamcrest.Matchers.equalTo;
 import io.neardup.cluster.Verification;
 import io.neardup.elasticsearch.ingest.InternalNearDupLookup;
 import io.neardup.elasticsearch.ingest.NearDupLookupAggregationBuilder;
+import io.neardup.engine.contract.IndexedFields;
+import io.neardup.engine.ingest.AnalysedTexts;
 import io.neardup.engine.ingest.NearDupIngest;
 import io.neardup.engine.ingest.SketchedText;
 import io.neardup.engine.param.NearDupMappings;
@@ -25,11 +27,17 @@ import java.util.Set;
 import org.elasticsearch.action.bulk.BulkRequestBuilder;
 import org.elasticsearch.action.bulk.BulkResponse;
 import org.elasticsearch.client.internal.Client;
+import org.elasticsearch.cluster.ClusterState;
 import org.elasticsearch.cluster.metadata.IndexMetadata;
+import org.elasticsearch.cluster.metadata.ProjectId;
 import org.elasticsearch.common.Strings;
 import org.elasticsearch.common.settings.Settings;
+import org.elasticsearch.index.engine.Engine;
 import org.elasticsearch.index.query.QueryBuilders;
+import org.elasticsearch.index.shard.IndexShard;
+import org.elasticsearch.indices.IndicesService;
 import org.elasticsearch.plugins.Plugin;
+import org.elasticsearch.plugins.PluginsService;
 import org.elasticsearch.rest.RestStatus;
 import org.elasticsearch.search.SearchHit;
 import org.elasticsearch.search.collapse.CollapseBuilder;
@@ -208,6 +216,72 @@ public class NearDupIngestIntegrationTests extends ESIntegTestCase {
         assertThat(d.cluster(), equalTo(family0));
         assertFalse("a later copy is not its cluster's canonical", d.canonical());
       }
+    }
+  }
+
+  public void testTheFieldTakesTheProcessorsAnalysisAndIndexesTheSameValues() throws Exception {
+    putJsonPipeline(
+        PIPELINE,
+        """
+        {"processors": [{"neardup": {"field": "body", "neardup_field": "body.dup"}}]}\
+        """);
+    for (String index : List.of("handed", "plain")) {
+      assertAcked(
+          indicesAdmin()
+              .prepareCreate(index)
+              .setSettings(
+                  Settings.builder()
+                      .put(IndexMetadata.SETTING_NUMBER_OF_SHARDS, 1)
+                      .put(IndexMetadata.SETTING_NUMBER_OF_REPLICAS, 0))
+              .setMapping(ingestMapping()));
+    }
+    ensureGreen("handed", "plain");
+    String node = primaryNode("handed");
+    AnalysedTexts analysedTexts =
+        internalCluster()
+            .getInstance(PluginsService.class, node)
+            .filterPlugins(NearDupPlugin.class)
+            .findFirst()
+            .orElseThrow()
+            .analysedTexts();
+    long before = analysedTexts.handedOver();
+    String[] texts = new EnglishText(random().nextLong()).documents(20, 12);
+    BulkRequestBuilder handed = client(node).prepareBulk();
+    BulkRequestBuilder plain = client(node).prepareBulk();
+    for (int i = 0; i < texts.length; i++) {
+      handed.add(
+          prepareIndex("handed").setId("d" + i).setPipeline(PIPELINE).setSource("body", texts[i]));
+      plain.add(prepareIndex("plain").setId("d" + i).setSource("body", texts[i]));
+    }
+    // the same text twice in one bulk: each copy takes the one analysis
+    handed.add(
+        prepareIndex("handed").setId("again").setPipeline(PIPELINE).setSource("body", texts[0]));
+    plain.add(prepareIndex("plain").setId("again").setSource("body", texts[0]));
+    assertBulkOk(handed);
+    assertBulkOk(plain);
+    assertThat(analysedTexts.handedOver() - before, equalTo((long) texts.length + 1));
+    refresh("handed", "plain");
+    Map<String, String> indexed = docValues("handed");
+    assertThat(indexed.size(), equalTo(texts.length + 1));
+    assertThat(indexed, equalTo(docValues("plain")));
+  }
+
+  private String primaryNode(String index) {
+    ClusterState state = clusterService().state();
+    String id =
+        state.routingTable(ProjectId.DEFAULT).index(index).shard(0).primaryShard().currentNodeId();
+    return state.nodes().get(id).getName();
+  }
+
+  /** Each document's sketch and shingle set as its one shard holds them, by id. */
+  private Map<String, String> docValues(String index) throws IOException {
+    IndexShard shard =
+        internalCluster()
+            .getInstance(IndicesService.class, primaryNode(index))
+            .indexServiceSafe(resolveIndex(index))
+            .getShard(0);
+    try (Engine.Searcher searcher = shard.acquireSearcher("test")) {
+      return IndexedFields.sketchesAndSets(searcher.getIndexReader(), "body.dup");
     }
   }
 

@@ -1,5 +1,6 @@
 package io.neardup.engine.ingest;
 
+import io.neardup.document.NearDupDocument;
 import io.neardup.engine.api.LookupParams;
 import io.neardup.engine.param.NearDupMappings;
 import java.util.Collections;
@@ -31,6 +32,9 @@ import java.util.function.Supplier;
  * is its own {@code _id} (a fresh id when the request has none yet) and is its canonical. A
  * document that replaces one the index holds hands the old one's cluster on ({@link IndexWrites}).
  * The search runs asynchronously: the ingest thread never waits for it.
+ *
+ * <p>The analysis of the text is handed to the node's {@code neardup} field ({@link
+ * AnalysedTexts}), which then does not analyse it again.
  *
  * <p>An engine's processor reads its {@link Config}, shows its ingest document as a {@link
  * Document}, its target index as a {@link Target} and calls {@link #execute}.
@@ -117,14 +121,17 @@ public final class IngestProcessor {
 
   private final Config config;
   private final NearDupIngest ingest;
+  private final AnalysedTexts analysedTexts;
 
   /**
    * @param config the processor's parameters
    * @param ingest the node's assignment state (recent sketches, waiting documents, builders)
+   * @param analysedTexts where the node's {@code neardup} fields find the texts analysed here
    */
-  public IngestProcessor(Config config, NearDupIngest ingest) {
+  public IngestProcessor(Config config, NearDupIngest ingest, AnalysedTexts analysedTexts) {
     this.config = config;
     this.ingest = ingest;
+    this.analysedTexts = analysedTexts;
   }
 
   /** The processor's parameters. */
@@ -174,7 +181,16 @@ public final class IngestProcessor {
         done.accept(null);
         return;
       }
-      sketched = ingest.analyse(mappingKey, config.nearDupField(), parameters, text);
+      NearDupDocument analysed =
+          ingest.analyze(mappingKey, config.nearDupField(), parameters, text);
+      analysedTexts.put(
+          index.uuid(),
+          config.nearDupField(),
+          parameters.settings(),
+          parameters.verification(),
+          text,
+          analysed);
+      sketched = NearDupIngest.sketched(analysed, parameters);
     } catch (Exception e) {
       done.accept(e);
       return;

@@ -363,6 +363,17 @@ public final class NearDupIngest {
    */
   public SketchedText analyse(
       String mappingKey, String nearDupField, FieldParameters parameters, String text) {
+    return sketched(analyze(mappingKey, nearDupField, parameters, text), parameters);
+  }
+
+  /**
+   * The analysis of {@code text} as the {@code neardup} field makes it at index time: band tokens,
+   * sketch and, when the field has {@code verify: exact}, the shingle set.
+   *
+   * @param mappingKey identifies the index and its mapping version (builders are cached by it)
+   */
+  public NearDupDocument analyze(
+      String mappingKey, String nearDupField, FieldParameters parameters, String text) {
     boolean exact = parameters.verification() == Verification.EXACT;
     String key = mappingKey + '/' + nearDupField + '/' + exact;
     NearDupDocumentBuilder builder = builders.get(key);
@@ -377,9 +388,13 @@ public final class NearDupIngest {
               new NearDupFields(nearDupField));
       builders.put(key, builder);
     }
-    NearDupDocument analysed = builder.analyze(text);
+    return builder.analyze(text);
+  }
+
+  /** What the lookups need of an analysis: its sketch and, for {@code verify: exact}, its set. */
+  public static SketchedText sketched(NearDupDocument analysed, FieldParameters parameters) {
     long[] fingerprints = analysed.shingles();
-    if (!exact || fingerprints == null) {
+    if (parameters.verification() != Verification.EXACT || fingerprints == null) {
       return SketchedText.of(analysed.sketch());
     }
     int[] compact = new int[fingerprints.length];

@@ -14,6 +14,12 @@ final class Check {
     }
   }
 
+  static void that(boolean condition, String what) {
+    if (!condition) {
+      throw new AssertionError("expected: " + what);
+    }
+  }
+
   static void contains(String message, String part) {
     if (message == null || !message.contains(part)) {
       throw new AssertionError(

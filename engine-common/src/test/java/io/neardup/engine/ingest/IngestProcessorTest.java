@@ -5,7 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.neardup.analysis.NormalizedTextAnalyzer;
 import io.neardup.engine.param.MappingFields;
+import io.neardup.engine.param.NearDupField;
+import io.neardup.engine.param.NearDupMappings;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -13,6 +17,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.index.IndexableField;
+import org.apache.lucene.util.BytesRef;
 import org.junit.jupiter.api.Test;
 
 class IngestProcessorTest {
@@ -141,9 +150,14 @@ class IngestProcessorTest {
   }
 
   private static IngestProcessor processor(boolean ignoreMissing) {
+    return processor(ignoreMissing, new AnalysedTexts());
+  }
+
+  private static IngestProcessor processor(boolean ignoreMissing, AnalysedTexts analysedTexts) {
     return new IngestProcessor(
         read(Map.of("field", "body", "neardup_field", "body.dup", "ignore_missing", ignoreMissing)),
-        new NearDupIngest());
+        new NearDupIngest(),
+        analysedTexts);
   }
 
   private static Exception run(IngestProcessor processor, Doc doc, IngestProcessor.Target target) {
@@ -184,6 +198,78 @@ class IngestProcessorTest {
     assertEquals("a", copy.fields.get("neardup_cluster"));
     assertEquals(false, copy.fields.get("neardup_canonical"));
     assertEquals(List.of(1), searches);
+  }
+
+  @Test
+  void theFieldOfTheSameIndexTakesTheAnalysisInsteadOfMakingItAgain() throws IOException {
+    AnalysedTexts analysedTexts = new AnalysedTexts();
+    IngestProcessor processor = processor(false, analysedTexts);
+    assertNull(run(processor, new Doc("a", TEXT), emptyIndex(new ArrayList<>())));
+    assertEquals(1, analysedTexts.size());
+    NearDupMappings.FieldParameters parameters =
+        NearDupMappings.parameters("dup", Map.of("threshold", 0.9));
+    NearDupField field =
+        new NearDupField(
+            "body.dup",
+            parameters.settings(),
+            parameters.verification(),
+            NearDupField.chain(
+                new NormalizedTextAnalyzer(), parameters.settings(), parameters.verification()));
+    // another index, another field, another text: analysed by the field itself
+    assertEquals(
+        fieldsOf(field.documentBuilder().fields(TEXT)),
+        fieldsOf(analysedTexts.fields("uuid-2", field, TEXT)));
+    assertEquals(0, analysedTexts.handedOver());
+    NearDupField other =
+        new NearDupField(
+            "title.dup",
+            parameters.settings(),
+            parameters.verification(),
+            NearDupField.chain(
+                new NormalizedTextAnalyzer(), parameters.settings(), parameters.verification()));
+    analysedTexts.fields("uuid-1", other, TEXT);
+    analysedTexts.fields("uuid-1", field, TEXT + " again");
+    assertEquals(0, analysedTexts.handedOver());
+    assertEquals(
+        fieldsOf(field.documentBuilder().fields(TEXT)),
+        fieldsOf(analysedTexts.fields("uuid-1", field, new String(TEXT.toCharArray()))));
+    assertEquals(1, analysedTexts.handedOver());
+    assertEquals(0, analysedTexts.size(), "taken once");
+    assertEquals(0, analysedTexts.bytes());
+  }
+
+  /** Fields by name and value, as the index would hold them. */
+  private static List<String> fieldsOf(List<IndexableField> fields) throws IOException {
+    List<String> out = new ArrayList<>();
+    for (IndexableField f : fields) {
+      BytesRef binary = f.binaryValue();
+      String value;
+      if (binary != null) {
+        value = binary.toString();
+      } else if (f instanceof Field indexed && indexed.tokenStreamValue() != null) {
+        List<String> tokens = new ArrayList<>();
+        try (TokenStream ts = indexed.tokenStreamValue()) {
+          CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
+          ts.reset();
+          while (ts.incrementToken()) {
+            tokens.add(term.toString());
+          }
+          ts.end();
+        }
+        value = tokens.toString();
+      } else {
+        value = f.stringValue();
+      }
+      out.add(
+          f.name()
+              + '='
+              + value
+              + '/'
+              + f.fieldType().indexOptions()
+              + '/'
+              + f.fieldType().docValuesType());
+    }
+    return out;
   }
 
   @Test

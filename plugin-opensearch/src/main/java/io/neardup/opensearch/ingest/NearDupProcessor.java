@@ -1,5 +1,6 @@
 package io.neardup.opensearch.ingest;
 
+import io.neardup.engine.ingest.AnalysedTexts;
 import io.neardup.engine.ingest.IndexWrites;
 import io.neardup.engine.ingest.IngestProcessor;
 import io.neardup.engine.ingest.NearDupIngest;
@@ -246,14 +247,17 @@ public final class NearDupProcessor extends AbstractProcessor {
     private final ClusterService clusterService;
     private final MappedFields mappedFields = new MappedFields();
     private final NearDupIngest ingest = new NearDupIngest();
+    private final AnalysedTexts analysedTexts;
 
     /**
      * @param client runs the searches for near-duplicates
      * @param clusterService where the target index's mapping is read
+     * @param analysedTexts where the node's {@code neardup} fields find the texts analysed here
      */
-    public Factory(Client client, ClusterService clusterService) {
+    public Factory(Client client, ClusterService clusterService, AnalysedTexts analysedTexts) {
       this.client = client;
       this.clusterService = clusterService;
+      this.analysedTexts = analysedTexts;
     }
 
     @Override
@@ -268,7 +272,8 @@ public final class NearDupProcessor extends AbstractProcessor {
               (key, value) -> ConfigurationUtils.readStringProperty(TYPE, tag, config, key, value),
               (key, value) ->
                   ConfigurationUtils.readBooleanProperty(TYPE, tag, config, key, value));
-      return new NearDupProcessor(tag, description, new IngestProcessor(read, ingest), this);
+      return new NearDupProcessor(
+          tag, description, new IngestProcessor(read, ingest, analysedTexts), this);
     }
   }
 }

@@ -3,6 +3,7 @@ package io.neardup.opensearch.mapper;
 import io.neardup.analysis.NormalizedTextAnalyzer;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.Verification;
+import io.neardup.engine.ingest.AnalysedTexts;
 import io.neardup.engine.param.NearDupField;
 import io.neardup.engine.param.NearDupMappings;
 import io.neardup.engine.shard.HitSketchReader;
@@ -48,9 +49,13 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
   /** The field type's name. */
   public static final String CONTENT_TYPE = NearDupMappings.CONTENT_TYPE;
 
-  /** Parses the mapping of a {@code neardup} field. */
-  public static final TypeParser PARSER =
-      new TypeParser((name, context) -> new Builder(name, context.getIndexAnalyzers()));
+  /**
+   * Parses the mapping of a {@code neardup} field, which takes what the node's processors analysed.
+   */
+  public static TypeParser parser(AnalysedTexts analysed) {
+    return new TypeParser(
+        (name, context) -> new Builder(name, context.getIndexAnalyzers(), analysed));
+  }
 
   private static final NamedAnalyzer DEFAULT_ANALYZER =
       new NamedAnalyzer(
@@ -67,14 +72,17 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
         NearDupMappings.PARAMETERS.stream().<Parameter<?>>map(p -> param(p, this::scheme)).toList();
     private final Parameter<Map<String, String>> meta = Parameter.metaParam();
     private final IndexAnalyzers indexAnalyzers;
+    private final AnalysedTexts analysedTexts;
 
     /**
      * @param name the field's leaf name
      * @param indexAnalyzers the index's analyzers, where {@code analyzer} names are looked up
+     * @param analysedTexts the texts the node's ingest processors analysed
      */
-    public Builder(String name, IndexAnalyzers indexAnalyzers) {
+    public Builder(String name, IndexAnalyzers indexAnalyzers, AnalysedTexts analysedTexts) {
       super(name);
       this.indexAnalyzers = indexAnalyzers;
+      this.analysedTexts = analysedTexts;
       this.analyzer =
           Parameter.analyzerParam(
                   "analyzer",
@@ -256,6 +264,7 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
   private final NamedAnalyzer analyzer;
   private final Map<String, Object> values;
   private final IndexAnalyzers indexAnalyzers;
+  private final AnalysedTexts analysedTexts;
 
   private NearDupFieldMapper(
       String simpleName,
@@ -267,6 +276,7 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
     this.analyzer = builder.analyzer.getValue();
     this.values = builder.values();
     this.indexAnalyzers = builder.indexAnalyzers;
+    this.analysedTexts = builder.analysedTexts;
   }
 
   @Override
@@ -285,7 +295,8 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
     if (context.doc().getField(nearDup.fields().sketchField()) != null) {
       throw new IllegalArgumentException(NearDupMappings.oneText(name()));
     }
-    for (IndexableField field : nearDup.documentBuilder().fields(parser.text())) {
+    for (IndexableField field :
+        analysedTexts.fields(context.indexSettings().getUUID(), nearDup, parser.text())) {
       context.doc().add(field);
     }
     String id = context.sourceToParse().id();
@@ -297,7 +308,7 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
 
   @Override
   public ParametrizedFieldMapper.Builder getMergeBuilder() {
-    return new Builder(simpleName(), indexAnalyzers).init(this);
+    return new Builder(simpleName(), indexAnalyzers, analysedTexts).init(this);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.neardup.elasticsearch.ingest;
 
 import io.neardup.elasticsearch.mapper.MappedFields;
+import io.neardup.engine.ingest.AnalysedTexts;
 import io.neardup.engine.ingest.IndexWrites;
 import io.neardup.engine.ingest.IngestProcessor;
 import io.neardup.engine.ingest.NearDupIngest;
@@ -254,14 +255,17 @@ public final class NearDupProcessor extends AbstractProcessor {
     private final ClusterService clusterService;
     private final MappedFields mappedFields = new MappedFields();
     private final NearDupIngest ingest = new NearDupIngest();
+    private final AnalysedTexts analysedTexts;
 
     /**
      * @param client runs the searches for near-duplicates
      * @param clusterService where the target index's mapping is read
+     * @param analysedTexts where the node's {@code neardup} fields find the texts analysed here
      */
-    public Factory(Client client, ClusterService clusterService) {
+    public Factory(Client client, ClusterService clusterService, AnalysedTexts analysedTexts) {
       this.client = client;
       this.clusterService = clusterService;
+      this.analysedTexts = analysedTexts;
     }
 
     @Override
@@ -278,7 +282,7 @@ public final class NearDupProcessor extends AbstractProcessor {
               (key, value) ->
                   ConfigurationUtils.readBooleanProperty(TYPE, tag, config, key, value));
       return new NearDupProcessor(
-          tag, description, new IngestProcessor(read, ingest), projectId, this);
+          tag, description, new IngestProcessor(read, ingest, analysedTexts), projectId, this);
     }
   }
 }
