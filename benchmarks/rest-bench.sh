@@ -3,9 +3,9 @@
 # module), one at a time on 127.0.0.1, loads the generated corpus into each once, runs RestBenchmark against each and
 # prints RestReport's side-by-side tables:
 #   collapse over a 100-hit window (ext.neardup_collapse; on OpenSearch also the neardup_collapse search pipeline)
-#     vs the plain search: median overhead (target <= 25 %)
+#     vs the plain search: median overhead (target <= 15 %)
 #   neardup query vs a bool of min_hash tokens with minimum_should_match, at equal recall: median, p99
-#   bulk indexing with vs without the neardup ingest processor: docs/s (target >= 50 % of plain), and the engine's
+#   bulk indexing with vs without the neardup ingest processor: docs/s (target >= 0.8 of plain), and the engine's
 #     collapse on the cluster id the processor wrote vs neardup_collapse
 #
 # Usage: benchmarks/rest-bench.sh [--docs N] [--engines es,os] [--es-port P] [--os-port P] [--rebuild]
