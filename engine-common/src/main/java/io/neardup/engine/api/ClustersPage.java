@@ -11,10 +11,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The clusters of an index, largest first, one page of them: the response of the engines'
- * clustering API, its wire form and its JSON as plain maps and lists (each engine's XContent
- * builder writes {@link #head} and then each cluster's {@link #body(Group)}, so a large page can
- * stream).
+ * The clusters of an index in the {@link io.neardup.cluster.ClusterOrder} (by their first member in
+ * index order), one page of them: the response of the engines' clustering API, its wire form and
+ * its JSON as plain maps and lists (each engine's XContent builder writes {@link #head} and then
+ * each cluster's {@link #body(Group)}, so a large page can stream).
  *
  * <pre>{@code
  * {"took": 812, "min_similarity": 0.8, "documents": 430, "clustered_documents": 197,

@@ -28,8 +28,9 @@ import java.util.function.Supplier;
  *       neardup.clusters.memory_budget} (default 64mb) and accounted to the engine's request
  *       circuit breaker, whatever the size of the indexes.
  *   <li>Each cluster's canonical is chosen by the policy (the first document in index order when
- *       none is given), the clusters are sorted largest first and the requested page is returned,
- *       reading only its members' ids and canonical values.
+ *       none is given), the clusters are listed in the {@link io.neardup.cluster.ClusterOrder} (by
+ *       their first member in index order) and the requested page is returned, reading only its
+ *       members' ids and canonical values.
  * </ol>
  *
  * <p>A later page of a kept run is read on the node that keeps it ({@link #keeperOf}); the task can

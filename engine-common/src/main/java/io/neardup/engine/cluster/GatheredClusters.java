@@ -2,6 +2,7 @@ package io.neardup.engine.cluster;
 
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.Cluster;
+import io.neardup.cluster.ClusterOrder;
 import io.neardup.cluster.Clusterer;
 import io.neardup.cluster.PairMeasures;
 import io.neardup.cluster.Verification;
@@ -14,8 +15,6 @@ import io.neardup.sketch.SketchParameters;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,8 +24,8 @@ import java.util.Map;
  * clustering APIs: each document comes with its index, id, serialized sketch and the value its
  * canonical policy compares; the {@link Clusterer} joins them on the heap ({@link
  * Clusterer#joinsOnly joins only}: memory grows with the documents, never with the candidate
- * pairs), and {@link #page} returns the clusters largest first, one page of them, each with the
- * canonical the policy chooses.
+ * pairs), and {@link #page} returns the clusters in the {@link ClusterOrder}, one page of them,
+ * each with the canonical the policy chooses.
  *
  * <pre>{@code
  * try (GatheredClusters clusters = new GatheredClusters(settings, 0.8, total, policy)) {
@@ -62,7 +61,7 @@ public final class GatheredClusters implements Closeable {
    * @param clusteredDocuments documents in a cluster of two or more, over all clusters
    * @param totalClusters number of clusters, over all pages
    * @param from position of the page's first cluster
-   * @param clusters the page's clusters, largest first
+   * @param clusters the page's clusters, in the {@link ClusterOrder}
    */
   public record Page(
       int documents, long clusteredDocuments, int totalClusters, int from, List<Group> clusters) {}
@@ -239,13 +238,13 @@ public final class GatheredClusters implements Closeable {
   }
 
   /** The clusters, their canonicals and their order, once clustered. */
-  private record Ranked(int[][] clusters, int[] head, Integer[] order, long clustered) {}
+  private record Ranked(int[][] clusters, int[] head, long clustered) {}
 
   private Ranked ranked;
 
   /**
    * Clusters what was added (on the first call; nothing can be added after it) and returns the
-   * clusters {@code [from, from + size)}, largest first.
+   * clusters {@code [from, from + size)} in the {@link ClusterOrder}.
    */
   public Page page(int from, int size) throws IOException {
     if (ranked == null) {
@@ -255,14 +254,13 @@ public final class GatheredClusters implements Closeable {
     int start = Math.min(from, n);
     int end = (int) Math.min(n, (long) from + size);
     List<Group> page = new ArrayList<>(end - start);
-    for (int i = start; i < end; i++) {
-      int c = ranked.order[i];
+    for (int c = start; c < end; c++) {
       int head = ranked.head[c];
       List<Member> copies = new ArrayList<>(ranked.clusters[c].length - 1);
       for (int doc : ranked.clusters[c]) {
         if (doc != head) {
           double similarity = core.similarity(head, doc);
-          copies.add(member(doc, Math.round(similarity * 1e4) / 1e4));
+          copies.add(member(doc, ClusterOrder.similarity(similarity)));
         }
       }
       page.add(new Group(member(head, 1), copies));
@@ -280,7 +278,7 @@ public final class GatheredClusters implements Closeable {
       ranked = rank();
     }
     List<int[]> out = new ArrayList<>(ranked.clusters.length);
-    for (Integer c : ranked.order) {
+    for (int c = 0; c < ranked.clusters.length; c++) {
       int[] members = ranked.clusters[c];
       int head = ranked.head[c];
       int[] ordered = new int[members.length];
@@ -322,14 +320,8 @@ public final class GatheredClusters implements Closeable {
       head[c] = chooseCanonical(clusters[c]);
       clustered += clusters[c].length;
     }
-    Integer[] order = new Integer[n];
-    for (int c = 0; c < n; c++) {
-      order[c] = c;
-    }
-    Arrays.sort(
-        order,
-        Comparator.<Integer>comparingInt(c -> -clusters[c].length).thenComparingInt(c -> head[c]));
-    return new Ranked(clusters, head, order, clustered);
+    // the Clusterer lists its clusters in the ClusterOrder already
+    return new Ranked(clusters, head, clustered);
   }
 
   private Member member(int doc, double similarity) {
@@ -338,16 +330,12 @@ public final class GatheredClusters implements Closeable {
 
   /** The member the policy prefers; ties (and policy by score) go to the first added. */
   private int chooseCanonical(int[] members) {
-    int best = members[0];
-    if (canonical.byScore()) {
-      return best;
-    }
-    for (int doc : members) {
-      if (canonical.compare(keys[doc], keys[best]) < 0) {
-        best = doc;
-      }
-    }
-    return best;
+    return members[
+        ClusterOrder.canonical(
+            members.length,
+            canonical.byScore()
+                ? null
+                : (i, j) -> canonical.compare(keys[members[i]], keys[members[j]]))];
   }
 
   @Override

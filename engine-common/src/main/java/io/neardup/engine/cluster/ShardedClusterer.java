@@ -1,6 +1,7 @@
 package io.neardup.engine.cluster;
 
 import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.cluster.ClusterOrder;
 import io.neardup.cluster.Clusterer;
 import io.neardup.cluster.PairMeasure;
 import io.neardup.cluster.PairMeasures;
@@ -41,7 +42,8 @@ import java.util.function.IntFunction;
  *       joined by union-find; with {@link Verification#EXACT}, a pair whose estimate is within the
  *       {@link ExactMargin} of the minimum similarity is decided by the exact similarity of the two
  *       documents' stored shingle sets instead, where both have one.
- *   <li><b>Clusters</b> ({@link #finish}): the union-find sets of two or more, largest first.
+ *   <li><b>Clusters</b> ({@link #finish}): the union-find sets of two or more, in the {@link
+ *       ClusterOrder}.
  * </ol>
  *
  * <p>Union-find covers only documents that were part of a candidate pair (about 24 bytes each), so
@@ -512,8 +514,8 @@ public final class ShardedClusterer {
       long sketchesFetched) {}
 
   /**
-   * The clusters of a run: sets of two or more dense document numbers, largest first (ties: the one
-   * with the lowest first member), members ascending.
+   * The clusters of a run: sets of two or more dense document numbers, members ascending, in the
+   * {@link ClusterOrder} (by their first member).
    */
   public static final class Clusters {
     private final int[] members;
@@ -556,9 +558,9 @@ public final class ShardedClusterer {
     }
 
     /**
-     * One cluster named and ordered for a response: its canonical (the policy's best member; ties,
-     * and a policy by score, go to the lowest document number, the first in index order) and the
-     * other members with their similarity to it, rounded to four decimals.
+     * One cluster named and ordered for a response, as the {@link ClusterOrder} says: its canonical
+     * (the policy's best member; ties, and a policy by score, go to the first in index order) and
+     * the other members with their similarity to it, rounded to four decimals.
      *
      * @param c the cluster
      * @param fetched each member's index, id, sketch and canonical value, by dense number
@@ -568,23 +570,23 @@ public final class ShardedClusterer {
         int c, IntFunction<Fetched> fetched, CanonicalPolicy policy, ShardedClusterer run) {
       int[] docs = members(c);
       Fetched[] f = new Fetched[docs.length];
-      int best = 0;
       for (int i = 0; i < docs.length; i++) {
         f[i] = fetched.apply(docs[i]);
         if (f[i] == null) {
           throw new IllegalStateException(
               "document " + docs[i] + " of cluster " + c + " was not fetched");
         }
-        if (!policy.byScore() && policy.compare(f[i].key(), f[best].key()) < 0) {
-          best = i;
-        }
       }
+      int best =
+          ClusterOrder.canonical(
+              docs.length,
+              policy.byScore() ? null : (i, j) -> policy.compare(f[i].key(), f[j].key()));
       List<GatheredClusters.Member> copies = new ArrayList<>(docs.length - 1);
       for (int i = 0; i < docs.length; i++) {
         if (i != best) {
           double s = run.similarity(f[best], f[i]);
           copies.add(
-              new GatheredClusters.Member(f[i].index(), f[i].id(), Math.round(s * 1e4) / 1e4));
+              new GatheredClusters.Member(f[i].index(), f[i].id(), ClusterOrder.similarity(s)));
         }
       }
       return new GatheredClusters.Group(
@@ -712,7 +714,7 @@ public final class ShardedClusterer {
       size[ra] += size[rb];
     }
 
-    /** The sets of two or more, as dense numbers: largest first, ties by lowest member. */
+    /** The sets of two or more, as dense numbers, in the {@link ClusterOrder}. */
     Clusters clusters() {
       // every slot is in a set of two or more: a slot exists only once a pair joined it
       int[] rootOf = new int[count];
@@ -737,8 +739,7 @@ public final class ShardedClusterer {
           list.add(g);
         }
       }
-      list.sort((x, y) ->
-          x.length != y.length ? Integer.compare(y.length, x.length) : Integer.compare(x[0], y[0]));
+      ClusterOrder.sort(list);
       int total = 0;
       for (int[] g : list) {
         total += g.length;

@@ -127,7 +127,7 @@ public final class ShardedRun<S> {
       this.documents = documents;
     }
 
-    /** The clusters, largest first. */
+    /** The clusters, in the {@link io.neardup.cluster.ClusterOrder}. */
     public ShardedClusterer.Clusters clusters() {
       return clusters;
     }

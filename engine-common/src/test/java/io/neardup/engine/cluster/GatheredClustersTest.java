@@ -33,7 +33,7 @@ class GatheredClustersTest {
 
   /** Families of one set and copies sharing all but one value, and singletons. */
   @Test
-  void clustersFamiliesLargestFirstWithTheCanonicalThePolicyPrefers() throws IOException {
+  void clustersFamiliesByFirstMemberWithTheCanonicalThePolicyPrefers() throws IOException {
     Random r = new Random(42);
     List<String> ids = new ArrayList<>();
     List<byte[]> sketches = new ArrayList<>();
@@ -68,7 +68,7 @@ class GatheredClustersTest {
       assertEquals(2 + 3 + 4 + 5, all.clusteredDocuments());
       for (int i = 0; i < 4; i++) {
         GatheredClusters.Group g = all.clusters().get(i);
-        int family = 3 - i; // largest first
+        int family = i; // by first member: the families were added in order
         assertEquals(family + 2, 1 + g.copies().size());
         assertEquals("f" + family + "-" + (family + 1), g.canonical().id());
         Set<String> members = new HashSet<>();
