@@ -9,6 +9,7 @@
  * io.neardup.cluster.PairMeasure}, one per method ({@link io.neardup.cluster.PairMeasures}). Around
  * them: bounded-memory storage ({@link io.neardup.cluster.LongSorter}, {@link
  * io.neardup.cluster.SetStore}, {@link io.neardup.cluster.SpillDirectory}), union-find, the
- * length-ratio bound of Jaccard similarity and canonical policies.
+ * length-ratio bound of Jaccard similarity and canonical policies. {@link
+ * io.neardup.cluster.ClusterOrder} is how every surface lists clusters.
  */
 package io.neardup.cluster;
