@@ -1,7 +1,7 @@
 /**
  * Grouping near-duplicates, free of Lucene. {@link io.neardup.cluster.Clusterer} is the single-node
- * clustering core (the streaming {@code dedup}, the index clusterer, the engines' reconcile; the
- * engines' distributed run lives in engine-common); its phases each have a class: {@link
+ * clustering core (the streaming {@code dedup}, the index clusterer; the engines' distributed run,
+ * for their clusters API and reconcile, lives in engine-common); its phases each have a class: {@link
  * io.neardup.cluster.IdenticalGroups}, band buckets ({@link io.neardup.cluster.SortedRuns}), {@link
  * io.neardup.cluster.CandidateVerification} with {@link io.neardup.cluster.SetComparison}, {@link
  * io.neardup.cluster.OversizedBuckets} and {@link io.neardup.cluster.ClusterAssembly}, sharing a

@@ -13,7 +13,7 @@ import io.neardup.document.NearDupDocument;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
 import io.neardup.engine.api.LikeDocument;
-import io.neardup.engine.cluster.GatheredClusters;
+import io.neardup.engine.cluster.ClusterListing;
 import io.neardup.opensearch.clusters.NearDupClustersRequest;
 import io.neardup.opensearch.clusters.NearDupClustersResponse;
 import io.neardup.opensearch.clusters.TransportNearDupClustersAction;
@@ -283,7 +283,7 @@ public class NearDupIntegrationTests extends OpenSearchIntegTestCase {
                     .size(10_000))
             .actionGet();
     Set<CliClusters.Cluster> actual = new HashSet<>();
-    for (GatheredClusters.Group c : response.clusters()) {
+    for (ClusterListing.Group c : response.clusters()) {
       actual.add(new CliClusters.Cluster(c.canonical().id(), c.ids()));
     }
     assertThat(actual, equalTo(CliClusters.sampleAt08(JSON)));
@@ -327,7 +327,7 @@ public class NearDupIntegrationTests extends OpenSearchIntegTestCase {
                 new NearDupClustersRequest(index).field(FIELD).size(10_000))
             .actionGet();
     List<CliClusters.Cluster> listed = new ArrayList<>();
-    for (GatheredClusters.Group c : response.clusters()) {
+    for (ClusterListing.Group c : response.clusters()) {
       listed.add(new CliClusters.Cluster(c.canonical().id(), c.ids()));
     }
     assertThat(listed, equalTo(expected));

@@ -25,7 +25,7 @@ import io.neardup.elasticsearch.reconcile.NearDupReconcileRequest;
 import io.neardup.elasticsearch.reconcile.NearDupReconcileResponse;
 import io.neardup.elasticsearch.reconcile.TransportNearDupReconcileAction;
 import io.neardup.engine.api.LikeDocument;
-import io.neardup.engine.cluster.GatheredClusters;
+import io.neardup.engine.cluster.ClusterListing;
 import io.neardup.index.NearDupClusterer;
 import io.neardup.search.NearDuplicateQuery;
 import io.neardup.settings.NearDupSettings;
@@ -333,10 +333,10 @@ public class NearDupIntegrationTests extends ESIntegTestCase {
                   new NearDupClustersRequest(INDEX).field(FIELD).batchSize(500).size(10_000))
               .actionGet();
       Set<Set<String>> actual = new HashSet<>();
-      for (GatheredClusters.Group c : response.clusters()) {
+      for (ClusterListing.Group c : response.clusters()) {
         Set<String> ids = new HashSet<>();
         ids.add(c.canonical().id());
-        for (GatheredClusters.Member m : c.copies()) {
+        for (ClusterListing.Member m : c.copies()) {
           ids.add(m.id());
         }
         actual.add(ids);
@@ -465,7 +465,7 @@ public class NearDupIntegrationTests extends ESIntegTestCase {
                     .size(10_000))
             .actionGet();
     Set<CliClusters.Cluster> actual = new HashSet<>();
-    for (GatheredClusters.Group c : response.clusters()) {
+    for (ClusterListing.Group c : response.clusters()) {
       actual.add(new CliClusters.Cluster(c.canonical().id(), c.ids()));
     }
     assertThat(actual, equalTo(CliClusters.sampleAt08(JSON)));
@@ -506,7 +506,7 @@ public class NearDupIntegrationTests extends ESIntegTestCase {
                 new NearDupClustersRequest(index).field(FIELD).size(10_000))
             .actionGet();
     List<CliClusters.Cluster> listed = new ArrayList<>();
-    for (GatheredClusters.Group c : response.clusters()) {
+    for (ClusterListing.Group c : response.clusters()) {
       listed.add(new CliClusters.Cluster(c.canonical().id(), c.ids()));
     }
     assertThat(listed, equalTo(expected));
@@ -552,10 +552,10 @@ public class NearDupIntegrationTests extends ESIntegTestCase {
           client().execute(TransportNearDupClustersAction.TYPE, request).actionGet();
       Set<Set<String>> actual = new HashSet<>();
       long clustered = 0;
-      for (GatheredClusters.Group c : response.clusters()) {
+      for (ClusterListing.Group c : response.clusters()) {
         Set<String> ids = new HashSet<>();
         ids.add(c.canonical().id());
-        for (GatheredClusters.Member m : c.copies()) {
+        for (ClusterListing.Member m : c.copies()) {
           ids.add(m.id());
           assertThat(m.index(), equalTo(INDEX));
           assertTrue("similarity " + m.similarity(), m.similarity() > 0);
@@ -576,7 +576,7 @@ public class NearDupIntegrationTests extends ESIntegTestCase {
                 TransportNearDupClustersAction.TYPE, new NearDupClustersRequest(INDEX).field(FIELD))
             .actionGet();
     assertThat(all.page().minSimilarity(), equalTo(0.8));
-    List<GatheredClusters.Group> paged = new ArrayList<>();
+    List<ClusterListing.Group> paged = new ArrayList<>();
     for (int from = 0; from < all.page().totalClusters(); from++) {
       paged.addAll(
           client()

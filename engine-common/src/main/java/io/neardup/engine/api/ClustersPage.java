@@ -1,8 +1,8 @@
 package io.neardup.engine.api;
 
-import io.neardup.engine.cluster.GatheredClusters;
-import io.neardup.engine.cluster.GatheredClusters.Group;
-import io.neardup.engine.cluster.GatheredClusters.Member;
+import io.neardup.engine.cluster.ClusterListing;
+import io.neardup.engine.cluster.ClusterListing.Group;
+import io.neardup.engine.cluster.ClusterListing.Member;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
 import java.io.IOException;
@@ -52,7 +52,7 @@ public record ClustersPage(
 
   /** The response of a computed page. */
   public static ClustersPage of(
-      GatheredClusters.Page page, long tookMillis, double minSimilarity, String run) {
+      ClusterListing.Page page, long tookMillis, double minSimilarity, String run) {
     return new ClustersPage(
         tookMillis,
         minSimilarity,

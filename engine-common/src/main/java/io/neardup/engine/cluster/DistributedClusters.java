@@ -50,6 +50,23 @@ public final class DistributedClusters<S, P, Q> {
     void reserve(long bytes, String label);
 
     void release(long bytes);
+
+    /**
+     * This accounting as a distributed run reserves its memory, labelled {@code neardup_clusters}.
+     */
+    default ShardedRun.Memory forRun() {
+      return new ShardedRun.Memory() {
+        @Override
+        public void reserve(long bytes) {
+          Memory.this.reserve(bytes, "neardup_clusters");
+        }
+
+        @Override
+        public void release(long bytes) {
+          Memory.this.release(bytes);
+        }
+      };
+    }
   }
 
   /** What one request's run needs of the engine, on behalf of the request's task. */
@@ -139,17 +156,7 @@ public final class DistributedClusters<S, P, Q> {
                       params.batchSize(),
                       shardOrder,
                       session.reads(pit, pitKeepAlive, params.field(), query),
-                      new ShardedRun.Memory() {
-                        @Override
-                        public void reserve(long bytes) {
-                          memory.reserve(bytes, "neardup_clusters");
-                        }
-
-                        @Override
-                        public void release(long bytes) {
-                          memory.release(bytes);
-                        }
-                      },
+                      memory.forRun(),
                       api);
               boolean[] keep = {false};
               ShardedRun.Listener<ClustersPage> closing =

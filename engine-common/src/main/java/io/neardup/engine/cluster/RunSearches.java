@@ -3,6 +3,7 @@ package io.neardup.engine.cluster;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.engine.api.BucketsParams;
 import io.neardup.engine.api.SketchesParams;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -19,7 +20,10 @@ import java.util.Map;
  *   <li>documents by number: the {@code neardup_shard_docs} query for them, as many hits as
  *       documents, sorted by {@code _shard_doc} (whose lower 32 bits are the document number), with
  *       the {@code neardup_sketches} extension ({@link SketchesParams}) and neither source nor
- *       stored fields.
+ *       stored fields;
+ *   <li>a page of documents' current assignments (reconcile): {@code size} hits sorted by {@code
+ *       _shard_doc} after the last page's value, with their ids, sequence numbers and primary terms
+ *       and the doc values of the cluster and canonical fields ({@link Assignments}).
  * </ul>
  *
  * Each search matches the run's query (all documents when it has none) within its point in time,
@@ -29,17 +33,21 @@ public final class RunSearches {
   private RunSearches() {}
 
   /**
-   * One search of a run: a count, a partition's band entries ({@code buckets}) or documents by
-   * number ({@code docs}, read with {@code sketches}).
+   * One search of a run: a count, a partition's band entries ({@code buckets}), documents by number
+   * ({@code docs}, read with {@code sketches}) or a page of current assignments.
    */
-  public record Search<S>(BucketsParams buckets, Map<S, int[]> docs, SketchesParams sketches) {
+  public record Search<S>(
+      BucketsParams buckets, Map<S, int[]> docs, SketchesParams sketches, Assignments assignments) {
     /** Whether the search counts the matching documents. */
     public boolean count() {
-      return buckets == null && docs == null;
+      return buckets == null && docs == null && assignments == null;
     }
 
-    /** The hits the search returns: one per document asked for. */
+    /** The hits the search returns: one per document asked for, or a page of assignments. */
     public int size() {
+      if (assignments != null) {
+        return assignments.size();
+      }
       int n = 0;
       if (docs != null) {
         for (int[] d : docs.values()) {
@@ -51,22 +59,132 @@ public final class RunSearches {
   }
 
   /**
-   * What the run reads of a search's response: the total of a count, the shards' band entries, or
-   * the documents found.
+   * A page of current assignments.
+   *
+   * @param after the {@code _shard_doc} value of the last page's last hit, or null for the first
+   * @param size hits per page
+   * @param clusterField the field of each document's cluster id
+   * @param canonicalField the field of its canonical flag, or null where no index maps it
+   */
+  public record Assignments(Long after, int size, String clusterField, String canonicalField) {}
+
+  /**
+   * A document's current assignment as a page of {@link Assignments} reads it.
+   *
+   * @param doc its document number on its shard
+   * @param sort its {@code _shard_doc} value, after which the next page starts
+   * @param cluster the doc value of its cluster field, or null
+   * @param flag the doc value of its canonical field, or null
+   */
+  public record Current<S>(
+      S shard,
+      int doc,
+      long sort,
+      String index,
+      String id,
+      Object cluster,
+      Object flag,
+      long seqNo,
+      long primaryTerm) {}
+
+  /**
+   * What the run reads of a search's response: the total of a count, the shards' band entries, the
+   * documents found, or a page of current assignments.
    */
   public record Answer<S>(
-      long total, List<ShardBuckets<S>> buckets, List<ShardedRun.FetchedDoc<S>> docs) {
+      long total,
+      List<ShardBuckets<S>> buckets,
+      List<ShardedRun.FetchedDoc<S>> docs,
+      List<Current<S>> current) {
     public static <S> Answer<S> count(long total) {
-      return new Answer<>(total, List.of(), List.of());
+      return new Answer<>(total, List.of(), List.of(), List.of());
     }
 
     public static <S> Answer<S> buckets(List<ShardBuckets<S>> buckets) {
-      return new Answer<>(0, buckets, List.of());
+      return new Answer<>(0, buckets, List.of(), List.of());
     }
 
     public static <S> Answer<S> docs(List<ShardedRun.FetchedDoc<S>> docs) {
-      return new Answer<>(0, List.of(), docs);
+      return new Answer<>(0, List.of(), docs, List.of());
     }
+
+    public static <S> Answer<S> current(List<Current<S>> current) {
+      return new Answer<>(0, List.of(), List.of(), current);
+    }
+  }
+
+  /**
+   * A search hit as a run reads it, copied from an engine's hit.
+   *
+   * @param shardDoc the hit's {@code _shard_doc} sort value: the shard's position, then the
+   *     document number
+   * @param fields the hit's fields (doc values, the sketches extension) by name
+   */
+  public record Hit<S>(
+      S shard,
+      long shardDoc,
+      String index,
+      String id,
+      Map<String, List<Object>> fields,
+      long seqNo,
+      long primaryTerm) {
+    /** The values of a field the search asked for, empty if none. */
+    public List<Object> values(String field) {
+      return fields.getOrDefault(field, List.of());
+    }
+  }
+
+  /**
+   * What the run reads of the response to {@code search}.
+   *
+   * @param total the response's total hits (read for a count only)
+   * @param buckets the shards' results of the {@code neardup_buckets} aggregation, for a partition
+   * @param hits the response's hits
+   * @param sketchesField the hit field of the {@code neardup_sketches} extension
+   */
+  public static <S> Answer<S> answer(
+      Search<S> search,
+      long total,
+      List<ShardBuckets<S>> buckets,
+      List<? extends Hit<S>> hits,
+      String sketchesField) {
+    if (search.count()) {
+      return Answer.count(total);
+    }
+    if (search.buckets() != null) {
+      return Answer.buckets(buckets);
+    }
+    Assignments page = search.assignments();
+    if (page != null) {
+      List<Current<S>> current = new ArrayList<>(hits.size());
+      for (Hit<S> hit : hits) {
+        current.add(
+            new Current<>(
+                hit.shard(),
+                (int) hit.shardDoc(),
+                hit.shardDoc(),
+                hit.index(),
+                hit.id(),
+                first(hit.values(page.clusterField())),
+                page.canonicalField() == null ? null : first(hit.values(page.canonicalField())),
+                hit.seqNo(),
+                hit.primaryTerm()));
+      }
+      return Answer.current(current);
+    }
+    List<ShardedRun.FetchedDoc<S>> docs = new ArrayList<>(hits.size());
+    for (Hit<S> hit : hits) {
+      docs.add(
+          new ShardedRun.FetchedDoc<>(
+              hit.shard(),
+              (int) hit.shardDoc(),
+              ShardedClusterer.Fetched.of(hit.index(), hit.values(sketchesField))));
+    }
+    return Answer.docs(docs);
+  }
+
+  private static Object first(List<Object> values) {
+    return values.isEmpty() ? null : values.get(0);
   }
 
   /**
@@ -89,6 +207,12 @@ public final class RunSearches {
         P pit, long keepAliveMillis, Q query, Search<S> search, ShardedRun.Listener<Answer<S>> l);
   }
 
+  /** The reads of a run under {@code pit}, of documents matching {@code query} (null: all). */
+  public static <S, P, Q> Reads<S, P, Q> reads(
+      Engine<S, P, Q> engine, P pit, long keepAliveMillis, String field, Q query) {
+    return new Reads<>(engine, pit, keepAliveMillis, field, query);
+  }
+
   /** The session of a run whose reads are an engine's searches. */
   public static <S, P, Q> DistributedClusters.Session<S, P, Q> session(Engine<S, P, Q> engine) {
     return new DistributedClusters.Session<>() {
@@ -104,19 +228,20 @@ public final class RunSearches {
     };
   }
 
-  private record Reads<S, P, Q>(
+  /** A run's reads as an engine's searches under one point in time. */
+  public record Reads<S, P, Q>(
       Engine<S, P, Q> engine, P pit, long keepAliveMillis, String field, Q query)
       implements ShardedRun.Reads<S> {
     @Override
     public void count(ShardedRun.Listener<Long> listener) {
-      run(new Search<>(null, null, null), listener, Answer::total);
+      run(new Search<>(null, null, null, null), listener, Answer::total);
     }
 
     @Override
     public void partition(
         int partition, int partitions, ShardedRun.Listener<List<ShardedRun.ShardPart<S>>> l) {
       run(
-          new Search<>(new BucketsParams(field, partition, partitions), null, null),
+          new Search<>(new BucketsParams(field, partition, partitions), null, null, null),
           l,
           a -> ShardBuckets.parts(a.buckets()));
     }
@@ -128,9 +253,14 @@ public final class RunSearches {
         boolean shingles,
         ShardedRun.Listener<List<ShardedRun.FetchedDoc<S>>> listener) {
       run(
-          new Search<>(null, docs, new SketchesParams(field, canonical, shingles)),
+          new Search<>(null, docs, new SketchesParams(field, canonical, shingles), null),
           listener,
           Answer::docs);
+    }
+
+    /** A page of current assignments (reconcile), under the run's point in time. */
+    public void assignments(Assignments page, ShardedRun.Listener<List<Current<S>>> listener) {
+      run(new Search<>(null, null, null, page), listener, Answer::current);
     }
 
     private <T> void run(

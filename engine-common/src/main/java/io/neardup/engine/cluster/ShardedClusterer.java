@@ -461,6 +461,11 @@ public final class ShardedClusterer {
     return doc - offsets[shardOf(doc)];
   }
 
+  /** One more than the highest dense number: the shards' documents, deleted ones included. */
+  public int denseDocuments() {
+    return offsets == null ? 0 : offsets[offsets.length - 1];
+  }
+
   /** The dense number of document {@code doc} of shard {@code shard}. */
   public int dense(int shard, int doc) {
     return offsets[shard] + doc;
@@ -566,9 +571,43 @@ public final class ShardedClusterer {
      * @param fetched each member's index, id, sketch and canonical value, by dense number
      * @param run the run, for its similarity measure
      */
-    public GatheredClusters.Group group(
+    public ClusterListing.Group group(
         int c, IntFunction<Fetched> fetched, CanonicalPolicy policy, ShardedClusterer run) {
       int[] docs = members(c);
+      Fetched[] f = fetched(c, docs, fetched);
+      int best = canonical(f, policy);
+      List<ClusterListing.Member> copies = new ArrayList<>(docs.length - 1);
+      for (int i = 0; i < docs.length; i++) {
+        if (i != best) {
+          double s = run.similarity(f[best], f[i]);
+          copies.add(
+              new ClusterListing.Member(f[i].index(), f[i].id(), ClusterOrder.similarity(s)));
+        }
+      }
+      return new ClusterListing.Group(
+          new ClusterListing.Member(f[best].index(), f[best].id(), 1), copies);
+    }
+
+    /**
+     * The members of cluster {@code c} with its canonical first (chosen as {@link #group} does),
+     * then the others ascending.
+     *
+     * @param fetched each member's canonical value, by dense number (unread for a policy by score)
+     */
+    public int[] canonicalFirst(int c, IntFunction<Fetched> fetched, CanonicalPolicy policy) {
+      int[] docs = members(c);
+      int best = policy.byScore() ? 0 : canonical(fetched(c, docs, fetched), policy);
+      int[] out = new int[docs.length];
+      out[0] = docs[best];
+      for (int i = 0, j = 1; i < docs.length; i++) {
+        if (i != best) {
+          out[j++] = docs[i];
+        }
+      }
+      return out;
+    }
+
+    private static Fetched[] fetched(int c, int[] docs, IntFunction<Fetched> fetched) {
       Fetched[] f = new Fetched[docs.length];
       for (int i = 0; i < docs.length; i++) {
         f[i] = fetched.apply(docs[i]);
@@ -577,20 +616,12 @@ public final class ShardedClusterer {
               "document " + docs[i] + " of cluster " + c + " was not fetched");
         }
       }
-      int best =
-          ClusterOrder.canonical(
-              docs.length,
-              policy.byScore() ? null : (i, j) -> policy.compare(f[i].key(), f[j].key()));
-      List<GatheredClusters.Member> copies = new ArrayList<>(docs.length - 1);
-      for (int i = 0; i < docs.length; i++) {
-        if (i != best) {
-          double s = run.similarity(f[best], f[i]);
-          copies.add(
-              new GatheredClusters.Member(f[i].index(), f[i].id(), ClusterOrder.similarity(s)));
-        }
-      }
-      return new GatheredClusters.Group(
-          new GatheredClusters.Member(f[best].index(), f[best].id(), 1), copies);
+      return f;
+    }
+
+    private static int canonical(Fetched[] f, CanonicalPolicy policy) {
+      return ClusterOrder.canonical(
+          f.length, policy.byScore() ? null : (i, j) -> policy.compare(f[i].key(), f[j].key()));
     }
   }
 

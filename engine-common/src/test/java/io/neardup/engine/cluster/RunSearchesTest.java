@@ -91,5 +91,64 @@ class RunSearchesTest {
     assertEquals(
         new SketchesParams("body.dup", CanonicalPolicy.BEST_SCORE, true), fetch.sketches());
     assertNull(fetch.buckets());
+
+    answer = RunSearches.Answer.current(List.of());
+    RunSearches.Assignments page = new RunSearches.Assignments(17L, 50, "cluster", null);
+    RunSearches.Reads<String, String, String> pageReads =
+        RunSearches.reads(engine, pit, 60_000, "body.dup", "q");
+    List<RunSearches.Current<String>> current = value(l -> pageReads.assignments(page, l));
+    assertEquals(List.of(), current);
+    assertEquals(page, ran.get(3).search().assignments());
+    assertEquals(50, ran.get(3).search().size());
+  }
+
+  @Test
+  void hitsAreReadAsAssignmentsOrAsDocumentsByNumber() {
+    long shardDoc = (2L << 32) | 9;
+    RunSearches.Hit<String> hit =
+        new RunSearches.Hit<>(
+            "s2",
+            shardDoc,
+            "i",
+            "doc-9",
+            Map.of("cluster", List.of("doc-1"), "flag", List.of(false)),
+            12,
+            3);
+    RunSearches.Answer<String> read =
+        RunSearches.answer(
+            new RunSearches.Search<>(
+                null, null, null, new RunSearches.Assignments(null, 10, "cluster", "flag")),
+            0,
+            List.of(),
+            List.of(hit),
+            "_sketch");
+    assertEquals(
+        List.of(new RunSearches.Current<>("s2", 9, shardDoc, "i", "doc-9", "doc-1", false, 12, 3)),
+        read.current());
+    RunSearches.Answer<String> unmapped =
+        RunSearches.answer(
+            new RunSearches.Search<>(
+                null, null, null, new RunSearches.Assignments(null, 10, "other", null)),
+            0,
+            List.of(),
+            List.of(hit),
+            "_sketch");
+    assertNull(unmapped.current().get(0).cluster(), "a document without the field carries none");
+    assertNull(unmapped.current().get(0).flag());
+
+    RunSearches.Answer<String> docs =
+        RunSearches.answer(
+            new RunSearches.Search<>(
+                null,
+                Map.of("s2", new int[] {9}),
+                new SketchesParams("f", CanonicalPolicy.BEST_SCORE, false),
+                null),
+            0,
+            List.of(),
+            List.of(hit),
+            "_sketch");
+    assertEquals("s2", docs.docs().get(0).shard());
+    assertEquals(9, docs.docs().get(0).doc());
+    assertEquals("i", docs.docs().get(0).fetched().index());
   }
 }

@@ -145,15 +145,15 @@ class ShardedRunTest {
     ShardedRun.Computed<String> computed = await(run::compute);
     assertEquals(0, memory.used.get(), "the budget is released");
     assertEquals(sketches.size(), computed.documents());
-    GatheredClusters.Page page =
+    ClusterListing.Page page =
         await(l -> run.page(computed, 0, 10_000, CanonicalPolicy.highest("k"), l));
     assertEquals(expected.size(), page.totalClusters());
     Set<List<Integer>> actual = new HashSet<>();
-    for (GatheredClusters.Group g : page.clusters()) {
+    for (ClusterListing.Group g : page.clusters()) {
       List<Integer> members = new ArrayList<>();
       int canonical = Integer.parseInt(g.canonical().id().substring(1));
       members.add(canonical);
-      for (GatheredClusters.Member m : g.copies()) {
+      for (ClusterListing.Member m : g.copies()) {
         int doc = Integer.parseInt(m.id().substring(1));
         assertTrue(canonical < doc, "the highest key (-input) is the lowest input: " + g);
         // single linkage: a copy may reach the canonical only through another copy
@@ -166,7 +166,7 @@ class ShardedRunTest {
     assertEquals(expected, actual);
     // a later page of the same computation, read through other reads, is the same slice
     FakeShards later = new FakeShards(sketches, 3);
-    GatheredClusters.Page second =
+    ClusterListing.Page second =
         await(l -> run.reading(later, 7).page(computed, 2, 3, CanonicalPolicy.highest("k"), l));
     assertEquals(page.clusters().subList(2, 5), second.clusters());
     assertEquals(0, later.partitionReads, "a page reads no band entries");

@@ -5,13 +5,17 @@ import io.neardup.engine.api.ClustersPage;
 import io.neardup.engine.cluster.DistributedClusters;
 import io.neardup.engine.cluster.KeptRuns;
 import io.neardup.engine.cluster.RunSearches;
-import io.neardup.engine.cluster.ShardedClusterer;
 import io.neardup.engine.cluster.ShardedRun;
+import io.neardup.engine.reconcile.DistributedReconcile;
+import io.neardup.engine.reconcile.ReconcileParams;
+import io.neardup.engine.reconcile.ReconcileRun;
 import io.neardup.opensearch.collapse.NearDupSketchFetchSubPhase;
 import io.neardup.opensearch.collapse.NearDupSketchesBuilder;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.concurrent.Executor;
 import org.opensearch.ResourceNotFoundException;
@@ -22,7 +26,6 @@ import org.opensearch.action.search.DeletePitRequest;
 import org.opensearch.action.search.SearchAction;
 import org.opensearch.action.search.SearchRequest;
 import org.opensearch.action.search.SearchResponse;
-import org.opensearch.common.document.DocumentField;
 import org.opensearch.common.settings.Setting;
 import org.opensearch.common.unit.TimeValue;
 import org.opensearch.core.action.ActionListener;
@@ -60,7 +63,7 @@ import org.opensearch.transport.client.Client;
  *
  * Cancellable between round trips.
  */
-final class DistributedClustering {
+public final class DistributedClustering {
   /** Coordinating-node memory for one clustering run (entries, candidates, a block's sketches). */
   static final Setting<ByteSizeValue> MEMORY_BUDGET_SETTING =
       Setting.byteSizeSetting(
@@ -79,8 +82,9 @@ final class DistributedClustering {
 
   private final Executor executor;
   private final DistributedClusters<ShardId, String, QueryBuilder> runs;
+  private final DistributedReconcile<ShardId, String, QueryBuilder> reconciles;
 
-  DistributedClustering(
+  public DistributedClustering(
       CircuitBreaker breaker,
       ThreadPool threadPool,
       Client client,
@@ -105,6 +109,8 @@ final class DistributedClustering {
             },
             SHARD_ORDER,
             API);
+    this.reconciles =
+        new DistributedReconcile<>(memory(breaker), pit -> close(client, pit), SHARD_ORDER);
   }
 
   /** The request circuit breaker, as engine-common's runs reserve memory. */
@@ -127,7 +133,7 @@ final class DistributedClustering {
       Task task,
       Client taskClient,
       NearDupClustersRequest request,
-      SketchGathering.Plan plan,
+      RequestPlan plan,
       long budget,
       long start,
       ActionListener<NearDupClustersResponse> listener) {
@@ -161,6 +167,33 @@ final class DistributedClustering {
     } catch (NoSuchElementException e) {
       throw new ResourceNotFoundException(e.getMessage());
     }
+  }
+
+  /**
+   * Reconcile's read of the current assignments and its clustering, on the distributed run under
+   * one point in time (engine-common's {@link DistributedReconcile}).
+   */
+  public void reconcile(
+      Task task,
+      Client taskClient,
+      NearDupClustersRequest request,
+      RequestPlan plan,
+      long budget,
+      ReconcileRun run,
+      ReconcileParams params,
+      boolean canonicalMapped,
+      ShardedRun.Listener<Void> listener) {
+    reconciles.read(
+        new Session(task, taskClient, request),
+        run,
+        params,
+        request.query(),
+        canonicalMapped,
+        plan.mapped().settings(),
+        plan.mapped().minSimilarity(),
+        plan.mapped().verification(),
+        budget,
+        listener);
   }
 
   private static ShardedRun.Listener<ClustersPage> respond(
@@ -232,6 +265,20 @@ final class DistributedClustering {
             .storedField(StoredFieldsContext._NONE_)
             .ext(List.of(new NearDupSketchesBuilder(search.sketches())));
       }
+      RunSearches.Assignments page = search.assignments();
+      if (page != null) {
+        source
+            .sort(SortBuilders.shardDocSort())
+            .fetchSource(false)
+            .seqNoAndPrimaryTerm(true)
+            .docValueField(page.clusterField());
+        if (page.after() != null) {
+          source.searchAfter(new Object[] {page.after()});
+        }
+        if (page.canonicalField() != null) {
+          source.docValueField(page.canonicalField());
+        }
+      }
       taskClient.execute(
           SearchAction.INSTANCE,
           new SearchRequest().source(source).requestCache(false),
@@ -252,25 +299,28 @@ final class DistributedClustering {
 
   private static RunSearches.Answer<ShardId> answer(
       RunSearches.Search<ShardId> search, SearchResponse response) {
-    if (search.count()) {
-      return RunSearches.Answer.count(response.getHits().getTotalHits().value());
-    }
-    if (search.buckets() != null) {
-      InternalNearDupBuckets buckets = response.getAggregations().get(BucketsParams.NAME);
-      return RunSearches.Answer.buckets(buckets.parts());
-    }
-    List<ShardedRun.FetchedDoc<ShardId>> out = new ArrayList<>();
+    List<RunSearches.Hit<ShardId>> hits = new ArrayList<>();
     for (SearchHit hit : response.getHits().getHits()) {
-      // _shard_doc: the shard's position in the point in time, then the document number
-      int doc = (int) ((Long) hit.getSortValues()[0]).longValue();
-      DocumentField f = hit.field(NearDupSketchFetchSubPhase.HIT_FIELD);
-      out.add(
-          new ShardedRun.FetchedDoc<>(
+      Map<String, List<Object>> fields = new HashMap<>();
+      hit.getFields().forEach((name, field) -> fields.put(name, field.getValues()));
+      hits.add(
+          new RunSearches.Hit<>(
               hit.getShard().getShardId(),
-              doc,
-              ShardedClusterer.Fetched.of(hit.getIndex(), f == null ? List.of() : f.getValues())));
+              (Long) hit.getSortValues()[0],
+              hit.getIndex(),
+              hit.getId(),
+              fields,
+              hit.getSeqNo(),
+              hit.getPrimaryTerm()));
     }
-    return RunSearches.Answer.docs(out);
+    InternalNearDupBuckets buckets =
+        search.buckets() == null ? null : response.getAggregations().get(BucketsParams.NAME);
+    return RunSearches.answer(
+        search,
+        search.count() ? response.getHits().getTotalHits().value() : 0,
+        buckets == null ? List.of() : buckets.parts(),
+        hits,
+        NearDupSketchFetchSubPhase.HIT_FIELD);
   }
 
   private static void close(Client client, String pit) {

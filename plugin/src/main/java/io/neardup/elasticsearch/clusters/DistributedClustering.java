@@ -7,11 +7,15 @@ import io.neardup.engine.api.ClustersPage;
 import io.neardup.engine.cluster.DistributedClusters;
 import io.neardup.engine.cluster.KeptRuns;
 import io.neardup.engine.cluster.RunSearches;
-import io.neardup.engine.cluster.ShardedClusterer;
 import io.neardup.engine.cluster.ShardedRun;
+import io.neardup.engine.reconcile.DistributedReconcile;
+import io.neardup.engine.reconcile.ReconcileParams;
+import io.neardup.engine.reconcile.ReconcileRun;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.concurrent.Executor;
 import org.elasticsearch.ResourceNotFoundException;
@@ -26,7 +30,6 @@ import org.elasticsearch.action.search.TransportSearchAction;
 import org.elasticsearch.client.internal.Client;
 import org.elasticsearch.common.breaker.CircuitBreaker;
 import org.elasticsearch.common.bytes.BytesReference;
-import org.elasticsearch.common.document.DocumentField;
 import org.elasticsearch.common.settings.Setting;
 import org.elasticsearch.common.unit.ByteSizeValue;
 import org.elasticsearch.core.TimeValue;
@@ -60,7 +63,7 @@ import org.elasticsearch.threadpool.ThreadPool;
  *
  * Cancellable between round trips.
  */
-final class DistributedClustering {
+public final class DistributedClustering {
   /** Coordinating-node memory for one clustering run (entries, candidates, a block's sketches). */
   static final Setting<ByteSizeValue> MEMORY_BUDGET_SETTING =
       Setting.byteSizeSetting(
@@ -79,8 +82,9 @@ final class DistributedClustering {
 
   private final Executor executor;
   private final DistributedClusters<ShardId, BytesReference, QueryBuilder> runs;
+  private final DistributedReconcile<ShardId, BytesReference, QueryBuilder> reconciles;
 
-  DistributedClustering(
+  public DistributedClustering(
       CircuitBreaker breaker,
       ThreadPool threadPool,
       Client client,
@@ -104,6 +108,8 @@ final class DistributedClustering {
             },
             SHARD_ORDER,
             API);
+    this.reconciles =
+        new DistributedReconcile<>(memory(breaker), pit -> close(client, pit), SHARD_ORDER);
   }
 
   /** The request circuit breaker, as engine-common's runs reserve memory. */
@@ -126,7 +132,7 @@ final class DistributedClustering {
       Task task,
       Client taskClient,
       NearDupClustersRequest request,
-      SketchGathering.Plan plan,
+      RequestPlan plan,
       long budget,
       long start,
       ActionListener<NearDupClustersResponse> listener) {
@@ -160,6 +166,33 @@ final class DistributedClustering {
     } catch (NoSuchElementException e) {
       throw new ResourceNotFoundException(e.getMessage());
     }
+  }
+
+  /**
+   * Reconcile's read of the current assignments and its clustering, on the distributed run under
+   * one point in time (engine-common's {@link DistributedReconcile}).
+   */
+  public void reconcile(
+      Task task,
+      Client taskClient,
+      NearDupClustersRequest request,
+      RequestPlan plan,
+      long budget,
+      ReconcileRun run,
+      ReconcileParams params,
+      boolean canonicalMapped,
+      ShardedRun.Listener<Void> listener) {
+    reconciles.read(
+        new Session(task, taskClient, request),
+        run,
+        params,
+        request.query(),
+        canonicalMapped,
+        plan.mapped().settings(),
+        plan.mapped().minSimilarity(),
+        plan.mapped().verification(),
+        budget,
+        listener);
   }
 
   private static ShardedRun.Listener<ClustersPage> respond(
@@ -229,6 +262,20 @@ final class DistributedClustering {
             .storedField(StoredFieldsContext._NONE_)
             .ext(List.of(new NearDupSketchesBuilder(search.sketches())));
       }
+      RunSearches.Assignments page = search.assignments();
+      if (page != null) {
+        source
+            .sort(SortBuilders.pitTiebreaker())
+            .fetchSource(false)
+            .seqNoAndPrimaryTerm(true)
+            .docValueField(page.clusterField());
+        if (page.after() != null) {
+          source.searchAfter(new Object[] {page.after()});
+        }
+        if (page.canonicalField() != null) {
+          source.docValueField(page.canonicalField());
+        }
+      }
       taskClient.execute(
           TransportSearchAction.TYPE,
           new SearchRequest().source(source).requestCache(false),
@@ -255,25 +302,28 @@ final class DistributedClustering {
 
   private static RunSearches.Answer<ShardId> answer(
       RunSearches.Search<ShardId> search, SearchResponse response) {
-    if (search.count()) {
-      return RunSearches.Answer.count(response.getHits().getTotalHits().value());
-    }
-    if (search.buckets() != null) {
-      InternalNearDupBuckets buckets = response.getAggregations().get(BucketsParams.NAME);
-      return RunSearches.Answer.buckets(buckets.parts());
-    }
-    List<ShardedRun.FetchedDoc<ShardId>> out = new ArrayList<>();
+    List<RunSearches.Hit<ShardId>> hits = new ArrayList<>();
     for (SearchHit hit : response.getHits().getHits()) {
-      // _shard_doc: the shard's position in the point in time, then the document number
-      int doc = (int) ((Long) hit.getSortValues()[0]).longValue();
-      DocumentField f = hit.field(NearDupSketchFetchSubPhase.HIT_FIELD);
-      out.add(
-          new ShardedRun.FetchedDoc<>(
+      Map<String, List<Object>> fields = new HashMap<>();
+      hit.getFields().forEach((name, field) -> fields.put(name, field.getValues()));
+      hits.add(
+          new RunSearches.Hit<>(
               hit.getShard().getShardId(),
-              doc,
-              ShardedClusterer.Fetched.of(hit.getIndex(), f == null ? List.of() : f.getValues())));
+              (Long) hit.getSortValues()[0],
+              hit.getIndex(),
+              hit.getId(),
+              fields,
+              hit.getSeqNo(),
+              hit.getPrimaryTerm()));
     }
-    return RunSearches.Answer.docs(out);
+    InternalNearDupBuckets buckets =
+        search.buckets() == null ? null : response.getAggregations().get(BucketsParams.NAME);
+    return RunSearches.answer(
+        search,
+        search.count() ? response.getHits().getTotalHits().value() : 0,
+        buckets == null ? List.of() : buckets.parts(),
+        hits,
+        NearDupSketchFetchSubPhase.HIT_FIELD);
   }
 
   private static void close(Client client, BytesReference pit) {
