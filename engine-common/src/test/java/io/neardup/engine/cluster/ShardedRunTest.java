@@ -23,21 +23,26 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
-class ShardedRunTest {
-  /** Shards named by strings, each holding every {@code shards}-th document; answers at once. */
-  private static final class FakeShards implements ShardedRun.Reads<String> {
+public class ShardedRunTest {
+  /**
+   * Shards named by strings, each holding every {@code shards}-th document, in memory; answers at
+   * once. Document {@code doc} of shard {@code "s" + s} is input {@code doc * shards + s}, with id
+   * {@code "d" + input} and canonical value {@code -input}.
+   */
+  public static final class FakeShards implements ShardedRun.Reads<String> {
     final List<byte[]> sketches;
     final int shards;
     int partitionReads;
     int fetches;
     String failOn;
 
-    FakeShards(List<byte[]> sketches, int shards) {
+    public FakeShards(List<byte[]> sketches, int shards) {
       this.sketches = sketches;
       this.shards = shards;
     }
 
-    private int maxDoc(int s) {
+    /** The documents of shard {@code s}. */
+    public int maxDoc(int s) {
       return (sketches.size() - s + shards - 1) / shards;
     }
 

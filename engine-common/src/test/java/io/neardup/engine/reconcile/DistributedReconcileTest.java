@@ -11,11 +11,10 @@ import io.neardup.engine.api.ReconcileResult;
 import io.neardup.engine.cluster.DistributedClusters;
 import io.neardup.engine.cluster.Reassignment;
 import io.neardup.engine.cluster.RunSearches;
-import io.neardup.engine.cluster.ShardBandEntries;
 import io.neardup.engine.cluster.ShardBuckets;
-import io.neardup.engine.cluster.ShardedClusterer;
 import io.neardup.engine.cluster.ShardedClustererTest;
 import io.neardup.engine.cluster.ShardedRun;
+import io.neardup.engine.cluster.ShardedRunTest;
 import io.neardup.settings.NearDupSettings;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -38,20 +37,16 @@ import org.junit.jupiter.api.Test;
 class DistributedReconcileTest {
   private static final NearDupSettings SETTINGS = ShardedClustererTest.MINHASH;
 
-  /** Shards named by strings, each holding every {@code shards}-th document; answers at once. */
+  /** The in-memory shards as an engine runs the searches, with pages of assignments. */
   private static final class Engine implements RunSearches.Engine<String, String, String> {
-    final List<byte[]> sketches;
+    final ShardedRunTest.FakeShards data;
     final int shards;
     final Set<String> open = new HashSet<>();
     int pages;
 
     Engine(List<byte[]> sketches, int shards) {
-      this.sketches = sketches;
+      this.data = new ShardedRunTest.FakeShards(sketches, shards);
       this.shards = shards;
-    }
-
-    private int maxDoc(int s) {
-      return (sketches.size() - s + shards - 1) / shards;
     }
 
     @Override
@@ -69,44 +64,34 @@ class DistributedReconcileTest {
         ShardedRun.Listener<RunSearches.Answer<String>> l) {
       assertTrue(open.contains(pit), "searches run under the open point in time");
       if (search.count()) {
-        l.onResponse(RunSearches.Answer.count(sketches.size()));
+        data.count(
+            ShardedRun.Listener.of(n -> l.onResponse(RunSearches.Answer.count(n)), l::onFailure));
       } else if (search.buckets() != null) {
-        List<ShardBuckets<String>> parts = new ArrayList<>();
-        for (int s = shards - 1; s >= 0; s--) {
-          ShardBandEntries e =
-              new ShardBandEntries(
-                  SETTINGS, search.buckets().partition(), search.buckets().partitions());
-          for (int doc = 0; doc < maxDoc(s); doc++) {
-            byte[] b = sketches.get(doc * shards + s);
-            e.add(doc, b, 0, b.length);
-          }
-          parts.add(new ShardBuckets<>("s" + s, maxDoc(s), maxDoc(s), e.encode()));
-        }
-        l.onResponse(RunSearches.Answer.buckets(parts));
+        data.partition(
+            search.buckets().partition(),
+            search.buckets().partitions(),
+            ShardedRun.Listener.of(
+                parts -> {
+                  List<ShardBuckets<String>> out = new ArrayList<>();
+                  for (ShardedRun.ShardPart<String> p : parts) {
+                    out.add(new ShardBuckets<>(p.shard(), p.maxDoc(), p.maxDoc(), p.entries()));
+                  }
+                  l.onResponse(RunSearches.Answer.buckets(out));
+                },
+                l::onFailure));
       } else if (search.docs() != null) {
-        List<ShardedRun.FetchedDoc<String>> out = new ArrayList<>();
-        search
-            .docs()
-            .forEach((shard, numbers) -> {
-              int s = Integer.parseInt(shard.substring(1));
-              for (int doc : numbers) {
-                int input = doc * shards + s;
-                out.add(
-                    new ShardedRun.FetchedDoc<>(
-                        shard,
-                        doc,
-                        new ShardedClusterer.Fetched(
-                            "i", "d" + input, sketches.get(input), (long) -input)));
-              }
-            });
-        l.onResponse(RunSearches.Answer.docs(out));
+        data.fetch(
+            search.docs(),
+            search.sketches().canonical(),
+            search.sketches().shingles(),
+            ShardedRun.Listener.of(d -> l.onResponse(RunSearches.Answer.docs(d)), l::onFailure));
       } else {
         pages++;
         // _shard_doc: the shard's position, then the document number
         long after = search.assignments().after() == null ? -1 : search.assignments().after();
         List<RunSearches.Current<String>> out = new ArrayList<>();
         for (int s = 0; s < shards && out.size() < search.size(); s++) {
-          for (int doc = 0; doc < maxDoc(s) && out.size() < search.size(); doc++) {
+          for (int doc = 0; doc < data.maxDoc(s) && out.size() < search.size(); doc++) {
             long sort = ((long) s << 32) | doc;
             if (sort > after) {
               out.add(
