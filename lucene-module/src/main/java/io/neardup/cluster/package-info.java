@@ -8,8 +8,9 @@
  * sharing a {@link io.neardup.cluster.ClusterRun}; how a pair compares is a pluggable {@link
  * io.neardup.cluster.PairMeasure}, one per method ({@link io.neardup.cluster.PairMeasures}). Around
  * them: bounded-memory storage ({@link io.neardup.cluster.LongSorter}, {@link
- * io.neardup.cluster.SetStore}, {@link io.neardup.cluster.SpillDirectory}), union-find, the
- * length-ratio bound of Jaccard similarity and canonical policies. {@link
- * io.neardup.cluster.ClusterOrder} is how every surface lists clusters.
+ * io.neardup.cluster.SetStore}, {@link io.neardup.cluster.SpillDirectory}), union-find (dense and
+ * {@link io.neardup.cluster.SparseUnionFind sparse}), the length-ratio bound of Jaccard similarity
+ * and canonical policies. {@link io.neardup.cluster.ClusterOrder} is how every surface lists
+ * clusters.
  */
 package io.neardup.cluster;

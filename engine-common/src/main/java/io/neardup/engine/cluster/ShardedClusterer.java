@@ -5,6 +5,7 @@ import io.neardup.cluster.ClusterOrder;
 import io.neardup.cluster.Clusterer;
 import io.neardup.cluster.PairMeasure;
 import io.neardup.cluster.PairMeasures;
+import io.neardup.cluster.SparseUnionFind;
 import io.neardup.cluster.Verification;
 import io.neardup.engine.shard.HitSketchReader;
 import io.neardup.settings.NearDupSettings;
@@ -12,7 +13,6 @@ import io.neardup.shingle.ShingleSet;
 import io.neardup.sketch.Sketch;
 import io.neardup.sketch.SketchFormat;
 import io.neardup.util.LongHashSet;
-import io.neardup.util.Mix;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -72,7 +72,7 @@ public final class ShardedClusterer {
   private final boolean exact;
   private final int maxBucketSize = Clusterer.DEFAULT_MAX_BUCKET_SIZE;
   private final int representatives = Clusterer.DEFAULT_REPRESENTATIVES;
-  private DynamicUnionFind sets = new DynamicUnionFind();
+  private SparseUnionFind sets = new SparseUnionFind();
 
   private int[] offsets; // dense number of each shard's document 0; one more at the end
   private long[] entries = new long[0];
@@ -482,7 +482,7 @@ public final class ShardedClusterer {
     finished = true;
     entries = new long[0];
     pairs = new long[0];
-    Clusters c = sets.clusters();
+    Clusters c = Clusters.of(sets.sets());
     sets = null;
     return c.withStats(
         new Stats(
@@ -531,6 +531,23 @@ public final class ShardedClusterer {
       this.members = members;
       this.starts = starts;
       this.stats = stats;
+    }
+
+    static Clusters of(List<int[]> sets) {
+      int total = 0;
+      for (int[] g : sets) {
+        total += g.length;
+      }
+      int[] members = new int[total];
+      int[] starts = new int[sets.size() + 1];
+      int pos = 0;
+      for (int i = 0; i < sets.size(); i++) {
+        starts[i] = pos;
+        System.arraycopy(sets.get(i), 0, members, pos, sets.get(i).length);
+        pos += sets.get(i).length;
+      }
+      starts[sets.size()] = pos;
+      return new Clusters(members, starts, null);
     }
 
     Clusters withStats(Stats s) {
@@ -644,147 +661,6 @@ public final class ShardedClusterer {
           HitSketchReader.sketchOf(values),
           HitSketchReader.keyOf(values),
           HitSketchReader.shinglesOf(values));
-    }
-  }
-
-  /**
-   * Union-find over the documents that take part in a candidate pair only, numbered as they come:
-   * an open-addressing map from dense numbers to slots, and the slots' parents and sizes.
-   */
-  private static final class DynamicUnionFind {
-    private int[] keys = new int[16];
-    private int[] slots = new int[16];
-    private int[] parent = new int[16];
-    private int[] size = new int[16];
-    private int[] docOfSlot = new int[16];
-    private int count;
-
-    DynamicUnionFind() {
-      Arrays.fill(keys, -1);
-    }
-
-    long ramBytes() {
-      return 4L * (keys.length + slots.length + parent.length + size.length + docOfSlot.length);
-    }
-
-    private int find(int doc, boolean create) {
-      int mask = keys.length - 1;
-      int i = (int) (Mix.fmix64(doc) & mask);
-      while (keys[i] != -1) {
-        if (keys[i] == doc) {
-          return slots[i];
-        }
-        i = (i + 1) & mask;
-      }
-      if (!create) {
-        return -1;
-      }
-      if (count == parent.length) {
-        int n = count * 2;
-        parent = Arrays.copyOf(parent, n);
-        size = Arrays.copyOf(size, n);
-        docOfSlot = Arrays.copyOf(docOfSlot, n);
-      }
-      keys[i] = doc;
-      slots[i] = count;
-      parent[count] = count;
-      size[count] = 1;
-      docOfSlot[count] = doc;
-      count++;
-      if (count * 2 > keys.length) {
-        rehash();
-      }
-      return count - 1;
-    }
-
-    private void rehash() {
-      int[] oldKeys = keys;
-      int[] oldSlots = slots;
-      keys = new int[oldKeys.length * 2];
-      slots = new int[oldKeys.length * 2];
-      Arrays.fill(keys, -1);
-      int mask = keys.length - 1;
-      for (int j = 0; j < oldKeys.length; j++) {
-        if (oldKeys[j] != -1) {
-          int i = (int) (Mix.fmix64(oldKeys[j]) & mask);
-          while (keys[i] != -1) {
-            i = (i + 1) & mask;
-          }
-          keys[i] = oldKeys[j];
-          slots[i] = oldSlots[j];
-        }
-      }
-    }
-
-    private int root(int slot) {
-      while (parent[slot] != slot) {
-        parent[slot] = parent[parent[slot]];
-        slot = parent[slot];
-      }
-      return slot;
-    }
-
-    boolean connected(int a, int b) {
-      int sa = find(a, false);
-      int sb = find(b, false);
-      return sa >= 0 && sb >= 0 && root(sa) == root(sb);
-    }
-
-    void union(int a, int b) {
-      int ra = root(find(a, true));
-      int rb = root(find(b, true));
-      if (ra == rb) {
-        return;
-      }
-      if (size[ra] < size[rb]) {
-        int t = ra;
-        ra = rb;
-        rb = t;
-      }
-      parent[rb] = ra;
-      size[ra] += size[rb];
-    }
-
-    /** The sets of two or more, as dense numbers, in the {@link ClusterOrder}. */
-    Clusters clusters() {
-      // every slot is in a set of two or more: a slot exists only once a pair joined it
-      int[] rootOf = new int[count];
-      int[] memberCount = new int[count];
-      for (int s = 0; s < count; s++) {
-        rootOf[s] = root(s);
-        memberCount[rootOf[s]]++;
-      }
-      int[][] groups = new int[count][];
-      int[] fill = new int[count];
-      for (int s = 0; s < count; s++) {
-        int r = rootOf[s];
-        if (groups[r] == null) {
-          groups[r] = new int[memberCount[r]];
-        }
-        groups[r][fill[r]++] = docOfSlot[s];
-      }
-      List<int[]> list = new ArrayList<>();
-      for (int[] g : groups) {
-        if (g != null) {
-          Arrays.sort(g);
-          list.add(g);
-        }
-      }
-      ClusterOrder.sort(list);
-      int total = 0;
-      for (int[] g : list) {
-        total += g.length;
-      }
-      int[] members = new int[total];
-      int[] starts = new int[list.size() + 1];
-      int pos = 0;
-      for (int i = 0; i < list.size(); i++) {
-        starts[i] = pos;
-        System.arraycopy(list.get(i), 0, members, pos, list.get(i).length);
-        pos += list.get(i).length;
-      }
-      starts[list.size()] = pos;
-      return new Clusters(members, starts, null);
     }
   }
 }
