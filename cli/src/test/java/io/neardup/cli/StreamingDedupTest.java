@@ -70,6 +70,42 @@ class StreamingDedupTest {
     }
   }
 
+  /**
+   * The reference other runtimes are compared with is what the CLI writes today: {@code dedup} (the
+   * library's {@code Clusterer}) and {@code clusters --index} (its {@code NearDupClusterer}) list
+   * the committed clusters of the sample corpus byte for byte, in the one cluster order (by first
+   * member in input order) with the same canonicals.
+   */
+  @Test
+  void dedupAndTheIndexClustererWriteTheCommittedSampleClustersInOrder() throws Exception {
+    Path expected = SampleCorpusTest.SAMPLES.resolve("cli/sample-0.8.clusters.jsonl");
+    Cli.Result dedup =
+        Cli.run(
+            "dedup",
+            "--input",
+            SAMPLE,
+            "--threshold",
+            "0.8",
+            "--clusters",
+            tmp.resolve("dedup.jsonl"));
+    assertEquals(0, dedup.exit(), dedup.toString());
+    assertEquals(Files.readString(expected), Files.readString(tmp.resolve("dedup.jsonl")));
+    Path index = tmp.resolve("index");
+    Cli.Result built = Cli.run("index", "--input", SAMPLE, "--index", index, "--no-text");
+    assertEquals(0, built.exit(), built.toString());
+    Cli.Result clusters =
+        Cli.run(
+            "clusters",
+            "--index",
+            index,
+            "--threshold",
+            "0.8",
+            "--clusters",
+            tmp.resolve("index.jsonl"));
+    assertEquals(0, clusters.exit(), clusters.toString());
+    assertEquals(Files.readString(expected), Files.readString(tmp.resolve("index.jsonl")));
+  }
+
   /** A tiny budget spills sorted runs to disk and changes no result; nothing is left behind. */
   @Test
   void aSmallMemoryBudgetSpillsAndChangesNothing() throws Exception {

@@ -6,9 +6,9 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Phase "clusters": the union-find sets of two or more documents become {@link Cluster}s, ordered
- * by their first member, each with its canonical: the lowest member in the {@link
- * Clusterer.CanonicalOrder}, ties to the lowest document number.
+ * Phase "clusters": the union-find sets of two or more documents become {@link Cluster}s in the
+ * {@link ClusterOrder} (by their first member), each with its canonical: the lowest member in the
+ * {@link Clusterer.CanonicalOrder}, ties to the lowest document number.
  */
 final class ClusterAssembly {
   private final ClusterRun run;
@@ -60,13 +60,7 @@ final class ClusterAssembly {
     List<Cluster> out = new ArrayList<>(count);
     for (int c = 0; c < count; c++) {
       int[] m = members[c];
-      int best = 0;
-      for (int i = 1; i < m.length; i++) {
-        // strictly better only: members are ascending, so ties keep the lowest
-        if (canonical.compare(m[i], m[best]) < 0) {
-          best = i;
-        }
-      }
+      int best = ClusterOrder.canonical(m.length, (i, j) -> canonical.compare(m[i], m[j]));
       out.add(new Cluster(m[best], m));
       if ((c & 0xFFF) == 0) {
         run.progress.update("clusters", c, count);

@@ -13,10 +13,10 @@ import java.util.function.IntToLongFunction;
  * The clustering core: finds the groups of near-duplicates among documents that are {@linkplain
  * #add added} with their band hashes and their set (compact shingle set for exact verification,
  * sketch values for verification by estimate), from any number of threads and in any order. The
- * streaming {@code dedup}, the index clusterer ({@code io.neardup.index.NearDupClusterer}) and the
- * engines' reconcile (gathered on one node, in engine-common) run through it, each supplying only
- * where the band hashes and sets come from; the engines' distributed clusters API has a run of its
- * own in engine-common, which reads sets as {@link #sketchSet} writes them.
+ * streaming {@code dedup} and the index clusterer ({@code io.neardup.index.NearDupClusterer}) run
+ * through it, each supplying only where the band hashes and sets come from; the engines' clusters
+ * API and reconcile run the distributed run of engine-common, which reads sets as {@link
+ * #sketchSet} writes them and lists its clusters in the same {@link ClusterOrder}.
  *
  * <p>Every near-duplicate method runs through it too ({@code io.neardup.signature.Method}): a
  * method chooses what a document's set is, which bucket keys it comes with, any number of them

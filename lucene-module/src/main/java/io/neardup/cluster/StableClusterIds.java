@@ -71,7 +71,7 @@ public final class StableClusterIds {
 
   /**
    * @param clusters the clusters of two or more, as document ordinals, canonical first, in the
-   *     order that breaks ties (largest first, say)
+   *     order that breaks ties (the {@link ClusterOrder})
    * @param documents number of documents, ordinals {@code 0 .. documents-1}
    * @param current the cluster id a document carries, or null
    * @param flagged whether a document is flagged canonical now

@@ -13,11 +13,14 @@ import io.neardup.document.NearDupDocument;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
 import io.neardup.engine.api.LikeDocument;
-import io.neardup.engine.cluster.GatheredClusters;
+import io.neardup.engine.cluster.ClusterListing;
 import io.neardup.opensearch.clusters.NearDupClustersRequest;
 import io.neardup.opensearch.clusters.NearDupClustersResponse;
 import io.neardup.opensearch.clusters.TransportNearDupClustersAction;
 import io.neardup.opensearch.query.NearDupQueryBuilder;
+import io.neardup.opensearch.reconcile.NearDupReconcileRequest;
+import io.neardup.opensearch.reconcile.NearDupReconcileResponse;
+import io.neardup.opensearch.reconcile.TransportNearDupReconcileAction;
 import io.neardup.search.NearDuplicateQuery;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.testkit.CliClusters;
@@ -25,6 +28,7 @@ import io.neardup.testkit.CorpusGenerator;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -279,10 +283,72 @@ public class NearDupIntegrationTests extends OpenSearchIntegTestCase {
                     .size(10_000))
             .actionGet();
     Set<CliClusters.Cluster> actual = new HashSet<>();
-    for (GatheredClusters.Group c : response.clusters()) {
+    for (ClusterListing.Group c : response.clusters()) {
       actual.add(new CliClusters.Cluster(c.canonical().id(), c.ids()));
     }
     assertThat(actual, equalTo(CliClusters.sampleAt08(JSON)));
+  }
+
+  /**
+   * One corpus through every path: on an index of one shard written in input order (so index order
+   * is input order), the clusters API lists the clusters of {@code neardup dedup} (the library's
+   * {@code Clusterer}) in the same order with the same canonicals, and reconcile writes the same
+   * clusters, each named after the same canonical.
+   */
+  public void testClustersApiAndReconcileListTheClisClustersInTheSameOrder() throws IOException {
+    String index = "samples-in-order";
+    assertAcked(
+        client()
+            .admin()
+            .indices()
+            .prepareCreate(index)
+            .setSettings(
+                Settings.builder()
+                    .put(IndexMetadata.SETTING_NUMBER_OF_SHARDS, 1)
+                    .put(IndexMetadata.SETTING_NUMBER_OF_REPLICAS, 0))
+            .setMapping(CliClusters.RECONCILED_MAPPING));
+    ensureGreen(index);
+    BulkRequestBuilder bulk =
+        client().prepareBulk().setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
+    List<String> order = new ArrayList<>();
+    for (Map<String, Object> doc :
+        CliClusters.jsonLines(CliClusters.samples().resolve("corpus.jsonl"), JSON)) {
+      order.add((String) doc.get("id"));
+      bulk.add(
+          client().prepareIndex(index).setId(order.getLast()).setSource("body", doc.get("text")));
+    }
+    assertNoFailures(bulk.get());
+    List<CliClusters.Cluster> expected = CliClusters.sampleAt08Listed(JSON);
+
+    NearDupClustersResponse response =
+        client()
+            .execute(
+                TransportNearDupClustersAction.TYPE,
+                new NearDupClustersRequest(index).field(FIELD).size(10_000))
+            .actionGet();
+    List<CliClusters.Cluster> listed = new ArrayList<>();
+    for (ClusterListing.Group c : response.clusters()) {
+      listed.add(new CliClusters.Cluster(c.canonical().id(), c.ids()));
+    }
+    assertThat(listed, equalTo(expected));
+
+    NearDupReconcileResponse reconciled =
+        client()
+            .execute(
+                TransportNearDupReconcileAction.TYPE,
+                new NearDupReconcileRequest(index).field(FIELD).refresh(true))
+            .actionGet();
+    assertThat(reconciled.result().clusters(), equalTo((long) expected.size()));
+    Map<String, String> clusterOf = new HashMap<>();
+    Set<String> canonical = new HashSet<>();
+    for (SearchHit hit : client().prepareSearch(index).setSize(order.size()).get().getHits()) {
+      Map<String, Object> source = hit.getSourceAsMap();
+      clusterOf.put(hit.getId(), (String) source.get("neardup_cluster"));
+      if (Boolean.TRUE.equals(source.get("neardup_canonical"))) {
+        canonical.add(hit.getId());
+      }
+    }
+    assertThat(CliClusters.fromAssignments(order, clusterOf, canonical), equalTo(expected));
   }
 
   private static final java.util.function.Function<String, Map<String, Object>> JSON =

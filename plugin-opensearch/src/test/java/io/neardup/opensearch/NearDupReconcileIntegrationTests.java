@@ -5,7 +5,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.greaterThan;
 
 import io.neardup.cluster.CanonicalPolicy;
-import io.neardup.engine.cluster.GatheredClusters;
+import io.neardup.engine.cluster.ClusterListing;
 import io.neardup.opensearch.clusters.NearDupClustersRequest;
 import io.neardup.opensearch.clusters.NearDupClustersResponse;
 import io.neardup.opensearch.clusters.TransportNearDupClustersAction;
@@ -198,7 +198,7 @@ public class NearDupReconcileIntegrationTests extends OpenSearchIntegTestCase {
             .actionGet();
     Set<Set<String>> expected = new HashSet<>();
     Set<String> expectedCanonicals = new HashSet<>();
-    for (GatheredClusters.Group c : api.clusters()) {
+    for (ClusterListing.Group c : api.clusters()) {
       Set<String> ids = new HashSet<>();
       ids.add(c.canonical().id());
       c.copies().forEach(m -> ids.add(m.id()));

@@ -21,8 +21,11 @@ import io.neardup.elasticsearch.clusters.NearDupClustersRequest;
 import io.neardup.elasticsearch.clusters.NearDupClustersResponse;
 import io.neardup.elasticsearch.clusters.TransportNearDupClustersAction;
 import io.neardup.elasticsearch.query.NearDupQueryBuilder;
+import io.neardup.elasticsearch.reconcile.NearDupReconcileRequest;
+import io.neardup.elasticsearch.reconcile.NearDupReconcileResponse;
+import io.neardup.elasticsearch.reconcile.TransportNearDupReconcileAction;
 import io.neardup.engine.api.LikeDocument;
-import io.neardup.engine.cluster.GatheredClusters;
+import io.neardup.engine.cluster.ClusterListing;
 import io.neardup.index.NearDupClusterer;
 import io.neardup.search.NearDuplicateQuery;
 import io.neardup.settings.NearDupSettings;
@@ -30,6 +33,7 @@ import io.neardup.testkit.CliClusters;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -329,10 +333,10 @@ public class NearDupIntegrationTests extends ESIntegTestCase {
                   new NearDupClustersRequest(INDEX).field(FIELD).batchSize(500).size(10_000))
               .actionGet();
       Set<Set<String>> actual = new HashSet<>();
-      for (GatheredClusters.Group c : response.clusters()) {
+      for (ClusterListing.Group c : response.clusters()) {
         Set<String> ids = new HashSet<>();
         ids.add(c.canonical().id());
-        for (GatheredClusters.Member m : c.copies()) {
+        for (ClusterListing.Member m : c.copies()) {
           ids.add(m.id());
         }
         actual.add(ids);
@@ -461,10 +465,73 @@ public class NearDupIntegrationTests extends ESIntegTestCase {
                     .size(10_000))
             .actionGet();
     Set<CliClusters.Cluster> actual = new HashSet<>();
-    for (GatheredClusters.Group c : response.clusters()) {
+    for (ClusterListing.Group c : response.clusters()) {
       actual.add(new CliClusters.Cluster(c.canonical().id(), c.ids()));
     }
     assertThat(actual, equalTo(CliClusters.sampleAt08(JSON)));
+  }
+
+  /**
+   * One corpus through every path: on an index of one shard written in input order (so index order
+   * is input order), the clusters API lists the clusters of {@code neardup dedup} (the library's
+   * {@code Clusterer}) in the same order with the same canonicals, and reconcile writes the same
+   * clusters, each named after the same canonical.
+   */
+  public void testClustersApiAndReconcileListTheClisClustersInTheSameOrder() throws IOException {
+    String index = "samples-in-order";
+    assertAcked(
+        indicesAdmin()
+            .prepareCreate(index)
+            .setSettings(
+                Settings.builder()
+                    .put(IndexMetadata.SETTING_NUMBER_OF_SHARDS, 1)
+                    .put(IndexMetadata.SETTING_NUMBER_OF_REPLICAS, 0))
+            .setMapping(CliClusters.RECONCILED_MAPPING));
+    ensureGreen(index);
+    BulkRequestBuilder bulk =
+        client().prepareBulk().setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
+    List<String> order = new ArrayList<>();
+    for (Map<String, Object> doc :
+        CliClusters.jsonLines(CliClusters.samples().resolve("corpus.jsonl"), JSON)) {
+      order.add((String) doc.get("id"));
+      bulk.add(prepareIndex(index).setId(order.getLast()).setSource("body", doc.get("text")));
+    }
+    assertNoFailures(bulk.get());
+    List<CliClusters.Cluster> expected = CliClusters.sampleAt08Listed(JSON);
+
+    NearDupClustersResponse response =
+        client()
+            .execute(
+                TransportNearDupClustersAction.TYPE,
+                new NearDupClustersRequest(index).field(FIELD).size(10_000))
+            .actionGet();
+    List<CliClusters.Cluster> listed = new ArrayList<>();
+    for (ClusterListing.Group c : response.clusters()) {
+      listed.add(new CliClusters.Cluster(c.canonical().id(), c.ids()));
+    }
+    assertThat(listed, equalTo(expected));
+
+    NearDupReconcileResponse reconciled =
+        client()
+            .execute(
+                TransportNearDupReconcileAction.TYPE,
+                new NearDupReconcileRequest(index).field(FIELD).refresh(true))
+            .actionGet();
+    assertThat(reconciled.result().clusters(), equalTo((long) expected.size()));
+    Map<String, String> clusterOf = new HashMap<>();
+    Set<String> canonical = new HashSet<>();
+    assertResponse(
+        prepareSearch(index).setSize(order.size()),
+        r -> {
+          for (SearchHit hit : r.getHits().getHits()) {
+            Map<String, Object> source = hit.getSourceAsMap();
+            clusterOf.put(hit.getId(), (String) source.get("neardup_cluster"));
+            if (Boolean.TRUE.equals(source.get("neardup_canonical"))) {
+              canonical.add(hit.getId());
+            }
+          }
+        });
+    assertThat(CliClusters.fromAssignments(order, clusterOf, canonical), equalTo(expected));
   }
 
   private static final java.util.function.Function<String, Map<String, Object>> JSON =
@@ -484,18 +551,15 @@ public class NearDupIntegrationTests extends ESIntegTestCase {
       NearDupClustersResponse response =
           client().execute(TransportNearDupClustersAction.TYPE, request).actionGet();
       Set<Set<String>> actual = new HashSet<>();
-      int previousSize = Integer.MAX_VALUE;
       long clustered = 0;
-      for (GatheredClusters.Group c : response.clusters()) {
+      for (ClusterListing.Group c : response.clusters()) {
         Set<String> ids = new HashSet<>();
         ids.add(c.canonical().id());
-        for (GatheredClusters.Member m : c.copies()) {
+        for (ClusterListing.Member m : c.copies()) {
           ids.add(m.id());
           assertThat(m.index(), equalTo(INDEX));
           assertTrue("similarity " + m.similarity(), m.similarity() > 0);
         }
-        assertThat("largest first", c.size() <= previousSize, equalTo(true));
-        previousSize = c.size();
         clustered += c.size();
         actual.add(ids);
       }
@@ -512,7 +576,7 @@ public class NearDupIntegrationTests extends ESIntegTestCase {
                 TransportNearDupClustersAction.TYPE, new NearDupClustersRequest(INDEX).field(FIELD))
             .actionGet();
     assertThat(all.page().minSimilarity(), equalTo(0.8));
-    List<GatheredClusters.Group> paged = new ArrayList<>();
+    List<ClusterListing.Group> paged = new ArrayList<>();
     for (int from = 0; from < all.page().totalClusters(); from++) {
       paged.addAll(
           client()

@@ -14,7 +14,7 @@ import io.neardup.elasticsearch.clusters.TransportNearDupClustersAction;
 import io.neardup.elasticsearch.reconcile.NearDupReconcileRequest;
 import io.neardup.elasticsearch.reconcile.NearDupReconcileResponse;
 import io.neardup.elasticsearch.reconcile.TransportNearDupReconcileAction;
-import io.neardup.engine.cluster.GatheredClusters;
+import io.neardup.engine.cluster.ClusterListing;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -212,7 +212,7 @@ public class NearDupReconcileIntegrationTests extends ESIntegTestCase {
             .actionGet();
     Set<Set<String>> expected = new HashSet<>();
     Set<String> expectedCanonicals = new HashSet<>();
-    for (GatheredClusters.Group c : api.clusters()) {
+    for (ClusterListing.Group c : api.clusters()) {
       Set<String> ids = new HashSet<>();
       ids.add(c.canonical().id());
       c.copies().forEach(m -> ids.add(m.id()));

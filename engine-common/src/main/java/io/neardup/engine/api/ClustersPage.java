@@ -1,8 +1,8 @@
 package io.neardup.engine.api;
 
-import io.neardup.engine.cluster.GatheredClusters;
-import io.neardup.engine.cluster.GatheredClusters.Group;
-import io.neardup.engine.cluster.GatheredClusters.Member;
+import io.neardup.engine.cluster.ClusterListing;
+import io.neardup.engine.cluster.ClusterListing.Group;
+import io.neardup.engine.cluster.ClusterListing.Member;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
 import java.io.IOException;
@@ -11,10 +11,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The clusters of an index, largest first, one page of them: the response of the engines'
- * clustering API, its wire form and its JSON as plain maps and lists (each engine's XContent
- * builder writes {@link #head} and then each cluster's {@link #body(Group)}, so a large page can
- * stream).
+ * The clusters of an index in the {@link io.neardup.cluster.ClusterOrder} (by their first member in
+ * index order), one page of them: the response of the engines' clustering API, its wire form and
+ * its JSON as plain maps and lists (each engine's XContent builder writes {@link #head} and then
+ * each cluster's {@link #body(Group)}, so a large page can stream).
  *
  * <pre>{@code
  * {"took": 812, "min_similarity": 0.8, "documents": 430, "clustered_documents": 197,
@@ -52,7 +52,7 @@ public record ClustersPage(
 
   /** The response of a computed page. */
   public static ClustersPage of(
-      GatheredClusters.Page page, long tookMillis, double minSimilarity, String run) {
+      ClusterListing.Page page, long tookMillis, double minSimilarity, String run) {
     return new ClustersPage(
         tookMillis,
         minSimilarity,

@@ -97,7 +97,7 @@ public final class ClustersParams {
     return this;
   }
 
-  /** Clusters skipped, in the order of the response (largest first). */
+  /** Clusters skipped, in the order of the response (by first member in index order). */
   public int from() {
     return from;
   }

@@ -3,7 +3,6 @@ package io.neardup.engine.cluster;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.Verification;
 import io.neardup.engine.api.ClustersParams;
-import io.neardup.engine.api.SketchesParams;
 import io.neardup.engine.param.MappingFields;
 import io.neardup.engine.param.NearDupMappings;
 import io.neardup.settings.NearDupSettings;
@@ -142,22 +141,7 @@ public final class ClusterPlan {
       double minSimilarity,
       Verification verification,
       String field,
-      CanonicalPolicy canonical) {
-    /** Bytes a gathering run holds per document, for the engine's circuit breaker. */
-    public long bytesPerDocument() {
-      return GatheredClusters.bytesPerDocument(settings, verification);
-    }
-
-    /** The clusters of a gathering run over {@code documents} documents. */
-    public GatheredClusters gathered(int documents) {
-      return new GatheredClusters(settings, minSimilarity, verification, documents, canonical);
-    }
-
-    /** What every hit of a gathering run carries: sketch, canonical value, id, set if exact. */
-    public SketchesParams sketches() {
-      return new SketchesParams(field, canonical, verification == Verification.EXACT);
-    }
-  }
+      CanonicalPolicy canonical) {}
 
   /** The request's minimum similarity, else the field's threshold. */
   public double minSimilarity() {

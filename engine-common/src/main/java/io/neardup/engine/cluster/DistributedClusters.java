@@ -28,8 +28,9 @@ import java.util.function.Supplier;
  *       neardup.clusters.memory_budget} (default 64mb) and accounted to the engine's request
  *       circuit breaker, whatever the size of the indexes.
  *   <li>Each cluster's canonical is chosen by the policy (the first document in index order when
- *       none is given), the clusters are sorted largest first and the requested page is returned,
- *       reading only its members' ids and canonical values.
+ *       none is given), the clusters are listed in the {@link io.neardup.cluster.ClusterOrder} (by
+ *       their first member in index order) and the requested page is returned, reading only its
+ *       members' ids and canonical values.
  * </ol>
  *
  * <p>A later page of a kept run is read on the node that keeps it ({@link #keeperOf}); the task can
@@ -49,6 +50,23 @@ public final class DistributedClusters<S, P, Q> {
     void reserve(long bytes, String label);
 
     void release(long bytes);
+
+    /**
+     * This accounting as a distributed run reserves its memory, labelled {@code neardup_clusters}.
+     */
+    default ShardedRun.Memory forRun() {
+      return new ShardedRun.Memory() {
+        @Override
+        public void reserve(long bytes) {
+          Memory.this.reserve(bytes, "neardup_clusters");
+        }
+
+        @Override
+        public void release(long bytes) {
+          Memory.this.release(bytes);
+        }
+      };
+    }
   }
 
   /** What one request's run needs of the engine, on behalf of the request's task. */
@@ -138,17 +156,7 @@ public final class DistributedClusters<S, P, Q> {
                       params.batchSize(),
                       shardOrder,
                       session.reads(pit, pitKeepAlive, params.field(), query),
-                      new ShardedRun.Memory() {
-                        @Override
-                        public void reserve(long bytes) {
-                          memory.reserve(bytes, "neardup_clusters");
-                        }
-
-                        @Override
-                        public void release(long bytes) {
-                          memory.release(bytes);
-                        }
-                      },
+                      memory.forRun(),
                       api);
               boolean[] keep = {false};
               ShardedRun.Listener<ClustersPage> closing =

@@ -1,20 +1,19 @@
 package io.neardup.engine.cluster;
 
 import io.neardup.cluster.StableClusterIds;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What a reconcile must rewrite: the cluster id and canonical flag each document carries now,
- * gathered next to its sketch, compared with the recomputed clusters named by {@link
- * StableClusterIds}. Ordinals are those of {@link GatheredClusters} (the order documents were
- * added). An absent flag counts as a change, so that every document ends with an explicit one.
+ * What a reconcile must rewrite: the cluster id and canonical flag each document carries now, read
+ * page by page, compared with the recomputed clusters named by {@link StableClusterIds}. Ordinals
+ * are the order documents were read in, from 0. An absent flag counts as a change, so that every
+ * document ends with an explicit one.
  *
  * <pre>{@code
  * Reassignment r = new Reassignment(total);
- * for (each hit) { clusters.add(...); r.current(doc, clusterIdOrNull, flagOrNull); }
- * for (Reassignment.Change c : r.changes(clusters, keepCanonical)) write(c);
+ * for (each hit) r.current(doc, index, id, clusterIdOrNull, flagOrNull, seqNo, primaryTerm);
+ * for (Reassignment.Change c : r.changes(clustersCanonicalFirst, keepCanonical)) write(c);
  * }</pre>
  */
 public final class Reassignment {
@@ -41,13 +40,18 @@ public final class Reassignment {
   public record Write(
       String index, String id, String clusterId, boolean canonical, long seqNo, long primaryTerm) {}
 
+  private final String[] indexes;
+  private final String[] ids;
   private final String[] current;
   private final byte[] flags;
   private final long[] seqNos;
   private final long[] primaryTerms;
+  private int documents;
 
   /** For at most {@code documents} documents. */
   public Reassignment(int documents) {
+    this.indexes = new String[documents];
+    this.ids = new String[documents];
     this.current = new String[documents];
     this.flags = new byte[documents];
     this.seqNos = new long[documents];
@@ -55,34 +59,57 @@ public final class Reassignment {
   }
 
   /**
-   * Bytes held per document (a reference, a short id, the flag, the sequence number and primary
-   * term), for a circuit breaker.
+   * Bytes held per document (its index reference, its id, its cluster id, the flag, the sequence
+   * number and primary term), for a circuit breaker.
    */
   public static long bytesPerDocument() {
-    return 8 + 48 + 1 + 16;
+    return 8 + 56 + 56 + 1 + 16;
   }
 
   /** Records what a document carries now: its cluster id and canonical flag, null if absent. */
-  public void current(int doc, String clusterId, Boolean canonical) {
-    current(doc, clusterId, canonical, -1, 0);
+  public void current(int doc, String index, String id, String clusterId, Boolean canonical) {
+    current(doc, index, id, clusterId, canonical, -1, 0);
   }
 
-  /** As {@link #current(int, String, Boolean)}, with the version the document was read at. */
-  public void current(int doc, String clusterId, Boolean canonical, long seqNo, long primaryTerm) {
+  /**
+   * As {@link #current(int, String, String, String, Boolean)}, with the version the document was
+   * read at.
+   *
+   * @throws IllegalStateException naming the document if it has no id
+   */
+  public void current(
+      int doc,
+      String index,
+      String id,
+      String clusterId,
+      Boolean canonical,
+      long seqNo,
+      long primaryTerm) {
+    if (id == null || id.isEmpty()) {
+      throw new IllegalStateException("a document of index [" + index + "] has no id");
+    }
+    documents = Math.max(documents, doc + 1);
+    indexes[doc] = index;
+    ids[doc] = id;
     current[doc] = clusterId;
     flags[doc] = canonical == null ? ABSENT : canonical ? TRUE : FALSE;
     seqNos[doc] = seqNo;
     primaryTerms[doc] = primaryTerm;
   }
 
+  /** Documents recorded: one more than the highest ordinal. */
+  public int documents() {
+    return documents;
+  }
+
   /** The changes of {@link #changes} as writes: index, id and the version each was read at. */
-  public List<Write> writes(GatheredClusters clusters, boolean keepCanonical) throws IOException {
+  public List<Write> writes(List<int[]> clusters, boolean keepCanonical) {
     List<Write> writes = new ArrayList<>();
     for (Change c : changes(clusters, keepCanonical)) {
       writes.add(
           new Write(
-              clusters.index(c.doc()),
-              clusters.id(c.doc()),
+              indexes[c.doc()],
+              ids[c.doc()],
               c.clusterId(),
               c.canonical(),
               seqNos[c.doc()],
@@ -92,22 +119,18 @@ public final class Reassignment {
   }
 
   /**
-   * Clusters (if not done yet), names the clusters and lists the documents to rewrite, in ordinal
-   * order.
+   * Names the clusters and lists the documents to rewrite, in ordinal order.
    *
+   * @param clusters the recomputed clusters of two or more as ordinals, canonical first, in the
+   *     {@link io.neardup.cluster.ClusterOrder}
    * @param keepCanonical whether a member flagged canonical that keeps the cluster's id stays
    *     canonical (no canonical policy given)
    */
-  public List<Change> changes(GatheredClusters clusters, boolean keepCanonical) throws IOException {
-    int n = clusters.documents();
+  public List<Change> changes(List<int[]> clusters, boolean keepCanonical) {
+    int n = documents;
     StableClusterIds.Assignment assignment =
         StableClusterIds.assign(
-            clusters.memberOrdinals(),
-            n,
-            d -> current[d],
-            d -> flags[d] == TRUE,
-            clusters::id,
-            keepCanonical);
+            clusters, n, d -> current[d], d -> flags[d] == TRUE, d -> ids[d], keepCanonical);
     List<Change> changes = new ArrayList<>();
     for (int d = 0; d < n; d++) {
       String id = assignment.clusterId(d);

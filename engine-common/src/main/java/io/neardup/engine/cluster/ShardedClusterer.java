@@ -1,9 +1,11 @@
 package io.neardup.engine.cluster;
 
 import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.cluster.ClusterOrder;
 import io.neardup.cluster.Clusterer;
 import io.neardup.cluster.PairMeasure;
 import io.neardup.cluster.PairMeasures;
+import io.neardup.cluster.SparseUnionFind;
 import io.neardup.cluster.Verification;
 import io.neardup.engine.shard.HitSketchReader;
 import io.neardup.settings.NearDupSettings;
@@ -11,7 +13,6 @@ import io.neardup.shingle.ShingleSet;
 import io.neardup.sketch.Sketch;
 import io.neardup.sketch.SketchFormat;
 import io.neardup.util.LongHashSet;
-import io.neardup.util.Mix;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -41,7 +42,8 @@ import java.util.function.IntFunction;
  *       joined by union-find; with {@link Verification#EXACT}, a pair whose estimate is within the
  *       {@link ExactMargin} of the minimum similarity is decided by the exact similarity of the two
  *       documents' stored shingle sets instead, where both have one.
- *   <li><b>Clusters</b> ({@link #finish}): the union-find sets of two or more, largest first.
+ *   <li><b>Clusters</b> ({@link #finish}): the union-find sets of two or more, in the {@link
+ *       ClusterOrder}.
  * </ol>
  *
  * <p>Union-find covers only documents that were part of a candidate pair (about 24 bytes each), so
@@ -70,7 +72,7 @@ public final class ShardedClusterer {
   private final boolean exact;
   private final int maxBucketSize = Clusterer.DEFAULT_MAX_BUCKET_SIZE;
   private final int representatives = Clusterer.DEFAULT_REPRESENTATIVES;
-  private DynamicUnionFind sets = new DynamicUnionFind();
+  private SparseUnionFind sets = new SparseUnionFind();
 
   private int[] offsets; // dense number of each shard's document 0; one more at the end
   private long[] entries = new long[0];
@@ -459,6 +461,11 @@ public final class ShardedClusterer {
     return doc - offsets[shardOf(doc)];
   }
 
+  /** One more than the highest dense number: the shards' documents, deleted ones included. */
+  public int denseDocuments() {
+    return offsets == null ? 0 : offsets[offsets.length - 1];
+  }
+
   /** The dense number of document {@code doc} of shard {@code shard}. */
   public int dense(int shard, int doc) {
     return offsets[shard] + doc;
@@ -475,7 +482,7 @@ public final class ShardedClusterer {
     finished = true;
     entries = new long[0];
     pairs = new long[0];
-    Clusters c = sets.clusters();
+    Clusters c = Clusters.of(sets.sets());
     sets = null;
     return c.withStats(
         new Stats(
@@ -512,8 +519,8 @@ public final class ShardedClusterer {
       long sketchesFetched) {}
 
   /**
-   * The clusters of a run: sets of two or more dense document numbers, largest first (ties: the one
-   * with the lowest first member), members ascending.
+   * The clusters of a run: sets of two or more dense document numbers, members ascending, in the
+   * {@link ClusterOrder} (by their first member).
    */
   public static final class Clusters {
     private final int[] members;
@@ -524,6 +531,23 @@ public final class ShardedClusterer {
       this.members = members;
       this.starts = starts;
       this.stats = stats;
+    }
+
+    static Clusters of(List<int[]> sets) {
+      int total = 0;
+      for (int[] g : sets) {
+        total += g.length;
+      }
+      int[] members = new int[total];
+      int[] starts = new int[sets.size() + 1];
+      int pos = 0;
+      for (int i = 0; i < sets.size(); i++) {
+        starts[i] = pos;
+        System.arraycopy(sets.get(i), 0, members, pos, sets.get(i).length);
+        pos += sets.get(i).length;
+      }
+      starts[sets.size()] = pos;
+      return new Clusters(members, starts, null);
     }
 
     Clusters withStats(Stats s) {
@@ -556,39 +580,65 @@ public final class ShardedClusterer {
     }
 
     /**
-     * One cluster named and ordered for a response: its canonical (the policy's best member; ties,
-     * and a policy by score, go to the lowest document number, the first in index order) and the
-     * other members with their similarity to it, rounded to four decimals.
+     * One cluster named and ordered for a response, as the {@link ClusterOrder} says: its canonical
+     * (the policy's best member; ties, and a policy by score, go to the first in index order) and
+     * the other members with their similarity to it, rounded to four decimals.
      *
      * @param c the cluster
      * @param fetched each member's index, id, sketch and canonical value, by dense number
      * @param run the run, for its similarity measure
      */
-    public GatheredClusters.Group group(
+    public ClusterListing.Group group(
         int c, IntFunction<Fetched> fetched, CanonicalPolicy policy, ShardedClusterer run) {
       int[] docs = members(c);
+      Fetched[] f = fetched(c, docs, fetched);
+      int best = canonical(f, policy);
+      List<ClusterListing.Member> copies = new ArrayList<>(docs.length - 1);
+      for (int i = 0; i < docs.length; i++) {
+        if (i != best) {
+          double s = run.similarity(f[best], f[i]);
+          copies.add(
+              new ClusterListing.Member(f[i].index(), f[i].id(), ClusterOrder.similarity(s)));
+        }
+      }
+      return new ClusterListing.Group(
+          new ClusterListing.Member(f[best].index(), f[best].id(), 1), copies);
+    }
+
+    /**
+     * The members of cluster {@code c} with its canonical first (chosen as {@link #group} does),
+     * then the others ascending.
+     *
+     * @param fetched each member's canonical value, by dense number (unread for a policy by score)
+     */
+    public int[] canonicalFirst(int c, IntFunction<Fetched> fetched, CanonicalPolicy policy) {
+      int[] docs = members(c);
+      int best = policy.byScore() ? 0 : canonical(fetched(c, docs, fetched), policy);
+      int[] out = new int[docs.length];
+      out[0] = docs[best];
+      for (int i = 0, j = 1; i < docs.length; i++) {
+        if (i != best) {
+          out[j++] = docs[i];
+        }
+      }
+      return out;
+    }
+
+    private static Fetched[] fetched(int c, int[] docs, IntFunction<Fetched> fetched) {
       Fetched[] f = new Fetched[docs.length];
-      int best = 0;
       for (int i = 0; i < docs.length; i++) {
         f[i] = fetched.apply(docs[i]);
         if (f[i] == null) {
           throw new IllegalStateException(
               "document " + docs[i] + " of cluster " + c + " was not fetched");
         }
-        if (!policy.byScore() && policy.compare(f[i].key(), f[best].key()) < 0) {
-          best = i;
-        }
       }
-      List<GatheredClusters.Member> copies = new ArrayList<>(docs.length - 1);
-      for (int i = 0; i < docs.length; i++) {
-        if (i != best) {
-          double s = run.similarity(f[best], f[i]);
-          copies.add(
-              new GatheredClusters.Member(f[i].index(), f[i].id(), Math.round(s * 1e4) / 1e4));
-        }
-      }
-      return new GatheredClusters.Group(
-          new GatheredClusters.Member(f[best].index(), f[best].id(), 1), copies);
+      return f;
+    }
+
+    private static int canonical(Fetched[] f, CanonicalPolicy policy) {
+      return ClusterOrder.canonical(
+          f.length, policy.byScore() ? null : (i, j) -> policy.compare(f[i].key(), f[j].key()));
     }
   }
 
@@ -611,148 +661,6 @@ public final class ShardedClusterer {
           HitSketchReader.sketchOf(values),
           HitSketchReader.keyOf(values),
           HitSketchReader.shinglesOf(values));
-    }
-  }
-
-  /**
-   * Union-find over the documents that take part in a candidate pair only, numbered as they come:
-   * an open-addressing map from dense numbers to slots, and the slots' parents and sizes.
-   */
-  private static final class DynamicUnionFind {
-    private int[] keys = new int[16];
-    private int[] slots = new int[16];
-    private int[] parent = new int[16];
-    private int[] size = new int[16];
-    private int[] docOfSlot = new int[16];
-    private int count;
-
-    DynamicUnionFind() {
-      Arrays.fill(keys, -1);
-    }
-
-    long ramBytes() {
-      return 4L * (keys.length + slots.length + parent.length + size.length + docOfSlot.length);
-    }
-
-    private int find(int doc, boolean create) {
-      int mask = keys.length - 1;
-      int i = (int) (Mix.fmix64(doc) & mask);
-      while (keys[i] != -1) {
-        if (keys[i] == doc) {
-          return slots[i];
-        }
-        i = (i + 1) & mask;
-      }
-      if (!create) {
-        return -1;
-      }
-      if (count == parent.length) {
-        int n = count * 2;
-        parent = Arrays.copyOf(parent, n);
-        size = Arrays.copyOf(size, n);
-        docOfSlot = Arrays.copyOf(docOfSlot, n);
-      }
-      keys[i] = doc;
-      slots[i] = count;
-      parent[count] = count;
-      size[count] = 1;
-      docOfSlot[count] = doc;
-      count++;
-      if (count * 2 > keys.length) {
-        rehash();
-      }
-      return count - 1;
-    }
-
-    private void rehash() {
-      int[] oldKeys = keys;
-      int[] oldSlots = slots;
-      keys = new int[oldKeys.length * 2];
-      slots = new int[oldKeys.length * 2];
-      Arrays.fill(keys, -1);
-      int mask = keys.length - 1;
-      for (int j = 0; j < oldKeys.length; j++) {
-        if (oldKeys[j] != -1) {
-          int i = (int) (Mix.fmix64(oldKeys[j]) & mask);
-          while (keys[i] != -1) {
-            i = (i + 1) & mask;
-          }
-          keys[i] = oldKeys[j];
-          slots[i] = oldSlots[j];
-        }
-      }
-    }
-
-    private int root(int slot) {
-      while (parent[slot] != slot) {
-        parent[slot] = parent[parent[slot]];
-        slot = parent[slot];
-      }
-      return slot;
-    }
-
-    boolean connected(int a, int b) {
-      int sa = find(a, false);
-      int sb = find(b, false);
-      return sa >= 0 && sb >= 0 && root(sa) == root(sb);
-    }
-
-    void union(int a, int b) {
-      int ra = root(find(a, true));
-      int rb = root(find(b, true));
-      if (ra == rb) {
-        return;
-      }
-      if (size[ra] < size[rb]) {
-        int t = ra;
-        ra = rb;
-        rb = t;
-      }
-      parent[rb] = ra;
-      size[ra] += size[rb];
-    }
-
-    /** The sets of two or more, as dense numbers: largest first, ties by lowest member. */
-    Clusters clusters() {
-      // every slot is in a set of two or more: a slot exists only once a pair joined it
-      int[] rootOf = new int[count];
-      int[] memberCount = new int[count];
-      for (int s = 0; s < count; s++) {
-        rootOf[s] = root(s);
-        memberCount[rootOf[s]]++;
-      }
-      int[][] groups = new int[count][];
-      int[] fill = new int[count];
-      for (int s = 0; s < count; s++) {
-        int r = rootOf[s];
-        if (groups[r] == null) {
-          groups[r] = new int[memberCount[r]];
-        }
-        groups[r][fill[r]++] = docOfSlot[s];
-      }
-      List<int[]> list = new ArrayList<>();
-      for (int[] g : groups) {
-        if (g != null) {
-          Arrays.sort(g);
-          list.add(g);
-        }
-      }
-      list.sort((x, y) ->
-          x.length != y.length ? Integer.compare(y.length, x.length) : Integer.compare(x[0], y[0]));
-      int total = 0;
-      for (int[] g : list) {
-        total += g.length;
-      }
-      int[] members = new int[total];
-      int[] starts = new int[list.size() + 1];
-      int pos = 0;
-      for (int i = 0; i < list.size(); i++) {
-        starts[i] = pos;
-        System.arraycopy(list.get(i), 0, members, pos, list.get(i).length);
-        pos += list.get(i).length;
-      }
-      starts[list.size()] = pos;
-      return new Clusters(members, starts, null);
     }
   }
 }

@@ -118,6 +118,7 @@ public final class ShardedRun<S> {
     private final ShardedClusterer.Clusters clusters;
     private final List<S> shards;
     private final int documents;
+    private final Map<S, Integer> ordinals = new HashMap<>();
 
     private Computed(
         ShardedClusterer core, ShardedClusterer.Clusters clusters, List<S> shards, int documents) {
@@ -125,9 +126,12 @@ public final class ShardedRun<S> {
       this.clusters = clusters;
       this.shards = List.copyOf(shards);
       this.documents = documents;
+      for (int i = 0; i < this.shards.size(); i++) {
+        ordinals.put(this.shards.get(i), i);
+      }
     }
 
-    /** The clusters, largest first. */
+    /** The clusters, in the {@link io.neardup.cluster.ClusterOrder}. */
     public ShardedClusterer.Clusters clusters() {
       return clusters;
     }
@@ -140,6 +144,17 @@ public final class ShardedRun<S> {
     /** Bytes held while kept. */
     public long ramBytes() {
       return clusters.ramBytes() + 64L * shards.size() + 1024;
+    }
+
+    /** The dense number of document {@code doc} of {@code shard}, or -1 for a shard not read. */
+    public int dense(S shard, int doc) {
+      Integer s = ordinals.get(shard);
+      return s == null ? -1 : core.dense(s, doc);
+    }
+
+    /** One more than the highest dense number. */
+    public int denseDocuments() {
+      return core.denseDocuments();
     }
   }
 
@@ -368,7 +383,7 @@ public final class ShardedRun<S> {
       int from,
       int size,
       CanonicalPolicy canonical,
-      Listener<GatheredClusters.Page> listener) {
+      Listener<ClusterListing.Page> listener) {
     ShardedClusterer.Clusters clusters = run.clusters;
     int n = clusters.count();
     int first = Math.min(from, n);
@@ -386,18 +401,19 @@ public final class ShardedRun<S> {
         members,
         0,
         canonical,
+        verification == Verification.EXACT,
         fetched,
         new Listener<>() {
           @Override
           public void onResponse(Void ignored) {
-            GatheredClusters.Page page;
+            ClusterListing.Page page;
             try {
-              List<GatheredClusters.Group> groups = new ArrayList<>(end - first);
+              List<ClusterListing.Group> groups = new ArrayList<>(end - first);
               for (int c = first; c < end; c++) {
                 groups.add(clusters.group(c, fetched::get, canonical, run.core));
               }
               page =
-                  new GatheredClusters.Page(
+                  new ClusterListing.Page(
                       run.documents, clusters.clusteredDocuments(), n, first, groups);
             } catch (RuntimeException e) {
               listener.onFailure(e);
@@ -413,11 +429,71 @@ public final class ShardedRun<S> {
         });
   }
 
+  /**
+   * Every cluster of a computation with its canonical first (dense numbers), as {@link #page} would
+   * choose it: for a policy by score the first member, else by the members' canonical values, read
+   * {@code batch} documents at a time for a few clusters at once, so that only those clusters'
+   * values are held.
+   */
+  public void canonicalFirst(
+      Computed<S> run, CanonicalPolicy canonical, Listener<List<int[]>> listener) {
+    ShardedClusterer.Clusters clusters = run.clusters;
+    List<int[]> out = new ArrayList<>(clusters.count());
+    if (canonical.byScore()) {
+      for (int c = 0; c < clusters.count(); c++) {
+        out.add(clusters.canonicalFirst(c, null, canonical));
+      }
+      listener.onResponse(out);
+      return;
+    }
+    canonicalFirst(run, canonical, 0, out, listener);
+  }
+
+  private void canonicalFirst(
+      Computed<S> run,
+      CanonicalPolicy canonical,
+      int first,
+      List<int[]> out,
+      Listener<List<int[]>> listener) {
+    ShardedClusterer.Clusters clusters = run.clusters;
+    if (first >= clusters.count()) {
+      listener.onResponse(out);
+      return;
+    }
+    List<Integer> members = new ArrayList<>();
+    int end = first;
+    while (end < clusters.count() && (end == first || members.size() < batch)) {
+      for (int doc : clusters.members(end)) {
+        members.add(doc);
+      }
+      end++;
+    }
+    members.sort(Integer::compare);
+    int last = end;
+    Map<Integer, ShardedClusterer.Fetched> fetched = new HashMap<>();
+    readMembers(
+        run,
+        members,
+        0,
+        canonical,
+        false,
+        fetched,
+        Listener.then(
+            listener,
+            ignored -> {
+              for (int c = first; c < last; c++) {
+                out.add(clusters.canonicalFirst(c, fetched::get, canonical));
+              }
+              canonicalFirst(run, canonical, last, out, listener);
+            }));
+  }
+
   private void readMembers(
       Computed<S> run,
       List<Integer> members,
       int offset,
       CanonicalPolicy canonical,
+      boolean shingles,
       Map<Integer, ShardedClusterer.Fetched> into,
       Listener<Void> listener) {
     if (offset >= members.size()) {
@@ -431,12 +507,12 @@ public final class ShardedRun<S> {
         run.shards,
         docs,
         canonical,
-        verification == Verification.EXACT,
+        shingles,
         new Listener<>() {
           @Override
           public void onResponse(Map<Integer, ShardedClusterer.Fetched> fetched) {
             into.putAll(fetched);
-            readMembers(run, members, end, canonical, into, listener);
+            readMembers(run, members, end, canonical, shingles, into, listener);
           }
 
           @Override

@@ -2,10 +2,8 @@ package io.neardup.engine.reconcile;
 
 import io.neardup.engine.api.ReconcileProgress;
 import io.neardup.engine.api.ReconcileResult;
-import io.neardup.engine.cluster.GatheredClusters;
 import io.neardup.engine.cluster.Reassignment;
 import io.neardup.engine.cluster.ShardedRun;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -13,9 +11,11 @@ import java.util.Map;
 
 /**
  * One reconcile after its plan, free of any engine: it reads each document's current assignment
- * next to its sketch ({@link #start}, {@link #current}), recomputes the clusters and what changes
- * ({@link #finish}), then writes the changes with the engine's bulk updates, one batch at a time,
- * and refreshes if asked ({@link #write}), keeping the task's {@link ReconcileProgress} current.
+ * ({@link #start}, {@link #current}; {@link DistributedReconcile} reads them page by page under the
+ * point in time of the distributed clustering run), takes the recomputed clusters and computes what
+ * changes ({@link #finish}), then writes the changes with the engine's bulk updates, one batch at a
+ * time, and refreshes if asked ({@link #write}), keeping the task's {@link ReconcileProgress}
+ * current.
  *
  * <p>Each update is conditional on the sequence number read with the assignment: a document changed
  * or deleted since is left alone and reported as a failure (run reconcile again).
@@ -58,12 +58,16 @@ public final class ReconcileRun {
   /**
    * A document's current assignment.
    *
+   * @param doc its ordinal: the order documents are read in, from 0
    * @param cluster the value of its cluster field, or null
    * @param flag the value of its canonical field, or null
    */
-  public void current(int doc, Object cluster, Object flag, long seqNo, long primaryTerm) {
+  public void current(
+      int doc, String index, String id, Object cluster, Object flag, long seqNo, long primaryTerm) {
     reassignment.current(
         doc,
+        index,
+        id,
         cluster == null ? null : cluster.toString(),
         flag == null ? null : Boolean.TRUE.equals(flag),
         seqNo,
@@ -71,12 +75,21 @@ public final class ReconcileRun {
     progress.read();
   }
 
-  /** Recomputes the assignments from the clusters and lists what changes. */
-  public void finish(GatheredClusters gathered) throws IOException {
+  /** Every current assignment is read: the clusters are computed next. */
+  public void clustering() {
     progress.phase(ReconcileProgress.Phase.CLUSTERING);
-    changes = reassignment.writes(gathered, !params.canonicalGiven());
-    clusters = gathered.page(0, 0).totalClusters();
-    documents = gathered.documents();
+  }
+
+  /**
+   * Recomputes the assignments from the clusters and lists what changes.
+   *
+   * @param recomputed the clusters of two or more as ordinals, canonical first, in the {@link
+   *     io.neardup.cluster.ClusterOrder}
+   */
+  public void finish(List<int[]> recomputed) {
+    changes = reassignment.writes(recomputed, !params.canonicalGiven());
+    clusters = recomputed.size();
+    documents = reassignment.documents();
     progress.clustered(clusters, changes.size());
   }
 

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.collapse.core.CollapseMode;
-import io.neardup.engine.cluster.GatheredClusters;
+import io.neardup.engine.cluster.ClusterListing;
 import io.neardup.engine.reconcile.ReconcileParams;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
@@ -134,8 +134,8 @@ class ApiModelsTest {
 
   @Test
   void aClustersPageReadsBackAndWritesItsJson() throws IOException {
-    GatheredClusters.Member canonical = new GatheredClusters.Member("docs", "17", 1.0);
-    GatheredClusters.Member copy = new GatheredClusters.Member("docs", "212", 0.9375);
+    ClusterListing.Member canonical = new ClusterListing.Member("docs", "17", 1.0);
+    ClusterListing.Member copy = new ClusterListing.Member("docs", "212", 0.9375);
     ClustersPage page =
         new ClustersPage(
             812,
@@ -144,7 +144,7 @@ class ApiModelsTest {
             197,
             67,
             0,
-            List.of(new GatheredClusters.Group(canonical, List.of(copy))),
+            List.of(new ClusterListing.Group(canonical, List.of(copy))),
             null);
     assertEquals(page, ClustersPage.read(roundTrip(page::write)));
     assertEquals(

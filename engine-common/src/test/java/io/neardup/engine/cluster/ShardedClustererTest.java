@@ -6,8 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.cluster.Cluster;
 import io.neardup.cluster.Clusterer;
+import io.neardup.cluster.PairMeasures;
 import io.neardup.cluster.Verification;
 import io.neardup.lsh.BandHasher;
 import io.neardup.settings.NearDupSettings;
@@ -26,13 +27,13 @@ import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-class ShardedClustererTest {
-  static final NearDupSettings MINHASH = NearDupSettings.DEFAULT;
+public class ShardedClustererTest {
+  public static final NearDupSettings MINHASH = NearDupSettings.DEFAULT;
   static final NearDupSettings SIMHASH =
       NearDupSettings.builder().scheme(SketchScheme.SIMHASH).maxHamming(3).build();
 
   /** A corpus: families of edited copies of random sets at various similarities, singletons. */
-  static List<byte[]> corpus(NearDupSettings settings, Random r, int families) {
+  public static List<byte[]> corpus(NearDupSettings settings, Random r, int families) {
     Sketcher sketcher = new Sketcher(settings.sketch());
     List<byte[]> out = new ArrayList<>();
     for (int f = 0; f < families; f++) {
@@ -68,18 +69,23 @@ class ShardedClustererTest {
   }
 
   /** The clusters of the single-node core (joins only, on the heap), as sorted member sets. */
-  static Set<List<Integer>> reference(NearDupSettings settings, double t, List<byte[]> sketches)
-      throws IOException {
-    try (GatheredClusters g =
-        new GatheredClusters(settings, t, sketches.size(), CanonicalPolicy.BEST_SCORE)) {
+  public static Set<List<Integer>> reference(
+      NearDupSettings settings, double t, List<byte[]> sketches) throws IOException {
+    BandHasher bands = new BandHasher(settings.banding());
+    try (Clusterer c =
+        new Clusterer(
+                null, PairMeasures.forSketches(settings.sketch()), t, settings.banding().bands())
+            .joinsOnly(true)
+            .threads(1)) {
       for (int i = 0; i < sketches.size(); i++) {
-        g.add("i", "d" + i, sketches.get(i), null);
+        if (sketches.get(i).length > 0) {
+          c.add(i, SketchFormat.decode(sketches.get(i), settings.sketch()), bands);
+        }
       }
       Set<List<Integer>> out = new HashSet<>();
-      for (int[] members : g.memberOrdinals()) {
-        int[] sorted = members.clone();
-        Arrays.sort(sorted);
-        out.add(Arrays.stream(sorted).boxed().toList());
+      for (Cluster cluster :
+          c.finish(sketches.size(), Clusterer.CanonicalOrder.FIRST, null).clusters()) {
+        out.add(Arrays.stream(cluster.members()).boxed().toList());
       }
       return out;
     }
@@ -159,7 +165,7 @@ class ShardedClustererTest {
    * the gathered clusters of reconcile find them; the sketches alone find other clusters.
    */
   @Test
-  void exactRunsDecideByTheShingleSetsAsTheGatheredClustersDo() throws IOException {
+  void exactRunsDecideByTheShingleSetsAsTheClusterListingDo() throws IOException {
     NearDupSettings settings = MINHASH;
     Random r = new Random(17);
     Sketcher sketcher = new Sketcher(settings.sketch());
@@ -230,18 +236,6 @@ class ShardedClustererTest {
         !expected.equals(
             asOrdinals(sharded(settings, 0.8, sketches, 3, 2, 50, 16), sketches.size(), 3)),
         "by sketch alone the clusters differ");
-    try (GatheredClusters g =
-        new GatheredClusters(
-            settings, 0.8, Verification.EXACT, sketches.size(), CanonicalPolicy.BEST_SCORE)) {
-      for (int i = 0; i < sketches.size(); i++) {
-        g.add("i", "d" + i, sketches.get(i), null, sets.get(i));
-      }
-      Set<List<Integer>> gathered = new HashSet<>();
-      for (int[] members : g.memberOrdinals()) {
-        gathered.add(Arrays.stream(members).sorted().boxed().toList());
-      }
-      assertEquals(expected, gathered, "reconcile's clusters");
-    }
   }
 
   /** Union-find over input ordinals, for the truth of a test. */
@@ -331,7 +325,7 @@ class ShardedClustererTest {
                     + block);
             assertEquals(partitions, c.stats().partitions());
             for (int i = 1; i < c.count(); i++) {
-              assertTrue(c.members(i - 1).length >= c.members(i).length, "largest first");
+              assertTrue(c.members(i - 1)[0] < c.members(i)[0], "by first member");
             }
           }
         }

@@ -23,21 +23,26 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
-class ShardedRunTest {
-  /** Shards named by strings, each holding every {@code shards}-th document; answers at once. */
-  private static final class FakeShards implements ShardedRun.Reads<String> {
+public class ShardedRunTest {
+  /**
+   * Shards named by strings, each holding every {@code shards}-th document, in memory; answers at
+   * once. Document {@code doc} of shard {@code "s" + s} is input {@code doc * shards + s}, with id
+   * {@code "d" + input} and canonical value {@code -input}.
+   */
+  public static final class FakeShards implements ShardedRun.Reads<String> {
     final List<byte[]> sketches;
     final int shards;
     int partitionReads;
     int fetches;
     String failOn;
 
-    FakeShards(List<byte[]> sketches, int shards) {
+    public FakeShards(List<byte[]> sketches, int shards) {
       this.sketches = sketches;
       this.shards = shards;
     }
 
-    private int maxDoc(int s) {
+    /** The documents of shard {@code s}. */
+    public int maxDoc(int s) {
       return (sketches.size() - s + shards - 1) / shards;
     }
 
@@ -145,15 +150,15 @@ class ShardedRunTest {
     ShardedRun.Computed<String> computed = await(run::compute);
     assertEquals(0, memory.used.get(), "the budget is released");
     assertEquals(sketches.size(), computed.documents());
-    GatheredClusters.Page page =
+    ClusterListing.Page page =
         await(l -> run.page(computed, 0, 10_000, CanonicalPolicy.highest("k"), l));
     assertEquals(expected.size(), page.totalClusters());
     Set<List<Integer>> actual = new HashSet<>();
-    for (GatheredClusters.Group g : page.clusters()) {
+    for (ClusterListing.Group g : page.clusters()) {
       List<Integer> members = new ArrayList<>();
       int canonical = Integer.parseInt(g.canonical().id().substring(1));
       members.add(canonical);
-      for (GatheredClusters.Member m : g.copies()) {
+      for (ClusterListing.Member m : g.copies()) {
         int doc = Integer.parseInt(m.id().substring(1));
         assertTrue(canonical < doc, "the highest key (-input) is the lowest input: " + g);
         // single linkage: a copy may reach the canonical only through another copy
@@ -166,7 +171,7 @@ class ShardedRunTest {
     assertEquals(expected, actual);
     // a later page of the same computation, read through other reads, is the same slice
     FakeShards later = new FakeShards(sketches, 3);
-    GatheredClusters.Page second =
+    ClusterListing.Page second =
         await(l -> run.reading(later, 7).page(computed, 2, 3, CanonicalPolicy.highest("k"), l));
     assertEquals(page.clusters().subList(2, 5), second.clusters());
     assertEquals(0, later.partitionReads, "a page reads no band entries");

@@ -1,17 +1,19 @@
 package io.neardup.opensearch.clusters;
 
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.engine.api.BucketsParams;
 import io.neardup.engine.api.ClustersPage;
-import io.neardup.engine.api.SketchesParams;
 import io.neardup.engine.cluster.DistributedClusters;
 import io.neardup.engine.cluster.KeptRuns;
-import io.neardup.engine.cluster.ShardBuckets;
-import io.neardup.engine.cluster.ShardedClusterer;
+import io.neardup.engine.cluster.RunSearches;
 import io.neardup.engine.cluster.ShardedRun;
+import io.neardup.engine.reconcile.DistributedReconcile;
+import io.neardup.engine.reconcile.ReconcileParams;
+import io.neardup.engine.reconcile.ReconcileRun;
 import io.neardup.opensearch.collapse.NearDupSketchFetchSubPhase;
 import io.neardup.opensearch.collapse.NearDupSketchesBuilder;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
@@ -24,7 +26,6 @@ import org.opensearch.action.search.DeletePitRequest;
 import org.opensearch.action.search.SearchAction;
 import org.opensearch.action.search.SearchRequest;
 import org.opensearch.action.search.SearchResponse;
-import org.opensearch.common.document.DocumentField;
 import org.opensearch.common.settings.Setting;
 import org.opensearch.common.unit.TimeValue;
 import org.opensearch.core.action.ActionListener;
@@ -62,7 +63,7 @@ import org.opensearch.transport.client.Client;
  *
  * Cancellable between round trips.
  */
-final class DistributedClustering {
+public final class DistributedClustering {
   /** Coordinating-node memory for one clustering run (entries, candidates, a block's sketches). */
   static final Setting<ByteSizeValue> MEMORY_BUDGET_SETTING =
       Setting.byteSizeSetting(
@@ -74,7 +75,6 @@ final class DistributedClustering {
           Setting.Property.Dynamic);
 
   private static final String API = "_neardup/clusters";
-  private static final String AGGREGATION = "neardup_buckets";
 
   /** Orders shards by index name, then number: the order of their document numbers. */
   private static final Comparator<ShardId> SHARD_ORDER =
@@ -82,8 +82,9 @@ final class DistributedClustering {
 
   private final Executor executor;
   private final DistributedClusters<ShardId, String, QueryBuilder> runs;
+  private final DistributedReconcile<ShardId, String, QueryBuilder> reconciles;
 
-  DistributedClustering(
+  public DistributedClustering(
       CircuitBreaker breaker,
       ThreadPool threadPool,
       Client client,
@@ -108,6 +109,8 @@ final class DistributedClustering {
             },
             SHARD_ORDER,
             API);
+    this.reconciles =
+        new DistributedReconcile<>(memory(breaker), pit -> close(client, pit), SHARD_ORDER);
   }
 
   /** The request circuit breaker, as engine-common's runs reserve memory. */
@@ -130,12 +133,12 @@ final class DistributedClustering {
       Task task,
       Client taskClient,
       NearDupClustersRequest request,
-      SketchGathering.Plan plan,
+      RequestPlan plan,
       long budget,
       long start,
       ActionListener<NearDupClustersResponse> listener) {
     runs.run(
-        new Session(task, taskClient, request),
+        RunSearches.session(new Session(task, taskClient, request)),
         request.params(),
         request.query(),
         request.keepAlive() == null ? null : request.keepAlive().millis(),
@@ -156,7 +159,7 @@ final class DistributedClustering {
       ActionListener<NearDupClustersResponse> listener) {
     try {
       runs.page(
-          new Session(task, taskClient, request),
+          RunSearches.session(new Session(task, taskClient, request)),
           request.params(),
           request.keepAlive() == null ? null : request.keepAlive().millis(),
           start,
@@ -166,15 +169,41 @@ final class DistributedClustering {
     }
   }
 
+  /**
+   * Reconcile's read of the current assignments and its clustering, on the distributed run under
+   * one point in time (engine-common's {@link DistributedReconcile}).
+   */
+  public void reconcile(
+      Task task,
+      Client taskClient,
+      NearDupClustersRequest request,
+      RequestPlan plan,
+      long budget,
+      ReconcileRun run,
+      ReconcileParams params,
+      boolean canonicalMapped,
+      ShardedRun.Listener<Void> listener) {
+    reconciles.read(
+        new Session(task, taskClient, request),
+        run,
+        params,
+        request.query(),
+        canonicalMapped,
+        plan.mapped().settings(),
+        plan.mapped().minSimilarity(),
+        plan.mapped().verification(),
+        budget,
+        listener);
+  }
+
   private static ShardedRun.Listener<ClustersPage> respond(
       ActionListener<NearDupClustersResponse> listener) {
     return ShardedRun.Listener.of(
         page -> listener.onResponse(new NearDupClustersResponse(page)), listener::onFailure);
   }
 
-  /** A request's point in time and reads, on behalf of its task. */
-  private final class Session
-      implements DistributedClusters.Session<ShardId, String, QueryBuilder> {
+  /** A request's point in time and the run's searches under it, on behalf of its task. */
+  private final class Session implements RunSearches.Engine<ShardId, String, QueryBuilder> {
     private final Task task;
     private final Client taskClient;
     private final NearDupClustersRequest request;
@@ -199,149 +228,103 @@ final class DistributedClustering {
     }
 
     @Override
-    public ShardedRun.Reads<ShardId> reads(
-        String pit, long keepAliveMillis, String field, QueryBuilder query) {
-      return new Reads(
-          task, taskClient, pit, TimeValue.timeValueMillis(keepAliveMillis), field, query);
+    public void search(
+        String pit,
+        long keepAliveMillis,
+        QueryBuilder query,
+        RunSearches.Search<ShardId> search,
+        ShardedRun.Listener<RunSearches.Answer<ShardId>> listener) {
+      if (task instanceof CancellableTask c && c.isCancelled()) {
+        listener.onFailure(new TaskCancelledException("cancelled: " + c.getReasonCancelled()));
+        return;
+      }
+      SearchSourceBuilder source =
+          new SearchSourceBuilder()
+              .query(query == null ? QueryBuilders.matchAllQuery() : query)
+              .pointInTimeBuilder(
+                  new PointInTimeBuilder(pit)
+                      .setKeepAlive(TimeValue.timeValueMillis(keepAliveMillis)))
+              .trackTotalHits(search.count())
+              .size(search.size());
+      BucketsParams b = search.buckets();
+      if (b != null) {
+        source.aggregation(
+            new NearDupBucketsAggregationBuilder(
+                BucketsParams.NAME, b.field(), b.partition(), b.partitions()));
+      }
+      if (search.docs() != null) {
+        List<NearDupShardDocsQueryBuilder.ShardDocs> wanted = new ArrayList<>();
+        search
+            .docs()
+            .forEach((shard, docs) ->
+                wanted.add(new NearDupShardDocsQueryBuilder.ShardDocs(shard, docs)));
+        source
+            .query(new NearDupShardDocsQueryBuilder(wanted))
+            .sort(SortBuilders.shardDocSort())
+            .fetchSource(false)
+            .storedField(StoredFieldsContext._NONE_)
+            .ext(List.of(new NearDupSketchesBuilder(search.sketches())));
+      }
+      RunSearches.Assignments page = search.assignments();
+      if (page != null) {
+        source
+            .sort(SortBuilders.shardDocSort())
+            .fetchSource(false)
+            .seqNoAndPrimaryTerm(true)
+            .docValueField(page.clusterField());
+        if (page.after() != null) {
+          source.searchAfter(new Object[] {page.after()});
+        }
+        if (page.canonicalField() != null) {
+          source.docValueField(page.canonicalField());
+        }
+      }
+      taskClient.execute(
+          SearchAction.INSTANCE,
+          new SearchRequest().source(source).requestCache(false),
+          ActionListener.wrap(
+              response ->
+                  DistributedClusters.answer(
+                      executor,
+                      API,
+                      response.getFailedShards() > 0
+                          ? response.getShardFailures()[0].reason()
+                          : null,
+                      () -> answer(search, response),
+                      () -> {},
+                      listener),
+              listener::onFailure));
     }
+  }
+
+  private static RunSearches.Answer<ShardId> answer(
+      RunSearches.Search<ShardId> search, SearchResponse response) {
+    List<RunSearches.Hit<ShardId>> hits = new ArrayList<>();
+    for (SearchHit hit : response.getHits().getHits()) {
+      Map<String, List<Object>> fields = new HashMap<>();
+      hit.getFields().forEach((name, field) -> fields.put(name, field.getValues()));
+      hits.add(
+          new RunSearches.Hit<>(
+              hit.getShard().getShardId(),
+              (Long) hit.getSortValues()[0],
+              hit.getIndex(),
+              hit.getId(),
+              fields,
+              hit.getSeqNo(),
+              hit.getPrimaryTerm()));
+    }
+    InternalNearDupBuckets buckets =
+        search.buckets() == null ? null : response.getAggregations().get(BucketsParams.NAME);
+    return RunSearches.answer(
+        search,
+        search.count() ? response.getHits().getTotalHits().value() : 0,
+        buckets == null ? List.of() : buckets.parts(),
+        hits,
+        NearDupSketchFetchSubPhase.HIT_FIELD);
   }
 
   private static void close(Client client, String pit) {
     client.execute(
         DeletePitAction.INSTANCE, new DeletePitRequest(pit), ActionListener.wrap(r -> {}, e -> {}));
-  }
-
-  /** The run's reads, as searches under its point in time. */
-  private final class Reads implements ShardedRun.Reads<ShardId> {
-    private final Task task;
-    private final Client client;
-    private final String pit;
-    private final TimeValue keepAlive;
-    private final String field;
-    private final QueryBuilder query;
-
-    Reads(
-        Task task,
-        Client client,
-        String pit,
-        TimeValue keepAlive,
-        String field,
-        QueryBuilder query) {
-      this.task = task;
-      this.client = client;
-      this.pit = pit;
-      this.keepAlive = keepAlive;
-      this.field = field;
-      this.query = query;
-    }
-
-    private SearchSourceBuilder source() {
-      return new SearchSourceBuilder()
-          .query(query == null ? QueryBuilders.matchAllQuery() : query)
-          .pointInTimeBuilder(new PointInTimeBuilder(pit).setKeepAlive(keepAlive))
-          .trackTotalHits(false);
-    }
-
-    @Override
-    public void count(ShardedRun.Listener<Long> listener) {
-      search(
-          source().size(0).trackTotalHits(true),
-          listener,
-          response -> response.getHits().getTotalHits().value());
-    }
-
-    @Override
-    public void partition(
-        int partition,
-        int partitions,
-        ShardedRun.Listener<List<ShardedRun.ShardPart<ShardId>>> listener) {
-      search(
-          source()
-              .size(0)
-              .aggregation(
-                  new NearDupBucketsAggregationBuilder(AGGREGATION, field, partition, partitions)),
-          listener,
-          response -> {
-            InternalNearDupBuckets buckets = response.getAggregations().get(AGGREGATION);
-            return ShardBuckets.parts(buckets.parts());
-          });
-    }
-
-    @Override
-    public void fetch(
-        Map<ShardId, int[]> docs,
-        CanonicalPolicy canonical,
-        boolean shingles,
-        ShardedRun.Listener<List<ShardedRun.FetchedDoc<ShardId>>> listener) {
-      List<NearDupShardDocsQueryBuilder.ShardDocs> wanted = new ArrayList<>(docs.size());
-      int count = 0;
-      for (Map.Entry<ShardId, int[]> e : docs.entrySet()) {
-        wanted.add(new NearDupShardDocsQueryBuilder.ShardDocs(e.getKey(), e.getValue()));
-        count += e.getValue().length;
-      }
-      search(
-          source()
-              .query(new NearDupShardDocsQueryBuilder(wanted))
-              .size(count)
-              .sort(SortBuilders.shardDocSort())
-              .fetchSource(false)
-              .storedField(StoredFieldsContext._NONE_)
-              .ext(
-                  List.of(
-                      new NearDupSketchesBuilder(new SketchesParams(field, canonical, shingles)))),
-          listener,
-          response -> {
-            SearchHit[] hits = response.getHits().getHits();
-            List<ShardedRun.FetchedDoc<ShardId>> out = new ArrayList<>(hits.length);
-            for (SearchHit hit : hits) {
-              // _shard_doc: the shard's position in the point in time, then the document number
-              int doc = (int) ((Long) hit.getSortValues()[0]).longValue();
-              DocumentField f = hit.field(NearDupSketchFetchSubPhase.HIT_FIELD);
-              List<Object> values = f == null ? List.of() : f.getValues();
-              out.add(
-                  new ShardedRun.FetchedDoc<>(
-                      hit.getShard().getShardId(),
-                      doc,
-                      ShardedClusterer.Fetched.of(hit.getIndex(), values)));
-            }
-            return out;
-          });
-    }
-
-    /** Runs a search and answers {@code listener} with what {@code read} makes of it. */
-    private <T> void search(
-        SearchSourceBuilder source,
-        ShardedRun.Listener<T> listener,
-        CheckedFunction<SearchResponse, T> read) {
-      if (task instanceof CancellableTask c && c.isCancelled()) {
-        listener.onFailure(new TaskCancelledException("cancelled: " + c.getReasonCancelled()));
-        return;
-      }
-      client.execute(
-          SearchAction.INSTANCE,
-          new SearchRequest().source(source).requestCache(false),
-          new ActionListener<>() {
-            @Override
-            public void onResponse(SearchResponse response) {
-              DistributedClusters.answer(
-                  executor,
-                  API,
-                  response.getFailedShards() > 0 ? response.getShardFailures()[0].reason() : null,
-                  () -> read.apply(response),
-                  () -> {},
-                  listener);
-            }
-
-            @Override
-            public void onFailure(Exception e) {
-              listener.onFailure(e);
-            }
-          });
-    }
-  }
-
-  @FunctionalInterface
-  private interface CheckedFunction<A, B> {
-    B apply(A a) throws Exception;
   }
 }

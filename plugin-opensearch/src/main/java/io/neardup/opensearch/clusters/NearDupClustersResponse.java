@@ -1,7 +1,7 @@
 package io.neardup.opensearch.clusters;
 
 import io.neardup.engine.api.ClustersPage;
-import io.neardup.engine.cluster.GatheredClusters;
+import io.neardup.engine.cluster.ClusterListing;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
 import java.io.IOException;
@@ -35,14 +35,14 @@ public final class NearDupClustersResponse extends ActionResponse implements ToX
   }
 
   /** This page's clusters. */
-  public List<GatheredClusters.Group> clusters() {
+  public List<ClusterListing.Group> clusters() {
     return page.clusters();
   }
 
   @Override
   public XContentBuilder toXContent(XContentBuilder b, Params params) throws IOException {
     b.startObject().mapContents(page.head()).startArray(ClustersPage.CLUSTERS);
-    for (GatheredClusters.Group c : page.clusters()) {
+    for (ClusterListing.Group c : page.clusters()) {
       b.map(ClustersPage.body(c));
     }
     return b.endArray().endObject();

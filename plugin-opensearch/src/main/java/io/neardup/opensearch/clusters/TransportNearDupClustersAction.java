@@ -1,6 +1,7 @@
 package io.neardup.opensearch.clusters;
 
 import io.neardup.engine.cluster.DistributedClusters;
+import io.neardup.opensearch.collapse.MappedFields;
 import org.opensearch.ResourceNotFoundException;
 import org.opensearch.action.ActionListenerResponseHandler;
 import org.opensearch.action.ActionType;
@@ -24,9 +25,9 @@ import org.opensearch.transport.client.node.NodeClient;
 /**
  * The clustering API on the node that receives it (engine-common's {@link
  * io.neardup.engine.cluster.DistributedClusters}): checks the request against the mappings ({@link
- * SketchGathering#plan}), runs {@link DistributedClustering} under a point in time, or sends a
- * later page's request to the node that keeps its run. Cancellable ({@code POST
- * _tasks/<id>/_cancel}) between round trips.
+ * RequestPlan#of}), runs {@link DistributedClustering} under a point in time, or sends a later
+ * page's request to the node that keeps its run. Cancellable ({@code POST _tasks/<id>/_cancel})
+ * between round trips.
  */
 public final class TransportNearDupClustersAction
     extends HandledTransportAction<NearDupClustersRequest, NearDupClustersResponse> {
@@ -34,12 +35,14 @@ public final class TransportNearDupClustersAction
   public static final ActionType<NearDupClustersResponse> TYPE =
       new ActionType<>("indices:data/read/neardup/clusters", NearDupClustersResponse::new);
 
-  private final SketchGathering gathering;
+  private final IndexNameExpressionResolver resolver;
+  private final MappedFields mappings = new MappedFields();
   private final DistributedClustering distributed;
   private final TransportService transportService;
   private final NodeClient client;
   private final ClusterService clusterService;
   private volatile long budget;
+  private static final String API = "_neardup/clusters";
 
   @Inject
   public TransportNearDupClustersAction(
@@ -52,14 +55,7 @@ public final class TransportNearDupClustersAction
     super(TYPE.name(), transportService, actionFilters, NearDupClustersRequest::new);
     ThreadPool threadPool = transportService.getThreadPool();
     CircuitBreaker breaker = breakers.getBreaker(CircuitBreaker.REQUEST);
-    this.gathering =
-        new SketchGathering(
-            "_neardup/clusters",
-            client,
-            clusterService,
-            resolver,
-            breaker,
-            threadPool.executor(ThreadPool.Names.GENERIC));
+    this.resolver = resolver;
     this.distributed =
         new DistributedClustering(
             breaker, threadPool, client, () -> clusterService.localNode().getId());
@@ -90,7 +86,7 @@ public final class TransportNearDupClustersAction
         page(task, taskClient, request, start, listener);
         return;
       }
-      SketchGathering.Plan plan = gathering.plan(request);
+      RequestPlan plan = RequestPlan.of(API, request, clusterService, resolver, mappings);
       distributed.run(task, taskClient, request, plan, budget, start, listener);
     } catch (RuntimeException e) {
       listener.onFailure(e);

@@ -1,14 +1,14 @@
 package io.neardup.opensearch.reconcile;
 
 import io.neardup.engine.api.ReconcileResult;
-import io.neardup.engine.cluster.GatheredClusters;
 import io.neardup.engine.cluster.Reassignment;
 import io.neardup.engine.cluster.ShardedRun;
 import io.neardup.engine.reconcile.ReconcileParams;
 import io.neardup.engine.reconcile.ReconcileRun;
-import io.neardup.opensearch.clusters.SketchGathering;
+import io.neardup.opensearch.clusters.DistributedClustering;
+import io.neardup.opensearch.clusters.RequestPlan;
+import io.neardup.opensearch.clusters.TransportNearDupClustersAction;
 import io.neardup.opensearch.collapse.MappedFields;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -25,29 +25,27 @@ import org.opensearch.action.update.UpdateRequest;
 import org.opensearch.cluster.metadata.IndexMetadata;
 import org.opensearch.cluster.metadata.IndexNameExpressionResolver;
 import org.opensearch.cluster.service.ClusterService;
-import org.opensearch.common.document.DocumentField;
 import org.opensearch.common.inject.Inject;
+import org.opensearch.common.settings.Setting;
 import org.opensearch.core.action.ActionListener;
 import org.opensearch.core.common.breaker.CircuitBreaker;
+import org.opensearch.core.common.unit.ByteSizeValue;
 import org.opensearch.core.index.Index;
 import org.opensearch.core.indices.breaker.CircuitBreakerService;
 import org.opensearch.core.tasks.TaskCancelledException;
-import org.opensearch.search.SearchHit;
-import org.opensearch.search.builder.SearchSourceBuilder;
 import org.opensearch.tasks.CancellableTask;
 import org.opensearch.tasks.Task;
-import org.opensearch.threadpool.ThreadPool;
 import org.opensearch.transport.TransportService;
 import org.opensearch.transport.client.Client;
 import org.opensearch.transport.client.ParentTaskAssigningClient;
 import org.opensearch.transport.client.node.NodeClient;
 
 /**
- * The reconcile API on the node that receives it (engine-common's {@link ReconcileRun}): reads
- * every document's sketch and current assignment under one snapshot ({@link SketchGathering}),
- * recomputes the clusters and writes what changes with conditional bulk partial updates, which do
- * not run ingest pipelines. Cancellable between batches; its {@link NearDupReconcileStatus} shows
- * the progress.
+ * The reconcile API on the node that receives it (engine-common's {@link ReconcileRun}): under one
+ * point in time, reads every document's current assignment page by page and clusters the documents
+ * on the distributed run ({@link DistributedClustering#reconcile}), then writes what changes with
+ * conditional bulk partial updates, which do not run ingest pipelines. Cancellable between batches;
+ * its {@link NearDupReconcileStatus} shows the progress.
  */
 public final class TransportNearDupReconcileAction
     extends HandledTransportAction<NearDupReconcileRequest, NearDupReconcileResponse> {
@@ -57,8 +55,10 @@ public final class TransportNearDupReconcileAction
 
   private final NodeClient client;
   private final ClusterService clusterService;
-  private final SketchGathering gathering;
+  private final IndexNameExpressionResolver resolver;
+  private final DistributedClustering distributed;
   private final MappedFields mappings = new MappedFields();
+  private volatile long budget;
 
   @Inject
   public TransportNearDupReconcileAction(
@@ -71,14 +71,18 @@ public final class TransportNearDupReconcileAction
     super(TYPE.name(), transportService, actionFilters, NearDupReconcileRequest::new);
     this.client = client;
     this.clusterService = clusterService;
-    this.gathering =
-        new SketchGathering(
-            ReconcileParams.API,
-            client,
-            clusterService,
-            resolver,
+    this.resolver = resolver;
+    this.distributed =
+        new DistributedClustering(
             breakers.getBreaker(CircuitBreaker.REQUEST),
-            transportService.getThreadPool().executor(ThreadPool.Names.GENERIC));
+            transportService.getThreadPool(),
+            client,
+            () -> clusterService.localNode().getId());
+    Setting<ByteSizeValue> budgetSetting = TransportNearDupClustersAction.memoryBudgetSetting();
+    this.budget = budgetSetting.get(clusterService.getSettings()).getBytes();
+    clusterService
+        .getClusterSettings()
+        .addSettingsUpdateConsumer(budgetSetting, v -> this.budget = v.getBytes());
   }
 
   @Override
@@ -87,10 +91,12 @@ public final class TransportNearDupReconcileAction
       NearDupReconcileRequest request,
       ActionListener<NearDupReconcileResponse> listener) {
     long start = System.nanoTime();
-    SketchGathering.Plan plan;
+    RequestPlan plan;
     boolean canonicalMapped;
     try {
-      plan = gathering.plan(request.clusters());
+      plan =
+          RequestPlan.of(
+              ReconcileParams.API, request.clusters(), clusterService, resolver, mappings);
       canonicalMapped = checkTargets(plan, request);
     } catch (RuntimeException e) {
       listener.onFailure(e);
@@ -98,12 +104,16 @@ public final class TransportNearDupReconcileAction
     }
     ReconcileRun run = new ReconcileRun(request.params(), ((ReconcileTask) task).progress());
     Client taskClient = new ParentTaskAssigningClient(client, clusterService.localNode(), task);
-    gathering.run(
+    distributed.reconcile(
         task,
+        taskClient,
         request.clusters(),
         plan,
-        new Reading(run, request.params(), canonicalMapped),
-        ActionListener.wrap(
+        budget,
+        run,
+        request.params(),
+        canonicalMapped,
+        ShardedRun.Listener.of(
             done ->
                 run.write(
                     new Writes(run, (CancellableTask) task, taskClient, plan),
@@ -116,7 +126,7 @@ public final class TransportNearDupReconcileAction
   }
 
   /** Checks the target fields in every index ({@link ReconcileParams#checkTargets}). */
-  private boolean checkTargets(SketchGathering.Plan plan, NearDupReconcileRequest request) {
+  private boolean checkTargets(RequestPlan plan, NearDupReconcileRequest request) {
     Map<String, Function<String, Map<String, Object>>> mapped = new LinkedHashMap<>();
     for (Index index : plan.indices()) {
       IndexMetadata metadata = clusterService.state().metadata().index(index);
@@ -127,58 +137,8 @@ public final class TransportNearDupReconcileAction
     return request.params().checkTargets(mapped);
   }
 
-  /** Reads each document's current assignment next to its sketch, then recomputes it. */
-  private static final class Reading implements SketchGathering.Reader<Void> {
-    private final ReconcileRun run;
-    private final ReconcileParams params;
-    private final boolean canonicalMapped;
-
-    Reading(ReconcileRun run, ReconcileParams params, boolean canonicalMapped) {
-      this.run = run;
-      this.params = params;
-      this.canonicalMapped = canonicalMapped;
-    }
-
-    @Override
-    public void source(SearchSourceBuilder source) {
-      source.docValueField(params.clusterField()).seqNoAndPrimaryTerm(true);
-      if (canonicalMapped) {
-        source.docValueField(params.canonicalField());
-      }
-    }
-
-    @Override
-    public long bytesPerDocument() {
-      return Reassignment.bytesPerDocument();
-    }
-
-    @Override
-    public void start(int documents) {
-      run.start(documents);
-    }
-
-    @Override
-    public void hit(SearchHit hit, int doc) {
-      DocumentField cluster = hit.field(params.clusterField());
-      DocumentField flag = hit.field(params.canonicalField());
-      run.current(
-          doc,
-          cluster == null ? null : cluster.getValue(),
-          flag == null ? null : flag.getValue(),
-          hit.getSeqNo(),
-          hit.getPrimaryTerm());
-    }
-
-    @Override
-    public Void finish(GatheredClusters clusters) throws IOException {
-      run.finish(clusters);
-      return null;
-    }
-  }
-
   /** The run's writes: bulk partial updates, then a refresh. */
-  private record Writes(
-      ReconcileRun run, CancellableTask task, Client client, SketchGathering.Plan plan)
+  private record Writes(ReconcileRun run, CancellableTask task, Client client, RequestPlan plan)
       implements ReconcileRun.Writes {
     @Override
     public Exception cancelled() {

@@ -1,7 +1,7 @@
 package io.neardup.elasticsearch.clusters;
 
 import io.neardup.engine.api.ClustersPage;
-import io.neardup.engine.cluster.GatheredClusters;
+import io.neardup.engine.cluster.ClusterListing;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
 import java.io.IOException;
@@ -42,7 +42,7 @@ public final class NearDupClustersResponse extends ActionResponse
   }
 
   /** This page's clusters. */
-  public List<GatheredClusters.Group> clusters() {
+  public List<ClusterListing.Group> clusters() {
     return page.clusters();
   }
 

@@ -1,5 +1,6 @@
 package io.neardup.elasticsearch.clusters;
 
+import io.neardup.elasticsearch.mapper.MappedFields;
 import io.neardup.engine.cluster.DistributedClusters;
 import org.elasticsearch.ResourceNotFoundException;
 import org.elasticsearch.action.ActionListener;
@@ -19,15 +20,14 @@ import org.elasticsearch.common.util.concurrent.EsExecutors;
 import org.elasticsearch.indices.breaker.CircuitBreakerService;
 import org.elasticsearch.injection.guice.Inject;
 import org.elasticsearch.tasks.Task;
-import org.elasticsearch.threadpool.ThreadPool;
 import org.elasticsearch.transport.TransportService;
 
 /**
  * The clustering API on the node that receives it (engine-common's {@link
  * io.neardup.engine.cluster.DistributedClusters}): checks the request against the mappings ({@link
- * SketchGathering#plan}), runs {@link DistributedClustering} under a point in time, or sends a
- * later page's request to the node that keeps its run. Cancellable ({@code POST
- * _tasks/<id>/_cancel}) between round trips.
+ * RequestPlan#of}), runs {@link DistributedClustering} under a point in time, or sends a later
+ * page's request to the node that keeps its run. Cancellable ({@code POST _tasks/<id>/_cancel})
+ * between round trips.
  */
 public final class TransportNearDupClustersAction
     extends HandledTransportAction<NearDupClustersRequest, NearDupClustersResponse> {
@@ -35,12 +35,14 @@ public final class TransportNearDupClustersAction
   public static final ActionType<NearDupClustersResponse> TYPE =
       new ActionType<>("indices:data/read/neardup/clusters");
 
-  private final SketchGathering gathering;
+  private final IndexNameExpressionResolver resolver;
+  private final MappedFields mappings = new MappedFields();
   private final DistributedClustering distributed;
   private final TransportService transportService;
   private final NodeClient client;
   private final ClusterService clusterService;
   private volatile long budget;
+  private static final String API = "_neardup/clusters";
 
   @Inject
   public TransportNearDupClustersAction(
@@ -56,14 +58,7 @@ public final class TransportNearDupClustersAction
         actionFilters,
         NearDupClustersRequest::new,
         EsExecutors.DIRECT_EXECUTOR_SERVICE);
-    this.gathering =
-        new SketchGathering(
-            "_neardup/clusters",
-            client,
-            clusterService,
-            resolver,
-            breakers.getBreaker(CircuitBreaker.REQUEST),
-            transportService.getThreadPool().executor(ThreadPool.Names.GENERIC));
+    this.resolver = resolver;
     this.distributed =
         new DistributedClustering(
             breakers.getBreaker(CircuitBreaker.REQUEST),
@@ -97,7 +92,7 @@ public final class TransportNearDupClustersAction
         page(task, taskClient, request, start, listener);
         return;
       }
-      SketchGathering.Plan plan = gathering.plan(request);
+      RequestPlan plan = RequestPlan.of(API, request, clusterService, resolver, mappings);
       distributed.run(task, taskClient, request, plan, budget, start, listener);
     } catch (RuntimeException e) {
       listener.onFailure(e);

@@ -1,0 +1,289 @@
+package io.neardup.engine.cluster;
+
+import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.engine.api.BucketsParams;
+import io.neardup.engine.api.SketchesParams;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The searches a distributed clustering run makes, described free of any engine, and the {@link
+ * DistributedClusters.Session} that makes the run's {@link ShardedRun.Reads reads} of them. An
+ * engine opens the point in time and runs each {@link Search} under it ({@link Engine}); what the
+ * searches are and what the run reads of their answers is written here once:
+ *
+ * <ul>
+ *   <li>the count: size 0, total hits tracked;
+ *   <li>one partition's band entries: size 0 with the {@code neardup_buckets} aggregation ({@link
+ *       BucketsParams}), answered by every shard;
+ *   <li>documents by number: the {@code neardup_shard_docs} query for them, as many hits as
+ *       documents, sorted by {@code _shard_doc} (whose lower 32 bits are the document number), with
+ *       the {@code neardup_sketches} extension ({@link SketchesParams}) and neither source nor
+ *       stored fields;
+ *   <li>a page of documents' current assignments (reconcile): {@code size} hits sorted by {@code
+ *       _shard_doc} after the last page's value, with their ids, sequence numbers and primary terms
+ *       and the doc values of the cluster and canonical fields ({@link Assignments}).
+ * </ul>
+ *
+ * Each search matches the run's query (all documents when it has none) within its point in time,
+ * tracks no total hits unless it counts, and skips the request cache.
+ */
+public final class RunSearches {
+  private RunSearches() {}
+
+  /**
+   * One search of a run: a count, a partition's band entries ({@code buckets}), documents by number
+   * ({@code docs}, read with {@code sketches}) or a page of current assignments.
+   */
+  public record Search<S>(
+      BucketsParams buckets, Map<S, int[]> docs, SketchesParams sketches, Assignments assignments) {
+    /** Whether the search counts the matching documents. */
+    public boolean count() {
+      return buckets == null && docs == null && assignments == null;
+    }
+
+    /** The hits the search returns: one per document asked for, or a page of assignments. */
+    public int size() {
+      if (assignments != null) {
+        return assignments.size();
+      }
+      int n = 0;
+      if (docs != null) {
+        for (int[] d : docs.values()) {
+          n += d.length;
+        }
+      }
+      return n;
+    }
+  }
+
+  /**
+   * A page of current assignments.
+   *
+   * @param after the {@code _shard_doc} value of the last page's last hit, or null for the first
+   * @param size hits per page
+   * @param clusterField the field of each document's cluster id
+   * @param canonicalField the field of its canonical flag, or null where no index maps it
+   */
+  public record Assignments(Long after, int size, String clusterField, String canonicalField) {}
+
+  /**
+   * A document's current assignment as a page of {@link Assignments} reads it.
+   *
+   * @param doc its document number on its shard
+   * @param sort its {@code _shard_doc} value, after which the next page starts
+   * @param cluster the doc value of its cluster field, or null
+   * @param flag the doc value of its canonical field, or null
+   */
+  public record Current<S>(
+      S shard,
+      int doc,
+      long sort,
+      String index,
+      String id,
+      Object cluster,
+      Object flag,
+      long seqNo,
+      long primaryTerm) {}
+
+  /**
+   * What the run reads of a search's response: the total of a count, the shards' band entries, the
+   * documents found, or a page of current assignments.
+   */
+  public record Answer<S>(
+      long total,
+      List<ShardBuckets<S>> buckets,
+      List<ShardedRun.FetchedDoc<S>> docs,
+      List<Current<S>> current) {
+    public static <S> Answer<S> count(long total) {
+      return new Answer<>(total, List.of(), List.of(), List.of());
+    }
+
+    public static <S> Answer<S> buckets(List<ShardBuckets<S>> buckets) {
+      return new Answer<>(0, buckets, List.of(), List.of());
+    }
+
+    public static <S> Answer<S> docs(List<ShardedRun.FetchedDoc<S>> docs) {
+      return new Answer<>(0, List.of(), docs, List.of());
+    }
+
+    public static <S> Answer<S> current(List<Current<S>> current) {
+      return new Answer<>(0, List.of(), List.of(), current);
+    }
+  }
+
+  /**
+   * A search hit as a run reads it, copied from an engine's hit.
+   *
+   * @param shardDoc the hit's {@code _shard_doc} sort value: the shard's position, then the
+   *     document number
+   * @param fields the hit's fields (doc values, the sketches extension) by name
+   */
+  public record Hit<S>(
+      S shard,
+      long shardDoc,
+      String index,
+      String id,
+      Map<String, List<Object>> fields,
+      long seqNo,
+      long primaryTerm) {
+    /** The values of a field the search asked for, empty if none. */
+    public List<Object> values(String field) {
+      return fields.getOrDefault(field, List.of());
+    }
+  }
+
+  /**
+   * What the run reads of the response to {@code search}.
+   *
+   * @param total the response's total hits (read for a count only)
+   * @param buckets the shards' results of the {@code neardup_buckets} aggregation, for a partition
+   * @param hits the response's hits
+   * @param sketchesField the hit field of the {@code neardup_sketches} extension
+   */
+  public static <S> Answer<S> answer(
+      Search<S> search,
+      long total,
+      List<ShardBuckets<S>> buckets,
+      List<? extends Hit<S>> hits,
+      String sketchesField) {
+    if (search.count()) {
+      return Answer.count(total);
+    }
+    if (search.buckets() != null) {
+      return Answer.buckets(buckets);
+    }
+    Assignments page = search.assignments();
+    if (page != null) {
+      List<Current<S>> current = new ArrayList<>(hits.size());
+      for (Hit<S> hit : hits) {
+        current.add(
+            new Current<>(
+                hit.shard(),
+                (int) hit.shardDoc(),
+                hit.shardDoc(),
+                hit.index(),
+                hit.id(),
+                first(hit.values(page.clusterField())),
+                page.canonicalField() == null ? null : first(hit.values(page.canonicalField())),
+                hit.seqNo(),
+                hit.primaryTerm()));
+      }
+      return Answer.current(current);
+    }
+    List<ShardedRun.FetchedDoc<S>> docs = new ArrayList<>(hits.size());
+    for (Hit<S> hit : hits) {
+      docs.add(
+          new ShardedRun.FetchedDoc<>(
+              hit.shard(),
+              (int) hit.shardDoc(),
+              ShardedClusterer.Fetched.of(hit.index(), hit.values(sketchesField))));
+    }
+    return Answer.docs(docs);
+  }
+
+  private static Object first(List<Object> values) {
+    return values.isEmpty() ? null : values.get(0);
+  }
+
+  /**
+   * What an engine does for one request's run, on behalf of its task.
+   *
+   * @param <S> the engine's shard id
+   * @param <P> the engine's point in time id
+   * @param <Q> the engine's query
+   */
+  public interface Engine<S, P, Q> {
+    /** Opens a point in time over the request's indexes. */
+    void open(long keepAliveMillis, ShardedRun.Listener<P> listener);
+
+    /**
+     * Runs {@code search} under {@code pit} (extending it by {@code keepAliveMillis}) over the
+     * documents matching {@code query} (null: all), and answers what the run reads of it (through
+     * {@link DistributedClusters#answer}); fails if the task was cancelled.
+     */
+    void search(
+        P pit, long keepAliveMillis, Q query, Search<S> search, ShardedRun.Listener<Answer<S>> l);
+  }
+
+  /** The reads of a run under {@code pit}, of documents matching {@code query} (null: all). */
+  public static <S, P, Q> Reads<S, P, Q> reads(
+      Engine<S, P, Q> engine, P pit, long keepAliveMillis, String field, Q query) {
+    return new Reads<>(engine, pit, keepAliveMillis, field, query);
+  }
+
+  /** The session of a run whose reads are an engine's searches. */
+  public static <S, P, Q> DistributedClusters.Session<S, P, Q> session(Engine<S, P, Q> engine) {
+    return new DistributedClusters.Session<>() {
+      @Override
+      public void open(long keepAliveMillis, ShardedRun.Listener<P> listener) {
+        engine.open(keepAliveMillis, listener);
+      }
+
+      @Override
+      public ShardedRun.Reads<S> reads(P pit, long keepAliveMillis, String field, Q query) {
+        return new Reads<>(engine, pit, keepAliveMillis, field, query);
+      }
+    };
+  }
+
+  /** A run's reads as an engine's searches under one point in time. */
+  public record Reads<S, P, Q>(
+      Engine<S, P, Q> engine, P pit, long keepAliveMillis, String field, Q query)
+      implements ShardedRun.Reads<S> {
+    @Override
+    public void count(ShardedRun.Listener<Long> listener) {
+      run(new Search<>(null, null, null, null), listener, Answer::total);
+    }
+
+    @Override
+    public void partition(
+        int partition, int partitions, ShardedRun.Listener<List<ShardedRun.ShardPart<S>>> l) {
+      run(
+          new Search<>(new BucketsParams(field, partition, partitions), null, null, null),
+          l,
+          a -> ShardBuckets.parts(a.buckets()));
+    }
+
+    @Override
+    public void fetch(
+        Map<S, int[]> docs,
+        CanonicalPolicy canonical,
+        boolean shingles,
+        ShardedRun.Listener<List<ShardedRun.FetchedDoc<S>>> listener) {
+      run(
+          new Search<>(null, docs, new SketchesParams(field, canonical, shingles), null),
+          listener,
+          Answer::docs);
+    }
+
+    /** A page of current assignments (reconcile), under the run's point in time. */
+    public void assignments(Assignments page, ShardedRun.Listener<List<Current<S>>> listener) {
+      run(new Search<>(null, null, null, page), listener, Answer::current);
+    }
+
+    private <T> void run(
+        Search<S> search,
+        ShardedRun.Listener<T> listener,
+        java.util.function.Function<Answer<S>, T> read) {
+      engine.search(
+          pit,
+          keepAliveMillis,
+          query,
+          search,
+          ShardedRun.Listener.of(
+              answer -> {
+                T value;
+                try {
+                  value = read.apply(answer);
+                } catch (RuntimeException e) {
+                  listener.onFailure(e);
+                  return;
+                }
+                listener.onResponse(value);
+              },
+              listener::onFailure));
+    }
+  }
+}

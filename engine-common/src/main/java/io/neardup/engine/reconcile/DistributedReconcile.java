@@ -1,0 +1,262 @@
+package io.neardup.engine.reconcile;
+
+import io.neardup.cluster.Verification;
+import io.neardup.engine.cluster.ClusterPlan;
+import io.neardup.engine.cluster.DistributedClusters;
+import io.neardup.engine.cluster.Reassignment;
+import io.neardup.engine.cluster.RunSearches;
+import io.neardup.engine.cluster.ShardedRun;
+import io.neardup.settings.NearDupSettings;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Reconcile's read and clustering, free of any engine, on the distributed clustering run: under one
+ * point in time it reads every matching document's current assignment page by page (sorted by
+ * {@code _shard_doc}, {@code batch_size} at a time), then clusters the same documents as the
+ * clustering API does ({@link ShardedRun}: band entries partition by partition, sketches fetched
+ * only for the pairs to verify, memory bounded by the budget) and hands the clusters, canonical
+ * first, to the {@link ReconcileRun}. No sketch is gathered on this node: it holds the budget and
+ * each document's current assignment ({@link Reassignment#bytesPerDocument}), both reserved on the
+ * engine's request circuit breaker.
+ *
+ * @param <S> the engine's shard id
+ * @param <P> the engine's point in time id
+ * @param <Q> the engine's query
+ */
+public final class DistributedReconcile<S, P, Q> {
+  private final DistributedClusters.Memory memory;
+  private final Consumer<P> close;
+  private final Comparator<S> shardOrder;
+
+  /**
+   * @param close closes a point in time (failures ignored)
+   * @param shardOrder the order of the shards' document numbers
+   */
+  public DistributedReconcile(
+      DistributedClusters.Memory memory, Consumer<P> close, Comparator<S> shardOrder) {
+    this.memory = memory;
+    this.close = close;
+    this.shardOrder = shardOrder;
+  }
+
+  /**
+   * Reads the current assignments, clusters and computes the changes into {@code run}; the point in
+   * time is closed and the memory released before {@code listener} is called.
+   *
+   * @param canonicalMapped whether any index maps the canonical field (else it is not read)
+   * @param budget the memory of the clustering, in bytes
+   */
+  public void read(
+      RunSearches.Engine<S, P, Q> engine,
+      ReconcileRun run,
+      ReconcileParams params,
+      Q query,
+      boolean canonicalMapped,
+      NearDupSettings settings,
+      double minSimilarity,
+      Verification verification,
+      long budget,
+      ShardedRun.Listener<Void> listener) {
+    long keepAlive = DistributedClusters.ROUND_TRIP_KEEP_ALIVE_MILLIS;
+    engine.open(
+        keepAlive,
+        ShardedRun.Listener.then(
+            listener,
+            pit -> {
+              Reading reading =
+                  new Reading(
+                      run,
+                      params,
+                      RunSearches.reads(engine, pit, keepAlive, params.clusters().field(), query),
+                      canonicalMapped,
+                      pit,
+                      listener);
+              reading.count(settings, minSimilarity, verification, budget);
+            }));
+  }
+
+  private final class Reading {
+    private final ReconcileRun run;
+    private final ReconcileParams params;
+    private final RunSearches.Reads<S, P, Q> reads;
+    private final RunSearches.Assignments firstPage;
+    private final P pit;
+    private final ShardedRun.Listener<Void> listener;
+    private final Map<S, Short> shardOrdinals = new HashMap<>();
+    private final List<S> shards = new ArrayList<>();
+    private short[] shardOf;
+    private int[] docOf;
+    private int documents;
+    private int read;
+    private long reserved;
+    private boolean done;
+
+    Reading(
+        ReconcileRun run,
+        ReconcileParams params,
+        RunSearches.Reads<S, P, Q> reads,
+        boolean canonicalMapped,
+        P pit,
+        ShardedRun.Listener<Void> listener) {
+      this.run = run;
+      this.params = params;
+      this.reads = reads;
+      this.firstPage =
+          new RunSearches.Assignments(
+              null,
+              params.clusters().batchSize(),
+              params.clusterField(),
+              canonicalMapped ? params.canonicalField() : null);
+      this.pit = pit;
+      this.listener = listener;
+    }
+
+    void count(
+        NearDupSettings settings, double minSimilarity, Verification verification, long budget) {
+      reads.count(
+          step(total -> {
+            if (total > Integer.MAX_VALUE - 8) {
+              throw ClusterPlan.tooMany(ReconcileParams.API, total);
+            }
+            documents = (int) (long) total;
+            long bytes = documents * (Reassignment.bytesPerDocument() + 6);
+            memory.reserve(bytes, "neardup_clusters");
+            reserved = bytes;
+            shardOf = new short[documents];
+            docOf = new int[documents];
+            run.start(documents);
+            page(null, settings, minSimilarity, verification, budget);
+          }));
+    }
+
+    private void page(
+        Long after,
+        NearDupSettings settings,
+        double minSimilarity,
+        Verification verification,
+        long budget) {
+      RunSearches.Assignments page =
+          new RunSearches.Assignments(
+              after, firstPage.size(), firstPage.clusterField(), firstPage.canonicalField());
+      reads.assignments(
+          page,
+          step(hits -> {
+            for (RunSearches.Current<S> hit : hits) {
+              if (read == documents) {
+                throw new IllegalStateException(
+                    "["
+                        + ReconcileParams.API
+                        + "] read more documents than the "
+                        + documents
+                        + " counted under the same point in time");
+              }
+              Short shard = shardOrdinals.get(hit.shard());
+              if (shard == null) {
+                shard = (short) shards.size();
+                shardOrdinals.put(hit.shard(), shard);
+                shards.add(hit.shard());
+              }
+              shardOf[read] = shard;
+              docOf[read] = hit.doc();
+              run.current(
+                  read,
+                  hit.index(),
+                  hit.id(),
+                  hit.cluster(),
+                  hit.flag(),
+                  hit.seqNo(),
+                  hit.primaryTerm());
+              read++;
+            }
+            if (hits.size() < page.size() || read == documents) {
+              cluster(settings, minSimilarity, verification, budget);
+            } else {
+              page(hits.getLast().sort(), settings, minSimilarity, verification, budget);
+            }
+          }));
+    }
+
+    private void cluster(
+        NearDupSettings settings, double minSimilarity, Verification verification, long budget) {
+      run.clustering();
+      ShardedRun<S> sharded =
+          new ShardedRun<>(
+              settings,
+              minSimilarity,
+              verification,
+              budget,
+              params.clusters().batchSize(),
+              shardOrder,
+              reads,
+              memory.forRun(),
+              ReconcileParams.API);
+      sharded.compute(
+          step(computed ->
+              sharded.canonicalFirst(
+                  computed,
+                  params.clusters().canonical(),
+                  step(clusters -> {
+                    int[] ordinalOf = new int[computed.denseDocuments()];
+                    Arrays.fill(ordinalOf, -1);
+                    for (int o = 0; o < read; o++) {
+                      int dense = computed.dense(shards.get(shardOf[o]), docOf[o]);
+                      if (dense >= 0) {
+                        ordinalOf[dense] = o;
+                      }
+                    }
+                    List<int[]> ordinals = new ArrayList<>(clusters.size());
+                    for (int[] members : clusters) {
+                      int[] o = new int[members.length];
+                      for (int i = 0; i < members.length; i++) {
+                        o[i] = ordinalOf[members[i]];
+                        if (o[i] < 0) {
+                          throw new IllegalStateException(
+                              "[" + ReconcileParams.API + "] a clustered document was not read");
+                        }
+                      }
+                      ordinals.add(o);
+                    }
+                    run.finish(ordinals);
+                    end(null);
+                  }))));
+    }
+
+    /** A listener that runs {@code next} and ends the read with its failure if it throws. */
+    private <T> ShardedRun.Listener<T> step(ShardedRun.Step<T> next) {
+      return ShardedRun.Listener.of(
+          value -> {
+            try {
+              next.run(value);
+            } catch (Exception e) {
+              end(e);
+            }
+          },
+          this::end);
+    }
+
+    private void end(Exception failure) {
+      if (done) {
+        return;
+      }
+      done = true;
+      if (reserved > 0) {
+        memory.release(reserved);
+        reserved = 0;
+      }
+      shardOf = null;
+      docOf = null;
+      close.accept(pit);
+      if (failure == null) {
+        listener.onResponse(null);
+      } else {
+        listener.onFailure(failure);
+      }
+    }
+  }
+}

@@ -1,0 +1,216 @@
+package io.neardup.engine.reconcile;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.cluster.Verification;
+import io.neardup.engine.api.ClustersParams;
+import io.neardup.engine.api.ReconcileProgress;
+import io.neardup.engine.api.ReconcileResult;
+import io.neardup.engine.cluster.DistributedClusters;
+import io.neardup.engine.cluster.Reassignment;
+import io.neardup.engine.cluster.RunSearches;
+import io.neardup.engine.cluster.ShardBuckets;
+import io.neardup.engine.cluster.ShardedClustererTest;
+import io.neardup.engine.cluster.ShardedRun;
+import io.neardup.engine.cluster.ShardedRunTest;
+import io.neardup.settings.NearDupSettings;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Reconcile on the distributed run over shards held in memory: the assignments read page by page,
+ * the clusters those of the single-node core, each named after its canonical, memory released and
+ * the point in time closed.
+ */
+class DistributedReconcileTest {
+  private static final NearDupSettings SETTINGS = ShardedClustererTest.MINHASH;
+
+  /** The in-memory shards as an engine runs the searches, with pages of assignments. */
+  private static final class Engine implements RunSearches.Engine<String, String, String> {
+    final ShardedRunTest.FakeShards data;
+    final int shards;
+    final Set<String> open = new HashSet<>();
+    int pages;
+
+    Engine(List<byte[]> sketches, int shards) {
+      this.data = new ShardedRunTest.FakeShards(sketches, shards);
+      this.shards = shards;
+    }
+
+    @Override
+    public void open(long keepAliveMillis, ShardedRun.Listener<String> listener) {
+      open.add("pit");
+      listener.onResponse("pit");
+    }
+
+    @Override
+    public void search(
+        String pit,
+        long keepAliveMillis,
+        String query,
+        RunSearches.Search<String> search,
+        ShardedRun.Listener<RunSearches.Answer<String>> l) {
+      assertTrue(open.contains(pit), "searches run under the open point in time");
+      if (search.count()) {
+        data.count(
+            ShardedRun.Listener.of(n -> l.onResponse(RunSearches.Answer.count(n)), l::onFailure));
+      } else if (search.buckets() != null) {
+        data.partition(
+            search.buckets().partition(),
+            search.buckets().partitions(),
+            ShardedRun.Listener.of(
+                parts -> {
+                  List<ShardBuckets<String>> out = new ArrayList<>();
+                  for (ShardedRun.ShardPart<String> p : parts) {
+                    out.add(new ShardBuckets<>(p.shard(), p.maxDoc(), p.maxDoc(), p.entries()));
+                  }
+                  l.onResponse(RunSearches.Answer.buckets(out));
+                },
+                l::onFailure));
+      } else if (search.docs() != null) {
+        data.fetch(
+            search.docs(),
+            search.sketches().canonical(),
+            search.sketches().shingles(),
+            ShardedRun.Listener.of(d -> l.onResponse(RunSearches.Answer.docs(d)), l::onFailure));
+      } else {
+        pages++;
+        // _shard_doc: the shard's position, then the document number
+        long after = search.assignments().after() == null ? -1 : search.assignments().after();
+        List<RunSearches.Current<String>> out = new ArrayList<>();
+        for (int s = 0; s < shards && out.size() < search.size(); s++) {
+          for (int doc = 0; doc < data.maxDoc(s) && out.size() < search.size(); doc++) {
+            long sort = ((long) s << 32) | doc;
+            if (sort > after) {
+              out.add(
+                  new RunSearches.Current<>(
+                      "s" + s, doc, sort, "i", "d" + (doc * shards + s), null, null, 1, 1));
+            }
+          }
+        }
+        l.onResponse(RunSearches.Answer.current(out));
+      }
+    }
+  }
+
+  private static ReconcileResult reconcile(
+      Engine engine, CanonicalPolicy canonical, AtomicLong used, List<Reassignment.Write> written) {
+    ReconcileParams params =
+        ReconcileParams.of(new ClustersParams().field("body.dup").canonical(canonical));
+    params.clusters().batchSize(7);
+    ReconcileRun run = new ReconcileRun(params, new ReconcileProgress());
+    DistributedClusters.Memory memory =
+        new DistributedClusters.Memory() {
+          @Override
+          public void reserve(long bytes, String label) {
+            used.addAndGet(bytes);
+          }
+
+          @Override
+          public void release(long bytes) {
+            used.addAndGet(-bytes);
+          }
+        };
+    DistributedReconcile<String, String, String> reconcile =
+        new DistributedReconcile<String, String, String>(
+            memory, pit -> engine.open.remove(pit), Comparator.<String>naturalOrder());
+    AtomicReference<ReconcileResult> result = new AtomicReference<>();
+    AtomicReference<Exception> failure = new AtomicReference<>();
+    reconcile.read(
+        engine,
+        run,
+        params,
+        null,
+        true,
+        SETTINGS,
+        0.8,
+        Verification.SKETCH,
+        1 << 20,
+        ShardedRun.Listener.of(
+            done ->
+                run.write(
+                    new ReconcileRun.Writes() {
+                      @Override
+                      public Exception cancelled() {
+                        return null;
+                      }
+
+                      @Override
+                      public void bulk(
+                          List<Reassignment.Write> batch,
+                          ShardedRun.Listener<List<ReconcileResult.Failure>> l) {
+                        written.addAll(batch);
+                        l.onResponse(
+                            new ArrayList<>(java.util.Collections.nCopies(batch.size(), null)));
+                      }
+
+                      @Override
+                      public void refresh(ShardedRun.Listener<Void> l) {
+                        l.onResponse(null);
+                      }
+                    },
+                    System.nanoTime(),
+                    0.8,
+                    ShardedRun.Listener.of(result::set, failure::set)),
+            failure::set));
+    if (failure.get() != null) {
+      throw new AssertionError(failure.get());
+    }
+    return result.get();
+  }
+
+  @Test
+  void clustersAsTheSingleNodeCoreAndNamesEachAfterItsCanonical() throws IOException {
+    List<byte[]> sketches = ShardedClustererTest.corpus(SETTINGS, new Random(11), 200);
+    Set<List<Integer>> expected = ShardedClustererTest.reference(SETTINGS, 0.8, sketches);
+    for (CanonicalPolicy canonical :
+        List.of(CanonicalPolicy.BEST_SCORE, CanonicalPolicy.lowest("key"))) {
+      Engine engine = new Engine(sketches, 3);
+      AtomicLong used = new AtomicLong();
+      List<Reassignment.Write> written = new ArrayList<>();
+      ReconcileResult result = reconcile(engine, canonical, used, written);
+      assertEquals(sketches.size(), result.documents());
+      assertEquals(expected.size(), result.clusters());
+      assertEquals(sketches.size(), written.size(), "nothing carried an id: every document");
+      assertEquals(0, used.get(), "memory released");
+      assertTrue(engine.open.isEmpty(), "point in time closed");
+      assertTrue(engine.pages >= sketches.size() / 7, "read page by page: " + engine.pages);
+
+      Map<String, List<Integer>> byCluster = new HashMap<>();
+      Map<String, String> canonicalOf = new HashMap<>();
+      for (Reassignment.Write w : written) {
+        int input = Integer.parseInt(w.id().substring(1));
+        byCluster.computeIfAbsent(w.clusterId(), c -> new ArrayList<>()).add(input);
+        if (w.canonical()) {
+          assertEquals(null, canonicalOf.put(w.clusterId(), w.id()), "one canonical");
+        }
+      }
+      Set<List<Integer>> found = new HashSet<>();
+      for (Map.Entry<String, List<Integer>> e : byCluster.entrySet()) {
+        assertEquals("d" + e.getKey().substring(1), canonicalOf.get(e.getKey()), "named after it");
+        List<Integer> members = e.getValue().stream().sorted().toList();
+        if (members.size() > 1) {
+          found.add(members);
+          int chosen = Integer.parseInt(e.getKey().substring(1));
+          if (!canonical.byScore()) {
+            // the key is -input: the lowest key is the highest input number
+            assertEquals(members.getLast().intValue(), chosen, canonical.toString());
+          }
+        }
+      }
+      assertEquals(expected, found, canonical.toString());
+    }
+  }
+}
