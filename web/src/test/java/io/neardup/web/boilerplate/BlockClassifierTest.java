@@ -82,6 +82,23 @@ class BlockClassifierTest {
   }
 
   @Test
+  void aShortPageThatDeclaresItsMainRegionKeepsThatRegion() {
+    // a search page: the site's menu and footer, outside any landmark, are not its text
+    List<TextBlock> page =
+        List.of(
+            block(6, 0),
+            block(1, 0, Landmark.MAIN),
+            block(11, 0, Landmark.MAIN),
+            block(3, 0),
+            block(4, 0, Landmark.BOILERPLATE));
+    assertArrayEquals(
+        new boolean[] {false, true, true, false, false}, new BlockClassifier().classify(page));
+    // without the landmarks, the text features alone: the whole page
+    assertArrayEquals(
+        new boolean[] {true, true, true, true, true}, new BlockClassifier(false).classify(page));
+  }
+
+  @Test
   void aFormsLabelsAreInterfaceUnlessTheFormWrapsThePage() {
     String article =
         "<h1>A short post</h1><p>"
