@@ -74,19 +74,20 @@ class BlockClassifierTest {
   }
 
   @Test
-  void aShortPageKeepsItsTextButNotItsLinksOrFurniture() {
+  void aShortPageKeepsItsTextAndLinksButNotItsFurniture() {
+    // an index page: a line or two and its links, which are what tells it from the site's others
     List<TextBlock> page =
         List.of(block(3, 3), block(3, 0, Landmark.BOILERPLATE), block(3, 0), block(2, 0));
     assertArrayEquals(
-        new boolean[] {false, false, true, true}, new BlockClassifier().classify(page));
+        new boolean[] {true, false, true, true}, new BlockClassifier().classify(page));
   }
 
   @Test
   void aShortPageThatDeclaresItsMainRegionKeepsThatRegion() {
-    // a search page: the site's menu and footer, outside any landmark, are not its text
+    // a search page: the site's menu (links outside any landmark) and footer are not its text
     List<TextBlock> page =
         List.of(
-            block(6, 0),
+            block(6, 6),
             block(1, 0, Landmark.MAIN),
             block(11, 0, Landmark.MAIN),
             block(3, 0),
@@ -171,11 +172,11 @@ class BlockClassifierTest {
   @Test
   void aPageThatKeepsLessThanASentenceOrTwoKeepsItsText() {
     // the tree keeps the 12-word block between two longer ones and drops the short lines around
-    // them; 12 words are no article, and the page's text without its links is what it says
+    // them; 12 words are no article, and the page's text, links included, is what it says
     List<TextBlock> page =
         List.of(block(3, 0), block(2, 0), block(12, 0), block(2, 0), block(6, 6), block(3, 0));
     assertArrayEquals(
-        new boolean[] {true, true, true, true, false, true},
+        new boolean[] {true, true, true, true, true, true},
         new BlockClassifier(false).classify(page));
   }
 }
