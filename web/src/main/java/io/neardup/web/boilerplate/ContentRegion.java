@@ -62,8 +62,8 @@ final class ContentRegion {
   static final double MIN_KEPT_SHARE = 0.5;
 
   /**
-   * Words of text below which a region is too short to tell its page from the site's other pages
-   * by itself: it is then widened to the ancestors that add only text (see {@link #widen}).
+   * Words of text below which a region is too short to tell its page from the site's other pages by
+   * itself: it is then widened to the ancestors that add only text (see {@link #widen}).
    */
   static final int SHORT_REGION_WORDS = 100;
 
