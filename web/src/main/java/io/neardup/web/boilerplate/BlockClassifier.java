@@ -23,8 +23,9 @@ import java.util.Map;
  * keeps only the blocks in the container of the page's paragraphs (when one container clearly holds
  * most of what was kept), which removes the related-article lists, teasers and forms around an
  * article that read like content block by block. A page of which all that leaves fewer than {@value
- * #MIN_TEXT_WORDS} words holds no article (a short page, a reference entry): its text with few
- * links outside declared furniture is its main text. Nothing here is fitted to a site or template.
+ * #MIN_TEXT_WORDS} words holds no article (an index, a short page, a reference entry): all its text
+ * outside declared furniture, links included (an index is its links), is its main text, and only
+ * that of its main region where it declares one. Nothing here is fitted to a site or template.
  *
  * <pre>{@code
  * boolean[] content = new BlockClassifier().classify(blocks);
@@ -94,13 +95,18 @@ public final class BlockClassifier {
       kept += content[i] ? blocks.get(i).words() : 0;
     }
     if (kept < MIN_TEXT_WORDS) {
-      // no article (a short page, a reference entry): the page is its own text, bar links and
-      // declared furniture
+      // no article (an index, a short page, a reference entry): the page is its own text, its
+      // links too (an index is its links), bar declared furniture and, where the page declares
+      // its main region, what lies outside it
+      boolean main = false;
+      for (int i = 0; i < n && useLandmarks; i++) {
+        main |= blocks.get(i).landmark() == Landmark.MAIN && blocks.get(i).words() > 0;
+      }
       for (int i = 0; i < n; i++) {
-        TextBlock b = blocks.get(i);
+        Landmark landmark = blocks.get(i).landmark();
         content[i] =
-            b.linkDensity() <= MAX_LINK_DENSITY
-                && !(useLandmarks && b.landmark() == Landmark.BOILERPLATE);
+            !(useLandmarks && landmark == Landmark.BOILERPLATE)
+                && (!main || landmark == Landmark.MAIN);
       }
     }
     return content;

@@ -27,6 +27,14 @@ import java.util.List;
  * than paragraphs, as reference pages are (signatures, names, one-line descriptions), and the
  * classifier, which judges a block by its length and its neighbours', is the wrong judge: the
  * region's text is kept whole.
+ *
+ * <p>A region with less than {@value #SHORT_REGION_WORDS} words of text is a short entry (a
+ * reference page's description, a parameter's paragraph) whose sentences the site's other entries
+ * often share word for word; what tells it apart are the short lines around it that name it (its
+ * title, signature, parameters), in sibling sections the paragraph scoring passes over. The region
+ * then takes in its ancestors as long as they add text only (no declared furniture, few links, no
+ * more words than the region), and their text is kept; the navigation around an entry is links and
+ * stops it.
  */
 final class ContentRegion {
   /** Characters from which a block counts as a paragraph. */
@@ -53,6 +61,12 @@ final class ContentRegion {
    */
   static final double MIN_KEPT_SHARE = 0.5;
 
+  /**
+   * Words of text below which a region is too short to tell its page from the site's other pages by
+   * itself: it is then widened to the ancestors that add only text (see {@link #widen}).
+   */
+  static final int SHORT_REGION_WORDS = 100;
+
   private ContentRegion() {}
 
   /**
@@ -76,11 +90,13 @@ final class ContentRegion {
     int[] linked = new int[elements];
     int[] parent = new int[elements];
     int[] depth = new int[elements];
+    int[] furniture = new int[elements];
     for (TextBlock b : blocks) {
       int[] path = b.path();
       for (int k = 0; k < path.length; k++) {
         words[path[k]] += b.words();
         linked[path[k]] += b.linkedWords();
+        furniture[path[k]] += b.landmark() == Landmark.BOILERPLATE ? 1 + b.words() : 0;
         parent[path[k]] = k > 0 ? path[k - 1] : -1;
         depth[path[k]] = k;
       }
@@ -113,6 +129,8 @@ final class ContentRegion {
     }
     int bestDepth = depth[best];
     int bestParent = parent[best];
+    int whole = widen(best, words, linked, furniture, parent, depth);
+    int wholeDepth = depth[whole];
     boolean[] inRegion = new boolean[n];
     long keptWords = 0;
     long regionWords = 0;
@@ -146,6 +164,25 @@ final class ContentRegion {
         regionText += blocks.get(i).words();
       }
     }
+    boolean[] added = null;
+    if (whole != best && regionText < SHORT_REGION_WORDS) {
+      // a short entry (a reference page's description, a parameter's paragraph): the lines around
+      // it that name the entry (its title, signature, parameters) are what tells it from the
+      // site's other entries, which share its sentences
+      added = new boolean[n];
+      regionWords = 0;
+      for (int i = 0; i < n; i++) {
+        int[] path = blocks.get(i).path();
+        if (path.length > wholeDepth
+            && path[wholeDepth] == whole
+            && !(path.length > bestDepth && path[bestDepth] == best)) {
+          inRegion[i] = added[i] = true;
+        }
+        if (content[i] && inRegion[i]) {
+          regionWords += blocks.get(i).words();
+        }
+      }
+    }
     if (keptWords < MIN_KEPT_SHARE * regionText) {
       // a page of short lines (a reference page: signatures, names, one-line descriptions), not of
       // paragraphs: the classifier, which judges blocks by their length, drops most of its text
@@ -156,6 +193,13 @@ final class ContentRegion {
     }
     if (regionWords < MIN_REGION_SHARE * keptWords) {
       return;
+    }
+    if (added != null) {
+      for (int i = 0; i < n; i++) {
+        if (added[i]) {
+          content[i] = isText(blocks.get(i));
+        }
+      }
     }
     int first = -1;
     for (int i = 0; i < n && first < 0; i++) {
@@ -179,6 +223,29 @@ final class ContentRegion {
     for (int i = 0; i < n; i++) {
       content[i] &= inRegion[i] || i == title;
     }
+  }
+
+  /**
+   * The ancestor up to which a short region is the page's entry: each parent (below the page's
+   * root) whose other children add text only — no declared furniture, at most a third of their
+   * words (plus one, a heading's anchor or source link) in links, and no more words than the region
+   * so far — is part of it. A reference entry's description sits in a section beside the sections
+   * of its name, signature and parameters; the navigation around the entry is links and stops it.
+   */
+  private static int widen(
+      int region, int[] words, int[] linked, int[] furniture, int[] parent, int[] depth) {
+    int whole = region;
+    while (parent[whole] >= 0 && depth[parent[whole]] > 0) {
+      int up = parent[whole];
+      int added = words[up] - words[whole];
+      if (furniture[up] > furniture[whole]
+          || (linked[up] - linked[whole]) * 3 > added + 3
+          || added > words[whole]) {
+        break;
+      }
+      whole = up;
+    }
+    return whole;
   }
 
   /** Whether a block is text: few links, outside declared furniture. */

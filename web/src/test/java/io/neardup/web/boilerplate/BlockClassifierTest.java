@@ -9,6 +9,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class BlockClassifierTest {
+  /** The navigation bar above and below each entry of a reference site. */
+  private static final String NAV =
+      "<div><table><tr><td><a href=a.html>Prev</a></td><th>Generation</th>"
+          + "<td><a href=u.html>Up</a></td><td><a href=b.html>Next</a></td></tr></table></div>";
+
   private static TextBlock block(int words, int linked) {
     return new TextBlock("w", words, linked, 1, words, false, false, Landmark.NONE);
   }
@@ -69,11 +74,29 @@ class BlockClassifierTest {
   }
 
   @Test
-  void aShortPageKeepsItsTextButNotItsLinksOrFurniture() {
+  void aShortPageKeepsItsTextAndLinksButNotItsFurniture() {
+    // an index page: a line or two and its links, which are what tells it from the site's others
     List<TextBlock> page =
         List.of(block(3, 3), block(3, 0, Landmark.BOILERPLATE), block(3, 0), block(2, 0));
     assertArrayEquals(
-        new boolean[] {false, false, true, true}, new BlockClassifier().classify(page));
+        new boolean[] {true, false, true, true}, new BlockClassifier().classify(page));
+  }
+
+  @Test
+  void aShortPageThatDeclaresItsMainRegionKeepsThatRegion() {
+    // a search page: the site's menu (links outside any landmark) and footer are not its text
+    List<TextBlock> page =
+        List.of(
+            block(6, 6),
+            block(1, 0, Landmark.MAIN),
+            block(11, 0, Landmark.MAIN),
+            block(3, 0),
+            block(4, 0, Landmark.BOILERPLATE));
+    assertArrayEquals(
+        new boolean[] {false, true, true, false, false}, new BlockClassifier().classify(page));
+    // without the landmarks, the text features alone: the whole page
+    assertArrayEquals(
+        new boolean[] {true, true, true, true, true}, new BlockClassifier(false).classify(page));
   }
 
   @Test
@@ -95,30 +118,65 @@ class BlockClassifierTest {
     assertTrue(wrapped.contains("Running text of the post"), wrapped);
   }
 
+  /**
+   * The main text of a reference site's entry: its name and a line on it, its synopsis and its
+   * description (HTML), each in a section of its own, between navigation bars.
+   */
+  private static String referenceEntry(
+      String name, String line, String synopsis, String description) {
+    String entry =
+        "<div><div><h2>"
+            + name
+            + "</h2><p>"
+            + line
+            + "</p></div><div><h2>Synopsis</h2><pre>"
+            + synopsis
+            + "</pre></div><div><h2>Description</h2>"
+            + description
+            + "</div></div>";
+    return new MainTextExtractor(Boilerplate.LOCAL).extract(NAV + entry + NAV, "").text();
+  }
+
   @Test
   void aReferencePageOfShortLinesKeepsItsRegionsText() {
-    String nav =
-        "<div><table><tr><td><a href=a.html>Prev</a></td><th>Generation</th>"
-            + "<td><a href=b.html>Next</a></td></tr></table></div>";
-    String entry =
-        "<div><div><h2>label.separator</h2><p>label.separator: the separator between labels and"
-            + " titles</p></div><div><h2>Synopsis</h2><pre>param label.separator</pre></div>"
-            + "<div><h2>Description</h2><p>String used to separate labels and titles in a table"
-            + " of contents.</p></div></div>";
-    String text = new MainTextExtractor(Boilerplate.LOCAL).extract(nav + entry + nav, "").text();
+    String text =
+        referenceEntry(
+            "label.separator",
+            "label.separator: the separator between labels and titles",
+            "param label.separator",
+            "<p>String used to separate labels and titles in a table of contents.</p>");
     assertTrue(text.contains("String used to separate labels and titles"), text);
     assertTrue(text.contains("param label.separator"), text);
     assertFalse(text.contains("Prev"), text);
   }
 
   @Test
+  void aShortEntryKeepsTheLinesThatNameIt() {
+    // the description's sentences are shared by every entry of its kind; the entry's name and
+    // synopsis, in sections of their own beside it, are what tell the entries apart
+    String text =
+        referenceEntry(
+            "profile.arch",
+            "profile.arch, target profile for arch attribute",
+            "param name=profile.arch",
+            "<p>The value of this parameter specifies profiles which should be included in the"
+                + " output, separated by semicolons, as the separator parameter says.</p><p>It has"
+                + " effect only when you are using the profiling stylesheets, profile-docbook or"
+                + " profile-chunk, instead of the normal ones.</p>");
+    assertTrue(text.contains("The value of this parameter specifies profiles"), text);
+    assertTrue(text.contains("profile.arch, target profile for arch attribute"), text);
+    assertTrue(text.contains("param name=profile.arch"), text);
+    assertFalse(text.contains("Prev"), text);
+  }
+
+  @Test
   void aPageThatKeepsLessThanASentenceOrTwoKeepsItsText() {
     // the tree keeps the 12-word block between two longer ones and drops the short lines around
-    // them; 12 words are no article, and the page's text without its links is what it says
+    // them; 12 words are no article, and the page's text, links included, is what it says
     List<TextBlock> page =
         List.of(block(3, 0), block(2, 0), block(12, 0), block(2, 0), block(6, 6), block(3, 0));
     assertArrayEquals(
-        new boolean[] {true, true, true, true, false, true},
+        new boolean[] {true, true, true, true, true, true},
         new BlockClassifier(false).classify(page));
   }
 }
