@@ -36,6 +36,8 @@ public final class DedupOptions implements Serializable {
   private boolean skipBadRecords;
   private int maxBucketSize = Clusterer.DEFAULT_MAX_BUCKET_SIZE;
   private int representatives = Clusterer.DEFAULT_REPRESENTATIVES;
+  private boolean allPairs;
+  private int tile = AllPairs.DEFAULT_TILE;
 
   /** The column of the documents' ids (string or integer; default {@code id}). */
   public DedupOptions idColumn(String column) {
@@ -129,6 +131,34 @@ public final class DedupOptions implements Serializable {
     }
     this.representatives = n;
     return this;
+  }
+
+  /**
+   * Whether every near-duplicate pair is listed ({@code --all-pairs}): the pairs of oversized
+   * buckets are all compared rather than each member with a few representatives, and groups of
+   * identical texts larger than a bucket are listed pair by pair rather than as their first text
+   * with each other. The clusters are the same or joined further; the cost grows with the pairs.
+   */
+  public DedupOptions allPairs(boolean all) {
+    this.allPairs = all;
+    return this;
+  }
+
+  public boolean allPairs() {
+    return allPairs;
+  }
+
+  /** Documents per chunk when all pairs of a bucket or group are cut into tiles (tests: small). */
+  DedupOptions tile(int documents) {
+    if (documents < 1) {
+      throw new IllegalArgumentException("tile must be >= 1, got " + documents);
+    }
+    this.tile = documents;
+    return this;
+  }
+
+  int tile() {
+    return tile;
   }
 
   public String idColumn() {
