@@ -37,7 +37,8 @@ public final class DedupOptions implements Serializable {
   private int maxBucketSize = Clusterer.DEFAULT_MAX_BUCKET_SIZE;
   private int representatives = Clusterer.DEFAULT_REPRESENTATIVES;
   private boolean allPairs;
-  private int tile = AllPairs.DEFAULT_TILE;
+  private int tile = Tiles.DEFAULT_TILE;
+  private int tileFrom = Tiles.DEFAULT_FROM;
 
   /** The column of the documents' ids (string or integer; default {@code id}). */
   public DedupOptions idColumn(String column) {
@@ -148,17 +149,26 @@ public final class DedupOptions implements Serializable {
     return allPairs;
   }
 
-  /** Documents per chunk when all pairs of a bucket or group are cut into tiles (tests: small). */
-  DedupOptions tile(int documents) {
-    if (documents < 1) {
-      throw new IllegalArgumentException("tile must be >= 1, got " + documents);
+  /**
+   * How buckets are compared (tests choose small values, so that both ways and many tiles are
+   * exercised): buckets of more than {@code from} documents in tiles of {@code documents} per
+   * chunk, smaller ones as candidate pairs.
+   */
+  DedupOptions tiles(int from, int documents) {
+    if (documents < 1 || from < 1) {
+      throw new IllegalArgumentException("tiles must be >= 1, got " + from + ", " + documents);
     }
+    this.tileFrom = from;
     this.tile = documents;
     return this;
   }
 
   int tile() {
     return tile;
+  }
+
+  int tileFrom() {
+    return tileFrom;
   }
 
   public String idColumn() {

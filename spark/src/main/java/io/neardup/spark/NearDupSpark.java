@@ -56,7 +56,7 @@ import scala.Tuple2;
  *
  * <p>With {@link DedupOptions#allPairs}, as {@code neardup dedup --all-pairs}, the oversized phase
  * gives way to comparing every pair of the oversized buckets, distributed tile by tile ({@link
- * AllPairs}), and groups of identical texts are listed pair by pair whatever their size.
+ * Tiles}), and groups of identical texts are listed pair by pair whatever their size.
  *
  * <p>The oversized phase is the one sequential step, because which pairs the core compares there
  * depends on the joins before them; its task reads only the members of oversized buckets (rare in
@@ -290,6 +290,7 @@ public final class NearDupSpark {
     private final int representatives;
     private final boolean allPairs;
     private final int tile;
+    private final int tileFrom;
     private final double threshold;
     private final DedupOptions options;
     private final transient Phases phases;
@@ -303,6 +304,7 @@ public final class NearDupSpark {
       this.representatives = options.representatives();
       this.allPairs = options.allPairs();
       this.tile = options.tile();
+      this.tileFrom = options.tileFrom();
       this.threshold = options.threshold();
       this.options = options;
     }
@@ -359,11 +361,18 @@ public final class NearDupSpark {
           withSets.mapToPair(d -> new Tuple2<>(d.ord(), d.bucketKeys())).subtractByKey(hidden);
       JavaPairRDD<Integer, long[]> buckets =
           Buckets.of(representativeKeys, partitions).persist(StorageLevel.MEMORY_AND_DISK());
-      long oversizedBuckets = buckets.filter(b -> b._2().length > maxBucketSize).count();
+      // by size: 0 up to tileFrom documents (candidate pairs), 1 compared in tiles, 2 oversized
+      int from = Math.min(tileFrom, maxBucketSize);
+      Map<Integer, Long> sizes =
+          buckets
+              .map(b -> b._2().length <= from ? 0 : b._2().length <= maxBucketSize ? 1 : 2)
+              .countByValue();
+      long oversizedBuckets = sizes.getOrDefault(2, 0L);
+      boolean tiles = sizes.getOrDefault(1, 0L) > 0 || (allPairs && oversizedBuckets > 0);
       JavaPairRDD<Long, Integer> candidates =
           buckets
               .values()
-              .filter(b -> b.length <= maxBucketSize)
+              .filter(b -> b.length <= from)
               .flatMapToPair(b -> {
                 List<Tuple2<Long, Integer>> out = new ArrayList<>();
                 for (int i = 0; i < b.length - 1; i++) {
@@ -377,7 +386,7 @@ public final class NearDupSpark {
 
       // verify: both sets brought to each candidate
       phases.enter("verify");
-      JavaRDD<Verified> verifiedInSmall =
+      JavaRDD<Verified> verifiedPairs =
           candidates
               .mapToPair(
                   t -> new Tuple2<>(t._1() >>> 32, new long[] {t._1() & 0xFFFFFFFFL, t._2()}))
@@ -393,27 +402,21 @@ public final class NearDupSpark {
                     ? java.util.Collections.emptyIterator()
                     : List.of(new Verified(h.ord(), t._1(), s)).iterator();
               });
-      JavaRDD<Verified> verified = verifiedInSmall;
-      if (allPairs && oversizedBuckets > 0) {
-        // every pair of the oversized buckets too, tile by tile; a pair that also shares a
-        // bucket within the size limit was compared there as well, and is kept once
-        JavaPairRDD<Long, Tuple2<int[], int[]>> members =
-            sets.join(
-                representativeKeys.mapValues(k -> {
-                  int[] sorted = k.clone();
-                  Arrays.sort(sorted);
-                  return sorted;
-                }),
-                byOrd);
+      JavaRDD<Verified> verified = verifiedPairs;
+      if (tiles) {
+        // larger buckets (with allPairs, oversized ones too) tile by tile; a pair that also shares
+        // a bucket of candidate pairs was compared there as well, and is kept once
         JavaRDD<Verified> tiled =
-            AllPairs.oversized(
-                buckets.filter(b -> b._2().length > maxBucketSize),
-                members,
+            Tiles.verify(
+                buckets.filter(
+                    b -> b._2().length > from && (allPairs || b._2().length <= maxBucketSize)),
+                sets,
+                byOrd,
                 partitions,
                 tile,
                 (a, b) -> similarity(a, b, -1));
         verified =
-            verifiedInSmall
+            verifiedPairs
                 .union(tiled)
                 .mapToPair(v -> new Tuple2<>(v.a() << 32 | v.b(), v))
                 .reduceByKey((x, y) -> x, partitions)
@@ -468,10 +471,10 @@ public final class NearDupSpark {
         // blocks of at most tile² pairs, spread over the tasks and made as they are read
         listed =
             expand(joined, groups)
-                .flatMap(t -> AllPairs.across(t._2(), t._3(), t._1().similarity(), tile))
-                .union(groups.values().flatMap(g -> AllPairs.within(g, 1.0, tile)))
+                .flatMap(t -> Tiles.across(t._2(), t._3(), t._1().similarity(), tile))
+                .union(groups.values().flatMap(g -> Tiles.within(g, 1.0, tile)))
                 .repartition(partitions)
-                .flatMap(AllPairs.PairBlock::pairs);
+                .flatMap(Tiles.PairBlock::pairs);
       } else {
         listed =
             expand(joined, groups)

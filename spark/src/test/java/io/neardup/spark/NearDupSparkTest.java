@@ -117,9 +117,14 @@ class NearDupSparkTest {
     assertSameAsCli(r, "sample-0.7-sketch-published", tmp);
   }
 
+  /**
+   * Oversized buckets, and the buckets within the size limit compared as candidate pairs or in
+   * tiles (by default from 16 documents; here also every bucket in tiles of 16, and none).
+   */
   @ParameterizedTest
-  @ValueSource(ints = {1, 2, 8})
-  void oversizedBucketsGiveTheCliAnswer(int partitions, @TempDir Path tmp) throws Exception {
+  @CsvSource({"1, 16, 512", "2, 1, 16", "8, 1000, 512"})
+  void oversizedBucketsGiveTheCliAnswer(int partitions, int from, int tile, @TempDir Path tmp)
+      throws Exception {
     Path file = tmp.resolve("oversized.jsonl");
     OversizedCorpus.write(file);
     String write = System.getProperty("neardup.spark.oversized.write");
@@ -130,7 +135,8 @@ class NearDupSparkTest {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     Dataset<Row> docs =
         spark.createDataFrame(jsc.parallelize(read.collectAsList(), partitions), read.schema());
-    NearDupSpark.Result r = NearDupSpark.dedup(docs, new DedupOptions().threshold(0.8));
+    NearDupSpark.Result r =
+        NearDupSpark.dedup(docs, new DedupOptions().threshold(0.8).tiles(from, tile));
     assertTrue(r.oversizedBuckets() > 0, "no oversized bucket");
     assertSameAsCli(r, "oversized-0.8", tmp);
   }
@@ -143,8 +149,9 @@ class NearDupSparkTest {
    * be found once.
    */
   @ParameterizedTest
-  @CsvSource({"1, 512", "2, 16", "8, 40"})
-  void allPairsGivesTheCliAnswer(int partitions, int tile, @TempDir Path tmp) throws Exception {
+  @CsvSource({"1, 16, 512", "2, 1, 16", "8, 1000, 40"})
+  void allPairsGivesTheCliAnswer(int partitions, int from, int tile, @TempDir Path tmp)
+      throws Exception {
     Path file = tmp.resolve("all-pairs.jsonl");
     AllPairsCorpus.write(file);
     String write = System.getProperty("neardup.spark.allpairs.write");
@@ -156,7 +163,8 @@ class NearDupSparkTest {
     Dataset<Row> docs =
         spark.createDataFrame(jsc.parallelize(read.collectAsList(), partitions), read.schema());
     NearDupSpark.Result r =
-        NearDupSpark.dedup(docs, new DedupOptions().threshold(0.8).allPairs(true).tile(tile));
+        NearDupSpark.dedup(
+            docs, new DedupOptions().threshold(0.8).allPairs(true).tiles(from, tile));
     assertTrue(r.oversizedBuckets() > 0, "no oversized bucket");
     Path pairs = tmp.resolve("all.pairs.tsv");
     Path clusters = tmp.resolve("all.clusters.jsonl");

@@ -14,19 +14,28 @@ import org.apache.spark.api.java.JavaRDD;
 import scala.Tuple2;
 
 /**
- * Every pair, as {@code neardup dedup --all-pairs} lists them: the pairs of oversized buckets are
- * all compared, and groups of identical texts are listed pair by pair, whatever their size. A
- * bucket or group of n documents holds n(n−1)/2 pairs, so none is ever handled whole: its ordered
- * members are cut into chunks ({@link #DEFAULT_TILE} documents), and each pair of chunks (a tile)
- * is a task's unit of work, with the chunk size squared pairs at most and the two chunks' sets,
- * wherever the shuffle sends it. A pair is compared once, in the tile of the first bucket (by key)
- * its two documents share, which each tile tells from the members' bucket keys.
+ * Pairs of large buckets and groups, tile by tile. A bucket or group of n documents holds n(n−1)/2
+ * pairs, so none is handled whole: its ordered members are cut into chunks, and each pair of chunks
+ * (a tile) is a task's unit of work, wherever the shuffle sends it: at most the chunk size squared
+ * pairs, with the two chunks' sets. Verifying a bucket this way moves each member's set once per
+ * tile of its chunk rather than once per candidate pair, which is what makes buckets of families
+ * that share a template cheap (a bucket of 100 documents: 100 sets moved rather than 4,950). A pair
+ * is compared once, in the first bucket (by key) of the tiled buckets its two documents share,
+ * which each tile tells from the members' keys. Listing every pair of a group of identical texts
+ * ({@code --all-pairs}) uses the same tiles, with ordinals only.
  */
-final class AllPairs {
+final class Tiles {
   /** Documents per chunk: a tile holds up to twice this many sets and compares its square. */
   static final int DEFAULT_TILE = 512;
 
-  private AllPairs() {}
+  /**
+   * Buckets of more documents are compared in tiles, smaller ones as candidate pairs: a pair moves
+   * one set, a tile one per member, and a family of near-duplicates shares a bucket in every band,
+   * so tiles move fewer sets from about this size on.
+   */
+  static final int DEFAULT_FROM = 16;
+
+  private Tiles() {}
 
   /** A similarity that reaches the threshold, or -1. */
   @FunctionalInterface
@@ -34,7 +43,7 @@ final class AllPairs {
     double of(int[] a, int[] b);
   }
 
-  /** A member of an oversized bucket in a tile: its chunk, its set and its sorted bucket keys. */
+  /** A member of a bucket in a tile: its chunk, its set and the keys of its tiled buckets. */
   record TileMember(int chunk, int[] set, int[] keys) implements Serializable {}
 
   /** A tile of a bucket (its key, its two chunks, row ≤ column) and a member's ordinal in it. */
@@ -58,20 +67,22 @@ final class AllPairs {
   }
 
   /**
-   * The verified pairs of the oversized buckets: each member goes to every tile of its chunk with
-   * its set and keys (a member of a bucket of n documents to ⌈n / tile⌉ tiles), the tiles are
-   * spread over {@code partitions} tasks, and each task reads its tiles one at a time.
+   * The verified pairs of {@code buckets}: each member learns which of these buckets it is in (its
+   * keys, sorted), meets its set once, and goes with both to every tile of its chunk in each (a
+   * member of a bucket of n documents to ⌈n / tile⌉ tiles); the tiles are spread over {@code
+   * partitions} tasks, and each task reads its tiles one at a time.
    *
-   * @param oversized the oversized buckets: key and ordinals, ascending
-   * @param members each representative's set and sorted bucket keys, by ordinal
+   * @param buckets the buckets to compare in full: key and ordinals, ascending
+   * @param sets each representative's set, by ordinal, partitioned by {@code byOrd}
    */
-  static JavaRDD<Verified> oversized(
-      JavaPairRDD<Integer, long[]> oversized,
-      JavaPairRDD<Long, Tuple2<int[], int[]>> members,
+  static JavaRDD<Verified> verify(
+      JavaPairRDD<Integer, long[]> buckets,
+      JavaPairRDD<Long, int[]> sets,
+      Partitioner byOrd,
       int partitions,
       int tile,
       Similarity similarity) {
-    return oversized
+    return buckets
         .flatMapToPair(b -> {
           long[] ords = b._2();
           int chunks = chunks(ords.length, tile);
@@ -91,18 +102,27 @@ final class AllPairs {
             }
           };
         })
-        .join(members)
+        .groupByKey(byOrd)
+        .join(sets, byOrd)
         .flatMapToPair(t -> {
-          int bucket = t._2()._1()[0];
-          int chunk = t._2()._1()[1];
-          int chunks = t._2()._1()[2];
-          TileMember m = new TileMember(chunk, t._2()._2()._1(), t._2()._2()._2());
-          List<Tuple2<TileKey, TileMember>> out = new ArrayList<>(chunks);
-          for (int other = 0; other < chunks; other++) {
-            out.add(
-                new Tuple2<>(
-                    new TileKey(bucket, Math.min(chunk, other), Math.max(chunk, other), t._1()),
-                    m));
+          List<int[]> slots = new ArrayList<>();
+          t._2()._1().forEach(slots::add);
+          int[] keys = new int[slots.size()];
+          for (int k = 0; k < keys.length; k++) {
+            keys[k] = slots.get(k)[0];
+          }
+          Arrays.sort(keys);
+          int[] set = t._2()._2();
+          List<Tuple2<TileKey, TileMember>> out = new ArrayList<>();
+          for (int[] slot : slots) {
+            TileMember m = new TileMember(slot[1], set, keys);
+            for (int other = 0; other < slot[2]; other++) {
+              out.add(
+                  new Tuple2<>(
+                      new TileKey(
+                          slot[0], Math.min(slot[1], other), Math.max(slot[1], other), t._1()),
+                      m));
+            }
           }
           return out.iterator();
         })
