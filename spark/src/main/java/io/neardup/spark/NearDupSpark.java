@@ -468,13 +468,21 @@ public final class NearDupSpark {
       phases.enter("output");
       JavaRDD<Verified> listed;
       if (allPairs) {
-        // blocks of at most tile² pairs, spread over the tasks and made as they are read
+        // a pair of representatives without identical texts is listed as it is; groups and their
+        // pairs in blocks of at most tile² pairs, spread over the tasks, made as they are read
+        JavaRDD<scala.Tuple3<Verified, long[], long[]>> withGroups =
+            expand(joined, groups).persist(StorageLevel.MEMORY_AND_DISK());
         listed =
-            expand(joined, groups)
-                .flatMap(t -> Tiles.across(t._2(), t._3(), t._1().similarity(), tile))
-                .union(groups.values().flatMap(g -> Tiles.within(g, 1.0, tile)))
-                .repartition(partitions)
-                .flatMap(Tiles.PairBlock::pairs);
+            withGroups
+                .filter(t -> t._2().length == 1 && t._3().length == 1)
+                .map(scala.Tuple3::_1)
+                .union(
+                    withGroups
+                        .filter(t -> t._2().length > 1 || t._3().length > 1)
+                        .flatMap(t -> Tiles.across(t._2(), t._3(), t._1().similarity(), tile))
+                        .union(groups.values().flatMap(g -> Tiles.within(g, 1.0, tile)))
+                        .repartition(partitions)
+                        .flatMap(Tiles.PairBlock::pairs));
       } else {
         listed =
             expand(joined, groups)
