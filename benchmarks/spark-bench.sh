@@ -77,16 +77,20 @@ jar="$here/target/benchmarks.jar"
 export NEARDUP_MAVEN_ARGS="${NEARDUP_MAVEN_ARGS:-}"
 
 load() { cut -d' ' -f1-3 /proc/loadavg; }
-# wall seconds of a command, its output to a log; sets $secs and $load_before
+# wall seconds of a command, its output to a log; sets $secs, $cpu (user + system seconds of the
+# process and its children, from /usr/bin/time when there is one, else -) and $load_before
 timed() {
   local log="$1"
   shift
   load_before="$(load)"
-  local start end
+  local start end timer=()
+  [ ! -x /usr/bin/time ] || timer=(/usr/bin/time -f '%U %S' -o "$log.cpu")
   start=$(date +%s.%N)
-  "$@" >"$log" 2>&1 || { echo "spark-bench.sh: failed, see $log" >&2; tail -20 "$log" >&2; exit 1; }
+  "${timer[@]}" "$@" >"$log" 2>&1 || { echo "spark-bench.sh: failed, see $log" >&2; tail -20 "$log" >&2; exit 1; }
   end=$(date +%s.%N)
   secs=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')
+  cpu=-
+  [ ! -s "$log.cpu" ] || cpu=$(awk '{ printf "%.1f", $1 + $2 }' "$log.cpu")
 }
 # reported, true and correct pairs, precision, recall and F1 at the threshold, from `neardup evaluate`
 score() {
@@ -198,11 +202,11 @@ if [ "$only" != a ]; then
   fi
   echo
   if [ -n "$baseline_jar" ]; then
-    echo "| docs | run | CLI s | load before CLI | baseline s | load before baseline | Spark s | load before Spark | Spark / CLI | baseline / Spark | same output |"
-    echo "| ---: | ---: | ---: | --- | ---: | --- | ---: | --- | ---: | ---: | --- |"
+    echo "| docs | run | CLI s | CLI CPU s | load before CLI | baseline s | baseline CPU s | load before baseline | Spark s | Spark CPU s | load before Spark | Spark / CLI | baseline / Spark | same output |"
+    echo "| ---: | ---: | ---: | ---: | --- | ---: | ---: | --- | ---: | ---: | --- | ---: | ---: | --- |"
   else
-    echo "| docs | run | CLI s | load before CLI | Spark s | load before Spark | Spark / CLI | same output |"
-    echo "| ---: | ---: | ---: | --- | ---: | --- | ---: | --- |"
+    echo "| docs | run | CLI s | CLI CPU s | load before CLI | Spark s | Spark CPU s | load before Spark | Spark / CLI | same output |"
+    echo "| ---: | ---: | ---: | ---: | --- | ---: | ---: | --- | ---: | --- |"
   fi
   declare -A cli_med spark_med base_med
   # one Spark run: the job's pairs and clusters under NAME, its event log in DIR/events-NAME
@@ -229,21 +233,21 @@ if [ "$only" != a ]; then
     for r in $(seq 1 "$runs"); do
       timed "$dir/cli-$n-$r.log" "$root/bin/neardup" dedup --input "$gen" --threshold "$threshold" \
         --pairs "$dir/cli-$n.pairs.tsv" --clusters "$dir/cli-$n.clusters.jsonl"
-      c=$secs cl=$load_before
+      c=$secs cc=$cpu cl=$load_before
       if [ -n "$baseline_jar" ]; then
         spark_run baseline "$n" "$dir/baseline-spark.jar"
-        b=$secs bl=$load_before
+        b=$secs bc=$cpu bl=$load_before
         base_times+=" $b"
       fi
       spark_run spark "$n" ""
       same=no
       same_as_cli spark "$n" && { [ -z "$baseline_jar" ] || same_as_cli baseline "$n"; } && same=yes
       if [ -n "$baseline_jar" ]; then
-        echo "| $(printf "%'d" "$n") | $r | $c | $cl | $b | $bl | $secs | $load_before |" \
+        echo "| $(printf "%'d" "$n") | $r | $c | $cc | $cl | $b | $bc | $bl | $secs | $cpu | $load_before |" \
           "$(awk -v s="$secs" -v c="$c" 'BEGIN { printf "%.2f", s / c }') |" \
           "$(awk -v s="$secs" -v b="$b" 'BEGIN { printf "%.2f", b / s }') | $same |"
       else
-        echo "| $(printf "%'d" "$n") | $r | $c | $cl | $secs | $load_before |" \
+        echo "| $(printf "%'d" "$n") | $r | $c | $cc | $cl | $secs | $cpu | $load_before |" \
           "$(awk -v s="$secs" -v c="$c" 'BEGIN { printf "%.2f", s / c }') | $same |"
       fi
       cli_times+=" $c" spark_times+=" $secs"
