@@ -60,6 +60,7 @@ master="${SPARK_BENCH_MASTER:-local[2]}"
 threshold=0.8
 export NEARDUP_JAVA_OPTS="${NEARDUP_JAVA_OPTS:-}"
 mkdir -p "$dir"
+dir="$(cd "$dir" && pwd)" # absolute: the event logs are file:// URLs
 
 # one build of everything used: the CLI, the generator, the Spark job and its test classes (MLlib)
 stamp="$root/spark/target/spark-test-classpath.txt"
