@@ -60,6 +60,7 @@ master="${SPARK_BENCH_MASTER:-local[2]}"
 threshold=0.8
 export NEARDUP_JAVA_OPTS="${NEARDUP_JAVA_OPTS:-}"
 mkdir -p "$dir"
+dir="$(cd "$dir" && pwd)" # absolute: the event logs are file:// URLs
 
 # one build of everything used: the CLI, the generator, the Spark job and its test classes (MLlib)
 stamp="$root/spark/target/spark-test-classpath.txt"
@@ -77,16 +78,20 @@ jar="$here/target/benchmarks.jar"
 export NEARDUP_MAVEN_ARGS="${NEARDUP_MAVEN_ARGS:-}"
 
 load() { cut -d' ' -f1-3 /proc/loadavg; }
-# wall seconds of a command, its output to a log; sets $secs and $load_before
+# wall seconds of a command, its output to a log; sets $secs, $cpu (user + system seconds of the
+# process and its children, from /usr/bin/time when there is one, else -) and $load_before
 timed() {
   local log="$1"
   shift
   load_before="$(load)"
-  local start end
+  local start end timer=()
+  [ ! -x /usr/bin/time ] || timer=(/usr/bin/time -f '%U %S' -o "$log.cpu")
   start=$(date +%s.%N)
-  "$@" >"$log" 2>&1 || { echo "spark-bench.sh: failed, see $log" >&2; tail -20 "$log" >&2; exit 1; }
+  "${timer[@]}" "$@" >"$log" 2>&1 || { echo "spark-bench.sh: failed, see $log" >&2; tail -20 "$log" >&2; exit 1; }
   end=$(date +%s.%N)
   secs=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')
+  cpu=-
+  [ ! -s "$log.cpu" ] || cpu=$(awk '{ printf "%.1f", $1 + $2 }' "$log.cpu")
 }
 # reported, true and correct pairs, precision, recall and F1 at the threshold, from `neardup evaluate`
 score() {
@@ -138,8 +143,8 @@ if [ "$only" != b ]; then
     "--input CORPUS --threshold $threshold\` ($(($(wc -l <"$truth") - 1)) pairs)"
   echo "- MLlib: the library's normalised word tokens, 5-shingles, HashingTF(numFeatures=$features, binary)," \
     "MinHashLSH(numHashTables=$tables), approxSimilarityJoin(distance < $(awk -v t="$threshold" 'BEGIN { print 1 - t }'))"
-  echo "- neardup: NearDupSpark.dedup(threshold $threshold), pairs and clusters written"
-  echo "- one warm-up run of neardup, then MLlib and neardup alternate, $rounds rounds; medians compared"
+  echo "- neardup: NearDupSpark.dedup(threshold $threshold) with allPairs (\`--all-pairs\`: every pair listed) and at its defaults, pairs and clusters written"
+  echo "- one warm-up run of neardup (defaults), then MLlib, neardup all-pairs and neardup alternate, $rounds rounds; medians compared"
   side_cmd=("$JAVA_HOME/bin/java" "${spark_jvm[@]}"
     -cp "$root/spark/target/test-classes:$root/spark/target/neardup-spark.jar:$(cat "$stamp")"
     io.neardup.spark.MllibSideBySide "$corpus" "$dir/side" "$threshold" "$tables" "$features" "$rounds")
@@ -150,19 +155,21 @@ if [ "$only" != b ]; then
   echo "- load average before the run: $load_before; after: $(load)"
   echo "- warm-up run of NearDupSpark.dedup (not counted): $(sed -n 's/^warm-up neardup //p' "$dir/side.log") s"
   echo
-  echo "| round | MLlib s | NearDupSpark.dedup s | MLlib / neardup |"
-  echo "| ---: | ---: | ---: | ---: |"
-  sed -n 's/^round \([0-9]*\) mllib \([0-9.]*\) neardup \([0-9.]*\)$/\1 \2 \3/p' "$dir/side.log" |
-    while read -r r m d; do
-      echo "| $r | $m | $d | $(awk -v m="$m" -v d="$d" 'BEGIN { printf "%.1f", m / d }') |"
+  echo "| round | MLlib s | all-pairs s | defaults s | MLlib / all-pairs | MLlib / defaults |"
+  echo "| ---: | ---: | ---: | ---: | ---: | ---: |"
+  sed -n 's/^round \([0-9]*\) mllib \([0-9.]*\) all-pairs \([0-9.]*\) neardup \([0-9.]*\)$/\1 \2 \3 \4/p' "$dir/side.log" |
+    while read -r r m a d; do
+      echo "| $r | $m | $a | $d | $(awk -v m="$m" -v d="$a" 'BEGIN { printf "%.1f", m / d }') | $(awk -v m="$m" -v d="$d" 'BEGIN { printf "%.1f", m / d }') |"
     done
   ml=$(sed -n 's/^round [0-9]* mllib \([0-9.]*\) .*/\1/p' "$dir/side.log" | tr '\n' ' ' | median)
+  ap=$(sed -n 's/^round .* all-pairs \([0-9.]*\) .*/\1/p' "$dir/side.log" | tr '\n' ' ' | median)
   nd=$(sed -n 's/^round .* neardup \([0-9.]*\)$/\1/p' "$dir/side.log" | tr '\n' ' ' | median)
   echo
   echo "| tool | wall s (median) | pairs | true pairs | correct | precision | recall | F1 |"
   echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
   echo "| MLlib MinHashLSH, $tables tables | $ml | $(score "$truth" "$dir/side/mllib.pairs.tsv") |"
-  echo "| NearDupSpark.dedup | $nd | $(score "$truth" "$dir/side/neardup.pairs.tsv") |"
+  echo "| NearDupSpark.dedup, all pairs | $ap | $(score "$truth" "$dir/side/neardup-all-pairs.pairs.tsv") |"
+  echo "| NearDupSpark.dedup, defaults | $nd | $(score "$truth" "$dir/side/neardup.pairs.tsv") |"
   echo
   # clusters: neardup's own, MLlib's the connected components of its pairs (what its user would make);
   # on a corpus with large families the pairs score differs from the clusters score, since neardup
@@ -171,10 +178,13 @@ if [ "$only" != b ]; then
   echo "| tool | clusters | B-cubed precision | B-cubed recall | B-cubed F1 |"
   echo "| --- | ---: | ---: | ---: | ---: |"
   echo "| MLlib MinHashLSH, $tables tables (components of its pairs) | $(bcubed "$truth" "$dir/side/mllib.clusters.jsonl") |"
-  echo "| NearDupSpark.dedup | $(bcubed "$truth" "$dir/side/neardup.clusters.jsonl") |"
+  echo "| NearDupSpark.dedup, all pairs | $(bcubed "$truth" "$dir/side/neardup-all-pairs.clusters.jsonl") |"
+  echo "| NearDupSpark.dedup, defaults | $(bcubed "$truth" "$dir/side/neardup.clusters.jsonl") |"
   echo
+  speedup=$(awk -v m="$ml" -v d="$ap" 'BEGIN { printf "%.1f", m / d }')
+  echo "MLlib / neardup all pairs (medians) = ${speedup}× (target ≥ 20×): $(awk -v s="$speedup" 'BEGIN { print (s >= 20 ? "PASS" : "FAIL") }')"
   speedup=$(awk -v m="$ml" -v d="$nd" 'BEGIN { printf "%.1f", m / d }')
-  echo "MLlib / neardup (medians) = ${speedup}× (target ≥ 20×): $(awk -v s="$speedup" 'BEGIN { print (s >= 20 ? "PASS" : "FAIL") }')"
+  echo "MLlib / neardup defaults (medians) = ${speedup}×"
   echo
 fi
 
@@ -193,11 +203,11 @@ if [ "$only" != a ]; then
   fi
   echo
   if [ -n "$baseline_jar" ]; then
-    echo "| docs | run | CLI s | load before CLI | baseline s | load before baseline | Spark s | load before Spark | Spark / CLI | baseline / Spark | same output |"
-    echo "| ---: | ---: | ---: | --- | ---: | --- | ---: | --- | ---: | ---: | --- |"
+    echo "| docs | run | CLI s | CLI CPU s | load before CLI | baseline s | baseline CPU s | load before baseline | Spark s | Spark CPU s | load before Spark | Spark / CLI | baseline / Spark | same output |"
+    echo "| ---: | ---: | ---: | ---: | --- | ---: | ---: | --- | ---: | ---: | --- | ---: | ---: | --- |"
   else
-    echo "| docs | run | CLI s | load before CLI | Spark s | load before Spark | Spark / CLI | same output |"
-    echo "| ---: | ---: | ---: | --- | ---: | --- | ---: | --- |"
+    echo "| docs | run | CLI s | CLI CPU s | load before CLI | Spark s | Spark CPU s | load before Spark | Spark / CLI | same output |"
+    echo "| ---: | ---: | ---: | ---: | --- | ---: | ---: | --- | ---: | --- |"
   fi
   declare -A cli_med spark_med base_med
   # one Spark run: the job's pairs and clusters under NAME, its event log in DIR/events-NAME
@@ -224,21 +234,21 @@ if [ "$only" != a ]; then
     for r in $(seq 1 "$runs"); do
       timed "$dir/cli-$n-$r.log" "$root/bin/neardup" dedup --input "$gen" --threshold "$threshold" \
         --pairs "$dir/cli-$n.pairs.tsv" --clusters "$dir/cli-$n.clusters.jsonl"
-      c=$secs cl=$load_before
+      c=$secs cc=$cpu cl=$load_before
       if [ -n "$baseline_jar" ]; then
         spark_run baseline "$n" "$dir/baseline-spark.jar"
-        b=$secs bl=$load_before
+        b=$secs bc=$cpu bl=$load_before
         base_times+=" $b"
       fi
       spark_run spark "$n" ""
       same=no
       same_as_cli spark "$n" && { [ -z "$baseline_jar" ] || same_as_cli baseline "$n"; } && same=yes
       if [ -n "$baseline_jar" ]; then
-        echo "| $(printf "%'d" "$n") | $r | $c | $cl | $b | $bl | $secs | $load_before |" \
+        echo "| $(printf "%'d" "$n") | $r | $c | $cc | $cl | $b | $bc | $bl | $secs | $cpu | $load_before |" \
           "$(awk -v s="$secs" -v c="$c" 'BEGIN { printf "%.2f", s / c }') |" \
           "$(awk -v s="$secs" -v b="$b" 'BEGIN { printf "%.2f", b / s }') | $same |"
       else
-        echo "| $(printf "%'d" "$n") | $r | $c | $cl | $secs | $load_before |" \
+        echo "| $(printf "%'d" "$n") | $r | $c | $cc | $cl | $secs | $cpu | $load_before |" \
           "$(awk -v s="$secs" -v c="$c" 'BEGIN { printf "%.2f", s / c }') | $same |"
       fi
       cli_times+=" $c" spark_times+=" $secs"

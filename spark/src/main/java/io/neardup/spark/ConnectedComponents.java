@@ -1,6 +1,10 @@
 package io.neardup.spark;
 
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import org.apache.spark.Partitioner;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.storage.StorageLevel;
@@ -35,7 +39,7 @@ final class ConnectedComponents {
     // each edge as (larger, smaller), once
     JavaPairRDD<Long, Long> e =
         edges
-            .filter(t -> !t._1().equals(t._2()))
+            .mapPartitionsToPair(ConnectedComponents::forest)
             .mapToPair(t -> t._1() > t._2() ? t : new Tuple2<>(t._2(), t._1()))
             .distinct(partitions)
             .persist(StorageLevel.MEMORY_AND_DISK());
@@ -49,6 +53,47 @@ final class ConnectedComponents {
     JavaPairRDD<Long, Long> centers =
         e.values().distinct(partitions).mapToPair(m -> new Tuple2<>(m, m));
     return e.union(centers);
+  }
+
+  /**
+   * A spanning forest of a task's edges, each tree a star around its smallest node: the same
+   * components from at most one edge per node of the task, however many edges it had (a family of n
+   * near-duplicates listed pair by pair has n(n−1)/2 edges and needs n − 1). Holds one entry per
+   * node of the task's edges.
+   */
+  static Iterator<Tuple2<Long, Long>> forest(Iterator<Tuple2<Long, Long>> edges) {
+    Map<Long, Long> parent = new HashMap<>();
+    while (edges.hasNext()) {
+      Tuple2<Long, Long> t = edges.next();
+      long a = root(parent, t._1());
+      long b = root(parent, t._2());
+      if (a != b) {
+        parent.put(Math.max(a, b), Math.min(a, b));
+      }
+    }
+    List<Tuple2<Long, Long>> out = new ArrayList<>();
+    for (Long node : parent.keySet()) {
+      long r = root(parent, node);
+      if (r != node) {
+        out.add(new Tuple2<>(node, r));
+      }
+    }
+    return out.iterator();
+  }
+
+  private static long root(Map<Long, Long> parent, long x) {
+    long r = x;
+    Long p;
+    while ((p = parent.get(r)) != null && p != r) {
+      r = p;
+    }
+    // path compression: later finds are short
+    while (x != r) {
+      long next = parent.get(x);
+      parent.put(x, r);
+      x = next;
+    }
+    return r;
   }
 
   /**

@@ -30,7 +30,8 @@ public final class DedupJob {
       """
       Usage: DedupJob --input PATH... [--format jsonl|parquet|warc] [--id-col COL] [--text-col COL]
                       [--threshold T] [--output DIR] [--pairs FILE] [--clusters FILE]
-                      [--verify exact|sketch] [--canonical POLICY] [--html] [--on-error fail|skip]
+                      [--verify exact|sketch] [--canonical POLICY] [--html] [--all-pairs]
+                      [--on-error fail|skip]
                       [--shingle-unit word|char] [--shingle-size N] [--hashes K] [--bits BITS]
                       [--scheme SCHEME] [--seed SEED] [--bands B] [--rows R] [--lowercase BOOL]
                       [--unicode NORM] [--punctuation WHAT] [--digits WHAT]
@@ -41,6 +42,9 @@ public final class DedupJob {
         --output DIR      writes Parquet datasets DIR/pairs and DIR/clusters
         --pairs FILE      also writes the pairs as neardup dedup does (TSV, sorted by id), one local file
         --clusters FILE   also writes the clusters as neardup dedup does (JSONL), one local file
+        --all-pairs       list every pair, also inside groups of more than 128 identical texts and in
+                          oversized buckets (by default only the pairs that join them); the cost then
+                          grows with the number of pairs
         --on-error        fail (default) at the first record without a text or line that is not JSON,
                           naming it; skip counts and skips such records
       At least one of --output, --pairs, --clusters.\
@@ -174,6 +178,10 @@ public final class DedupJob {
       switch (name) {
         case "--html" -> {
           options.html(true);
+          continue;
+        }
+        case "--all-pairs" -> {
+          options.allPairs(true);
           continue;
         }
         case "--input" -> {

@@ -36,6 +36,9 @@ public final class DedupOptions implements Serializable {
   private boolean skipBadRecords;
   private int maxBucketSize = Clusterer.DEFAULT_MAX_BUCKET_SIZE;
   private int representatives = Clusterer.DEFAULT_REPRESENTATIVES;
+  private boolean allPairs;
+  private int tile = Tiles.DEFAULT_TILE;
+  private int tileFrom = Tiles.DEFAULT_FROM;
 
   /** The column of the documents' ids (string or integer; default {@code id}). */
   public DedupOptions idColumn(String column) {
@@ -129,6 +132,43 @@ public final class DedupOptions implements Serializable {
     }
     this.representatives = n;
     return this;
+  }
+
+  /**
+   * Whether every near-duplicate pair is listed ({@code --all-pairs}): the pairs of oversized
+   * buckets are all compared rather than each member with a few representatives, and groups of
+   * identical texts larger than a bucket are listed pair by pair rather than as their first text
+   * with each other. The clusters are the same or joined further; the cost grows with the pairs.
+   */
+  public DedupOptions allPairs(boolean all) {
+    this.allPairs = all;
+    return this;
+  }
+
+  public boolean allPairs() {
+    return allPairs;
+  }
+
+  /**
+   * How buckets are compared (tests choose small values, so that both ways and many tiles are
+   * exercised): buckets of more than {@code from} documents in tiles of {@code documents} per
+   * chunk, smaller ones as candidate pairs.
+   */
+  DedupOptions tiles(int from, int documents) {
+    if (documents < 1 || from < 1) {
+      throw new IllegalArgumentException("tiles must be >= 1, got " + from + ", " + documents);
+    }
+    this.tileFrom = from;
+    this.tile = documents;
+    return this;
+  }
+
+  int tile() {
+    return tile;
+  }
+
+  int tileFrom() {
+    return tileFrom;
   }
 
   public String idColumn() {

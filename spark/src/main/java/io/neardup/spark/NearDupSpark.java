@@ -54,6 +54,10 @@ import scala.Tuple2;
  *       large-star/small-star), each with its canonical by the policy, ties to input order.
  * </ol>
  *
+ * <p>With {@link DedupOptions#allPairs}, as {@code neardup dedup --all-pairs}, the oversized phase
+ * gives way to comparing every pair of the oversized buckets, distributed tile by tile ({@link
+ * Tiles}), and groups of identical texts are listed pair by pair whatever their size.
+ *
  * <p>The oversized phase is the one sequential step, because which pairs the core compares there
  * depends on the joins before them; its task reads only the members of oversized buckets (rare in
  * real text: boilerplate and templates), a stream, not the data.
@@ -88,7 +92,7 @@ public final class NearDupSpark {
    * @param skipped the records skipped for a null text or a bad id (only with {@code
    *     skipBadRecords})
    * @param oversizedBuckets the buckets larger than {@code maxBucketSize}, whose members were
-   *     compared with representatives only
+   *     compared with representatives only (with {@code allPairs}, with each other, tile by tile)
    * @param members the clustered documents by input ordinal (for {@link CliFiles})
    */
   public record Result(
@@ -284,6 +288,9 @@ public final class NearDupSpark {
     private static final long serialVersionUID = 1L;
     private final int maxBucketSize;
     private final int representatives;
+    private final boolean allPairs;
+    private final int tile;
+    private final int tileFrom;
     private final double threshold;
     private final DedupOptions options;
     private final transient Phases phases;
@@ -295,6 +302,9 @@ public final class NearDupSpark {
       this.phases = phases;
       this.maxBucketSize = options.maxBucketSize();
       this.representatives = options.representatives();
+      this.allPairs = options.allPairs();
+      this.tile = options.tile();
+      this.tileFrom = options.tileFrom();
       this.threshold = options.threshold();
       this.options = options;
     }
@@ -343,7 +353,6 @@ public final class NearDupSpark {
             }
             return out.iterator();
           });
-      JavaRDD<Verified> identicalPairs = groups.values().flatMap(this::groupPairs);
 
       // buckets of representatives
       phases.enter("buckets");
@@ -352,11 +361,18 @@ public final class NearDupSpark {
           withSets.mapToPair(d -> new Tuple2<>(d.ord(), d.bucketKeys())).subtractByKey(hidden);
       JavaPairRDD<Integer, long[]> buckets =
           Buckets.of(representativeKeys, partitions).persist(StorageLevel.MEMORY_AND_DISK());
-      long oversizedBuckets = buckets.filter(b -> b._2().length > maxBucketSize).count();
+      // by size: 0 up to tileFrom documents (candidate pairs), 1 compared in tiles, 2 oversized
+      int from = Math.min(tileFrom, maxBucketSize);
+      Map<Integer, Long> sizes =
+          buckets
+              .map(b -> b._2().length <= from ? 0 : b._2().length <= maxBucketSize ? 1 : 2)
+              .countByValue();
+      long oversizedBuckets = sizes.getOrDefault(2, 0L);
+      boolean tiles = sizes.getOrDefault(1, 0L) > 0 || (allPairs && oversizedBuckets > 0);
       JavaPairRDD<Long, Integer> candidates =
           buckets
               .values()
-              .filter(b -> b.length <= maxBucketSize)
+              .filter(b -> b.length <= from)
               .flatMapToPair(b -> {
                 List<Tuple2<Long, Integer>> out = new ArrayList<>();
                 for (int i = 0; i < b.length - 1; i++) {
@@ -370,7 +386,7 @@ public final class NearDupSpark {
 
       // verify: both sets brought to each candidate
       phases.enter("verify");
-      JavaRDD<Verified> verified =
+      JavaRDD<Verified> verifiedPairs =
           candidates
               .mapToPair(
                   t -> new Tuple2<>(t._1() >>> 32, new long[] {t._1() & 0xFFFFFFFFL, t._2()}))
@@ -385,8 +401,28 @@ public final class NearDupSpark {
                 return s < 0
                     ? java.util.Collections.emptyIterator()
                     : List.of(new Verified(h.ord(), t._1(), s)).iterator();
-              })
-              .persist(StorageLevel.MEMORY_AND_DISK());
+              });
+      JavaRDD<Verified> verified = verifiedPairs;
+      if (tiles) {
+        // larger buckets (with allPairs, oversized ones too) tile by tile; a pair that also shares
+        // a bucket of candidate pairs was compared there as well, and is kept once
+        JavaRDD<Verified> tiled =
+            Tiles.verify(
+                buckets.filter(
+                    b -> b._2().length > from && (allPairs || b._2().length <= maxBucketSize)),
+                sets,
+                byOrd,
+                partitions,
+                tile,
+                (a, b) -> similarity(a, b, -1));
+        verified =
+            verifiedPairs
+                .union(tiled)
+                .mapToPair(v -> new Tuple2<>(v.a() << 32 | v.b(), v))
+                .reduceByKey((x, y) -> x, partitions)
+                .values();
+      }
+      verified = verified.persist(StorageLevel.MEMORY_AND_DISK());
 
       // oversized: members compared with a few representatives, knowing the components so far
       phases.enter("oversized");
@@ -405,7 +441,7 @@ public final class NearDupSpark {
           ConnectedComponents.labels(
               groupEdges.union(verified.mapToPair(v -> new Tuple2<>(v.a(), v.b()))), byOrd);
       JavaRDD<Verified> joined = verified;
-      if (oversizedBuckets > 0) {
+      if (oversizedBuckets > 0 && !allPairs) {
         JavaPairRDD<Long, Long> before = labels.persist(StorageLevel.MEMORY_AND_DISK());
         phases.enter("oversized");
         JavaRDD<Verified> oversized =
@@ -430,7 +466,29 @@ public final class NearDupSpark {
       }
 
       phases.enter("output");
-      JavaRDD<Verified> listed = expand(joined, groups).union(identicalPairs);
+      JavaRDD<Verified> listed;
+      if (allPairs) {
+        // a pair of representatives without identical texts is listed as it is; groups and their
+        // pairs in blocks of at most tile² pairs, spread over the tasks, made as they are read
+        JavaRDD<scala.Tuple3<Verified, long[], long[]>> withGroups =
+            expand(joined, groups).persist(StorageLevel.MEMORY_AND_DISK());
+        listed =
+            withGroups
+                .filter(t -> t._2().length == 1 && t._3().length == 1)
+                .map(scala.Tuple3::_1)
+                .union(
+                    withGroups
+                        .filter(t -> t._2().length > 1 || t._3().length > 1)
+                        .flatMap(t -> Tiles.across(t._2(), t._3(), t._1().similarity(), tile))
+                        .union(groups.values().flatMap(g -> Tiles.within(g, 1.0, tile)))
+                        .repartition(partitions)
+                        .flatMap(Tiles.PairBlock::pairs));
+      } else {
+        listed =
+            expand(joined, groups)
+                .flatMap(this::expanded)
+                .union(groups.values().flatMap(this::groupPairs));
+      }
 
       // canonicals: the least by the policy, ties to the lowest ordinal
       JavaPairRDD<Long, Object> values =
@@ -546,35 +604,44 @@ public final class NearDupSpark {
     }
 
     /**
-     * A verified pair of representatives listed with their groups' members when the groups are
-     * small enough to have been one bucket, as the core lists them.
+     * Each verified pair of representatives with their groups of identical texts (the
+     * representative alone when it has none), the lesser first.
      */
-    private JavaRDD<Verified> expand(JavaRDD<Verified> joined, JavaPairRDD<Long, long[]> groups) {
+    private JavaRDD<scala.Tuple3<Verified, long[], long[]>> expand(
+        JavaRDD<Verified> joined, JavaPairRDD<Long, long[]> groups) {
       return joined
           .mapToPair(v -> new Tuple2<>(v.a(), v))
           .leftOuterJoin(groups)
           .mapToPair(t ->
               new Tuple2<>(t._2()._1().b(), new Tuple2<>(t._2()._1(), t._2()._2().orElse(null))))
           .leftOuterJoin(groups)
-          .flatMap(t -> {
+          .map(t -> {
             Verified v = t._2()._1()._1();
             long[] gx = t._2()._1()._2();
             long[] gy = t._2()._2().orElse(null);
-            int sx = gx == null ? 1 : gx.length;
-            int sy = gy == null ? 1 : gy.length;
-            if ((long) sx * sy == 1 || sx + sy > maxBucketSize) {
-              return List.of(v).iterator();
-            }
-            long[] xs = gx == null ? new long[] {v.a()} : gx;
-            long[] ys = gy == null ? new long[] {v.b()} : gy;
-            List<Verified> out = new ArrayList<>(sx * sy);
-            for (long a : xs) {
-              for (long b : ys) {
-                out.add(new Verified(Math.min(a, b), Math.max(a, b), v.similarity()));
-              }
-            }
-            return out.iterator();
+            return new scala.Tuple3<>(
+                v, gx == null ? new long[] {v.a()} : gx, gy == null ? new long[] {v.b()} : gy);
           });
+    }
+
+    /**
+     * A verified pair of representatives listed with their groups' members when the groups are
+     * small enough to have been one bucket, as the core lists them.
+     */
+    private Iterator<Verified> expanded(scala.Tuple3<Verified, long[], long[]> t) {
+      Verified v = t._1();
+      long[] xs = t._2();
+      long[] ys = t._3();
+      if ((long) xs.length * ys.length == 1 || xs.length + ys.length > maxBucketSize) {
+        return List.of(v).iterator();
+      }
+      List<Verified> out = new ArrayList<>(xs.length * ys.length);
+      for (long a : xs) {
+        for (long b : ys) {
+          out.add(new Verified(Math.min(a, b), Math.max(a, b), v.similarity()));
+        }
+      }
+      return out.iterator();
     }
 
     /**

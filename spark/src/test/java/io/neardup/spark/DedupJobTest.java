@@ -37,6 +37,54 @@ class DedupJobTest {
     return "{\"id\":\"" + id + "\",\"text\":\"" + text + "\"}\n";
   }
 
+  /**
+   * The commands of docs/spark.md: each {@code bin/neardup-spark} command runs here as the launcher
+   * runs it (inputs from the repository, outputs in a temporary directory, which must then hold
+   * them); the arguments of each {@code spark-submit} command parse (their paths are a cluster's).
+   */
+  @Test
+  void theDocsCommandsRun(@TempDir Path tmp) throws Exception {
+    Path root = NearDupSparkTest.SAMPLES.getParent();
+    String page = Files.readString(root.resolve("docs/spark.md"), StandardCharsets.UTF_8);
+    java.util.regex.Matcher blocks =
+        java.util.regex.Pattern.compile("```\\w*\n(.*?)```", java.util.regex.Pattern.DOTALL)
+            .matcher(page);
+    int launcher = 0;
+    int submit = 0;
+    while (blocks.find()) {
+      String block = blocks.group(1).replace("\\\n", " ");
+      for (String command : block.split("\n")) {
+        java.util.List<String> words =
+            new java.util.ArrayList<>(java.util.List.of(command.trim().split("\\s+")));
+        if (words.get(0).equals("bin/neardup-spark")) {
+          words.remove(0);
+          java.util.List<Path> outputs = new java.util.ArrayList<>();
+          for (int k = 0; k + 1 < words.size(); k++) {
+            switch (words.get(k)) {
+              case "--input" -> words.set(k + 1, root.resolve(words.get(k + 1)).toString());
+              case "--pairs", "--clusters", "--output" -> {
+                Path out = tmp.resolve(launcher + "-" + words.get(k + 1));
+                outputs.add(out);
+                words.set(k + 1, out.toString());
+              }
+              default -> {}
+            }
+          }
+          DedupJob.run(spark, DedupJob.parse(words.toArray(new String[0])));
+          for (Path out : outputs) {
+            assertTrue(Files.size(out) > 0, command + ": no " + out);
+          }
+          launcher++;
+        } else if (words.get(0).equals("spark-submit")) {
+          int jar = words.indexOf("spark/target/neardup-spark.jar");
+          DedupJob.parse(words.subList(jar + 1, words.size()).toArray(new String[0]));
+          submit++;
+        }
+      }
+    }
+    assertTrue(launcher >= 2 && submit >= 1, launcher + " launcher and " + submit + " submit");
+  }
+
   @Test
   void writesParquetAndTheCliFilesFromSeveralInputsInOrder(@TempDir Path tmp) throws Exception {
     Path a = tmp.resolve("a.jsonl");

@@ -33,7 +33,8 @@ import org.apache.spark.sql.types.StructType;
  * {@code shingle-size} words, a text shorter than one shingle taken whole as the library takes it),
  * each writing the CLI's pairs TSV for {@code neardup evaluate}. Both start from the same JSONL
  * file and end with the pairs file written (and neardup's clusters file). A first neardup run warms
- * the JVM and the session; then MLlib and neardup alternate for the given number of rounds.
+ * the JVM and the session; then MLlib, neardup with {@code allPairs} (every pair listed, as MLlib
+ * lists them) and neardup at its defaults alternate for the given number of rounds.
  *
  * <p>Arguments: {@code CORPUS OUTDIR THRESHOLD HASH_TABLES NUM_FEATURES ROUNDS}; the master and
  * memory come from the JVM's {@code spark.*} system properties.
@@ -66,12 +67,19 @@ public final class MllibSideBySide {
         new StructType().add("id", DataTypes.StringType).add("text", DataTypes.StringType);
 
     // a first neardup run warms the JVM and the session; then the two alternate, round after round
-    double warmUp = neardup(spark, corpus, schema, threshold, out, "neardup-warm-up");
+    double warmUp = neardup(spark, corpus, schema, threshold, out, "neardup-warm-up", false);
     System.out.printf(Locale.ROOT, "warm-up neardup %.1f%n", warmUp);
     for (int round = 1; round <= rounds; round++) {
       double mllib = mllib(spark, corpus, schema, threshold, tables, features, out);
-      double neardup = neardup(spark, corpus, schema, threshold, out, "neardup");
-      System.out.printf(Locale.ROOT, "round %d mllib %.1f neardup %.1f%n", round, mllib, neardup);
+      double all = neardup(spark, corpus, schema, threshold, out, "neardup-all-pairs", true);
+      double neardup = neardup(spark, corpus, schema, threshold, out, "neardup", false);
+      System.out.printf(
+          Locale.ROOT,
+          "round %d mllib %.1f all-pairs %.1f neardup %.1f%n",
+          round,
+          mllib,
+          all,
+          neardup);
     }
     spark.stop();
   }
@@ -86,10 +94,13 @@ public final class MllibSideBySide {
       StructType schema,
       double threshold,
       Path out,
-      String name) {
+      String name,
+      boolean allPairs) {
     long start = System.nanoTime();
     NearDupSpark.Result r =
-        NearDupSpark.dedup(read(spark, corpus, schema), new DedupOptions().threshold(threshold));
+        NearDupSpark.dedup(
+            read(spark, corpus, schema),
+            new DedupOptions().threshold(threshold).allPairs(allPairs));
     CliFiles.writePairs(r.pairs(), out.resolve(name + ".pairs.tsv"));
     CliFiles.writeClusters(r, out.resolve(name + ".clusters.jsonl"));
     double seconds = (System.nanoTime() - start) / 1e9;

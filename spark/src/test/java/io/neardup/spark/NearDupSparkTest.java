@@ -25,6 +25,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import scala.Tuple2;
 
@@ -116,9 +117,14 @@ class NearDupSparkTest {
     assertSameAsCli(r, "sample-0.7-sketch-published", tmp);
   }
 
+  /**
+   * Oversized buckets, and the buckets within the size limit compared as candidate pairs or in
+   * tiles (by default from 16 documents; here also every bucket in tiles of 16, and none).
+   */
   @ParameterizedTest
-  @ValueSource(ints = {1, 2, 8})
-  void oversizedBucketsGiveTheCliAnswer(int partitions, @TempDir Path tmp) throws Exception {
+  @CsvSource({"1, 16, 512", "2, 1, 16", "8, 1000, 512"})
+  void oversizedBucketsGiveTheCliAnswer(int partitions, int from, int tile, @TempDir Path tmp)
+      throws Exception {
     Path file = tmp.resolve("oversized.jsonl");
     OversizedCorpus.write(file);
     String write = System.getProperty("neardup.spark.oversized.write");
@@ -129,9 +135,55 @@ class NearDupSparkTest {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     Dataset<Row> docs =
         spark.createDataFrame(jsc.parallelize(read.collectAsList(), partitions), read.schema());
-    NearDupSpark.Result r = NearDupSpark.dedup(docs, new DedupOptions().threshold(0.8));
+    NearDupSpark.Result r =
+        NearDupSpark.dedup(docs, new DedupOptions().threshold(0.8).tiles(from, tile));
     assertTrue(r.oversizedBuckets() > 0, "no oversized bucket");
     assertSameAsCli(r, "oversized-0.8", tmp);
+  }
+
+  /**
+   * {@code --all-pairs}: every pair of the oversized buckets and of a group of more than 128
+   * identical texts, as the CLI lists them (its files are large, so they are committed
+   * gzip-compressed), on each partitioning, with the default tiles (a bucket or group in one tile)
+   * and with small ones, so that buckets and groups are cut into many tiles whose pairs must each
+   * be found once.
+   */
+  @ParameterizedTest
+  @CsvSource({"1, 16, 512", "2, 1, 16", "8, 1000, 40"})
+  void allPairsGivesTheCliAnswer(int partitions, int from, int tile, @TempDir Path tmp)
+      throws Exception {
+    Path file = tmp.resolve("all-pairs.jsonl");
+    AllPairsCorpus.write(file);
+    String write = System.getProperty("neardup.spark.allpairs.write");
+    if (write != null) {
+      Files.copy(file, Path.of(write), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    }
+    Dataset<Row> read = spark.read().json(file.toString());
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    Dataset<Row> docs =
+        spark.createDataFrame(jsc.parallelize(read.collectAsList(), partitions), read.schema());
+    NearDupSpark.Result r =
+        NearDupSpark.dedup(
+            docs, new DedupOptions().threshold(0.8).allPairs(true).tiles(from, tile));
+    assertTrue(r.oversizedBuckets() > 0, "no oversized bucket");
+    Path pairs = tmp.resolve("all.pairs.tsv");
+    Path clusters = tmp.resolve("all.clusters.jsonl");
+    CliFiles.writePairs(r.pairs(), pairs);
+    CliFiles.writeClusters(r, clusters);
+    assertEquals(
+        gunzip(EXPECTED.resolve("all-pairs-0.8.pairs.tsv.gz")),
+        Files.readString(pairs, StandardCharsets.UTF_8),
+        "pairs");
+    assertEquals(
+        gunzip(EXPECTED.resolve("all-pairs-0.8.clusters.jsonl.gz")),
+        Files.readString(clusters, StandardCharsets.UTF_8),
+        "clusters");
+  }
+
+  static String gunzip(Path file) throws java.io.IOException {
+    try (java.io.InputStream in = new java.util.zip.GZIPInputStream(Files.newInputStream(file))) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
   }
 
   static final StructType SIMPLE =
