@@ -50,7 +50,8 @@ else
   baseline="$(sha1sum "$baseline_jar" | cut -c1-8)"
 fi
 "$root/bin/neardup" --version >/dev/null # builds this build's tool if needed
-# copies, so that a build during the runs changes nothing; their class data archives beside them
+# copies, so that a build during the runs changes nothing; their class data archives (or ahead-of-time
+# caches) beside them
 cp "$root/cli/target/neardup-cli.jar" "$dir/current.jar"
 current="$(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEAD -- . 2>/dev/null || echo +changes)"
 
@@ -78,7 +79,7 @@ run() {
 }
 median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
 
-# a first run of each writes its class data archive: not timed
+# a first run of each writes its class data archive or ahead-of-time cache: not timed
 baseline_wall=() current_wall=()
 run baseline "$baseline_jar"
 run current "$dir/current.jar"

@@ -2,7 +2,9 @@
 # Runs `neardup dedup` on generated corpora of 100 000 and 1 000 000 documents (CorpusWriter: 100 to
 # 300 words, 20 % edited copies) and prints docs/s end to end and per phase (read and analyse, the rest), peak
 # RSS, time(1M)/time(100k) against the target of at most 11x (about linear growth), and the throughput of the
-# whole run against the analysis chain alone on the same texts and threads (target: at least half).
+# whole run against the analysis chain alone on the same texts and threads (target: at least half). Also the
+# text throughput: MB of input per second of wall time per core, and MB per CPU second (user + system, all
+# threads: what one fully used core gets through, the figure that a loaded machine disturbs least).
 #
 # Usage: benchmarks/dedup-bench.sh [--verify exact|sketch] [--sizes "100000 1000000"] [--dir DIR]
 #   --verify   verification of candidate pairs, passed to neardup dedup [exact]
@@ -49,6 +51,7 @@ echo
 declare -A wall
 declare -A floor
 rows=()
+text_rows=()
 for n in $sizes; do
   corpus="$dir/corpus-$n.jsonl"
   if [ ! -s "$corpus" ]; then
@@ -64,8 +67,10 @@ for n in $sizes; do
   if [ -x /usr/bin/time ]; then
     /usr/bin/time -v "${cmd[@]}" >"$log" 2>&1
     peak_kb=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$log")
+    cpu_s=$(awk -F': ' '/User time \(seconds\)|System time \(seconds\)/ { s += $2 } END { printf "%.1f", s }' "$log")
   else
-    # no GNU time: sample VmHWM of the JVM while it runs
+    # no GNU time: sample VmHWM of the JVM while it runs; no CPU time
+    cpu_s=""
     "${cmd[@]}" >"$log" 2>&1 &
     pid=$!
     peak_kb=0
@@ -88,6 +93,10 @@ for n in $sizes; do
   rest_s=$(awk -v a="${cluster_s:-0}" -v b="${index_s:-0}" 'BEGIN { printf "%.1f", a - b }')
   rows+=("| $(printf "%'d" "$n") | $secs | $(rate "$secs") | ${index_s:-?} | $(rate "${index_s:-0}") |\
  $rest_s | $(awk -v k="$peak_kb" 'BEGIN { printf "%.0f", k / 1024 }') | ${pairs:-?} |")
+  mb=$(awk -v b="$(stat -c %s "$corpus")" 'BEGIN { printf "%.0f", b / 1e6 }')
+  text_rows+=("| $(printf "%'d" "$n") | $mb | $secs | $(awk -v m="$mb" -v s="$secs" -v c="$(nproc)" \
+    'BEGIN { printf "%.1f", m / s / c }') | ${cpu_s:-—} | $(awk -v m="$mb" -v c="${cpu_s:-0}" \
+    'BEGIN { if (c > 0) printf "%.1f", m / c; else print "—" }') | $(cut -d' ' -f1-3 /proc/loadavg) |")
   grep -E '^(indexed|found|time:|not listed)' "$log" | sed 's/^/  /' >&2
   # the physical floor: the analysis chain alone on the same texts, same number of threads
   floor[$n]=$("$JAVA_HOME/bin/java" -Xmx8g -XX:+UseParallelGC --add-modules=jdk.incubator.vector \
@@ -103,6 +112,10 @@ echo
 echo "wall s: the whole neardup run (JVM start, reading, analysis, clustering, writing the results); read and"
 echo "analyse s: the first phase as the neardup summary prints it; buckets to output s: the rest of the run"
 echo "(identical groups, buckets, verification, clusters, writing); peak RSS: /usr/bin/time -v (or VmHWM)."
+echo
+echo "| docs | input MB | wall s | MB/s per core (wall, $(nproc) cores) | CPU s | MB per CPU second | load average after |"
+echo "| ---: | ---: | ---: | ---: | ---: | ---: | --- |"
+printf '%s\n' "${text_rows[@]}"
 echo
 echo "| docs | dedup docs/s (whole run) | analysis chain alone docs/s | ratio (target ≥ 0.50) |"
 echo "| ---: | ---: | ---: | ---: |"

@@ -1,6 +1,14 @@
 package io.neardup.benchmarks;
 
 import io.neardup.analysis.FastStandardTokenizer;
+import io.neardup.analysis.NearDupAnalyzer;
+import io.neardup.analysis.NearDupFilter;
+import io.neardup.analysis.NearDupShingleSetAttribute;
+import io.neardup.analysis.NearDupSketchAttribute;
+import io.neardup.analysis.TextNormalizationFilter;
+import io.neardup.settings.NearDupSettings;
+import io.neardup.sketch.Sketch;
+import io.neardup.sketch.SketchFormat;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringReader;
@@ -10,11 +18,16 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.TokenFilter;
+import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.Tokenizer;
 import org.apache.lucene.analysis.standard.StandardTokenizer;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
@@ -26,10 +39,14 @@ import org.apache.lucene.analysis.tokenattributes.TypeAttribute;
  * Compares {@link FastStandardTokenizer} with Lucene's {@link StandardTokenizer} on every file
  * under the given directories (gzip files are read decompressed; bytes that are not UTF-8 are
  * decoded as ISO-8859-1): every token's term, offsets, type and position increment, and the final
- * offset and position increment, must be equal. Prints, per directory, the files, characters and
- * tokens compared and the share of characters outside ASCII, then the time both tokenizers took
- * over all texts (alternating, after a first pass that warms them up); exits with status 1 at the
- * first difference, naming the file and the token.
+ * offset and position increment, must be equal; and so must the default near-duplicate analysis's
+ * output ({@link NearDupAnalyzer}: the fast tokenizer handing its tokens to the filter without the
+ * token attributes, normalised by the filter) and that of the standard tokenizer's tokens read one
+ * by one through the normalisation filter: band tokens with offsets, sketch, shingle set and final
+ * state. Prints, per directory, the files, characters and tokens compared and the share of
+ * characters outside ASCII, then the time both tokenizers took over all texts (alternating, after a
+ * first pass that warms them up); exits with status 1 at the first difference, naming the file and
+ * the token.
  *
  * <p>Usage: {@code TokenizerDifferential DIR...} (see {@code benchmarks/tokenizer-diff.sh}).
  */
@@ -43,6 +60,15 @@ public final class TokenizerDifferential {
     }
     StandardTokenizer standard = new StandardTokenizer();
     FastStandardTokenizer fast = new FastStandardTokenizer();
+    // the default analysis (fast tokenizer, its tokens handed to the filter without attributes,
+    // normalised by the filter) against the standard tokenizer's tokens read one by one
+    Analyzer nearDup = new NearDupAnalyzer(NearDupSettings.DEFAULT, true);
+    StandardTokenizer chainTokenizer = new StandardTokenizer();
+    TokenStream chain =
+        new NearDupFilter(
+            new OneByOne(new TextNormalizationFilter(chainTokenizer)),
+            NearDupSettings.DEFAULT,
+            true);
     Map<String, long[]> perDir = new TreeMap<>();
     Map<String, List<String>> textsPerDir = new TreeMap<>();
     List<String> texts = new ArrayList<>();
@@ -68,6 +94,17 @@ public final class TokenizerDifferential {
           System.out.println("DIFFERENT: " + file + " at token " + i);
           System.out.println("  standard: " + window(expected, i));
           System.out.println("  fast:     " + window(actual, i));
+          System.exit(1);
+        }
+        List<String> expectedSketch = sketchTokens(chainTokenizer, chain, text);
+        List<String> actualSketch;
+        try (TokenStream ts = nearDup.tokenStream("f", text)) {
+          actualSketch = sketchTokens(null, ts, text);
+        }
+        if (!expectedSketch.equals(actualSketch)) {
+          System.out.println("DIFFERENT: " + file + ": the default analysis's output");
+          System.out.println("  standard chain: " + expectedSketch);
+          System.out.println("  default:        " + actualSketch);
           System.exit(1);
         }
         counts[0]++;
@@ -101,7 +138,9 @@ public final class TokenizerDifferential {
           (double) nanos[0] / nanos[1]);
     }
     System.out.printf(
-        "same tokens: %d files, %d chars, %d tokens%n", texts.size(), chars, totalTokens);
+        "same tokens: %d files, %d chars, %d tokens; same band tokens, sketch, shingle set and final"
+            + " state of the default analysis%n",
+        texts.size(), chars, totalTokens);
     long[] nanos = time(standard, fast, texts, 2);
     System.out.printf(
         "time over two passes of all texts: standard %.2f s, fast %.2f s, ratio %.2f%n",
@@ -190,6 +229,54 @@ public final class TokenizerDifferential {
             + posInc.getPositionIncrement());
     tokenizer.close();
     return out;
+  }
+
+  /**
+   * What a near-duplicate chain gives for a text: its band tokens with offsets, the sketch's bytes,
+   * the shingle set and the final state.
+   *
+   * @param tokenizer the chain's tokenizer, given the text here, or null when the stream has it
+   */
+  private static List<String> sketchTokens(Tokenizer tokenizer, TokenStream ts, String text)
+      throws IOException {
+    if (tokenizer != null) {
+      tokenizer.setReader(new StringReader(text));
+    }
+    CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
+    OffsetAttribute offset = ts.addAttribute(OffsetAttribute.class);
+    PositionIncrementAttribute posInc = ts.addAttribute(PositionIncrementAttribute.class);
+    NearDupSketchAttribute sketch = ts.addAttribute(NearDupSketchAttribute.class);
+    NearDupShingleSetAttribute shingles = ts.addAttribute(NearDupShingleSetAttribute.class);
+    List<String> out = new ArrayList<>();
+    ts.reset();
+    while (ts.incrementToken()) {
+      out.add(term + " " + offset.startOffset() + "-" + offset.endOffset());
+    }
+    ts.end();
+    Sketch s = sketch.getSketch();
+    out.add("sketch " + (s == null ? "none" : HexFormat.of().formatHex(SketchFormat.encode(s))));
+    out.add(
+        "shingles "
+            + Arrays.hashCode(Arrays.copyOf(shingles.shingles(), shingles.count()))
+            + " of "
+            + shingles.count());
+    out.add("end " + offset.endOffset() + " +" + posInc.getPositionIncrement());
+    if (tokenizer != null) {
+      ts.close();
+    }
+    return out;
+  }
+
+  /** Hands its input's tokens on one by one, so that the filter after it reads them so. */
+  private static final class OneByOne extends TokenFilter {
+    OneByOne(TokenStream input) {
+      super(input);
+    }
+
+    @Override
+    public boolean incrementToken() throws IOException {
+      return input.incrementToken();
+    }
   }
 
   private static int count(Tokenizer tokenizer, String text) throws IOException {

@@ -128,6 +128,27 @@ public final class FastStandardTokenizer extends Tokenizer {
   /** Positions of too long tokens the standard tokenizer skipped at the end of a segment. */
   private int skippedPositions;
 
+  /** The ASCII token {@link #scanAscii()} found: its characters in {@link #text}, its type. */
+  private int tokenStart;
+
+  private int tokenEnd;
+  private boolean tokenHasLetter;
+
+  /**
+   * Receives the tokens of a text one after the other, as {@link #incrementToken()} would set them
+   * in the attributes; the characters are valid during the call only and must not be changed.
+   */
+  interface TokenSink {
+    void token(
+        char[] buffer,
+        int offset,
+        int length,
+        int startOffset,
+        int endOffset,
+        int positionIncrement)
+        throws IOException;
+  }
+
   /** A tokenizer with the default attribute factory. */
   public FastStandardTokenizer() {}
 
@@ -150,10 +171,57 @@ public final class FastStandardTokenizer extends Tokenizer {
         segmentStart = -1;
       }
       if (position < pieceEnd && scanAscii()) {
+        termAtt.copyBuffer(text, tokenStart, tokenEnd - tokenStart);
+        offsetAtt.setOffset(correctOffset(tokenStart), correctOffset(tokenEnd));
+        posIncAtt.setPositionIncrement(1 + takeSkippedPositions());
+        typeAtt.setType(tokenHasLetter ? ALPHANUM : NUM);
         return true;
       }
       if (!nextPiece()) {
         return false;
+      }
+    }
+  }
+
+  /**
+   * Hands every remaining token of the text to {@code sink} instead of the attributes, with the
+   * terms, offsets and position increments {@link #incrementToken()} would give, then leaves the
+   * stream at its end, as {@link #incrementToken()} returning false does; {@link #end()} follows as
+   * usual. The tokens of the ASCII pieces are read where they are in the text, without the work of
+   * clearing and setting the attributes per token: {@link NearDupFilter} reads them so. The types
+   * are not given.
+   */
+  void forEachToken(TokenSink sink) throws IOException {
+    if (!read) {
+      readText();
+    }
+    while (true) {
+      if (segmentStart >= 0) {
+        clearAttributes();
+        while (scanSegment()) {
+          sink.token(
+              termAtt.buffer(),
+              0,
+              termAtt.length(),
+              offsetAtt.startOffset(),
+              offsetAtt.endOffset(),
+              posIncAtt.getPositionIncrement());
+          clearAttributes();
+        }
+        segmentStart = -1;
+      }
+      while (position < pieceEnd && scanAscii()) {
+        sink.token(
+            text,
+            tokenStart,
+            tokenEnd - tokenStart,
+            correctOffset(tokenStart),
+            correctOffset(tokenEnd),
+            1 + takeSkippedPositions());
+      }
+      if (!nextPiece()) {
+        clearAttributes();
+        return;
       }
     }
   }
@@ -187,8 +255,9 @@ public final class FastStandardTokenizer extends Tokenizer {
   }
 
   /**
-   * Emits the next token of the ASCII piece {@code [position, pieceEnd)}, if it has one more, and
-   * moves {@code position} past it.
+   * Finds the next token of the ASCII piece {@code [position, pieceEnd)}, if it has one more, into
+   * {@link #tokenStart}, {@link #tokenEnd} and {@link #tokenHasLetter}, and moves {@code position}
+   * past it.
    */
   private boolean scanAscii() {
     final char[] t = text;
@@ -244,10 +313,9 @@ public final class FastStandardTokenizer extends Tokenizer {
         }
         break;
       }
-      termAtt.copyBuffer(t, i, k - i);
-      offsetAtt.setOffset(correctOffset(i), correctOffset(k));
-      posIncAtt.setPositionIncrement(1 + takeSkippedPositions());
-      typeAtt.setType(letter ? ALPHANUM : NUM);
+      tokenStart = i;
+      tokenEnd = k;
+      tokenHasLetter = letter;
       position = k;
       return true;
     }

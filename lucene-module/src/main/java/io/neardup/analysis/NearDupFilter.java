@@ -95,6 +95,15 @@ public final class NearDupFilter extends TokenFilter {
   private final DistinctLongs sorter = new DistinctLongs();
   private int collected;
 
+  // while the input is consumed: the offsets of the kept tokens, and the position increments of
+  // the tokens normalisation removed since the last kept one (a normalisation filter would carry
+  // them into the final state)
+  private int firstStart;
+  private int lastEnd;
+  private int skippedPositions;
+  private char[] scratch = new char[64];
+  private final FastStandardTokenizer.TokenSink tokenSink = this::add;
+
   private boolean consumed;
   private State finalState;
   private Sketch sketch;
@@ -232,40 +241,25 @@ public final class NearDupFilter extends TokenFilter {
 
   private void consume() throws IOException {
     consumed = true;
-    // offsets of the kept tokens, in locals while the loop runs
-    int start = -1;
-    int end = 0;
-    // position increments of the tokens normalisation removed since the last kept one: a
-    // normalisation filter would carry them into the final state
-    int skippedPositions = 0;
-    while (source.incrementToken()) {
-      char[] buffer = termAtt.buffer();
-      int length = termAtt.length();
-      if (normalizer == null || !shingler.addIfLowercaseLetters(buffer, 0, length)) {
-        if (normalizer != null) {
-          length = normalizer.normalizeAsciiInPlace(buffer, length);
-          if (length < 0) {
-            length = normalizer.normalize(buffer, 0, termAtt.length());
-            buffer = normalizer.buffer();
-          }
-        }
-        if (length == 0) {
-          skippedPositions += posIncAtt.getPositionIncrement();
-          continue;
-        }
-        shingler.addToken(buffer, 0, length);
+    firstStart = -1;
+    lastEnd = 0;
+    skippedPositions = 0;
+    if (normalizer != null && source instanceof FastStandardTokenizer tokenizer) {
+      // the tokenizer hands its tokens over where they are in the text, without its attributes
+      tokenizer.forEachToken(tokenSink);
+    } else {
+      while (source.incrementToken()) {
+        add(
+            termAtt.buffer(),
+            0,
+            termAtt.length(),
+            offsetAtt.startOffset(),
+            offsetAtt.endOffset(),
+            posIncAtt.getPositionIncrement());
       }
-      skippedPositions = 0;
-      if (exact != null) {
-        exact.addToken(buffer, 0, length);
-      }
-      if (start < 0) {
-        start = offsetAtt.startOffset();
-      }
-      end = Math.max(end, offsetAtt.endOffset());
     }
-    startOffset = Math.max(start, 0);
-    endOffset = end;
+    startOffset = Math.max(firstStart, 0);
+    endOffset = lastEnd;
     input.end();
     if (normalizer != null) {
       posIncAtt.setPositionIncrement(posIncAtt.getPositionIncrement() + skippedPositions);
@@ -294,6 +288,51 @@ public final class NearDupFilter extends TokenFilter {
       shingleTokens = distinct;
     }
     keptShingles = distinct;
+  }
+
+  /**
+   * Normalises one token of the source (when this filter normalises) and hashes it; a token that
+   * normalisation empties is dropped, its position increment kept for the final state.
+   */
+  private void add(
+      char[] buffer,
+      int offset,
+      int length,
+      int tokenStartOffset,
+      int tokenEndOffset,
+      int positionIncrement) {
+    if (normalizer == null || !shingler.addIfLowercaseLetters(buffer, offset, length)) {
+      if (normalizer != null) {
+        if (offset != 0) {
+          // the characters are the tokenizer's text: normalised in a copy
+          if (scratch.length < length) {
+            scratch = new char[Math.max(length, 2 * scratch.length)];
+          }
+          System.arraycopy(buffer, offset, scratch, 0, length);
+          buffer = scratch;
+          offset = 0;
+        }
+        int normalized = normalizer.normalizeAsciiInPlace(buffer, length);
+        if (normalized < 0) {
+          normalized = normalizer.normalize(buffer, 0, length);
+          buffer = normalizer.buffer();
+        }
+        length = normalized;
+      }
+      if (length == 0) {
+        skippedPositions += positionIncrement;
+        return;
+      }
+      shingler.addToken(buffer, offset, length);
+    }
+    skippedPositions = 0;
+    if (exact != null) {
+      exact.addToken(buffer, offset, length);
+    }
+    if (firstStart < 0) {
+      firstStart = tokenStartOffset;
+    }
+    lastEnd = Math.max(lastEnd, tokenEndOffset);
   }
 
   private void collect(long fingerprint) {

@@ -13,6 +13,7 @@ import io.neardup.sketch.Sketcher;
 import io.neardup.token.TokenEncoding;
 import io.neardup.util.LongHashSet;
 import java.io.IOException;
+import java.io.Reader;
 import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -23,6 +24,7 @@ import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.TokenFilter;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.Tokenizer;
+import org.apache.lucene.analysis.charfilter.HTMLStripCharFilter;
 import org.apache.lucene.analysis.core.WhitespaceTokenizer;
 import org.apache.lucene.analysis.standard.StandardTokenizer;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
@@ -31,6 +33,7 @@ import org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute;
 import org.apache.lucene.analysis.tokenattributes.TypeAttribute;
 import org.apache.lucene.tests.analysis.BaseTokenStreamTestCase;
 import org.apache.lucene.tests.analysis.MockTokenizer;
+import org.apache.lucene.tests.util.TestUtil;
 
 public class TestNearDupFilter extends BaseTokenStreamTestCase {
 
@@ -355,8 +358,17 @@ public class TestNearDupFilter extends BaseTokenStreamTestCase {
   /** Everything a chain hands its consumer: tokens with attributes, sketch, final state. */
   private static List<String> output(
       String text, NearDupSettings settings, boolean standard, boolean fused) throws IOException {
-    Tokenizer tokenizer = standard ? new StandardTokenizer() : new WhitespaceTokenizer();
-    tokenizer.setReader(new StringReader(text));
+    return output(
+        standard ? new StandardTokenizer() : new WhitespaceTokenizer(),
+        new StringReader(text),
+        settings,
+        fused);
+  }
+
+  private static List<String> output(
+      Tokenizer tokenizer, Reader text, NearDupSettings settings, boolean fused)
+      throws IOException {
+    tokenizer.setReader(text);
     TokenStream normalised = new TextNormalizationFilter(tokenizer);
     List<String> out = new ArrayList<>();
     try (TokenStream ts =
@@ -440,6 +452,63 @@ public class TestNearDupFilter extends BaseTokenStreamTestCase {
           assertEquals(
               t, output(t, settings, standard, false), output(t, settings, standard, true));
         }
+      }
+    }
+  }
+
+  public void testFastTokenizerHandsItsTokensOverAsTheStandardOneGivesThem() throws IOException {
+    // after FastStandardTokenizer, the filter reads the tokens where they are in the text, past
+    // the attributes: the same tokens, sketch and final state as the standard tokenizer's tokens
+    // read one by one, with non-ASCII segments, pieces too long for the ASCII scan, tokens too
+    // long for the standard tokenizer, and offsets a char filter corrects
+    NearDupSettings[] all = {
+      NearDupSettings.DEFAULT,
+      SMALL,
+      NearDupSettings.builder().shingleUnit(ShingleUnit.CHAR).shingles(true).build(),
+      NearDupSettings.builder().shingleSize(1).shingles(true).exact(true).build()
+    };
+    String[] longWords = {"a".repeat(300), "b1".repeat(120) + ".x", "é".repeat(260)};
+    for (int i = 0; i < 200 * RANDOM_MULTIPLIER; i++) {
+      StringBuilder text = new StringBuilder();
+      int words = random().nextInt(40);
+      for (int w = 0; w < words; w++) {
+        int kind = random().nextInt(20);
+        if (kind == 0) {
+          text.append(longWords[random().nextInt(longWords.length)]);
+        } else if (kind < 7) {
+          text.append(WORD_KINDS[random().nextInt(WORD_KINDS.length)]);
+        } else {
+          text.append(TestUtil.randomSimpleString(random(), 1, 12));
+        }
+        text.append(random().nextInt(5) == 0 ? "\n" : random().nextInt(9) == 0 ? ", " : " ");
+      }
+      String t = text.toString();
+      for (NearDupSettings settings : all) {
+        List<String> expected =
+            output(new StandardTokenizer(), new StringReader(t), settings, false);
+        assertEquals(
+            t, expected, output(new FastStandardTokenizer(), new StringReader(t), settings, true));
+        assertEquals(
+            t,
+            expected,
+            output(
+                new FastStandardTokenizer(NearDupTokenAttributeImpl.FACTORY),
+                new StringReader(t),
+                settings,
+                true));
+        String html = "<p>" + t.replace("\n", "<br>\n") + "</p>";
+        assertEquals(
+            t,
+            output(
+                new StandardTokenizer(),
+                new HTMLStripCharFilter(new StringReader(html)),
+                settings,
+                false),
+            output(
+                new FastStandardTokenizer(),
+                new HTMLStripCharFilter(new StringReader(html)),
+                settings,
+                true));
       }
     }
   }

@@ -18,9 +18,9 @@ import java.util.SplittableRandom;
  * boilerplate.
  *
  * <p>A family is a base document of 50 to 1 000 words (log-uniform) and variants made by controlled
- * edits of the base or of an earlier variant: word insertions, deletions and substitutions,
- * sentence moves, and case or punctuation changes (which normalisation removes, so they leave the
- * shingles unchanged). Each variant draws a target similarity in [{@link
+ * edits of the base or of an earlier variant ({@link Edits}): word insertions, deletions and
+ * substitutions, sentence moves, and case or punctuation changes (which normalisation removes, so
+ * they leave the shingles unchanged). Each variant draws a target similarity in [{@link
  * Config#minTargetSimilarity}, 1], denser towards 1 as near-duplicates are in practice (1 − (1 −
  * min)·u<sup>1.5</sup> for uniform u: 17 % of the targets are above 0.95 with min = 0.3), or 1 for
  * a share of exact or typographic copies, and gets the number of word edits that would reach it if
@@ -315,7 +315,7 @@ public final class CorpusGenerator {
         }
       }
       for (int m = 0; m < moves; m++) {
-        moveSentence(sentences);
+        Edits.moveSentence(sentences, random);
       }
       edits.append(
           String.format(
@@ -351,20 +351,13 @@ public final class CorpusGenerator {
     while (replacement.equals(old)) {
       replacement = word();
     }
-    s.words.set(i, replacement);
+    Edits.substituteWord(s.words, i, replacement);
   }
 
   private void insert(List<Sentence> sentences) {
     Sentence s = sentences.get(random.nextInt(sentences.size()));
     int i = random.nextInt(s.words.size() + 1);
-    s.words.add(i, word());
-    // Keep the commas after the same words.
-    BitSet shifted = new BitSet();
-    for (int c = s.commas.nextSetBit(0); c >= 0; c = s.commas.nextSetBit(c + 1)) {
-      shifted.set(c < i ? c : c + 1);
-    }
-    s.commas.clear();
-    s.commas.or(shifted);
+    Edits.insertWord(s.words, s.commas, i, word());
   }
 
   /** Deletes a word from a sentence of at least two words; false if none was found. */
@@ -374,29 +367,9 @@ public final class CorpusGenerator {
       if (s.words.size() < 2) {
         continue;
       }
-      int i = random.nextInt(s.words.size());
-      s.words.remove(i);
-      BitSet shifted = new BitSet();
-      for (int c = s.commas.nextSetBit(0); c >= 0; c = s.commas.nextSetBit(c + 1)) {
-        if (c != i) {
-          shifted.set(c < i ? c : c - 1);
-        }
-      }
-      s.commas.clear();
-      s.commas.or(shifted);
-      return true;
+      return Edits.deleteWord(s.words, s.commas, random.nextInt(s.words.size()));
     }
     return false;
-  }
-
-  private void moveSentence(List<Sentence> sentences) {
-    int from = random.nextInt(sentences.size());
-    Sentence s = sentences.remove(from);
-    int to = random.nextInt(sentences.size() + 1);
-    while (to == from && sentences.size() > 0) {
-      to = random.nextInt(sentences.size() + 1);
-    }
-    sentences.add(to, s);
   }
 
   /** Moves commas and changes final marks: tokens stay the same. */

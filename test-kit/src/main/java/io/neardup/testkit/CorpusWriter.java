@@ -109,20 +109,19 @@ public final class CorpusWriter {
     }
   }
 
-  /** 1 to {@value #MAX_EDITS} word substitutions, insertions or deletions of {@code text}. */
+  /**
+   * 1 to {@value #MAX_EDITS} word substitutions, insertions or deletions of {@code text} ({@link
+   * Edits}).
+   */
   private String edit(String text, SplittableRandom random) {
     List<String> words = new ArrayList<>(Arrays.asList(text.split("\\s+")));
     int edits = random.nextInt(1, MAX_EDITS + 1);
     for (int e = 0; e < edits; e++) {
       int at = random.nextInt(words.size());
       switch (random.nextInt(3)) {
-        case 0 -> words.set(at, corpus.word(random));
-        case 1 -> words.add(at, corpus.word(random));
-        default -> {
-          if (words.size() > 1) {
-            words.remove(at);
-          }
-        }
+        case 0 -> Edits.substituteWord(words, at, corpus.word(random));
+        case 1 -> Edits.insertWord(words, null, at, corpus.word(random));
+        default -> Edits.deleteWord(words, null, at);
       }
     }
     return String.join(" ", words);

@@ -25,9 +25,10 @@ import java.util.regex.Pattern;
  * Generates the sample corpus shipped in {@code samples/} (and small corpora like it for the CLI's
  * tests): news-like English articles built from sentence templates with a seeded {@link Random},
  * some of them in families of near-duplicates made the way copies arise on the web (syndication,
- * reformatting, site boilerplate, light and heavy edits, added or dropped sentences, truncation).
- * Deterministic: the same seed gives the same bytes. {@link #truth} computes the exact Jaccard
- * similarity of every pair by brute force ({@link ExactTruth}).
+ * reformatting, site boilerplate, light and heavy edits, added or dropped sentences, truncation),
+ * with the test kit's edit model ({@link Edits}). Deterministic: the same seed gives the same
+ * bytes. {@link #truth} computes the exact Jaccard similarity of every pair by brute force ({@link
+ * ExactTruth}).
  *
  * <p>Articles come from sentence templates rather than {@link EnglishText}: a reader trying the
  * tool sees news, with the fields ({@code source}, {@code published}, {@code views}) that choose
@@ -614,37 +615,6 @@ public final class SampleCorpus {
           "wirefeed.example",
           new String[] {"WireFeed syndicated content.", "Distributed by WireFeed."});
 
-  /** Words with a near synonym, for light and heavy edits. */
-  private static final Map<String, String> SYNONYMS =
-      Map.ofEntries(
-          Map.entry("said", "stated"),
-          Map.entry("new", "fresh"),
-          Map.entry("about", "roughly"),
-          Map.entry("expected", "predicted"),
-          Map.entry("several", "a number of"),
-          Map.entry("began", "started"),
-          Map.entry("strong", "robust"),
-          Map.entry("small", "modest"),
-          Map.entry("local", "nearby"),
-          Map.entry("people", "residents"),
-          Map.entry("most", "the majority of"),
-          Map.entry("help", "assist"),
-          Map.entry("also", "additionally"),
-          Map.entry("found", "discovered"),
-          Map.entry("careful", "rigorous"),
-          Map.entry("easy", "simple"),
-          Map.entry("little", "not much"),
-          Map.entry("busy", "hectic"),
-          Map.entry("high", "steep"),
-          Map.entry("year", "season"),
-          Map.entry("week", "seven days"),
-          Map.entry("more", "further"),
-          Map.entry("told", "informed"),
-          Map.entry("plan", "proposal"),
-          Map.entry("cost", "price"),
-          Map.entry("work", "effort"),
-          Map.entry("region", "area"));
-
   private static final Pattern SLOT = Pattern.compile("\\{([a-z_]+?)(2?)\\}|\\[([^\\]]*)\\]");
 
   private final Random random;
@@ -753,10 +723,10 @@ public final class SampleCorpus {
   private String copy(Kind kind, int topic, List<String> sentences, String source) {
     return switch (kind) {
       case SYNDICATED -> join(sentences);
-      case REFORMATTED -> reformat(join(sentences));
+      case REFORMATTED -> Edits.reformat(join(sentences));
       case BOILERPLATE -> {
         String[] frame = BOILERPLATE.get(source);
-        yield frame[0] + "\n\n" + join(sentences) + "\n\n" + frame[1];
+        yield Edits.framed(frame[0], join(sentences), frame[1]);
       }
       case LIGHT_EDIT -> join(edit(sentences, 1 + random.nextInt(2)));
       case HEAVY_EDIT -> {
@@ -764,18 +734,9 @@ public final class SampleCorpus {
         edited.set(random.nextInt(edited.size()), fill(pick(TOPICS[topic])));
         yield join(edited);
       }
-      case SENTENCE_ADDED -> {
-        List<String> more = new ArrayList<>(sentences);
-        more.add(fill(pick(TOPICS[topic])));
-        yield join(more);
-      }
-      case SENTENCE_DROPPED -> {
-        List<String> fewer = new ArrayList<>(sentences);
-        fewer.remove(1 + random.nextInt(fewer.size() - 1));
-        yield join(fewer);
-      }
-      case TRUNCATED ->
-          join(sentences.subList(0, Math.max(2, sentences.size() * 3 / 5))) + " [...]";
+      case SENTENCE_ADDED -> join(Edits.withSentenceAdded(sentences, fill(pick(TOPICS[topic]))));
+      case SENTENCE_DROPPED -> join(Edits.withSentenceDropped(sentences, random));
+      case TRUNCATED -> join(Edits.truncated(sentences)) + " [...]";
       case ORIGINAL -> throw new IllegalArgumentException("an original is no copy");
     };
   }
@@ -784,43 +745,14 @@ public final class SampleCorpus {
     return values[random.nextInt(values.length)];
   }
 
-  /** Replaces {@code count} words with a synonym, or misspells them when none has one. */
+  /** Replaces {@code count} words with a synonym, or misspells them ({@link Edits#replaceWord}). */
   private List<String> edit(List<String> sentences, int count) {
     List<String> out = new ArrayList<>(sentences);
     for (int e = 0; e < count; e++) {
       int s = random.nextInt(out.size());
-      String[] words = out.get(s).split(" ");
-      List<Integer> replaceable = new ArrayList<>();
-      for (int w = 0; w < words.length; w++) {
-        if (SYNONYMS.containsKey(words[w])) {
-          replaceable.add(w);
-        }
-      }
-      if (!replaceable.isEmpty()) {
-        int w = replaceable.get(random.nextInt(replaceable.size()));
-        words[w] = SYNONYMS.get(words[w]);
-      } else {
-        int w = random.nextInt(words.length);
-        words[w] = misspell(words[w]);
-      }
-      out.set(s, String.join(" ", words));
+      out.set(s, Edits.replaceWord(out.get(s), random));
     }
     return out;
-  }
-
-  private String misspell(String word) {
-    if (word.length() < 4) {
-      return word + word.charAt(word.length() - 1);
-    }
-    int i = 1 + random.nextInt(word.length() - 3);
-    return word.substring(0, i) + word.charAt(i + 1) + word.charAt(i) + word.substring(i + 2);
-  }
-
-  /** Other case, punctuation and spacing, the same words. */
-  private String reformat(String text) {
-    String s = text.replace(". ", ".  ").replace(", ", " , ").replace("'", "\u2019");
-    int cut = s.indexOf('.');
-    return s.substring(0, cut).toUpperCase(Locale.ROOT) + s.substring(cut) + "\n";
   }
 
   private String join(List<String> sentences) {

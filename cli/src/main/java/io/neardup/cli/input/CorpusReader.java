@@ -2,9 +2,12 @@ package io.neardup.cli.input;
 
 import io.neardup.cli.CliFailure;
 import io.neardup.cli.options.InputOptions;
+import java.io.CharArrayReader;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.Reader;
+import java.io.StringReader;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharsetDecoder;
@@ -111,6 +114,9 @@ public abstract class CorpusReader implements Closeable {
     private final String location;
     private String text;
     private Supplier<String> deferred;
+    // the text as read, until text() makes its string: the analysis reads the characters as they
+    // are, where a string would be compressed to one byte per character and expanded again
+    private char[] chars;
 
     /**
      * @param id the unique id
@@ -124,6 +130,13 @@ public abstract class CorpusReader implements Closeable {
       this.text = text;
       this.fields = fields;
       this.location = location;
+    }
+
+    /** A record whose text is the characters given, which the record keeps. */
+    static Record ofChars(String id, char[] text, Map<String, Object> fields, String location) {
+      Record r = new Record(id, null, fields, location);
+      r.chars = text;
+      return r;
     }
 
     /** A record whose text is computed on first use, on the thread that uses it. */
@@ -143,8 +156,16 @@ public abstract class CorpusReader implements Closeable {
       if (deferred != null) {
         text = deferred.get();
         deferred = null;
+      } else if (chars != null) {
+        text = new String(chars);
+        chars = null;
       }
       return text;
+    }
+
+    /** The text as a reader, for analysis: its characters, without making a string of them. */
+    public Reader textReader() {
+      return chars != null ? new CharArrayReader(chars) : new StringReader(text());
     }
 
     public Map<String, Object> fields() {

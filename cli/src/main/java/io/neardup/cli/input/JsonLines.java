@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -250,7 +251,7 @@ final class JsonLines extends CorpusReader {
     }
     if (lineLength + length > line.length) {
       long grown = Math.max((long) line.length * 2, lineLength + length);
-      line = java.util.Arrays.copyOf(line, (int) Math.min(grown, maxLineBytes));
+      line = Arrays.copyOf(line, (int) Math.min(grown, maxLineBytes));
     }
     System.arraycopy(buffer, from, line, lineLength, length);
     lineLength += length;
@@ -263,7 +264,7 @@ final class JsonLines extends CorpusReader {
    */
   private Record parse(JsonParser parser, String location) throws IOException, BadRecord {
     String id = null;
-    String body = null;
+    char[] body = null;
     Map<String, Object> values = new LinkedHashMap<>();
     Set<String> seen = new HashSet<>();
     BadRecord problem = null;
@@ -300,7 +301,10 @@ final class JsonLines extends CorpusReader {
           }
         } else if (isText) {
           switch (value) {
-            case VALUE_STRING -> body = p.getText();
+            case VALUE_STRING -> {
+              int from = p.getTextOffset();
+              body = Arrays.copyOfRange(p.getTextCharacters(), from, from + p.getTextLength());
+            }
             case VALUE_NULL -> {}
             default ->
                 problem =
@@ -356,7 +360,7 @@ final class JsonLines extends CorpusReader {
     if (body == null) {
       throw new BadRecord(location, "no " + textKind + " field [" + textField + "]");
     }
-    return new Record(id, body, typed(values, location), location);
+    return Record.ofChars(id, body, typed(values, location), location);
   }
 
   private static BadRecord first(BadRecord problem, String location, String message) {

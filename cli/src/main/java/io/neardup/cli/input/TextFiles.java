@@ -3,6 +3,7 @@ package io.neardup.cli.input;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -33,7 +34,7 @@ final class TextFiles extends CorpusReader {
     }
     byte[] content = Files.readAllBytes(file);
     int length = decode(content, content.length, location, "");
-    return new Record(id, new String(chars(), 0, length), Map.of(), location);
+    return Record.ofChars(id, Arrays.copyOf(chars(), length), Map.of(), location);
   }
 
   @Override

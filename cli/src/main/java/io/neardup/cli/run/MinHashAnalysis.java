@@ -88,12 +88,12 @@ final class MinHashAnalysis implements DocumentAnalysis {
     String exactToken = null;
     long[] shingles = null;
     if (capture != null) {
-      capture.capture(record.text());
+      capture.capture(record.textReader());
     }
     try (TokenStream ts =
         capture != null
             ? nearDupChain
-            : analyzer.tokenStream(OpenIndex.NEARDUP_FIELDS.bandField(), record.text())) {
+            : analyzer.tokenStream(OpenIndex.NEARDUP_FIELDS.bandField(), record.textReader())) {
       NearDupSketchAttribute sketchAtt = ts.addAttribute(NearDupSketchAttribute.class);
       NearDupShingleSetAttribute shingleAtt =
           settings.shingles() ? ts.addAttribute(NearDupShingleSetAttribute.class) : null;

@@ -1,7 +1,7 @@
 package io.neardup.cli.run;
 
 import java.io.IOException;
-import java.io.StringReader;
+import java.io.Reader;
 import java.util.Arrays;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.Tokenizer;
@@ -37,10 +37,10 @@ final class TokenCapture {
   }
 
   /** Tokenises {@code text}, replacing the tokens held. */
-  void capture(String text) throws IOException {
+  void capture(Reader text) throws IOException {
     count = 0;
     int used = 0;
-    tokenizer.setReader(new StringReader(text));
+    tokenizer.setReader(text);
     try {
       tokenizer.reset();
       while (tokenizer.incrementToken()) {
