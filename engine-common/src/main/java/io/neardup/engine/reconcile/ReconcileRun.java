@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One reconcile after its plan, free of any engine: it reads each document's current assignment
@@ -121,6 +122,8 @@ public final class ReconcileRun {
     private final double minSimilarity;
     private final ShardedRun.Listener<ReconcileResult> listener;
     private final List<ReconcileResult.Failure> failures = new ArrayList<>();
+    // steps asked for and not yet run: at most one thread runs them
+    private final AtomicInteger steps = new AtomicInteger();
     private int next;
     private long updated;
     private long failed;
@@ -136,7 +139,20 @@ public final class ReconcileRun {
       this.listener = listener;
     }
 
+    /**
+     * Writes the next batch. An engine may answer a bulk on the calling thread: the steps then run
+     * in this loop rather than one call deeper per batch.
+     */
     void next() {
+      if (steps.getAndIncrement() > 0) {
+        return;
+      }
+      do {
+        step();
+      } while (steps.decrementAndGet() > 0);
+    }
+
+    private void step() {
       Exception cancelled = writes.cancelled();
       if (cancelled != null) {
         listener.onFailure(cancelled);

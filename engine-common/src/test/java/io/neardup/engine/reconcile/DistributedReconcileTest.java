@@ -25,6 +25,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -37,12 +42,16 @@ import org.junit.jupiter.api.Test;
 class DistributedReconcileTest {
   private static final NearDupSettings SETTINGS = ShardedClustererTest.MINHASH;
 
-  /** The in-memory shards as an engine runs the searches, with pages of assignments. */
+  /**
+   * The in-memory shards as an engine runs the searches, with pages of assignments: each answer
+   * comes on the engine's own thread, as a search pool's does.
+   */
   private static final class Engine implements RunSearches.Engine<String, String, String> {
     final ShardedRunTest.FakeShards data;
     final int shards;
-    final Set<String> open = new HashSet<>();
-    int pages;
+    final Set<String> open = ConcurrentHashMap.newKeySet();
+    final ExecutorService pool = Executors.newSingleThreadExecutor();
+    volatile int pages;
 
     Engine(List<byte[]> sketches, int shards) {
       this.data = new ShardedRunTest.FakeShards(sketches, shards);
@@ -60,6 +69,19 @@ class DistributedReconcileTest {
         String pit,
         long keepAliveMillis,
         String query,
+        RunSearches.Search<String> search,
+        ShardedRun.Listener<RunSearches.Answer<String>> l) {
+      pool.execute(() -> {
+        try {
+          answer(pit, search, l);
+        } catch (Throwable t) {
+          l.onFailure(new IllegalStateException(t));
+        }
+      });
+    }
+
+    private void answer(
+        String pit,
         RunSearches.Search<String> search,
         ShardedRun.Listener<RunSearches.Answer<String>> l) {
       assertTrue(open.contains(pit), "searches run under the open point in time");
@@ -127,6 +149,7 @@ class DistributedReconcileTest {
         new DistributedReconcile<String, String, String>(
             memory, pit -> engine.open.remove(pit), Comparator.<String>naturalOrder());
     AtomicReference<ReconcileResult> result = new AtomicReference<>();
+    CountDownLatch finished = new CountDownLatch(1);
     AtomicReference<Exception> failure = new AtomicReference<>();
     reconcile.read(
         engine,
@@ -163,8 +186,27 @@ class DistributedReconcileTest {
                     },
                     System.nanoTime(),
                     0.8,
-                    ShardedRun.Listener.of(result::set, failure::set)),
-            failure::set));
+                    ShardedRun.Listener.of(
+                        r -> {
+                          result.set(r);
+                          finished.countDown();
+                        },
+                        e -> {
+                          failure.set(e);
+                          finished.countDown();
+                        })),
+            e -> {
+              failure.set(e);
+              finished.countDown();
+            }));
+    try {
+      assertTrue(finished.await(60, TimeUnit.SECONDS), "reconcile answers");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError(e);
+    } finally {
+      engine.pool.shutdown();
+    }
     if (failure.get() != null) {
       throw new AssertionError(failure.get());
     }
