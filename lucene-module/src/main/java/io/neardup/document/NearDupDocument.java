@@ -110,6 +110,11 @@ public record NearDupDocument(
     return out;
   }
 
+  /** The number of distinct shingles kept, 0 when the set is not enabled; without copying them. */
+  public int shingleCount() {
+    return shingles == null ? 0 : shingles.length;
+  }
+
   @Override
   public long[] shingles() {
     return shingles == null ? null : shingles.clone();

@@ -60,6 +60,11 @@ public final class AnalysedTexts {
     // copies of one text in one bulk are parsed once each
     int uses = 1;
 
+    boolean analysedAs(NearDupSettings settings, Verification verification) {
+      return this.verification == verification
+          && (this.settings == settings || this.settings.equals(settings));
+    }
+
     Entry(
         NearDupSettings settings, Verification verification, NearDupDocument document, long bytes) {
       this.settings = settings;
@@ -109,7 +114,7 @@ public final class AnalysedTexts {
     Key key = Key.of(index, field, text);
     synchronized (this) {
       Entry held = entries.get(key);
-      if (held != null && held.settings.equals(settings) && held.verification == verification) {
+      if (held != null && held.analysedAs(settings, verification)) {
         held.uses++;
         return;
       }
@@ -144,7 +149,7 @@ public final class AnalysedTexts {
         return null;
       }
       Entry held = entries.get(key);
-      if (held == null || !held.settings.equals(settings) || held.verification != verification) {
+      if (held == null || !held.analysedAs(settings, verification)) {
         return null;
       }
       if (--held.uses == 0) {
@@ -194,7 +199,7 @@ public final class AnalysedTexts {
     for (String band : document.bandTokens()) {
       bands += 48 + 2L * band.length();
     }
-    long shingles = document.shingles() == null ? 0 : 8L * document.shingles().length;
+    long shingles = 8L * document.shingleCount();
     long exact = document.exactToken() == null ? 0 : 48 + 2L * document.exactToken().length();
     return 128 + 2L * text.length() + bands + shingles + exact + 64 + 8L * document.sketch().size();
   }
