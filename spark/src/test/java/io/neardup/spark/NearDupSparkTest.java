@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -118,6 +119,21 @@ class NearDupSparkTest {
   }
 
   /**
+   * A generated corpus as a Dataset of {@code partitions} partitions; copied to the path the system
+   * property {@code writeProperty} names, when set, to make the CLI's expected files from.
+   */
+  private static Dataset<Row> partitioned(Path file, int partitions, String writeProperty)
+      throws IOException {
+    String write = System.getProperty(writeProperty);
+    if (write != null) {
+      Files.copy(file, Path.of(write), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    }
+    Dataset<Row> read = spark.read().json(file.toString());
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    return spark.createDataFrame(jsc.parallelize(read.collectAsList(), partitions), read.schema());
+  }
+
+  /**
    * Oversized buckets, and the buckets within the size limit compared as candidate pairs or in
    * tiles (by default from 16 documents; here also every bucket in tiles of 16, and none).
    */
@@ -127,14 +143,7 @@ class NearDupSparkTest {
       throws Exception {
     Path file = tmp.resolve("oversized.jsonl");
     OversizedCorpus.write(file);
-    String write = System.getProperty("neardup.spark.oversized.write");
-    if (write != null) {
-      Files.copy(file, Path.of(write), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-    }
-    Dataset<Row> read = spark.read().json(file.toString());
-    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-    Dataset<Row> docs =
-        spark.createDataFrame(jsc.parallelize(read.collectAsList(), partitions), read.schema());
+    Dataset<Row> docs = partitioned(file, partitions, "neardup.spark.oversized.write");
     NearDupSpark.Result r =
         NearDupSpark.dedup(docs, new DedupOptions().threshold(0.8).tiles(from, tile));
     assertTrue(r.oversizedBuckets() > 0, "no oversized bucket");
@@ -154,14 +163,7 @@ class NearDupSparkTest {
       throws Exception {
     Path file = tmp.resolve("all-pairs.jsonl");
     AllPairsCorpus.write(file);
-    String write = System.getProperty("neardup.spark.allpairs.write");
-    if (write != null) {
-      Files.copy(file, Path.of(write), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-    }
-    Dataset<Row> read = spark.read().json(file.toString());
-    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-    Dataset<Row> docs =
-        spark.createDataFrame(jsc.parallelize(read.collectAsList(), partitions), read.schema());
+    Dataset<Row> docs = partitioned(file, partitions, "neardup.spark.allpairs.write");
     NearDupSpark.Result r =
         NearDupSpark.dedup(
             docs, new DedupOptions().threshold(0.8).allPairs(true).tiles(from, tile));

@@ -44,19 +44,14 @@ final class OversizedCorpus {
   }
 
   private static void line(StringBuilder out, int id, String[] words) {
-    out.append(
-        String.format("{\"id\":\"gen-%04d\",\"text\":\"%s\"}%n", id, String.join(" ", words)));
+    RandomWords.line(out, "gen", id, words);
   }
 
   private static String[] words(Random random) {
-    String[] w = new String[WORDS];
-    for (int i = 0; i < WORDS; i++) {
-      w[i] = word(random);
-    }
-    return w;
+    return RandomWords.words(random, WORDS);
   }
 
   private static String word(Random random) {
-    return "w" + random.nextInt(5000);
+    return RandomWords.word(random);
   }
 }
