@@ -43,9 +43,9 @@ import java.util.function.Function;
  *       off) vs the same search collapsed over a 100-hit window by {@code ext.neardup_collapse}
  *       and, on OpenSearch, by a {@code neardup_collapse} search pipeline.
  *   <li>{@code ingest}: bulk indexing of the same documents into a fresh index with and without the
- *       {@code neardup} ingest processor, alternating, several rounds: docs/s; then, on the index
- *       the processor wrote, the engine's own {@code collapse} on the cluster id it wrote vs {@code
- *       neardup_collapse}.
+ *       {@code neardup} ingest processor, alternating, several rounds after warm-up rounds that are
+ *       not counted: docs/s; then, on the index the processor wrote, the engine's own {@code
+ *       collapse} on the cluster id it wrote vs {@code neardup_collapse}.
  * </ol>
  *
  * <pre>{@code
@@ -98,6 +98,7 @@ public final class RestBenchmark {
     int queries = 1000;
     int recallQueries = 200;
     int rounds = 3;
+    int warmupRounds = 2;
     int bulkDocs = 1000;
     int clients = 2;
     int ingestDocs = -1;
@@ -112,6 +113,7 @@ public final class RestBenchmark {
         case "--queries" -> queries = Integer.parseInt(args[++i]);
         case "--recall-queries" -> recallQueries = Integer.parseInt(args[++i]);
         case "--rounds" -> rounds = Integer.parseInt(args[++i]);
+        case "--warmup-rounds" -> warmupRounds = Integer.parseInt(args[++i]);
         case "--bulk-docs" -> bulkDocs = Integer.parseInt(args[++i]);
         case "--clients" -> clients = Integer.parseInt(args[++i]);
         case "--ingest-docs" -> ingestDocs = Integer.parseInt(args[++i]);
@@ -127,6 +129,7 @@ public final class RestBenchmark {
         queries,
         recallQueries,
         rounds,
+        warmupRounds,
         bulkDocs,
         clients,
         ingestDocs < 0 ? docs : ingestDocs);
@@ -143,6 +146,7 @@ public final class RestBenchmark {
       int queries,
       int recallQueries,
       int rounds,
+      int warmupRounds,
       int bulkDocs,
       int clients,
       int ingestDocs)
@@ -199,7 +203,7 @@ public final class RestBenchmark {
       collapseFigures();
     }
     if (parts.contains("ingest")) {
-      ingestFigures(rounds, bulkRequests(ingestDocs, bulkDocs), clients);
+      ingestFigures(rounds, warmupRounds, bulkRequests(ingestDocs, bulkDocs), clients);
     }
   }
 
@@ -306,7 +310,12 @@ public final class RestBenchmark {
    * @param bulks the bulk requests of the documents ingested, built once (untimed): the same bodies
    *     go to both indices
    */
-  private void ingestFigures(int rounds, List<String> bulks, int clients) throws Exception {
+  /**
+   * @param warmupRounds rounds of both variants run first and left out of the figures: the
+   *     processor's code path reaches the JIT's steady state later than plain indexing's
+   */
+  private void ingestFigures(int rounds, int warmupRounds, List<String> bulks, int clients)
+      throws Exception {
     NodeHttp.check(
         node.send(
             "PUT",
@@ -321,7 +330,7 @@ public final class RestBenchmark {
     ArrayNode plainResent = JSON.createArrayNode();
     ArrayNode withProcessorResent = JSON.createArrayNode();
     String processed = "ingest-neardup-" + ingestDocs;
-    for (int round = 0; round < rounds; round++) {
+    for (int round = -warmupRounds; round < rounds; round++) {
       // alternating which goes first, so a drift of the machine's speed falls on both
       for (boolean neardup :
           round % 2 == 0 ? new boolean[] {false, true} : new boolean[] {true, false}) {
@@ -330,12 +339,15 @@ public final class RestBenchmark {
         NodeHttp.check(node.send("PUT", "/" + target, ingestIndex(neardup, verify)));
         AtomicLong resent = new AtomicLong();
         double rate = bulkLoad(target, bulks, clients, resent);
-        (neardup ? withProcessor : plain).add(rate);
-        (neardup ? withProcessorResent : plainResent).add(resent.get());
+        if (round >= 0) {
+          (neardup ? withProcessor : plain).add(rate);
+          (neardup ? withProcessorResent : plainResent).add(resent.get());
+        }
         System.err.printf(
             Locale.ROOT,
-            "rest-bench: round %d, %s: %,.0f docs/s, %,d documents sent again after a 429%n",
-            round + 1,
+            "rest-bench: %s %d, %s: %,.0f docs/s, %,d documents sent again after a 429%n",
+            round < 0 ? "warm-up round" : "round",
+            round < 0 ? round + warmupRounds + 1 : round + 1,
             neardup ? "neardup processor" : "plain",
             rate,
             resent.get());
@@ -348,6 +360,7 @@ public final class RestBenchmark {
     ingest
         .put("docs", ingestDocs)
         .put("rounds", rounds)
+        .put("warmup_rounds", warmupRounds)
         .put("bulk_docs", bulks.get(0).split("\n").length / 2)
         .put("clients", clients);
     ingest.set("plain_docs_per_s", plain);

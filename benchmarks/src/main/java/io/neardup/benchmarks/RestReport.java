@@ -244,11 +244,13 @@ public final class RestReport {
     line(
         "%n## Bulk indexing with and without the `neardup` ingest processor (the first %,d"
             + " documents, a fresh index per round, 2 shards, %d docs per bulk, %d concurrent"
-            + " clients, %d rounds alternating which goes first; until the final refresh)%n",
+            + " clients, %d rounds alternating which goes first after %d warm-up rounds not"
+            + " counted; until the final refresh)%n",
         first.path("docs").asInt(),
         first.path("bulk_docs").asInt(),
         first.path("clients").asInt(),
-        first.path("rounds").asInt());
+        first.path("rounds").asInt(),
+        first.path("warmup_rounds").asInt());
     header("", "", 1);
     row("ingest", "plain, docs/s: median (rounds)", e -> rates(e.path("plain_docs_per_s")));
     row(

@@ -16,7 +16,7 @@ class RestReportTest {
          "collapse": {"queries": 200, "rounds": 5, "window": 100, "variants": {
            "top10": {"median_ms": %s, "p99_ms": 9.0},
            "ext": {"median_ms": %s, "p99_ms": 9.0}%s}},
-         "ingest": {"docs": 1000, "rounds": 3, "bulk_docs": 500, "clients": 2,
+         "ingest": {"docs": 1000, "rounds": 3, "warmup_rounds": 2, "bulk_docs": 500, "clients": 2,
            "plain_docs_per_s": [1000, 900, 1100], "neardup_docs_per_s": [400, 600, 500],
            "plain_resent": [0, 0, 0], "neardup_resent": [0, 5, 0],
            "planted_copies": 200, "marked_copies": 180, "canonical": 820},
@@ -55,6 +55,8 @@ class RestReportTest {
     // ingest: medians of the rounds and their ratio
     assertTrue(report.contains("| **1,000** (1,000, 900, 1,100) |"), report);
     assertTrue(report.contains("| **0.50** FAIL |"), report);
+    assertTrue(
+        report.contains("3 rounds alternating which goes first after 2 warm-up rounds"), report);
     assertTrue(
         report.contains("| + `collapse` on `neardup_cluster` | 2.20 / 3.00 | +10.0 % |"), report);
   }
