@@ -8,10 +8,9 @@ import io.neardup.sketch.Jaccard;
 import io.neardup.sketch.Sketch;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The sketches a node's {@code neardup} ingest processors handled recently, per index and field,
@@ -105,6 +104,18 @@ public final class RecentSketches<C> {
     }
   }
 
+  /**
+   * The handles of the recorded sketches that share a band with {@code sketch}, in the order a join
+   * considers them (band by band, oldest first), with repeats: for tests.
+   */
+  List<C> candidates(String key, Sketch sketch) {
+    Bucket<C> bucket;
+    synchronized (buckets) {
+      bucket = buckets.get(key);
+    }
+    return bucket == null ? List.of() : bucket.candidates(sketch);
+  }
+
   /** Number of sketches recorded under a key. */
   public int size(String key) {
     Bucket<C> bucket;
@@ -119,6 +130,7 @@ public final class RecentSketches<C> {
     final long[] bands;
     final C cluster;
     byte[] shingles;
+    boolean removed;
 
     Entry(Sketch sketch, byte[] shingles, long[] bands, C cluster) {
       this.sketch = sketch;
@@ -136,14 +148,11 @@ public final class RecentSketches<C> {
     private long setBytes;
     // a candidate's set, read into one buffer under the bucket's lock
     private final ShingleSet candidateSet = new ShingleSet();
-    // one map per band, so equal hashes of different bands never collide
-    private final List<Map<Long, List<Entry<C>>>> byBand = new ArrayList<>();
+    private final BandTable<C> byBand;
 
     Bucket(BandHasher hasher) {
       this.hasher = hasher;
-      for (int b = 0; b < hasher.banding().bands(); b++) {
-        byBand.add(new HashMap<>());
-      }
+      this.byBand = new BandTable<>(hasher.banding().bands());
     }
 
     synchronized C joinOrAdd(SketchedText text, double minSimilarity, C fresh, int capacity) {
@@ -154,12 +163,9 @@ public final class RecentSketches<C> {
       double bestSimilarity = -1;
       ShingleSet set = null;
       for (int b = 0; b < bands.length; b++) {
-        List<Entry<C>> candidates = byBand.get(b).get(bands[b]);
-        if (candidates == null) {
-          continue;
-        }
-        for (Entry<C> candidate : candidates) {
-          if (candidate == best) {
+        for (int node = byBand.first(b, bands[b]); node >= 0; node = byBand.next(node)) {
+          Entry<C> candidate = byBand.entry(node);
+          if (candidate.removed || candidate == best) {
             continue;
           }
           double similarity;
@@ -195,13 +201,25 @@ public final class RecentSketches<C> {
           dropSet(withSets.removeFirst());
         }
       }
-      for (int b = 0; b < bands.length; b++) {
-        byBand.get(b).computeIfAbsent(bands[b], h -> new ArrayList<>(1)).add(added);
-      }
+      byBand.add(added);
       while (order.size() > capacity) {
         remove(order.removeFirst());
       }
       return best == null ? null : cluster;
+    }
+
+    synchronized List<C> candidates(Sketch sketch) {
+      long[] bands = new long[hasher.banding().bands()];
+      hasher.bandHashes(sketch, bands);
+      List<C> out = new ArrayList<>();
+      for (int b = 0; b < bands.length; b++) {
+        for (int node = byBand.first(b, bands[b]); node >= 0; node = byBand.next(node)) {
+          if (!byBand.entry(node).removed) {
+            out.add(byBand.entry(node).cluster);
+          }
+        }
+      }
+      return out;
     }
 
     private void dropSet(Entry<C> e) {
@@ -230,16 +248,143 @@ public final class RecentSketches<C> {
         withSets.remove(e);
         dropSet(e);
       }
-      for (int b = 0; b < e.bands.length; b++) {
-        Map<Long, List<Entry<C>>> band = byBand.get(b);
-        List<Entry<C>> list = band.get(e.bands[b]);
-        if (list != null) {
-          list.remove(e);
-          if (list.isEmpty()) {
-            band.remove(e.bands[b]);
-          }
+      e.removed = true;
+      if (byBand.removed(e.bands.length)) {
+        byBand.rebuild(order);
+      }
+    }
+  }
+
+  /**
+   * For each band and band hash, the entries that have that hash in that band, oldest first, in
+   * primitive arrays (no boxed key and no list per band and entry: a bucket holds thousands of
+   * entries and each is looked up and replaced once per document). A removed entry is only marked;
+   * its nodes are skipped, and the table is rebuilt from the live entries once most of its nodes
+   * are stale.
+   */
+  private static final class BandTable<C> {
+    private static final int MIN_REBUILD = 4096;
+
+    private final int bands;
+    // open addressing on (band, hash); keyBand -1 marks a free slot
+    private long[] keyHash;
+    private int[] keyBand;
+    private int[] firstNode;
+    private int[] lastNode;
+    private int keys;
+    private int mask;
+    // the nodes of a key, chained oldest first
+    private Object[] nodeEntry;
+    private int[] nodeNext;
+    private int nodes;
+    private int liveNodes;
+
+    BandTable(int bands) {
+      this.bands = bands;
+      clear();
+    }
+
+    private void clear() {
+      allocateKeys(1024);
+      keys = 0;
+      nodeEntry = new Object[1024];
+      nodeNext = new int[1024];
+      nodes = 0;
+      liveNodes = 0;
+    }
+
+    private void allocateKeys(int capacity) {
+      keyHash = new long[capacity];
+      keyBand = new int[capacity];
+      Arrays.fill(keyBand, -1);
+      firstNode = new int[capacity];
+      lastNode = new int[capacity];
+      mask = capacity - 1;
+    }
+
+    /** The oldest node of the entries with {@code hash} in band b, or -1. */
+    int first(int b, long hash) {
+      int slot = slot(b, hash);
+      return keyBand[slot] < 0 ? -1 : firstNode[slot];
+    }
+
+    int next(int node) {
+      return nodeNext[node];
+    }
+
+    @SuppressWarnings("unchecked")
+    Entry<C> entry(int node) {
+      return (Entry<C>) nodeEntry[node];
+    }
+
+    void add(Entry<C> e) {
+      if (nodes + bands > nodeEntry.length) {
+        int capacity = Math.max(2 * nodeEntry.length, nodes + bands);
+        nodeEntry = Arrays.copyOf(nodeEntry, capacity);
+        nodeNext = Arrays.copyOf(nodeNext, capacity);
+      }
+      for (int b = 0; b < bands; b++) {
+        if (2 * (keys + 1) > keyBand.length) {
+          grow();
+        }
+        int slot = slot(b, e.bands[b]);
+        int node = nodes++;
+        nodeEntry[node] = e;
+        nodeNext[node] = -1;
+        if (keyBand[slot] < 0) {
+          keyBand[slot] = b;
+          keyHash[slot] = e.bands[b];
+          firstNode[slot] = node;
+          keys++;
+        } else {
+          nodeNext[lastNode[slot]] = node;
+        }
+        lastNode[slot] = node;
+      }
+      liveNodes += bands;
+    }
+
+    /** Counts an entry's nodes as stale; true when the table should be rebuilt. */
+    boolean removed(int entryBands) {
+      liveNodes -= entryBands;
+      return nodes > MIN_REBUILD && nodes > 2 * liveNodes;
+    }
+
+    /** Rebuilds the table from the live entries, oldest first. */
+    void rebuild(Iterable<Entry<C>> live) {
+      clear();
+      for (Entry<C> e : live) {
+        if (!e.removed) {
+          add(e);
         }
       }
+    }
+
+    private void grow() {
+      long[] oldHash = keyHash;
+      int[] oldBand = keyBand;
+      int[] oldFirst = firstNode;
+      int[] oldLast = lastNode;
+      allocateKeys(2 * oldBand.length);
+      for (int s = 0; s < oldBand.length; s++) {
+        if (oldBand[s] >= 0) {
+          int slot = slot(oldBand[s], oldHash[s]);
+          keyBand[slot] = oldBand[s];
+          keyHash[slot] = oldHash[s];
+          firstNode[slot] = oldFirst[s];
+          lastNode[slot] = oldLast[s];
+        }
+      }
+    }
+
+    /** The slot holding (b, hash), or the free slot where it would go. */
+    private int slot(int b, long hash) {
+      long h = (hash + b) * 0x9E3779B97F4A7C15L;
+      int slot = (int) (h ^ (h >>> 32)) & mask;
+      while (keyBand[slot] >= 0 && (keyBand[slot] != b || keyHash[slot] != hash)) {
+        slot = (slot + 1) & mask;
+      }
+      return slot;
     }
   }
 }

@@ -42,7 +42,15 @@ class RecentSketchesTest {
   }
 
   /** A handle on a cluster id, compared by identity as an engine's listener is. */
-  private static final class Handle {}
+  private static final class Handle {
+    private static int made;
+    private final int id = made++;
+
+    @Override
+    public String toString() {
+      return "h" + id;
+    }
+  }
 
   private static Handle joinOrAdd(
       RecentSketches<Handle> recent, String key, Sketch sketch, Handle fresh) {
@@ -145,6 +153,84 @@ class RecentSketchesTest {
     recent.forget("a", first);
     assertEquals(0, recent.size("a"));
     assertNull(joinOrAdd(recent, "a", sketch(text), new Handle()));
+  }
+
+  /**
+   * Many adds, evictions and forgets against a plain scan of the live sketches in the same order
+   * (bands in order, oldest first within a band, the first of equally similar ones): the handle
+   * each add returns is the scan's, and so are the candidates it considers, in order, through the
+   * table's rebuilds.
+   */
+  @Test
+  void joinsAsAScanOfTheLiveSketchesDoes() {
+    int capacity = 60;
+    RecentSketches<Handle> recent = new RecentSketches<>(capacity, 2);
+    io.neardup.lsh.BandHasher hasher = new io.neardup.lsh.BandHasher(SETTINGS.banding());
+    List<Sketch> liveSketches = new ArrayList<>();
+    List<long[]> liveBands = new ArrayList<>();
+    List<Handle> liveHandles = new ArrayList<>();
+    List<String> originals = new ArrayList<>();
+    int joined = 0;
+    for (int i = 0; i < 3000; i++) {
+      String text;
+      if (!originals.isEmpty() && random.nextInt(3) == 0) {
+        String original = originals.get(random.nextInt(originals.size()));
+        text = random.nextBoolean() ? original : original + " " + WORDS[random.nextInt(5)];
+      } else {
+        text = randomText();
+        originals.add(text);
+        if (originals.size() > 100) {
+          originals.remove(0);
+        }
+      }
+      Sketch s = sketch(text);
+      long[] bands = new long[SETTINGS.banding().bands()];
+      hasher.bandHashes(s, bands);
+      Handle expected = null;
+      double bestSimilarity = -1;
+      List<Handle> candidates = new ArrayList<>();
+      for (int b = 0; b < bands.length; b++) {
+        for (int e = 0; e < liveSketches.size(); e++) {
+          if (liveBands.get(e)[b] == bands[b]) {
+            candidates.add(liveHandles.get(e));
+          }
+          if (liveBands.get(e)[b] != bands[b] || liveHandles.get(e) == expected) {
+            continue;
+          }
+          double similarity = s.similarity(liveSketches.get(e));
+          if (similarity >= SETTINGS.threshold() && similarity > bestSimilarity) {
+            expected = liveHandles.get(e);
+            bestSimilarity = similarity;
+          }
+        }
+      }
+      assertEquals(candidates, recent.candidates("k", s), "candidates of add " + i);
+      Handle fresh = new Handle();
+      Handle got = joinOrAdd(recent, "k", s, fresh);
+      assertSame(expected, got, "add " + i);
+      joined += got == null ? 0 : 1;
+      liveSketches.add(s);
+      liveBands.add(bands);
+      liveHandles.add(got == null ? fresh : got);
+      if (liveSketches.size() > capacity) {
+        liveSketches.remove(0);
+        liveBands.remove(0);
+        liveHandles.remove(0);
+      }
+      if (i % 97 == 96) {
+        Handle failed = liveHandles.get(random.nextInt(liveHandles.size()));
+        recent.forget("k", failed);
+        for (int e = liveHandles.size() - 1; e >= 0; e--) {
+          if (liveHandles.get(e) == failed) {
+            liveSketches.remove(e);
+            liveBands.remove(e);
+            liveHandles.remove(e);
+          }
+        }
+      }
+      assertEquals(liveSketches.size(), recent.size("k"));
+    }
+    assertTrue(joined > 500, "copies joined: " + joined);
   }
 
   @Test
