@@ -98,6 +98,7 @@ public final class BlockSegmenter {
       Set.of("navigation", "banner", "contentinfo", "complementary", "search");
 
   private final StringBuilder text = new StringBuilder();
+  private boolean showNoscript;
   private List<TextBlock> blocks;
   private int words;
   private int linkedWords;
@@ -119,6 +120,15 @@ public final class BlockSegmenter {
 
   /** The text blocks of a page's body (of the whole document if it has none). */
   public List<TextBlock> segment(Element root) {
+    return segment(root, false);
+  }
+
+  /**
+   * The text blocks of a page's body, with {@code <noscript>} content shown or not: a client that
+   * runs no scripts (as this one) renders it, a browser does not.
+   */
+  public List<TextBlock> segment(Element root, boolean showNoscript) {
+    this.showNoscript = showNoscript;
     blocks = new ArrayList<>();
     reset();
     linkDepth = headingDepth = listDepth = mainDepth = boilerplateDepth = sectioningDepth = 0;
@@ -143,7 +153,8 @@ public final class BlockSegmenter {
         return FilterResult.CONTINUE; // comments, doctype, data
       }
       String tag = e.normalName();
-      if (INVISIBLE_TAGS.contains(tag) || hidden(e)) {
+      if ((INVISIBLE_TAGS.contains(tag) && !(showNoscript && tag.equals("noscript")))
+          || hidden(e)) {
         return FilterResult.SKIP_ENTIRELY;
       }
       if (BLOCK_TAGS.contains(tag)) {

@@ -39,10 +39,30 @@ public final class MainTextExtractor {
     return extract(blocks(document), null);
   }
 
-  /** The text blocks of a parsed page, e.g. to learn {@link SiteTemplates} from. */
+  /**
+   * The text blocks of a parsed page, e.g. to learn {@link SiteTemplates} from. A page that shows
+   * (nearly) no text without its scripts but holds text in {@code <noscript>} (a forum or shop
+   * whose posts a script renders, with the same posts for clients without scripts) is read as a
+   * client without scripts renders it.
+   */
   public List<TextBlock> blocks(Document document) {
     Element root = document.body() != null ? document.body() : document;
-    return segmenter.segment(root);
+    List<TextBlock> blocks = segmenter.segment(root);
+    if (words(blocks) < BlockClassifier.MIN_TEXT_WORDS && !root.select("noscript").isEmpty()) {
+      List<TextBlock> rendered = segmenter.segment(root, true);
+      if (words(rendered) > words(blocks)) {
+        return rendered;
+      }
+    }
+    return blocks;
+  }
+
+  private static int words(List<TextBlock> blocks) {
+    int words = 0;
+    for (TextBlock b : blocks) {
+      words += b.words();
+    }
+    return words;
   }
 
   /**

@@ -1,0 +1,52 @@
+package io.neardup.web.boilerplate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * Pages whose text a script renders, with the same text in {@code <noscript>} for clients without.
+ */
+class NoscriptPagesTest {
+  private static final String POSTS =
+      "<div class=post><p>I updated the resolver yesterday and since then every container on my"
+          + " machine fails to reach the registry, although the host itself resolves it fine.</p></div>"
+          + "<div class=post><p>Check which DNS server the daemon hands to the containers: a"
+          + " resolver on the loopback address of the host cannot be reached from inside them, so"
+          + " point the daemon at the address of the bridge instead.</p></div>";
+
+  private static String text(String html) {
+    return new MainTextExtractor(Boilerplate.LOCAL).extract(html, "").text();
+  }
+
+  @Test
+  void aPageThatShowsNothingWithoutScriptsIsReadAsAClientWithoutScriptsRendersIt() {
+    String text =
+        text(
+            "<html><head><title>Resolver - Forums</title></head><body><div id=app></div>"
+                + "<noscript data-path=/t/1>"
+                + POSTS
+                + "</noscript><script>render()</script></body></html>");
+    assertTrue(text.contains("every container on my machine fails"), text);
+    assertTrue(text.contains("point the daemon at the address of the bridge"), text);
+  }
+
+  @Test
+  void noscriptIsLeftOutWhereThePageShowsItsTextAnyway() {
+    String text =
+        text(
+            "<html><body><main>"
+                + POSTS
+                + "</main><noscript><p>This site works best with JavaScript enabled in your"
+                + " browser settings.</p></noscript></body></html>");
+    assertTrue(text.contains("every container on my machine fails"), text);
+    assertFalse(text.contains("JavaScript"), text);
+  }
+
+  @Test
+  void aPageWithoutTextAnywhereStaysEmpty() {
+    assertEquals("", text("<html><body><div id=app></div><noscript></noscript></body></html>"));
+  }
+}
