@@ -98,7 +98,7 @@ public final class BlockSegmenter {
       Set.of("navigation", "banner", "contentinfo", "complementary", "search");
 
   private final StringBuilder text = new StringBuilder();
-  private boolean showNoscript;
+  private Shown shown = Shown.BROWSER;
   private List<TextBlock> blocks;
   private int words;
   private int linkedWords;
@@ -118,17 +118,27 @@ public final class BlockSegmenter {
   private int elementDepth;
   private int nextElement;
 
-  /** The text blocks of a page's body (of the whole document if it has none). */
-  public List<TextBlock> segment(Element root) {
-    return segment(root, false);
+  /** What of a page's markup counts as shown. */
+  public enum Shown {
+    /** What a browser shows: no {@code <noscript>}, no element marked hidden. */
+    BROWSER,
+    /** What a client that runs no scripts shows: {@code <noscript>} too. */
+    WITHOUT_SCRIPTS,
+    /**
+     * Also what is marked hidden until a script moves or reveals it (streamed server rendering
+     * waits in hidden elements for a script to put it in place).
+     */
+    ALL_TEXT
   }
 
-  /**
-   * The text blocks of a page's body, with {@code <noscript>} content shown or not: a client that
-   * runs no scripts (as this one) renders it, a browser does not.
-   */
-  public List<TextBlock> segment(Element root, boolean showNoscript) {
-    this.showNoscript = showNoscript;
+  /** The text blocks of a page's body (of the whole document if it has none). */
+  public List<TextBlock> segment(Element root) {
+    return segment(root, Shown.BROWSER);
+  }
+
+  /** The text blocks of a page's body, with what counts as shown. */
+  public List<TextBlock> segment(Element root, Shown shown) {
+    this.shown = shown;
     blocks = new ArrayList<>();
     reset();
     linkDepth = headingDepth = listDepth = mainDepth = boilerplateDepth = sectioningDepth = 0;
@@ -153,8 +163,8 @@ public final class BlockSegmenter {
         return FilterResult.CONTINUE; // comments, doctype, data
       }
       String tag = e.normalName();
-      if ((INVISIBLE_TAGS.contains(tag) && !(showNoscript && tag.equals("noscript")))
-          || hidden(e)) {
+      if ((INVISIBLE_TAGS.contains(tag) && !(shown != Shown.BROWSER && tag.equals("noscript")))
+          || (shown != Shown.ALL_TEXT && hidden(e))) {
         return FilterResult.SKIP_ENTIRELY;
       }
       if (BLOCK_TAGS.contains(tag)) {

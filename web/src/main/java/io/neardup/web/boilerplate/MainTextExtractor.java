@@ -41,17 +41,25 @@ public final class MainTextExtractor {
 
   /**
    * The text blocks of a parsed page, e.g. to learn {@link SiteTemplates} from. A page that shows
-   * (nearly) no text without its scripts but holds text in {@code <noscript>} (a forum or shop
-   * whose posts a script renders, with the same posts for clients without scripts) is read as a
-   * client without scripts renders it.
+   * (nearly) no text in a browser without running its scripts is read as a client without scripts
+   * renders it ({@code <noscript>}: a forum or shop whose posts a script renders gives the same
+   * posts to clients without scripts), and if that shows (nearly) nothing either, with what its
+   * scripts would reveal (streamed server rendering waits in hidden elements for a script to put it
+   * in place).
    */
   public List<TextBlock> blocks(Document document) {
     Element root = document.body() != null ? document.body() : document;
     List<TextBlock> blocks = segmenter.segment(root);
-    if (words(blocks) < BlockClassifier.MIN_TEXT_WORDS && !root.select("noscript").isEmpty()) {
-      List<TextBlock> rendered = segmenter.segment(root, true);
-      if (words(rendered) > words(blocks)) {
-        return rendered;
+    for (BlockSegmenter.Shown shown :
+        new BlockSegmenter.Shown[] {
+          BlockSegmenter.Shown.WITHOUT_SCRIPTS, BlockSegmenter.Shown.ALL_TEXT
+        }) {
+      if (words(blocks) >= BlockClassifier.MIN_TEXT_WORDS) {
+        break;
+      }
+      List<TextBlock> more = segmenter.segment(root, shown);
+      if (words(more) > words(blocks)) {
+        blocks = more;
       }
     }
     return blocks;

@@ -46,6 +46,29 @@ class NoscriptPagesTest {
   }
 
   @Test
+  void streamedServerRenderingWaitingInHiddenElementsIsReadWhenNothingElseShows() {
+    String text =
+        text(
+            "<html><body><div id=root><template id=B:0></template><p>Loading</p></div>"
+                + "<div hidden id=S:0>"
+                + POSTS
+                + "</div><script>$RC('B:0','S:0')</script></body></html>");
+    assertTrue(text.contains("every container on my machine fails"), text);
+  }
+
+  @Test
+  void hiddenElementsStayOutWhereThePageShowsItsTextAnyway() {
+    String text =
+        text(
+            "<html><body><article>"
+                + POSTS
+                + "</article><div hidden><p>Sign in to your account to keep reading the threads you"
+                + " follow and to get notified of every answer.</p></div></body></html>");
+    assertTrue(text.contains("every container on my machine fails"), text);
+    assertFalse(text.contains("Sign in"), text);
+  }
+
+  @Test
   void aPageWithoutTextAnywhereStaysEmpty() {
     assertEquals("", text("<html><body><div id=app></div><noscript></noscript></body></html>"));
   }
