@@ -36,41 +36,30 @@ public final class MainTextExtractor {
 
   /** Extracts the main text of a parsed page by local removal ({@link Boilerplate#SITE}: too). */
   public MainText extract(Document document) {
-    return extract(blocks(document), null);
+    Element root = document.body() != null ? document.body() : document;
+    MainText best = null;
+    for (BlockSegmenter.Shown shown : BlockSegmenter.Shown.values()) {
+      MainText read = extract(segmenter.segment(root, shown), null);
+      if (best == null || read.contentWords() > best.contentWords()) {
+        best = read;
+      }
+      if (best.contentWords() >= BlockClassifier.MIN_TEXT_WORDS) {
+        break;
+      }
+    }
+    return best;
   }
 
   /**
-   * The text blocks of a parsed page, e.g. to learn {@link SiteTemplates} from. A page that shows
-   * (nearly) no text in a browser without running its scripts is read as a client without scripts
-   * renders it ({@code <noscript>}: a forum or shop whose posts a script renders gives the same
-   * posts to clients without scripts), and if that shows (nearly) nothing either, with what its
-   * scripts would reveal (streamed server rendering waits in hidden elements for a script to put it
-   * in place).
+   * The text blocks of a parsed page, e.g. to learn {@link SiteTemplates} from, as {@link
+   * #extract(Document)} reads them. A page whose main text is (nearly) empty in a browser that runs
+   * none of its scripts is read as a client without scripts renders it ({@code <noscript>}: a forum
+   * or shop whose posts a script renders gives clients without scripts the same posts there), and
+   * if that leaves it (nearly) empty too, with what its scripts would reveal (streamed server
+   * rendering waits in hidden elements for a script to put it in place).
    */
   public List<TextBlock> blocks(Document document) {
-    Element root = document.body() != null ? document.body() : document;
-    List<TextBlock> blocks = segmenter.segment(root);
-    for (BlockSegmenter.Shown shown :
-        new BlockSegmenter.Shown[] {
-          BlockSegmenter.Shown.WITHOUT_SCRIPTS, BlockSegmenter.Shown.ALL_TEXT
-        }) {
-      if (words(blocks) >= BlockClassifier.MIN_TEXT_WORDS) {
-        break;
-      }
-      List<TextBlock> more = segmenter.segment(root, shown);
-      if (words(more) > words(blocks)) {
-        blocks = more;
-      }
-    }
-    return blocks;
-  }
-
-  private static int words(List<TextBlock> blocks) {
-    int words = 0;
-    for (TextBlock b : blocks) {
-      words += b.words();
-    }
-    return words;
+    return extract(document).blocks();
   }
 
   /**

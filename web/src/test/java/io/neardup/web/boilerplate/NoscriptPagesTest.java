@@ -57,6 +57,21 @@ class NoscriptPagesTest {
   }
 
   @Test
+  void aPageShowingOnlyItsFurnitureIsReadWithWhatItsScriptsWouldReveal() {
+    String text =
+        text(
+            "<html><body><header><nav><a href=/>Home</a> <a href=/deals>Deals</a> <a href=/help>Help"
+                + " and contact</a> <a href=/sell>Sell</a> <a href=/watch>Watchlist</a> <a"
+                + " href=/account>My account</a> <a href=/history>Purchase history</a> <a"
+                + " href=/saved>Saved searches</a> <a href=/messages>Messages</a> <a"
+                + " href=/prefs>Preferences</a> <a href=/garage>My garage</a></nav></header>"
+                + "<div hidden id=S:0>"
+                + POSTS
+                + "</div><script>$RC('B:0','S:0')</script></body></html>");
+    assertTrue(text.contains("every container on my machine fails"), text);
+  }
+
+  @Test
   void hiddenElementsStayOutWhereThePageShowsItsTextAnyway() {
     String text =
         text(
