@@ -316,20 +316,13 @@ public final class DistributedClustering {
                       .setKeepAlive(TimeValue.timeValueMillis(keepAliveMillis)))
               .trackTotalHits(search.count())
               .size(search.size());
-      BucketsParams b = search.buckets();
-      if (b != null) {
+      if (search.buckets() != null) {
         source.aggregation(
-            new NearDupBucketsAggregationBuilder(
-                BucketsParams.NAME, b.field(), b.partition(), b.partitions()));
+            new NearDupBucketsAggregationBuilder(BucketsParams.NAME, search.buckets()));
       }
       if (search.docs() != null) {
-        List<NearDupShardDocsQueryBuilder.ShardDocs> wanted = new ArrayList<>();
-        search
-            .docs()
-            .forEach((shard, docs) ->
-                wanted.add(new NearDupShardDocsQueryBuilder.ShardDocs(shard, docs)));
         source
-            .query(new NearDupShardDocsQueryBuilder(wanted))
+            .query(new NearDupShardDocsQueryBuilder(search.docs()))
             .sort(SortBuilders.shardDocSort())
             .fetchSource(false)
             .storedField(StoredFieldsContext._NONE_)
