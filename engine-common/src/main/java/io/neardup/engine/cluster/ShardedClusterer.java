@@ -7,6 +7,7 @@ import io.neardup.cluster.PairMeasure;
 import io.neardup.cluster.PairMeasures;
 import io.neardup.cluster.SparseUnionFind;
 import io.neardup.cluster.Verification;
+import io.neardup.engine.api.ClusterListing;
 import io.neardup.engine.shard.HitSketchReader;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.shingle.ShingleSet;

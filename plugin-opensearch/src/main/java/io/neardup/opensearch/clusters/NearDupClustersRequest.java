@@ -3,7 +3,7 @@ package io.neardup.opensearch.clusters;
 import io.neardup.engine.api.ClustersParams;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
-import io.neardup.opensearch.CanonicalPolicies;
+import io.neardup.opensearch.support.CanonicalPolicies;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;

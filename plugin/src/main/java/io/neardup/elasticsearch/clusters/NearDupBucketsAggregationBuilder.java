@@ -1,7 +1,7 @@
 package io.neardup.elasticsearch.clusters;
 
-import io.neardup.elasticsearch.ShardAggregations;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper.NearDupFieldType;
+import io.neardup.elasticsearch.support.ShardAggregations;
 import io.neardup.engine.api.BucketsParams;
 import io.neardup.engine.cluster.ShardBandCollector;
 import io.neardup.engine.cluster.ShardBuckets;

@@ -1,6 +1,6 @@
 package io.neardup.elasticsearch.clusters;
 
-import io.neardup.elasticsearch.CanonicalPolicies;
+import io.neardup.elasticsearch.support.CanonicalPolicies;
 import io.neardup.engine.api.ClustersParams;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;

@@ -1,7 +1,7 @@
 package io.neardup.elasticsearch.reconcile;
 
-import io.neardup.elasticsearch.CanonicalPolicies;
 import io.neardup.elasticsearch.clusters.NearDupClustersRequest;
+import io.neardup.elasticsearch.support.CanonicalPolicies;
 import io.neardup.engine.reconcile.ReconcileParams;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
