@@ -63,21 +63,10 @@ import org.opensearch.transport.client.Client;
 import org.opensearch.transport.client.ParentTaskAssigningClient;
 
 /**
- * The clustering API's run across the cluster, with the work on the data nodes and the coordinating
- * node's memory bounded by {@link #MEMORY_BUDGET_SETTING}, not by the index. The sequence, the kept
- * runs and the pages are engine-common's {@link DistributedClusters}; this class supplies the
- * OpenSearch point in time, the request circuit breaker and the reads under the point in time:
- *
- * <ul>
- *   <li>the count: a search of size 0;
- *   <li>one partition's band entries: a search with the {@link NearDupBucketsAggregationBuilder}
- *       aggregation, answered by every shard;
- *   <li>documents by number: a search for {@link NearDupShardDocsQueryBuilder} with the {@code
- *       neardup_sketches} extension, sorted by {@code _shard_doc}, whose lower 32 bits are the
- *       document number.
- * </ul>
- *
- * Cancellable between round trips.
+ * OpenSearch's side of the clusters and reconcile APIs, whose runs are engine-common's {@link
+ * DistributedClusters} and {@link DistributedReconcile}: the point in time, the searches {@link
+ * RunSearches} describes, reconcile's bulk updates and refresh, the request circuit breaker and the
+ * memory budget {@link #MEMORY_BUDGET_SETTING}. Cancellable between round trips.
  */
 public final class DistributedClustering {
   /** Coordinating-node memory for one clustering run (entries, candidates, a block's sketches). */
