@@ -49,7 +49,7 @@ public final class ClusterPlan {
   /**
    * @param api the API's name, in messages
    */
-  public ClusterPlan(String api, ClustersParams params) {
+  private ClusterPlan(String api, ClustersParams params) {
     this.api = api;
     this.params = params;
   }
@@ -59,7 +59,7 @@ public final class ClusterPlan {
    *
    * @param field the mapping of the request's field in it, or null if it does not map the field
    */
-  public void index(String index, Map<String, Object> field) {
+  private void index(String index, Map<String, Object> field) {
     if (field != null) {
       Object type = field.get("type");
       if (!"neardup".equals(type)) {
@@ -101,7 +101,7 @@ public final class ClusterPlan {
   }
 
   /** Whether an index (the last one {@link #index seen}) maps the canonical policy's fields. */
-  public void canonicalMapped(boolean mapped) {
+  private void canonicalMapped(boolean mapped) {
     canonicalMapped |= mapped;
   }
 
@@ -110,7 +110,7 @@ public final class ClusterPlan {
    *
    * @throws IllegalArgumentException if no index maps the field, or none the canonical policy's
    */
-  public NearDupSettings settings() {
+  private NearDupSettings settings() {
     if (!canonicalMapped && settings != null) {
       CanonicalPolicy canonical = params.canonical();
       throw new IllegalArgumentException(
@@ -136,7 +136,7 @@ public final class ClusterPlan {
    * How pairs are decided: {@code exact} if an index's field verifies exactly (its documents'
    * shingle sets decide the pairs near the minimum similarity), else by sketch.
    */
-  public Verification verification() {
+  private Verification verification() {
     settings();
     return verification;
   }
@@ -146,7 +146,7 @@ public final class ClusterPlan {
    *
    * @throws IllegalArgumentException as {@link #settings} does
    */
-  public Resolved resolve(Map<String, Function<String, Map<String, Object>>> indexes) {
+  private Resolved resolve(Map<String, Function<String, Map<String, Object>>> indexes) {
     return new Resolved(
         settings(), minSimilarity(), verification(), params.field(), params.canonical(), indexes);
   }
@@ -169,7 +169,7 @@ public final class ClusterPlan {
   }
 
   /** The request's minimum similarity, else the field's threshold. */
-  public double minSimilarity() {
+  private double minSimilarity() {
     return params.minSimilarity() != null ? params.minSimilarity() : settings().threshold();
   }
 

@@ -133,7 +133,7 @@ public final class DistributedClustering {
    * @param api the API's path, the prefix of its error messages
    * @throws IllegalArgumentException naming the parameter (HTTP 400)
    */
-  public ClusterPlan.Resolved plan(String api, NearDupClustersRequest request) {
+  private ClusterPlan.Resolved plan(String api, NearDupClustersRequest request) {
     ClusterState state = clusterService.state();
     Map<String, Function<String, Map<String, Object>>> indexes = new LinkedHashMap<>();
     for (Index index : resolver.concreteIndices(state, request)) {
