@@ -1,9 +1,7 @@
 package io.neardup.opensearch;
 
 import io.neardup.analysis.NormalizedTextAnalyzer;
-import io.neardup.collapse.core.WindowCollapse;
 import io.neardup.engine.api.ReconcileProgress;
-import io.neardup.engine.collapse.CollapsePlan;
 import io.neardup.engine.ingest.AnalysedTexts;
 import io.neardup.opensearch.analysis.NearDupMainTextCharFilterFactory;
 import io.neardup.opensearch.analysis.NearDupNormalizeTokenFilterFactory;
@@ -97,19 +95,6 @@ public final class NearDupPlugin extends Plugin
         ActionPlugin,
         SearchPipelinePlugin,
         IngestPlugin {
-  /**
-   * The largest collapse window a search of the index may ask for: {@code
-   * index.neardup.max_collapse_window}, dynamic, default the library's own limit.
-   */
-  public static final Setting<Integer> MAX_COLLAPSE_WINDOW_SETTING =
-      Setting.intSetting(
-          CollapsePlan.MAX_WINDOW_SETTING,
-          WindowCollapse.MAX_WINDOW,
-          1,
-          WindowCollapse.MAX_WINDOW_LIMIT,
-          Setting.Property.IndexScope,
-          Setting.Property.Dynamic);
-
   private final SetOnce<ClusterService> clusterService = new SetOnce<>();
   private final AnalysedTexts analysedTexts = new AnalysedTexts();
   private final SetOnce<IndexNameExpressionResolver> resolver = new SetOnce<>();
@@ -144,7 +129,8 @@ public final class NearDupPlugin extends Plugin
   @Override
   public List<Setting<?>> getSettings() {
     return List.of(
-        MAX_COLLAPSE_WINDOW_SETTING, TransportNearDupClustersAction.memoryBudgetSetting());
+        CoordinatorCollapse.MAX_WINDOW_SETTING,
+        TransportNearDupClustersAction.memoryBudgetSetting());
   }
 
   @Override

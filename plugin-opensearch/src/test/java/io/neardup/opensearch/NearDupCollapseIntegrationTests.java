@@ -21,7 +21,7 @@ import io.neardup.collapse.core.CollapseMode;
 import io.neardup.document.NearDupDocument;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
-import io.neardup.engine.cluster.ClusterListing;
+import io.neardup.engine.api.ClusterListing;
 import io.neardup.index.NearDupClusterer;
 import io.neardup.opensearch.clusters.NearDupClustersRequest;
 import io.neardup.opensearch.clusters.NearDupClustersResponse;

@@ -5,7 +5,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.greaterThan;
 
 import io.neardup.cluster.CanonicalPolicy;
-import io.neardup.engine.cluster.ClusterListing;
+import io.neardup.engine.api.ClusterListing;
 import io.neardup.opensearch.clusters.NearDupClustersRequest;
 import io.neardup.opensearch.clusters.NearDupClustersResponse;
 import io.neardup.opensearch.clusters.TransportNearDupClustersAction;

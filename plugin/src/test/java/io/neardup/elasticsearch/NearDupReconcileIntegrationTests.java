@@ -14,7 +14,7 @@ import io.neardup.elasticsearch.clusters.TransportNearDupClustersAction;
 import io.neardup.elasticsearch.reconcile.NearDupReconcileRequest;
 import io.neardup.elasticsearch.reconcile.NearDupReconcileResponse;
 import io.neardup.elasticsearch.reconcile.TransportNearDupReconcileAction;
-import io.neardup.engine.cluster.ClusterListing;
+import io.neardup.engine.api.ClusterListing;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;

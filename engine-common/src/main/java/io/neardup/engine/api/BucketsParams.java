@@ -1,9 +1,7 @@
 package io.neardup.engine.api;
 
-import io.neardup.engine.cluster.ShardBandEntries;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
-import io.neardup.settings.NearDupSettings;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -28,9 +26,22 @@ public record BucketsParams(String field, int partition, int partitions) {
   public BucketsParams {
     Objects.requireNonNull(field, "field");
     try {
-      new ShardBandEntries(NearDupSettings.DEFAULT, partition, partitions);
+      checkPartition(partition, partitions);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("[" + NAME + "] " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Checks a partition of the band-hash space: {@code partitions >= 1}, {@code partition} in it.
+   */
+  public static void checkPartition(int partition, int partitions) {
+    if (partitions < 1) {
+      throw new IllegalArgumentException("partitions must be >= 1, got [" + partitions + "]");
+    }
+    if (partition < 0 || partition >= partitions) {
+      throw new IllegalArgumentException(
+          "partition must be in [0, " + partitions + "), got [" + partition + "]");
     }
   }
 

@@ -1,8 +1,7 @@
 package io.neardup.engine.api;
 
-import io.neardup.engine.cluster.ClusterListing;
-import io.neardup.engine.cluster.ClusterListing.Group;
-import io.neardup.engine.cluster.ClusterListing.Member;
+import io.neardup.engine.api.ClusterListing.Group;
+import io.neardup.engine.api.ClusterListing.Member;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
 import java.io.IOException;

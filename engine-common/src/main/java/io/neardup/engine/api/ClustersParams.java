@@ -210,4 +210,55 @@ public final class ClustersParams {
     out.writeVInt(batchSize);
     out.writeOptionalString(run);
   }
+
+  /**
+   * The parameters' setters on an engine's request (its Java API), written once: each returns the
+   * request.
+   *
+   * @param <R> the engine's request
+   */
+  public interface Setters<R extends Setters<R>> {
+    /** The request's parameters. */
+    ClustersParams params();
+
+    @SuppressWarnings("unchecked")
+    private R self() {
+      return (R) this;
+    }
+
+    default R field(String field) {
+      params().field(field);
+      return self();
+    }
+
+    default R minSimilarity(Double minSimilarity) {
+      params().minSimilarity(minSimilarity);
+      return self();
+    }
+
+    default R canonical(CanonicalPolicy canonical) {
+      params().canonical(canonical);
+      return self();
+    }
+
+    default R from(int from) {
+      params().from(from);
+      return self();
+    }
+
+    default R size(int size) {
+      params().size(size);
+      return self();
+    }
+
+    default R batchSize(int batchSize) {
+      params().batchSize(batchSize);
+      return self();
+    }
+
+    default R run(String run) {
+      params().run(run);
+      return self();
+    }
+  }
 }

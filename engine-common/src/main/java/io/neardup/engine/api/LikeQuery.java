@@ -201,4 +201,29 @@ public final class LikeQuery {
   public int hashCode() {
     return Objects.hash(field, text, document, minSimilarity, maxHamming);
   }
+
+  /**
+   * The optional parameters' setters on an engine's query builder (its Java API), written once:
+   * each returns the builder.
+   *
+   * @param <R> the engine's query builder
+   */
+  public interface Setters<R extends Setters<R>> {
+    /** The query's parameters. */
+    LikeQuery like();
+
+    /** Sets the minimum estimated Jaccard similarity, in (0, 1]. */
+    @SuppressWarnings("unchecked")
+    default R minSimilarity(double minSimilarity) {
+      like().minSimilarity(minSimilarity);
+      return (R) this;
+    }
+
+    /** Sets the largest Hamming distance on a field of scheme simhash. */
+    @SuppressWarnings("unchecked")
+    default R maxHamming(int maxHamming) {
+      like().maxHamming(maxHamming);
+      return (R) this;
+    }
+  }
 }

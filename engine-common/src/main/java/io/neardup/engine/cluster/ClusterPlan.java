@@ -3,21 +3,20 @@ package io.neardup.engine.cluster;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.Verification;
 import io.neardup.engine.api.ClustersParams;
+import io.neardup.engine.param.MappingCache;
 import io.neardup.engine.param.MappingFields;
 import io.neardup.engine.param.NearDupMappings;
 import io.neardup.settings.NearDupSettings;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * What the mappings of a clustering or reconcile request's indexes say, checked index by index with
  * the messages both engines give: the {@code neardup} field's sketch settings (the same in every
  * index that maps the field) and whether some index maps the canonical policy's fields.
  *
- * <pre>{@code
- * ClusterPlan plan = new ClusterPlan("_neardup/clusters", params);
- * for (...) { plan.index(name, fieldMapping); plan.canonicalMapped(mapsCanonical); }
- * NearDupSettings settings = plan.settings(); double min = plan.minSimilarity();
- * }</pre>
+ * <p>An engine hands {@link #of} each concrete index's lookup of a mapped path and gets the {@link
+ * Resolved} plan a run needs.
  */
 public final class ClusterPlan {
   private final String api;
@@ -28,9 +27,29 @@ public final class ClusterPlan {
   private boolean canonicalMapped;
 
   /**
+   * Checks the request's field and canonical policy against every index's mappings.
+   *
+   * @param api the API's name, in messages
+   * @param indexes per concrete index name, in the request's order, the mapping of a path (null if
+   *     the index does not map it)
+   * @throws IllegalArgumentException naming the parameter (HTTP 400)
+   */
+  public static Resolved of(
+      String api,
+      ClustersParams params,
+      Map<String, Function<String, Map<String, Object>>> indexes) {
+    ClusterPlan plan = new ClusterPlan(api, params);
+    indexes.forEach((index, lookup) -> {
+      plan.index(index, lookup.apply(params.field()));
+      plan.canonicalMapped(MappingCache.checkCanonical(index, lookup, params.canonical()));
+    });
+    return plan.resolve(indexes);
+  }
+
+  /**
    * @param api the API's name, in messages
    */
-  public ClusterPlan(String api, ClustersParams params) {
+  private ClusterPlan(String api, ClustersParams params) {
     this.api = api;
     this.params = params;
   }
@@ -40,7 +59,7 @@ public final class ClusterPlan {
    *
    * @param field the mapping of the request's field in it, or null if it does not map the field
    */
-  public void index(String index, Map<String, Object> field) {
+  private void index(String index, Map<String, Object> field) {
     if (field != null) {
       Object type = field.get("type");
       if (!"neardup".equals(type)) {
@@ -82,7 +101,7 @@ public final class ClusterPlan {
   }
 
   /** Whether an index (the last one {@link #index seen}) maps the canonical policy's fields. */
-  public void canonicalMapped(boolean mapped) {
+  private void canonicalMapped(boolean mapped) {
     canonicalMapped |= mapped;
   }
 
@@ -91,7 +110,7 @@ public final class ClusterPlan {
    *
    * @throws IllegalArgumentException if no index maps the field, or none the canonical policy's
    */
-  public NearDupSettings settings() {
+  private NearDupSettings settings() {
     if (!canonicalMapped && settings != null) {
       CanonicalPolicy canonical = params.canonical();
       throw new IllegalArgumentException(
@@ -117,7 +136,7 @@ public final class ClusterPlan {
    * How pairs are decided: {@code exact} if an index's field verifies exactly (its documents'
    * shingle sets decide the pairs near the minimum similarity), else by sketch.
    */
-  public Verification verification() {
+  private Verification verification() {
     settings();
     return verification;
   }
@@ -127,24 +146,30 @@ public final class ClusterPlan {
    *
    * @throws IllegalArgumentException as {@link #settings} does
    */
-  public Resolved resolve() {
+  private Resolved resolve(Map<String, Function<String, Map<String, Object>>> indexes) {
     return new Resolved(
-        settings(), minSimilarity(), verification(), params.field(), params.canonical());
+        settings(), minSimilarity(), verification(), params.field(), params.canonical(), indexes);
   }
 
   /**
    * A plan's outcome: the field's settings, the minimum similarity, how pairs are decided, the
-   * field and the canonical policy.
+   * field, the canonical policy and the concrete indexes with their lookups of a mapped path.
    */
   public record Resolved(
       NearDupSettings settings,
       double minSimilarity,
       Verification verification,
       String field,
-      CanonicalPolicy canonical) {}
+      CanonicalPolicy canonical,
+      Map<String, Function<String, Map<String, Object>>> indexes) {
+    /** The concrete indexes' names. */
+    public String[] indexNames() {
+      return indexes.keySet().toArray(String[]::new);
+    }
+  }
 
   /** The request's minimum similarity, else the field's threshold. */
-  public double minSimilarity() {
+  private double minSimilarity() {
     return params.minSimilarity() != null ? params.minSimilarity() : settings().threshold();
   }
 

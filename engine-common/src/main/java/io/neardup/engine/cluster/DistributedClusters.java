@@ -1,15 +1,15 @@
 package io.neardup.engine.cluster;
 
 import io.neardup.cluster.CanonicalPolicy;
-import io.neardup.cluster.Verification;
 import io.neardup.engine.api.ClustersPage;
 import io.neardup.engine.api.ClustersParams;
-import io.neardup.settings.NearDupSettings;
 import java.util.Comparator;
 import java.util.NoSuchElementException;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executor;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 
 /**
@@ -50,6 +50,23 @@ public final class DistributedClusters<S, P, Q> {
     void reserve(long bytes, String label);
 
     void release(long bytes);
+
+    /**
+     * An accounting from the engine's reserve (which fails if the bytes do not fit) and release.
+     */
+    static Memory of(BiConsumer<Long, String> reserve, LongConsumer release) {
+      return new Memory() {
+        @Override
+        public void reserve(long bytes, String label) {
+          reserve.accept(bytes, label);
+        }
+
+        @Override
+        public void release(long bytes) {
+          release.accept(bytes);
+        }
+      };
+    }
 
     /**
      * This accounting as a distributed run reserves its memory, labelled {@code neardup_clusters}.
@@ -125,7 +142,7 @@ public final class DistributedClusters<S, P, Q> {
   /**
    * Computes the clusters of a planned request and answers its page.
    *
-   * @param verification how pairs are decided ({@link ClusterPlan#verification})
+   * @param mapped what the mappings say ({@link ClusterPlan#of})
    * @param keepAliveMillis how long the computation is kept for later pages, or null
    * @param budget the memory of the computation, in bytes
    * @param startNanos when the request arrived ({@link System#nanoTime})
@@ -135,12 +152,11 @@ public final class DistributedClusters<S, P, Q> {
       ClustersParams params,
       Q query,
       Long keepAliveMillis,
-      NearDupSettings settings,
-      double minSimilarity,
-      Verification verification,
+      ClusterPlan.Resolved mapped,
       long budget,
       long startNanos,
       ShardedRun.Listener<ClustersPage> listener) {
+    double minSimilarity = mapped.minSimilarity();
     long pitKeepAlive = pointInTimeKeepAlive(keepAliveMillis);
     session.open(
         pitKeepAlive,
@@ -149,9 +165,9 @@ public final class DistributedClusters<S, P, Q> {
             pit -> {
               ShardedRun<S> run =
                   new ShardedRun<>(
-                      settings,
+                      mapped.settings(),
                       minSimilarity,
-                      verification,
+                      mapped.verification(),
                       budget,
                       params.batchSize(),
                       shardOrder,

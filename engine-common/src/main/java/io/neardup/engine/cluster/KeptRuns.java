@@ -4,7 +4,9 @@ import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -21,6 +23,21 @@ public final class KeptRuns<T> {
     long nowMillis();
 
     void schedule(Runnable task, long delayMillis);
+
+    /** A scheduler from the engine's relative clock and its timer. */
+    static Scheduler of(LongSupplier now, BiConsumer<Runnable, Long> schedule) {
+      return new Scheduler() {
+        @Override
+        public long nowMillis() {
+          return now.getAsLong();
+        }
+
+        @Override
+        public void schedule(Runnable task, long delayMillis) {
+          schedule.accept(task, delayMillis);
+        }
+      };
+    }
   }
 
   private record Entry<T>(T run, long keepAliveMillis) {}

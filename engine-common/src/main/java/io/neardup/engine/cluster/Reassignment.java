@@ -60,10 +60,10 @@ public final class Reassignment {
 
   /**
    * Bytes held per document (its index reference, its id, its cluster id, the flag, the sequence
-   * number and primary term), for a circuit breaker.
+   * number and primary term, and what naming the clusters holds), for a circuit breaker.
    */
   public static long bytesPerDocument() {
-    return 8 + 56 + 56 + 1 + 16;
+    return 8 + 56 + 56 + 1 + 16 + StableClusterIds.BYTES_PER_DOCUMENT;
   }
 
   /** Records what a document carries now: its cluster id and canonical flag, null if absent. */

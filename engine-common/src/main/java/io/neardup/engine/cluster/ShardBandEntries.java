@@ -1,6 +1,7 @@
 package io.neardup.engine.cluster;
 
 import io.neardup.cluster.Clusterer;
+import io.neardup.engine.api.BucketsParams;
 import io.neardup.lsh.BandHasher;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.sketch.Sketch;
@@ -44,22 +45,12 @@ public final class ShardBandEntries {
    * @param partitions the number of partitions of the band-hash space, at least 1
    */
   public ShardBandEntries(NearDupSettings settings, int partition, int partitions) {
-    checkPartition(partition, partitions);
+    BucketsParams.checkPartition(partition, partitions);
     this.settings = settings;
     this.bandHasher = new BandHasher(settings.banding());
     this.partition = partition;
     this.partitions = partitions;
     this.hashes = new long[settings.banding().bands()];
-  }
-
-  static void checkPartition(int partition, int partitions) {
-    if (partitions < 1) {
-      throw new IllegalArgumentException("partitions must be >= 1, got [" + partitions + "]");
-    }
-    if (partition < 0 || partition >= partitions) {
-      throw new IllegalArgumentException(
-          "partition must be in [0, " + partitions + "), got [" + partition + "]");
-    }
   }
 
   /** The partition of the upper 32 bits of a band hash. */

@@ -7,6 +7,7 @@ import io.neardup.cluster.PairMeasure;
 import io.neardup.cluster.PairMeasures;
 import io.neardup.cluster.SparseUnionFind;
 import io.neardup.cluster.Verification;
+import io.neardup.engine.api.ClusterListing;
 import io.neardup.engine.shard.HitSketchReader;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.shingle.ShingleSet;
@@ -50,7 +51,10 @@ import java.util.function.IntFunction;
  * the memory is the budget plus that, whatever the number of documents without near-duplicates. The
  * clusters are the same as the single-node {@link Clusterer}'s joins-only run on the same sketches
  * (a cluster is a connected component of verified pairs), up to the rare 32-bit band hash
- * collisions both verify alike. Not thread-safe: one run, driven by one caller.
+ * collisions both verify alike, except within buckets above the maximum size: there this run pairs
+ * each member with the bucket's first members, while the single-node core picks its representatives
+ * as it verifies (each member that matched none of the earlier ones). Not thread-safe: one run,
+ * driven by one caller.
  *
  * <pre>{@code
  * ShardedClusterer c = new ShardedClusterer(settings, 0.8, 64 << 20);

@@ -2,6 +2,7 @@ package io.neardup.engine.cluster;
 
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.Verification;
+import io.neardup.engine.api.ClusterListing;
 import io.neardup.settings.NearDupSettings;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -6,7 +6,7 @@
  * {@link io.neardup.engine.cluster.KeptRuns}), the mapping checks of a request ({@link
  * io.neardup.engine.cluster.ClusterPlan}), the searches a run makes ({@link
  * io.neardup.engine.cluster.RunSearches}), the clusters a page lists ({@link
- * io.neardup.engine.cluster.ClusterListing}) and reconcile's renaming of clusters after the ids
- * their members carry ({@link io.neardup.engine.cluster.Reassignment}).
+ * io.neardup.engine.api.ClusterListing}) and reconcile's renaming of clusters after the ids their
+ * members carry ({@link io.neardup.engine.cluster.Reassignment}).
  */
 package io.neardup.engine.cluster;

@@ -1,12 +1,11 @@
 package io.neardup.engine.reconcile;
 
-import io.neardup.cluster.Verification;
+import io.neardup.engine.api.ReconcileResult;
 import io.neardup.engine.cluster.ClusterPlan;
 import io.neardup.engine.cluster.DistributedClusters;
 import io.neardup.engine.cluster.Reassignment;
 import io.neardup.engine.cluster.RunSearches;
 import io.neardup.engine.cluster.ShardedRun;
-import io.neardup.settings.NearDupSettings;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -46,23 +45,58 @@ public final class DistributedReconcile<S, P, Q> {
   }
 
   /**
+   * Reconciles: checks the target fields ({@link ReconcileParams#checkTargets}), reads the current
+   * assignments and clusters ({@link #read}), then writes what changes ({@link ReconcileRun#write})
+   * and answers what the reconcile did.
+   *
+   * @param mapped what the mappings say ({@link ClusterPlan#of})
+   * @param budget the memory of the clustering, in bytes
+   * @param startNanos when the request arrived ({@link System#nanoTime})
+   */
+  public void reconcile(
+      RunSearches.Engine<S, P, Q> engine,
+      ReconcileRun.Writes writes,
+      ReconcileRun run,
+      Q query,
+      ClusterPlan.Resolved mapped,
+      long budget,
+      long startNanos,
+      ShardedRun.Listener<ReconcileResult> listener) {
+    boolean canonicalMapped;
+    try {
+      canonicalMapped = run.params().checkTargets(mapped.indexes());
+    } catch (RuntimeException e) {
+      listener.onFailure(e);
+      return;
+    }
+    read(
+        engine,
+        run,
+        query,
+        canonicalMapped,
+        mapped,
+        budget,
+        ShardedRun.Listener.then(
+            listener, done -> run.write(writes, startNanos, mapped.minSimilarity(), listener)));
+  }
+
+  /**
    * Reads the current assignments, clusters and computes the changes into {@code run}; the point in
    * time is closed and the memory released before {@code listener} is called.
    *
    * @param canonicalMapped whether any index maps the canonical field (else it is not read)
+   * @param mapped what the mappings say ({@link ClusterPlan#of})
    * @param budget the memory of the clustering, in bytes
    */
   public void read(
       RunSearches.Engine<S, P, Q> engine,
       ReconcileRun run,
-      ReconcileParams params,
       Q query,
       boolean canonicalMapped,
-      NearDupSettings settings,
-      double minSimilarity,
-      Verification verification,
+      ClusterPlan.Resolved mapped,
       long budget,
       ShardedRun.Listener<Void> listener) {
+    ReconcileParams params = run.params();
     long keepAlive = DistributedClusters.ROUND_TRIP_KEEP_ALIVE_MILLIS;
     engine.open(
         keepAlive,
@@ -77,7 +111,7 @@ public final class DistributedReconcile<S, P, Q> {
                       canonicalMapped,
                       pit,
                       listener);
-              reading.count(settings, minSimilarity, verification, budget);
+              reading.count(mapped, budget);
             }));
   }
 
@@ -117,8 +151,7 @@ public final class DistributedReconcile<S, P, Q> {
       this.listener = listener;
     }
 
-    void count(
-        NearDupSettings settings, double minSimilarity, Verification verification, long budget) {
+    void count(ClusterPlan.Resolved mapped, long budget) {
       reads.count(
           step(total -> {
             if (total > Integer.MAX_VALUE - 8) {
@@ -131,16 +164,11 @@ public final class DistributedReconcile<S, P, Q> {
             shardOf = new short[documents];
             docOf = new int[documents];
             run.start(documents);
-            page(null, settings, minSimilarity, verification, budget);
+            page(null, mapped, budget);
           }));
     }
 
-    private void page(
-        Long after,
-        NearDupSettings settings,
-        double minSimilarity,
-        Verification verification,
-        long budget) {
+    private void page(Long after, ClusterPlan.Resolved mapped, long budget) {
       RunSearches.Assignments page =
           new RunSearches.Assignments(
               after, firstPage.size(), firstPage.clusterField(), firstPage.canonicalField());
@@ -175,21 +203,20 @@ public final class DistributedReconcile<S, P, Q> {
               read++;
             }
             if (hits.size() < page.size() || read == documents) {
-              cluster(settings, minSimilarity, verification, budget);
+              cluster(mapped, budget);
             } else {
-              page(hits.getLast().sort(), settings, minSimilarity, verification, budget);
+              page(hits.getLast().sort(), mapped, budget);
             }
           }));
     }
 
-    private void cluster(
-        NearDupSettings settings, double minSimilarity, Verification verification, long budget) {
+    private void cluster(ClusterPlan.Resolved mapped, long budget) {
       run.clustering();
       ShardedRun<S> sharded =
           new ShardedRun<>(
-              settings,
-              minSimilarity,
-              verification,
+              mapped.settings(),
+              mapped.minSimilarity(),
+              mapped.verification(),
               budget,
               params.clusters().batchSize(),
               shardOrder,

@@ -193,4 +193,60 @@ public final class ReconcileParams {
     }
     return canonicalMapped;
   }
+
+  /**
+   * The parameters' setters on an engine's request (its Java API), written once: each returns the
+   * request.
+   *
+   * @param <R> the engine's request
+   */
+  public interface Setters<R extends Setters<R>> {
+    /** The request's parameters. */
+    ReconcileParams params();
+
+    @SuppressWarnings("unchecked")
+    private R self() {
+      return (R) this;
+    }
+
+    default R field(String field) {
+      params().clusters().field(field);
+      return self();
+    }
+
+    default R minSimilarity(Double minSimilarity) {
+      params().clusters().minSimilarity(minSimilarity);
+      return self();
+    }
+
+    default R canonical(CanonicalPolicy canonical) {
+      params().canonical(canonical);
+      return self();
+    }
+
+    default R batchSize(int batchSize) {
+      params().clusters().batchSize(batchSize);
+      return self();
+    }
+
+    default R clusterField(String clusterField) {
+      params().clusterField(clusterField);
+      return self();
+    }
+
+    default R canonicalField(String canonicalField) {
+      params().canonicalField(canonicalField);
+      return self();
+    }
+
+    default R dryRun(boolean dryRun) {
+      params().dryRun(dryRun);
+      return self();
+    }
+
+    default R refresh(boolean refresh) {
+      params().refresh(refresh);
+      return self();
+    }
+  }
 }

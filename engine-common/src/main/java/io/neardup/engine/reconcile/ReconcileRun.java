@@ -35,15 +35,23 @@ public final class ReconcileRun {
     Exception cancelled();
 
     /**
-     * Updates {@code batch} (each {@link Reassignment.Write} to its {@link ReconcileRun#doc}, if
-     * its sequence number and primary term are still those read) and answers one entry per update
-     * in order: null if it was written, else its failure.
+     * Applies {@code batch} (each a partial update, if the document's sequence number and primary
+     * term are still those read) and answers one entry per update in order: null if it was written,
+     * else its failure.
      */
-    void bulk(List<Reassignment.Write> batch, ShardedRun.Listener<List<ReconcileResult.Failure>> l);
+    void bulk(List<Update> batch, ShardedRun.Listener<List<ReconcileResult.Failure>> l);
 
     /** Refreshes the reconciled indexes. */
     void refresh(ShardedRun.Listener<Void> listener);
   }
+
+  /**
+   * One conditional partial update.
+   *
+   * @param doc the fields written: the cluster id and the canonical flag
+   */
+  public record Update(
+      String index, String id, Map<String, Object> doc, long seqNo, long primaryTerm) {}
 
   public ReconcileRun(ReconcileParams params, ReconcileProgress progress) {
     this.params = params;
@@ -94,8 +102,19 @@ public final class ReconcileRun {
     progress.clustered(clusters, changes.size());
   }
 
+  /** The request's parameters. */
+  public ReconcileParams params() {
+    return params;
+  }
+
+  /** The update a change makes. */
+  Update update(Reassignment.Write change) {
+    return new Update(
+        change.index(), change.id(), doc(change), change.seqNo(), change.primaryTerm());
+  }
+
   /** The partial document a change writes. */
-  public Map<String, Object> doc(Reassignment.Write change) {
+  private Map<String, Object> doc(Reassignment.Write change) {
     Map<String, Object> doc = new HashMap<>(2);
     doc.put(params.clusterField(), change.clusterId());
     doc.put(params.canonicalField(), change.canonical());
@@ -163,7 +182,7 @@ public final class ReconcileRun {
         return;
       }
       int end = Math.min(changes.size(), next + params.clusters().batchSize());
-      List<Reassignment.Write> batch = changes.subList(next, end);
+      List<Update> batch = changes.subList(next, end).stream().map(c -> update(c)).toList();
       next = end;
       writes.bulk(
           batch,

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.collapse.core.CollapseMode;
-import io.neardup.engine.cluster.ClusterListing;
 import io.neardup.engine.reconcile.ReconcileParams;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;

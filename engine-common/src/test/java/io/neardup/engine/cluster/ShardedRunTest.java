@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.Verification;
+import io.neardup.engine.api.ClusterListing;
 import io.neardup.settings.NearDupSettings;
 import java.io.IOException;
 import java.util.ArrayList;

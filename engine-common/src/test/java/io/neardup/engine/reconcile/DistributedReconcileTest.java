@@ -8,13 +8,14 @@ import io.neardup.cluster.Verification;
 import io.neardup.engine.api.ClustersParams;
 import io.neardup.engine.api.ReconcileProgress;
 import io.neardup.engine.api.ReconcileResult;
+import io.neardup.engine.cluster.ClusterPlan;
 import io.neardup.engine.cluster.DistributedClusters;
-import io.neardup.engine.cluster.Reassignment;
 import io.neardup.engine.cluster.RunSearches;
 import io.neardup.engine.cluster.ShardBuckets;
 import io.neardup.engine.cluster.ShardedClustererTest;
 import io.neardup.engine.cluster.ShardedRun;
 import io.neardup.engine.cluster.ShardedRunTest;
+import io.neardup.engine.ingest.NearDupIngest;
 import io.neardup.settings.NearDupSettings;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -128,7 +129,10 @@ class DistributedReconcileTest {
   }
 
   private static ReconcileResult reconcile(
-      Engine engine, CanonicalPolicy canonical, AtomicLong used, List<Reassignment.Write> written) {
+      Engine engine,
+      CanonicalPolicy canonical,
+      AtomicLong used,
+      List<ReconcileRun.Update> written) {
     ReconcileParams params =
         ReconcileParams.of(new ClustersParams().field("body.dup").canonical(canonical));
     params.clusters().batchSize(7);
@@ -154,12 +158,10 @@ class DistributedReconcileTest {
     reconcile.read(
         engine,
         run,
-        params,
         null,
         true,
-        SETTINGS,
-        0.8,
-        Verification.SKETCH,
+        new ClusterPlan.Resolved(
+            SETTINGS, 0.8, Verification.SKETCH, "body.dup", canonical, Map.of()),
         1 << 20,
         ShardedRun.Listener.of(
             done ->
@@ -172,7 +174,7 @@ class DistributedReconcileTest {
 
                       @Override
                       public void bulk(
-                          List<Reassignment.Write> batch,
+                          List<ReconcileRun.Update> batch,
                           ShardedRun.Listener<List<ReconcileResult.Failure>> l) {
                         written.addAll(batch);
                         l.onResponse(
@@ -221,7 +223,7 @@ class DistributedReconcileTest {
         List.of(CanonicalPolicy.BEST_SCORE, CanonicalPolicy.lowest("key"))) {
       Engine engine = new Engine(sketches, 3);
       AtomicLong used = new AtomicLong();
-      List<Reassignment.Write> written = new ArrayList<>();
+      List<ReconcileRun.Update> written = new ArrayList<>();
       ReconcileResult result = reconcile(engine, canonical, used, written);
       assertEquals(sketches.size(), result.documents());
       assertEquals(expected.size(), result.clusters());
@@ -232,11 +234,12 @@ class DistributedReconcileTest {
 
       Map<String, List<Integer>> byCluster = new HashMap<>();
       Map<String, String> canonicalOf = new HashMap<>();
-      for (Reassignment.Write w : written) {
+      for (ReconcileRun.Update w : written) {
         int input = Integer.parseInt(w.id().substring(1));
-        byCluster.computeIfAbsent(w.clusterId(), c -> new ArrayList<>()).add(input);
-        if (w.canonical()) {
-          assertEquals(null, canonicalOf.put(w.clusterId(), w.id()), "one canonical");
+        String cluster = (String) w.doc().get(NearDupIngest.DEFAULT_CLUSTER_FIELD);
+        byCluster.computeIfAbsent(cluster, c -> new ArrayList<>()).add(input);
+        if ((Boolean) w.doc().get(NearDupIngest.DEFAULT_CANONICAL_FIELD)) {
+          assertEquals(null, canonicalOf.put(cluster, w.id()), "one canonical");
         }
       }
       Set<List<Integer>> found = new HashSet<>();

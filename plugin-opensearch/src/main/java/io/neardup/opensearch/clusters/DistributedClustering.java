@@ -2,6 +2,8 @@ package io.neardup.opensearch.clusters;
 
 import io.neardup.engine.api.BucketsParams;
 import io.neardup.engine.api.ClustersPage;
+import io.neardup.engine.api.ReconcileResult;
+import io.neardup.engine.cluster.ClusterPlan;
 import io.neardup.engine.cluster.DistributedClusters;
 import io.neardup.engine.cluster.KeptRuns;
 import io.neardup.engine.cluster.RunSearches;
@@ -9,16 +11,22 @@ import io.neardup.engine.cluster.ShardedRun;
 import io.neardup.engine.reconcile.DistributedReconcile;
 import io.neardup.engine.reconcile.ReconcileParams;
 import io.neardup.engine.reconcile.ReconcileRun;
+import io.neardup.opensearch.collapse.MappedFields;
 import io.neardup.opensearch.collapse.NearDupSketchFetchSubPhase;
 import io.neardup.opensearch.collapse.NearDupSketchesBuilder;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.concurrent.Executor;
+import java.util.function.Function;
 import org.opensearch.ResourceNotFoundException;
+import org.opensearch.action.admin.indices.refresh.RefreshRequest;
+import org.opensearch.action.bulk.BulkItemResponse;
+import org.opensearch.action.bulk.BulkRequest;
 import org.opensearch.action.search.CreatePitAction;
 import org.opensearch.action.search.CreatePitRequest;
 import org.opensearch.action.search.DeletePitAction;
@@ -26,13 +34,20 @@ import org.opensearch.action.search.DeletePitRequest;
 import org.opensearch.action.search.SearchAction;
 import org.opensearch.action.search.SearchRequest;
 import org.opensearch.action.search.SearchResponse;
+import org.opensearch.action.update.UpdateRequest;
+import org.opensearch.cluster.ClusterState;
+import org.opensearch.cluster.metadata.IndexMetadata;
+import org.opensearch.cluster.metadata.IndexNameExpressionResolver;
+import org.opensearch.cluster.service.ClusterService;
 import org.opensearch.common.settings.Setting;
 import org.opensearch.common.unit.TimeValue;
 import org.opensearch.core.action.ActionListener;
 import org.opensearch.core.common.breaker.CircuitBreaker;
 import org.opensearch.core.common.unit.ByteSizeUnit;
 import org.opensearch.core.common.unit.ByteSizeValue;
+import org.opensearch.core.index.Index;
 import org.opensearch.core.index.shard.ShardId;
+import org.opensearch.core.indices.breaker.CircuitBreakerService;
 import org.opensearch.core.tasks.TaskCancelledException;
 import org.opensearch.index.query.QueryBuilder;
 import org.opensearch.index.query.QueryBuilders;
@@ -45,23 +60,13 @@ import org.opensearch.tasks.CancellableTask;
 import org.opensearch.tasks.Task;
 import org.opensearch.threadpool.ThreadPool;
 import org.opensearch.transport.client.Client;
+import org.opensearch.transport.client.ParentTaskAssigningClient;
 
 /**
- * The clustering API's run across the cluster, with the work on the data nodes and the coordinating
- * node's memory bounded by {@link #MEMORY_BUDGET_SETTING}, not by the index. The sequence, the kept
- * runs and the pages are engine-common's {@link DistributedClusters}; this class supplies the
- * OpenSearch point in time, the request circuit breaker and the reads under the point in time:
- *
- * <ul>
- *   <li>the count: a search of size 0;
- *   <li>one partition's band entries: a search with the {@link NearDupBucketsAggregationBuilder}
- *       aggregation, answered by every shard;
- *   <li>documents by number: a search for {@link NearDupShardDocsQueryBuilder} with the {@code
- *       neardup_sketches} extension, sorted by {@code _shard_doc}, whose lower 32 bits are the
- *       document number.
- * </ul>
- *
- * Cancellable between round trips.
+ * OpenSearch's side of the clusters and reconcile APIs, whose runs are engine-common's {@link
+ * DistributedClusters} and {@link DistributedReconcile}: the point in time, the searches {@link
+ * RunSearches} describes, reconcile's bulk updates and refresh, the request circuit breaker and the
+ * memory budget {@link #MEMORY_BUDGET_SETTING}. Cancellable between round trips.
  */
 public final class DistributedClustering {
   /** Coordinating-node memory for one clustering run (entries, candidates, a block's sketches). */
@@ -81,70 +86,78 @@ public final class DistributedClustering {
       Comparator.comparing(ShardId::getIndexName).thenComparingInt(ShardId::id);
 
   private final Executor executor;
+  private final Client client;
+  private final ClusterService clusterService;
+  private final IndexNameExpressionResolver resolver;
+  private final MappedFields mappings = new MappedFields();
   private final DistributedClusters<ShardId, String, QueryBuilder> runs;
   private final DistributedReconcile<ShardId, String, QueryBuilder> reconciles;
+  private volatile long budget;
 
   public DistributedClustering(
-      CircuitBreaker breaker,
+      CircuitBreakerService breakers,
       ThreadPool threadPool,
       Client client,
-      java.util.function.Supplier<String> nodeId) {
+      ClusterService clusterService,
+      IndexNameExpressionResolver resolver) {
     this.executor = threadPool.executor(ThreadPool.Names.GENERIC);
+    this.client = client;
+    this.clusterService = clusterService;
+    this.resolver = resolver;
+    CircuitBreaker breaker = breakers.getBreaker(CircuitBreaker.REQUEST);
+    DistributedClusters.Memory memory =
+        DistributedClusters.Memory.of(
+            breaker::addEstimateBytesAndMaybeBreak, bytes -> breaker.addWithoutBreaking(-bytes));
     this.runs =
         new DistributedClusters<>(
-            memory(breaker),
+            memory,
             pit -> close(client, pit),
-            nodeId,
-            new KeptRuns.Scheduler() {
-              @Override
-              public long nowMillis() {
-                return threadPool.relativeTimeInMillis();
-              }
-
-              @Override
-              public void schedule(Runnable task, long delayMillis) {
-                threadPool.schedule(
-                    task, TimeValue.timeValueMillis(delayMillis), ThreadPool.Names.GENERIC);
-              }
-            },
+            () -> clusterService.localNode().getId(),
+            KeptRuns.Scheduler.of(
+                threadPool::relativeTimeInMillis,
+                (task, delay) ->
+                    threadPool.schedule(
+                        task, TimeValue.timeValueMillis(delay), ThreadPool.Names.GENERIC)),
             SHARD_ORDER,
             API);
-    this.reconciles =
-        new DistributedReconcile<>(memory(breaker), pit -> close(client, pit), SHARD_ORDER);
+    this.reconciles = new DistributedReconcile<>(memory, pit -> close(client, pit), SHARD_ORDER);
+    this.budget = MEMORY_BUDGET_SETTING.get(clusterService.getSettings()).getBytes();
+    clusterService
+        .getClusterSettings()
+        .addSettingsUpdateConsumer(MEMORY_BUDGET_SETTING, v -> this.budget = v.getBytes());
   }
 
-  /** The request circuit breaker, as engine-common's runs reserve memory. */
-  static DistributedClusters.Memory memory(CircuitBreaker breaker) {
-    return new DistributedClusters.Memory() {
-      @Override
-      public void reserve(long bytes, String label) {
-        breaker.addEstimateBytesAndMaybeBreak(bytes, label);
+  /**
+   * Checks the request's field and canonical policy against the mappings of its concrete indexes
+   * ({@link ClusterPlan#of}).
+   *
+   * @param api the API's path, the prefix of its error messages
+   * @throws IllegalArgumentException naming the parameter (HTTP 400)
+   */
+  private ClusterPlan.Resolved plan(String api, NearDupClustersRequest request) {
+    ClusterState state = clusterService.state();
+    Map<String, Function<String, Map<String, Object>>> indexes = new LinkedHashMap<>();
+    for (Index index : resolver.concreteIndices(state, request)) {
+      IndexMetadata metadata = state.metadata().index(index);
+      if (metadata != null) {
+        indexes.put(index.getName(), path -> mappings.lookup(metadata, path));
       }
-
-      @Override
-      public void release(long bytes) {
-        breaker.addWithoutBreaking(-bytes);
-      }
-    };
+    }
+    return ClusterPlan.of(api, request.params(), indexes);
   }
 
-  /** Computes the clusters of a planned request and returns its page. */
+  /** Computes the clusters of a request and returns its page. */
   void run(
       Task task,
-      Client taskClient,
       NearDupClustersRequest request,
-      RequestPlan plan,
-      long budget,
       long start,
       ActionListener<NearDupClustersResponse> listener) {
     runs.run(
-        RunSearches.session(new Session(task, taskClient, request)),
+        RunSearches.session(new Session(task, request, null)),
         request.params(),
         request.query(),
         request.keepAlive() == null ? null : request.keepAlive().millis(),
-        plan.mapped().settings(),
-        plan.mapped().minSimilarity(),
-        plan.mapped().verification(),
+        plan(API, request),
         budget,
         start,
         respond(listener));
@@ -153,13 +166,12 @@ public final class DistributedClustering {
   /** Returns a page of a run kept on this node, read on behalf of this request's task. */
   void page(
       Task task,
-      Client taskClient,
       NearDupClustersRequest request,
       long start,
       ActionListener<NearDupClustersResponse> listener) {
     try {
       runs.page(
-          RunSearches.session(new Session(task, taskClient, request)),
+          RunSearches.session(new Session(task, request, null)),
           request.params(),
           request.keepAlive() == null ? null : request.keepAlive().millis(),
           start,
@@ -170,30 +182,24 @@ public final class DistributedClustering {
   }
 
   /**
-   * Reconcile's read of the current assignments and its clustering, on the distributed run under
-   * one point in time (engine-common's {@link DistributedReconcile}).
+   * Reconciles on the distributed run under one point in time (engine-common's {@link
+   * DistributedReconcile#reconcile}), writing with conditional bulk partial updates.
    */
   public void reconcile(
       Task task,
-      Client taskClient,
       NearDupClustersRequest request,
-      RequestPlan plan,
-      long budget,
       ReconcileRun run,
-      ReconcileParams params,
-      boolean canonicalMapped,
-      ShardedRun.Listener<Void> listener) {
-    reconciles.read(
-        new Session(task, taskClient, request),
-        run,
-        params,
-        request.query(),
-        canonicalMapped,
-        plan.mapped().settings(),
-        plan.mapped().minSimilarity(),
-        plan.mapped().verification(),
-        budget,
-        listener);
+      long start,
+      ShardedRun.Listener<ReconcileResult> listener) {
+    ClusterPlan.Resolved mapped;
+    try {
+      mapped = plan(ReconcileParams.API, request);
+    } catch (RuntimeException e) {
+      listener.onFailure(e);
+      return;
+    }
+    Session session = new Session(task, request, mapped);
+    reconciles.reconcile(session, session, run, request.query(), mapped, budget, start, listener);
   }
 
   private static ShardedRun.Listener<ClustersPage> respond(
@@ -202,16 +208,68 @@ public final class DistributedClustering {
         page -> listener.onResponse(new NearDupClustersResponse(page)), listener::onFailure);
   }
 
-  /** A request's point in time and the run's searches under it, on behalf of its task. */
-  private final class Session implements RunSearches.Engine<ShardId, String, QueryBuilder> {
+  /**
+   * A request's point in time, the run's searches under it and reconcile's writes, on behalf of its
+   * task.
+   */
+  private final class Session
+      implements RunSearches.Engine<ShardId, String, QueryBuilder>, ReconcileRun.Writes {
     private final Task task;
     private final Client taskClient;
     private final NearDupClustersRequest request;
+    private final ClusterPlan.Resolved mapped;
 
-    Session(Task task, Client taskClient, NearDupClustersRequest request) {
+    Session(Task task, NearDupClustersRequest request, ClusterPlan.Resolved mapped) {
       this.task = task;
-      this.taskClient = taskClient;
+      this.taskClient = new ParentTaskAssigningClient(client, clusterService.localNode(), task);
       this.request = request;
+      this.mapped = mapped;
+    }
+
+    @Override
+    public Exception cancelled() {
+      return task instanceof CancellableTask c && c.isCancelled()
+          ? new TaskCancelledException("cancelled: " + c.getReasonCancelled())
+          : null;
+    }
+
+    @Override
+    public void bulk(
+        List<ReconcileRun.Update> batch,
+        ShardedRun.Listener<List<ReconcileResult.Failure>> listener) {
+      BulkRequest bulk = new BulkRequest();
+      for (ReconcileRun.Update u : batch) {
+        bulk.add(
+            new UpdateRequest(u.index(), u.id())
+                .doc(u.doc())
+                .setIfSeqNo(u.seqNo())
+                .setIfPrimaryTerm(u.primaryTerm()));
+      }
+      taskClient.bulk(
+          bulk,
+          ActionListener.wrap(
+              response -> {
+                List<ReconcileResult.Failure> items = new ArrayList<>(response.getItems().length);
+                for (BulkItemResponse item : response.getItems()) {
+                  items.add(
+                      item.isFailed()
+                          ? new ReconcileResult.Failure(
+                              item.getIndex(), item.getId(), item.getFailureMessage())
+                          : null);
+                }
+                listener.onResponse(items);
+              },
+              listener::onFailure));
+    }
+
+    @Override
+    public void refresh(ShardedRun.Listener<Void> listener) {
+      taskClient
+          .admin()
+          .indices()
+          .refresh(
+              new RefreshRequest(mapped.indexNames()),
+              ActionListener.wrap(r -> listener.onResponse(null), listener::onFailure));
     }
 
     @Override
@@ -234,8 +292,9 @@ public final class DistributedClustering {
         QueryBuilder query,
         RunSearches.Search<ShardId> search,
         ShardedRun.Listener<RunSearches.Answer<ShardId>> listener) {
-      if (task instanceof CancellableTask c && c.isCancelled()) {
-        listener.onFailure(new TaskCancelledException("cancelled: " + c.getReasonCancelled()));
+      Exception cancelled = cancelled();
+      if (cancelled != null) {
+        listener.onFailure(cancelled);
         return;
       }
       SearchSourceBuilder source =
@@ -246,20 +305,13 @@ public final class DistributedClustering {
                       .setKeepAlive(TimeValue.timeValueMillis(keepAliveMillis)))
               .trackTotalHits(search.count())
               .size(search.size());
-      BucketsParams b = search.buckets();
-      if (b != null) {
+      if (search.buckets() != null) {
         source.aggregation(
-            new NearDupBucketsAggregationBuilder(
-                BucketsParams.NAME, b.field(), b.partition(), b.partitions()));
+            new NearDupBucketsAggregationBuilder(BucketsParams.NAME, search.buckets()));
       }
       if (search.docs() != null) {
-        List<NearDupShardDocsQueryBuilder.ShardDocs> wanted = new ArrayList<>();
-        search
-            .docs()
-            .forEach((shard, docs) ->
-                wanted.add(new NearDupShardDocsQueryBuilder.ShardDocs(shard, docs)));
         source
-            .query(new NearDupShardDocsQueryBuilder(wanted))
+            .query(new NearDupShardDocsQueryBuilder(search.docs()))
             .sort(SortBuilders.shardDocSort())
             .fetchSource(false)
             .storedField(StoredFieldsContext._NONE_)

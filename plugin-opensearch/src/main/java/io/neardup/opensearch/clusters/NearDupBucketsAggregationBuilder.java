@@ -5,8 +5,8 @@ import io.neardup.engine.cluster.ShardBandCollector;
 import io.neardup.engine.cluster.ShardBuckets;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
-import io.neardup.opensearch.ShardAggregations;
 import io.neardup.opensearch.mapper.NearDupFieldMapper.NearDupFieldType;
+import io.neardup.opensearch.support.ShardAggregations;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -44,15 +44,10 @@ public final class NearDupBucketsAggregationBuilder
 
   private final BucketsParams params;
 
-  /**
-   * @param name the aggregation's name in the request
-   * @param field a field of type {@code neardup}
-   * @param partition which partition of the band-hash space, in [0, partitions)
-   */
-  public NearDupBucketsAggregationBuilder(
-      String name, String field, int partition, int partitions) {
+  /** The aggregation under {@code name} in the request. */
+  public NearDupBucketsAggregationBuilder(String name, BucketsParams params) {
     super(name);
-    this.params = new BucketsParams(field, partition, partitions);
+    this.params = params;
   }
 
   private NearDupBucketsAggregationBuilder(
@@ -78,11 +73,9 @@ public final class NearDupBucketsAggregationBuilder
       new ConstructingObjectParser<>(
           NAME,
           false,
-          (a, name) -> {
-            BucketsParams p = BucketsParams.ofJson((String) a[0], (Integer) a[1], (Integer) a[2]);
-            return new NearDupBucketsAggregationBuilder(
-                name, p.field(), p.partition(), p.partitions());
-          });
+          (a, name) ->
+              new NearDupBucketsAggregationBuilder(
+                  name, BucketsParams.ofJson((String) a[0], (Integer) a[1], (Integer) a[2])));
 
   static {
     PARSER.declareString(ConstructingObjectParser.constructorArg(), new ParseField("field"));

@@ -1,10 +1,9 @@
 package io.neardup.opensearch.clusters;
 
-import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.engine.api.ClustersParams;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
-import io.neardup.opensearch.CanonicalPolicies;
+import io.neardup.opensearch.support.CanonicalPolicies;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +30,7 @@ import org.opensearch.tasks.Task;
  * ClustersParams} with the indexes, the query and the keep-alive.
  */
 public final class NearDupClustersRequest extends ActionRequest
-    implements IndicesRequest.Replaceable {
+    implements IndicesRequest.Replaceable, ClustersParams.Setters<NearDupClustersRequest> {
   /** Longest time a run's clusters are kept. */
   public static final TimeValue MAX_KEEP_ALIVE =
       TimeValue.timeValueMillis(ClustersParams.MAX_KEEP_ALIVE_MILLIS);
@@ -158,43 +157,9 @@ public final class NearDupClustersRequest extends ActionRequest
   }
 
   /** The engine-neutral parameters. */
+  @Override
   public ClustersParams params() {
     return params;
-  }
-
-  public NearDupClustersRequest field(String field) {
-    params.field(field);
-    return this;
-  }
-
-  public NearDupClustersRequest minSimilarity(@Nullable Double minSimilarity) {
-    params.minSimilarity(minSimilarity);
-    return this;
-  }
-
-  public NearDupClustersRequest canonical(CanonicalPolicy canonical) {
-    params.canonical(canonical);
-    return this;
-  }
-
-  public NearDupClustersRequest from(int from) {
-    params.from(from);
-    return this;
-  }
-
-  public NearDupClustersRequest size(int size) {
-    params.size(size);
-    return this;
-  }
-
-  public NearDupClustersRequest batchSize(int batchSize) {
-    params.batchSize(batchSize);
-    return this;
-  }
-
-  public NearDupClustersRequest run(@Nullable String run) {
-    params.run(run);
-    return this;
   }
 
   /** The documents clustered, or null for all. */

@@ -1,15 +1,13 @@
 package io.neardup.opensearch.clusters;
 
 import io.neardup.engine.shard.DocNumbersQuery;
+import io.neardup.engine.shard.ShardDocNumbers;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.apache.lucene.search.Query;
 import org.opensearch.core.common.io.stream.StreamInput;
 import org.opensearch.core.common.io.stream.StreamOutput;
-import org.opensearch.core.common.io.stream.Writeable;
 import org.opensearch.core.index.shard.ShardId;
 import org.opensearch.core.xcontent.XContentBuilder;
 import org.opensearch.core.xcontent.XContentParser;
@@ -28,45 +26,22 @@ public final class NearDupShardDocsQueryBuilder
   /** The query's name. */
   public static final String NAME = DocNumbersQuery.SHARD_DOCS;
 
-  /** The documents of one shard, by number, ascending. */
-  public record ShardDocs(ShardId shardId, int[] docs) implements Writeable {
-    ShardDocs(StreamInput in) throws IOException {
-      this(new ShardId(in), in.readVIntArray());
-    }
+  private final ShardDocNumbers<ShardId> shards;
 
-    @Override
-    public void writeTo(StreamOutput out) throws IOException {
-      shardId.writeTo(out);
-      out.writeVIntArray(docs);
-    }
-
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof ShardDocs s && shardId.equals(s.shardId) && Arrays.equals(docs, s.docs);
-    }
-
-    @Override
-    public int hashCode() {
-      return 31 * shardId.hashCode() + Arrays.hashCode(docs);
-    }
-  }
-
-  private final List<ShardDocs> shards;
-
-  /** A query for the given documents of the given shards. */
-  public NearDupShardDocsQueryBuilder(List<ShardDocs> shards) {
-    this.shards = List.copyOf(shards);
+  /** A query for the given documents (ascending) of the given shards. */
+  public NearDupShardDocsQueryBuilder(Map<ShardId, int[]> shards) {
+    this.shards = new ShardDocNumbers<>(shards);
   }
 
   /** Reads the query from the wire. */
   public NearDupShardDocsQueryBuilder(StreamInput in) throws IOException {
     super(in);
-    this.shards = in.readList(ShardDocs::new);
+    this.shards = new ShardDocNumbers<>(in.readMap(ShardId::new, StreamInput::readVIntArray));
   }
 
   @Override
   protected void doWriteTo(StreamOutput out) throws IOException {
-    out.writeList(shards);
+    out.writeMap(shards.shards(), (o, shard) -> shard.writeTo(o), StreamOutput::writeVIntArray);
   }
 
   /** Always fails: the query names documents by number, which only a point in time keeps. */
@@ -77,15 +52,7 @@ public final class NearDupShardDocsQueryBuilder
   @Override
   protected void doXContent(XContentBuilder builder, Params params) throws IOException {
     builder.startObject(NAME);
-    builder.startArray("shards");
-    for (ShardDocs s : shards) {
-      builder.startObject();
-      builder.field("index", s.shardId().getIndexName());
-      builder.field("shard", s.shardId().id());
-      builder.field("documents", s.docs().length);
-      builder.endObject();
-    }
-    builder.endArray();
+    builder.mapContents(shards.body(ShardId::getIndexName, ShardId::id));
     printBoostAndQueryName(builder);
     builder.endObject();
   }
@@ -93,13 +60,7 @@ public final class NearDupShardDocsQueryBuilder
   @Override
   protected Query doToQuery(QueryShardContext context) {
     ShardId here = new ShardId(context.index(), context.getShardId());
-    List<int[]> mine = new ArrayList<>(1);
-    for (ShardDocs s : shards) {
-      if (s.shardId().equals(here)) {
-        mine.add(s.docs());
-      }
-    }
-    return DocNumbersQuery.of(mine, here);
+    return shards.query(here);
   }
 
   @Override

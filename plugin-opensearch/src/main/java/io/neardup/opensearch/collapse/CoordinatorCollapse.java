@@ -3,7 +3,6 @@ package io.neardup.opensearch.collapse;
 import io.neardup.collapse.core.WindowCollapse;
 import io.neardup.engine.collapse.CollapsePlan;
 import io.neardup.engine.collapse.CollapseWindow;
-import io.neardup.opensearch.NearDupPlugin;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -23,6 +22,7 @@ import org.opensearch.cluster.metadata.IndexNameExpressionResolver;
 import org.opensearch.cluster.service.ClusterService;
 import org.opensearch.common.document.DocumentField;
 import org.opensearch.common.io.stream.BytesStreamOutput;
+import org.opensearch.common.settings.Setting;
 import org.opensearch.core.common.io.stream.NamedWriteableAwareStreamInput;
 import org.opensearch.core.common.io.stream.NamedWriteableRegistry;
 import org.opensearch.core.common.io.stream.StreamInput;
@@ -58,6 +58,19 @@ import org.opensearch.search.sort.SortBuilder;
 public final class CoordinatorCollapse {
   /** The metadata field added to each hit of a collapsed response. */
   public static final String HIT_ANNOTATION = "_neardup";
+
+  /**
+   * The largest collapse window a search of the index may ask for: {@code
+   * index.neardup.max_collapse_window}, dynamic, default the library's own limit.
+   */
+  public static final Setting<Integer> MAX_WINDOW_SETTING =
+      Setting.intSetting(
+          CollapsePlan.MAX_WINDOW_SETTING,
+          WindowCollapse.MAX_WINDOW,
+          1,
+          WindowCollapse.MAX_WINDOW_LIMIT,
+          Setting.Property.IndexScope,
+          Setting.Property.Dynamic);
 
   private final Supplier<ClusterService> clusterService;
   private final Supplier<IndexNameExpressionResolver> resolver;
@@ -123,7 +136,7 @@ public final class CoordinatorCollapse {
       if (metadata != null) {
         planner.index(
             index.getName(),
-            NearDupPlugin.MAX_COLLAPSE_WINDOW_SETTING.get(metadata.getSettings()),
+            MAX_WINDOW_SETTING.get(metadata.getSettings()),
             IndexSettings.MAX_RESULT_WINDOW_SETTING.get(metadata.getSettings()),
             mappings.lookup(metadata, ext.field()),
             mappings.checkCanonical(metadata, ext.canonical()));

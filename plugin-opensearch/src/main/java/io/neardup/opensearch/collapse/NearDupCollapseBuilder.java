@@ -5,7 +5,7 @@ import io.neardup.collapse.core.CollapseMode;
 import io.neardup.engine.api.CollapseParams;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
-import io.neardup.opensearch.CanonicalPolicies;
+import io.neardup.opensearch.support.CanonicalPolicies;
 import java.io.IOException;
 import org.opensearch.common.Nullable;
 import org.opensearch.core.ParseField;

@@ -4,7 +4,7 @@ import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.engine.api.SketchesParams;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
-import io.neardup.opensearch.CanonicalPolicies;
+import io.neardup.opensearch.support.CanonicalPolicies;
 import java.io.IOException;
 import org.opensearch.core.ParseField;
 import org.opensearch.core.common.io.stream.StreamInput;

@@ -40,7 +40,8 @@ import org.opensearch.transport.client.Client;
  * Lucene query) under OpenSearch's query builder: its parser, its rewrite that resolves a {@code
  * like} document with a real-time GET on the coordinating node, and its shard context.
  */
-public final class NearDupQueryBuilder extends AbstractQueryBuilder<NearDupQueryBuilder> {
+public final class NearDupQueryBuilder extends AbstractQueryBuilder<NearDupQueryBuilder>
+    implements LikeQuery.Setters<NearDupQueryBuilder> {
   /** The query's name. */
   public static final String NAME = LikeQueries.NAME;
 
@@ -121,20 +122,9 @@ public final class NearDupQueryBuilder extends AbstractQueryBuilder<NearDupQuery
   }
 
   /** The query's parameters. */
+  @Override
   public LikeQuery like() {
     return like;
-  }
-
-  /** Sets the minimum estimated Jaccard similarity, in (0, 1] ({@link LikeQuery}). */
-  public NearDupQueryBuilder minSimilarity(double minSimilarity) {
-    like.minSimilarity(minSimilarity);
-    return this;
-  }
-
-  /** Sets the largest Hamming distance on a field of scheme simhash ({@link LikeQuery}). */
-  public NearDupQueryBuilder maxHamming(int maxHamming) {
-    like.maxHamming(maxHamming);
-    return this;
   }
 
   @Override

@@ -1,7 +1,7 @@
 package io.neardup.elasticsearch.clusters;
 
-import io.neardup.elasticsearch.ShardAggregations;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper.NearDupFieldType;
+import io.neardup.elasticsearch.support.ShardAggregations;
 import io.neardup.engine.api.BucketsParams;
 import io.neardup.engine.cluster.ShardBandCollector;
 import io.neardup.engine.cluster.ShardBuckets;
@@ -43,15 +43,10 @@ public final class NearDupBucketsAggregationBuilder
 
   private final BucketsParams params;
 
-  /**
-   * @param name the aggregation's name in the request
-   * @param field a field of type {@code neardup}
-   * @param partition which partition of the band-hash space, in [0, partitions)
-   */
-  public NearDupBucketsAggregationBuilder(
-      String name, String field, int partition, int partitions) {
+  /** The aggregation under {@code name} in the request. */
+  public NearDupBucketsAggregationBuilder(String name, BucketsParams params) {
     super(name);
-    this.params = new BucketsParams(field, partition, partitions);
+    this.params = params;
   }
 
   private NearDupBucketsAggregationBuilder(
@@ -77,11 +72,9 @@ public final class NearDupBucketsAggregationBuilder
       new ConstructingObjectParser<>(
           NAME,
           false,
-          (a, name) -> {
-            BucketsParams p = BucketsParams.ofJson((String) a[0], (Integer) a[1], (Integer) a[2]);
-            return new NearDupBucketsAggregationBuilder(
-                name, p.field(), p.partition(), p.partitions());
-          });
+          (a, name) ->
+              new NearDupBucketsAggregationBuilder(
+                  name, BucketsParams.ofJson((String) a[0], (Integer) a[1], (Integer) a[2])));
 
   static {
     PARSER.declareString(ConstructingObjectParser.constructorArg(), new ParseField("field"));

@@ -1,7 +1,6 @@
 package io.neardup.elasticsearch.clusters;
 
-import io.neardup.cluster.CanonicalPolicy;
-import io.neardup.elasticsearch.CanonicalPolicies;
+import io.neardup.elasticsearch.support.CanonicalPolicies;
 import io.neardup.engine.api.ClustersParams;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
@@ -31,7 +30,7 @@ import org.elasticsearch.xcontent.XContentParser;
  * ClustersParams} with the indexes, the query and the keep-alive.
  */
 public final class NearDupClustersRequest extends ActionRequest
-    implements IndicesRequest.Replaceable {
+    implements IndicesRequest.Replaceable, ClustersParams.Setters<NearDupClustersRequest> {
   /** Longest time a run's clusters are kept. */
   public static final TimeValue MAX_KEEP_ALIVE =
       TimeValue.timeValueMillis(ClustersParams.MAX_KEEP_ALIVE_MILLIS);
@@ -153,43 +152,9 @@ public final class NearDupClustersRequest extends ActionRequest
   }
 
   /** The engine-neutral parameters. */
+  @Override
   public ClustersParams params() {
     return params;
-  }
-
-  public NearDupClustersRequest field(String field) {
-    params.field(field);
-    return this;
-  }
-
-  public NearDupClustersRequest minSimilarity(@Nullable Double minSimilarity) {
-    params.minSimilarity(minSimilarity);
-    return this;
-  }
-
-  public NearDupClustersRequest canonical(CanonicalPolicy canonical) {
-    params.canonical(canonical);
-    return this;
-  }
-
-  public NearDupClustersRequest from(int from) {
-    params.from(from);
-    return this;
-  }
-
-  public NearDupClustersRequest size(int size) {
-    params.size(size);
-    return this;
-  }
-
-  public NearDupClustersRequest batchSize(int batchSize) {
-    params.batchSize(batchSize);
-    return this;
-  }
-
-  public NearDupClustersRequest run(@Nullable String run) {
-    params.run(run);
-    return this;
   }
 
   /** The documents clustered, or null for all. */

@@ -1,7 +1,7 @@
 package io.neardup.elasticsearch.clusters;
 
+import io.neardup.engine.api.ClusterListing;
 import io.neardup.engine.api.ClustersPage;
-import io.neardup.engine.cluster.ClusterListing;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
 import java.io.IOException;

@@ -1,16 +1,14 @@
 package io.neardup.elasticsearch.clusters;
 
 import io.neardup.engine.shard.DocNumbersQuery;
+import io.neardup.engine.shard.ShardDocNumbers;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.apache.lucene.search.Query;
 import org.elasticsearch.TransportVersion;
 import org.elasticsearch.common.io.stream.StreamInput;
 import org.elasticsearch.common.io.stream.StreamOutput;
-import org.elasticsearch.common.io.stream.Writeable;
 import org.elasticsearch.index.query.AbstractQueryBuilder;
 import org.elasticsearch.index.query.SearchExecutionContext;
 import org.elasticsearch.index.shard.ShardId;
@@ -30,45 +28,22 @@ public final class NearDupShardDocsQueryBuilder
   /** The query's name. */
   public static final String NAME = DocNumbersQuery.SHARD_DOCS;
 
-  /** The documents of one shard, by number, ascending. */
-  public record ShardDocs(ShardId shardId, int[] docs) implements Writeable {
-    ShardDocs(StreamInput in) throws IOException {
-      this(new ShardId(in), in.readVIntArray());
-    }
+  private final ShardDocNumbers<ShardId> shards;
 
-    @Override
-    public void writeTo(StreamOutput out) throws IOException {
-      shardId.writeTo(out);
-      out.writeVIntArray(docs);
-    }
-
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof ShardDocs s && shardId.equals(s.shardId) && Arrays.equals(docs, s.docs);
-    }
-
-    @Override
-    public int hashCode() {
-      return 31 * shardId.hashCode() + Arrays.hashCode(docs);
-    }
-  }
-
-  private final List<ShardDocs> shards;
-
-  /** A query for the given documents of the given shards. */
-  public NearDupShardDocsQueryBuilder(List<ShardDocs> shards) {
-    this.shards = List.copyOf(shards);
+  /** A query for the given documents (ascending) of the given shards. */
+  public NearDupShardDocsQueryBuilder(Map<ShardId, int[]> shards) {
+    this.shards = new ShardDocNumbers<>(shards);
   }
 
   /** Reads the query from the wire. */
   public NearDupShardDocsQueryBuilder(StreamInput in) throws IOException {
     super(in);
-    this.shards = in.readCollectionAsList(ShardDocs::new);
+    this.shards = new ShardDocNumbers<>(in.readMap(ShardId::new, StreamInput::readVIntArray));
   }
 
   @Override
   protected void doWriteTo(StreamOutput out) throws IOException {
-    out.writeCollection(shards);
+    out.writeMap(shards.shards(), (o, shard) -> shard.writeTo(o), StreamOutput::writeVIntArray);
   }
 
   /** Always fails: the query names documents by number, which only a point in time keeps. */
@@ -79,15 +54,7 @@ public final class NearDupShardDocsQueryBuilder
   @Override
   protected void doXContent(XContentBuilder builder, Params params) throws IOException {
     builder.startObject(NAME);
-    builder.startArray("shards");
-    for (ShardDocs s : shards) {
-      builder.startObject();
-      builder.field("index", s.shardId().getIndexName());
-      builder.field("shard", s.shardId().id());
-      builder.field("documents", s.docs().length);
-      builder.endObject();
-    }
-    builder.endArray();
+    builder.mapContents(shards.body(ShardId::getIndexName, ShardId::id));
     boostAndQueryNameToXContent(builder);
     builder.endObject();
   }
@@ -95,13 +62,7 @@ public final class NearDupShardDocsQueryBuilder
   @Override
   protected Query doToQuery(SearchExecutionContext context, MaxClauseCountQueryVisitor visitor) {
     ShardId here = new ShardId(context.index(), context.getShardId());
-    List<int[]> mine = new ArrayList<>(1);
-    for (ShardDocs s : shards) {
-      if (s.shardId().equals(here)) {
-        mine.add(s.docs());
-      }
-    }
-    Query query = DocNumbersQuery.of(mine, here);
+    Query query = shards.query(here);
     query.visit(visitor); // the engine checks the clauses it counts against the query
     return query;
   }

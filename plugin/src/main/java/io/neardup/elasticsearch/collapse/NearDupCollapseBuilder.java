@@ -2,7 +2,7 @@ package io.neardup.elasticsearch.collapse;
 
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.collapse.core.CollapseMode;
-import io.neardup.elasticsearch.CanonicalPolicies;
+import io.neardup.elasticsearch.support.CanonicalPolicies;
 import io.neardup.engine.api.CollapseParams;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;

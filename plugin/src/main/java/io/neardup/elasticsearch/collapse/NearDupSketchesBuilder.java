@@ -1,7 +1,7 @@
 package io.neardup.elasticsearch.collapse;
 
 import io.neardup.cluster.CanonicalPolicy;
-import io.neardup.elasticsearch.CanonicalPolicies;
+import io.neardup.elasticsearch.support.CanonicalPolicies;
 import io.neardup.engine.api.SketchesParams;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;

@@ -1,7 +1,7 @@
 package io.neardup.elasticsearch.ingest;
 
-import io.neardup.elasticsearch.ShardAggregations;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper.NearDupFieldType;
+import io.neardup.elasticsearch.support.ShardAggregations;
 import io.neardup.engine.api.LookupParams;
 import io.neardup.engine.ingest.NearDupLookup;
 import io.neardup.engine.wire.WireInput;

@@ -1,8 +1,7 @@
 package io.neardup.elasticsearch.reconcile;
 
-import io.neardup.cluster.CanonicalPolicy;
-import io.neardup.elasticsearch.CanonicalPolicies;
 import io.neardup.elasticsearch.clusters.NearDupClustersRequest;
+import io.neardup.elasticsearch.support.CanonicalPolicies;
 import io.neardup.engine.reconcile.ReconcileParams;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
@@ -27,7 +26,7 @@ import org.elasticsearch.xcontent.XContentParser;
  * ReconcileParams} over a clustering request (indexes, query) without paging.
  */
 public final class NearDupReconcileRequest extends ActionRequest
-    implements IndicesRequest.Replaceable {
+    implements IndicesRequest.Replaceable, ReconcileParams.Setters<NearDupReconcileRequest> {
   private final NearDupClustersRequest clusters;
   private final ReconcileParams params;
   private boolean shouldStoreResult;
@@ -124,6 +123,7 @@ public final class NearDupReconcileRequest extends ActionRequest
   }
 
   /** The engine-neutral parameters. */
+  @Override
   public ReconcileParams params() {
     return params;
   }
@@ -147,46 +147,6 @@ public final class NearDupReconcileRequest extends ActionRequest
   /** How index names and wildcards resolve. */
   public NearDupReconcileRequest indicesOptions(IndicesOptions options) {
     clusters.indicesOptions(options);
-    return this;
-  }
-
-  public NearDupReconcileRequest field(String field) {
-    clusters.field(field);
-    return this;
-  }
-
-  public NearDupReconcileRequest minSimilarity(Double minSimilarity) {
-    clusters.minSimilarity(minSimilarity);
-    return this;
-  }
-
-  public NearDupReconcileRequest canonical(CanonicalPolicy canonical) {
-    params.canonical(canonical);
-    return this;
-  }
-
-  public NearDupReconcileRequest batchSize(int batchSize) {
-    clusters.batchSize(batchSize);
-    return this;
-  }
-
-  public NearDupReconcileRequest clusterField(String clusterField) {
-    params.clusterField(clusterField);
-    return this;
-  }
-
-  public NearDupReconcileRequest canonicalField(String canonicalField) {
-    params.canonicalField(canonicalField);
-    return this;
-  }
-
-  public NearDupReconcileRequest dryRun(boolean dryRun) {
-    params.dryRun(dryRun);
-    return this;
-  }
-
-  public NearDupReconcileRequest refresh(boolean refresh) {
-    params.refresh(refresh);
     return this;
   }
 }

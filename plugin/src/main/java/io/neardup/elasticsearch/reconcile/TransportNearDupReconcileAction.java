@@ -1,44 +1,19 @@
 package io.neardup.elasticsearch.reconcile;
 
 import io.neardup.elasticsearch.clusters.DistributedClustering;
-import io.neardup.elasticsearch.clusters.RequestPlan;
-import io.neardup.elasticsearch.clusters.TransportNearDupClustersAction;
-import io.neardup.elasticsearch.mapper.MappedFields;
-import io.neardup.engine.api.ReconcileResult;
-import io.neardup.engine.cluster.Reassignment;
 import io.neardup.engine.cluster.ShardedRun;
-import io.neardup.engine.reconcile.ReconcileParams;
 import io.neardup.engine.reconcile.ReconcileRun;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.function.Function;
 import org.elasticsearch.action.ActionListener;
 import org.elasticsearch.action.ActionType;
-import org.elasticsearch.action.admin.indices.refresh.RefreshRequest;
-import org.elasticsearch.action.bulk.BulkItemResponse;
-import org.elasticsearch.action.bulk.BulkRequest;
 import org.elasticsearch.action.support.ActionFilters;
 import org.elasticsearch.action.support.HandledTransportAction;
-import org.elasticsearch.action.update.UpdateRequest;
-import org.elasticsearch.client.internal.Client;
-import org.elasticsearch.client.internal.ParentTaskAssigningClient;
 import org.elasticsearch.client.internal.node.NodeClient;
-import org.elasticsearch.cluster.metadata.IndexMetadata;
 import org.elasticsearch.cluster.metadata.IndexNameExpressionResolver;
 import org.elasticsearch.cluster.service.ClusterService;
-import org.elasticsearch.common.breaker.CircuitBreaker;
-import org.elasticsearch.common.settings.Setting;
-import org.elasticsearch.common.unit.ByteSizeValue;
 import org.elasticsearch.common.util.concurrent.EsExecutors;
-import org.elasticsearch.index.Index;
 import org.elasticsearch.indices.breaker.CircuitBreakerService;
 import org.elasticsearch.injection.guice.Inject;
-import org.elasticsearch.tasks.CancellableTask;
 import org.elasticsearch.tasks.Task;
-import org.elasticsearch.tasks.TaskCancelledException;
 import org.elasticsearch.transport.TransportService;
 
 /**
@@ -54,12 +29,7 @@ public final class TransportNearDupReconcileAction
   public static final ActionType<NearDupReconcileResponse> TYPE =
       new ActionType<>("indices:data/write/neardup/reconcile");
 
-  private final NodeClient client;
-  private final ClusterService clusterService;
-  private final IndexNameExpressionResolver resolver;
   private final DistributedClustering distributed;
-  private final MappedFields mappings = new MappedFields();
-  private volatile long budget;
 
   @Inject
   public TransportNearDupReconcileAction(
@@ -75,20 +45,9 @@ public final class TransportNearDupReconcileAction
         actionFilters,
         NearDupReconcileRequest::new,
         EsExecutors.DIRECT_EXECUTOR_SERVICE);
-    this.client = client;
-    this.clusterService = clusterService;
-    this.resolver = resolver;
     this.distributed =
         new DistributedClustering(
-            breakers.getBreaker(CircuitBreaker.REQUEST),
-            transportService.getThreadPool(),
-            client,
-            () -> clusterService.localNode().getId());
-    Setting<ByteSizeValue> budgetSetting = TransportNearDupClustersAction.memoryBudgetSetting();
-    this.budget = budgetSetting.get(clusterService.getSettings()).getBytes();
-    clusterService
-        .getClusterSettings()
-        .addSettingsUpdateConsumer(budgetSetting, v -> this.budget = v.getBytes());
+            breakers, transportService.getThreadPool(), client, clusterService, resolver);
   }
 
   @Override
@@ -96,101 +55,13 @@ public final class TransportNearDupReconcileAction
       Task task,
       NearDupReconcileRequest request,
       ActionListener<NearDupReconcileResponse> listener) {
-    long start = System.nanoTime();
-    RequestPlan plan;
-    boolean canonicalMapped;
-    try {
-      plan =
-          RequestPlan.of(
-              ReconcileParams.API, request.clusters(), clusterService, resolver, mappings);
-      canonicalMapped = checkTargets(plan, request);
-    } catch (RuntimeException e) {
-      listener.onFailure(e);
-      return;
-    }
-    ReconcileRun run = new ReconcileRun(request.params(), ((ReconcileTask) task).progress());
-    Client taskClient = new ParentTaskAssigningClient(client, clusterService.localNode(), task);
     distributed.reconcile(
         task,
-        taskClient,
         request.clusters(),
-        plan,
-        budget,
-        run,
-        request.params(),
-        canonicalMapped,
+        new ReconcileRun(request.params(), ((ReconcileTask) task).progress()),
+        System.nanoTime(),
         ShardedRun.Listener.of(
-            done ->
-                run.write(
-                    new Writes(run, (CancellableTask) task, taskClient, plan),
-                    start,
-                    plan.mapped().minSimilarity(),
-                    ShardedRun.Listener.of(
-                        result -> listener.onResponse(new NearDupReconcileResponse(result)),
-                        listener::onFailure)),
+            result -> listener.onResponse(new NearDupReconcileResponse(result)),
             listener::onFailure));
-  }
-
-  /** Checks the target fields in every index ({@link ReconcileParams#checkTargets}). */
-  private boolean checkTargets(RequestPlan plan, NearDupReconcileRequest request) {
-    Map<String, Function<String, Map<String, Object>>> mapped = new LinkedHashMap<>();
-    for (Index index : plan.indices()) {
-      IndexMetadata metadata = clusterService.state().metadata().getProject().index(index);
-      if (metadata != null) {
-        mapped.put(index.getName(), path -> mappings.lookup(metadata, path));
-      }
-    }
-    return request.params().checkTargets(mapped);
-  }
-
-  /** The run's writes: bulk partial updates, then a refresh. */
-  private record Writes(ReconcileRun run, CancellableTask task, Client client, RequestPlan plan)
-      implements ReconcileRun.Writes {
-    @Override
-    public Exception cancelled() {
-      return task.isCancelled()
-          ? new TaskCancelledException("cancelled: " + task.getReasonCancelled())
-          : null;
-    }
-
-    @Override
-    public void bulk(
-        List<Reassignment.Write> batch,
-        ShardedRun.Listener<List<ReconcileResult.Failure>> listener) {
-      BulkRequest bulk = new BulkRequest();
-      for (Reassignment.Write c : batch) {
-        bulk.add(
-            new UpdateRequest(c.index(), c.id())
-                .doc(run.doc(c))
-                .setIfSeqNo(c.seqNo())
-                .setIfPrimaryTerm(c.primaryTerm()));
-      }
-      client.bulk(
-          bulk,
-          ActionListener.wrap(
-              response -> {
-                List<ReconcileResult.Failure> items = new ArrayList<>(response.getItems().length);
-                for (BulkItemResponse item : response.getItems()) {
-                  items.add(
-                      item.isFailed()
-                          ? new ReconcileResult.Failure(
-                              item.getIndex(), item.getId(), item.getFailureMessage())
-                          : null);
-                }
-                listener.onResponse(items);
-              },
-              listener::onFailure));
-    }
-
-    @Override
-    public void refresh(ShardedRun.Listener<Void> listener) {
-      String[] names = Arrays.stream(plan.indices()).map(Index::getName).toArray(String[]::new);
-      client
-          .admin()
-          .indices()
-          .refresh(
-              new RefreshRequest(names),
-              ActionListener.wrap(r -> listener.onResponse(null), listener::onFailure));
-    }
   }
 }

@@ -1,4 +1,4 @@
-package io.neardup.elasticsearch;
+package io.neardup.elasticsearch.support;
 
 import java.util.List;
 import org.apache.lucene.index.DirectoryReader;

@@ -1,4 +1,4 @@
-package io.neardup.opensearch;
+package io.neardup.opensearch.support;
 
 import java.util.List;
 import org.apache.lucene.index.DirectoryReader;

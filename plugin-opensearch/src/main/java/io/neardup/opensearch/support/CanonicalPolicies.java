@@ -1,11 +1,11 @@
-package io.neardup.elasticsearch;
+package io.neardup.opensearch.support;
 
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.engine.api.CanonicalForms;
 import java.io.IOException;
-import org.elasticsearch.xcontent.ObjectParser;
-import org.elasticsearch.xcontent.ParseField;
-import org.elasticsearch.xcontent.XContentParser;
+import org.opensearch.core.ParseField;
+import org.opensearch.core.xcontent.ObjectParser;
+import org.opensearch.core.xcontent.XContentParser;
 
 /**
  * The {@code canonical} parameter on this engine's parsers: its token walk; the grammar, messages
@@ -36,7 +36,7 @@ public final class CanonicalPolicies {
    * Parses the value after {@code "canonical":}, a string, an object or an array of them. Declare
    * it with {@link #VALUE_TYPE}, so that values of another kind are refused naming the key.
    *
-   * @throws org.elasticsearch.xcontent.XContentParseException for an unknown or malformed key
+   * @throws org.opensearch.core.xcontent.XContentParseException for an unknown or malformed key
    * @throws IllegalArgumentException for a missing field, an unknown order or a bad chain
    */
   public static CanonicalPolicy parse(XContentParser parser) throws IOException {

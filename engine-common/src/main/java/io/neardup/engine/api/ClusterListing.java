@@ -1,4 +1,4 @@
-package io.neardup.engine.cluster;
+package io.neardup.engine.api;
 
 import java.util.ArrayList;
 import java.util.List;
