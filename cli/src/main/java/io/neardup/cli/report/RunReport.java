@@ -166,6 +166,7 @@ public final class RunReport {
     if (WebCorpus.kind(input) != WebCorpus.Kind.TEXT) {
       input.want(WebCorpus.URL_FIELD);
       input.want(WebCorpus.BOILERPLATE_FIELD);
+      input.forReport();
     }
     ShownClusters.Selection selection =
         new ShownClusters(
