@@ -51,6 +51,7 @@ class ReportTest {
     assertTrue(html.contains("1 cluster holds 2 documents. Shown: the 1 largest."), html);
     assertFalse(html.contains("Not shown"), html);
     assertTrue(html.contains("<ins>again</ins>"), html);
+    assertFalse(html.contains("class=\"blocks\""), "texts have no blocks to show");
     assertFalse(html.contains("<script"), "no script is needed");
     assertFalse(html.contains("http://") && html.contains("src="), "nothing is fetched");
   }
@@ -105,5 +106,12 @@ class ReportTest {
         html.contains(
             "canonical policy boilerplate_fraction:asc; its values: boilerplate_fraction = 0."),
         html);
+    // each page's blocks, kept and dropped and why; the sample's directories are too small for
+    // site templates, which the view says
+    assertTrue(html.contains("<details class=\"blocks\">"), html);
+    assertTrue(html.contains("Its site group had too few pages to learn a template from"), html);
+    assertTrue(html.contains("<p class=\"against\">Kept on this page: "), html);
+    assertTrue(html.contains("<td class=\"verdict\">dropped</td>"), html);
+    assertTrue(html.contains("<td class=\"there kept\">kept there too</td>"), html);
   }
 }

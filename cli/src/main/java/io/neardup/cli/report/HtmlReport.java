@@ -74,6 +74,22 @@ public final class HtmlReport {
         background: #fafbfc; border-top: 1px solid var(--line); padding: 2px; }
       del { background: #ffd7d5; text-decoration: line-through; }
       ins { background: #ccf0d0; text-decoration: none; }
+      details.blocks { margin: 6px 0 6px 12px; } details.blocks > summary { cursor: pointer; }
+      table.blocks { font-size: 13px; margin: 4px 0; }
+      table.blocks td { padding: 2px 8px; } table.blocks td.text { max-width: 70ch;
+        overflow-wrap: anywhere; }
+      table.blocks tr.kept td { background: #eaf7ec; }
+      table.blocks tr.kept td:first-child { border-left: 4px solid #2e9e44; }
+      table.blocks tr.dropped td { color: var(--muted); background: #f6f7f8; }
+      table.blocks tr.dropped td:first-child { border-left: 4px solid #c3c9cf; }
+      table.blocks tr.dropped td.text { text-decoration: line-through;
+        text-decoration-color: #b5bcc3; }
+      table.blocks tr.template td.why { color: #8a4b00; }
+      table.blocks td.verdict { font-weight: 600; }
+      table.blocks tr.fold td { color: var(--muted); font-style: italic; text-align: center; }
+      .there.kept { color: #1c6e2f; } .there.dropped { color: #8a4b00; }
+      .there.absent { color: var(--muted); }
+      p.against { margin: 6px 0 6px 12px; }
       """;
 
   private HtmlReport() {}
@@ -239,17 +255,28 @@ public final class HtmlReport {
               s.hiddenClusters(),
               s.hiddenDocuments()));
     }
+    boolean web =
+        s.views().stream()
+            .flatMap(v -> v.members().stream())
+            .anyMatch(m -> m.doc() != null && m.doc().blocks() != null);
     sb.append(
             " Open a cluster to see its members, and a member to see the words that differ from"
-                + " the canonical.</p>\n")
+                + " the canonical.")
+        .append(
+            web
+                ? " For web pages, open a page's blocks to see, in page order, what the extraction"
+                    + " kept and dropped and why, and which kept blocks the canonical keeps too."
+                : "")
+        .append("</p>\n")
         .append("<div id=\"cluster-list\">\n");
+    BlockView blocks = new BlockView();
     for (ShownClusters.View v : s.views()) {
-      cluster(sb, v);
+      cluster(sb, v, blocks);
     }
     sb.append("</div>\n");
   }
 
-  private static void cluster(StringBuilder sb, ShownClusters.View v) {
+  private static void cluster(StringBuilder sb, ShownClusters.View v, BlockView blocks) {
     ShownClusters.Member canonical = v.members().get(0);
     sb.append("<details class=\"cluster\"")
         .append(v.rank() == 1 ? " open" : "")
@@ -303,6 +330,9 @@ public final class HtmlReport {
               "<p class=\"muted\">and %,d more members (in the clusters file)</p>%n",
               hidden));
     }
+    if (canonical.doc() != null && canonical.doc().blocks() != null) {
+      blocks.page(sb, canonical.id(), canonical.doc().blocks(), null);
+    }
     for (ShownClusters.Member m : v.members()) {
       if (m.diff() == null) {
         continue;
@@ -334,6 +364,10 @@ public final class HtmlReport {
                 Locale.ROOT,
                 "<p class=\"muted\">Only the first %,d words of each text were compared.</p>%n",
                 ShownClusters.MAX_DIFF_WORDS));
+      }
+      if (m.against() != null) {
+        BlockView.against(sb, m.against());
+        blocks.page(sb, m.id(), m.doc().blocks(), m.against());
       }
       sb.append("</details>\n");
     }

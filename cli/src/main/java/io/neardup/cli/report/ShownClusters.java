@@ -62,8 +62,10 @@ public final class ShownClusters {
    * @param url its URL, or null
    * @param values its values of the canonical policy's fields, by field (absent when it has none)
    * @param boilerplate the fraction of a web page's text removed as boilerplate, or null
+   * @param blocks a web page's blocks, kept and dropped, or null
    */
-  record Doc(String text, String url, Map<String, Object> values, Double boilerplate) {}
+  record Doc(
+      String text, String url, Map<String, Object> values, Double boilerplate, PageBlocks blocks) {}
 
   /**
    * A shown member.
@@ -71,8 +73,15 @@ public final class ShownClusters {
    * @param similarity exact Jaccard similarity of its shingle set to the canonical's (NaN for the
    *     canonical, or when a text could not be read)
    * @param diff the words that differ from the canonical, or null
+   * @param against how its blocks stand against the canonical's (web pages), or null
    */
-  record Member(String id, Doc doc, int words, double similarity, WordDiff.Result diff) {}
+  record Member(
+      String id,
+      Doc doc,
+      int words,
+      double similarity,
+      WordDiff.Result diff,
+      PageBlocks.Against against) {}
 
   /**
    * A shown cluster.
@@ -136,7 +145,8 @@ public final class ShownClusters {
                     text,
                     url == null ? null : url.toString(),
                     values,
-                    boilerplate instanceof Number n ? n.doubleValue() : null));
+                    boilerplate instanceof Number n ? n.doubleValue() : null,
+                    record.explained() == null ? null : PageBlocks.of(record.explained())));
           }
         }
       }
@@ -154,7 +164,7 @@ public final class ShownClusters {
       for (String id : ids) {
         int doc = index.docOf(id);
         if (doc >= 0) {
-          docs.put(id, new Doc(index.text(doc), null, Map.of(), null));
+          docs.put(id, new Doc(index.text(doc), null, Map.of(), null, null));
         }
       }
       return docs;
@@ -279,17 +289,23 @@ public final class ShownClusters {
     List<String> ids = members(c);
     Doc canonical = docs.get(c.canonical());
     long[] canonicalSet = canonical == null ? null : shingles(canonical.text());
+    Map<Long, io.neardup.web.boilerplate.BlockReason> canonicalBlocks =
+        canonical == null || canonical.blocks() == null ? null : canonical.blocks().index();
     List<Member> members = new ArrayList<>(ids.size());
     for (String id : ids) {
       Doc doc = docs.get(id);
       int words = doc == null ? 0 : WordDiff.count(doc.text());
       if (id.equals(c.canonical()) || doc == null || canonical == null) {
-        members.add(new Member(id, doc, words, Double.NaN, null));
+        members.add(new Member(id, doc, words, Double.NaN, null, null));
         continue;
       }
       double similarity = Jaccard.exact(canonicalSet, shingles(doc.text()));
       WordDiff.Result diff = WordDiff.of(canonical.text(), doc.text(), MAX_DIFF_WORDS);
-      members.add(new Member(id, doc, words, similarity, diff));
+      PageBlocks.Against against =
+          canonicalBlocks == null || doc.blocks() == null
+              ? null
+              : doc.blocks().against(canonical.blocks(), canonicalBlocks);
+      members.add(new Member(id, doc, words, similarity, diff, against));
     }
     return new View(rank, c.members().size(), sampled, why(canonical), members);
   }
