@@ -221,22 +221,7 @@ class ReportBrowserTest {
 
   @Test
   void webReportShowsEachPagesBlocksKeptAndDroppedAndWhy() throws Exception {
-    Files.createDirectories(OUT);
-    Path site = templatedSite(OUT.resolve("web-site").toAbsolutePath());
-    Path report = OUT.resolve("web-report.html").toAbsolutePath();
-    Cli.Result r =
-        Cli.run(
-            "dedup",
-            "--input",
-            site,
-            "--boilerplate",
-            "site",
-            "--threshold",
-            "0.5",
-            "--report",
-            report);
-    assertEquals(0, r.exit(), r::toString);
-    browser.get(report.toUri().toString());
+    openTemplatedSiteReport("web", "0.5");
     WebElement cluster = browser.findElement(By.cssSelector("#cluster-list details.cluster"));
     assertTrue(cluster.getText().contains("canonical docs/a.html"), cluster.getText());
 
@@ -294,6 +279,55 @@ class ReportBrowserTest {
         "kept there too",
         row(copy, "The forge of chapter 1").findElement(By.cssSelector("td.there")).getText());
     shoot("web-report.png");
+  }
+
+  @Test
+  void aNearMissOpensToTheBlocksThatKeptItsPagesApart() throws Exception {
+    // a and b share 0.698 of their shingles: at 0.8 they are a near miss
+    openTemplatedSiteReport("near-miss", "0.8");
+    assertTrue(browser.findElements(By.cssSelector("details.cluster")).isEmpty());
+    List<WebElement> misses = browser.findElements(By.cssSelector("#miss-list details.miss"));
+    assertEquals(1, misses.size());
+    WebElement miss = misses.get(0);
+    WebElement summary = miss.findElement(By.tagName("summary"));
+    assertTrue(
+        summary.getText().startsWith("docs/a.html and docs/b.html: similarity 0.698, 0.102 below"),
+        summary.getText());
+    WebElement against = miss.findElement(By.cssSelector("p.against"));
+    assertFalse(against.isDisplayed());
+    summary.click();
+    assertTrue(
+        against.getText().contains("1 block (13 words) not in docs/a.html"), against.getText());
+    List<WebElement> views = miss.findElements(By.cssSelector("details.blocks"));
+    assertEquals(2, views.size(), "both pages' blocks");
+    views.get(1).findElement(By.tagName("summary")).click();
+    WebElement own =
+        row(
+            views.get(1).findElement(By.cssSelector("table.blocks")),
+            "A closing paragraph written for the copy alone");
+    assertEquals("kept", own.findElement(By.cssSelector("td.verdict")).getText());
+    assertEquals("not there", own.findElement(By.cssSelector("td.there")).getText());
+    shoot("near-miss-report.png");
+  }
+
+  /** Writes the report of {@link #templatedSite} ({@code site} removal) and opens it. */
+  private static void openTemplatedSiteReport(String name, String threshold) throws Exception {
+    Files.createDirectories(OUT);
+    Path site = templatedSite(OUT.resolve(name + "-site").toAbsolutePath());
+    Path report = OUT.resolve(name + "-report.html").toAbsolutePath();
+    Cli.Result r =
+        Cli.run(
+            "dedup",
+            "--input",
+            site,
+            "--boilerplate",
+            "site",
+            "--threshold",
+            threshold,
+            "--report",
+            report);
+    assertEquals(0, r.exit(), r::toString);
+    browser.get(report.toUri().toString());
   }
 
   /** The row of a block table whose text starts with {@code start}. */

@@ -19,18 +19,39 @@ final class BlockView {
   private long used;
 
   /**
-   * Writes a page's block view.
+   * Writes the block view of a page the others are compared with.
    *
-   * @param against how its blocks stand against the canonical's, or null (the canonical itself)
+   * @param role what the page is, e.g. {@code canonical}, or null
    */
-  void page(StringBuilder sb, String id, PageBlocks page, PageBlocks.Against against) {
+  void reference(StringBuilder sb, String id, String role, PageBlocks page) {
+    page(sb, id, role == null ? "" : " (" + role + ")", page, null, null);
+  }
+
+  /**
+   * Writes the block view of a page compared with another.
+   *
+   * @param against how its blocks stand against the other's
+   * @param other the other page in HTML, e.g. {@code the canonical}
+   */
+  void compared(
+      StringBuilder sb, String id, PageBlocks page, PageBlocks.Against against, String other) {
+    page(sb, id, "", page, against, other);
+  }
+
+  private void page(
+      StringBuilder sb,
+      String id,
+      String role,
+      PageBlocks page,
+      PageBlocks.Against against,
+      String other) {
     StringBuilder view = new StringBuilder(4096);
     int kept = page.keptBlocks();
     int keptWords = page.keptWords();
     view.append("<details class=\"blocks\">\n<summary>Blocks of <code>")
         .append(HtmlReport.escape(id))
         .append("</code>")
-        .append(against == null ? " (canonical)" : "")
+        .append(HtmlReport.escape(role))
         .append(": ")
         .append(count(kept, keptWords))
         .append(" kept, ")
@@ -56,7 +77,7 @@ final class BlockView {
     view.append("<table class=\"blocks\">\n<tr><th class=\"num\">#</th><th>verdict</th>")
         .append("<th>why</th><th class=\"num\">words</th><th class=\"num\">in links</th>")
         .append("<th>landmark</th>")
-        .append(against == null ? "" : "<th>in the canonical</th>")
+        .append(against == null ? "" : "<th>in " + other + "</th>")
         .append("<th>text</th></tr>\n");
     int columns = against == null ? 7 : 8;
     for (PageBlocks.Row row : page.rows()) {
@@ -82,10 +103,12 @@ final class BlockView {
   }
 
   /**
-   * Writes how a member's kept blocks stand in the canonical's: what they share is what made the
-   * pair; what one keeps and the other drops or lacks is what keeps them apart.
+   * Writes how a page's kept blocks stand in another's (the canonical's): what they share is what
+   * makes a pair; what one keeps and the other drops or lacks is what keeps them apart.
+   *
+   * @param other the other page in HTML, e.g. {@code the canonical}
    */
-  static void against(StringBuilder sb, PageBlocks.Against a) {
+  static void against(StringBuilder sb, PageBlocks.Against a, String other) {
     int[] keptHere = {
       a.shared()[0] + a.droppedThere()[0] + a.absent()[0],
       a.shared()[1] + a.droppedThere()[1] + a.absent()[1]
@@ -94,7 +117,9 @@ final class BlockView {
         .append(count(keptHere[0], keptHere[1]))
         .append("; <span class=\"there kept\">")
         .append(count(a.shared()[0], a.shared()[1]))
-        .append(" kept in the canonical too</span>");
+        .append(" kept in ")
+        .append(other)
+        .append(" too</span>");
     if (a.droppedThere()[0] > 0) {
       sb.append(", <span class=\"there dropped\">")
           .append(count(a.droppedThere()[0], a.droppedThere()[1]))
@@ -112,11 +137,16 @@ final class BlockView {
     if (a.absent()[0] > 0) {
       sb.append(", <span class=\"there absent\">")
           .append(count(a.absent()[0], a.absent()[1]))
-          .append(" not in the canonical</span>");
+          .append(" not in ")
+          .append(other)
+          .append("</span>");
     }
     sb.append('.');
     if (a.onlyThere()[0] > 0) {
-      sb.append(" The canonical keeps ")
+      sb.append(' ')
+          .append(Character.toUpperCase(other.charAt(0)))
+          .append(other, 1, other.length())
+          .append(" keeps ")
           .append(count(a.onlyThere()[0], a.onlyThere()[1]))
           .append(" this page does not keep");
       if (a.droppedHere()[0] > 0) {

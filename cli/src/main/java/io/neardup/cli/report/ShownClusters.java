@@ -94,15 +94,31 @@ public final class ShownClusters {
   record View(int rank, int size, boolean sampled, String why, List<Member> members) {}
 
   /**
+   * A shown near miss: a candidate pair below the threshold, {@code b} against {@code a}.
+   *
+   * @param a the first page (or text), or null if it could not be read
+   * @param diff the words of {@code b} that differ from {@code a}'s, or null
+   * @param against how {@code b}'s blocks stand against {@code a}'s (web pages), or null
+   */
+  record Miss(
+      ResultFiles.Pair pair, Doc a, Doc b, WordDiff.Result diff, PageBlocks.Against against) {}
+
+  /**
    * What a report shows of the clusters.
    *
    * @param total every cluster of the run
    * @param documents the documents in them
    * @param hiddenClusters clusters not shown
    * @param hiddenDocuments the documents in them
+   * @param misses the near misses shown, closest first
    */
   public record Selection(
-      List<View> views, int total, long documents, int hiddenClusters, long hiddenDocuments) {}
+      List<View> views,
+      int total,
+      long documents,
+      int hiddenClusters,
+      long hiddenDocuments,
+      List<Miss> misses) {}
 
   /**
    * The texts of the input, read once more (or replayed, when held); a web page's main text is
@@ -198,9 +214,14 @@ public final class ShownClusters {
    *
    * @param largest how many of the largest clusters to show
    * @param sample how many of the others to draw at random
+   * @param misses the near misses to show, closest first
    */
   public Selection select(
-      List<ResultFiles.ClusterIds> clusters, int largest, int sample, Texts texts)
+      List<ResultFiles.ClusterIds> clusters,
+      int largest,
+      int sample,
+      Texts texts,
+      List<ResultFiles.Pair> misses)
       throws IOException {
     Integer[] order = new Integer[clusters.size()];
     for (int i = 0; i < order.length; i++) {
@@ -228,9 +249,14 @@ public final class ShownClusters {
     for (int i : shown) {
       wanted.addAll(members(clusters.get(i)));
     }
+    for (ResultFiles.Pair p : misses) {
+      wanted.add(p.a());
+      wanted.add(p.b());
+    }
     Map<String, Doc> docs = wanted.isEmpty() ? Map.of() : texts.fetch(wanted);
 
     List<View> views = new ArrayList<>(shown.size());
+    List<Miss> shownMisses = new ArrayList<>(misses.size());
     long documents = 0;
     long shownDocuments = 0;
     for (ResultFiles.ClusterIds c : clusters) {
@@ -255,8 +281,15 @@ public final class ShownClusters {
         int r = rank.get(i);
         pending.add(pool.submit(() -> view(r, sampledView, c, docs)));
       }
+      List<Future<Miss>> missing = new ArrayList<>(misses.size());
+      for (ResultFiles.Pair p : misses) {
+        missing.add(pool.submit(() -> miss(p, docs)));
+      }
       for (Future<View> f : pending) {
         views.add(Futures.get(f, "comparing the members of a cluster"));
+      }
+      for (Future<Miss> f : missing) {
+        shownMisses.add(Futures.get(f, "comparing a near miss"));
       }
     } finally {
       pool.shutdownNow();
@@ -266,7 +299,23 @@ public final class ShownClusters {
         clusters.size(),
         documents,
         clusters.size() - shown.size(),
-        documents - shownDocuments);
+        documents - shownDocuments,
+        shownMisses);
+  }
+
+  /** A near miss: {@code b}'s words and blocks against {@code a}'s. */
+  private static Miss miss(ResultFiles.Pair p, Map<String, Doc> docs) {
+    Doc a = docs.get(p.a());
+    Doc b = docs.get(p.b());
+    if (a == null || b == null) {
+      return new Miss(p, a, b, null, null);
+    }
+    WordDiff.Result diff = WordDiff.of(a.text(), b.text(), MAX_DIFF_WORDS);
+    PageBlocks.Against against =
+        a.blocks() == null || b.blocks() == null
+            ? null
+            : b.blocks().against(a.blocks(), a.blocks().index());
+    return new Miss(p, a, b, diff, against);
   }
 
   /** The members shown of a cluster: the canonical, then the others in order, up to the limit. */

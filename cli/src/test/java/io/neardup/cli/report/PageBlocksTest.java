@@ -103,7 +103,7 @@ class PageBlocksTest {
       assertTrue(b.text().length() <= PageBlocks.MAX_CHARS, b.text());
     }
     StringBuilder html = new StringBuilder();
-    new BlockView().page(html, "huge", page, null);
+    new BlockView().reference(html, "huge", null, page);
     assertTrue(html.length() < 100_000, "one page's view: " + html.length() + " characters");
     assertTrue(html.toString().contains("1,880 blocks"), html.substring(html.length() - 400));
   }
@@ -116,7 +116,7 @@ class PageBlocksTest {
     int shown = 0;
     for (int i = 0; i < 500; i++) {
       int before = html.length();
-      view.page(html, "page-" + i, page, null);
+      view.reference(html, "page-" + i, null, page);
       shown += html.substring(before).startsWith("<details") ? 1 : 0;
     }
     assertTrue(shown > 10 && shown < 500, "pages shown: " + shown);
@@ -176,7 +176,7 @@ class PageBlocksTest {
     assertTrue(a.canonical().get(((PageBlocks.Block) upper.rows().get(0)).checksum()).kept());
 
     StringBuilder html = new StringBuilder();
-    BlockView.against(html, a);
+    BlockView.against(html, a, "the canonical");
     assertEquals(
         "<p class=\"against\">Kept on this page: 4 blocks (105 words); <span class=\"there"
             + " kept\">2 blocks (62 words) kept in the canonical too</span>, <span class=\"there"
@@ -197,7 +197,7 @@ class PageBlocksTest {
                     + " Write &lt;script&gt;alert(\"x\")&lt;/script&gt; &amp; co.</p></div>",
                 null));
     StringBuilder sb = new StringBuilder();
-    new BlockView().page(sb, "a<b>", page, null);
+    new BlockView().reference(sb, "a<b>", null, page);
     String html = sb.toString();
     assertTrue(html.startsWith("<details class=\"blocks\">\n<summary>Blocks of <code>a&lt;b&gt;"));
     assertTrue(html.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; co."), html);
