@@ -184,7 +184,7 @@ class DocCommandsTest {
   @CsvSource({
     "README.md, false, 1",
     "docs/cli.md, true, 14",
-    "docs/web.md, true, 6",
+    "docs/web.md, true, 8",
     "docs/methods.md, true, 4"
   })
   void everyCommandOfThePageRuns(String name, boolean strict, int atLeast) throws IOException {
@@ -223,8 +223,9 @@ class DocCommandsTest {
   }
 
   /**
-   * The inputs the pages name besides {@code samples/}: the sample corpus cut in two, and the
-   * sample web pages as JSONL with HTML and as a WARC file.
+   * The inputs the pages name besides {@code samples/}: the sample corpus cut in two, the sample
+   * web pages as JSONL with HTML and as a WARC file, and as a directory with one article re-hosted
+   * ({@code site}).
    */
   private static void writeInputs(Path dir) throws IOException {
     List<String> corpus = Files.readAllLines(SampleCorpusTest.SAMPLES.resolve("corpus.jsonl"));
@@ -268,5 +269,6 @@ class DocCommandsTest {
       }
     }
     Files.write(dir.resolve("pages.jsonl"), lines);
+    io.neardup.testkit.WebSamples.site(dir.resolve("site"));
   }
 }

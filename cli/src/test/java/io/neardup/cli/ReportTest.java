@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -51,6 +52,7 @@ class ReportTest {
     assertTrue(html.contains("1 cluster holds 2 documents. Shown: the 1 largest."), html);
     assertFalse(html.contains("Not shown"), html);
     assertTrue(html.contains("<ins>again</ins>"), html);
+    assertFalse(html.contains("class=\"blocks\""), "texts have no blocks to show");
     assertFalse(html.contains("<script"), "no script is needed");
     assertFalse(html.contains("http://") && html.contains("src="), "nothing is fetched");
   }
@@ -79,6 +81,41 @@ class ReportTest {
     assertTrue(bareHtml.contains("67 clusters hold 195 documents"));
     assertTrue(bareHtml.contains("text not available"));
     assertFalse(bareHtml.contains("<del>"));
+
+    // the near misses: the same similarities whether the index or dedup's own run clusters the
+    // corpus (the pairs may differ by which of a group of identical texts stands for it)
+    assertTrue(
+        html.contains("The 10 candidate pairs closest below the threshold 0.8: compared, and not"),
+        html);
+    Path run = tmp.resolve("run.html");
+    assertEquals(0, Cli.run("dedup", "--input", corpus, "--report", run).exit());
+    List<String> misses = misses(html);
+    assertEquals(10, misses.size(), misses::toString);
+    assertEquals(
+        misses.stream().map(m -> m.replaceAll(".*: similarity", "")).toList(),
+        misses(Files.readString(run)).stream()
+            .map(m -> m.replaceAll(".*: similarity", ""))
+            .toList());
+    double last = 1;
+    for (String m : misses) {
+      double s = Double.parseDouble(m.replaceAll(".*: similarity ([0-9.]+),.*", "$1"));
+      assertTrue(s < 0.8 && s >= 0.65 && s <= last, misses::toString);
+      last = s;
+    }
+    assertTrue(bareHtml.contains("below the threshold; texts not available</summary>"), bareHtml);
+  }
+
+  /** The summary line of each near miss of a report, in order, up to its words. */
+  private static List<String> misses(String html) {
+    List<String> out = new java.util.ArrayList<>();
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile(
+                "<details class=\"member miss\">\n<summary>(.*?) below the threshold")
+            .matcher(html);
+    while (m.find()) {
+      out.add(m.group(1));
+    }
+    return out;
   }
 
   @Test
@@ -105,5 +142,12 @@ class ReportTest {
         html.contains(
             "canonical policy boilerplate_fraction:asc; its values: boilerplate_fraction = 0."),
         html);
+    // each page's blocks, kept and dropped and why; the sample's directories are too small for
+    // site templates, which the view says
+    assertTrue(html.contains("<details class=\"blocks\">"), html);
+    assertTrue(html.contains("Its site group had too few pages to learn a template from"), html);
+    assertTrue(html.contains("<p class=\"against\">Kept on this page: "), html);
+    assertTrue(html.contains("<td class=\"verdict\">dropped</td>"), html);
+    assertTrue(html.contains("<td class=\"there kept\">kept there too</td>"), html);
   }
 }

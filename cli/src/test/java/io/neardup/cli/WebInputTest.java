@@ -324,10 +324,15 @@ class WebInputTest {
             "--keep-text",
             kept,
             "--pairs",
-            "-");
+            "-",
+            "--threshold",
+            "0.5",
+            "--report",
+            tmp.resolve("report.html"));
     assertEquals(0, r.exit(), r.toString());
     List<String> rows = Files.readAllLines(kept.resolve(WebCorpus.KEPT_PAGES));
     assertEquals("file\tid\turl\tcontent_words\ttotal_words\tboilerplate_fraction", rows.get(0));
+    // every page, though the report read the pages of its clusters once more after the run
     assertEquals(17, rows.size(), rows.toString());
     String rehosted =
         rows.stream()
@@ -339,13 +344,14 @@ class WebInputTest {
     assertFalse(text.contains("Table of Contents"), text);
     List<String> blocks =
         Files.readAllLines(kept.resolve(rehosted.split("\t")[0] + WebCorpus.KEPT_BLOCKS_SUFFIX));
-    assertEquals("kept\twords\tlink_density\tlandmark\ttext", blocks.get(0));
+    assertEquals("kept\twords\tlink_density\tlandmark\treason\ttext", blocks.get(0));
     assertTrue(
-        blocks.stream().anyMatch(l -> l.startsWith("+\t7\t0.00\tmain\tMirrored with permission")),
+        blocks.stream()
+            .anyMatch(l -> l.startsWith("+\t7\t0.00\tmain\ttext\tMirrored with permission")),
         blocks.toString());
     assertTrue(
         blocks.stream()
-            .anyMatch(l -> l.startsWith("-\t") && l.contains("© Copyright 2023 Pallets")),
+            .anyMatch(l -> l.startsWith("-\t") && l.contains("\tshort\t© Copyright 2023 Pallets")),
         blocks.toString());
     assertEquals(WebCorpus.keptName("rehosted/support.html"), rehosted.split("\t")[0]);
     assertTrue(WebCorpus.keptName("rehosted/support.html").startsWith("rehosted_support.html-"));

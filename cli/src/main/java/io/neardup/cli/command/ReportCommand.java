@@ -102,6 +102,7 @@ public final class ReportCommand implements Callable<Integer> {
         progress.println(
             "the index at " + indexDir.path + " keeps no texts (--no-text): the report lists ids");
       }
+      String[] ids = opened.ids();
       ShownClusters.Selection selection =
           new ShownClusters(
                   opened.metadata().settings(),
@@ -113,7 +114,8 @@ public final class ReportCommand implements Callable<Integer> {
                   result.clusters(),
                   largest,
                   ShownClusters.DEFAULT_SAMPLE,
-                  ShownClusters.fromIndex(opened));
+                  ShownClusters.fromIndex(opened),
+                  histogram.misses().closest(i -> ids[i]));
       List<String[]> summary =
           RunReport.summary(
               indexDir.path.toString(),

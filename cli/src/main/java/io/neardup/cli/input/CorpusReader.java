@@ -2,6 +2,7 @@ package io.neardup.cli.input;
 
 import io.neardup.cli.CliFailure;
 import io.neardup.cli.options.InputOptions;
+import io.neardup.web.boilerplate.ExplainedText;
 import java.io.CharArrayReader;
 import java.io.Closeable;
 import java.io.IOException;
@@ -117,6 +118,8 @@ public abstract class CorpusReader implements Closeable {
     // the text as read, until text() makes its string: the analysis reads the characters as they
     // are, where a string would be compressed to one byte per character and expanded again
     private char[] chars;
+    // a web page's blocks and why each was kept or dropped, when the reader was asked for them
+    private ExplainedText explained;
 
     /**
      * @param id the unique id
@@ -170,6 +173,19 @@ public abstract class CorpusReader implements Closeable {
 
     public Map<String, Object> fields() {
       return fields;
+    }
+
+    /**
+     * A web page's blocks and why each was kept or dropped, once {@link #text()} has extracted its
+     * main text, when the input was read for a report ({@link InputOptions#forReport()}); else
+     * null.
+     */
+    public ExplainedText explained() {
+      return explained;
+    }
+
+    void explained(ExplainedText explained) {
+      this.explained = explained;
     }
 
     public String location() {

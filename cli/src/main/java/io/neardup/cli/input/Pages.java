@@ -2,6 +2,7 @@ package io.neardup.cli.input;
 
 import io.neardup.cli.run.ClusteringStep;
 import io.neardup.web.boilerplate.Boilerplate;
+import io.neardup.web.boilerplate.ExplainedText;
 import io.neardup.web.boilerplate.MainText;
 import io.neardup.web.boilerplate.MainTextExtractor;
 import io.neardup.web.boilerplate.SiteTemplates;
@@ -17,6 +18,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
 import org.jsoup.nodes.Document;
 
 /** Turns pages into main text on the reading thread, and counts what it sets aside. */
@@ -36,6 +38,8 @@ final class Pages {
   String why = "";
   // whether records get their boilerplate fraction as a field
   boolean keepFraction;
+  // whether records come with their blocks and why each was kept (for a report)
+  boolean explain;
   // --keep-text: where main texts go, and the list of pages
   private Path keepText;
   private java.io.BufferedWriter keptPages;
@@ -58,11 +62,19 @@ final class Pages {
   CorpusReader.Record record(
       String id, String html, String url, Map<String, Object> fields, String location) {
     if (learning) {
-      text(html, url, id, null);
+      text(html, url, id, null, null);
       return new CorpusReader.Record(id, "", fields, location);
     }
     Map<String, Object> fraction = keepFraction ? fields : null;
-    return CorpusReader.Record.deferred(id, () -> text(html, url, id, fraction), fields, location);
+    if (!explain) {
+      return CorpusReader.Record.deferred(
+          id, () -> text(html, url, id, fraction, null), fields, location);
+    }
+    CorpusReader.Record[] record = new CorpusReader.Record[1];
+    record[0] =
+        CorpusReader.Record.deferred(
+            id, () -> text(html, url, id, fraction, e -> record[0].explained(e)), fields, location);
+    return record[0];
   }
 
   /**
@@ -71,8 +83,14 @@ final class Pages {
    * @param url its URL, or null if unknown
    * @param id its id, which stands in for the URL in grouping pages by site
    * @param fields the record's fields, which get its boilerplate fraction, or null
+   * @param explained gets the page's blocks and why each was kept, or null
    */
-  String text(String html, String url, String id, Map<String, Object> fields) {
+  String text(
+      String html,
+      String url,
+      String id,
+      Map<String, Object> fields,
+      Consumer<ExplainedText> explained) {
     Document document = HtmlDecoder.parse(html, url);
     MainTextExtractor extractor = this.extractor.get();
     List<TextBlock> blocks = extractor.blocks(document);
@@ -82,7 +100,13 @@ final class Pages {
       return "";
     }
     boolean[] template = templates == null ? null : templates.template(group, blocks);
-    MainText main = extractor.extract(blocks, template);
+    // why each block was kept costs a little more: only for --keep-text and reports
+    ExplainedText why =
+        keepText != null || explained != null ? extractor.explain(blocks, template) : null;
+    MainText main = why != null ? why.main() : extractor.extract(blocks, template);
+    if (explained != null) {
+      explained.accept(why);
+    }
     if (template != null) {
       templatePages.increment();
       for (int i = 0; i < template.length; i++) {
@@ -99,7 +123,7 @@ final class Pages {
       fields.putIfAbsent(WebCorpus.BOILERPLATE_FIELD, main.boilerplateFraction());
     }
     if (keepText != null) {
-      keep(id, url, main);
+      keep(id, url, why);
     }
     return main.text();
   }
@@ -112,13 +136,14 @@ final class Pages {
     keptPages.write("file\tid\turl\tcontent_words\ttotal_words\tboilerplate_fraction\n");
   }
 
-  private void keep(String id, String url, MainText main) {
+  private void keep(String id, String url, ExplainedText why) {
     String file = WebCorpus.keptName(id);
+    MainText main = why.main();
     try {
       Files.writeString(keepText.resolve(file), main.text(), StandardCharsets.UTF_8);
       Files.writeString(
           keepText.resolve(file + WebCorpus.KEPT_BLOCKS_SUFFIX),
-          blocks(main),
+          blocks(why),
           StandardCharsets.UTF_8);
       String line =
           String.format(
@@ -138,11 +163,15 @@ final class Pages {
     }
   }
 
-  /** Every block of the page, kept or dropped, with the features it was judged by. */
-  private static String blocks(MainText main) {
-    StringBuilder out = new StringBuilder("kept\twords\tlink_density\tlandmark\ttext\n");
+  /**
+   * Every block of the page, kept or dropped, with the features it was judged by and the reason the
+   * extraction gives.
+   */
+  private static String blocks(ExplainedText why) {
+    MainText main = why.main();
+    StringBuilder out = new StringBuilder("kept\twords\tlink_density\tlandmark\treason\ttext\n");
     for (int i = 0; i < main.blocks().size(); i++) {
-      io.neardup.web.boilerplate.TextBlock b = main.blocks().get(i);
+      TextBlock b = main.blocks().get(i);
       out.append(main.content()[i] ? '+' : '-')
           .append('\t')
           .append(b.words())
@@ -150,6 +179,8 @@ final class Pages {
           .append(String.format(Locale.ROOT, "%.2f", b.linkDensity()))
           .append('\t')
           .append(b.landmark().name().toLowerCase(Locale.ROOT))
+          .append('\t')
+          .append(why.reasons().get(i))
           .append('\t')
           .append(tsv(b.text()))
           .append('\n');

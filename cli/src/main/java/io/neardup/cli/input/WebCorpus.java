@@ -188,7 +188,9 @@ public final class WebCorpus {
     Pages pages = new Pages(boilerplate, templates, false);
     pages.why = why;
     pages.keepFraction = input.fields().contains(BOILERPLATE_FIELD);
-    if (input.keepText != null) {
+    pages.explain = input.readForReport();
+    if (input.keepText != null && !input.readForReport()) {
+      // a report reads the pages it shows once more, after the run wrote them all
       pages.keepText(input.keepText);
     }
     return reader(kind, input, pages);
@@ -297,8 +299,8 @@ public final class WebCorpus {
 
   /**
    * Appended to a page's main-text file for the file of its blocks, kept ({@code +}) and dropped
-   * ({@code -}), one a line with words, link density and landmark: why two pages were or were not
-   * paired.
+   * ({@code -}), one a line with words, link density, landmark and the extraction's reason ({@link
+   * io.neardup.web.boilerplate.BlockReason}): why two pages were or were not paired.
    */
   public static final String KEPT_BLOCKS_SUFFIX = ".blocks.tsv";
 

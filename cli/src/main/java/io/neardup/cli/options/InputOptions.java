@@ -92,7 +92,8 @@ public final class InputOptions {
           "Write the main text of each web page into DIR, one file a page, and DIR/pages.tsv with"
               + " each page's file, id, URL, words kept, words in all and boilerplate fraction,"
               + " to see what was compared, and beside each page's file FILE.blocks.tsv with its"
-              + " blocks, kept (+) or dropped (-), to see why.")
+              + " blocks in order, kept (+) or dropped (-) and the reason the extraction gives"
+              + " (link-dense, template, outside-region, ...), to see why.")
   public java.nio.file.Path keepText;
 
   @Option(
@@ -160,6 +161,23 @@ public final class InputOptions {
   /** A new language pre-filter (with its own counts) for options already checked, or null. */
   public LanguageFilter languageFilter() {
     return languages == null || languages.equals("any") ? null : LanguageFilter.parse(languages);
+  }
+
+  // the input is read once more for a report: pages come with their blocks, --keep-text is done
+  private boolean forReport;
+
+  /**
+   * Marks the input as read once more for a report, after the run: web pages then come with their
+   * blocks and why each was kept ({@code CorpusReader.Record#explained}), and {@code --keep-text}
+   * (written by the run) is not written again.
+   */
+  public void forReport() {
+    forReport = true;
+  }
+
+  /** Whether the input is read for a report (see {@link #forReport()}). */
+  public boolean readForReport() {
+    return forReport;
   }
 
   /** Asks for one more JSONL field to be read and indexed. */

@@ -74,6 +74,22 @@ public final class HtmlReport {
         background: #fafbfc; border-top: 1px solid var(--line); padding: 2px; }
       del { background: #ffd7d5; text-decoration: line-through; }
       ins { background: #ccf0d0; text-decoration: none; }
+      details.blocks { margin: 6px 0 6px 12px; } details.blocks > summary { cursor: pointer; }
+      table.blocks { font-size: 13px; margin: 4px 0; }
+      table.blocks td { padding: 2px 8px; } table.blocks td.text { max-width: 70ch;
+        overflow-wrap: anywhere; }
+      table.blocks tr.kept td { background: #eaf7ec; }
+      table.blocks tr.kept td:first-child { border-left: 4px solid #2e9e44; }
+      table.blocks tr.dropped td { color: var(--muted); background: #f6f7f8; }
+      table.blocks tr.dropped td:first-child { border-left: 4px solid #c3c9cf; }
+      table.blocks tr.dropped td.text { text-decoration: line-through;
+        text-decoration-color: #b5bcc3; }
+      table.blocks tr.template td.why { color: #8a4b00; }
+      table.blocks td.verdict { font-weight: 600; }
+      table.blocks tr.fold td { color: var(--muted); font-style: italic; text-align: center; }
+      .there.kept { color: #1c6e2f; } .there.dropped { color: #8a4b00; }
+      .there.absent { color: var(--muted); }
+      p.against { margin: 6px 0 6px 12px; }
       """;
 
   private HtmlReport() {}
@@ -102,7 +118,9 @@ public final class HtmlReport {
     if (!r.methods().isEmpty()) {
       methods(sb, r);
     }
-    clusters(sb, r.clusters());
+    BlockView blocks = new BlockView();
+    clusters(sb, r.clusters(), blocks);
+    misses(sb, r, blocks);
     sb.append("</body>\n</html>\n");
     return sb.toString();
   }
@@ -211,7 +229,7 @@ public final class HtmlReport {
     sb.append("</table>\n");
   }
 
-  private static void clusters(StringBuilder sb, ShownClusters.Selection s) {
+  private static void clusters(StringBuilder sb, ShownClusters.Selection s, BlockView blocks) {
     sb.append("<h2 id=\"clusters\">Clusters</h2>\n<p>");
     if (s.total() == 0) {
       sb.append("No near-duplicates were found.</p>\n");
@@ -239,17 +257,27 @@ public final class HtmlReport {
               s.hiddenClusters(),
               s.hiddenDocuments()));
     }
+    boolean web =
+        s.views().stream()
+            .flatMap(v -> v.members().stream())
+            .anyMatch(m -> m.doc() != null && m.doc().blocks() != null);
     sb.append(
             " Open a cluster to see its members, and a member to see the words that differ from"
-                + " the canonical.</p>\n")
+                + " the canonical.")
+        .append(
+            web
+                ? " For web pages, open a page's blocks to see, in page order, what the extraction"
+                    + " kept and dropped and why, and which kept blocks the canonical keeps too."
+                : "")
+        .append("</p>\n")
         .append("<div id=\"cluster-list\">\n");
     for (ShownClusters.View v : s.views()) {
-      cluster(sb, v);
+      cluster(sb, v, blocks);
     }
     sb.append("</div>\n");
   }
 
-  private static void cluster(StringBuilder sb, ShownClusters.View v) {
+  private static void cluster(StringBuilder sb, ShownClusters.View v, BlockView blocks) {
     ShownClusters.Member canonical = v.members().get(0);
     sb.append("<details class=\"cluster\"")
         .append(v.rank() == 1 ? " open" : "")
@@ -303,6 +331,9 @@ public final class HtmlReport {
               "<p class=\"muted\">and %,d more members (in the clusters file)</p>%n",
               hidden));
     }
+    if (canonical.doc() != null && canonical.doc().blocks() != null) {
+      blocks.reference(sb, canonical.id(), "canonical", canonical.doc().blocks());
+    }
     for (ShownClusters.Member m : v.members()) {
       if (m.diff() == null) {
         continue;
@@ -312,32 +343,95 @@ public final class HtmlReport {
           .append(escape(m.id()))
           .append("</code> against the canonical: ")
           .append(String.format(Locale.ROOT, "similarity %.3f, ", m.similarity()))
-          .append(
-              d.removed() + d.added() == 0
-                  ? "the same words"
-                  : String.format(
-                      Locale.ROOT,
-                      "%,d word%s removed and %,d added",
-                      d.removed(),
-                      d.removed() == 1 ? "" : "s",
-                      d.added()))
-          .append("</summary>\n<div class=\"diff\">\n<div class=\"head\"><div>")
-          .append(escape(canonical.id()))
-          .append(" (canonical)</div><div>")
-          .append(escape(m.id()))
-          .append("</div></div>\n")
-          .append(d.html())
-          .append("</div>\n");
-      if (d.truncated()) {
-        sb.append(
-            String.format(
-                Locale.ROOT,
-                "<p class=\"muted\">Only the first %,d words of each text were compared.</p>%n",
-                ShownClusters.MAX_DIFF_WORDS));
+          .append(changes(d))
+          .append("</summary>\n");
+      diff(sb, escape(canonical.id()) + " (canonical)", escape(m.id()), d);
+      if (m.against() != null) {
+        BlockView.against(sb, m.against(), "the canonical");
+        blocks.compared(sb, m.id(), m.doc().blocks(), m.against(), "the canonical");
       }
       sb.append("</details>\n");
     }
     sb.append("</details>\n");
+  }
+
+  /** "3 words removed and 5 added". */
+  private static String changes(WordDiff.Result d) {
+    return d.removed() + d.added() == 0
+        ? "the same words"
+        : String.format(
+            Locale.ROOT,
+            "%,d word%s removed and %,d added",
+            d.removed(),
+            d.removed() == 1 ? "" : "s",
+            d.added());
+  }
+
+  /** The side-by-side word diff of two texts, headed by their names (HTML). */
+  private static void diff(StringBuilder sb, String left, String right, WordDiff.Result d) {
+    sb.append("<div class=\"diff\">\n<div class=\"head\"><div>")
+        .append(left)
+        .append("</div><div>")
+        .append(right)
+        .append("</div></div>\n")
+        .append(d.html())
+        .append("</div>\n");
+    if (d.truncated()) {
+      sb.append(
+          String.format(
+              Locale.ROOT,
+              "<p class=\"muted\">Only the first %,d words of each text were compared.</p>%n",
+              ShownClusters.MAX_DIFF_WORDS));
+    }
+  }
+
+  /**
+   * The candidate pairs closest below the threshold: compared and not paired. Each opens to the
+   * words that differ and, for web pages, both pages' blocks, the second against the first.
+   */
+  private static void misses(StringBuilder sb, Report r, BlockView blocks) {
+    List<ShownClusters.Miss> misses = r.clusters().misses();
+    if (misses.isEmpty()) {
+      return;
+    }
+    sb.append("<h2 id=\"near-misses\">Near misses</h2>\n<p>")
+        .append(
+            String.format(
+                Locale.ROOT,
+                "The %s closest below the threshold %s: compared, and not paired. Open one to see"
+                    + " the words that differ%s.",
+                ClusteringStep.count(misses.size(), "candidate pair"),
+                SCurveChart.shortNumber(r.threshold()),
+                misses.stream().anyMatch(m -> m.against() != null)
+                    ? " and, for web pages, the blocks each page kept and dropped"
+                    : ""))
+        .append("</p>\n<div id=\"miss-list\">\n");
+    for (ShownClusters.Miss m : misses) {
+      String a = "<code>" + escape(m.pair().a()) + "</code>";
+      String b = "<code>" + escape(m.pair().b()) + "</code>";
+      sb.append("<details class=\"member miss\">\n<summary>")
+          .append(a)
+          .append(" and ")
+          .append(b)
+          .append(
+              String.format(
+                  Locale.ROOT,
+                  ": similarity %.3f, %.3f below the threshold; ",
+                  m.pair().similarity(),
+                  r.threshold() - m.pair().similarity()))
+          .append(m.diff() == null ? "texts not available" : changes(m.diff()))
+          .append("</summary>\n");
+      if (m.diff() != null) {
+        diff(sb, escape(m.pair().a()), escape(m.pair().b()), m.diff());
+      }
+      if (m.against() != null) {
+        BlockView.against(sb, m.against(), a);
+        blocks.reference(sb, m.pair().a(), null, m.a().blocks());
+        blocks.compared(sb, m.pair().b(), m.b().blocks(), m.against(), a);
+      }
+      sb.append("</details>\n");
+    }
+    sb.append("</div>\n");
   }
 
   private static String link(ShownClusters.Member m) {

@@ -166,6 +166,7 @@ public final class RunReport {
     if (WebCorpus.kind(input) != WebCorpus.Kind.TEXT) {
       input.want(WebCorpus.URL_FIELD);
       input.want(WebCorpus.BOILERPLATE_FIELD);
+      input.forReport();
     }
     ShownClusters.Selection selection =
         new ShownClusters(
@@ -174,7 +175,10 @@ public final class RunReport {
                 outcome.clusters(),
                 largest,
                 ShownClusters.DEFAULT_SAMPLE,
-                ShownClusters.fromInput(input, source, canonical));
+                ShownClusters.fromInput(input, source, canonical),
+                histogram == null
+                    ? List.of()
+                    : histogram.misses().closest(i -> outcome.ids().get(i)));
     SignaturePlan plan = outcome.plan();
     List<String[]> summary =
         summary(

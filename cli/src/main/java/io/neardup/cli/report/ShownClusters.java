@@ -62,8 +62,10 @@ public final class ShownClusters {
    * @param url its URL, or null
    * @param values its values of the canonical policy's fields, by field (absent when it has none)
    * @param boilerplate the fraction of a web page's text removed as boilerplate, or null
+   * @param blocks a web page's blocks, kept and dropped, or null
    */
-  record Doc(String text, String url, Map<String, Object> values, Double boilerplate) {}
+  record Doc(
+      String text, String url, Map<String, Object> values, Double boilerplate, PageBlocks blocks) {}
 
   /**
    * A shown member.
@@ -71,8 +73,15 @@ public final class ShownClusters {
    * @param similarity exact Jaccard similarity of its shingle set to the canonical's (NaN for the
    *     canonical, or when a text could not be read)
    * @param diff the words that differ from the canonical, or null
+   * @param against how its blocks stand against the canonical's (web pages), or null
    */
-  record Member(String id, Doc doc, int words, double similarity, WordDiff.Result diff) {}
+  record Member(
+      String id,
+      Doc doc,
+      int words,
+      double similarity,
+      WordDiff.Result diff,
+      PageBlocks.Against against) {}
 
   /**
    * A shown cluster.
@@ -85,15 +94,31 @@ public final class ShownClusters {
   record View(int rank, int size, boolean sampled, String why, List<Member> members) {}
 
   /**
+   * A shown near miss: a candidate pair below the threshold, {@code b} against {@code a}.
+   *
+   * @param a the first page (or text), or null if it could not be read
+   * @param diff the words of {@code b} that differ from {@code a}'s, or null
+   * @param against how {@code b}'s blocks stand against {@code a}'s (web pages), or null
+   */
+  record Miss(
+      ResultFiles.Pair pair, Doc a, Doc b, WordDiff.Result diff, PageBlocks.Against against) {}
+
+  /**
    * What a report shows of the clusters.
    *
    * @param total every cluster of the run
    * @param documents the documents in them
    * @param hiddenClusters clusters not shown
    * @param hiddenDocuments the documents in them
+   * @param misses the near misses shown, closest first
    */
   public record Selection(
-      List<View> views, int total, long documents, int hiddenClusters, long hiddenDocuments) {}
+      List<View> views,
+      int total,
+      long documents,
+      int hiddenClusters,
+      long hiddenDocuments,
+      List<Miss> misses) {}
 
   /**
    * The texts of the input, read once more (or replayed, when held); a web page's main text is
@@ -136,7 +161,8 @@ public final class ShownClusters {
                     text,
                     url == null ? null : url.toString(),
                     values,
-                    boilerplate instanceof Number n ? n.doubleValue() : null));
+                    boilerplate instanceof Number n ? n.doubleValue() : null,
+                    record.explained() == null ? null : PageBlocks.of(record.explained())));
           }
         }
       }
@@ -154,7 +180,7 @@ public final class ShownClusters {
       for (String id : ids) {
         int doc = index.docOf(id);
         if (doc >= 0) {
-          docs.put(id, new Doc(index.text(doc), null, Map.of(), null));
+          docs.put(id, new Doc(index.text(doc), null, Map.of(), null, null));
         }
       }
       return docs;
@@ -188,9 +214,14 @@ public final class ShownClusters {
    *
    * @param largest how many of the largest clusters to show
    * @param sample how many of the others to draw at random
+   * @param misses the near misses to show, closest first
    */
   public Selection select(
-      List<ResultFiles.ClusterIds> clusters, int largest, int sample, Texts texts)
+      List<ResultFiles.ClusterIds> clusters,
+      int largest,
+      int sample,
+      Texts texts,
+      List<ResultFiles.Pair> misses)
       throws IOException {
     Integer[] order = new Integer[clusters.size()];
     for (int i = 0; i < order.length; i++) {
@@ -218,9 +249,14 @@ public final class ShownClusters {
     for (int i : shown) {
       wanted.addAll(members(clusters.get(i)));
     }
+    for (ResultFiles.Pair p : misses) {
+      wanted.add(p.a());
+      wanted.add(p.b());
+    }
     Map<String, Doc> docs = wanted.isEmpty() ? Map.of() : texts.fetch(wanted);
 
     List<View> views = new ArrayList<>(shown.size());
+    List<Miss> shownMisses = new ArrayList<>(misses.size());
     long documents = 0;
     long shownDocuments = 0;
     for (ResultFiles.ClusterIds c : clusters) {
@@ -245,8 +281,15 @@ public final class ShownClusters {
         int r = rank.get(i);
         pending.add(pool.submit(() -> view(r, sampledView, c, docs)));
       }
+      List<Future<Miss>> missing = new ArrayList<>(misses.size());
+      for (ResultFiles.Pair p : misses) {
+        missing.add(pool.submit(() -> miss(p, docs)));
+      }
       for (Future<View> f : pending) {
         views.add(Futures.get(f, "comparing the members of a cluster"));
+      }
+      for (Future<Miss> f : missing) {
+        shownMisses.add(Futures.get(f, "comparing a near miss"));
       }
     } finally {
       pool.shutdownNow();
@@ -256,7 +299,23 @@ public final class ShownClusters {
         clusters.size(),
         documents,
         clusters.size() - shown.size(),
-        documents - shownDocuments);
+        documents - shownDocuments,
+        shownMisses);
+  }
+
+  /** A near miss: {@code b}'s words and blocks against {@code a}'s. */
+  private static Miss miss(ResultFiles.Pair p, Map<String, Doc> docs) {
+    Doc a = docs.get(p.a());
+    Doc b = docs.get(p.b());
+    if (a == null || b == null) {
+      return new Miss(p, a, b, null, null);
+    }
+    WordDiff.Result diff = WordDiff.of(a.text(), b.text(), MAX_DIFF_WORDS);
+    PageBlocks.Against against =
+        a.blocks() == null || b.blocks() == null
+            ? null
+            : b.blocks().against(a.blocks(), a.blocks().index());
+    return new Miss(p, a, b, diff, against);
   }
 
   /** The members shown of a cluster: the canonical, then the others in order, up to the limit. */
@@ -279,17 +338,23 @@ public final class ShownClusters {
     List<String> ids = members(c);
     Doc canonical = docs.get(c.canonical());
     long[] canonicalSet = canonical == null ? null : shingles(canonical.text());
+    Map<Long, io.neardup.web.boilerplate.BlockReason> canonicalBlocks =
+        canonical == null || canonical.blocks() == null ? null : canonical.blocks().index();
     List<Member> members = new ArrayList<>(ids.size());
     for (String id : ids) {
       Doc doc = docs.get(id);
       int words = doc == null ? 0 : WordDiff.count(doc.text());
       if (id.equals(c.canonical()) || doc == null || canonical == null) {
-        members.add(new Member(id, doc, words, Double.NaN, null));
+        members.add(new Member(id, doc, words, Double.NaN, null, null));
         continue;
       }
       double similarity = Jaccard.exact(canonicalSet, shingles(doc.text()));
       WordDiff.Result diff = WordDiff.of(canonical.text(), doc.text(), MAX_DIFF_WORDS);
-      members.add(new Member(id, doc, words, similarity, diff));
+      PageBlocks.Against against =
+          canonicalBlocks == null || doc.blocks() == null
+              ? null
+              : doc.blocks().against(canonical.blocks(), canonicalBlocks);
+      members.add(new Member(id, doc, words, similarity, diff, against));
     }
     return new View(rank, c.members().size(), sampled, why(canonical), members);
   }

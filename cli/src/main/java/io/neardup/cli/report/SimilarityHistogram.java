@@ -35,6 +35,7 @@ public final class SimilarityHistogram {
   private long above;
   private long below;
   private long near;
+  private final NearMisses misses = new NearMisses(NearMisses.DEFAULT_KEEP);
 
   /**
    * @param threshold the run's threshold
@@ -69,6 +70,22 @@ public final class SimilarityHistogram {
     if (Math.abs(similarity - threshold) <= MARGIN + 1e-12) {
       near++;
     }
+  }
+
+  /**
+   * Counts a candidate pair below the threshold (as the clusterer hands them over, from one
+   * thread), and keeps it among the closest if it is.
+   */
+  public void nearMiss(int a, int b, double similarity) {
+    add(similarity);
+    if (similarity >= floor && similarity < threshold) {
+      misses.add(a, b, similarity);
+    }
+  }
+
+  /** The near misses closest to the threshold. */
+  public NearMisses misses() {
+    return misses;
   }
 
   /** Pairs at or above the threshold. */

@@ -104,7 +104,7 @@ public final class ClusteringStep {
     NearDupClusterer clusterer =
         new NearDupClusterer(index.reader(), index.metadata().fields(), settings);
     if (histogram != null && histogram.floor() < threshold) {
-      clusterer.nearMisses(histogram.floor(), (a, b, similarity) -> histogram.add(similarity));
+      clusterer.nearMisses(histogram.floor(), histogram::nearMiss);
     }
     ClusterResult result =
         clusterer

@@ -147,7 +147,7 @@ public final class MethodRun {
                 .progress((phase, done, total) -> progress.update(phase, done, total, done, ""))) {
       SimilarityHistogram h = histogram;
       if (h != null && h.floor() < (plan == null ? t : plan.threshold())) {
-        clusterer.nearMisses(h.floor(), (a, b, similarity) -> h.add(similarity));
+        clusterer.nearMisses(h.floor(), h::nearMiss);
       }
       dedup =
           new StreamingDedup(

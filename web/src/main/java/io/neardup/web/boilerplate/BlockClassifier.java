@@ -68,6 +68,11 @@ public final class BlockClassifier {
    * @return for each block, in order, whether it is content
    */
   public boolean[] classify(List<TextBlock> blocks) {
+    return classify(blocks, null);
+  }
+
+  /** Classifies each block, telling {@code trace} (if not null) the verdicts after each step. */
+  boolean[] classify(List<TextBlock> blocks, BlockTrace trace) {
     int n = blocks.size();
     boolean[] content = new boolean[n];
     for (int i = 0; i < n; i++) {
@@ -75,6 +80,7 @@ public final class BlockClassifier {
       TextBlock next = i + 1 < n ? blocks.get(i + 1) : null;
       content[i] = byTextFeatures(previous, blocks.get(i), next);
     }
+    trace(trace, BlockTrace.Step.TEXT_FEATURES, content);
     for (int i = n - 2; i >= 0; i--) {
       TextBlock b = blocks.get(i);
       if (!content[i]
@@ -84,12 +90,16 @@ public final class BlockClassifier {
         content[i] = true;
       }
     }
+    trace(trace, BlockTrace.Step.LEAD, content);
     if (useLandmarks) {
       applyLandmarks(blocks, content);
+      trace(trace, BlockTrace.Step.LANDMARKS, content);
     }
     dropForms(blocks, content);
+    trace(trace, BlockTrace.Step.FORMS, content);
     // within a declared main region too: it often holds related articles and comment forms
     ContentRegion.restrict(blocks, content);
+    trace(trace, BlockTrace.Step.CONTENT_REGION, content);
     int kept = 0;
     for (int i = 0; i < n; i++) {
       kept += content[i] ? blocks.get(i).words() : 0;
@@ -108,8 +118,15 @@ public final class BlockClassifier {
             !(useLandmarks && landmark == Landmark.BOILERPLATE)
                 && (!main || landmark == Landmark.MAIN);
       }
+      trace(trace, BlockTrace.Step.NO_ARTICLE, content);
     }
     return content;
+  }
+
+  private static void trace(BlockTrace trace, BlockTrace.Step step, boolean[] content) {
+    if (trace != null) {
+      trace.after(step, content);
+    }
   }
 
   /**

@@ -70,10 +70,33 @@ public final class MainTextExtractor {
    *     used by {@link Boilerplate#SITE} only
    */
   public MainText extract(List<TextBlock> blocks, boolean[] template) {
+    return text(blocks, decide(blocks, template, null));
+  }
+
+  /**
+   * Extracts the main text of a page's blocks as {@link #extract(List, boolean[])} does, and says
+   * why each block was kept or dropped: what a user reads to see why two pages were or were not
+   * paired. It costs a copy of the verdicts per step of the classifier.
+   */
+  public ExplainedText explain(List<TextBlock> blocks, boolean[] template) {
+    BlockReason[] reasons = new BlockReason[blocks.size()];
+    ExplainedText.Template[] use = {ExplainedText.Template.NOT_USED};
+    MainText main = text(blocks, decide(blocks, template, new Explanation(reasons, use)));
+    return new ExplainedText(main, List.of(reasons), use[0]);
+  }
+
+  /** Where {@link #decide} writes why, when asked. */
+  private record Explanation(BlockReason[] reasons, ExplainedText.Template[] template) {}
+
+  /** Which blocks are content; {@code why} (if not null) gets why. */
+  private boolean[] decide(List<TextBlock> blocks, boolean[] template, Explanation why) {
     boolean[] content;
     if (boilerplate == Boilerplate.NONE) {
       content = new boolean[blocks.size()];
       java.util.Arrays.fill(content, true);
+      if (why != null) {
+        java.util.Arrays.fill(why.reasons(), BlockReason.ALL_TEXT);
+      }
     } else if (boilerplate == Boilerplate.SITE && template != null) {
       List<TextBlock> rest = new ArrayList<>();
       for (int i = 0; i < blocks.size(); i++) {
@@ -81,22 +104,49 @@ public final class MainTextExtractor {
           rest.add(blocks.get(i));
         }
       }
-      boolean[] restContent = classifier.classify(rest);
+      BlockTrace restTrace = why == null ? null : new BlockTrace(rest);
+      boolean[] restContent = classifier.classify(rest, restTrace);
       content = new boolean[blocks.size()];
       int kept = 0;
       for (int i = 0, j = 0; i < blocks.size(); i++) {
+        if (why != null) {
+          why.reasons()[i] = template[i] ? BlockReason.TEMPLATE : restTrace.reasons()[j];
+        }
         content[i] = !template[i] && restContent[j++];
         kept += content[i] ? blocks.get(i).words() : 0;
+      }
+      if (why != null) {
+        why.template()[0] = ExplainedText.Template.REMOVED;
       }
       if (kept < BlockClassifier.MIN_TEXT_WORDS) {
         // (nearly) all of it recurs on the group's pages: a copy of a page, or a short entry that
         // differs from the others by a few lines of what looks like template, compared as local
         // removal alone sees it
-        content = classifier.classify(blocks);
+        content = classify(blocks, why);
+        if (why != null) {
+          why.template()[0] = ExplainedText.Template.IGNORED;
+        }
       }
     } else {
-      content = classifier.classify(blocks);
+      content = classify(blocks, why);
+      if (why != null && boilerplate == Boilerplate.SITE) {
+        why.template()[0] = ExplainedText.Template.NONE_LEARNT;
+      }
     }
+    return content;
+  }
+
+  private boolean[] classify(List<TextBlock> blocks, Explanation why) {
+    if (why == null) {
+      return classifier.classify(blocks);
+    }
+    BlockTrace trace = new BlockTrace(blocks);
+    boolean[] content = classifier.classify(blocks, trace);
+    System.arraycopy(trace.reasons(), 0, why.reasons(), 0, content.length);
+    return content;
+  }
+
+  private static MainText text(List<TextBlock> blocks, boolean[] content) {
     StringBuilder text = new StringBuilder();
     int contentWords = 0;
     int totalWords = 0;

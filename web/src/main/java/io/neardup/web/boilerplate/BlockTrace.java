@@ -1,0 +1,75 @@
+package io.neardup.web.boilerplate;
+
+import java.util.List;
+
+/**
+ * Records which step of {@link BlockClassifier#classify} decided each block, from the verdicts
+ * after each step: a block's reason is that of the last step that set its verdict (the first and
+ * the no-article step set every block; the others only those whose verdict they change). Nothing
+ * here decides anything: it reads what the classifier did.
+ */
+final class BlockTrace {
+  /** The steps of the classifier, in order. */
+  enum Step {
+    TEXT_FEATURES,
+    LEAD,
+    LANDMARKS,
+    FORMS,
+    CONTENT_REGION,
+    NO_ARTICLE
+  }
+
+  private final List<TextBlock> blocks;
+  private final boolean[] last;
+  private final BlockReason[] reasons;
+
+  BlockTrace(List<TextBlock> blocks) {
+    this.blocks = blocks;
+    this.last = new boolean[blocks.size()];
+    this.reasons = new BlockReason[blocks.size()];
+  }
+
+  /** Takes the verdicts after a step. */
+  void after(Step step, boolean[] content) {
+    boolean all = step == Step.TEXT_FEATURES || step == Step.NO_ARTICLE;
+    for (int i = 0; i < content.length; i++) {
+      if (all || content[i] != last[i]) {
+        reasons[i] = reason(step, blocks.get(i), content[i]);
+        last[i] = content[i];
+      }
+    }
+  }
+
+  /** The reason of each block, in order. */
+  BlockReason[] reasons() {
+    return reasons;
+  }
+
+  private static BlockReason reason(Step step, TextBlock b, boolean kept) {
+    return switch (step) {
+      case TEXT_FEATURES ->
+          kept
+              ? BlockReason.TEXT
+              : b.linkDensity() > BlockClassifier.MAX_LINK_DENSITY
+                  ? BlockReason.LINK_DENSE
+                  : BlockReason.SHORT;
+      case LEAD -> BlockReason.LEAD;
+      case LANDMARKS ->
+          kept
+              ? BlockReason.MAIN
+              : switch (b.landmark()) {
+                case BOILERPLATE -> BlockReason.FURNITURE;
+                case MAIN -> BlockReason.MAIN_LINK_DENSE;
+                case NONE -> BlockReason.OUTSIDE_MAIN;
+              };
+      case FORMS -> BlockReason.FORM;
+      case CONTENT_REGION -> kept ? BlockReason.REGION : BlockReason.OUTSIDE_REGION;
+      case NO_ARTICLE ->
+          kept
+              ? BlockReason.NO_ARTICLE
+              : b.landmark() == Landmark.BOILERPLATE
+                  ? BlockReason.FURNITURE
+                  : BlockReason.OUTSIDE_MAIN;
+    };
+  }
+}
