@@ -19,6 +19,7 @@ public final class MainTextExtractor {
   private final Boilerplate boilerplate;
   private final BlockSegmenter segmenter = new BlockSegmenter();
   private final BlockClassifier classifier;
+  private MainText lastRead;
 
   public MainTextExtractor(Boilerplate boilerplate) {
     this(boilerplate, new BlockClassifier());
@@ -59,7 +60,9 @@ public final class MainTextExtractor {
    * rendering waits in hidden elements for a script to put it in place).
    */
   public List<TextBlock> blocks(Document document) {
-    return extract(document).blocks();
+    // choosing the reading classified the blocks: kept for extract(blocks, null) of this list
+    lastRead = extract(document);
+    return lastRead.blocks();
   }
 
   /**
@@ -70,6 +73,9 @@ public final class MainTextExtractor {
    *     used by {@link Boilerplate#SITE} only
    */
   public MainText extract(List<TextBlock> blocks, boolean[] template) {
+    if (template == null && lastRead != null && blocks == lastRead.blocks()) {
+      return lastRead; // the blocks that blocks(Document) just read and classified
+    }
     return text(blocks, decide(blocks, template, null));
   }
 
