@@ -23,9 +23,10 @@ import java.util.Map;
  * keeps only the blocks in the container of the page's paragraphs (when one container clearly holds
  * most of what was kept), which removes the related-article lists, teasers and forms around an
  * article that read like content block by block. A page of which all that leaves fewer than {@value
- * #MIN_TEXT_WORDS} words holds no article (an index, a short page, a reference entry): all its text
- * outside declared furniture, links included (an index is its links), is its main text, and only
- * that of its main region where it declares one. Nothing here is fitted to a site or template.
+ * #MIN_TEXT_WORDS} words, or less than {@value #MIN_MAIN_SHARE} of its declared main region's,
+ * holds no article (an index, a short page, a reference entry, a list of linked cards): all its
+ * text outside declared furniture, links included (an index is its links), is its main text, and
+ * only that of its main region where it declares one. Nothing here is fitted to a site or template.
  *
  * <pre>{@code
  * boolean[] content = new BlockClassifier().classify(blocks);
@@ -43,6 +44,13 @@ public final class BlockClassifier {
 
   /** Words below which what was kept is no article: the page is then its own text. */
   static final int MIN_TEXT_WORDS = 20;
+
+  /**
+   * The share of a declared main region's words below which what was kept is no article either: the
+   * region is a list of linked cards (headlines and teasers, products, courses), each dropped as
+   * link-dense, and the list is the page's text.
+   */
+  static final double MIN_MAIN_SHARE = 0.1;
 
   /** The share of a page's words below which a form's text is interface. */
   static final double MAX_FORM_SHARE = 0.5;
@@ -101,13 +109,16 @@ public final class BlockClassifier {
     ContentRegion.restrict(blocks, content);
     trace(trace, BlockTrace.Step.CONTENT_REGION, content);
     int kept = 0;
+    int mainWords = 0;
     for (int i = 0; i < n; i++) {
       kept += content[i] ? blocks.get(i).words() : 0;
+      mainWords +=
+          useLandmarks && blocks.get(i).landmark() == Landmark.MAIN ? blocks.get(i).words() : 0;
     }
-    if (kept < MIN_TEXT_WORDS) {
-      // no article (an index, a short page, a reference entry): the page is its own text, its
-      // links too (an index is its links), bar declared furniture and, where the page declares
-      // its main region, what lies outside it
+    if (kept < MIN_TEXT_WORDS || kept < MIN_MAIN_SHARE * mainWords) {
+      // no article (an index, a short page, a reference entry, a list of linked cards in the
+      // declared main region): the page is its own text, its links too (an index is its links),
+      // bar declared furniture and, where the page declares its main region, what lies outside it
       boolean main = false;
       for (int i = 0; i < n && useLandmarks; i++) {
         main |= blocks.get(i).landmark() == Landmark.MAIN && blocks.get(i).words() > 0;

@@ -83,6 +83,33 @@ class BlockClassifierTest {
   }
 
   @Test
+  void aMainRegionOfLinkedCardsIsThePagesText() {
+    // a news front page: each card (headline and teaser) is a link, so each is link-dense; what
+    // the features keep (a paragraph of 45 words) is less than a tenth of the region: the list of
+    // cards is the page's text
+    List<TextBlock> page = new java.util.ArrayList<>();
+    page.add(block(12, 12, Landmark.BOILERPLATE));
+    page.add(block(45, 0, Landmark.MAIN));
+    for (int card = 0; card < 40; card++) {
+      page.add(block(15, 15, Landmark.MAIN));
+    }
+    page.add(block(9, 9, Landmark.BOILERPLATE));
+    boolean[] content = new BlockClassifier().classify(page);
+    for (int i = 0; i < page.size(); i++) {
+      assertEquals(page.get(i).landmark() == Landmark.MAIN, content[i], "block " + i);
+    }
+    // an article in the region with a few linked cards beside it keeps the article only
+    List<TextBlock> article =
+        List.of(
+            block(40, 0, Landmark.MAIN),
+            block(60, 0, Landmark.MAIN),
+            block(15, 15, Landmark.MAIN),
+            block(18, 18, Landmark.MAIN));
+    assertArrayEquals(
+        new boolean[] {true, true, false, false}, new BlockClassifier().classify(article));
+  }
+
+  @Test
   void aShortPageThatDeclaresItsMainRegionKeepsThatRegion() {
     // a search page: the site's menu (links outside any landmark) and footer are not its text
     List<TextBlock> page =
