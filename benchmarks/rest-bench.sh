@@ -17,6 +17,7 @@
 #     verify, exact by default; each has its own corpus index) --rounds R (ingest rounds, 3)
 #     --warmup-rounds W (ingest rounds of both variants run first and not counted, 2)
 #     --bulk-docs B (documents per bulk, 1000) --clients C (concurrent bulk senders, 2) --queries Q (1000)
+#     --ingest-docs D (documents the ingest part writes, the corpus size by default)
 # Environment: NEARDUP_ES_JAVA_OPTS, NEARDUP_OS_JAVA_OPTS for the nodes [-Xms2g -Xmx2g].
 # Output: the report on stdout and in benchmarks/target/rest-bench/report.md; each engine's figures in ENGINE.json.
 set -euo pipefail
