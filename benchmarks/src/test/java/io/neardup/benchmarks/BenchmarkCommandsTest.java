@@ -33,6 +33,10 @@ class BenchmarkCommandsTest {
   private static final Pattern BLOCK = Pattern.compile("```(?:sh|bash)\n(.*?)```", Pattern.DOTALL);
   private static final Pattern SCRIPT =
       Pattern.compile("(?:benchmarks/[\\w.-]+\\.sh|bin/[\\w.-]+)");
+
+  /** Programs of the system a page shows for setting up (fetching a corpus, reading the JDK). */
+  private static final java.util.Set<String> PLAIN = java.util.Set.of(".", "cat", "git");
+
   private static final Pattern OPTION = Pattern.compile("(?:^|(?<=[\\s\\[]))--[a-z][a-z0-9-]*");
 
   /** One line of a page's shell blocks, without its trailing comment. */
@@ -72,7 +76,7 @@ class BenchmarkCommandsTest {
       } else if (command.contains(" -cp ")) {
         String main = command.replaceFirst("^.* -cp \\S+\\s+(\\S+).*$", "$1");
         Class.forName(main);
-      } else if (!program.equals(".") && !program.equals("cat")) {
+      } else if (!PLAIN.contains(program)) {
         fail(line + ": a command this test does not know how to check: " + program);
       }
     }
@@ -87,7 +91,9 @@ class BenchmarkCommandsTest {
       while (block.find()) {
         int first =
             (int) text.substring(0, block.start(1)).chars().filter(c -> c == '\n').count() + 1;
-        String[] blockLines = block.group(1).split("\n");
+        // a line ending in a backslash goes on on the next one (kept as an empty line: numbers stay
+        // right)
+        String[] blockLines = block.group(1).replaceAll("\\\\\n\\s*(.*)", "$1\n").split("\n");
         for (int i = 0; i < blockLines.length; i++) {
           String l = blockLines[i].strip();
           if (!l.isEmpty()) {
