@@ -65,17 +65,21 @@ public final class MainTextExtractor {
         }
       }
       boolean[] restContent = classifier.classify(rest);
+      // a recurring block that the page's own extraction keeps is a line its content shares with
+      // the other pages of its directory (every entry's "Inherits: Object"), not template: the same
+      // content under another site's template, where the line does not recur, keeps it too
+      boolean[] own = classifier.classify(blocks);
       content = new boolean[blocks.size()];
       int kept = 0;
       for (int i = 0, j = 0; i < blocks.size(); i++) {
-        content[i] = !template[i] && restContent[j++];
+        content[i] = template[i] ? own[i] : restContent[j++];
         kept += content[i] ? blocks.get(i).words() : 0;
       }
       if (kept < BlockClassifier.MIN_TEXT_WORDS) {
         // (nearly) all of it recurs on the group's pages: a copy of a page, or a short entry that
         // differs from the others by a few lines of what looks like template, compared as local
         // removal alone sees it
-        content = classifier.classify(blocks);
+        content = own;
       }
     } else {
       content = classifier.classify(blocks);

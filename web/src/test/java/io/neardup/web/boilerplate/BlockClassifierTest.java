@@ -179,6 +179,7 @@ class BlockClassifierTest {
         new boolean[] {true, true, true, true, true, true},
         new BlockClassifier(false).classify(page));
   }
+
   private static TextBlock line(String text, int linked, int... path) {
     int words = text.split(" ").length;
     return new TextBlock(text, words, linked, 1, words, false, false, Landmark.NONE, path, -1);
