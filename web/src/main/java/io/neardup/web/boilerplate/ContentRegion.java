@@ -35,6 +35,13 @@ import java.util.List;
  * then takes in its ancestors as long as they add text only (no declared furniture, few links, no
  * more words than the region), and their text is kept; the navigation around an entry is links and
  * stops it.
+ *
+ * <p>When no paragraph container holds at least half of what was kept (a page of short lines whose
+ * few paragraphs are scattered, a list, a thread) and the page declares no main region, the deepest
+ * element holding at least {@value #CONTAINER_SHARE} of the page's text (words outside links and
+ * declared furniture) is taken for its main region: its text is kept and what lies outside it is
+ * not, as for a declared one. A page and its copy under a template that declares {@code <main>}
+ * then keep the same lines.
  */
 final class ContentRegion {
   /** Characters from which a block counts as a paragraph. */
@@ -66,6 +73,12 @@ final class ContentRegion {
    * itself: it is then widened to the ancestors that add only text (see {@link #widen}).
    */
   static final int SHORT_REGION_WORDS = 100;
+
+  /**
+   * The share of a page's text an element must hold to be taken for its main region when the page
+   * declares none and no paragraph container holds what was kept.
+   */
+  static final double CONTAINER_SHARE = 0.8;
 
   private ContentRegion() {}
 
@@ -192,6 +205,8 @@ final class ContentRegion {
       return;
     }
     if (regionWords < MIN_REGION_SHARE * keptWords) {
+      // no paragraph container holds what was kept: a page of short lines, a list or a thread
+      keepTextContainer(blocks, content);
       return;
     }
     if (added != null) {
@@ -222,6 +237,68 @@ final class ContentRegion {
     }
     for (int i = 0; i < n; i++) {
       content[i] &= inRegion[i] || i == title;
+    }
+  }
+
+  /**
+   * On a page that declares no main region, keeps the text of the deepest element holding at least
+   * {@value #CONTAINER_SHARE} of the page's text (its words outside links and declared furniture),
+   * as a declared main region's text is kept, when the classifier kept some of it; what lies
+   * outside it becomes boilerplate. The same page under a template that declares its main region
+   * keeps that region's text whatever the classifier says of its short lines; without this, the
+   * page without one keeps only the lines the classifier judges by their length and neighbours, and
+   * the two copies differ.
+   */
+  private static void keepTextContainer(List<TextBlock> blocks, boolean[] content) {
+    int elements = 0;
+    for (TextBlock b : blocks) {
+      if (b.landmark() == Landmark.MAIN) {
+        return;
+      }
+      for (int e : b.path()) {
+        elements = Math.max(elements, e + 1);
+      }
+    }
+    int[] text = new int[elements];
+    int[] depth = new int[elements];
+    long total = 0;
+    for (TextBlock b : blocks) {
+      int[] path = b.path();
+      for (int k = 0; k < path.length; k++) {
+        depth[path[k]] = k;
+      }
+      if (b.landmark() != Landmark.BOILERPLATE) {
+        int t = b.words() - b.linkedWords();
+        total += t;
+        for (int e : path) {
+          text[e] += t;
+        }
+      }
+    }
+    int container = -1;
+    for (int e = 0; e < elements; e++) {
+      if (text[e] > 0
+          && text[e] >= CONTAINER_SHARE * total
+          && (container < 0 || depth[e] > depth[container])) {
+        container = e;
+      }
+    }
+    if (container < 0 || depth[container] == 0) {
+      return;
+    }
+    int at = depth[container];
+    boolean kept = false;
+    boolean[] inside = new boolean[blocks.size()];
+    for (int i = 0; i < blocks.size(); i++) {
+      int[] path = blocks.get(i).path();
+      inside[i] = path.length > at && path[at] == container;
+      kept |= inside[i] && content[i];
+    }
+    if (!kept) {
+      return;
+    }
+    for (int i = 0; i < blocks.size(); i++) {
+      content[i] = inside[i] && isText(blocks.get(i));
     }
   }
 

@@ -112,13 +112,25 @@ public final class MainTextExtractor {
       }
       BlockTrace restTrace = why == null ? null : new BlockTrace(rest);
       boolean[] restContent = classifier.classify(rest, restTrace);
+      // a recurring block that the page's own extraction keeps is a line its content shares with
+      // the other pages of its directory (every entry's "Inherits: Object"), not template: the same
+      // content under another site's template, where the line does not recur, keeps it too
+      BlockTrace ownTrace = why == null ? null : new BlockTrace(blocks);
+      boolean[] own = classifier.classify(blocks, ownTrace);
       content = new boolean[blocks.size()];
       int kept = 0;
       for (int i = 0, j = 0; i < blocks.size(); i++) {
-        if (why != null) {
-          why.reasons()[i] = template[i] ? BlockReason.TEMPLATE : restTrace.reasons()[j];
+        if (template[i]) {
+          content[i] = own[i];
+          if (why != null) {
+            why.reasons()[i] = own[i] ? ownTrace.reasons()[i] : BlockReason.TEMPLATE;
+          }
+        } else {
+          if (why != null) {
+            why.reasons()[i] = restTrace.reasons()[j];
+          }
+          content[i] = restContent[j++];
         }
-        content[i] = !template[i] && restContent[j++];
         kept += content[i] ? blocks.get(i).words() : 0;
       }
       if (why != null) {
@@ -128,8 +140,9 @@ public final class MainTextExtractor {
         // (nearly) all of it recurs on the group's pages: a copy of a page, or a short entry that
         // differs from the others by a few lines of what looks like template, compared as local
         // removal alone sees it
-        content = classify(blocks, why);
+        content = own;
         if (why != null) {
+          System.arraycopy(ownTrace.reasons(), 0, why.reasons(), 0, content.length);
           why.template()[0] = ExplainedText.Template.IGNORED;
         }
       }

@@ -139,7 +139,9 @@ class ExplainedTextTest {
             + SENTENCE
             + "</p><p>"
             + SENTENCE.replace("river", "brook")
-            + "</p><p>Copyright the mill society, all rights reserved, printed on paper.</p></body>";
+            + "</p><p><a href=/c>Copyright the mill society</a>, <a href=/r>all rights reserved</a>,"
+            + " <a href=/p>printed on paper</a>.</p></body>";
+    // (a recurring block that local removal keeps is no template: a footer of links is)
     List<TextBlock> blocks = blocks(extractor, html);
     assertEquals(3, blocks.size(), blocks::toString);
 
@@ -148,10 +150,10 @@ class ExplainedTextTest {
     assertEquals(List.of(BlockReason.TEXT, BlockReason.TEXT, BlockReason.TEMPLATE), e.reasons());
     assertFalse(e.main().text().contains("Copyright"));
 
-    // the template leaves under 20 words: local removal alone decides, over every block
-    ExplainedText all = extractor.explain(blocks, new boolean[] {true, true, false});
-    assertEquals(ExplainedText.Template.IGNORED, all.template());
-    assertFalse(all.reasons().contains(BlockReason.TEMPLATE), all.reasons()::toString);
+    // recurring blocks that local removal keeps are no template: they keep their own reasons
+    ExplainedText all = extractor.explain(blocks, new boolean[] {true, true, true});
+    assertEquals(ExplainedText.Template.REMOVED, all.template());
+    assertEquals(List.of(BlockReason.TEXT, BlockReason.TEXT, BlockReason.TEMPLATE), all.reasons());
     assertEquals(
         new MainTextExtractor(Boilerplate.LOCAL).extract(blocks, null).text(), all.main().text());
 

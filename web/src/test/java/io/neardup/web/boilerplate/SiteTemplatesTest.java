@@ -136,4 +136,26 @@ class SiteTemplatesTest {
     assertEquals(local, site);
     assertTrue(site.contains("Here is a list"), site);
   }
+
+  @Test
+  void aRecurringLineThePageKeepsAsContentIsNotTemplate() {
+    // a reference directory's entries all open with the same sentence; the entry keeps it, as the
+    // same entry under another site's template (where it does not recur) does
+    String shared =
+        "Every entry of this reference directory describes one parameter of the stylesheets.";
+    List<TextBlock> blocks =
+        List.of(
+            block("Home Products About"),
+            block(shared),
+            block(
+                "The value of this parameter sets the separator between labels and titles, a"
+                    + " string, in every table of contents the stylesheets write for a book."),
+            block("Copyright Example Inc"));
+    boolean[] template = {true, true, false, true};
+    MainText local = new MainTextExtractor(Boilerplate.LOCAL).extract(blocks, null);
+    MainText site = new MainTextExtractor(Boilerplate.SITE).extract(blocks, template);
+    assertTrue(local.text().contains(shared), local.text());
+    assertEquals(local.text(), site.text());
+    assertFalse(site.text().contains("Home Products"), site.text());
+  }
 }
