@@ -48,9 +48,10 @@ public final class PairMeasures {
    * sets are the sketch values, one int each, two for 64 bits.
    */
   public static PairMeasure forSketches(SketchParameters parameters) {
-    return parameters.scheme().isSimHash()
-        ? hamming()
-        : sketchEstimate(parameters.hashes(), parameters.bits());
+    return switch (parameters.scheme().comparison()) {
+      case HAMMING -> hamming();
+      case JACCARD_ESTIMATE -> sketchEstimate(parameters.hashes(), parameters.bits());
+    };
   }
 
   /**

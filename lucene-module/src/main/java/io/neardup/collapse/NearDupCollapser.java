@@ -126,7 +126,8 @@ public final class NearDupCollapser {
     this.window = window;
     this.mode = mode;
     this.canonical = canonical;
-    this.exact = verification == Verification.EXACT && !settings.sketch().scheme().isSimHash();
+    this.exact =
+        verification == Verification.EXACT && settings.sketch().scheme().comparison().setsDecide();
     this.header = SketchFormat.encode(Sketch.empty(settings.sketch()));
   }
 

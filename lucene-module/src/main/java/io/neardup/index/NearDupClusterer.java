@@ -16,6 +16,7 @@ import io.neardup.settings.NearDupSettings;
 import io.neardup.shingle.ShingleSet;
 import io.neardup.shingle.ShingleSetFormat;
 import io.neardup.sketch.Sketch;
+import io.neardup.sketch.SketchComparison;
 import io.neardup.sketch.SketchFormat;
 import io.neardup.util.Futures;
 import java.io.IOException;
@@ -237,7 +238,8 @@ public final class NearDupClusterer {
     }
     boolean shingleSets =
         verification == Verification.EXACT && checkDocValues(leaves, fields.shinglesField());
-    deltaSets = shingleSets && !settings.sketch().scheme().isSimHash() && deltaSets(leaves);
+    deltaSets =
+        shingleSets && settings.sketch().scheme().comparison().setsDecide() && deltaSets(leaves);
     try (Clusterer core =
         newCore()
             .maxBucketSize(maxBucketSize)
@@ -265,7 +267,8 @@ public final class NearDupClusterer {
    */
   private Clusterer newCore() {
     int bands = settings.banding().bands();
-    if (settings.sketch().scheme().isSimHash() && verification == Verification.SKETCH) {
+    if (settings.sketch().scheme().comparison() == SketchComparison.HAMMING
+        && verification == Verification.SKETCH) {
       return new Clusterer(spill, PairMeasures.hamming(), threshold, bands);
     }
     if (deltaSets) {

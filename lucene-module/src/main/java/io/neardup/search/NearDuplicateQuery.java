@@ -13,6 +13,7 @@ import io.neardup.signature.SimHash;
 import io.neardup.sketch.Jaccard;
 import io.neardup.sketch.JaccardEstimate;
 import io.neardup.sketch.Sketch;
+import io.neardup.sketch.SketchComparison;
 import io.neardup.sketch.SketchFormat;
 import io.neardup.token.TokenEncoding;
 import java.io.IOException;
@@ -394,7 +395,7 @@ public final class NearDuplicateQuery extends Query {
       }
       BytesRef b = sketches.binaryValue();
       Sketch other = SketchFormat.decode(b.bytes, b.offset, b.length, settings.sketch());
-      if (settings.sketch().scheme().isSimHash()) {
+      if (settings.sketch().scheme().comparison() == SketchComparison.HAMMING) {
         return explainSimHash(other);
       }
       long[] otherBands = new long[bandHashes.length];

@@ -7,6 +7,7 @@ import io.neardup.signature.SimHash;
 import io.neardup.sketch.ExactMargin;
 import io.neardup.sketch.Jaccard;
 import io.neardup.sketch.Sketch;
+import io.neardup.sketch.SketchComparison;
 import io.neardup.sketch.SketchFormat;
 import java.io.IOException;
 
@@ -32,7 +33,7 @@ public final class SketchVerifier {
   private final byte[] sketchBytes;
   private final int hashes;
   private final int bits;
-  private final boolean simHash;
+  private final SketchComparison comparison;
   private final double minSimilarity;
   private final long fingerprint;
   private final int minMatches;
@@ -62,7 +63,7 @@ public final class SketchVerifier {
     this.sketchBytes = SketchFormat.encode(sketch);
     this.hashes = sketch.size();
     this.bits = sketch.parameters().bits();
-    this.simHash = sketch.parameters().scheme().isSimHash();
+    this.comparison = sketch.parameters().scheme().comparison();
     this.fingerprint = sketch.value(0);
     this.minSimilarity = minSimilarity;
     this.minMatches = Jaccard.minMatches(minSimilarity, hashes, bits);
@@ -77,7 +78,7 @@ public final class SketchVerifier {
     this.sketchBytes = sketchOnly.sketchBytes;
     this.hashes = sketchOnly.hashes;
     this.bits = sketchOnly.bits;
-    this.simHash = sketchOnly.simHash;
+    this.comparison = sketchOnly.comparison;
     this.fingerprint = sketchOnly.fingerprint;
     this.minMatches = sketchOnly.minMatches;
     this.maxDistance = sketchOnly.maxDistance;
@@ -93,7 +94,7 @@ public final class SketchVerifier {
    * @throws IllegalArgumentException for a SimHash sketch, whose similarity is not Jaccard's
    */
   public SketchVerifier withShingles(ShingleSet shingles) {
-    if (simHash) {
+    if (!comparison.setsDecide()) {
       throw new IllegalArgumentException("exact verification needs a MinHash sketch, not simhash");
     }
     return new SketchVerifier(this, shingles);
@@ -138,18 +139,21 @@ public final class SketchVerifier {
    */
   public double similarity(int doc, byte[] bytes, int offset, int length) {
     fields.checkSketch(doc, bytes, offset, length, sketchBytes, settings.sketch());
-    if (simHash) {
-      if (SketchFormat.isEmpty(bytes, offset)) {
-        return -1;
+    return switch (comparison) {
+      case HAMMING -> {
+        if (SketchFormat.isEmpty(bytes, offset)) {
+          yield -1;
+        }
+        int d = SimHash.distance(fingerprint, SketchFormat.firstValue(bytes, offset));
+        yield d > maxDistance ? -1 : SimHash.similarity(d);
       }
-      int d = SimHash.distance(fingerprint, SketchFormat.firstValue(bytes, offset));
-      return d > maxDistance ? -1 : SimHash.similarity(d);
-    }
-    int matches = SketchFormat.countMatches(bytes, offset, sketchBytes, 0, settings.sketch());
-    if (matches < minMatches) {
-      return -1;
-    }
-    return Jaccard.fromMatches(matches, hashes, bits, Jaccard.DEFAULT_CONFIDENCE).estimate();
+      case JACCARD_ESTIMATE -> {
+        int matches = SketchFormat.countMatches(bytes, offset, sketchBytes, 0, settings.sketch());
+        yield matches < minMatches
+            ? -1
+            : Jaccard.fromMatches(matches, hashes, bits, Jaccard.DEFAULT_CONFIDENCE).estimate();
+      }
+    };
   }
 
   /**
@@ -159,7 +163,7 @@ public final class SketchVerifier {
    */
   public double similarity(int doc, byte[] bytes, int offset, int length, StoredSet stored)
       throws IOException {
-    if (shingles == null || simHash) {
+    if (shingles == null || !comparison.setsDecide()) {
       return similarity(doc, bytes, offset, length);
     }
     fields.checkSketch(doc, bytes, offset, length, sketchBytes, settings.sketch());

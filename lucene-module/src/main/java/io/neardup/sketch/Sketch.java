@@ -1,6 +1,5 @@
 package io.neardup.sketch;
 
-import io.neardup.signature.SimHash;
 import java.util.Arrays;
 
 /**
@@ -93,22 +92,14 @@ public final class Sketch {
 
   /**
    * The similarity of this sketch with another of the same parameters, the number queries score and
-   * thresholds apply to: the estimated Jaccard similarity, or for {@link SketchScheme#SIMHASH} 1 −
-   * d/64 of the Hamming distance d of the fingerprints. 0 when either text had no shingles.
+   * thresholds apply to, by the scheme's {@link SketchComparison}: the estimated Jaccard
+   * similarity, or for SimHash 1 − d/64 of the Hamming distance d. 0 when either text had no
+   * shingles.
    *
    * @throws IllegalArgumentException if the sketches were made with different parameters
    */
   public double similarity(Sketch other) {
-    if (parameters.scheme().isSimHash()) {
-      if (!parameters.equals(other.parameters)) {
-        throw new IllegalArgumentException(
-            "Incompatible sketches: [" + parameters + "] vs [" + other.parameters + "]");
-      }
-      return isEmpty() || other.isEmpty()
-          ? 0
-          : SimHash.similarity(SimHash.distance(values[0], other.values[0]));
-    }
-    return Jaccard.estimate(this, other).estimate();
+    return parameters.scheme().comparison().similarity(this, other);
   }
 
   @Override

@@ -89,9 +89,17 @@ public enum SketchScheme {
     return id;
   }
 
-  /** Whether this is {@link #SIMHASH}: one fingerprint compared by Hamming distance. */
+  /**
+   * Whether this is {@link #SIMHASH}: one 64-bit fingerprint, which shapes its parameters, its
+   * computation and its band tokens. How its sketches compare is {@link #comparison}.
+   */
   public boolean isSimHash() {
     return this == SIMHASH;
+  }
+
+  /** How two sketches of this scheme are compared. */
+  public SketchComparison comparison() {
+    return this == SIMHASH ? SketchComparison.HAMMING : SketchComparison.JACCARD_ESTIMATE;
   }
 
   /** The parameter values of every scheme, for messages: {@code [superminhash, ..., simhash]}. */

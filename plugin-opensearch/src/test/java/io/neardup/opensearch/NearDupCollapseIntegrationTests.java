@@ -22,6 +22,7 @@ import io.neardup.document.NearDupDocument;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
 import io.neardup.engine.api.ClusterListing;
+import io.neardup.engine.collapse.CollapseSummary;
 import io.neardup.index.NearDupClusterer;
 import io.neardup.opensearch.clusters.NearDupClustersRequest;
 import io.neardup.opensearch.clusters.NearDupClustersResponse;
@@ -359,7 +360,7 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
         assertThat(response.getHits().getTotalHits().value(), equalTo((long) docs.size()));
         assertThat("the engine's max_score", response.getHits().getMaxScore(), equalTo(maxScore));
         assertThat(response, instanceOf(CollapsedSearchResponse.class));
-        CollapsedSearchResponse.Summary summary = ((CollapsedSearchResponse) response).summary();
+        CollapseSummary summary = ((CollapsedSearchResponse) response).summary();
         assertThat(summary.copies(), equalTo(expected.copyCount()));
         assertThat(summary.windowHits(), equalTo(docs.size()));
         if (minSimilarity <= 0.8) {

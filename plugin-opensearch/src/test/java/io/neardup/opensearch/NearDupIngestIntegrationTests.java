@@ -8,6 +8,7 @@ import static org.opensearch.test.hamcrest.OpenSearchAssertions.assertNoFailures
 import io.neardup.cluster.Verification;
 import io.neardup.engine.contract.IndexedFields;
 import io.neardup.engine.ingest.AnalysedTexts;
+import io.neardup.engine.ingest.LookupMatches;
 import io.neardup.engine.ingest.NearDupIngest;
 import io.neardup.engine.ingest.SketchedText;
 import io.neardup.engine.param.NearDupMappings;
@@ -444,7 +445,7 @@ public class NearDupIngestIntegrationTests extends OpenSearchIntegTestCase {
               .addAggregation(lookup)
               .get();
       InternalNearDupLookup found = response.getAggregations().get("l");
-      assertThat(found.clusters(), equalTo(expected));
+      assertThat(LookupMatches.clusters(found.matches()), equalTo(expected));
     }
     try (XContentParser parser =
         createParser(JsonXContent.jsonXContent, Strings.toString(XContentType.JSON, lookup))) {

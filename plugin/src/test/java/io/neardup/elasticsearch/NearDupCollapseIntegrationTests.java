@@ -21,6 +21,7 @@ import io.neardup.document.NearDupFields;
 import io.neardup.elasticsearch.collapse.CollapsedSearchResponse;
 import io.neardup.elasticsearch.collapse.NearDupCollapseBuilder;
 import io.neardup.elasticsearch.collapse.NearDupCollapseFilter;
+import io.neardup.engine.collapse.CollapseSummary;
 import io.neardup.settings.NearDupSettings;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -306,7 +307,7 @@ public class NearDupCollapseIntegrationTests extends ESIntegTestCase {
           assertThat(response.getHits().getTotalHits().value(), equalTo(total));
           assertThat("the engine's max_score", response.getHits().getMaxScore(), equalTo(maxScore));
           assertThat(response, instanceOf(CollapsedSearchResponse.class));
-          CollapsedSearchResponse.Summary summary = ((CollapsedSearchResponse) response).summary();
+          CollapseSummary summary = ((CollapsedSearchResponse) response).summary();
           assertThat(summary.copies(), equalTo(expected.copyCount()));
           assertThat(summary.windowHits(), equalTo(docs.size()));
           if (minSimilarity <= 0.8) {

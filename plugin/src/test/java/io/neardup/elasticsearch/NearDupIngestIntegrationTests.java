@@ -11,6 +11,7 @@ import io.neardup.elasticsearch.ingest.InternalNearDupLookup;
 import io.neardup.elasticsearch.ingest.NearDupLookupAggregationBuilder;
 import io.neardup.engine.contract.IndexedFields;
 import io.neardup.engine.ingest.AnalysedTexts;
+import io.neardup.engine.ingest.LookupMatches;
 import io.neardup.engine.ingest.NearDupIngest;
 import io.neardup.engine.ingest.SketchedText;
 import io.neardup.engine.param.NearDupMappings;
@@ -462,7 +463,7 @@ public class NearDupIngestIntegrationTests extends ESIntegTestCase {
               .addAggregation(lookup),
           response -> {
             InternalNearDupLookup found = response.getAggregations().get("l");
-            assertThat(found.clusters(), equalTo(expected));
+            assertThat(LookupMatches.clusters(found.matches()), equalTo(expected));
           });
     }
     try (XContentParser parser =

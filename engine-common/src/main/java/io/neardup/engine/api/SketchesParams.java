@@ -61,4 +61,15 @@ public record SketchesParams(String field, CanonicalPolicy canonical, boolean sh
     }
     return out;
   }
+
+  /** The keys of a request body, while they are parsed; {@link #build} checks them. */
+  public static final class Spec {
+    public String field;
+    public CanonicalPolicy canonical = CanonicalPolicy.BEST_SCORE;
+    public boolean shingles;
+
+    public SketchesParams build() {
+      return new SketchesParams(field, canonical, shingles);
+    }
+  }
 }

@@ -127,7 +127,8 @@ public final class ShardedClusterer {
     this.settings = settings;
     this.minSimilarity = minSimilarity;
     this.budget = budget;
-    this.exact = verification == Verification.EXACT && !settings.sketch().scheme().isSimHash();
+    this.exact =
+        verification == Verification.EXACT && settings.sketch().scheme().comparison().setsDecide();
     this.measure =
         exact
             ? PairMeasures.sketchThenSets(settings.sketch().hashes(), settings.sketch().bits())

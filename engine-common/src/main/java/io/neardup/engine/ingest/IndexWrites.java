@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
+import java.util.function.Function;
 
 /**
  * The engine-free part of the ingest processor's reads and writes of one index, beside its lookup:
@@ -105,6 +106,30 @@ public abstract class IndexWrites implements NearDupIngest.Lookup {
   /** A member found by {@link #first}: its id and routing (any value, or null). */
   public static NearDupIngest.Replaced member(String id, Object routing) {
     return new NearDupIngest.Replaced(id, routing == null ? null : routing.toString());
+  }
+
+  /**
+   * Answers {@link #sources} from a multi-get's items, in order: the first failed item's failure,
+   * else each item's source, null for a document the index does not have.
+   *
+   * @param failure an item's failure, null if it succeeded
+   * @param source a succeeded item's source, null if the document does not exist
+   */
+  public static <T> void answerSources(
+      T[] items,
+      Function<T, Exception> failure,
+      Function<T, Map<String, Object>> source,
+      BiConsumer<List<Map<String, Object>>, Exception> answer) {
+    List<Map<String, Object>> sources = new ArrayList<>(items.length);
+    for (T item : items) {
+      Exception e = failure.apply(item);
+      if (e != null) {
+        answer.accept(null, e);
+        return;
+      }
+      sources.add(source.apply(item));
+    }
+    answer.accept(sources, null);
   }
 
   /** The value at a dotted path of a source, or null. */

@@ -11,6 +11,7 @@ import java.util.function.BiFunction;
 import java.util.function.BinaryOperator;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
@@ -81,29 +82,27 @@ public final class IngestProcessor {
     }
   }
 
-  /** A document in an engine's ingest pipeline. */
-  public interface Document {
-    /** The target index's name. */
-    String index();
-
-    /** The value at a field's path, or null. */
-    Object value(String field);
-
-    /** Whether the document has the field, even as null. */
-    boolean has(String field);
-
-    /** The document's {@code _id}, or null when the request has none yet. */
-    String id();
-
-    /** The document's routing, or null. */
-    String routing();
-
-    /** Whether the write creates the document (it fails if the index has one of that id). */
-    boolean creates();
-
-    /** Sets a field's value. */
-    void set(String field, Object value);
-  }
+  /**
+   * A document in an engine's ingest pipeline: its metadata, and its fields through the engine's
+   * ingest document.
+   *
+   * @param index the target index's name
+   * @param id the document's {@code _id}, or null when the request has none yet
+   * @param routing the document's routing, or null
+   * @param creates whether the write creates the document (it fails if the index has one of that
+   *     id)
+   * @param value the value at a field's path, or null
+   * @param has whether the document has the field, even as null
+   * @param set sets a field's value
+   */
+  public record Document(
+      String index,
+      String id,
+      String routing,
+      boolean creates,
+      Function<String, Object> value,
+      Predicate<String> has,
+      BiConsumer<String, Object> set) {}
 
   /**
    * The target index as the engine's cluster state shows it, and its reads and writes.
@@ -170,12 +169,12 @@ public final class IngestProcessor {
               config.nearDupField(),
               config.clusterField(),
               config.canonicalField());
-      Object value = document.value(config.field());
+      Object value = document.value().apply(config.field());
       String text =
           NearDupIngest.text(
               config.field(),
               value,
-              value != null || document.has(config.field()),
+              value != null || document.has().test(config.field()),
               config.ignoreMissing());
       if (text == null) {
         done.accept(null);
@@ -199,8 +198,8 @@ public final class IngestProcessor {
     BiConsumer<NearDupIngest.Assigned, Exception> assigned =
         (a, e) -> {
           if (e == null) {
-            document.set(config.clusterField(), a.cluster());
-            document.set(config.canonicalField(), a.canonical());
+            document.set().accept(config.clusterField(), a.cluster());
+            document.set().accept(config.canonicalField(), a.canonical());
           }
           done.accept(e);
         };

@@ -298,7 +298,7 @@ public final class NearDupLookup {
       sketches.add(SketchFormat.decode(s, settings.sketch()));
     }
     List<ShingleSet> sets = null;
-    if (!params.sets().isEmpty() && !settings.sketch().scheme().isSimHash()) {
+    if (!params.sets().isEmpty() && settings.sketch().scheme().comparison().setsDecide()) {
       sets = new ArrayList<>(sketches.size());
       for (byte[] s : params.sets()) {
         sets.add(s.length == 0 ? null : new ShingleSet().read(s, 0, s.length));

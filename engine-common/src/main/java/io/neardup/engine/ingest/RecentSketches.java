@@ -169,7 +169,7 @@ public final class RecentSketches<C> {
             continue;
           }
           double similarity;
-          if (text.shingles() == null || sketch.parameters().scheme().isSimHash()) {
+          if (text.shingles() == null || !sketch.parameters().scheme().comparison().setsDecide()) {
             similarity = sketch.similarity(candidate.sketch);
           } else {
             int matches = Jaccard.estimate(sketch, candidate.sketch).matches();

@@ -125,6 +125,6 @@ public final class NearDupField {
         fields,
         text,
         minSimilarity,
-        verification == Verification.EXACT && !settings.sketch().scheme().isSimHash());
+        verification == Verification.EXACT && settings.sketch().scheme().comparison().setsDecide());
   }
 }

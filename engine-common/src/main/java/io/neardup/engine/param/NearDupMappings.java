@@ -163,7 +163,9 @@ public final class NearDupMappings {
    * field, whose similarity is not Jaccard's.
    */
   public static Verification defaultVerification(SketchScheme scheme) {
-    return scheme != null && scheme.isSimHash() ? Verification.SKETCH : Verification.EXACT;
+    return scheme != null && !scheme.comparison().setsDecide()
+        ? Verification.SKETCH
+        : Verification.EXACT;
   }
 
   /**
@@ -179,7 +181,7 @@ public final class NearDupMappings {
     }
     try {
       Verification v = Verification.parse(value.toString());
-      if (v == Verification.EXACT && scheme.isSimHash()) {
+      if (v == Verification.EXACT && !scheme.comparison().setsDecide()) {
         throw new ParameterException(
             Parameter.VERIFY,
             "[sketch] with [scheme] [simhash], whose fingerprints are not compared by Jaccard"

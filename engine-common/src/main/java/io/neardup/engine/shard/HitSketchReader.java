@@ -16,6 +16,12 @@ import org.apache.lucene.util.BytesRef;
  * a time, documents in increasing order within a leaf; going back re-opens the leaf's doc values.
  */
 public final class HitSketchReader {
+  /**
+   * The transient hit field in which both engines' fetch phases carry a hit's {@link #hitValues} to
+   * the coordinating node, which removes it before the response leaves the node.
+   */
+  public static final String HIT_FIELD = "_neardup_sketch";
+
   private static final byte[] NO_SKETCH = new byte[0];
 
   private final String sketchField;

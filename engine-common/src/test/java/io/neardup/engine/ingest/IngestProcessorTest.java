@@ -57,7 +57,7 @@ class IngestProcessorTest {
         (key, defaultValue) -> config.containsKey(key) ? (Boolean) config.get(key) : defaultValue);
   }
 
-  private static final class Doc implements IngestProcessor.Document {
+  private static final class Doc {
     final Map<String, Object> fields = new HashMap<>();
     final String id;
 
@@ -68,39 +68,9 @@ class IngestProcessorTest {
       }
     }
 
-    @Override
-    public String index() {
-      return "articles";
-    }
-
-    @Override
-    public Object value(String field) {
-      return fields.get(field);
-    }
-
-    @Override
-    public boolean has(String field) {
-      return fields.containsKey(field);
-    }
-
-    @Override
-    public String id() {
-      return id;
-    }
-
-    @Override
-    public String routing() {
-      return null;
-    }
-
-    @Override
-    public boolean creates() {
-      return true;
-    }
-
-    @Override
-    public void set(String field, Object value) {
-      fields.put(field, value);
+    IngestProcessor.Document document() {
+      return new IngestProcessor.Document(
+          "articles", id, null, true, fields::get, fields::containsKey, fields::put);
     }
   }
 
@@ -164,7 +134,7 @@ class IngestProcessorTest {
     AtomicReference<Exception> failure = new AtomicReference<>();
     AtomicReference<Boolean> called = new AtomicReference<>(false);
     processor.execute(
-        doc,
+        doc.document(),
         name -> target,
         () -> "fresh",
         e -> {

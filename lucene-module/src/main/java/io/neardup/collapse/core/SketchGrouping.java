@@ -4,6 +4,7 @@ import io.neardup.shingle.ShingleSet;
 import io.neardup.signature.SimHash;
 import io.neardup.sketch.ExactMargin;
 import io.neardup.sketch.Jaccard;
+import io.neardup.sketch.SketchComparison;
 import io.neardup.sketch.SketchFormat;
 import io.neardup.sketch.SketchScheme;
 import java.util.ArrayList;
@@ -111,7 +112,7 @@ final class SketchGrouping {
       double minSimilarity,
       int[] canonicalOf,
       double[] similarity) {
-    if (SketchFormat.scheme(reference, 0) == SketchScheme.SIMHASH) {
+    if (SketchFormat.scheme(reference, 0).comparison() == SketchComparison.HAMMING) {
       groupSimHash(sketches, items, SimHash.maxDistance(minSimilarity), canonicalOf, similarity);
       return;
     }

@@ -2,6 +2,7 @@ package io.neardup.opensearch.collapse;
 
 import io.neardup.collapse.core.WindowCollapse;
 import io.neardup.engine.collapse.CollapsePlan;
+import io.neardup.engine.collapse.CollapseSummary;
 import io.neardup.engine.collapse.CollapseWindow;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -138,19 +139,19 @@ public final class CoordinatorCollapse {
             index.getName(),
             MAX_WINDOW_SETTING.get(metadata.getSettings()),
             IndexSettings.MAX_RESULT_WINDOW_SETTING.get(metadata.getSettings()),
-            mappings.lookup(metadata, ext.field()),
-            mappings.checkCanonical(metadata, ext.canonical()));
+            mappings.lookup(metadata, ext.params().field()),
+            mappings.checkCanonical(metadata, ext.params().canonical()));
       }
     }
     CollapsePlan plan = planner.plan(indices.length > 0);
-    if (plan.size() > 0 && ext.window() > plan.maxResultWindow()) {
+    if (plan.size() > 0 && ext.params().window() > plan.maxResultWindow()) {
       throw new IllegalArgumentException(
           "["
               + NearDupCollapseBuilder.NAME
               + "] [window] must be at most ["
               + plan.maxResultWindow()
               + "] for this search, got ["
-              + ext.window()
+              + ext.params().window()
               + "]: the window's hits are fetched as one page, which index setting"
               + " [index.max_result_window] of index ["
               + plan.resultWindowIndex()
@@ -195,7 +196,7 @@ public final class CoordinatorCollapse {
     SearchSourceBuilder source =
         (sorted && original.sorts() != null ? copy(original) : original.shallowCopy())
             .from(0)
-            .size(plan.size() == 0 ? 0 : plan.ext().window());
+            .size(plan.size() == 0 ? 0 : plan.ext().params().window());
     if (sorted) {
       if (source.sorts() == null || source.sorts().isEmpty()) {
         source.sort(new ScoreSortBuilder());
@@ -347,14 +348,7 @@ public final class CoordinatorCollapse {
     return new CollapsedSearchResponse(
         response,
         collapsed,
-        new CollapsedSearchResponse.Summary(
-            ext.field(),
-            ext.mode().parameterValue(),
-            plan.minSimilarity(),
-            ext.window(),
-            windowHits,
-            canonicals,
-            windowHits - canonicals));
+        CollapseSummary.of(ext.params(), plan.minSimilarity(), windowHits, canonicals));
   }
 
   /**

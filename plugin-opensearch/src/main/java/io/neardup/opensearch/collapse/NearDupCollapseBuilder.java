@@ -69,35 +69,9 @@ public final class NearDupCollapseBuilder extends SearchExtBuilder {
     return NAME;
   }
 
-  /** The parameters. */
+  /** The parameters: field, minimum similarity, window, mode and canonical policy. */
   public CollapseParams params() {
     return params;
-  }
-
-  /** The {@code neardup} field whose sketches are compared. */
-  public String field() {
-    return params.field();
-  }
-
-  /** The minimum similarity, or null for the field's threshold. */
-  @Nullable
-  public Double minSimilarity() {
-    return params.minSimilarity();
-  }
-
-  /** Number of top hits collapsed. */
-  public int window() {
-    return params.window();
-  }
-
-  /** What happens to copies. */
-  public CollapseMode mode() {
-    return params.mode();
-  }
-
-  /** Which hit of a group is kept as the canonical. */
-  public CanonicalPolicy canonical() {
-    return params.canonical();
   }
 
   private static final ObjectParser<CollapseParams.Spec, Void> PARSER =

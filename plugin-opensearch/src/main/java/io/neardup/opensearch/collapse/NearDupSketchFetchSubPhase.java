@@ -12,20 +12,13 @@ import org.opensearch.search.fetch.FetchSubPhase;
 import org.opensearch.search.fetch.FetchSubPhaseProcessor;
 
 /**
- * On each shard, for searches with {@code neardup_collapse} or {@code neardup_sketches}: attaches
- * to every fetched hit its stored sketch and the value the canonical policy compares, so the
- * coordinating node can collapse the merged hits without another round trip. Both travel in a hit
- * field named {@value #HIT_FIELD}, which the coordinating node's collapse ({@link
- * CoordinatorCollapse}) removes before the response leaves the node.
- *
- * <p>The field's three values: the serialized sketch ({@code byte[]}, empty if the document has
- * none); the value the canonical policy compares (a {@code Long}, a {@code byte[]} of a keyword, or
- * {@code ""} if none); the document's {@code _id} from the field's doc values ({@code ""} in
- * indexes written before they were kept), so that hits fetched without stored fields can be named.
+ * On each shard, for searches that collapse by fetching ({@link CoordinatorCollapse}) or ask for
+ * {@code neardup_sketches}: attaches to every fetched hit the values of engine-common's {@link
+ * HitSketchReader#hitValues} in the hit field {@value #HIT_FIELD}.
  */
 public final class NearDupSketchFetchSubPhase implements FetchSubPhase {
-  /** Name of the transient hit field that carries the sketch to the coordinating node. */
-  public static final String HIT_FIELD = "_neardup_sketch";
+  /** See {@link HitSketchReader#HIT_FIELD}. */
+  public static final String HIT_FIELD = HitSketchReader.HIT_FIELD;
 
   @Override
   public FetchSubPhaseProcessor getProcessor(FetchContext context) throws IOException {

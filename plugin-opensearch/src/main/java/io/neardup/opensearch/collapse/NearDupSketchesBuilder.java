@@ -1,6 +1,5 @@
 package io.neardup.opensearch.collapse;
 
-import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.engine.api.SketchesParams;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
@@ -15,14 +14,9 @@ import org.opensearch.core.xcontent.XContentParser;
 import org.opensearch.search.SearchExtBuilder;
 
 /**
- * The {@code neardup_sketches} search extension: every hit carries its stored sketch (and the value
- * of the canonical field, if given) in the hit field {@value NearDupSketchFetchSubPhase#HIT_FIELD}
- * ({@code byte[]} values, base64 in JSON). The clustering API reads whole indexes with it; tools
- * that compare sketches outside the engine can use it too.
- *
- * <pre>{@code
- * "ext": {"neardup_sketches": {"field": "body.dup", "shingles": true}}
- * }</pre>
+ * The {@code neardup_sketches} search extension (engine-common's {@link SketchesParams}): every hit
+ * carries its stored sketch in the hit field {@value NearDupSketchFetchSubPhase#HIT_FIELD}. The
+ * clustering API reads whole indexes with it.
  */
 public final class NearDupSketchesBuilder extends SearchExtBuilder {
   /** The extension's name in {@code ext}. */
@@ -30,9 +24,7 @@ public final class NearDupSketchesBuilder extends SearchExtBuilder {
 
   private final SketchesParams params;
 
-  /**
-   * @param params the field, the canonical policy and whether sets are attached
-   */
+  /** The extension with these parameters. */
   public NearDupSketchesBuilder(SketchesParams params) {
     this.params = params;
   }
@@ -57,14 +49,8 @@ public final class NearDupSketchesBuilder extends SearchExtBuilder {
     return params;
   }
 
-  /** The request's keys, while they are parsed. */
-  private static final class Spec {
-    String field;
-    CanonicalPolicy canonical = CanonicalPolicy.BEST_SCORE;
-    boolean shingles;
-  }
-
-  private static final ObjectParser<Spec, Void> PARSER = new ObjectParser<>(NAME, Spec::new);
+  private static final ObjectParser<SketchesParams.Spec, Void> PARSER =
+      new ObjectParser<>(NAME, SketchesParams.Spec::new);
 
   static {
     PARSER.declareString((spec, v) -> spec.field = v, new ParseField("field"));
@@ -84,9 +70,7 @@ public final class NearDupSketchesBuilder extends SearchExtBuilder {
    * @throws IllegalArgumentException for a missing field
    */
   public static NearDupSketchesBuilder fromXContent(XContentParser parser) throws IOException {
-    Spec spec = PARSER.parse(parser, null);
-    return new NearDupSketchesBuilder(
-        new SketchesParams(spec.field, spec.canonical, spec.shingles));
+    return new NearDupSketchesBuilder(PARSER.parse(parser, null).build());
   }
 
   @Override

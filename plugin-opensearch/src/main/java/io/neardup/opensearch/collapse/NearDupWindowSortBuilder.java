@@ -75,10 +75,10 @@ public final class NearDupWindowSortBuilder extends SortBuilder<NearDupWindowSor
   protected SortFieldAndFormat build(QueryShardContext context) {
     SortField field =
         new SortField(
-            plan.ext().field(),
+            plan.ext().params().field(),
             new WindowHitComparatorSource(
-                context.fieldMapper(plan.ext().field()),
-                plan.ext().canonical(),
+                context.fieldMapper(plan.ext().params().field()),
+                plan.ext().params().canonical(),
                 plan.ext().params().shingles(),
                 WindowHit.shardOrder(
                     context.getShardId(), context.index().getName(), context.index().getUUID())));

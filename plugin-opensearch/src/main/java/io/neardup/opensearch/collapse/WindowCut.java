@@ -96,7 +96,7 @@ public final class WindowCut {
           return 0; // the window sort's values differ between any two hits
         };
     entries.sort(order);
-    int n = Math.min(entries.size(), plan.ext().window());
+    int n = Math.min(entries.size(), plan.ext().params().window());
     CollapseWindow window = new CollapseWindow(n);
     for (int i = 0; i < n; i++) {
       Entry e = entries.get(i);

@@ -45,10 +45,7 @@ public final class NearDupLookupAggregationBuilder
 
   private final LookupParams params;
 
-  /**
-   * @param name the aggregation's name in the request
-   * @param params the field, the cluster field, the sketches and their shingle sets
-   */
+  /** The aggregation {@code name} with these parameters. */
   public NearDupLookupAggregationBuilder(String name, LookupParams params) {
     super(name);
     this.params = params;
@@ -95,7 +92,7 @@ public final class NearDupLookupAggregationBuilder
         ConstructingObjectParser.optionalConstructorArg(), new ParseField("sets"));
   }
 
-  /** Parses {@code {"field": ..., "cluster_field": ..., "sketches": [...]}}. */
+  /** Parses the body {@link LookupParams#body} writes. */
   public static NearDupLookupAggregationBuilder parse(XContentParser parser, String name)
       throws IOException {
     return PARSER.parse(parser, name);

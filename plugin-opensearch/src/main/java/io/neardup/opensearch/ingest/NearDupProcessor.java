@@ -6,12 +6,11 @@ import io.neardup.engine.ingest.IngestProcessor;
 import io.neardup.engine.ingest.NearDupIngest;
 import io.neardup.engine.ingest.SketchedText;
 import io.neardup.opensearch.collapse.MappedFields;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.BiConsumer;
 import org.opensearch.action.admin.indices.refresh.RefreshRequest;
-import org.opensearch.action.get.MultiGetItemResponse;
 import org.opensearch.action.get.MultiGetRequest;
 import org.opensearch.action.search.SearchRequest;
 import org.opensearch.action.search.ShardSearchFailure;
@@ -62,48 +61,16 @@ public final class NearDupProcessor extends AbstractProcessor {
 
   @Override
   public void execute(IngestDocument document, BiConsumer<IngestDocument, Exception> handler) {
+    Map<String, Object> metadata = document.getSourceAndMetadata();
     processor.execute(
-        new IngestProcessor.Document() {
-          @Override
-          public String index() {
-            return metadata(IngestDocument.Metadata.INDEX);
-          }
-
-          @Override
-          public Object value(String field) {
-            return document.getFieldValue(field, Object.class, true);
-          }
-
-          @Override
-          public boolean has(String field) {
-            return document.hasField(field);
-          }
-
-          @Override
-          public String id() {
-            return metadata(IngestDocument.Metadata.ID);
-          }
-
-          @Override
-          public String routing() {
-            return metadata(IngestDocument.Metadata.ROUTING);
-          }
-
-          @Override
-          public boolean creates() {
-            return false; // the ingest document does not say; a replacing write is read as one
-          }
-
-          private String metadata(IngestDocument.Metadata key) {
-            Object value = document.getSourceAndMetadata().get(key.getFieldName());
-            return value == null ? null : value.toString();
-          }
-
-          @Override
-          public void set(String field, Object value) {
-            document.setFieldValue(field, value);
-          }
-        },
+        new IngestProcessor.Document(
+            Objects.toString(metadata.get(IngestDocument.Metadata.INDEX.getFieldName()), null),
+            Objects.toString(metadata.get(IngestDocument.Metadata.ID.getFieldName()), null),
+            Objects.toString(metadata.get(IngestDocument.Metadata.ROUTING.getFieldName()), null),
+            false, // the ingest document does not say; a replacing write is read as one
+            field -> document.getFieldValue(field, Object.class, true),
+            document::hasField,
+            document::setFieldValue),
         this::target,
         UUIDs::base64UUID,
         e -> handler.accept(e == null ? document : null, e));
@@ -175,18 +142,15 @@ public final class NearDupProcessor extends AbstractProcessor {
       client.multiGet(
           get,
           ActionListener.wrap(
-              response -> {
-                List<Map<String, Object>> sources = new ArrayList<>(documents.size());
-                for (MultiGetItemResponse item : response.getResponses()) {
-                  if (item.isFailed()) {
-                    answer.accept(null, item.getFailure().getFailure());
-                    return;
-                  }
-                  sources.add(
-                      item.getResponse().isExists() ? item.getResponse().getSourceAsMap() : null);
-                }
-                answer.accept(sources, null);
-              },
+              response ->
+                  IndexWrites.answerSources(
+                      response.getResponses(),
+                      item -> item.isFailed() ? item.getFailure().getFailure() : null,
+                      item ->
+                          item.getResponse().isExists()
+                              ? item.getResponse().getSourceAsMap()
+                              : null,
+                      answer),
               e -> answer.accept(null, e)));
     }
 

@@ -1,5 +1,6 @@
 package io.neardup.elasticsearch.collapse;
 
+import io.neardup.engine.collapse.CollapseSummary;
 import java.util.Iterator;
 import org.elasticsearch.action.search.SearchResponse;
 import org.elasticsearch.action.search.ShardSearchFailure;
@@ -10,43 +11,13 @@ import org.elasticsearch.xcontent.ToXContent;
 
 /**
  * A search response whose hits were collapsed by {@code neardup_collapse}: the usual response with
- * one more section saying what the collapse did.
- *
- * <pre>{@code
- * "neardup_collapse": {"field": "body.dup", "mode": "demote", "min_similarity": 0.8,
- *                      "window": 100, "window_hits": 100, "canonical_hits": 87, "copies": 13}
- * }</pre>
- *
- * The section exists on the node that ran the search (the one the REST client talks to); a response
- * serialized to another node keeps the collapsed and annotated hits but not the section.
+ * one more section, engine-common's {@link CollapseSummary}. The section exists on the node that
+ * ran the search; a response serialized to another node keeps the collapsed hits but not it.
  */
 public final class CollapsedSearchResponse extends SearchResponse {
-  private final Summary summary;
+  private final CollapseSummary summary;
 
-  /** What a collapse did, for the response's {@code neardup_collapse} section. */
-  public record Summary(
-      String field,
-      String mode,
-      double minSimilarity,
-      int window,
-      int windowHits,
-      int canonicalHits,
-      int copies) {
-    /** The summary of a window of {@code windowHits} hits, {@code canonicalHits} of them kept. */
-    static Summary of(
-        NearDupCollapseBuilder ext, double minSimilarity, int windowHits, int canonicalHits) {
-      return new Summary(
-          ext.field(),
-          ext.mode().parameterValue(),
-          minSimilarity,
-          ext.window(),
-          windowHits,
-          canonicalHits,
-          windowHits - canonicalHits);
-    }
-  }
-
-  CollapsedSearchResponse(SearchResponse in, SearchHits hits, Summary summary) {
+  CollapsedSearchResponse(SearchResponse in, SearchHits hits, CollapseSummary summary) {
     super(
         hits,
         in.getAggregations(),
@@ -69,7 +40,7 @@ public final class CollapsedSearchResponse extends SearchResponse {
   }
 
   /** What the collapse did. */
-  public Summary summary() {
+  public CollapseSummary summary() {
     return summary;
   }
 
@@ -85,16 +56,7 @@ public final class CollapsedSearchResponse extends SearchResponse {
   public Iterator<? extends ToXContent> innerToXContentChunked(ToXContent.Params params) {
     return Iterators.concat(
         super.innerToXContentChunked(params),
-        ChunkedToXContentHelper.chunk((builder, p) ->
-            builder
-                .startObject(NearDupCollapseBuilder.NAME)
-                .field("field", summary.field())
-                .field("mode", summary.mode())
-                .field("min_similarity", summary.minSimilarity())
-                .field("window", summary.window())
-                .field("window_hits", summary.windowHits())
-                .field("canonical_hits", summary.canonicalHits())
-                .field("copies", summary.copies())
-                .endObject()));
+        ChunkedToXContentHelper.chunk(
+            (builder, p) -> builder.field(NearDupCollapseBuilder.NAME, summary.body())));
   }
 }

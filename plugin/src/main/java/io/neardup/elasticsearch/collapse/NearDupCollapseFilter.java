@@ -3,6 +3,7 @@ package io.neardup.elasticsearch.collapse;
 import io.neardup.collapse.core.WindowCollapse;
 import io.neardup.elasticsearch.mapper.MappedFields;
 import io.neardup.engine.collapse.CollapsePlan;
+import io.neardup.engine.collapse.CollapseSummary;
 import io.neardup.engine.collapse.CollapseWindow;
 import java.util.List;
 import java.util.Map;
@@ -124,7 +125,7 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
               .rankBuilder(new NearDupCollapseRankBuilder(ext, plan.minSimilarity(), outcome)));
       finish = response -> annotate(response, ext, plan, outcome);
     } else {
-      if (plan.size() > 0 && ext.window() > plan.maxResultWindow()) {
+      if (plan.size() > 0 && ext.params().window() > plan.maxResultWindow()) {
         // this search fetches the whole window as one page, which the index's own limit caps
         listener.onFailure(
             new IllegalArgumentException(
@@ -133,7 +134,7 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
                     + "] [window] must be at most ["
                     + plan.maxResultWindow()
                     + "] for this search, got ["
-                    + ext.window()
+                    + ext.params().window()
                     + "]: it is sorted by a field (or rescores, suggests, collapses or uses knn), so"
                     + " the window's hits are fetched as one page, which index setting"
                     + " [index.max_result_window] of index ["
@@ -142,7 +143,7 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
         return;
       }
       rewritten.source(
-          search.source().shallowCopy().from(0).size(plan.size() == 0 ? 0 : ext.window()));
+          search.source().shallowCopy().from(0).size(plan.size() == 0 ? 0 : ext.params().window()));
       finish = response -> collapse(response, ext, plan);
     }
     @SuppressWarnings("unchecked")
@@ -196,8 +197,8 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
       return new CollapsedSearchResponse(
           response,
           response.getHits(),
-          CollapsedSearchResponse.Summary.of(
-              ext, plan.minSimilarity(), outcome.windowHits, outcome.canonicalHits));
+          CollapseSummary.of(
+              ext.params(), plan.minSimilarity(), outcome.windowHits, outcome.canonicalHits));
     }
   }
 
@@ -233,8 +234,8 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
             index.getName(),
             MAX_WINDOW_SETTING.get(metadata.getSettings()),
             IndexSettings.MAX_RESULT_WINDOW_SETTING.get(metadata.getSettings()),
-            mappings.lookup(metadata, ext.field()),
-            mappings.checkCanonical(metadata, ext.canonical()));
+            mappings.lookup(metadata, ext.params().field()),
+            mappings.checkCanonical(metadata, ext.params().canonical()));
       }
     }
     return planner.plan(indices.length > 0);
@@ -275,8 +276,7 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
       return new CollapsedSearchResponse(
           response,
           out,
-          CollapsedSearchResponse.Summary.of(
-              ext, plan.minSimilarity(), n, collapse.canonicalCount()));
+          CollapseSummary.of(ext.params(), plan.minSimilarity(), n, collapse.canonicalCount()));
     } finally {
       out.decRef();
     }

@@ -73,7 +73,7 @@ public final class NearDupCollapseRankBuilder extends RankBuilder {
    */
   public NearDupCollapseRankBuilder(
       NearDupCollapseBuilder ext, double minSimilarity, Outcome outcome) {
-    super(ext.window());
+    super(ext.params().window());
     this.ext = ext;
     this.minSimilarity = minSimilarity;
     this.outcome = outcome;
@@ -95,9 +95,9 @@ public final class NearDupCollapseRankBuilder extends RankBuilder {
 
   @Override
   protected void doXContent(XContentBuilder builder, Params params) throws IOException {
-    builder.field("field", ext.field());
+    builder.field("field", ext.params().field());
     builder.field("min_similarity", minSimilarity);
-    builder.field("mode", ext.mode().parameterValue());
+    builder.field("mode", ext.params().mode().parameterValue());
   }
 
   @Override
@@ -175,8 +175,8 @@ public final class NearDupCollapseRankBuilder extends RankBuilder {
       }
       HitSketchReader reader =
           NearDupFieldType.hitReader(
-              search.getSearchExecutionContext().getFieldType(ext.field()),
-              ext.canonical(),
+              search.getSearchExecutionContext().getFieldType(ext.params().field()),
+              ext.params().canonical(),
               ext.params().shingles());
       DocIdOrder.visit(
           search.searcher().getIndexReader().leaves(),

@@ -16,9 +16,8 @@ import org.elasticsearch.search.aggregations.InternalAggregation;
 import org.elasticsearch.xcontent.XContentBuilder;
 
 /**
- * The result of {@link NearDupLookupAggregationBuilder}: per sketch of the batch, in order, its
- * best near-duplicate (similarity, cluster id, shard) or null. Reducing keeps the better match of
- * each sketch ({@link Match#better}: the higher similarity, then the lower shard).
+ * The result of {@link NearDupLookupAggregationBuilder}: engine-common's {@link LookupMatches}, one
+ * per sketch of the batch, reduced to each sketch's best.
  */
 public final class InternalNearDupLookup extends InternalAggregation {
   private final List<Match> matches;
@@ -42,11 +41,6 @@ public final class InternalNearDupLookup extends InternalAggregation {
   /** Per sketch, its best match or null. */
   public List<Match> matches() {
     return matches;
-  }
-
-  /** Per sketch, the cluster id of its best match or null. */
-  public List<String> clusters() {
-    return LookupMatches.clusters(matches);
   }
 
   @Override

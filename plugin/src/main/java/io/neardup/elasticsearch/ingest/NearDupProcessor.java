@@ -6,13 +6,11 @@ import io.neardup.engine.ingest.IndexWrites;
 import io.neardup.engine.ingest.IngestProcessor;
 import io.neardup.engine.ingest.NearDupIngest;
 import io.neardup.engine.ingest.SketchedText;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
 import org.elasticsearch.action.ActionListener;
 import org.elasticsearch.action.admin.indices.refresh.RefreshRequest;
-import org.elasticsearch.action.get.MultiGetItemResponse;
 import org.elasticsearch.action.get.MultiGetRequest;
 import org.elasticsearch.action.search.SearchRequest;
 import org.elasticsearch.action.search.ShardSearchFailure;
@@ -74,43 +72,16 @@ public final class NearDupProcessor extends AbstractProcessor {
 
   @Override
   public void execute(IngestDocument document, BiConsumer<IngestDocument, Exception> handler) {
+    org.elasticsearch.script.Metadata metadata = document.getMetadata();
     processor.execute(
-        new IngestProcessor.Document() {
-          @Override
-          public String index() {
-            return document.getMetadata().getIndex();
-          }
-
-          @Override
-          public Object value(String field) {
-            return document.getFieldValue(field, Object.class, true);
-          }
-
-          @Override
-          public boolean has(String field) {
-            return document.hasField(field);
-          }
-
-          @Override
-          public String id() {
-            return document.getMetadata().getId();
-          }
-
-          @Override
-          public String routing() {
-            return document.getMetadata().getRouting();
-          }
-
-          @Override
-          public boolean creates() {
-            return "create".equals(document.getMetadata().getOp());
-          }
-
-          @Override
-          public void set(String field, Object value) {
-            document.setFieldValue(field, value);
-          }
-        },
+        new IngestProcessor.Document(
+            metadata.getIndex(),
+            metadata.getId(),
+            metadata.getRouting(),
+            "create".equals(metadata.getOp()),
+            field -> document.getFieldValue(field, Object.class, true),
+            document::hasField,
+            document::setFieldValue),
         this::target,
         UUIDs::base64UUID,
         e -> handler.accept(e == null ? document : null, e));
@@ -183,18 +154,15 @@ public final class NearDupProcessor extends AbstractProcessor {
       client.multiGet(
           get,
           ActionListener.wrap(
-              response -> {
-                List<Map<String, Object>> sources = new ArrayList<>(documents.size());
-                for (MultiGetItemResponse item : response.getResponses()) {
-                  if (item.isFailed()) {
-                    answer.accept(null, item.getFailure().getFailure());
-                    return;
-                  }
-                  sources.add(
-                      item.getResponse().isExists() ? item.getResponse().getSourceAsMap() : null);
-                }
-                answer.accept(sources, null);
-              },
+              response ->
+                  IndexWrites.answerSources(
+                      response.getResponses(),
+                      item -> item.isFailed() ? item.getFailure().getFailure() : null,
+                      item ->
+                          item.getResponse().isExists()
+                              ? item.getResponse().getSourceAsMap()
+                              : null,
+                      answer),
               e -> answer.accept(null, e)));
     }
 

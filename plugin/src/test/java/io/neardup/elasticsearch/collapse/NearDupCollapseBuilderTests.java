@@ -52,41 +52,42 @@ public class NearDupCollapseBuilderTests
     return switch (between(0, 4)) {
       case 0 ->
           new NearDupCollapseBuilder(
-              randomValueOtherThan(b.field(), () -> randomAlphaOfLengthBetween(1, 10)),
-              b.minSimilarity(),
-              b.window(),
-              b.mode(),
-              b.canonical());
+              randomValueOtherThan(b.params().field(), () -> randomAlphaOfLengthBetween(1, 10)),
+              b.params().minSimilarity(),
+              b.params().window(),
+              b.params().mode(),
+              b.params().canonical());
       case 1 ->
           new NearDupCollapseBuilder(
-              b.field(),
+              b.params().field(),
               randomValueOtherThan(
-                  b.minSimilarity(),
+                  b.params().minSimilarity(),
                   () -> randomBoolean() ? null : randomDoubleBetween(0.01, 1, true)),
-              b.window(),
-              b.mode(),
-              b.canonical());
+              b.params().window(),
+              b.params().mode(),
+              b.params().canonical());
       case 2 ->
           new NearDupCollapseBuilder(
-              b.field(),
-              b.minSimilarity(),
-              randomValueOtherThan(b.window(), () -> between(1, 1000)),
-              b.mode(),
-              b.canonical());
+              b.params().field(),
+              b.params().minSimilarity(),
+              randomValueOtherThan(b.params().window(), () -> between(1, 1000)),
+              b.params().mode(),
+              b.params().canonical());
       case 3 ->
           new NearDupCollapseBuilder(
-              b.field(),
-              b.minSimilarity(),
-              b.window(),
-              randomValueOtherThan(b.mode(), () -> randomFrom(CollapseMode.values())),
-              b.canonical());
+              b.params().field(),
+              b.params().minSimilarity(),
+              b.params().window(),
+              randomValueOtherThan(b.params().mode(), () -> randomFrom(CollapseMode.values())),
+              b.params().canonical());
       default ->
           new NearDupCollapseBuilder(
-              b.field(),
-              b.minSimilarity(),
-              b.window(),
-              b.mode(),
-              randomValueOtherThan(b.canonical(), NearDupCollapseBuilderTests::randomPolicy));
+              b.params().field(),
+              b.params().minSimilarity(),
+              b.params().window(),
+              b.params().mode(),
+              randomValueOtherThan(
+                  b.params().canonical(), NearDupCollapseBuilderTests::randomPolicy));
     };
   }
 
@@ -112,28 +113,30 @@ public class NearDupCollapseBuilderTests
         parse(
             "{\"field\": \"body.dup\", \"min_similarity\": 0.85, \"window\": 50, \"mode\":"
                 + " \"group\", \"canonical\": {\"field\": \"published\", \"order\": \"desc\"}}");
-    assertEquals("body.dup", b.field());
-    assertEquals(0.85, b.minSimilarity(), 0);
-    assertEquals(50, b.window());
-    assertEquals(CollapseMode.GROUP, b.mode());
-    assertEquals(CanonicalPolicy.highest("published"), b.canonical());
+    assertEquals("body.dup", b.params().field());
+    assertEquals(0.85, b.params().minSimilarity(), 0);
+    assertEquals(50, b.params().window());
+    assertEquals(CollapseMode.GROUP, b.params().mode());
+    assertEquals(CanonicalPolicy.highest("published"), b.params().canonical());
 
     NearDupCollapseBuilder defaults = parse("{\"field\": \"body.dup\"}");
-    assertNull(defaults.minSimilarity());
-    assertEquals(100, defaults.window());
-    assertEquals(CollapseMode.DEMOTE, defaults.mode());
-    assertEquals(CanonicalPolicy.BEST_SCORE, defaults.canonical());
+    assertNull(defaults.params().minSimilarity());
+    assertEquals(100, defaults.params().window());
+    assertEquals(CollapseMode.DEMOTE, defaults.params().mode());
+    assertEquals(CanonicalPolicy.BEST_SCORE, defaults.params().canonical());
     assertEquals(
         CanonicalPolicy.lowest("published"),
-        parse("{\"field\": \"d\", \"canonical\": \"published:asc\"}").canonical());
+        parse("{\"field\": \"d\", \"canonical\": \"published:asc\"}").params().canonical());
     assertEquals(
         CanonicalPolicy.lowest("published"),
-        parse("{\"field\": \"d\", \"canonical\": {\"field\": \"published\"}}").canonical());
+        parse("{\"field\": \"d\", \"canonical\": {\"field\": \"published\"}}")
+            .params()
+            .canonical());
     // numbers as strings, and modes in any case, as before
     NearDupCollapseBuilder lenient =
         parse("{\"field\": \"d\", \"window\": \"20\", \"mode\": \"GROUP\"}");
-    assertEquals(20, lenient.window());
-    assertEquals(CollapseMode.GROUP, lenient.mode());
+    assertEquals(20, lenient.params().window());
+    assertEquals(CollapseMode.GROUP, lenient.params().mode());
   }
 
   public void testParsesNamedPoliciesAndChains() throws IOException {
@@ -145,16 +148,18 @@ public class NearDupCollapseBuilderTests
         chain,
         parse(
                 "{\"field\": \"d\", \"canonical\": \"earliest,popularity:inlinks,boilerplate,score\"}")
+            .params()
             .canonical());
     assertEquals(
         chain,
         parse(
                 "{\"field\": \"d\", \"canonical\": [\"earliest\", {\"field\": \"inlinks\","
                     + " \"order\": \"desc\"}, \"boilerplate\", \"score\"]}")
+            .params()
             .canonical());
     assertEquals(
         CanonicalPolicy.highest("popularity"),
-        parse("{\"field\": \"d\", \"canonical\": [\"popularity\"]}").canonical());
+        parse("{\"field\": \"d\", \"canonical\": [\"popularity\"]}").params().canonical());
     assertNamesTheKey(
         "{\"field\": \"d\", \"canonical\": \"score,earliest\"}",
         "canonical",
