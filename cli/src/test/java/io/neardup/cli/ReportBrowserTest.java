@@ -161,8 +161,8 @@ class ReportBrowserTest {
 
   /**
    * A directory of six pages under one template (a menu of links, a title, paragraphs, a footer
-   * sentence), enough for {@code --boilerplate site} to learn the template; {@code a.html} and
-   * {@code b.html} share three paragraphs and differ in one.
+   * sentence of links), enough for {@code --boilerplate site} to learn the template; {@code a.html}
+   * and {@code b.html} share three paragraphs and differ in one.
    */
   static Path templatedSite(Path dir) throws java.io.IOException {
     Path docs = Files.createDirectories(dir.resolve("docs"));
@@ -189,9 +189,13 @@ class ReportBrowserTest {
           p.append(title).append("</title></head><body>").append(menu);
           p.append("<div class=\"content\"><h1>").append(title).append("</h1>");
           paragraphs.forEach(x -> p.append("<p>").append(x).append("</p>"));
-          return p.append("</div><div class=\"foot\"><p>The Mill Handbook is written by its")
-              .append(" keepers, reviewed every spring and printed on recycled paper for the")
-              .append(" annual meeting.</p></div></body></html>")
+          // the footer is links (an about page, a review, a print edition): local removal drops
+          // it too, so site removal names it template (a recurring block local removal keeps is
+          // no template)
+          return p.append("</div><div class=\"foot\"><p><a href=\"/about\">The Mill Handbook is")
+              .append(" written by its keepers</a>, <a href=\"/review\">reviewed every spring</a>")
+              .append(" and <a href=\"/print\">printed on recycled paper for the annual")
+              .append(" meeting</a>.</p></div></body></html>")
               .toString();
         };
     Files.writeString(

@@ -128,9 +128,11 @@ class PageBlocksTest {
 
   @Test
   void againstCountsTheKeptBlocksSharedDroppedAndAbsentInTheCanonical() {
+    // the canonical: three paragraphs, its footer (links, which local removal drops too) removed
+    // as site template
     String footer =
-        "<p>Printed by the mill society on recycled paper for the members' meeting.</p>";
-    // the canonical: three paragraphs, its footer removed as site template
+        "<p><a href=/m>Printed by the mill society</a> <a href=/p>on recycled paper</a>"
+            + " <a href=/t>for the members' meeting.</a></p>";
     ExplainedText canonical =
         explain(
             "<div><p>"
@@ -144,7 +146,9 @@ class PageBlocksTest {
                 + footer,
             new boolean[] {false, false, false, true});
     assertEquals(BlockReason.TEMPLATE, canonical.reasons().get(3));
-    // the member: two of them, one of its own, and the footer kept
+    // the member: two of them, one of its own, and the footer's words kept as a paragraph
+    String footerText =
+        "<p>Printed by the mill society on recycled paper for the members' meeting.</p>";
     ExplainedText member =
         explain(
             "<div><p>"
@@ -154,7 +158,7 @@ class PageBlocksTest {
                 + "</p><p>"
                 + sentence(4)
                 + "</p>"
-                + footer
+                + footerText
                 + "</div>",
             null);
     assertTrue(member.reasons().get(3).kept(), member.reasons()::toString);
