@@ -21,6 +21,8 @@
 #   --only      run only part a or b
 #   --tables    MLlib's number of hash tables [3: see docs/spark.md]
 #   --features  HashingTF's number of features [16777216]
+#   --neardup-options  neardup's options in (a), NAME=VALUE separated by spaces (e.g. "bands=21 rows=6":
+#               a banding for 0.8 that misses fewer pairs at the threshold than MLlib's 3 tables) [none]
 #   --dir       corpora, truth, pairs, logs and report [benchmarks/target/spark-bench]
 #   --baseline-jar  an earlier build's spark/target/neardup-spark.jar, timed beside this one in (b)
 # Environment: SPARK_BENCH_HEAP [4g] (-Xmx of every Spark JVM: driver and executors in local mode),
@@ -39,6 +41,7 @@ tables=3
 features=16777216
 dir="$here/target/spark-bench"
 baseline_jar=""
+neardup_options=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --corpus) corpus="$2"; shift ;;
@@ -50,6 +53,7 @@ while [ $# -gt 0 ]; do
     --features) features="$2"; shift ;;
     --dir) dir="$2"; shift ;;
     --baseline-jar) baseline_jar="$2"; shift ;;
+    --neardup-options) neardup_options="$2"; shift ;;
     -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "spark-bench.sh: unknown option $1" >&2; exit 2 ;;
   esac
@@ -143,14 +147,16 @@ if [ "$only" != b ]; then
     "--input CORPUS --threshold $threshold\` ($(($(wc -l <"$truth") - 1)) pairs)"
   echo "- MLlib: the library's normalised word tokens, 5-shingles, HashingTF(numFeatures=$features, binary)," \
     "MinHashLSH(numHashTables=$tables), approxSimilarityJoin(distance < $(awk -v t="$threshold" 'BEGIN { print 1 - t }'))"
-  echo "- neardup: NearDupSpark.dedup(threshold $threshold) with allPairs (\`--all-pairs\`: every pair listed) and at its defaults, pairs and clusters written"
+  echo "- serializer: Kryo (spark.serializer, the job's records registered by io.neardup.spark.NearDupKryo), as bin/neardup-spark and DedupJob run; one session for both"
+  echo "- neardup: NearDupSpark.dedup(threshold $threshold${neardup_options:+, $neardup_options}) with allPairs (\`--all-pairs\`: every pair listed) and at its defaults, pairs and clusters written"
   echo "- one warm-up run of neardup (defaults), then MLlib, neardup all-pairs and neardup alternate, $rounds rounds; medians compared"
   side_cmd=("$JAVA_HOME/bin/java" "${spark_jvm[@]}"
     -cp "$root/spark/target/test-classes:$root/spark/target/neardup-spark.jar:$(cat "$stamp")"
-    io.neardup.spark.MllibSideBySide "$corpus" "$dir/side" "$threshold" "$tables" "$features" "$rounds")
+    -Dspark.serializer=org.apache.spark.serializer.KryoSerializer -Dspark.kryo.registrator=io.neardup.spark.NearDupKryo
+    io.neardup.spark.MllibSideBySide "$corpus" "$dir/side" "$threshold" "$tables" "$features" "$rounds" $neardup_options)
   echo "- command: java [Spark's --add-opens] -Xmx$heap -Dspark.master=$master -Dspark.default.parallelism=8" \
-    "-Dspark.sql.files.maxPartitionBytes=8m -cp spark/target/test-classes:... io.neardup.spark.MllibSideBySide" \
-    "CORPUS OUT $threshold $tables $features $rounds"
+    "-Dspark.sql.files.maxPartitionBytes=8m -Dspark.serializer=...KryoSerializer -Dspark.kryo.registrator=io.neardup.spark.NearDupKryo" \
+    "-cp spark/target/test-classes:... io.neardup.spark.MllibSideBySide CORPUS OUT $threshold $tables $features $rounds${neardup_options:+ $neardup_options}"
   timed "$dir/side.log" "${side_cmd[@]}"
   echo "- load average before the run: $load_before; after: $(load)"
   echo "- warm-up run of NearDupSpark.dedup (not counted): $(sed -n 's/^warm-up neardup //p' "$dir/side.log") s"

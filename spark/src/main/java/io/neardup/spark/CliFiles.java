@@ -37,17 +37,57 @@ public final class CliFiles {
         out -> {
           out.write(PAIRS_HEADER);
           out.write('\n');
-          Iterator<Row> rows = pairs.sort("id_a", "id_b").toLocalIterator();
-          while (rows.hasNext()) {
-            Row r = rows.next();
-            out.write(r.getString(0));
-            out.write('\t');
-            out.write(r.getString(1));
-            out.write('\t');
-            out.write(String.format(Locale.ROOT, "%.6f", r.getDouble(2)));
-            out.write('\n');
+          // each partition's rows become one block of lines on the executors, in order
+          Iterator<String> blocks =
+              pairs
+                  .sort("id_a", "id_b")
+                  .javaRDD()
+                  .mapPartitions(CliFiles::pairLines)
+                  .toLocalIterator();
+          while (blocks.hasNext()) {
+            out.write(blocks.next());
           }
         });
+  }
+
+  /** Rows of pairs as the pairs file's lines, in blocks of up to a megabyte. */
+  static Iterator<String> pairLines(Iterator<Row> rows) {
+    List<String> blocks = new ArrayList<>();
+    StringBuilder sb = new StringBuilder();
+    while (rows.hasNext()) {
+      Row r = rows.next();
+      sb.append(r.getString(0)).append('\t').append(r.getString(1)).append('\t');
+      appendSimilarity(sb, r.getDouble(2));
+      sb.append('\n');
+      if (sb.length() >= 1 << 20) {
+        blocks.add(sb.toString());
+        sb.setLength(0);
+      }
+    }
+    if (!sb.isEmpty()) {
+      blocks.add(sb.toString());
+    }
+    return blocks.iterator();
+  }
+
+  /**
+   * A similarity with six decimals, as {@code String.format("%.6f")} writes it: digits made
+   * directly, except near a tie of the seventh decimal, where the formatter's own rounding decides.
+   */
+  static void appendSimilarity(StringBuilder sb, double s) {
+    double scaled = s * 1e6;
+    double fraction = scaled - Math.floor(scaled);
+    if (s >= 0 && s <= 1 && Math.abs(fraction - 0.5) > 1e-4) {
+      long r = Math.round(scaled);
+      long fixed = r % 1_000_000;
+      sb.append(r / 1_000_000).append('.');
+      for (long d = 100_000; d > fixed && d > 1; d /= 10) {
+        sb.append('0');
+      }
+      sb.append(fixed);
+    } else {
+      sb.append(String.format(Locale.ROOT, "%.6f", s));
+    }
   }
 
   /** Writes the clusters file, replacing {@code file} once it is whole. */

@@ -81,6 +81,7 @@ public final class DedupJob {
     if (System.getProperty("spark.master") == null) {
       builder.master("local[*]"); // run as a plain Java program: an embedded local Spark
     }
+    serializer(builder);
     SparkSession spark = builder.getOrCreate();
     int status = 0;
     try {
@@ -93,6 +94,23 @@ public final class DedupJob {
     }
     if (status != 0) {
       System.exit(status);
+    }
+  }
+
+  /**
+   * Kryo for the shuffles, with the job's records registered ({@link NearDupKryo}): unless the
+   * configuration (spark-submit's {@code --conf}, {@code spark-defaults.conf}) names a serializer;
+   * the job's registrator is added to any the configuration names.
+   */
+  static void serializer(SparkSession.Builder builder) {
+    if (System.getProperty("spark.serializer") == null) {
+      builder.config("spark.serializer", "org.apache.spark.serializer.KryoSerializer");
+    }
+    String ours = NearDupKryo.class.getName();
+    String registrators = System.getProperty("spark.kryo.registrator", "").strip();
+    if (!List.of(registrators.split("\\s*,\\s*")).contains(ours)) {
+      builder.config(
+          "spark.kryo.registrator", registrators.isEmpty() ? ours : registrators + "," + ours);
     }
   }
 

@@ -1,5 +1,6 @@
 package io.neardup.spark;
 
+import com.esotericsoftware.kryo.DefaultSerializer;
 import java.io.Serializable;
 
 /**
@@ -10,6 +11,7 @@ import java.io.Serializable;
  * CanonicalPolicy#key}) and what is wrong with its record ({@link #NULL_TEXT}, {@link #NULL_ID},
  * {@link #BAD_ID}; 0 for a good record, the only ones analysed).
  */
+@DefaultSerializer(NearDupKryo.DocSerializer.class)
 record Doc(long ord, String id, int[] set, int[] bucketKeys, Object canonicalValue, int problems)
     implements Serializable {
   static final int NULL_TEXT = 1;

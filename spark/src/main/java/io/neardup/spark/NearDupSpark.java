@@ -1,5 +1,6 @@
 package io.neardup.spark;
 
+import com.esotericsoftware.kryo.DefaultSerializer;
 import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.PairMeasure;
 import io.neardup.cluster.PairMeasures;
@@ -104,6 +105,7 @@ public final class NearDupSpark {
       JavaPairRDD<Long, ClusterMember> members) {}
 
   /** A clustered document by ordinal: its id, its cluster's first ordinal and canonical. */
+  @DefaultSerializer(NearDupKryo.ClusterMemberSerializer.class)
   public record ClusterMember(String id, long cluster, long canonical, double similarity)
       implements Serializable {}
 
@@ -334,15 +336,28 @@ public final class NearDupSpark {
               .partitionBy(byOrd)
               .persist(StorageLevel.MEMORY_AND_DISK());
 
-      // identical: groups of equal sets, by their first member
+      // identical: groups of equal sets, by their first member; as in the core, documents meet by
+      // a hash of their set and each run of equal hashes is split into groups of equal sets, so
+      // that only the sets of documents that share a hash move
       phases.enter("identical");
       JavaPairRDD<Long, long[]> groups =
           withSets
-              .mapToPair(d -> new Tuple2<>(new SetKey(d.set()), d.ord()))
+              .mapToPair(d -> new Tuple2<>(setHash(d.set()), d.ord()))
               .groupByKey()
               .values()
               .map(NearDupSpark::sortedOrds)
               .filter(m -> m.length >= 2)
+              .flatMapToPair(m -> {
+                List<Tuple2<Long, Long>> out = new ArrayList<>(m.length);
+                for (long o : m) {
+                  out.add(new Tuple2<>(o, m[0]));
+                }
+                return out.iterator();
+              })
+              .join(sets, byOrd)
+              .mapToPair(t -> new Tuple2<>(t._2()._1(), new Tuple2<>(t._1(), t._2()._2())))
+              .groupByKey()
+              .flatMap(t -> equalSets(t._2()))
               .mapToPair(m -> new Tuple2<>(m[0], m))
               .persist(StorageLevel.MEMORY_AND_DISK());
       JavaPairRDD<Long, Long> groupEdges =
@@ -560,15 +575,16 @@ public final class NearDupSpark {
               });
       JavaRDD<Row> pairRows =
           listed
-              .mapToPair(v -> new Tuple2<>(v.a(), new Object[] {v.b(), v.similarity()}))
+              .mapToPair(v -> new Tuple2<>(v.a(), v))
               .join(ids)
               .mapToPair(t ->
-                  new Tuple2<>((Long) t._2()._1()[0], new Object[] {t._2()._2(), t._2()._1()[1]}))
+                  new Tuple2<>(
+                      t._2()._1().b(), new Tuple2<>(t._2()._2(), t._2()._1().similarity())))
               .join(ids)
               .map(t -> {
-                String x = (String) t._2()._1()[0];
+                String x = t._2()._1()._1();
                 String y = t._2()._2();
-                double s = (Double) t._2()._1()[1];
+                double s = t._2()._1()._2();
                 return x.compareTo(y) <= 0
                     ? RowFactory.create(x, y, s)
                     : RowFactory.create(y, x, s);
@@ -698,6 +714,45 @@ public final class NearDupSpark {
     }
   }
 
+  /** A 64-bit hash of a set: equal sets hash alike, and unequal ones rarely do. */
+  static long setHash(int[] set) {
+    long h = set.length;
+    for (int x : set) {
+      h = (h ^ (x & 0xFFFFFFFFL)) * 0x9E3779B97F4A7C15L;
+      h ^= h >>> 29;
+    }
+    return h;
+  }
+
+  /**
+   * Documents that share a set hash, split into the groups (of two or more) of truly equal sets,
+   * each its ordinals ascending.
+   */
+  static Iterator<long[]> equalSets(Iterable<Tuple2<Long, int[]>> sameHash) {
+    List<Tuple2<Long, int[]>> left = new ArrayList<>();
+    sameHash.forEach(left::add);
+    left.sort((x, y) -> Long.compare(x._1(), y._1()));
+    List<long[]> groups = new ArrayList<>();
+    while (left.size() >= 2) {
+      int[] first = left.get(0)._2();
+      List<Tuple2<Long, int[]>> rest = new ArrayList<>();
+      long[] group = new long[left.size()];
+      int size = 0;
+      for (Tuple2<Long, int[]> t : left) {
+        if (Arrays.equals(first, t._2())) {
+          group[size++] = t._1();
+        } else {
+          rest.add(t);
+        }
+      }
+      if (size >= 2) {
+        groups.add(Arrays.copyOf(group, size));
+      }
+      left = rest;
+    }
+    return groups.iterator();
+  }
+
   static long[] sortedOrds(Iterable<Long> ords) {
     List<Long> list = new ArrayList<>();
     ords.forEach(list::add);
@@ -710,15 +765,19 @@ public final class NearDupSpark {
   }
 
   /** A verified pair of ordinals, the lower first. */
+  @DefaultSerializer(NearDupKryo.VerifiedSerializer.class)
   record Verified(long a, long b, double similarity) implements Serializable {}
 
   /** One side of a pair on its way to the other's set. */
+  @DefaultSerializer(NearDupKryo.HalfSerializer.class)
   record Half(long ord, int shared, int[] set) implements Serializable {}
 
   /** A member of an oversized bucket with its set and its component before that phase. */
+  @DefaultSerializer(NearDupKryo.MemberSerializer.class)
   record Member(int[] set, long label) implements Serializable {}
 
   /** A member of an oversized bucket, sorted by bucket then ordinal. */
+  @DefaultSerializer(NearDupKryo.BucketMemberSerializer.class)
   record BucketMember(int bucket, long ord) implements Serializable, Comparable<BucketMember> {
     @Override
     public int compareTo(BucketMember o) {
@@ -742,19 +801,6 @@ public final class NearDupSpark {
     @Override
     public int getPartition(Object key) {
       return 0;
-    }
-  }
-
-  /** A set as a shuffle key: equal when the sets are equal. */
-  record SetKey(int[] set) implements Serializable {
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof SetKey k && Arrays.equals(set, k.set);
-    }
-
-    @Override
-    public int hashCode() {
-      return Arrays.hashCode(set);
     }
   }
 }

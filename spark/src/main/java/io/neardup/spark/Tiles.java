@@ -1,5 +1,6 @@
 package io.neardup.spark;
 
+import com.esotericsoftware.kryo.DefaultSerializer;
 import io.neardup.spark.NearDupSpark.Verified;
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -44,9 +45,11 @@ final class Tiles {
   }
 
   /** A member of a bucket in a tile: its chunk, its set and the keys of its tiled buckets. */
+  @DefaultSerializer(NearDupKryo.TileMemberSerializer.class)
   record TileMember(int chunk, int[] set, int[] keys) implements Serializable {}
 
   /** A tile of a bucket (its key, its two chunks, row ≤ column) and a member's ordinal in it. */
+  @DefaultSerializer(NearDupKryo.TileKeySerializer.class)
   record TileKey(int bucket, int row, int column, long ord)
       implements Serializable, Comparable<TileKey> {
     @Override
@@ -265,6 +268,7 @@ final class Tiles {
    * or every pair within {@code rows} when {@code columns} is null; a tile's square at most, made
    * only as they are read.
    */
+  @DefaultSerializer(NearDupKryo.PairBlockSerializer.class)
   record PairBlock(long[] rows, long[] columns, double similarity) implements Serializable {
     Iterator<Verified> pairs() {
       return new Iterator<>() {

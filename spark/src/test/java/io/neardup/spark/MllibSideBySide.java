@@ -11,8 +11,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.spark.ml.feature.HashingTF;
@@ -36,8 +38,10 @@ import org.apache.spark.sql.types.StructType;
  * the JVM and the session; then MLlib, neardup with {@code allPairs} (every pair listed, as MLlib
  * lists them) and neardup at its defaults alternate for the given number of rounds.
  *
- * <p>Arguments: {@code CORPUS OUTDIR THRESHOLD HASH_TABLES NUM_FEATURES ROUNDS}; the master and
- * memory come from the JVM's {@code spark.*} system properties.
+ * <p>Arguments: {@code CORPUS OUTDIR THRESHOLD HASH_TABLES NUM_FEATURES ROUNDS [NAME=VALUE...]}
+ * (neardup's options, as {@code DedupJob} takes them without the dashes, e.g. {@code bands=21
+ * rows=6}); the master, memory and serializer come from the JVM's {@code spark.*} system
+ * properties.
  */
 public final class MllibSideBySide {
   private static final int SHINGLE_SIZE = 5;
@@ -45,9 +49,10 @@ public final class MllibSideBySide {
   private MllibSideBySide() {}
 
   public static void main(String[] args) {
-    if (args.length != 6) {
+    if (args.length < 6) {
       System.err.println(
-          "usage: MllibSideBySide CORPUS OUTDIR THRESHOLD HASH_TABLES NUM_FEATURES ROUNDS");
+          "usage: MllibSideBySide CORPUS OUTDIR THRESHOLD HASH_TABLES NUM_FEATURES ROUNDS"
+              + " [NAME=VALUE...]");
       System.exit(2);
     }
     String corpus = args[0];
@@ -56,6 +61,12 @@ public final class MllibSideBySide {
     int tables = Integer.parseInt(args[3]);
     int features = Integer.parseInt(args[4]);
     int rounds = Integer.parseInt(args[5]);
+    // neardup's analysis options, as DedupJob takes them (e.g. bands=21 rows=6)
+    Map<String, String> options = new LinkedHashMap<>();
+    for (int i = 6; i < args.length; i++) {
+      int eq = args[i].indexOf('=');
+      options.put(args[i].substring(0, eq), args[i].substring(eq + 1));
+    }
     SparkSession spark = SparkSession.builder().appName("neardup-spark-bench").getOrCreate();
     spark.sparkContext().setLogLevel("WARN");
     try {
@@ -67,12 +78,14 @@ public final class MllibSideBySide {
         new StructType().add("id", DataTypes.StringType).add("text", DataTypes.StringType);
 
     // a first neardup run warms the JVM and the session; then the two alternate, round after round
-    double warmUp = neardup(spark, corpus, schema, threshold, out, "neardup-warm-up", false);
+    double warmUp =
+        neardup(spark, corpus, schema, threshold, options, out, "neardup-warm-up", false);
     System.out.printf(Locale.ROOT, "warm-up neardup %.1f%n", warmUp);
     for (int round = 1; round <= rounds; round++) {
       double mllib = mllib(spark, corpus, schema, threshold, tables, features, out);
-      double all = neardup(spark, corpus, schema, threshold, out, "neardup-all-pairs", true);
-      double neardup = neardup(spark, corpus, schema, threshold, out, "neardup", false);
+      double all =
+          neardup(spark, corpus, schema, threshold, options, out, "neardup-all-pairs", true);
+      double neardup = neardup(spark, corpus, schema, threshold, options, out, "neardup", false);
       System.out.printf(
           Locale.ROOT,
           "round %d mllib %.1f all-pairs %.1f neardup %.1f%n",
@@ -93,14 +106,14 @@ public final class MllibSideBySide {
       String corpus,
       StructType schema,
       double threshold,
+      Map<String, String> options,
       Path out,
       String name,
       boolean allPairs) {
     long start = System.nanoTime();
-    NearDupSpark.Result r =
-        NearDupSpark.dedup(
-            read(spark, corpus, schema),
-            new DedupOptions().threshold(threshold).allPairs(allPairs));
+    DedupOptions o = new DedupOptions().threshold(threshold).allPairs(allPairs);
+    options.forEach(o::option);
+    NearDupSpark.Result r = NearDupSpark.dedup(read(spark, corpus, schema), o);
     CliFiles.writePairs(r.pairs(), out.resolve(name + ".pairs.tsv"));
     CliFiles.writeClusters(r, out.resolve(name + ".clusters.jsonl"));
     double seconds = (System.nanoTime() - start) / 1e9;

@@ -54,7 +54,12 @@ class NearDupSparkTest {
 
   @BeforeAll
   static void start() {
-    spark = LocalSpark.session("local[2]", 4);
+    // Kryo with the job's records registered, as DedupJob runs (DedupJobTest: Java serialization)
+    start(LocalSpark.kryoSession("local[2]", 4, true));
+  }
+
+  static void start(SparkSession session) {
+    spark = session;
     Dataset<Row> read = spark.read().json(SAMPLES.resolve("corpus.jsonl").toString());
     corpusSchema = read.schema();
     corpus = read.collectAsList(); // one small file: one partition, in file order
