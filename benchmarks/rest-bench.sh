@@ -77,7 +77,7 @@ run_engine() {
   node=$!
   await_node "$node" "$log" 120
   echo "rest-bench.sh: $engine node up on port $port; load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2
-  "${java[@]}" -Xmx2g -cp "$jar" io.neardup.benchmarks.RestBenchmark --engine "$engine" \
+  "${java[@]}" -Xmx4g -cp "$jar" io.neardup.benchmarks.RestBenchmark --engine "$engine" \
     --url "http://127.0.0.1:$port" --docs "$docs" --out "$out/$engine.json" "${options[@]}"
   kill "$node"
   wait "$node" 2>/dev/null || true
