@@ -22,11 +22,13 @@ import java.util.Map;
  * the form wraps most of the page as some frameworks render every page. Last, {@link ContentRegion}
  * keeps only the blocks in the container of the page's paragraphs (when one container clearly holds
  * most of what was kept), which removes the related-article lists, teasers and forms around an
- * article that read like content block by block. A page of which all that leaves fewer than {@value
- * #MIN_TEXT_WORDS} words, or less than {@value #MIN_MAIN_SHARE} of its declared main region's,
- * holds no article (an index, a short page, a reference entry, a list of linked cards): all its
- * text outside declared furniture, links included (an index is its links), is its main text, and
- * only that of its main region where it declares one. Nothing here is fitted to a site or template.
+ * article that read like content block by block. A short heading kept whose next block was dropped
+ * is the title of that block ("Related posts", "Share this:"), not text. A page of which all that
+ * leaves fewer than {@value #MIN_TEXT_WORDS} words, or less than {@value #MIN_MAIN_SHARE} of its
+ * declared main region's, holds no article (an index, a short page, a reference entry, a list of
+ * linked cards): all its text outside declared furniture, links included (an index is its links),
+ * is its main text, and only that of its main region where it declares one. Nothing here is fitted
+ * to a site or template.
  *
  * <pre>{@code
  * boolean[] content = new BlockClassifier().classify(blocks);
@@ -51,6 +53,9 @@ public final class BlockClassifier {
    * link-dense, and the list is the page's text.
    */
   static final double MIN_MAIN_SHARE = 0.1;
+
+  /** Words up to which a kept heading whose next block is dropped is that block's title. */
+  static final int MAX_TITLE_WORDS = 6;
 
   /** The share of a page's words below which a form's text is interface. */
   static final double MAX_FORM_SHARE = 0.5;
@@ -108,6 +113,8 @@ public final class BlockClassifier {
     // within a declared main region too: it often holds related articles and comment forms
     ContentRegion.restrict(blocks, content);
     trace(trace, BlockTrace.Step.CONTENT_REGION, content);
+    dropHeadingsOfDropped(blocks, content);
+    trace(trace, BlockTrace.Step.HEADINGS, content);
     int kept = 0;
     int mainWords = 0;
     for (int i = 0; i < n; i++) {
@@ -132,6 +139,32 @@ public final class BlockClassifier {
       trace(trace, BlockTrace.Step.NO_ARTICLE, content);
     }
     return content;
+  }
+
+  /**
+   * Clears a short heading (at most {@value #MAX_TITLE_WORDS} words), or a short line ending in a
+   * colon, that the steps before kept but whose next block they dropped: it is the title of what
+   * follows ("Related posts", "Share this:", "Leave a reply", "Follow me"), and what follows is not
+   * text. An article's own section headings lead into text that is kept.
+   */
+  private static void dropHeadingsOfDropped(List<TextBlock> blocks, boolean[] content) {
+    for (int i = 0; i < blocks.size(); i++) {
+      TextBlock b = blocks.get(i);
+      if (!content[i] || b.words() == 0 || b.words() > MAX_TITLE_WORDS) {
+        continue;
+      }
+      String t = b.text();
+      if (!b.heading() && t.charAt(t.length() - 1) != ':') {
+        continue;
+      }
+      int next = i + 1;
+      while (next < blocks.size() && blocks.get(next).words() == 0) {
+        next++;
+      }
+      if (next < blocks.size() && !content[next]) {
+        content[i] = false;
+      }
+    }
   }
 
   private static void trace(BlockTrace trace, BlockTrace.Step step, boolean[] content) {

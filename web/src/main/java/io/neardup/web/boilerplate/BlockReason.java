@@ -36,6 +36,8 @@ public enum BlockReason {
   REGION(true, "in the content region: the container of the page's paragraphs"),
   /** Outside the content region, the container of the page's paragraphs. */
   OUTSIDE_REGION(false, "outside the content region: the container of the page's paragraphs"),
+  /** A short heading whose next block was dropped: the title of what follows, not text. */
+  HEADING_OF_DROPPED(false, "the heading of dropped blocks (related posts, sharing, comments)"),
   /** Too little was kept for an article: the page's own text is its main text. */
   NO_ARTICLE(true, "no article (under 20 words kept): the page's text is kept");
 

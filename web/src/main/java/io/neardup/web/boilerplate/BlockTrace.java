@@ -16,6 +16,7 @@ final class BlockTrace {
     LANDMARKS,
     FORMS,
     CONTENT_REGION,
+    HEADINGS,
     NO_ARTICLE
   }
 
@@ -63,6 +64,7 @@ final class BlockTrace {
                 case NONE -> BlockReason.OUTSIDE_MAIN;
               };
       case FORMS -> BlockReason.FORM;
+      case HEADINGS -> BlockReason.HEADING_OF_DROPPED;
       case CONTENT_REGION -> kept ? BlockReason.REGION : BlockReason.OUTSIDE_REGION;
       case NO_ARTICLE ->
           kept

@@ -145,6 +145,38 @@ class BlockClassifierTest {
     assertTrue(wrapped.contains("Running text of the post"), wrapped);
   }
 
+  @Test
+  void aHeadingOfDroppedBlocksIsTheirTitle() {
+    String paragraph =
+        "<p>Running text of the post, with a clause, another clause, and a full stop. ".repeat(3)
+            + "</p>";
+    String page =
+        "<main><article><h1>A post</h1>"
+            + paragraph
+            + "<h2>A section</h2>"
+            + paragraph
+            + "<h3>Related posts</h3><ul><li><a href=a.html>The first other post of the blog</a>"
+            + "<li><a href=b.html>The second other post of the blog</a></ul>"
+            + "<p>Share this:</p><p><a href=t>Share on one site</a> <a href=f>or another</a></p>"
+            + "</article></main>";
+    String text = new MainTextExtractor(Boilerplate.LOCAL).extract(page, "").text();
+    // the headings of the article's sections stay; those of the lists of links after it go
+    assertTrue(text.startsWith("A post\nRunning text"), text);
+    assertTrue(text.contains("A section\nRunning text"), text);
+    assertFalse(text.contains("Related posts"), text);
+    assertFalse(text.contains("Share this"), text);
+    MainTextExtractor extractor = new MainTextExtractor(Boilerplate.LOCAL);
+    ExplainedText explained =
+        extractor.explain(new BlockSegmenter().segment(org.jsoup.Jsoup.parse(page).body()), null);
+    int related = -1;
+    for (int i = 0; i < explained.main().blocks().size(); i++) {
+      if (explained.main().blocks().get(i).text().equals("Related posts")) {
+        related = i;
+      }
+    }
+    assertEquals(BlockReason.HEADING_OF_DROPPED, explained.reasons().get(related));
+  }
+
   /**
    * The main text of a reference site's entry: its name and a line on it, its synopsis and its
    * description (HTML), each in a section of its own, between navigation bars.
