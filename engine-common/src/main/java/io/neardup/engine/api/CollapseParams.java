@@ -90,6 +90,15 @@ public record CollapseParams(
     public String mode;
     public CanonicalPolicy canonical = WindowCollapse.DEFAULT_CANONICAL;
 
+    /** Declares the body's keys on an engine's parser. */
+    public static void declare(BodyKeys<Spec> keys) {
+      keys.string("field", (spec, v) -> spec.field = v);
+      keys.number("min_similarity", (spec, v) -> spec.minSimilarity = v);
+      keys.number("window", (spec, v) -> spec.window = v);
+      keys.string("mode", (spec, v) -> spec.mode = v);
+      keys.canonical((spec, v) -> spec.canonical = v);
+    }
+
     public CollapseParams build() {
       if (window != Math.rint(window)) {
         throw new IllegalArgumentException(

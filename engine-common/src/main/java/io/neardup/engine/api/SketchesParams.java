@@ -68,6 +68,13 @@ public record SketchesParams(String field, CanonicalPolicy canonical, boolean sh
     public CanonicalPolicy canonical = CanonicalPolicy.BEST_SCORE;
     public boolean shingles;
 
+    /** Declares the body's keys on an engine's parser. */
+    public static void declare(BodyKeys<Spec> keys) {
+      keys.string("field", (spec, v) -> spec.field = v);
+      keys.bool("shingles", (spec, v) -> spec.shingles = v);
+      keys.canonical((spec, v) -> spec.canonical = v);
+    }
+
     public SketchesParams build() {
       return new SketchesParams(field, canonical, shingles);
     }
