@@ -1,6 +1,6 @@
 package io.neardup.opensearch.collapse;
 
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.collapse.core.CollapseMode;
 import io.neardup.engine.api.CollapseParams;
 import io.neardup.engine.wire.WireInput;

@@ -1,6 +1,6 @@
 package io.neardup.opensearch.support;
 
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.engine.api.BodyKeys;
 import io.neardup.engine.api.CanonicalForms;
 import io.neardup.engine.api.ClustersParams;

@@ -1,6 +1,6 @@
 package io.neardup.elasticsearch.collapse;
 
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.collapse.core.CollapseMode;
 import io.neardup.elasticsearch.support.BodyParsers;
 import io.neardup.engine.api.CollapseParams;
