@@ -5,8 +5,8 @@ import java.util.Arrays;
 /**
  * One group of near-duplicate documents found by a {@link Clusterer}.
  *
- * @param canonical the document chosen by the run's {@link io.neardup.cluster.CanonicalPolicy}; one
- *     of the members
+ * @param canonical the document chosen by the run's {@link io.neardup.canonical.CanonicalPolicy};
+ *     one of the members
  * @param members the top-level document ids in ascending order, canonical included; at least two
  */
 public record Cluster(int canonical, int[] members) {

@@ -10,7 +10,7 @@
  * them: bounded-memory storage ({@link io.neardup.cluster.LongSorter}, {@link
  * io.neardup.cluster.SetStore}, {@link io.neardup.cluster.SpillDirectory}), union-find (dense and
  * {@link io.neardup.cluster.SparseUnionFind sparse}), the length-ratio bound of Jaccard similarity
- * and canonical policies. {@link io.neardup.cluster.ClusterOrder} is how every surface lists
- * clusters.
+ * (canonical policies are the leaf package {@code io.neardup.canonical}). {@link
+ * io.neardup.cluster.ClusterOrder} is how every surface lists clusters.
  */
 package io.neardup.cluster;

@@ -1,6 +1,6 @@
 package io.neardup.document;
 
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
 import java.io.IOException;
 import java.util.List;
 import org.apache.lucene.index.DocValues;

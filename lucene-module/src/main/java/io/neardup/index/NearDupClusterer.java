@@ -1,6 +1,6 @@
 package io.neardup.index;
 
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.cluster.ClusterResult;
 import io.neardup.cluster.Clusterer;
 import io.neardup.cluster.PairMeasures;

@@ -1,6 +1,6 @@
 package io.neardup.index;
 
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.cluster.StableClusterIds;
 import io.neardup.cluster.Verification;
 import io.neardup.document.NearDupFields;

@@ -8,7 +8,7 @@ import static io.neardup.collapse.CollapseTestSupport.scored;
 import static io.neardup.collapse.CollapseTestSupport.text;
 
 import io.neardup.analysis.NearDupAnalyzer;
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.collapse.core.CollapseMode;
 import io.neardup.collapse.core.WindowCollapse;
 import io.neardup.document.NearDupDocumentBuilder;

@@ -1,7 +1,7 @@
 package io.neardup.index;
 
 import io.neardup.analysis.NearDupAnalyzer;
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.cluster.Cluster;
 import io.neardup.cluster.Verification;
 import io.neardup.document.NearDupDocumentBuilder;

@@ -10,7 +10,7 @@ import static org.opensearch.test.hamcrest.OpenSearchAssertions.assertAcked;
 import static org.opensearch.test.hamcrest.OpenSearchAssertions.assertNoFailures;
 
 import io.neardup.analysis.NearDupAnalyzer;
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.cluster.Cluster;
 import io.neardup.cluster.ClusterResult;
 import io.neardup.cluster.Verification;

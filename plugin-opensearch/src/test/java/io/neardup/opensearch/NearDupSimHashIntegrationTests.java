@@ -174,7 +174,7 @@ public class NearDupSimHashIntegrationTests extends OpenSearchIntegTestCase {
                             null,
                             100,
                             CollapseMode.REMOVE,
-                            io.neardup.cluster.CanonicalPolicy.BEST_SCORE))));
+                            io.neardup.canonical.CanonicalPolicy.BEST_SCORE))));
     assertNoFailures(collapsed);
     List<Long> kept = new ArrayList<>();
     Set<String> keptIds = new HashSet<>();

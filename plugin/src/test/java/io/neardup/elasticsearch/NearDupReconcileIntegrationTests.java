@@ -7,7 +7,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.greaterThan;
 
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.elasticsearch.clusters.NearDupClustersRequest;
 import io.neardup.elasticsearch.clusters.NearDupClustersResponse;
 import io.neardup.elasticsearch.clusters.TransportNearDupClustersAction;

@@ -176,7 +176,7 @@ public class NearDupSimHashIntegrationTests extends ESIntegTestCase {
                             null,
                             100,
                             CollapseMode.REMOVE,
-                            io.neardup.cluster.CanonicalPolicy.BEST_SCORE))));
+                            io.neardup.canonical.CanonicalPolicy.BEST_SCORE))));
     try {
       assertNoFailures(collapsed);
       List<Long> kept = new ArrayList<>();

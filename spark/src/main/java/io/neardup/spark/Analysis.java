@@ -3,7 +3,7 @@ package io.neardup.spark;
 import io.neardup.analysis.NearDupAnalyzer;
 import io.neardup.analysis.NearDupShingleSetAttribute;
 import io.neardup.analysis.NearDupSketchAttribute;
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.cluster.Clusterer;
 import io.neardup.cluster.Verification;
 import io.neardup.lsh.BandHasher;

@@ -1,6 +1,6 @@
 package io.neardup.spark;
 
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.cluster.Clusterer;
 import io.neardup.cluster.Verification;
 import io.neardup.param.Parameter;

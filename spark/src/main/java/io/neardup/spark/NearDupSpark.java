@@ -1,7 +1,7 @@
 package io.neardup.spark;
 
 import com.esotericsoftware.kryo.DefaultSerializer;
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.cluster.PairMeasure;
 import io.neardup.cluster.PairMeasures;
 import io.neardup.cluster.Verification;

@@ -1,5 +1,6 @@
 package io.neardup.cli.command;
 
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.cli.eval.BCubedEvaluation;
 import io.neardup.cli.eval.PairEvaluation;
 import io.neardup.cli.input.CorpusReader;
@@ -20,7 +21,6 @@ import io.neardup.cli.report.ShownClusters;
 import io.neardup.cli.report.SimilarityHistogram;
 import io.neardup.cli.run.ClusteringStep;
 import io.neardup.cli.run.MethodRun;
-import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.ClusterStats;
 import io.neardup.cluster.Verification;
 import io.neardup.signature.Method;

@@ -1,5 +1,6 @@
 package io.neardup.cli.command;
 
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.cli.index.IndexWriting;
 import io.neardup.cli.input.HeldInput;
 import io.neardup.cli.options.AnalysisOptions;
@@ -21,7 +22,6 @@ import io.neardup.cli.run.ClusteringStep;
 import io.neardup.cli.run.MethodRun;
 import io.neardup.cli.run.RecordPipeline;
 import io.neardup.cli.run.SignaturePlan;
-import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.ClusterResult;
 import io.neardup.cluster.Clusterer;
 import io.neardup.cluster.Verification;

@@ -1,5 +1,6 @@
 package io.neardup.cli.command;
 
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.cli.index.OpenIndex;
 import io.neardup.cli.options.ClusterOptions;
 import io.neardup.cli.options.ExistingIndexOptions;
@@ -15,7 +16,6 @@ import io.neardup.cli.report.ShownClusters;
 import io.neardup.cli.report.SimilarityHistogram;
 import io.neardup.cli.run.ClusteringStep;
 import io.neardup.cli.run.StreamingDedup;
-import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.SpillDirectory;
 import io.neardup.signature.Method;
 import java.nio.file.Path;

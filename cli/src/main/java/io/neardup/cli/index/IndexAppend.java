@@ -1,5 +1,6 @@
 package io.neardup.cli.index;
 
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.cli.input.CorpusReader;
 import io.neardup.cli.options.InputOptions;
 import io.neardup.cli.options.Options;
@@ -7,7 +8,6 @@ import io.neardup.cli.options.RunOptions;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.cli.run.ClusteringStep;
 import io.neardup.cli.run.RecordPipeline;
-import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.index.IndexMetadata;
 import io.neardup.index.StoredClusters;
 import io.neardup.param.Parameter;

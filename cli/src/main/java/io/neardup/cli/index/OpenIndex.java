@@ -1,8 +1,8 @@
 package io.neardup.cli.index;
 
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.cli.CliFailure;
 import io.neardup.cli.input.CorpusReader;
-import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.document.NearDupFields;
 import io.neardup.index.IndexMetadata;
 import io.neardup.index.NearDupClusterer;

@@ -1,5 +1,6 @@
 package io.neardup.cli.index;
 
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.cli.CliFailure;
 import io.neardup.cli.options.ClusterOptions;
 import io.neardup.cli.options.RunOptions;
@@ -7,7 +8,6 @@ import io.neardup.cli.options.SpillOptions;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.cli.run.ClusteringStep;
 import io.neardup.cli.run.StreamingDedup;
-import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.SpillDirectory;
 import io.neardup.cluster.Verification;
 import io.neardup.index.AppendClusters;

@@ -1,7 +1,7 @@
 package io.neardup.cli.options;
 
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.cli.output.ResultFiles;
-import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.Verification;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package io.neardup.cli.options;
 
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.param.Args;
 import io.neardup.param.Parameter;
 import java.util.HashMap;

@@ -1,5 +1,6 @@
 package io.neardup.cli.report;
 
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.cli.command.CompareCommand;
 import io.neardup.cli.input.HeldInput;
 import io.neardup.cli.input.WebCorpus;
@@ -8,7 +9,6 @@ import io.neardup.cli.options.Options;
 import io.neardup.cli.output.ResultFiles;
 import io.neardup.cli.run.MethodRun;
 import io.neardup.cli.run.SignaturePlan;
-import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.ClusterStats;
 import io.neardup.cluster.Verification;
 import io.neardup.settings.NearDupSettings;

@@ -1,6 +1,7 @@
 package io.neardup.cli.report;
 
 import io.neardup.analysis.NearDupAnalyzer;
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.cli.command.TruthCommand;
 import io.neardup.cli.index.OpenIndex;
 import io.neardup.cli.input.CorpusReader;
@@ -8,7 +9,6 @@ import io.neardup.cli.input.HeldInput;
 import io.neardup.cli.input.WebCorpus;
 import io.neardup.cli.options.InputOptions;
 import io.neardup.cli.output.ResultFiles;
-import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.sketch.Jaccard;
 import io.neardup.text.NormalizationOptions;

@@ -1,5 +1,6 @@
 package io.neardup.cli.run;
 
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.cli.index.OpenIndex;
 import io.neardup.cli.options.ClusterOptions;
 import io.neardup.cli.options.Options;
@@ -8,7 +9,6 @@ import io.neardup.cli.output.ProgressLine;
 import io.neardup.cli.output.ResultFiles;
 import io.neardup.cli.output.RunSummary;
 import io.neardup.cli.report.SimilarityHistogram;
-import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.Cluster;
 import io.neardup.cluster.ClusterResult;
 import io.neardup.cluster.ClusterStats;

@@ -1,5 +1,6 @@
 package io.neardup.cli.run;
 
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.cli.index.IndexWriting;
 import io.neardup.cli.index.OpenIndex;
 import io.neardup.cli.input.CorpusReader;
@@ -14,7 +15,6 @@ import io.neardup.cli.options.SpillOptions;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.cli.output.ResultFiles;
 import io.neardup.cli.report.SimilarityHistogram;
-import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.ClusterResult;
 import io.neardup.cluster.Clusterer;
 import io.neardup.cluster.SpillDirectory;

@@ -1,6 +1,7 @@
 package io.neardup.cli.run;
 
 import io.neardup.analysis.NearDupAnalyzer;
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.cli.CliFailure;
 import io.neardup.cli.index.IndexLayout;
 import io.neardup.cli.index.OpenIndex;
@@ -11,7 +12,6 @@ import io.neardup.cli.input.WebCorpus;
 import io.neardup.cli.options.InputOptions;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.cli.output.ResultFiles;
-import io.neardup.cluster.CanonicalPolicy;
 import io.neardup.cluster.Cluster;
 import io.neardup.cluster.Clusterer;
 import io.neardup.cluster.PairSink;

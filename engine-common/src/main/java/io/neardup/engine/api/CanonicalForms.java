@@ -1,6 +1,6 @@
 package io.neardup.engine.api;
 
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
 import io.neardup.param.ParameterException;
@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The {@code canonical} parameter of the engines' requests (collapse, sketches, clusters,
@@ -23,14 +24,89 @@ import java.util.Map;
  *            | ["boilerplate", {"field": "inlinks", "order": "desc"}, "score"]
  * }</pre>
  *
- * Each engine walks its own parser's tokens and builds the policy with {@link #ofString}, {@link
- * #ofObject}, {@link #then} and {@link #scoreNotLast}.
+ * Each engine's parser is walked through {@link Tokens} ({@link #parse}); the object form's keys
+ * are declared on the engine's object parser by {@link #declareObject}.
  */
 public final class CanonicalForms {
   private CanonicalForms() {}
 
   /** The parameter's name. */
   public static final String NAME = "canonical";
+
+  /**
+   * An engine's parser positioned on the {@code canonical} value: what the walk over a string, an
+   * object or an array needs.
+   *
+   * @param token the current token's name as both engines' XContent parsers name it ({@code
+   *     VALUE_STRING}, {@code START_OBJECT}, {@code START_ARRAY}, {@code END_ARRAY}, ...)
+   * @param next moves to the next token
+   * @param text the current string value
+   * @param object parses the object at the current token with the keys {@link #declareObject}
+   *     declares
+   */
+  public record Tokens(
+      Supplier<String> token, Step next, Read<String> text, Read<CanonicalPolicy> object) {}
+
+  /** A parser step that may fail to read. */
+  @FunctionalInterface
+  public interface Step {
+    void run() throws IOException;
+  }
+
+  /** A value read from a parser. */
+  @FunctionalInterface
+  public interface Read<T> {
+    T get() throws IOException;
+  }
+
+  /** The object form's keys while it is parsed: {@link #build} checks and makes the policy. */
+  public static final class ObjectSpec {
+    private String field;
+    private String order;
+
+    public CanonicalPolicy build() {
+      return ofObject(field, order);
+    }
+  }
+
+  /** Declares the object form's keys, {@code field} and {@code order}, on an engine's parser. */
+  public static void declareObject(BodyKeys<ObjectSpec> keys) {
+    keys.string("field", (spec, field) -> spec.field = field);
+    keys.string("order", (spec, order) -> spec.order = order);
+  }
+
+  /**
+   * Parses the value after {@code "canonical":}, a string, an object or an array of them. The
+   * engine declares the key so that values of another kind are refused naming it.
+   *
+   * @throws IllegalArgumentException for a missing field, an unknown order or a bad chain
+   */
+  public static CanonicalPolicy parse(Tokens tokens) throws IOException {
+    String token = tokens.token().get();
+    if (token.equals("VALUE_STRING")) {
+      return ofString(tokens.text().get());
+    }
+    if (!token.equals("START_ARRAY")) {
+      return tokens.object().get();
+    }
+    CanonicalPolicy chain = CanonicalPolicy.BEST_SCORE;
+    boolean ended = false;
+    for (tokens.next().run();
+        !(token = tokens.token().get()).equals("END_ARRAY");
+        tokens.next().run()) {
+      if (ended) {
+        throw scoreNotLast();
+      }
+      if (token.equals("VALUE_STRING") && tokens.text().get().equals("score")) {
+        ended = true;
+      } else if (token.equals("VALUE_STRING") || token.equals("START_OBJECT")) {
+        chain = then(chain, parse(tokens));
+      } else {
+        throw notAnElement(token);
+      }
+    }
+    return chain;
+  }
 
   /** The string form: a named policy or a comma list ({@code "first"} is score too). */
   public static CanonicalPolicy ofString(String spec) {

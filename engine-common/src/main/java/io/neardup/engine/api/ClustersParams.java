@@ -1,6 +1,6 @@
 package io.neardup.engine.api;
 
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
 import io.neardup.param.ParameterException;
@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * The parameters of the engines' clustering API, {@code POST /{index}/_neardup/clusters}, with
@@ -160,6 +161,23 @@ public final class ClustersParams {
       throw new IllegalArgumentException(
           ParameterException.bracketed("keep_alive", "between 1ms and " + max, text));
     }
+  }
+
+  /**
+   * Declares the body's keys ({@code field}, {@code min_similarity}, {@code from}, {@code size},
+   * {@code batch_size}, {@code run}, {@code canonical}) on an engine's parser; the engine adds
+   * {@code query} and {@code keep_alive}.
+   *
+   * @param params the parameters of the request being parsed
+   */
+  public static <T> void declare(BodyKeys<T> keys, Function<T, ClustersParams> params) {
+    keys.string("field", (t, v) -> params.apply(t).field(v));
+    keys.similarity("min_similarity", (t, v) -> params.apply(t).minSimilarity(v));
+    keys.integer("from", (t, v) -> params.apply(t).from(v));
+    keys.integer("size", (t, v) -> params.apply(t).size(v));
+    keys.integer("batch_size", (t, v) -> params.apply(t).batchSize(v));
+    keys.string("run", (t, v) -> params.apply(t).run(v));
+    keys.canonical((t, v) -> params.apply(t).canonical(v));
   }
 
   /** What is wrong with the request as a whole (each key was checked when set). */

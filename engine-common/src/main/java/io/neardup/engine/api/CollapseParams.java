@@ -1,6 +1,6 @@
 package io.neardup.engine.api;
 
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.collapse.core.CollapseMode;
 import io.neardup.collapse.core.WindowCollapse;
 import io.neardup.engine.wire.WireInput;
@@ -89,6 +89,15 @@ public record CollapseParams(
     public double window = WindowCollapse.DEFAULT_WINDOW;
     public String mode;
     public CanonicalPolicy canonical = WindowCollapse.DEFAULT_CANONICAL;
+
+    /** Declares the body's keys on an engine's parser. */
+    public static void declare(BodyKeys<Spec> keys) {
+      keys.string("field", (spec, v) -> spec.field = v);
+      keys.number("min_similarity", (spec, v) -> spec.minSimilarity = v);
+      keys.number("window", (spec, v) -> spec.window = v);
+      keys.string("mode", (spec, v) -> spec.mode = v);
+      keys.canonical((spec, v) -> spec.canonical = v);
+    }
 
     public CollapseParams build() {
       if (window != Math.rint(window)) {

@@ -1,6 +1,6 @@
 package io.neardup.engine.api;
 
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
 
 /**
  * A search extension that makes the fetch phase attach each hit's sketch and canonical value (and,

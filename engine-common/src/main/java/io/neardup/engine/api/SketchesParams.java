@@ -1,6 +1,6 @@
 package io.neardup.engine.api;
 
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
 import java.io.IOException;
@@ -67,6 +67,13 @@ public record SketchesParams(String field, CanonicalPolicy canonical, boolean sh
     public String field;
     public CanonicalPolicy canonical = CanonicalPolicy.BEST_SCORE;
     public boolean shingles;
+
+    /** Declares the body's keys on an engine's parser. */
+    public static void declare(BodyKeys<Spec> keys) {
+      keys.string("field", (spec, v) -> spec.field = v);
+      keys.bool("shingles", (spec, v) -> spec.shingles = v);
+      keys.canonical((spec, v) -> spec.canonical = v);
+    }
 
     public SketchesParams build() {
       return new SketchesParams(field, canonical, shingles);

@@ -1,6 +1,6 @@
 package io.neardup.engine.cluster;
 
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.engine.api.ClustersPage;
 import io.neardup.engine.api.ClustersParams;
 import java.util.Comparator;

@@ -1,6 +1,6 @@
 package io.neardup.engine.cluster;
 
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.engine.api.BucketsParams;
 import io.neardup.engine.api.SketchesParams;
 import java.util.ArrayList;

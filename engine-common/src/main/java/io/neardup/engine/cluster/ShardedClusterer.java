@@ -1,6 +1,6 @@
 package io.neardup.engine.cluster;
 
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.cluster.ClusterOrder;
 import io.neardup.cluster.Clusterer;
 import io.neardup.cluster.PairMeasure;

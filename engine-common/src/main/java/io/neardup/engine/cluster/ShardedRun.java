@@ -1,6 +1,6 @@
 package io.neardup.engine.cluster;
 
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.cluster.Verification;
 import io.neardup.engine.api.ClusterListing;
 import io.neardup.settings.NearDupSettings;

@@ -1,6 +1,6 @@
 package io.neardup.engine.param;
 
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.param.Parameter;
 import io.neardup.settings.NearDupSettings;
 import java.util.HashMap;

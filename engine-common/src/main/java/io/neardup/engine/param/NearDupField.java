@@ -1,7 +1,7 @@
 package io.neardup.engine.param;
 
 import io.neardup.analysis.NearDupChainAnalyzer;
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.cluster.Verification;
 import io.neardup.document.NearDupDocument;
 import io.neardup.document.NearDupDocumentBuilder;

@@ -13,6 +13,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Reconcile's read and clustering, free of any engine, on the distributed clustering run: under one
@@ -49,21 +51,26 @@ public final class DistributedReconcile<S, P, Q> {
    * assignments and clusters ({@link #read}), then writes what changes ({@link ReconcileRun#write})
    * and answers what the reconcile did.
    *
-   * @param mapped what the mappings say ({@link ClusterPlan#of})
+   * @param plan checks the request against the mappings ({@link ClusterPlan#of}); a failure is the
+   *     listener's
+   * @param session the engine's reads and writes for the plan's indexes
    * @param budget the memory of the clustering, in bytes
    * @param startNanos when the request arrived ({@link System#nanoTime})
    */
-  public void reconcile(
-      RunSearches.Engine<S, P, Q> engine,
-      ReconcileRun.Writes writes,
+  public <E extends RunSearches.Engine<S, P, Q> & ReconcileRun.Writes> void reconcile(
+      Supplier<ClusterPlan.Resolved> plan,
+      Function<ClusterPlan.Resolved, E> session,
       ReconcileRun run,
       Q query,
-      ClusterPlan.Resolved mapped,
       long budget,
       long startNanos,
       ShardedRun.Listener<ReconcileResult> listener) {
+    ClusterPlan.Resolved mapped;
+    E engine;
     boolean canonicalMapped;
     try {
+      mapped = plan.get();
+      engine = session.apply(mapped);
       canonicalMapped = run.params().checkTargets(mapped.indexes());
     } catch (RuntimeException e) {
       listener.onFailure(e);
@@ -77,7 +84,7 @@ public final class DistributedReconcile<S, P, Q> {
         mapped,
         budget,
         ShardedRun.Listener.then(
-            listener, done -> run.write(writes, startNanos, mapped.minSimilarity(), listener)));
+            listener, done -> run.write(engine, startNanos, mapped.minSimilarity(), listener)));
   }
 
   /**

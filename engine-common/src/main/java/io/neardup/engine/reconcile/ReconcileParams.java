@@ -1,6 +1,7 @@
 package io.neardup.engine.reconcile;
 
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
+import io.neardup.engine.api.BodyKeys;
 import io.neardup.engine.api.ClustersParams;
 import io.neardup.engine.ingest.NearDupIngest;
 import io.neardup.engine.param.MappingFields;
@@ -192,6 +193,23 @@ public final class ReconcileParams {
               false);
     }
     return canonicalMapped;
+  }
+
+  /**
+   * Declares the body's keys ({@code field}, {@code min_similarity}, {@code batch_size}, {@code
+   * canonical}, {@code cluster_field}, {@code canonical_field}, {@code dry_run}) on an engine's
+   * parser; the engine adds {@code query}.
+   *
+   * @param params the parameters of the request being parsed
+   */
+  public static <T> void declare(BodyKeys<T> keys, Function<T, ReconcileParams> params) {
+    keys.string("field", (t, v) -> params.apply(t).clusters().field(v));
+    keys.similarity("min_similarity", (t, v) -> params.apply(t).clusters().minSimilarity(v));
+    keys.integer("batch_size", (t, v) -> params.apply(t).clusters().batchSize(v));
+    keys.canonical((t, v) -> params.apply(t).canonical(v));
+    keys.string("cluster_field", (t, v) -> params.apply(t).clusterField(v));
+    keys.string("canonical_field", (t, v) -> params.apply(t).canonicalField(v));
+    keys.bool("dry_run", (t, v) -> params.apply(t).dryRun(v));
   }
 
   /**

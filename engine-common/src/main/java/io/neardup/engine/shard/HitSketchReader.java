@@ -1,6 +1,6 @@
 package io.neardup.engine.shard;
 
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.document.CanonicalKeys;
 import java.io.IOException;
 import java.util.ArrayList;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.neardup.analysis.NearDupAnalyzer;
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.collapse.core.CollapseMode;
 import io.neardup.collapse.core.WindowCollapse;
 import io.neardup.document.NearDupDocument;

@@ -4,7 +4,7 @@ import static io.neardup.engine.contract.Check.cause;
 import static io.neardup.engine.contract.Check.contains;
 import static io.neardup.engine.contract.Check.same;
 
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.engine.api.ClustersParams;
 
 /**

@@ -4,7 +4,7 @@ import static io.neardup.engine.contract.Check.cause;
 import static io.neardup.engine.contract.Check.contains;
 import static io.neardup.engine.contract.Check.same;
 
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.engine.reconcile.ReconcileParams;
 import java.util.List;
 
@@ -53,6 +53,15 @@ public final class ReconcileRequestContract {
     same("c", p.clusterField(), "cluster_field");
     same("k", p.canonicalField(), "canonical_field");
     same(true, p.dryRun(), "dry_run");
+    same(
+        CanonicalPolicy.lowest("published").then(CanonicalPolicy.highest("inlinks")),
+        engine
+            .parse(
+                "{\"canonical\": [\"published:asc\", {\"field\": \"inlinks\", \"order\":"
+                    + " \"desc\"}, \"score\"]}")
+            .clusters()
+            .canonical(),
+        "canonical chain, as for clusters and collapse");
   }
 
   /** Refused keys and values, and invalid requests, name the parameter. */
@@ -63,6 +72,10 @@ public final class ReconcileRequestContract {
         "[min_similarity] must be in (0, 1], got [1.5]",
         cause(engine.refuse("{\"min_similarity\": 1.5}")),
         "min_similarity");
+    same(
+        "[min_similarity] must be a number in (0, 1], got [x]",
+        cause(engine.refuse("{\"min_similarity\": \"x\"}")),
+        "min_similarity, as for clusters");
     same(
         "[cluster_field] must be a field name, got [ ]",
         cause(engine.refuse("{\"cluster_field\": \" \"}")),

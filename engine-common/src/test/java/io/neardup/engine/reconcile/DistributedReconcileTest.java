@@ -3,7 +3,7 @@ package io.neardup.engine.reconcile;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.cluster.Verification;
 import io.neardup.engine.api.ClustersParams;
 import io.neardup.engine.api.ReconcileProgress;

@@ -1,6 +1,6 @@
 package io.neardup.collapse.core;
 
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

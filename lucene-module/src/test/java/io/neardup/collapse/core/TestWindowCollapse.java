@@ -1,6 +1,6 @@
 package io.neardup.collapse.core;
 
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.sketch.Jaccard;
 import io.neardup.sketch.Sketch;
 import io.neardup.sketch.SketchFormat;

@@ -3,7 +3,7 @@ package io.neardup.opensearch.clusters;
 import io.neardup.engine.api.ClustersParams;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
-import io.neardup.opensearch.support.CanonicalPolicies;
+import io.neardup.opensearch.support.BodyParsers;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -71,30 +71,16 @@ public final class NearDupClustersRequest extends ActionRequest
       new ObjectParser<>("_neardup/clusters");
 
   static {
-    PARSER.declareString(NearDupClustersRequest::field, new ParseField("field"));
-    PARSER.declareField(
-        NearDupClustersRequest::minSimilarity,
-        (p, c) -> ClustersParams.parseMinSimilarity(p.text()),
-        new ParseField("min_similarity"),
-        ObjectParser.ValueType.DOUBLE);
-    PARSER.declareInt(NearDupClustersRequest::from, new ParseField("from"));
-    PARSER.declareInt(NearDupClustersRequest::size, new ParseField("size"));
-    PARSER.declareInt(NearDupClustersRequest::batchSize, new ParseField("batch_size"));
+    ClustersParams.declare(BodyParsers.keys(PARSER), NearDupClustersRequest::params);
     PARSER.declareField(
         NearDupClustersRequest::keepAlive,
         (p, c) -> TimeValue.parseTimeValue(p.text(), "keep_alive"),
         new ParseField("keep_alive"),
         ObjectParser.ValueType.STRING);
-    PARSER.declareString(NearDupClustersRequest::run, new ParseField("run"));
     PARSER.declareObject(
         NearDupClustersRequest::query,
         (p, c) -> AbstractQueryBuilder.parseInnerQueryBuilder(p),
         new ParseField("query"));
-    PARSER.declareField(
-        NearDupClustersRequest::canonical,
-        (p, c) -> CanonicalPolicies.parse(p),
-        new ParseField("canonical"),
-        CanonicalPolicies.VALUE_TYPE);
   }
 
   /**

@@ -1,6 +1,6 @@
 package io.neardup.opensearch.collapse;
 
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.engine.param.MappingCache;
 import java.util.Map;
 import org.opensearch.cluster.metadata.IndexMetadata;

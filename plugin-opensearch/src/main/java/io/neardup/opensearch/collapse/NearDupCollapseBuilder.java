@@ -1,14 +1,13 @@
 package io.neardup.opensearch.collapse;
 
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.collapse.core.CollapseMode;
 import io.neardup.engine.api.CollapseParams;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
-import io.neardup.opensearch.support.CanonicalPolicies;
+import io.neardup.opensearch.support.BodyParsers;
 import java.io.IOException;
 import org.opensearch.common.Nullable;
-import org.opensearch.core.ParseField;
 import org.opensearch.core.common.io.stream.StreamInput;
 import org.opensearch.core.common.io.stream.StreamOutput;
 import org.opensearch.core.xcontent.ObjectParser;
@@ -78,15 +77,7 @@ public final class NearDupCollapseBuilder extends SearchExtBuilder {
       new ObjectParser<>(NAME, CollapseParams.Spec::new);
 
   static {
-    PARSER.declareString((spec, v) -> spec.field = v, new ParseField("field"));
-    PARSER.declareDouble((spec, v) -> spec.minSimilarity = v, new ParseField("min_similarity"));
-    PARSER.declareDouble((spec, v) -> spec.window = v, new ParseField("window"));
-    PARSER.declareString((spec, v) -> spec.mode = v, new ParseField("mode"));
-    PARSER.declareField(
-        (spec, v) -> spec.canonical = v,
-        (p, c) -> CanonicalPolicies.parse(p),
-        new ParseField("canonical"),
-        CanonicalPolicies.VALUE_TYPE);
+    CollapseParams.Spec.declare(BodyParsers.keys(PARSER));
   }
 
   /**

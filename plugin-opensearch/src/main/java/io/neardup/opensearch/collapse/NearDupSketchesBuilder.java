@@ -3,9 +3,8 @@ package io.neardup.opensearch.collapse;
 import io.neardup.engine.api.SketchesParams;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
-import io.neardup.opensearch.support.CanonicalPolicies;
+import io.neardup.opensearch.support.BodyParsers;
 import java.io.IOException;
-import org.opensearch.core.ParseField;
 import org.opensearch.core.common.io.stream.StreamInput;
 import org.opensearch.core.common.io.stream.StreamOutput;
 import org.opensearch.core.xcontent.ObjectParser;
@@ -53,13 +52,7 @@ public final class NearDupSketchesBuilder extends SearchExtBuilder {
       new ObjectParser<>(NAME, SketchesParams.Spec::new);
 
   static {
-    PARSER.declareString((spec, v) -> spec.field = v, new ParseField("field"));
-    PARSER.declareBoolean((spec, v) -> spec.shingles = v, new ParseField("shingles"));
-    PARSER.declareField(
-        (spec, v) -> spec.canonical = v,
-        (p, c) -> CanonicalPolicies.parse(p),
-        new ParseField("canonical"),
-        CanonicalPolicies.VALUE_TYPE);
+    SketchesParams.Spec.declare(BodyParsers.keys(PARSER));
   }
 
   /**

@@ -1,6 +1,6 @@
 package io.neardup.opensearch.collapse;
 
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.document.DocIdOrder;
 import io.neardup.engine.shard.HitSketchReader;
 import io.neardup.opensearch.mapper.NearDupFieldMapper.NearDupFieldType;

@@ -1,7 +1,7 @@
 package io.neardup.opensearch.mapper;
 
 import io.neardup.analysis.NormalizedTextAnalyzer;
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.cluster.Verification;
 import io.neardup.engine.ingest.AnalysedTexts;
 import io.neardup.engine.param.NearDupField;

@@ -4,7 +4,7 @@ import io.neardup.engine.reconcile.ReconcileParams;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
 import io.neardup.opensearch.clusters.NearDupClustersRequest;
-import io.neardup.opensearch.support.CanonicalPolicies;
+import io.neardup.opensearch.support.BodyParsers;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -57,21 +57,11 @@ public final class NearDupReconcileRequest extends ActionRequest
       new ObjectParser<>("_neardup/reconcile");
 
   static {
-    PARSER.declareString((r, v) -> r.clusters.field(v), new ParseField("field"));
-    PARSER.declareDouble((r, v) -> r.clusters.minSimilarity(v), new ParseField("min_similarity"));
-    PARSER.declareInt((r, v) -> r.clusters.batchSize(v), new ParseField("batch_size"));
+    ReconcileParams.declare(BodyParsers.keys(PARSER), r -> r.params);
     PARSER.declareObject(
         (r, q) -> r.clusters.query(q),
         (p, c) -> AbstractQueryBuilder.parseInnerQueryBuilder(p),
         new ParseField("query"));
-    PARSER.declareField(
-        NearDupReconcileRequest::canonical,
-        (p, c) -> CanonicalPolicies.parse(p),
-        new ParseField("canonical"),
-        ObjectParser.ValueType.OBJECT_OR_STRING);
-    PARSER.declareString((r, v) -> r.params.clusterField(v), new ParseField("cluster_field"));
-    PARSER.declareString((r, v) -> r.params.canonicalField(v), new ParseField("canonical_field"));
-    PARSER.declareBoolean((r, v) -> r.params.dryRun(v), new ParseField("dry_run"));
   }
 
   /**

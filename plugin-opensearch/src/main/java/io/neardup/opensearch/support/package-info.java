@@ -1,5 +1,5 @@
 /**
- * What several of the OpenSearch shells share: the {@code canonical} parameter's token walk, the
- * shard aggregations' checks.
+ * What several of the OpenSearch shells share: request keys and the {@code canonical} parameter on
+ * the object parsers, the shard aggregations' checks.
  */
 package io.neardup.opensearch.support;

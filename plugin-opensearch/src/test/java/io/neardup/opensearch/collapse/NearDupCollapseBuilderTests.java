@@ -3,7 +3,7 @@ package io.neardup.opensearch.collapse;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.collapse.core.CollapseMode;
 import java.io.IOException;
 import org.opensearch.common.xcontent.json.JsonXContent;

@@ -190,15 +190,14 @@ public final class DistributedClustering {
       ReconcileRun run,
       long start,
       ShardedRun.Listener<ReconcileResult> listener) {
-    ClusterPlan.Resolved mapped;
-    try {
-      mapped = plan(ReconcileParams.API, request);
-    } catch (RuntimeException e) {
-      listener.onFailure(e);
-      return;
-    }
-    Session session = new Session(task, request, mapped);
-    reconciles.reconcile(session, session, run, request.query(), mapped, budget, start, listener);
+    reconciles.reconcile(
+        () -> plan(ReconcileParams.API, request),
+        mapped -> new Session(task, request, mapped),
+        run,
+        request.query(),
+        budget,
+        start,
+        listener);
   }
 
   private static ShardedRun.Listener<ClustersPage> respond(

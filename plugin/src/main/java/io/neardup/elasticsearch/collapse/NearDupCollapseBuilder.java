@@ -1,8 +1,8 @@
 package io.neardup.elasticsearch.collapse;
 
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.collapse.core.CollapseMode;
-import io.neardup.elasticsearch.support.CanonicalPolicies;
+import io.neardup.elasticsearch.support.BodyParsers;
 import io.neardup.engine.api.CollapseParams;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
@@ -12,7 +12,6 @@ import org.elasticsearch.common.io.stream.StreamOutput;
 import org.elasticsearch.core.Nullable;
 import org.elasticsearch.search.SearchExtBuilder;
 import org.elasticsearch.xcontent.ObjectParser;
-import org.elasticsearch.xcontent.ParseField;
 import org.elasticsearch.xcontent.XContentBuilder;
 import org.elasticsearch.xcontent.XContentParser;
 
@@ -76,15 +75,7 @@ public final class NearDupCollapseBuilder extends SearchExtBuilder {
       new ObjectParser<>(NAME, CollapseParams.Spec::new);
 
   static {
-    PARSER.declareString((spec, v) -> spec.field = v, new ParseField("field"));
-    PARSER.declareDouble((spec, v) -> spec.minSimilarity = v, new ParseField("min_similarity"));
-    PARSER.declareDouble((spec, v) -> spec.window = v, new ParseField("window"));
-    PARSER.declareString((spec, v) -> spec.mode = v, new ParseField("mode"));
-    PARSER.declareField(
-        (spec, v) -> spec.canonical = v,
-        (p, c) -> CanonicalPolicies.parse(p),
-        new ParseField("canonical"),
-        CanonicalPolicies.VALUE_TYPE);
+    CollapseParams.Spec.declare(BodyParsers.keys(PARSER));
   }
 
   /**

@@ -1,6 +1,6 @@
 package io.neardup.elasticsearch.collapse;
 
-import io.neardup.elasticsearch.support.CanonicalPolicies;
+import io.neardup.elasticsearch.support.BodyParsers;
 import io.neardup.engine.api.SketchesParams;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
@@ -9,7 +9,6 @@ import org.elasticsearch.common.io.stream.StreamInput;
 import org.elasticsearch.common.io.stream.StreamOutput;
 import org.elasticsearch.search.SearchExtBuilder;
 import org.elasticsearch.xcontent.ObjectParser;
-import org.elasticsearch.xcontent.ParseField;
 import org.elasticsearch.xcontent.XContentBuilder;
 import org.elasticsearch.xcontent.XContentParser;
 
@@ -53,13 +52,7 @@ public final class NearDupSketchesBuilder extends SearchExtBuilder {
       new ObjectParser<>(NAME, SketchesParams.Spec::new);
 
   static {
-    PARSER.declareString((spec, v) -> spec.field = v, new ParseField("field"));
-    PARSER.declareBoolean((spec, v) -> spec.shingles = v, new ParseField("shingles"));
-    PARSER.declareField(
-        (spec, v) -> spec.canonical = v,
-        (p, c) -> CanonicalPolicies.parse(p),
-        new ParseField("canonical"),
-        CanonicalPolicies.VALUE_TYPE);
+    SketchesParams.Spec.declare(BodyParsers.keys(PARSER));
   }
 
   /**

@@ -1,6 +1,6 @@
 package io.neardup.elasticsearch.mapper;
 
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.engine.param.MappingCache;
 import io.neardup.engine.param.MappingFields;
 import io.neardup.settings.NearDupSettings;

@@ -1,7 +1,7 @@
 package io.neardup.elasticsearch.mapper;
 
 import io.neardup.analysis.NormalizedTextAnalyzer;
-import io.neardup.cluster.CanonicalPolicy;
+import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.cluster.Verification;
 import io.neardup.elasticsearch.analysis.NearDupTokenFilterFactory;
 import io.neardup.engine.ingest.AnalysedTexts;

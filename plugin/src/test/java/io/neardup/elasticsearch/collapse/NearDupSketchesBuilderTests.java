@@ -18,7 +18,7 @@ public class NearDupSketchesBuilderTests
   }
 
   private static NearDupSketchesBuilder builder(
-      String field, io.neardup.cluster.CanonicalPolicy canonical, boolean shingles) {
+      String field, io.neardup.canonical.CanonicalPolicy canonical, boolean shingles) {
     return new NearDupSketchesBuilder(
         new io.neardup.engine.api.SketchesParams(field, canonical, shingles));
   }

@@ -1,4 +1,4 @@
-package io.neardup.cluster;
+package io.neardup.canonical;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,4 +1,4 @@
-package io.neardup.cluster;
+package io.neardup.canonical;
 
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
