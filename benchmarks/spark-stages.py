@@ -5,7 +5,8 @@ The job names its stages by phase ("neardup analysis", "neardup verify", ...: th
 while each phase builds its RDDs); a stage Spark SQL makes on a thread of its own is counted to the
 phase of its job. For each phase: stages, tasks, the stages' wall time (submission to completion;
 stages of one job may overlap) and the tasks' run time and CPU time (executorRunTime, executorCpuTime, summed over
-tasks: on a loaded machine the CPU time is the steadier), each with its share of the run, and the shuffle bytes written.
+tasks: on a loaded machine the CPU time is the steadier), each with its share of the run, and the shuffle bytes written;
+then the driver's time around the jobs (the session's start to the first job, the last job to the session's stop).
 
 Usage: benchmarks/spark-stages.py EVENT_LOG   (a file or an event log directory, uncompressed or .zstd)
 """
@@ -36,6 +37,7 @@ def main():
     stage_job, job_site = {}, {}
     stages = []
     first, last = None, None
+    app_start, app_end = None, None
     for line in lines(sys.argv[1]):
         e = json.loads(line)
         kind = e.get("Event")
@@ -45,6 +47,10 @@ def main():
             for s in e["Stage IDs"]:
                 stage_job[s] = e["Job ID"]
             first = e["Submission Time"] if first is None else first
+        elif kind == "SparkListenerApplicationStart":
+            app_start = e["Timestamp"]
+        elif kind == "SparkListenerApplicationEnd":
+            app_end = e["Timestamp"]
         elif kind == "SparkListenerJobEnd":
             last = e["Completion Time"]
         elif kind == "SparkListenerStageCompleted":
@@ -78,6 +84,11 @@ def main():
           f"{sum(p['shuffle'] for p in phases.values()) / 1e6:.1f} |")
     if first is not None and last is not None:
         print(f"\nfirst job submitted to last job done: {(last - first) / 1000:.1f} s")
+        if app_start is not None:
+            # outside the jobs: the session's start, the input's listing, the plans (driver only)
+            print(f"session started to first job submitted: {(first - app_start) / 1000:.1f} s")
+        if app_end is not None:
+            print(f"last job done to session stopped: {(app_end - last) / 1000:.1f} s")
 
 
 if __name__ == "__main__":

@@ -13,7 +13,6 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import org.apache.spark.HashPartitioner;
 import org.apache.spark.Partitioner;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
@@ -214,14 +213,16 @@ public final class NearDupSpark {
           good.zipWithIndex()
               .map(t -> t._1().withOrd(t._2()))
               .persist(StorageLevel.MEMORY_AND_DISK());
-      long documents = analysed.count();
+      // each partition's count: the documents, and the ranges their ordinals were numbered in
+      OrdinalRanges byOrd = OrdinalRanges.of(analysed);
+      long documents = byOrd.size();
       read.unpersist(false);
       if (documents > Integer.MAX_VALUE) {
         throw new IllegalArgumentException(
             "at most " + Integer.MAX_VALUE + " documents per run, got " + documents);
       }
       Pipeline run = new Pipeline(options, phases);
-      return run.execute(spark, analysed, documents, skipped);
+      return run.execute(spark, analysed, byOrd, skipped);
     } finally {
       phases.close();
     }
@@ -325,15 +326,15 @@ public final class NearDupSpark {
       return policy;
     }
 
-    Result execute(SparkSession spark, JavaRDD<Doc> analysed, long documents, long skipped) {
+    Result execute(SparkSession spark, JavaRDD<Doc> analysed, OrdinalRanges byOrd, long skipped) {
+      long documents = byOrd.size();
       int partitions = Math.max(1, analysed.getNumPartitions());
-      Partitioner byOrd = new HashPartitioner(partitions);
       phases.enter("sets");
       JavaRDD<Doc> withSets = analysed.filter(d -> d.set().length > 0);
+      // by ordinal, where the documents are: the joins by ordinal read the sets in place
       JavaPairRDD<Long, int[]> sets =
-          withSets
-              .mapToPair(d -> new Tuple2<>(d.ord(), d.set()))
-              .partitionBy(byOrd)
+          byOrd
+              .keyed(withSets.mapToPair(d -> new Tuple2<>(d.ord(), d.set())))
               .persist(StorageLevel.MEMORY_AND_DISK());
 
       // identical: groups of equal sets, by their first member; as in the core, documents meet by
@@ -373,7 +374,9 @@ public final class NearDupSpark {
       phases.enter("buckets");
       JavaPairRDD<Long, Boolean> hidden = groupEdges.mapToPair(t -> new Tuple2<>(t._2(), true));
       JavaPairRDD<Long, int[]> representativeKeys =
-          withSets.mapToPair(d -> new Tuple2<>(d.ord(), d.bucketKeys())).subtractByKey(hidden);
+          byOrd
+              .keyed(withSets.mapToPair(d -> new Tuple2<>(d.ord(), d.bucketKeys())))
+              .subtractByKey(hidden);
       JavaPairRDD<Integer, long[]> buckets =
           Buckets.of(representativeKeys, partitions).persist(StorageLevel.MEMORY_AND_DISK());
       // by size: 0 up to tileFrom documents (candidate pairs), 1 compared in tiles, 2 oversized
@@ -507,7 +510,7 @@ public final class NearDupSpark {
 
       // canonicals: the least by the policy, ties to the lowest ordinal
       JavaPairRDD<Long, Object> values =
-          analysed.mapToPair(d -> new Tuple2<>(d.ord(), d.canonicalValue()));
+          byOrd.keyed(analysed.mapToPair(d -> new Tuple2<>(d.ord(), d.canonicalValue())));
       JavaPairRDD<Long, Tuple2<Long, Object>> withValues =
           labels
               .join(values)
@@ -523,9 +526,8 @@ public final class NearDupSpark {
               })
               .mapValues(Tuple2::_1);
       JavaPairRDD<Long, String> ids =
-          analysed
-              .mapToPair(d -> new Tuple2<>(d.ord(), d.id()))
-              .partitionBy(byOrd)
+          byOrd
+              .keyed(analysed.mapToPair(d -> new Tuple2<>(d.ord(), d.id())))
               .persist(StorageLevel.MEMORY_AND_DISK());
       // (member, (cluster, canonical)) with the member's set, then the canonical's set
       JavaPairRDD<Long, ClusterMember> members =

@@ -1,0 +1,105 @@
+package io.neardup.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.api.java.JavaPairRDD;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import scala.Tuple2;
+
+/**
+ * The ordinal ranges name, for every ordinal, the partition that holds it, empty partitions
+ * included, so that data declared partitioned by them joins correctly.
+ */
+class OrdinalRangesTest {
+  private static SparkSession spark;
+  private static JavaSparkContext jsc;
+
+  @BeforeAll
+  static void start() {
+    spark = LocalSpark.session("local[2]", 4);
+    jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+  }
+
+  @AfterAll
+  static void stop() {
+    spark.stop();
+  }
+
+  /** Ten values in five partitions of two, the second and the last emptied: sizes 2, 0, 2, 2, 0. */
+  private static JavaRDD<Long> numbered() {
+    List<Integer> values = new ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      values.add(i);
+    }
+    return jsc.parallelize(values, 5)
+        .filter(v -> v != 2 && v != 3 && v != 8 && v != 9)
+        .zipWithIndex()
+        .map(Tuple2::_2);
+  }
+
+  @Test
+  void eachOrdinalIsInThePartitionItWasNumberedIn() {
+    JavaRDD<Long> ords = numbered();
+    OrdinalRanges ranges = OrdinalRanges.of(ords);
+    assertEquals(6, ranges.size());
+    assertEquals(5, ranges.numPartitions());
+    List<Tuple2<Integer, Long>> placed =
+        ords.mapPartitionsWithIndex(
+                (p, it) -> {
+                  List<Tuple2<Integer, Long>> out = new ArrayList<>();
+                  it.forEachRemaining(o -> out.add(new Tuple2<>(p, o)));
+                  return out.iterator();
+                },
+                true)
+            .collect();
+    assertEquals(6, placed.size());
+    for (Tuple2<Integer, Long> t : placed) {
+      assertEquals(t._1().intValue(), ranges.getPartition(t._2()), "ordinal " + t._2());
+    }
+  }
+
+  @Test
+  void declaredDataJoinsAsShuffledData() {
+    JavaRDD<Long> ords = numbered();
+    OrdinalRanges ranges = OrdinalRanges.of(ords);
+    JavaPairRDD<Long, String> names = ranges.keyed(ords.mapToPair(o -> new Tuple2<>(o, "n" + o)));
+    assertTrue(names.rdd().partitioner().isDefined());
+    assertEquals(ranges, names.rdd().partitioner().get());
+    List<Tuple2<Long, Long>> others = new ArrayList<>();
+    for (long o = 0; o < 6; o++) {
+      others.add(new Tuple2<>(5 - o, o));
+    }
+    List<Tuple2<Long, Tuple2<String, Long>>> joined =
+        names.join(jsc.parallelizePairs(others, 3)).collect();
+    assertEquals(6, joined.size());
+    for (Tuple2<Long, Tuple2<String, Long>> t : joined) {
+      assertEquals("n" + t._1(), t._2()._1());
+      assertEquals(5 - t._1(), t._2()._2().longValue());
+    }
+    // data in another partitioning is moved to the ranges, not declared
+    JavaPairRDD<Long, Long> moved = ranges.keyed(jsc.parallelizePairs(others, 3));
+    assertEquals(5, moved.getNumPartitions());
+    assertEquals(
+        6L,
+        moved
+            .mapPartitionsWithIndex(
+                (p, it) -> {
+                  long ok = 0;
+                  while (it.hasNext()) {
+                    ok += ranges.getPartition(it.next()._1()) == p ? 1 : 0;
+                  }
+                  return List.of(ok).iterator();
+                },
+                true)
+            .reduce(Long::sum)
+            .longValue());
+  }
+}
