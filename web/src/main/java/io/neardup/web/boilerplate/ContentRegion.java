@@ -196,6 +196,20 @@ final class ContentRegion {
         }
       }
     }
+    long regionAll = 0;
+    for (int i = 0; i < n; i++) {
+      if (inRegion[i] && blocks.get(i).landmark() != Landmark.BOILERPLATE) {
+        regionAll += blocks.get(i).words();
+      }
+    }
+    if (keptWords < BlockClassifier.MIN_MAIN_SHARE * regionAll) {
+      // a list of links under a line or two of introduction (an index of names, each linked to
+      // its entry): the list is the page's text, as a page without an article's is
+      for (int i = 0; i < n; i++) {
+        content[i] = inRegion[i] && blocks.get(i).landmark() != Landmark.BOILERPLATE;
+      }
+      return;
+    }
     if (keptWords < MIN_KEPT_SHARE * regionText) {
       // a page of short lines (a reference page: signatures, names, one-line descriptions), not of
       // paragraphs: the classifier, which judges blocks by their length, drops most of its text
