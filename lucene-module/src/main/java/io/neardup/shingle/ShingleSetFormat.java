@@ -1,5 +1,8 @@
 package io.neardup.shingle;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -267,6 +270,9 @@ public final class ShingleSetFormat {
 
   /** Reads bits written by {@link BitWriter}, a word at a time. */
   private static final class BitReader {
+    private static final VarHandle LONGS =
+        MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
     private final byte[] in;
     private final int end;
     private int pos;
@@ -280,6 +286,20 @@ public final class ShingleSetFormat {
     }
 
     private void fill() {
+      if (pos + Long.BYTES <= end) {
+        // a word at once, keeping the whole bytes that fit
+        int take = (Long.SIZE - available) >>> 3;
+        if (take == 0) {
+          return;
+        }
+        buffer |= (long) LONGS.get(in, pos) << available;
+        available += take << 3;
+        if (available < Long.SIZE) {
+          buffer &= (1L << available) - 1;
+        }
+        pos += take;
+        return;
+      }
       while (available <= 56 && pos < end) {
         buffer |= (in[pos++] & 0xFFL) << available;
         available += 8;

@@ -162,6 +162,22 @@ public final class MappingFields {
    * absent ones take their defaults).
    */
   public static NearDupSettings nearDupSettings(Map<String, Object> field) {
+    Parsed last = lastParsed;
+    if (last != null && last.field.equals(field)) {
+      return last.settings;
+    }
+    NearDupSettings settings = parse(field);
+    lastParsed = new Parsed(new HashMap<>(field), settings);
+    return settings;
+  }
+
+  // the mapping parsed last: every collapsed search of an index reads the same one, and parsing
+  // derives the banding from the threshold
+  private record Parsed(Map<String, Object> field, NearDupSettings settings) {}
+
+  private static volatile Parsed lastParsed;
+
+  private static NearDupSettings parse(Map<String, Object> field) {
     Map<String, String> params = new HashMap<>();
     for (Parameter p :
         List.of(

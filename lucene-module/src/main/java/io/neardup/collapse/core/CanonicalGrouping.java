@@ -16,7 +16,8 @@ import java.util.Arrays;
  * contents of each canonical are hashed into a table; an item is compared in full only with the
  * canonicals that share a block with it. The filter never loses a pair, so the result is exactly
  * that of the pairwise rule, at a cost of about n·k for a window of n unrelated hits instead of
- * n²·d/2. Memory is about 40 bytes per item and block.
+ * n²·d/2. Memory is about 32 bytes per item and block, kept from one grouping to the next ({@link
+ * #reset}).
  *
  * <p>Values are kept as the bytes of the serialized sketch, {@code width} bytes each: two values
  * are equal exactly when their bytes are, so nothing needs decoding.
@@ -24,29 +25,37 @@ import java.util.Arrays;
 final class CanonicalGrouping {
   private static final VarHandle LONGS =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final long EMPTY = 0;
+  private static final int EMPTY = 0;
 
-  private final byte[] values;
-  private final int width;
-  private final int k;
-  private final int minMatches;
-  private final int blocks;
-  private final int[] blockStart; // in bytes from the start of an item's values
+  /**
+   * Largest number of block entries whose tables a grouping keeps for its next use: a window of
+   * {@link WindowCollapse#MAX_WINDOW} hits at a low threshold; larger ones are let go.
+   */
+  static final int MAX_RETAINED_ENTRIES = 1 << 16;
 
-  // open addressing, one long per slot: block key in the high half, 1 + first entry in the low half
-  // (so 0 is a free slot); entries chain the canonicals that have a block with that key
-  private final long[] table;
-  private final int mask;
-  private final int[] entryCanonical;
-  private final int[] entryNext;
+  private byte[] values;
+  private int width;
+  private int k;
+  private int minMatches;
+  private int blocks;
+  private int[] blockStart = new int[0]; // in bytes from the start of an item's values
+
+  // open addressing, one int per slot: 1 + the first entry of a block key's chain (so 0 is a free
+  // slot); entries chain the canonicals that have a block with that key, and keep the key
+  private int[] table = new int[0];
+  private int mask;
+  private int[] entryCanonical = new int[0];
+  private int[] entryKey = new int[0];
+  private int[] entryNext = new int[0];
   private int entryCount;
+  private int[] usedSlots = new int[0]; // the slots taken, freed again by the next reset
 
-  private final int[] canonicals; // item of each canonical, in the order they were found
+  private int[] canonicals = new int[0]; // item of each canonical, in the order they were found
   private int canonicalCount;
-  private final int[] candidateStamp; // per canonical: 1 + the item that last listed it
-  private final int[] candidates;
-  private final int[] keys; // the current item's block keys
-  private final int[] slots; // and the slots where they were looked up
+  private int[] candidateStamp = new int[0]; // per canonical: 1 + the item that last listed it
+  private int[] candidates = new int[0];
+  private int[] keys = new int[0]; // the current item's block keys
+  private int[] slots = new int[0]; // and the slots where they were looked up
   private Judge judge;
 
   /**
@@ -66,30 +75,63 @@ final class CanonicalGrouping {
    * @param minMatches agreeing values that make two items near-duplicates, in [1, k]
    */
   CanonicalGrouping(byte[] values, int width, int k, int items, int minMatches) {
+    reset(values, width, k, items, minMatches);
+  }
+
+  /**
+   * Prepares this grouping for other items, keeping its tables where they are large enough: a
+   * window is grouped on every search, and fresh tables cost more than the grouping itself (memory
+   * to zero, then filled from cold caches). Same parameters as the constructor; no judge.
+   */
+  CanonicalGrouping reset(byte[] values, int width, int k, int items, int minMatches) {
     if (minMatches < 1 || minMatches > k) {
       throw new IllegalArgumentException("minMatches must be in [1, " + k + "], got " + minMatches);
+    }
+    for (int u = 0; u < usedSlots.length && u < entryCount; u++) {
+      table[usedSlots[u]] = EMPTY;
     }
     this.values = values;
     this.width = width;
     this.k = k;
     this.minMatches = minMatches;
     this.blocks = k - minMatches + 1;
-    this.blockStart = new int[blocks + 1];
+    if (blockStart.length < blocks + 1) {
+      blockStart = new int[blocks + 1];
+      keys = new int[blocks];
+      slots = new int[blocks];
+    }
     for (int b = 0; b <= blocks; b++) {
       blockStart[b] = (int) ((long) b * k / blocks) * width;
     }
     int maxEntries = items * blocks;
     // between a quarter and half full, so that probes stay short
     int capacity = Integer.highestOneBit(Math.max(8, 2 * maxEntries) - 1) << 1;
-    this.table = new long[capacity];
-    this.mask = capacity - 1;
-    this.entryCanonical = new int[maxEntries];
-    this.entryNext = new int[maxEntries];
-    this.canonicals = new int[items];
-    this.candidateStamp = new int[items];
-    this.candidates = new int[items];
-    this.keys = new int[blocks];
-    this.slots = new int[blocks];
+    if (table.length != capacity) {
+      table = new int[capacity];
+    }
+    mask = capacity - 1;
+    if (entryCanonical.length < maxEntries) {
+      entryCanonical = new int[maxEntries];
+      entryKey = new int[maxEntries];
+      entryNext = new int[maxEntries];
+      usedSlots = new int[maxEntries];
+    }
+    entryCount = 0;
+    if (canonicals.length < items) {
+      canonicals = new int[items];
+      candidateStamp = new int[items];
+      candidates = new int[items];
+    } else {
+      Arrays.fill(candidateStamp, 0, items, 0);
+    }
+    canonicalCount = 0;
+    judge = null;
+    return this;
+  }
+
+  /** Whether the tables are small enough to keep for the next grouping. */
+  boolean worthKeeping() {
+    return entryCanonical.length <= MAX_RETAINED_ENTRIES;
   }
 
   /** Has {@code judge} decide each pair that agrees on at least {@code minMatches} values. */
@@ -140,7 +182,7 @@ final class CanonicalGrouping {
       int slot = find(key);
       keys[b] = key;
       slots[b] = slot;
-      for (int e = (int) table[slot] - 1; e >= 0; e = entryNext[e]) {
+      for (int e = table[slot] - 1; e >= 0; e = entryNext[e]) {
         int c = entryCanonical[e];
         if (candidateStamp[c] != item + 1) {
           candidateStamp[c] = item + 1;
@@ -180,24 +222,26 @@ final class CanonicalGrouping {
     for (int b = 0; b < blocks; b++) {
       int key = keys[b];
       int slot = slots[b];
-      if (table[slot] != EMPTY && (int) (table[slot] >>> 32) != key) {
+      if (table[slot] != EMPTY && entryKey[table[slot] - 1] != key) {
         slot = find(key); // a free slot found earlier was taken by another block of this item
       }
-      int head = (int) table[slot] - 1;
+      int head = table[slot] - 1;
       if (head >= 0 && entryCanonical[head] == c) {
         continue; // two blocks of this item with one key: one entry is enough
       }
+      usedSlots[entryCount] = slot;
       entryCanonical[entryCount] = c;
+      entryKey[entryCount] = key;
       entryNext[entryCount] = head;
-      table[slot] = ((long) key << 32) | ++entryCount;
+      table[slot] = ++entryCount;
     }
   }
 
   /** The slot holding the key, or the free slot where it would go. */
   private int find(int key) {
     int slot = key & mask;
-    long s;
-    while ((s = table[slot]) != EMPTY && (int) (s >>> 32) != key) {
+    int s;
+    while ((s = table[slot]) != EMPTY && entryKey[s - 1] != key) {
       slot = (slot + 1) & mask;
     }
     return slot;

@@ -40,7 +40,10 @@ final class SketchGrouping {
    * @param order every item index once, from the most to the least canonical
    * @param minSimilarity estimated Jaccard similarity that makes two items near-duplicates, in (0,
    *     1]
-   * @throws IllegalArgumentException if a sketch is corrupted or {@code order} is not a permutation
+   * @throws IllegalArgumentException if a sketch is corrupted or {@code order} is not a
+   *     permutation; a sketch whose header agrees with one already read is taken as it is (sketches
+   *     come from doc values, which Lucene checksums), the first of each settings is validated in
+   *     full
    */
   static Groups group(byte[][] sketches, int[] order, double minSimilarity) {
     return group(sketches, null, order, minSimilarity);
@@ -68,16 +71,16 @@ final class SketchGrouping {
       canonicalOf[i] = i;
       similarity[i] = 1;
     }
-    // partition the items with non-empty sketches by settings, keeping the policy order within each
-    List<byte[]> references = new ArrayList<>();
-    List<List<Integer>> partitions = new ArrayList<>();
+    // partition the items with non-empty sketches by settings, keeping the policy order within
+    // each;
+    // a sketch of the settings of a partition's first one is checked by its header alone
+    List<byte[]> references = new ArrayList<>(1);
+    int[] partitionOf = new int[n];
+    int[] partitionSize = new int[1];
     for (int item : order) {
       byte[] sketch = sketches[item];
+      partitionOf[item] = -1;
       if (sketch == null) {
-        continue;
-      }
-      SketchFormat.validateStructure(sketch, 0, sketch.length);
-      if (SketchFormat.isEmpty(sketch, 0)) {
         continue;
       }
       int p = 0;
@@ -86,20 +89,30 @@ final class SketchGrouping {
         p++;
       }
       if (p == references.size()) {
+        SketchFormat.validateStructure(sketch, 0, sketch.length);
+        if (SketchFormat.isEmpty(sketch, 0)) {
+          continue;
+        }
         references.add(sketch);
-        partitions.add(new ArrayList<>());
+        if (partitionSize.length < references.size()) {
+          partitionSize = Arrays.copyOf(partitionSize, 2 * references.size());
+        }
+      } else if (SketchFormat.isEmpty(sketch, 0)) {
+        continue;
       }
-      partitions.get(p).add(item);
+      partitionOf[item] = p;
+      partitionSize[p]++;
     }
-    for (int p = 0; p < partitions.size(); p++) {
+    for (int p = 0; p < references.size(); p++) {
+      int[] items = new int[partitionSize[p]];
+      int j = 0;
+      for (int item : order) {
+        if (partitionOf[item] == p) {
+          items[j++] = item;
+        }
+      }
       groupPartition(
-          sketches,
-          sets,
-          partitions.get(p),
-          references.get(p),
-          minSimilarity,
-          canonicalOf,
-          similarity);
+          sketches, sets, items, references.get(p), minSimilarity, canonicalOf, similarity);
     }
     return new Groups(canonicalOf, similarity);
   }
@@ -107,7 +120,7 @@ final class SketchGrouping {
   private static void groupPartition(
       byte[][] sketches,
       byte[][] sets,
-      List<Integer> items,
+      int[] items,
       byte[] reference,
       double minSimilarity,
       int[] canonicalOf,
@@ -120,12 +133,13 @@ final class SketchGrouping {
     int bits = SketchFormat.bits(reference, 0);
     int width = bits / 8;
     int valueBytes = k * width;
-    int n = items.size();
-    byte[] values = new byte[n * valueBytes];
+    int n = items.length;
+    Scratch scratch = SCRATCH.get();
+    byte[] values = scratch.values(n * valueBytes);
     int[] localOrder = new int[n];
     boolean[] hasSketch = new boolean[n];
     for (int j = 0; j < n; j++) {
-      SketchFormat.copyValues(sketches[items.get(j)], 0, values, j * valueBytes);
+      SketchFormat.copyValues(sketches[items[j]], 0, values, j * valueBytes);
       localOrder[j] = j;
       hasSketch[j] = true;
     }
@@ -137,12 +151,13 @@ final class SketchGrouping {
     Arrays.fill(exact, -1);
     CanonicalGrouping grouping;
     if (read == null) {
-      grouping = new CanonicalGrouping(values, width, k, n, minMatches);
+      grouping = scratch.grouping(values, width, k, n, minMatches);
     } else {
       // the filter lets through every pair the margin may decide by the sets
       ExactMargin margin = ExactMargin.of(minSimilarity, k, bits);
       grouping =
-          new CanonicalGrouping(
+          scratch
+              .grouping(
                   values, width, k, n, Math.max(1, Math.min(minMatches, margin.rejectBelow())))
               .judge((item, canonical, m) -> {
                 if (margin.needsExact(m) && read.has(item) && read.has(canonical)) {
@@ -154,15 +169,55 @@ final class SketchGrouping {
                 return m >= minMatches;
               });
     }
-    grouping.group(localOrder, hasSketch, localCanonical, matches);
+    try {
+      grouping.group(localOrder, hasSketch, localCanonical, matches);
+    } finally {
+      scratch.release();
+    }
     for (int j = 0; j < n; j++) {
       if (localCanonical[j] != j) {
-        int item = items.get(j);
-        canonicalOf[item] = items.get(localCanonical[j]);
+        int item = items[j];
+        canonicalOf[item] = items[localCanonical[j]];
         similarity[item] =
             exact[j] >= 0
                 ? exact[j]
                 : Jaccard.fromMatches(matches[j], k, bits, Jaccard.DEFAULT_CONFIDENCE).estimate();
+      }
+    }
+  }
+
+  private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
+
+  /**
+   * A thread's buffers for the values and tables of a grouping, kept from one search to the next
+   * unless a window was too large to hold on to.
+   */
+  private static final class Scratch {
+    private byte[] values = new byte[0];
+    private CanonicalGrouping grouping;
+
+    byte[] values(int length) {
+      if (values.length < length) {
+        values = new byte[length];
+      }
+      return values;
+    }
+
+    CanonicalGrouping grouping(byte[] values, int width, int k, int items, int minMatches) {
+      if (grouping == null) {
+        grouping = new CanonicalGrouping(values, width, k, items, minMatches);
+      } else {
+        grouping.reset(values, width, k, items, minMatches);
+      }
+      return grouping;
+    }
+
+    void release() {
+      if (grouping != null && !grouping.worthKeeping()) {
+        grouping = null;
+      }
+      if (values.length > CanonicalGrouping.MAX_RETAINED_ENTRIES * Long.BYTES) {
+        values = new byte[0];
       }
     }
   }
@@ -173,23 +228,23 @@ final class SketchGrouping {
    */
   private static final class LazySets {
     private final byte[][] sets;
-    private final List<Integer> items;
+    private final int[] items;
     private final ShingleSet[] decoded;
 
-    LazySets(byte[][] sets, List<Integer> items) {
+    LazySets(byte[][] sets, int[] items) {
       this.sets = sets;
       this.items = items;
-      this.decoded = new ShingleSet[items.size()];
+      this.decoded = new ShingleSet[items.length];
     }
 
     boolean has(int j) {
-      byte[] set = sets[items.get(j)];
+      byte[] set = sets[items[j]];
       return set != null && set.length > 0;
     }
 
     ShingleSet get(int j) {
       if (decoded[j] == null) {
-        byte[] set = sets[items.get(j)];
+        byte[] set = sets[items[j]];
         decoded[j] = new ShingleSet().read(set, 0, set.length);
       }
       return decoded[j];
@@ -198,13 +253,9 @@ final class SketchGrouping {
 
   /** Each item joins the first canonical so far within {@code maxDistance} bits. */
   private static void groupSimHash(
-      byte[][] sketches,
-      List<Integer> items,
-      int maxDistance,
-      int[] canonicalOf,
-      double[] similarity) {
-    long[] canonicals = new long[items.size()];
-    int[] canonicalItems = new int[items.size()];
+      byte[][] sketches, int[] items, int maxDistance, int[] canonicalOf, double[] similarity) {
+    long[] canonicals = new long[items.length];
+    int[] canonicalItems = new int[items.length];
     int count = 0;
     for (int item : items) {
       long fingerprint = SketchFormat.firstValue(sketches[item], 0);

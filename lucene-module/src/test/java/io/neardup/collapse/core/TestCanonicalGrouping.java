@@ -15,6 +15,8 @@ public class TestCanonicalGrouping extends LuceneTestCase {
 
   public void testSameAsPairwise() {
     Random r = random();
+    // one grouping reset for each case, as a search thread keeps it: nothing of a case may leak
+    CanonicalGrouping reused = null;
     for (int iter = 0; iter < atLeast(300); iter++) {
       int k = 1 + r.nextInt(r.nextBoolean() ? 8 : 64);
       int n = r.nextInt(60);
@@ -56,8 +58,12 @@ public class TestCanonicalGrouping extends LuceneTestCase {
           bytes[i * width + j] = (byte) (values[i] >>> (8 * j));
         }
       }
-      new CanonicalGrouping(bytes, width, k, n, minMatches)
-          .group(order, hasSketch, canonicalOf, matches);
+      CanonicalGrouping grouping =
+          reused == null || r.nextInt(8) == 0
+              ? new CanonicalGrouping(bytes, width, k, n, minMatches)
+              : reused.reset(bytes, width, k, n, minMatches);
+      grouping.group(order, hasSketch, canonicalOf, matches);
+      reused = grouping;
 
       List<Integer> canonicals = new ArrayList<>();
       for (int item : order) {
