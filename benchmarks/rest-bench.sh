@@ -8,12 +8,17 @@
 #   bulk indexing with vs without the neardup ingest processor: docs/s (target >= 0.8 of plain), and the engine's
 #     collapse on the cluster id the processor wrote vs neardup_collapse
 #
+#   clustering API and reconcile (dry run) over the whole corpus index: median time (--parts clusters)
+#
 # Usage: benchmarks/rest-bench.sh [--docs N] [--engines es,os] [--es-port P] [--os-port P] [--rebuild]
-#                                 [RestBenchmark options...]
+#                                 [--baseline COMMIT] [RestBenchmark options...]
 #   --docs N      corpus size [100000]; the nodes' data stays in benchmarks/target/rest-node-{es,os} and is reused
 #   --engines     which nodes, in this order [es,os]
 #   --es-port P, --os-port P   HTTP ports of the nodes [9400, 9401]
-#   RestBenchmark options: --parts query,collapse,ingest (which figures) --verify exact|sketch (the neardup field's
+#   --baseline C  also run the nodes of an earlier commit C (built once by baseline-nodes.sh into
+#                 benchmarks/target/rest-bench/baseline-C), each just before this build's on the same data, and
+#                 report them side by side: before/after figures of one run
+#   RestBenchmark options: --parts query,collapse,clusters,ingest (which figures; all but clusters by default) --verify exact|sketch (the neardup field's
 #     verify, exact by default; each has its own corpus index) --rounds R (ingest rounds, 3)
 #     --warmup-rounds W (ingest rounds of both variants run first and not counted, 2)
 #     --bulk-docs B (documents per bulk, 1000) --clients C (concurrent bulk senders, 2) --queries Q (1000)
@@ -30,6 +35,7 @@ engines=es,os
 es_port=9400
 os_port=9401
 rebuild=false
+baseline=""
 options=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -38,6 +44,7 @@ while [ $# -gt 0 ]; do
     --es-port) es_port="$2"; shift ;;
     --os-port) os_port="$2"; shift ;;
     --rebuild) rebuild=true ;;
+    --baseline) baseline="$2"; shift ;;
     -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) options+=("$1") ;;
   esac
@@ -61,34 +68,48 @@ mkdir -p "$out"
 node=
 trap '[ -z "$node" ] || { kill $node 2>/dev/null; wait $node 2>/dev/null || true; }' EXIT
 
-# run_engine es|os: starts that node, runs RestBenchmark against it into $out/ENGINE.json, stops the node
+if [ -n "$baseline" ]; then
+  baseline="$(git -C "$root" rev-parse --short "$baseline")"
+  baseline_dir="$out/baseline-$baseline"
+  echo "rest-bench.sh: building the nodes of $baseline (once)" >&2
+  "$here/baseline-nodes.sh" "$baseline" "$baseline_dir"
+fi
+
+# run_engine es|os [NODE_DIR LABEL]: starts that node (this build's, or the one in NODE_DIR), runs RestBenchmark
+# against it into $out/ENGINE.json (ENGINE-baseline.json for NODE_DIR), stops the node
 run_engine() {
-  local engine="$1" port main opts
+  local engine="$1" node_dir="${2:-$root/$engine-node/target}" label="${3:-}" port main opts
   case "$engine" in
     es) port=$es_port main=io.neardup.esnode.NearDupEsNode opts="${NEARDUP_ES_JAVA_OPTS:--Xms2g -Xmx2g}" ;;
     os) port=$os_port main=io.neardup.osnode.NearDupOsNode opts="${NEARDUP_OS_JAVA_OPTS:--Xms2g -Xmx2g}" ;;
     *) echo "rest-bench.sh: --engines takes es and os, got [$engine]" >&2; exit 2 ;;
   esac
-  local log="$out/node-$engine.log"
+  local name="$engine${label:+-baseline}"
+  local log="$out/node-$name.log"
   # shellcheck disable=SC2086
-  "${java[@]}" $opts -cp "$root/$engine-node/target/neardup-$engine-node.jar:$here/target/neardup-benchmarks-$version-$engine-baseline.jar" \
+  "${java[@]}" $opts -cp "$node_dir/neardup-$engine-node.jar:$here/target/neardup-benchmarks-$version-$engine-baseline.jar" \
     "$main" --port "$port" --data "$here/target/rest-node-$engine" \
     --plugin "io.neardup.benchmarks.$engine.MinHashBaselinePlugin" >"$log" 2>&1 &
   node=$!
   await_node "$node" "$log" 120
-  echo "rest-bench.sh: $engine node up on port $port; load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+  echo "rest-bench.sh: $name node up on port $port; load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2
   "${java[@]}" -Xmx4g -cp "$jar" io.neardup.benchmarks.RestBenchmark --engine "$engine" \
-    --url "http://127.0.0.1:$port" --docs "$docs" --out "$out/$engine.json" "${options[@]}"
+    --url "http://127.0.0.1:$port" --docs "$docs" --out "$out/$name.json" ${label:+--label "$label"} "${options[@]}"
   kill "$node"
   wait "$node" 2>/dev/null || true
   node=
-  loads+=("$engine: $load_start at the start, $(cut -d' ' -f1-3 /proc/loadavg) at the end;")
+  loads+=("$name: $load_start at the start, $(cut -d' ' -f1-3 /proc/loadavg) at the end;")
 }
 
 loads=()
 files=()
 started="$(date -u +%Y-%m-%dT%H:%MZ)"
 for engine in ${engines//,/ }; do
+  if [ -n "$baseline" ]; then
+    load_start="$(cut -d' ' -f1-3 /proc/loadavg)"
+    run_engine "$engine" "$baseline_dir/$engine-node" "(baseline $baseline)"
+    files+=("$out/$engine-baseline.json")
+  fi
   load_start="$(cut -d' ' -f1-3 /proc/loadavg)"
   run_engine "$engine"
   files+=("$out/$engine.json")
@@ -103,6 +124,6 @@ done
   echo "load average (1, 5, 15 min): ${loads[*]}"
   echo
   echo "command: benchmarks/rest-bench.sh --docs $docs --engines $engines --es-port $es_port --os-port $os_port" \
-    "${options[*]:-}"
+    "${baseline:+--baseline $baseline }${options[*]:-}"
   "${java[@]}" -cp "$jar" io.neardup.benchmarks.RestReport "${files[@]}"
 } | tee "$out/report.md"

@@ -63,19 +63,22 @@ public final class RestBenchmark {
   private static final String WINDOW_PIPELINE = "neardup-bench-collapse-fetching-window";
   private static final String INGEST_PIPELINE = "neardup-bench-ingest";
   private static final int WINDOW = 100;
+  private static final int CLUSTERS_WARMUP = 3;
 
   private final NodeHttp node;
   private final String index;
   private final int docs;
   private final boolean openSearch;
   private final String verify;
+  private final String label; // after the engine's name in the report, e.g. " (baseline 0ce0e74)"
   private final ObjectNode figures = JSON.createObjectNode();
   private String[] texts;
   private int[] family;
   private String[] bm25;
 
-  private RestBenchmark(String engine, String url, int docs, String verify) {
+  private RestBenchmark(String engine, String url, int docs, String verify, String label) {
     this.node = new NodeHttp(url);
+    this.label = label;
     this.docs = docs;
     this.verify = verify;
     // one corpus index per verification: a field's verify is fixed when it is created
@@ -106,6 +109,7 @@ public final class RestBenchmark {
     int ingestDocs = -1;
     Set<String> parts = Set.of("query", "collapse", "ingest");
     String verify = "exact";
+    String label = "";
     Path out = null;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
@@ -122,10 +126,11 @@ public final class RestBenchmark {
         case "--parts" -> parts = Set.of(args[++i].split(","));
         case "--verify" -> verify = args[++i];
         case "--out" -> out = Path.of(args[++i]);
+        case "--label" -> label = " " + args[++i];
         default -> throw new IllegalArgumentException("unknown argument [" + args[i] + "]");
       }
     }
-    RestBenchmark bench = new RestBenchmark(engine, url, docs, verify);
+    RestBenchmark bench = new RestBenchmark(engine, url, docs, verify, label);
     bench.run(
         parts,
         queries,
@@ -162,7 +167,9 @@ public final class RestBenchmark {
     figures
         .put(
             "engine",
-            (openSearch ? "OpenSearch " : "Elasticsearch ") + local.path("version").asText())
+            (openSearch ? "OpenSearch " : "Elasticsearch ")
+                + local.path("version").asText()
+                + label)
         .put("docs", docs);
     if (openSearch) {
       // collapse between the query and the fetch phase: in the pipeline by its phase results
@@ -195,7 +202,7 @@ public final class RestBenchmark {
                                ["neardup_collapse"]}}\
               """));
     }
-    if (parts.contains("query") || parts.contains("collapse")) {
+    if (parts.contains("query") || parts.contains("collapse") || parts.contains("clusters")) {
       load();
     }
     if (parts.contains("query")) {
@@ -203,6 +210,9 @@ public final class RestBenchmark {
     }
     if (parts.contains("collapse")) {
       collapseFigures();
+    }
+    if (parts.contains("clusters")) {
+      clustersFigures(rounds);
     }
     if (parts.contains("ingest")) {
       ingestFigures(rounds, warmupRounds, bulkRequests(ingestDocs, bulkDocs), clients);
@@ -309,9 +319,62 @@ public final class RestBenchmark {
   }
 
   /**
-   * @param bulks the bulk requests of the documents ingested, built once (untimed): the same bodies
-   *     go to both indices
+   * The clustering API's run over the whole corpus index (first page of 10 clusters) and a dry run
+   * of reconcile on it (the same distributed run, plus reading every document's assignment page by
+   * page; it writes nothing), alternately, after {@link #CLUSTERS_WARMUP} untimed runs of each.
    */
+  private void clustersFigures(int rounds) throws Exception {
+    // the fields reconcile reads: added to the corpus index's mapping once (no document has them)
+    NodeHttp.check(
+        node.send(
+            "PUT",
+            "/" + index + "/_mapping",
+            """
+            {"properties": {"neardup_cluster": {"type": "keyword"},
+                            "neardup_canonical": {"type": "boolean"}}}\
+            """));
+    String clusters = "{\"field\": \"body.dup\", \"size\": 10}";
+    String reconcile = "{\"field\": \"body.dup\", \"dry_run\": true}";
+    String clustersPath = "/" + index + "/_neardup/clusters";
+    String reconcilePath = "/" + index + "/_neardup/reconcile";
+    JsonNode listed = null;
+    JsonNode reconciled = null;
+    for (int w = 0; w < CLUSTERS_WARMUP; w++) {
+      listed = post(clustersPath, clusters);
+      reconciled = post(reconcilePath, reconcile);
+    }
+    long[][] nanos = new long[2][rounds];
+    for (int r = 0; r < rounds; r++) {
+      boolean clustersFirst = r % 2 == 0;
+      nanos[clustersFirst ? 0 : 1][r] =
+          time(clustersFirst ? clustersPath : reconcilePath, clustersFirst ? clusters : reconcile);
+      nanos[clustersFirst ? 1 : 0][r] =
+          time(clustersFirst ? reconcilePath : clustersPath, clustersFirst ? reconcile : clusters);
+    }
+    ObjectNode out = figures.putObject("clusters");
+    out.put("rounds", rounds)
+        .put("warmup", CLUSTERS_WARMUP)
+        .put("documents", listed.path("documents").asLong())
+        .put("clusters", listed.path("total_clusters").asLong())
+        .put("clustered_documents", listed.path("clustered_documents").asLong())
+        .put("reconcile_documents", reconciled.path("documents").asLong())
+        .put("reconcile_clusters", reconciled.path("clusters").asLong());
+    ObjectNode api = out.putObject("clusters_api");
+    ObjectNode dry = out.putObject("reconcile_dry_run");
+    for (int r = 0; r < rounds; r++) {
+      api.withArray("ms").add(nanos[0][r] / 1e6);
+      dry.withArray("ms").add(nanos[1][r] / 1e6);
+    }
+    latency(api, nanos[0]);
+    latency(dry, nanos[1]);
+  }
+
+  private JsonNode post(String path, String body) throws IOException, InterruptedException {
+    HttpResponse<String> r = node.send("POST", path, body);
+    NodeHttp.check(r);
+    return JSON.readTree(r.body());
+  }
+
   /**
    * @param warmupRounds rounds of both variants run first and left out of the figures: the
    *     processor's code path reaches the JIT's steady state later than plain indexing's

@@ -70,6 +70,9 @@ public final class RestReport {
     if (engines.stream().allMatch(e -> e.has("query"))) {
       queryTable();
     }
+    if (engines.stream().allMatch(e -> e.has("clusters"))) {
+      clustersTable();
+    }
     if (engines.stream().allMatch(e -> e.has("ingest"))) {
       ingestTable();
       latencyTable(
@@ -237,6 +240,45 @@ public final class RestReport {
 
   private static String latency(JsonNode v) {
     return fmt("%.2f / %.2f", v.path("median_ms").asDouble(), v.path("p99_ms").asDouble());
+  }
+
+  private void clustersTable() {
+    JsonNode first = engines.get(0).path("clusters");
+    line(
+        "%n## Clustering API and reconcile (dry run) over the whole corpus index (%d rounds,"
+            + " alternating which goes first, after %d untimed runs of each)%n",
+        first.path("rounds").asInt(), first.path("warmup").asInt());
+    header("", "", 1);
+    row(
+        "clusters",
+        "`POST /{index}/_neardup/clusters` (first page of 10), ms: median (rounds)",
+        c -> millis(c.path("clusters_api")));
+    row(
+        "clusters",
+        "`POST /{index}/_neardup/reconcile` with `dry_run`, ms: median (rounds)",
+        c -> millis(c.path("reconcile_dry_run")));
+    row(
+        "clusters",
+        "documents / clusters / clustered documents (clustering API)",
+        c ->
+            fmt(
+                "%,d / %,d / %,d",
+                c.path("documents").asLong(),
+                c.path("clusters").asLong(),
+                c.path("clustered_documents").asLong()));
+    row(
+        "clusters",
+        "documents / clusters (reconcile)",
+        c ->
+            fmt(
+                "%,d / %,d",
+                c.path("reconcile_documents").asLong(), c.path("reconcile_clusters").asLong()));
+  }
+
+  private static String millis(JsonNode timed) {
+    List<String> each = new ArrayList<>();
+    timed.path("ms").forEach(r -> each.add(fmt("%,.0f", r.asDouble())));
+    return fmt("**%,.0f** (%s)", median(timed.path("ms")), String.join(", ", each));
   }
 
   private void ingestTable() {
