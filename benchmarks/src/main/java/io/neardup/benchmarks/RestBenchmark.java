@@ -63,7 +63,7 @@ public final class RestBenchmark {
   private static final String WINDOW_PIPELINE = "neardup-bench-collapse-fetching-window";
   private static final String INGEST_PIPELINE = "neardup-bench-ingest";
   private static final int WINDOW = 100;
-  private static final int CLUSTERS_WARMUP = 3;
+  private static final int CLUSTERS_WARMUP = 5;
 
   private final NodeHttp node;
   private final String index;
