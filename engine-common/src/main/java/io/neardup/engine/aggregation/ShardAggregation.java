@@ -1,7 +1,7 @@
 package io.neardup.engine.aggregation;
 
 import io.neardup.engine.api.BodyKeys;
-import io.neardup.engine.api.ShardParams;
+import io.neardup.engine.api.FieldParams;
 import io.neardup.engine.param.NearDupField;
 import io.neardup.engine.wire.WireInput;
 import java.io.IOException;
@@ -21,7 +21,7 @@ import org.apache.lucene.index.LeafReaderContext;
  * @param <R> the result, of one shard or reduced
  * @param <S> the engine's shard id
  */
-public interface ShardAggregation<P extends ShardParams, R, S> {
+public interface ShardAggregation<P extends FieldParams, R, S> {
   /** The aggregation's registered name. */
   String name();
 

@@ -19,7 +19,7 @@ import java.util.Objects;
  * @param partition which partition of the band-hash space, in [0, partitions)
  * @param partitions how many partitions
  */
-public record BucketsParams(String field, int partition, int partitions) implements ShardParams {
+public record BucketsParams(String field, int partition, int partitions) implements FieldParams {
   /** The aggregation's name. */
   public static final String NAME = "neardup_buckets";
 

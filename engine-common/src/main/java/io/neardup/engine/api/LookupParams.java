@@ -30,7 +30,7 @@ import java.util.Objects;
  */
 public record LookupParams(
     String field, String clusterField, List<byte[]> sketches, List<byte[]> sets)
-    implements ShardParams {
+    implements FieldParams {
   /** The aggregation's name. */
   public static final String NAME = "neardup_lookup";
 

@@ -1,7 +1,7 @@
 package io.neardup.opensearch.support;
 
 import io.neardup.engine.aggregation.ShardAggregation;
-import io.neardup.engine.api.ShardParams;
+import io.neardup.engine.api.FieldParams;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
 import io.neardup.opensearch.mapper.NearDupFieldMapper.NearDupFieldType;
@@ -40,7 +40,7 @@ import org.opensearch.search.internal.SearchContext;
  * @param <P> its parameters
  * @param <R> its result
  */
-public final class ShardAggregationBuilder<P extends ShardParams, R>
+public final class ShardAggregationBuilder<P extends FieldParams, R>
     extends AbstractAggregationBuilder<ShardAggregationBuilder<P, R>> {
   private final ShardAggregation<P, R, ShardId> kind;
   private final P params;
@@ -75,7 +75,7 @@ public final class ShardAggregationBuilder<P extends ShardParams, R>
   }
 
   /** The parser of the JSON form the kind declares. */
-  public static <P extends ShardParams, R>
+  public static <P extends FieldParams, R>
       ContextParser<String, ShardAggregationBuilder<P, R>> parser(
           ShardAggregation<P, R, ShardId> kind) {
     ObjectParser<Map<String, Object>, Void> keys =

@@ -3,7 +3,7 @@ package io.neardup.elasticsearch.support;
 import io.neardup.engine.aggregation.BucketsAggregation;
 import io.neardup.engine.aggregation.LookupAggregation;
 import io.neardup.engine.aggregation.ShardAggregation;
-import io.neardup.engine.api.ShardParams;
+import io.neardup.engine.api.FieldParams;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -43,7 +43,7 @@ public final class ShardAggregations {
     return List.of(spec(BUCKETS), spec(LOOKUP));
   }
 
-  private static <P extends ShardParams, R> AggregationSpec spec(
+  private static <P extends FieldParams, R> AggregationSpec spec(
       ShardAggregation<P, R, ShardId> kind) {
     return new AggregationSpec(
             kind.name(),

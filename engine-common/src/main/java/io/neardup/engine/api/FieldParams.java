@@ -5,10 +5,11 @@ import java.io.IOException;
 import java.util.Map;
 
 /**
- * The parameters of a shard aggregation ({@link BucketsParams}, {@link LookupParams}): the {@code
- * neardup} field it reads, its JSON object and its wire form.
+ * Parameters over a {@code neardup} field that travel as a JSON object and on the wire: the shard
+ * aggregations' ({@link BucketsParams}, {@link LookupParams}) and the search extensions' ({@link
+ * CollapseParams}, {@link SketchesParams}).
  */
-public interface ShardParams {
+public interface FieldParams {
   /** The {@code neardup} field. */
   String field();
 
