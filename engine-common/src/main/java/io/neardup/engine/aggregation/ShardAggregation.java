@@ -106,6 +106,21 @@ public interface ShardAggregation<P extends FieldParams, R, S> {
     R result();
   }
 
+  /**
+   * Checks where the aggregation stands in a request: once per shard, so at the top level and
+   * without sub-aggregations.
+   *
+   * @throws IllegalArgumentException naming the aggregation
+   */
+  default void checkTopLevel(boolean nested, int subAggregations) {
+    if (nested) {
+      throw new IllegalArgumentException("[" + name() + "] must be a top-level aggregation");
+    }
+    if (subAggregations > 0) {
+      throw new IllegalArgumentException("[" + name() + "] takes no sub-aggregations");
+    }
+  }
+
   /** The value of a required key of a JSON form. */
   static Object required(Map<String, Object> body, String key) {
     Object v = body.get(key);

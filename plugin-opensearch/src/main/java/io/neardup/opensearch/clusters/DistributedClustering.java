@@ -251,17 +251,14 @@ public final class DistributedClustering {
       taskClient.bulk(
           bulk,
           ActionListener.wrap(
-              response -> {
-                List<ReconcileResult.Failure> items = new ArrayList<>(response.getItems().length);
-                for (BulkItemResponse item : response.getItems()) {
-                  items.add(
-                      item.isFailed()
-                          ? new ReconcileResult.Failure(
-                              item.getIndex(), item.getId(), item.getFailureMessage())
-                          : null);
-                }
-                listener.onResponse(items);
-              },
+              response ->
+                  listener.onResponse(
+                      ReconcileRun.failures(
+                          response.getItems(),
+                          BulkItemResponse::isFailed,
+                          BulkItemResponse::getIndex,
+                          BulkItemResponse::getId,
+                          BulkItemResponse::getFailureMessage)),
               listener::onFailure));
     }
 

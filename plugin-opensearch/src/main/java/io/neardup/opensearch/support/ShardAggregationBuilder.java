@@ -101,12 +101,7 @@ public final class ShardAggregationBuilder<P extends FieldParams, R>
   protected AggregatorFactory doBuild(
       QueryShardContext context, AggregatorFactory parent, AggregatorFactories.Builder subs)
       throws IOException {
-    if (parent != null) {
-      throw new IllegalArgumentException("[" + kind.name() + "] must be a top-level aggregation");
-    }
-    if (subs.count() > 0) {
-      throw new IllegalArgumentException("[" + kind.name() + "] takes no sub-aggregations");
-    }
+    kind.checkTopLevel(parent != null, subs.count());
     MappedFieldType type = context.getMapperService().fieldType(params.field());
     if (type != null && !(type instanceof NearDupFieldType)) {
       kind.otherType(params);
