@@ -7,10 +7,8 @@ import java.util.Map;
 
 /**
  * Phase "oversized": a bucket larger than the maximum bucket size (thousands of variants of one
- * boilerplate text) is never verified pair by pair. Each member is compared with a few
- * representatives only (the first member, and each member that matched none of the earlier
- * representatives, up to the configured number) and joined to those it reaches, so the cost stays
- * linear in the bucket's size.
+ * boilerplate text) is never verified pair by pair: {@link Representatives}, the rule the
+ * distributed run applies too.
  */
 final class OversizedBuckets {
   private final ClusterRun run;
@@ -21,33 +19,34 @@ final class OversizedBuckets {
 
   void verify() throws IOException {
     List<int[]> deferred = run.deferred;
-    int[] reps = new int[run.config.representatives()];
+    Representatives reps = new Representatives(run.config.representatives());
     SetComparison.Buffers buffers = new SetComparison.Buffers();
+    Representatives.Pairs pairs =
+        new Representatives.Pairs() {
+          @Override
+          public boolean connected(int a, int b) {
+            return run.uf.connected(a, b);
+          }
+
+          @Override
+          public double similarity(int a, int b) throws IOException {
+            return run.comparison.similarity(a, b, buffers);
+          }
+
+          @Override
+          public void join(int a, int b, double similarity) throws IOException {
+            run.join(a, b, similarity);
+          }
+        };
     long[] joined = new long[deferred.size()];
     for (int k = 0; k < deferred.size(); k++) {
-      int count = 0;
+      reps.reset();
       for (int m : deferred.get(k)) {
-        boolean matched = false;
-        for (int r = 0; r < count; r++) {
-          int rep = reps[r];
-          if (run.uf.connected(rep, m)) {
-            matched = true;
-            continue;
-          }
-          run.candidates++;
-          double s = run.comparison.similarity(rep, m, buffers);
-          if (s >= 0) {
-            run.join(Math.min(rep, m), Math.max(rep, m), s);
-            joined[k]++;
-            matched = true;
-          }
-        }
-        if (!matched && count < reps.length) {
-          reps[count++] = m;
-        }
+        joined[k] += reps.offer(m, pairs);
       }
       run.progress.update("oversized", k + 1, deferred.size());
     }
+    run.candidates += reps.compared();
     // pairs of one cluster inside a deferred bucket that no comparison covered
     Map<Integer, Integer> perRoot = new HashMap<>();
     for (int k = 0; k < deferred.size(); k++) {

@@ -8,8 +8,6 @@ import io.neardup.opensearch.analysis.NearDupNormalizeTokenFilterFactory;
 import io.neardup.opensearch.analysis.NearDupSignatureTokenFilterFactory;
 import io.neardup.opensearch.analysis.NearDupSignatureTokenizerFactory;
 import io.neardup.opensearch.analysis.NearDupTokenFilterFactory;
-import io.neardup.opensearch.clusters.InternalNearDupBuckets;
-import io.neardup.opensearch.clusters.NearDupBucketsAggregationBuilder;
 import io.neardup.opensearch.clusters.NearDupShardDocsQueryBuilder;
 import io.neardup.opensearch.clusters.RestNearDupClustersAction;
 import io.neardup.opensearch.clusters.TransportNearDupClustersAction;
@@ -19,8 +17,6 @@ import io.neardup.opensearch.collapse.NearDupCollapseFilter;
 import io.neardup.opensearch.collapse.NearDupSketchFetchSubPhase;
 import io.neardup.opensearch.collapse.NearDupSketchesBuilder;
 import io.neardup.opensearch.collapse.NearDupWindowSortBuilder;
-import io.neardup.opensearch.ingest.InternalNearDupLookup;
-import io.neardup.opensearch.ingest.NearDupLookupAggregationBuilder;
 import io.neardup.opensearch.ingest.NearDupProcessor;
 import io.neardup.opensearch.mapper.NearDupFieldMapper;
 import io.neardup.opensearch.pipeline.NearDupCollapsePhaseProcessor;
@@ -30,6 +26,7 @@ import io.neardup.opensearch.query.NearDupQueryBuilder;
 import io.neardup.opensearch.reconcile.NearDupReconcileStatus;
 import io.neardup.opensearch.reconcile.RestNearDupReconcileAction;
 import io.neardup.opensearch.reconcile.TransportNearDupReconcileAction;
+import io.neardup.opensearch.support.ShardAggregations;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -176,17 +173,7 @@ public final class NearDupPlugin extends Plugin
 
   @Override
   public List<AggregationSpec> getAggregations() {
-    return List.of(
-        new AggregationSpec(
-                NearDupBucketsAggregationBuilder.NAME,
-                NearDupBucketsAggregationBuilder::new,
-                NearDupBucketsAggregationBuilder::parse)
-            .addResultReader(InternalNearDupBuckets::new),
-        new AggregationSpec(
-                NearDupLookupAggregationBuilder.NAME,
-                NearDupLookupAggregationBuilder::new,
-                NearDupLookupAggregationBuilder::parse)
-            .addResultReader(InternalNearDupLookup::new));
+    return ShardAggregations.specs();
   }
 
   @Override

@@ -11,8 +11,6 @@ import static org.opensearch.test.hamcrest.OpenSearchAssertions.assertNoFailures
 
 import io.neardup.analysis.NearDupAnalyzer;
 import io.neardup.canonical.CanonicalPolicy;
-import io.neardup.cluster.Cluster;
-import io.neardup.cluster.ClusterResult;
 import io.neardup.cluster.Verification;
 import io.neardup.collapse.CollapsedHit;
 import io.neardup.collapse.CollapsedHits;
@@ -23,13 +21,13 @@ import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
 import io.neardup.engine.api.ClusterListing;
 import io.neardup.engine.collapse.CollapseSummary;
-import io.neardup.index.NearDupClusterer;
 import io.neardup.opensearch.clusters.NearDupClustersRequest;
 import io.neardup.opensearch.clusters.NearDupClustersResponse;
 import io.neardup.opensearch.clusters.TransportNearDupClustersAction;
 import io.neardup.opensearch.collapse.CollapsedSearchResponse;
 import io.neardup.opensearch.collapse.NearDupCollapseBuilder;
 import io.neardup.settings.NearDupSettings;
+import io.neardup.testkit.LibraryClusters;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -741,38 +739,9 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
   /** The library's clusters of the same texts: sets of ids. */
   private static Set<Set<String>> libraryClusters(Map<String, String> docs, double threshold)
       throws IOException {
-    NearDupSettings settings = NearDupSettings.builder().threshold(0.9).build();
-    NearDupFields fields = new NearDupFields(FIELD);
-    Set<Set<String>> clusters = new HashSet<>();
-    try (Directory dir = new ByteBuffersDirectory();
-        NearDupAnalyzer analyzer = new NearDupAnalyzer(settings, true)) {
-      // the field's verify: exact: sets as the engine stores them, pairs decided as it decides
-      NearDupDocumentBuilder builder =
-          new NearDupDocumentBuilder(analyzer, fields, NearDupDocument.SetLayout.DELTA);
-      try (IndexWriter writer = new IndexWriter(dir, new IndexWriterConfig())) {
-        for (Map.Entry<String, String> doc : docs.entrySet()) {
-          Document d = new Document();
-          d.add(new StringField("id", doc.getKey(), Field.Store.YES));
-          builder.addFields(d, doc.getValue());
-          writer.addDocument(d);
-        }
-      }
-      try (DirectoryReader reader = DirectoryReader.open(dir)) {
-        ClusterResult result =
-            new NearDupClusterer(reader, fields, settings)
-                .threshold(threshold)
-                .verification(Verification.EXACT)
-                .run(null);
-        for (Cluster c : result.clusters()) {
-          Set<String> ids = new HashSet<>();
-          for (int doc : c.members()) {
-            ids.add(reader.storedFields().document(doc).get("id"));
-          }
-          clusters.add(ids);
-        }
-      }
-    }
-    return clusters;
+    // the field's verify: exact: sets as the engine stores them, pairs decided as it decides
+    return LibraryClusters.of(docs, NearDupSettings.builder().threshold(0.9).build(), threshold)
+        .sets();
   }
 
   private static Set<Set<String>> ids(NearDupClustersResponse response) {

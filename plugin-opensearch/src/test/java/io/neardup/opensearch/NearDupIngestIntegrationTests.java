@@ -10,10 +10,12 @@ import io.neardup.engine.contract.IndexedFields;
 import io.neardup.engine.ingest.AnalysedTexts;
 import io.neardup.engine.ingest.LookupMatches;
 import io.neardup.engine.ingest.NearDupIngest;
+import io.neardup.engine.ingest.NearDupLookup;
 import io.neardup.engine.ingest.SketchedText;
 import io.neardup.engine.param.NearDupMappings;
-import io.neardup.opensearch.ingest.InternalNearDupLookup;
-import io.neardup.opensearch.ingest.NearDupLookupAggregationBuilder;
+import io.neardup.opensearch.support.InternalShardAggregation;
+import io.neardup.opensearch.support.ShardAggregationBuilder;
+import io.neardup.opensearch.support.ShardAggregations;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.testkit.EnglishText;
 import io.neardup.testkit.IngestFamilies;
@@ -433,9 +435,11 @@ public class NearDupIngestIntegrationTests extends OpenSearchIntegTestCase {
     }
     sketches.add(ingest.analyse("k", "body.dup", exact, texts[FAMILIES]));
     expected.add(null);
-    NearDupLookupAggregationBuilder lookup =
-        new NearDupLookupAggregationBuilder(
-            "l", NearDupIngest.lookupParams("body.dup", "neardup_cluster", sketches));
+    ShardAggregationBuilder<?, ?> lookup =
+        new ShardAggregationBuilder<>(
+            ShardAggregations.LOOKUP,
+            "l",
+            NearDupIngest.lookupParams("body.dup", "neardup_cluster", sketches));
     for (String node : internalCluster().getNodeNames()) {
       SearchResponse response =
           client(node)
@@ -444,8 +448,9 @@ public class NearDupIngestIntegrationTests extends OpenSearchIntegTestCase {
               .setTrackTotalHits(false)
               .addAggregation(lookup)
               .get();
-      InternalNearDupLookup found = response.getAggregations().get("l");
-      assertThat(LookupMatches.clusters(found.matches()), equalTo(expected));
+      InternalShardAggregation<List<NearDupLookup.Match>> found =
+          response.getAggregations().get("l");
+      assertThat(LookupMatches.clusters(found.value()), equalTo(expected));
     }
     try (XContentParser parser =
         createParser(JsonXContent.jsonXContent, Strings.toString(XContentType.JSON, lookup))) {
@@ -453,7 +458,9 @@ public class NearDupIngestIntegrationTests extends OpenSearchIntegTestCase {
       for (int t = 0; t < 5; t++) {
         parser.nextToken();
       }
-      assertThat(NearDupLookupAggregationBuilder.parse(parser, "l"), equalTo(lookup));
+      assertThat(
+          ShardAggregationBuilder.parser(ShardAggregations.LOOKUP).parse(parser, "l"),
+          equalTo(lookup));
     }
   }
 

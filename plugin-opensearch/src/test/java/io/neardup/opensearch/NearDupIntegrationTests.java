@@ -9,10 +9,9 @@ import static org.opensearch.test.hamcrest.OpenSearchAssertions.assertNoFailures
 import io.neardup.analysis.NearDupAnalyzer;
 import io.neardup.analysis.NearDupFilter;
 import io.neardup.canonical.CanonicalPolicy;
-import io.neardup.document.NearDupDocument;
-import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
 import io.neardup.engine.api.ClusterListing;
+import io.neardup.engine.api.ClustersParams;
 import io.neardup.engine.api.LikeDocument;
 import io.neardup.opensearch.clusters.NearDupClustersRequest;
 import io.neardup.opensearch.clusters.NearDupClustersResponse;
@@ -25,6 +24,8 @@ import io.neardup.search.NearDuplicateQuery;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.testkit.CliClusters;
 import io.neardup.testkit.CorpusGenerator;
+import io.neardup.testkit.LibraryClusters;
+import io.neardup.testkit.OversizedTexts;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -37,12 +38,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
-import org.apache.lucene.document.Document;
-import org.apache.lucene.document.Field;
-import org.apache.lucene.document.StringField;
 import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TopDocs;
@@ -139,16 +135,7 @@ public class NearDupIntegrationTests extends OpenSearchIntegTestCase {
     NearDupFields fields = new NearDupFields(FIELD);
     try (Directory dir = new ByteBuffersDirectory();
         NearDupAnalyzer analyzer = new NearDupAnalyzer(NearDupSettings.DEFAULT, true)) {
-      NearDupDocumentBuilder builder =
-          new NearDupDocumentBuilder(analyzer, fields, NearDupDocument.SetLayout.DELTA);
-      try (IndexWriter writer = new IndexWriter(dir, new IndexWriterConfig())) {
-        for (Map.Entry<String, String> doc : docs.entrySet()) {
-          Document d = new Document();
-          d.add(new StringField("id", doc.getKey(), Field.Store.YES));
-          builder.addFields(d, doc.getValue());
-          writer.addDocument(d);
-        }
-      }
+      LibraryClusters.index(dir, analyzer, fields, docs);
       try (DirectoryReader reader = DirectoryReader.open(dir)) {
         IndexSearcher searcher = new IndexSearcher(reader);
         for (Map.Entry<String, String> doc : docs.entrySet()) {
@@ -290,6 +277,20 @@ public class NearDupIntegrationTests extends OpenSearchIntegTestCase {
   }
 
   /**
+   * Buckets above the maximum size (hundreds of variants of one text): on an index of one shard
+   * written in input order, the clusters API lists the library's clusters ({@code neardup dedup}'s
+   * core, which compares those buckets' members with their representatives) in the same order with
+   * the same canonicals.
+   */
+  public void testClustersApiTakesTheClisRepresentativesInOversizedBuckets() throws IOException {
+    Map<String, String> docs = OversizedTexts.corpus(20261128L);
+    indexInOrder("oversized-in-order", docs);
+    LibraryClusters.Run library = LibraryClusters.of(docs, NearDupSettings.DEFAULT, 0.8);
+    assertThat(library.stats().oversizedBuckets(), greaterThan(0));
+    assertThat(listedClusters("oversized-in-order", 50), equalTo(library.clusters()));
+  }
+
+  /**
    * One corpus through every path: on an index of one shard written in input order (so index order
    * is input order), the clusters API lists the clusters of {@code neardup dedup} (the library's
    * {@code Clusterer}) in the same order with the same canonicals, and reconcile writes the same
@@ -297,40 +298,15 @@ public class NearDupIntegrationTests extends OpenSearchIntegTestCase {
    */
   public void testClustersApiAndReconcileListTheClisClustersInTheSameOrder() throws IOException {
     String index = "samples-in-order";
-    assertAcked(
-        client()
-            .admin()
-            .indices()
-            .prepareCreate(index)
-            .setSettings(
-                Settings.builder()
-                    .put(IndexMetadata.SETTING_NUMBER_OF_SHARDS, 1)
-                    .put(IndexMetadata.SETTING_NUMBER_OF_REPLICAS, 0))
-            .setMapping(CliClusters.RECONCILED_MAPPING));
-    ensureGreen(index);
-    BulkRequestBuilder bulk =
-        client().prepareBulk().setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
-    List<String> order = new ArrayList<>();
+    Map<String, String> docs = new LinkedHashMap<>();
     for (Map<String, Object> doc :
         CliClusters.jsonLines(CliClusters.samples().resolve("corpus.jsonl"), JSON)) {
-      order.add((String) doc.get("id"));
-      bulk.add(
-          client().prepareIndex(index).setId(order.getLast()).setSource("body", doc.get("text")));
+      docs.put((String) doc.get("id"), (String) doc.get("text"));
     }
-    assertNoFailures(bulk.get());
+    indexInOrder(index, docs);
+    List<String> order = new ArrayList<>(docs.keySet());
     List<CliClusters.Cluster> expected = CliClusters.sampleAt08Listed(JSON);
-
-    NearDupClustersResponse response =
-        client()
-            .execute(
-                TransportNearDupClustersAction.TYPE,
-                new NearDupClustersRequest(index).field(FIELD).size(10_000))
-            .actionGet();
-    List<CliClusters.Cluster> listed = new ArrayList<>();
-    for (ClusterListing.Group c : response.clusters()) {
-      listed.add(new CliClusters.Cluster(c.canonical().id(), c.ids()));
-    }
-    assertThat(listed, equalTo(expected));
+    assertThat(listedClusters(index, ClustersParams.DEFAULT_BATCH_SIZE), equalTo(expected));
 
     NearDupReconcileResponse reconciled =
         client()
@@ -349,6 +325,42 @@ public class NearDupIntegrationTests extends OpenSearchIntegTestCase {
       }
     }
     assertThat(CliClusters.fromAssignments(order, clusterOf, canonical), equalTo(expected));
+  }
+
+  /** Creates an index of one shard and writes {@code docs} to it in input order. */
+  private void indexInOrder(String index, Map<String, String> docs) {
+    assertAcked(
+        client()
+            .admin()
+            .indices()
+            .prepareCreate(index)
+            .setSettings(
+                Settings.builder()
+                    .put(IndexMetadata.SETTING_NUMBER_OF_SHARDS, 1)
+                    .put(IndexMetadata.SETTING_NUMBER_OF_REPLICAS, 0))
+            .setMapping(CliClusters.RECONCILED_MAPPING));
+    ensureGreen(index);
+    BulkRequestBuilder bulk =
+        client().prepareBulk().setRefreshPolicy(WriteRequest.RefreshPolicy.IMMEDIATE);
+    for (Map.Entry<String, String> doc : docs.entrySet()) {
+      bulk.add(client().prepareIndex(index).setId(doc.getKey()).setSource("body", doc.getValue()));
+    }
+    assertNoFailures(bulk.get());
+  }
+
+  /** The clusters API's clusters of an index, as the CLI lists them. */
+  private List<CliClusters.Cluster> listedClusters(String index, int batchSize) {
+    NearDupClustersResponse response =
+        client()
+            .execute(
+                TransportNearDupClustersAction.TYPE,
+                new NearDupClustersRequest(index).field(FIELD).batchSize(batchSize).size(10_000))
+            .actionGet();
+    List<CliClusters.Cluster> listed = new ArrayList<>();
+    for (ClusterListing.Group c : response.clusters()) {
+      listed.add(new CliClusters.Cluster(c.canonical().id(), c.ids()));
+    }
+    return listed;
   }
 
   private static final java.util.function.Function<String, Map<String, Object>> JSON =

@@ -6,8 +6,6 @@ import io.neardup.elasticsearch.analysis.NearDupNormalizeTokenFilterFactory;
 import io.neardup.elasticsearch.analysis.NearDupSignatureTokenFilterFactory;
 import io.neardup.elasticsearch.analysis.NearDupSignatureTokenizerFactory;
 import io.neardup.elasticsearch.analysis.NearDupTokenFilterFactory;
-import io.neardup.elasticsearch.clusters.InternalNearDupBuckets;
-import io.neardup.elasticsearch.clusters.NearDupBucketsAggregationBuilder;
 import io.neardup.elasticsearch.clusters.NearDupShardDocsQueryBuilder;
 import io.neardup.elasticsearch.clusters.RestNearDupClustersAction;
 import io.neardup.elasticsearch.clusters.TransportNearDupClustersAction;
@@ -17,14 +15,13 @@ import io.neardup.elasticsearch.collapse.NearDupCollapseRankBuilder;
 import io.neardup.elasticsearch.collapse.NearDupSketchFetchSubPhase;
 import io.neardup.elasticsearch.collapse.NearDupSketchesBuilder;
 import io.neardup.elasticsearch.collapse.NearDupWindowShardResult;
-import io.neardup.elasticsearch.ingest.InternalNearDupLookup;
-import io.neardup.elasticsearch.ingest.NearDupLookupAggregationBuilder;
 import io.neardup.elasticsearch.ingest.NearDupProcessor;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper;
 import io.neardup.elasticsearch.query.NearDupQueryBuilder;
 import io.neardup.elasticsearch.reconcile.NearDupReconcileStatus;
 import io.neardup.elasticsearch.reconcile.RestNearDupReconcileAction;
 import io.neardup.elasticsearch.reconcile.TransportNearDupReconcileAction;
+import io.neardup.elasticsearch.support.ShardAggregations;
 import io.neardup.engine.api.ReconcileProgress;
 import io.neardup.engine.ingest.AnalysedTexts;
 import java.util.Collection;
@@ -197,16 +194,6 @@ public final class NearDupPlugin extends Plugin
 
   @Override
   public List<AggregationSpec> getAggregations() {
-    return List.of(
-        new AggregationSpec(
-                NearDupBucketsAggregationBuilder.NAME,
-                NearDupBucketsAggregationBuilder::new,
-                NearDupBucketsAggregationBuilder::parse)
-            .addResultReader(InternalNearDupBuckets::new),
-        new AggregationSpec(
-                NearDupLookupAggregationBuilder.NAME,
-                NearDupLookupAggregationBuilder::new,
-                NearDupLookupAggregationBuilder::parse)
-            .addResultReader(InternalNearDupLookup::new));
+    return ShardAggregations.specs();
   }
 }

@@ -7,12 +7,14 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
 import io.neardup.cluster.Verification;
-import io.neardup.elasticsearch.ingest.InternalNearDupLookup;
-import io.neardup.elasticsearch.ingest.NearDupLookupAggregationBuilder;
+import io.neardup.elasticsearch.support.InternalShardAggregation;
+import io.neardup.elasticsearch.support.ShardAggregationBuilder;
+import io.neardup.elasticsearch.support.ShardAggregations;
 import io.neardup.engine.contract.IndexedFields;
 import io.neardup.engine.ingest.AnalysedTexts;
 import io.neardup.engine.ingest.LookupMatches;
 import io.neardup.engine.ingest.NearDupIngest;
+import io.neardup.engine.ingest.NearDupLookup;
 import io.neardup.engine.ingest.SketchedText;
 import io.neardup.engine.param.NearDupMappings;
 import io.neardup.settings.NearDupSettings;
@@ -450,9 +452,11 @@ public class NearDupIngestIntegrationTests extends ESIntegTestCase {
     }
     sketches.add(ingest.analyse("k", "body.dup", exact, texts[FAMILIES]));
     expected.add(null);
-    NearDupLookupAggregationBuilder lookup =
-        new NearDupLookupAggregationBuilder(
-            "l", NearDupIngest.lookupParams("body.dup", "neardup_cluster", sketches));
+    ShardAggregationBuilder<?, ?> lookup =
+        new ShardAggregationBuilder<>(
+            ShardAggregations.LOOKUP,
+            "l",
+            NearDupIngest.lookupParams("body.dup", "neardup_cluster", sketches));
     String[] nodes = internalCluster().getNodeNames();
     for (String node : nodes) {
       assertResponse(
@@ -462,8 +466,9 @@ public class NearDupIngestIntegrationTests extends ESIntegTestCase {
               .setTrackTotalHits(false)
               .addAggregation(lookup),
           response -> {
-            InternalNearDupLookup found = response.getAggregations().get("l");
-            assertThat(LookupMatches.clusters(found.matches()), equalTo(expected));
+            InternalShardAggregation<List<NearDupLookup.Match>> found =
+                response.getAggregations().get("l");
+            assertThat(LookupMatches.clusters(found.value()), equalTo(expected));
           });
     }
     try (XContentParser parser =
@@ -472,7 +477,9 @@ public class NearDupIngestIntegrationTests extends ESIntegTestCase {
       for (int t = 0; t < 5; t++) {
         parser.nextToken();
       }
-      assertThat(NearDupLookupAggregationBuilder.parse(parser, "l"), equalTo(lookup));
+      assertThat(
+          ShardAggregationBuilder.parser(ShardAggregations.LOOKUP).parse(parser, "l"),
+          equalTo(lookup));
     }
   }
 

@@ -1,6 +1,7 @@
 package io.neardup.engine.api;
 
 import io.neardup.canonical.CanonicalPolicy;
+import java.util.List;
 import java.util.function.BiConsumer;
 
 /**
@@ -17,6 +18,8 @@ public interface BodyKeys<T> {
   /** The kinds of value a key takes. */
   enum Kind {
     STRING,
+    /** An array of strings. */
+    STRINGS,
     INT,
     DOUBLE,
     BOOLEAN,
@@ -34,6 +37,11 @@ public interface BodyKeys<T> {
 
   default void string(String name, BiConsumer<T, String> set) {
     declare(name, Kind.STRING, (t, v) -> set.accept(t, (String) v));
+  }
+
+  @SuppressWarnings("unchecked")
+  default void strings(String name, BiConsumer<T, List<String>> set) {
+    declare(name, Kind.STRINGS, (t, v) -> set.accept(t, (List<String>) v));
   }
 
   default void integer(String name, BiConsumer<T, Integer> set) {

@@ -19,7 +19,7 @@ import java.util.Objects;
  * @param partition which partition of the band-hash space, in [0, partitions)
  * @param partitions how many partitions
  */
-public record BucketsParams(String field, int partition, int partitions) {
+public record BucketsParams(String field, int partition, int partitions) implements FieldParams {
   /** The aggregation's name. */
   public static final String NAME = "neardup_buckets";
 
@@ -56,13 +56,14 @@ public record BucketsParams(String field, int partition, int partitions) {
     return new BucketsParams(in.readString(), in.readVInt(), in.readVInt());
   }
 
+  @Override
   public void write(WireOutput out) throws IOException {
     out.writeString(field);
     out.writeVInt(partition);
     out.writeVInt(partitions);
   }
 
-  /** The JSON object. */
+  @Override
   public Map<String, Object> body() {
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("field", field);

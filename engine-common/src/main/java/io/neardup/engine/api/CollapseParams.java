@@ -129,6 +129,7 @@ public record CollapseParams(
         CanonicalForms.read(in));
   }
 
+  @Override
   public void write(WireOutput out) throws IOException {
     out.writeString(field);
     out.writeOptionalDouble(minSimilarity);
@@ -138,6 +139,7 @@ public record CollapseParams(
   }
 
   /** The extension's JSON object. */
+  @Override
   public Map<String, Object> body() {
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("field", field);

@@ -29,7 +29,8 @@ import java.util.Objects;
  *     text has none), or none at all: the sketches decide
  */
 public record LookupParams(
-    String field, String clusterField, List<byte[]> sketches, List<byte[]> sets) {
+    String field, String clusterField, List<byte[]> sketches, List<byte[]> sets)
+    implements FieldParams {
   /** The aggregation's name. */
   public static final String NAME = "neardup_lookup";
 
@@ -80,6 +81,7 @@ public record LookupParams(
         in.readList(WireInput::readByteArray));
   }
 
+  @Override
   public void write(WireOutput out) throws IOException {
     out.writeString(field);
     out.writeString(clusterField);
@@ -87,7 +89,7 @@ public record LookupParams(
     out.writeList(sets, (s, o) -> o.writeByteArray(s));
   }
 
-  /** The JSON object. */
+  @Override
   public Map<String, Object> body() {
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("field", field);

@@ -6,8 +6,9 @@ import io.neardup.canonical.CanonicalPolicy;
  * A search extension that makes the fetch phase attach each hit's sketch and canonical value (and,
  * if asked, its shingle set): the engines' {@code neardup_collapse} and {@code neardup_sketches}.
  */
-public interface SketchSource {
+public interface SketchSource extends FieldParams {
   /** The {@code neardup} field whose sketches are attached. */
+  @Override
   String field();
 
   /** The policy whose field's value is attached too (none for a policy by score). */

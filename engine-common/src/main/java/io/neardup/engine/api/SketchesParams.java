@@ -43,6 +43,7 @@ public record SketchesParams(String field, CanonicalPolicy canonical, boolean sh
     return new SketchesParams(in.readString(), CanonicalForms.read(in), in.readBoolean());
   }
 
+  @Override
   public void write(WireOutput out) throws IOException {
     out.writeString(field);
     CanonicalForms.write(out, canonical);
@@ -50,6 +51,7 @@ public record SketchesParams(String field, CanonicalPolicy canonical, boolean sh
   }
 
   /** The extension's JSON object. */
+  @Override
   public Map<String, Object> body() {
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("field", field);

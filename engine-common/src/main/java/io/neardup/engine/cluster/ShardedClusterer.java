@@ -5,6 +5,7 @@ import io.neardup.cluster.ClusterOrder;
 import io.neardup.cluster.Clusterer;
 import io.neardup.cluster.PairMeasure;
 import io.neardup.cluster.PairMeasures;
+import io.neardup.cluster.Representatives;
 import io.neardup.cluster.SparseUnionFind;
 import io.neardup.cluster.Verification;
 import io.neardup.engine.api.ClusterListing;
@@ -14,9 +15,14 @@ import io.neardup.shingle.ShingleSet;
 import io.neardup.sketch.Sketch;
 import io.neardup.sketch.SketchFormat;
 import io.neardup.util.LongHashSet;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.IntFunction;
 
 /**
@@ -33,9 +39,8 @@ import java.util.function.IntFunction;
  *       number).
  *   <li><b>Buckets.</b> The partition's entries, sorted, are read as buckets of documents sharing a
  *       band hash; every pair of a bucket of up to {@link Clusterer#DEFAULT_MAX_BUCKET_SIZE}
- *       documents is a candidate, and each member of a larger bucket is paired with its first
- *       {@link Clusterer#DEFAULT_REPRESENTATIVES} members only, so the cost stays linear in the
- *       bucket. Candidates are buffered up to a quarter of the budget, sorted and made distinct.
+ *       documents is a candidate, and a larger bucket is kept for last. Candidates are buffered up
+ *       to a quarter of the budget, sorted and made distinct.
  *   <li><b>Verification on demand.</b> {@link #nextBlock} names the documents whose sketches the
  *       next block of candidates needs (pairs already in one cluster are skipped); the caller
  *       fetches them from the shards and {@link #verify verifies} the block: pairs whose sketches
@@ -43,18 +48,25 @@ import java.util.function.IntFunction;
  *       joined by union-find; with {@link Verification#EXACT}, a pair whose estimate is within the
  *       {@link ExactMargin} of the minimum similarity is decided by the exact similarity of the two
  *       documents' stored shingle sets instead, where both have one.
+ *   <li><b>Oversized buckets</b> ({@link #startOversized}), once every partition is verified: in
+ *       the single-node core's order (by band hash) and by its rule ({@link Representatives}), each
+ *       member of a bucket above the maximum size is compared with a few representatives only, so
+ *       the cost stays linear in the bucket; blocks fetch the members' sketches as above.
  *   <li><b>Clusters</b> ({@link #finish}): the union-find sets of two or more, in the {@link
  *       ClusterOrder}.
  * </ol>
  *
  * <p>Union-find covers only documents that were part of a candidate pair (about 24 bytes each), so
- * the memory is the budget plus that, whatever the number of documents without near-duplicates. The
- * clusters are the same as the single-node {@link Clusterer}'s joins-only run on the same sketches
- * (a cluster is a connected component of verified pairs), up to the rare 32-bit band hash
- * collisions both verify alike, except within buckets above the maximum size: there this run pairs
- * each member with the bucket's first members, while the single-node core picks its representatives
- * as it verifies (each member that matched none of the earlier ones). Not thread-safe: one run,
- * driven by one caller.
+ * the memory is the budget plus that and the members of the oversized buckets kept for last (4
+ * bytes each, in {@link #ramBytesUsed}), whatever the number of documents without near-duplicates.
+ * The clusters are the same as the single-node {@link Clusterer}'s joins-only run on the same
+ * sketches (a cluster is a connected component of verified pairs) over the documents numbered in
+ * index order (shard by shard), up to the rare 32-bit band hash collisions both verify alike. One
+ * difference remains inside buckets above the maximum size: the core folds documents with equal
+ * sketches into one member before it sizes and reads its buckets, this run counts and offers each
+ * of them, so a bucket oversized only by such copies, or such a copy of a member left alone once
+ * the representatives are full, can still join otherwise. Not thread-safe: one run, driven by one
+ * caller.
  *
  * <pre>{@code
  * ShardedClusterer c = new ShardedClusterer(settings, 0.8, 64 << 20);
@@ -65,6 +77,8 @@ import java.util.function.IntFunction;
  *   for (each shard s) c.add(s, entriesOfShard(s, i, p));
  *   for (int[] docs; (docs = c.nextBlock(1000)) != null; ) c.verify(docs, fetchSketches(docs));
  * }
+ * c.startOversized();
+ * for (int[] docs; (docs = c.nextBlock(1000)) != null; ) c.verify(docs, fetchSketches(docs));
  * ShardedClusterer.Clusters clusters = c.finish();
  * }</pre>
  */
@@ -77,6 +91,8 @@ public final class ShardedClusterer {
   private final int maxBucketSize = Clusterer.DEFAULT_MAX_BUCKET_SIZE;
   private final int representatives = Clusterer.DEFAULT_REPRESENTATIVES;
   private SparseUnionFind sets = new SparseUnionFind();
+  private final Representatives reps = new Representatives(representatives);
+  private final Deferred deferred = new Deferred();
 
   private int[] offsets; // dense number of each shard's document 0; one more at the end
   private long[] entries = new long[0];
@@ -98,6 +114,7 @@ public final class ShardedClusterer {
   private long joined;
   private long blocks;
   private long sketchesFetched;
+  private long oversizedBuckets;
 
   /**
    * @param settings the field's settings (every sketch must have its sketch parameters)
@@ -178,6 +195,9 @@ public final class ShardedClusterer {
   /** Starts the next partition; the previous one must have been verified to its end. */
   public void startPartition() {
     checkShards();
+    if (deferred.started) {
+      throw new IllegalStateException("the oversized buckets are started: no partition follows");
+    }
     if (entryCount > 0 && (nextBucket < entryCount || pairPosition < pairCount)) {
       throw new IllegalStateException("the previous partition was not verified to its end");
     }
@@ -229,12 +249,16 @@ public final class ShardedClusterer {
 
   /**
    * The documents whose sketches the next block of candidate pairs needs, ascending, at most {@code
-   * maxDocuments} (at least 2); null once the current partition's candidates are all verified.
-   * Reads more buckets when the buffered candidates are used up.
+   * maxDocuments} (at least 2); null once the current partition's candidates (after {@link
+   * #startOversized}: the oversized buckets) are all verified. Reads more buckets when the buffered
+   * candidates are used up.
    */
   public int[] nextBlock(int maxDocuments) {
     if (maxDocuments < 2) {
       throw new IllegalArgumentException("maxDocuments must be >= 2, got [" + maxDocuments + "]");
+    }
+    if (deferred.started) {
+      return deferred.nextBlock(maxDocuments);
     }
     if (blockEnd > pairPosition) {
       throw new IllegalStateException("the previous block was not verified");
@@ -312,6 +336,10 @@ public final class ShardedClusterer {
     int[][] decoded = new int[docs.length][];
     for (int i = 0; i < docs.length; i++) {
       decoded[i] = values(sketches[i], shingles == null ? null : shingles[i]);
+    }
+    if (deferred.started) {
+      deferred.verify(docs, decoded);
+      return;
     }
     for (int i = pairPosition; i < blockEnd; i++) {
       int a = left(pairs[i]);
@@ -394,7 +422,7 @@ public final class ShardedClusterer {
       }
       if (size >= 2) {
         buckets++;
-        bucketPairs(bucket, size);
+        bucketPairs(hash, bucket, size);
       }
       i = j;
     }
@@ -410,9 +438,13 @@ public final class ShardedClusterer {
     pairCount = distinct;
   }
 
-  private void bucketPairs(int[] docs, int size) {
-    int firsts = size > maxBucketSize ? Math.min(representatives, size) : size;
-    for (int i = 0; i < firsts; i++) {
+  private void bucketPairs(long hash, int[] docs, int size) {
+    if (size > maxBucketSize) {
+      oversizedBuckets++;
+      deferred.add((int) hash, Arrays.copyOf(docs, size));
+      return;
+    }
+    for (int i = 0; i < size; i++) {
       for (int j = i + 1; j < size; j++) {
         if (docs[i] == docs[j]) {
           continue; // two bands of one document with equal upper halves
@@ -441,11 +473,216 @@ public final class ShardedClusterer {
     }
   }
 
+  /**
+   * Starts verifying the buckets above the maximum bucket size, once every partition is verified:
+   * after it {@link #nextBlock} and {@link #verify} work through them, in the single-node core's
+   * order (by band hash) and by its rule ({@link Representatives}), until {@link #nextBlock}
+   * returns null.
+   *
+   * @return whether there is any such bucket
+   */
+  public boolean startOversized() {
+    checkShards();
+    if (entryCount > 0 && (nextBucket < entryCount || pairPosition < pairCount)) {
+      throw new IllegalStateException("the last partition was not verified to its end");
+    }
+    if (deferred.started) {
+      throw new IllegalStateException("the oversized buckets are started already");
+    }
+    entries = new long[0];
+    entryCount = 0;
+    nextBucket = 0;
+    pairs = new long[0];
+    pairCount = 0;
+    pairPosition = 0;
+    blockEnd = 0;
+    deferred.start();
+    return !deferred.buckets.isEmpty();
+  }
+
+  /**
+   * The buckets above the maximum bucket size, kept from every partition and verified after them,
+   * as the single-node core verifies its deferred buckets after the others: each member is offered
+   * to the bucket's representatives. A block holds the next members of the current bucket whose
+   * comparisons need their sketches; the representatives' sketches are kept between blocks.
+   */
+  private final class Deferred implements Representatives.Pairs {
+    private final List<long[]> hashes = new ArrayList<>(); // {hash} per bucket, for the order
+    private final List<int[]> buckets = new ArrayList<>();
+    private long bytes;
+    private boolean started;
+    private int bucket = -1;
+    private int position;
+    private int blockEnd;
+    private final Map<Integer, int[]> repValues = new HashMap<>();
+    private int[] blockDocs = new int[0];
+    private int[][] blockValues = new int[0][];
+
+    void add(int hash, int[] members) {
+      hashes.add(new long[] {hash, buckets.size()});
+      buckets.add(members);
+      bytes += 16L + (long) members.length * Integer.BYTES;
+    }
+
+    long ramBytes() {
+      return bytes + (long) repValues.size() * (64 + 4L * settings.sketch().hashes());
+    }
+
+    void start() {
+      started = true;
+      // the core reads its buckets in the order of their signed 32-bit band hash
+      hashes.sort(Comparator.comparingLong(h -> h[0]));
+      List<int[]> ordered = new ArrayList<>(buckets.size());
+      for (long[] h : hashes) {
+        ordered.add(buckets.get((int) h[1]));
+      }
+      buckets.clear();
+      buckets.addAll(ordered);
+      hashes.clear();
+      nextBucket();
+    }
+
+    boolean done() {
+      return buckets.isEmpty() || (started && bucket >= buckets.size());
+    }
+
+    private void nextBucket() {
+      if (bucket >= 0 && bucket < buckets.size()) {
+        bytes -= 16L + (long) buckets.get(bucket).length * Integer.BYTES;
+        buckets.set(bucket, null);
+      }
+      bucket++;
+      position = 0;
+      blockEnd = 0;
+      reps.reset();
+      repValues.clear();
+    }
+
+    int[] nextBlock(int maxDocuments) {
+      if (blockEnd > position) {
+        throw new IllegalStateException("the previous block was not verified");
+      }
+      while (bucket < buckets.size()) {
+        int[] members = buckets.get(bucket);
+        if (position >= members.length) {
+          nextBucket();
+          continue;
+        }
+        // a member joined to every representative compares nothing and needs no sketch, unless
+        // a member before it in the block may become a representative
+        int[] docs = new int[Math.min(maxDocuments, members.length - position)];
+        int size = 0;
+        boolean repMayChange = false;
+        int end = position;
+        while (end < members.length) {
+          int m = members[end];
+          boolean joinedToAll = !repMayChange && joinedToAll(m);
+          if (!joinedToAll && (size == 0 || docs[size - 1] != m)) {
+            if (size == docs.length) {
+              break;
+            }
+            docs[size++] = m;
+            repMayChange |= joinedToNone(m);
+          }
+          end++;
+        }
+        blockEnd = end;
+        if (size == 0) {
+          // nothing to fetch: offer the members now
+          offer(new int[0], new int[0][]);
+          continue;
+        }
+        blocks++;
+        sketchesFetched += size;
+        return Arrays.copyOf(docs, size);
+      }
+      return null;
+    }
+
+    private boolean joinedToAll(int m) {
+      for (int r = 0; r < reps.count(); r++) {
+        if (!connected(reps.get(r), m)) {
+          return false;
+        }
+      }
+      return reps.count() > 0;
+    }
+
+    private boolean joinedToNone(int m) {
+      for (int r = 0; r < reps.count(); r++) {
+        if (connected(reps.get(r), m)) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    void verify(int[] docs, int[][] decoded) {
+      offer(docs, decoded);
+    }
+
+    private void offer(int[] docs, int[][] decoded) {
+      blockDocs = docs;
+      blockValues = decoded;
+      int[] members = buckets.get(bucket);
+      try {
+        for (int i = position; i < blockEnd; i++) {
+          int m = members[i];
+          boolean wasRep = reps.isRepresentative(m);
+          joined += reps.offer(m, this);
+          if (!wasRep && reps.isRepresentative(m)) {
+            repValues.put(m, valuesOf(m));
+          }
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      position = blockEnd;
+      blockDocs = new int[0];
+      blockValues = new int[0][];
+    }
+
+    private int[] valuesOf(int doc) {
+      int[] rep = repValues.get(doc);
+      if (rep != null) {
+        return rep;
+      }
+      int i = Arrays.binarySearch(blockDocs, doc);
+      if (i < 0) {
+        throw new IllegalArgumentException("docs are not the block's documents");
+      }
+      return blockValues[i];
+    }
+
+    @Override
+    public boolean connected(int a, int b) {
+      return a == b || sets.connected(a, b);
+    }
+
+    @Override
+    public double similarity(int a, int b) {
+      candidates++;
+      int[] sa = valuesOf(a);
+      int[] sb = valuesOf(b);
+      if (sa == null || sb == null) {
+        return -1;
+      }
+      verified++;
+      return measure.ifReaches(sa, sa.length, sb, sb.length, minSimilarity);
+    }
+
+    @Override
+    public void join(int a, int b, double similarity) {
+      sets.union(a, b);
+    }
+  }
+
   /** Bytes held now: entries, candidates, union-find (for a circuit breaker). */
   public long ramBytesUsed() {
     return (long) entries.length * Long.BYTES
         + (long) pairs.length * Long.BYTES
-        + (sets == null ? 0 : sets.ramBytes());
+        + (sets == null ? 0 : sets.ramBytes())
+        + deferred.ramBytes();
   }
 
   /** The shard of a dense document number. */
@@ -484,6 +721,9 @@ public final class ShardedClusterer {
     if (entryCount > 0 && (nextBucket < entryCount || pairPosition < pairCount)) {
       throw new IllegalStateException("the last partition was not verified to its end");
     }
+    if (!deferred.done()) {
+      throw new IllegalStateException("the oversized buckets were not verified");
+    }
     finished = true;
     entries = new long[0];
     pairs = new long[0];
@@ -498,7 +738,8 @@ public final class ShardedClusterer {
             verified,
             joined,
             blocks,
-            sketchesFetched));
+            sketchesFetched,
+            oversizedBuckets));
   }
 
   /**
@@ -512,6 +753,7 @@ public final class ShardedClusterer {
    * @param joined pairs that reached the minimum similarity and joined two clusters
    * @param blocks verification blocks (sketch fetches)
    * @param sketchesFetched sketches asked for, over all blocks
+   * @param oversized buckets above the maximum bucket size, verified by their representatives
    */
   public record Stats(
       long partitions,
@@ -521,7 +763,8 @@ public final class ShardedClusterer {
       long verified,
       long joined,
       long blocks,
-      long sketchesFetched) {}
+      long sketchesFetched,
+      long oversized) {}
 
   /**
    * The clusters of a run: sets of two or more dense document numbers, members ascending, in the

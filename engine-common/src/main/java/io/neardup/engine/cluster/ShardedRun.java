@@ -234,6 +234,7 @@ public final class ShardedRun<S> {
     private int documents;
     private int partitions;
     private int partition;
+    private boolean oversized;
 
     Computation(Listener<Computed<S>> listener) {
       this.listener = listener;
@@ -265,6 +266,14 @@ public final class ShardedRun<S> {
     }
 
     private void nextPartition() {
+      if (partition == partitions && !oversized) {
+        // the buckets above the maximum size, after every partition's, as the core does
+        oversized = true;
+        if (core.startOversized()) {
+          nextBlock();
+          return;
+        }
+      }
       if (partition == partitions) {
         ShardedClusterer.Clusters clusters = core.finish();
         release();

@@ -4,12 +4,16 @@ import io.neardup.cluster.Verification;
 import io.neardup.document.NearDupDocument;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.engine.param.NearDupField;
+import io.neardup.engine.param.NearDupMappings;
 import io.neardup.settings.NearDupSettings;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.lucene.document.BinaryDocValuesField;
 import org.apache.lucene.index.IndexableField;
+import org.apache.lucene.util.BytesRef;
 
 /**
  * Texts the {@code neardup} ingest processor has analysed, handed over to the {@code neardup} field
@@ -172,6 +176,29 @@ public final class AnalysedTexts {
         take(index, field.name(), field.settings(), field.verification(), text);
     NearDupDocumentBuilder builder = field.documentBuilder();
     return analysed == null ? builder.fields(text) : builder.fields(analysed);
+  }
+
+  /**
+   * The Lucene fields a document gets for its {@code text} in {@code field}: the field's own
+   * ({@link #fields}) and, next to the sketch, the document's id in doc values, so that collapse
+   * can name the copies of a window without stored fields.
+   *
+   * @param index the index's uuid
+   * @param path the field's full path, for the error
+   * @param id the document's id, or null
+   * @param hasSketch whether the document holds a sketch of the field already
+   * @throws IllegalArgumentException if it does: the field takes one text per document
+   */
+  public List<IndexableField> documentFields(
+      String index, NearDupField field, String path, String text, String id, boolean hasSketch) {
+    if (hasSketch) {
+      throw new IllegalArgumentException(NearDupMappings.oneText(path));
+    }
+    List<IndexableField> out = new ArrayList<>(fields(index, field, text));
+    if (id != null) {
+      out.add(new BinaryDocValuesField(field.idField(), new BytesRef(id)));
+    }
+    return out;
   }
 
   /** The number of analyses held. */

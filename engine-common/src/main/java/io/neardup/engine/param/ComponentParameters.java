@@ -1,9 +1,11 @@
 package io.neardup.engine.param;
 
+import io.neardup.param.Parameter;
 import io.neardup.param.ParameterException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -15,6 +17,19 @@ import java.util.function.Function;
  */
 public final class ComponentParameters {
   private ComponentParameters() {}
+
+  /**
+   * As {@link #parse(String, String, Set, Function, Function)} with a library parser of the
+   * engines' snake_case keys ({@link Parameter.Style#SNAKE}).
+   */
+  public static <T> T snakeCase(
+      String type,
+      String name,
+      Set<String> keys,
+      Function<String, String> value,
+      BiFunction<Map<String, String>, Parameter.Style, T> parser) {
+    return parse(type, name, keys, value, args -> parser.apply(args, Parameter.Style.SNAKE));
+  }
 
   /**
    * Parses the settings of the component {@code name} of type {@code type}, read from an engine's

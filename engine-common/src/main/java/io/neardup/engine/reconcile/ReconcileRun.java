@@ -9,6 +9,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * One reconcile after its plan, free of any engine: it reads each document's current assignment
@@ -43,6 +45,26 @@ public final class ReconcileRun {
 
     /** Refreshes the reconciled indexes. */
     void refresh(ShardedRun.Listener<Void> listener);
+  }
+
+  /**
+   * The answer of {@link Writes#bulk} from an engine's bulk response: one entry per item, null
+   * where it was written, else its failure.
+   */
+  public static <T> List<ReconcileResult.Failure> failures(
+      T[] items,
+      Predicate<T> failed,
+      Function<T, String> index,
+      Function<T, String> id,
+      Function<T, String> message) {
+    List<ReconcileResult.Failure> out = new ArrayList<>(items.length);
+    for (T item : items) {
+      out.add(
+          failed.test(item)
+              ? new ReconcileResult.Failure(index.apply(item), id.apply(item), message.apply(item))
+              : null);
+    }
+    return out;
   }
 
   /**

@@ -15,6 +15,7 @@ import io.neardup.settings.NearDupSettings;
 import io.neardup.shingle.CompactShingleSet;
 import io.neardup.shingle.ShingleSet;
 import io.neardup.shingle.ShingleSetFormat;
+import io.neardup.sketch.Sketch;
 import io.neardup.sketch.SketchFormat;
 import io.neardup.sketch.SketchScheme;
 import io.neardup.sketch.Sketcher;
@@ -60,6 +61,10 @@ public class ShardedClustererTest {
     return shuffled;
   }
 
+  private static byte[] simHash(long fingerprint) {
+    return SketchFormat.encode(new Sketch(SIMHASH.sketch(), new long[] {fingerprint}, 1));
+  }
+
   private static long[] random(Random r, int n) {
     long[] s = new long[n];
     for (int i = 0; i < n; i++) {
@@ -71,11 +76,19 @@ public class ShardedClustererTest {
   /** The clusters of the single-node core (joins only, on the heap), as sorted member sets. */
   public static Set<List<Integer>> reference(
       NearDupSettings settings, double t, List<byte[]> sketches) throws IOException {
+    return reference(settings, t, sketches, false);
+  }
+
+  /** As above; with {@code allPairs}, every pair of the oversized buckets is compared too. */
+  static Set<List<Integer>> reference(
+      NearDupSettings settings, double t, List<byte[]> sketches, boolean allPairs)
+      throws IOException {
     BandHasher bands = new BandHasher(settings.banding());
     try (Clusterer c =
         new Clusterer(
                 null, PairMeasures.forSketches(settings.sketch()), t, settings.banding().bands())
-            .joinsOnly(true)
+            .joinsOnly(!allPairs)
+            .allPairs(allPairs)
             .threads(1)) {
       for (int i = 0; i < sketches.size(); i++) {
         if (sketches.get(i).length > 0) {
@@ -155,6 +168,17 @@ public class ShardedClustererTest {
         }
         run.verify(docs, fetched, fetchedSets);
       }
+    }
+    run.startOversized();
+    for (int[] docs; (docs = run.nextBlock(block)) != null; ) {
+      assertTrue(docs.length <= block);
+      byte[][] fetched = new byte[docs.length][];
+      byte[][] fetchedSets = new byte[docs.length][];
+      for (int i = 0; i < docs.length; i++) {
+        fetched[i] = byDense[docs[i]];
+        fetchedSets[i] = setsByDense[docs[i]];
+      }
+      run.verify(docs, fetched, fetchedSets);
     }
     return run.finish();
   }
@@ -328,6 +352,63 @@ public class ShardedClustererTest {
               assertTrue(c.members(i - 1)[0] < c.members(i)[0], "by first member");
             }
           }
+        }
+      }
+    }
+  }
+
+  /**
+   * Buckets above the maximum size, where which members are compared decides the clusters: SimHash
+   * fingerprints that share their upper 48 bits (three of the four blocks: three buckets of every
+   * document) and differ in the lower 16, a few of them within 3 bits of each other. The first
+   * documents are one tight family, so the bucket's first members are not its representatives. The
+   * distributed run takes the single-node core's representatives ({@link
+   * io.neardup.cluster.Representatives}) in its order (documents in index order: shard by shard),
+   * so it finds the core's clusters exactly, whatever the shards, partitions, candidate buffer and
+   * blocks.
+   */
+  @Test
+  void oversizedBucketsTakeTheCoresRepresentatives() throws IOException {
+    NearDupSettings settings = SIMHASH;
+    double t = settings.threshold();
+    Random r = new Random(11);
+    long upper = r.nextLong() & ~0xFFFFL;
+    List<byte[]> sketches = new ArrayList<>();
+    int family = (int) (r.nextLong() & 0xFFFF);
+    for (int f = 0; f < 6; f++) {
+      sketches.add(simHash(upper | (f == 0 ? family : family ^ (1 << r.nextInt(16)))));
+    }
+    for (int d = 0; d < 3 * Clusterer.DEFAULT_MAX_BUCKET_SIZE; d++) {
+      sketches.add(simHash(upper | (r.nextLong() & 0xFFFF)));
+    }
+    for (int shards : new int[] {1, 3}) {
+      // the core over the documents numbered as the distributed run numbers them
+      int[] maxDocs = new int[shards];
+      for (int i = 0; i < sketches.size(); i++) {
+        maxDocs[i % shards]++;
+      }
+      int[] offsets = new int[shards];
+      for (int s = 1; s < shards; s++) {
+        offsets[s] = offsets[s - 1] + maxDocs[s - 1];
+      }
+      List<byte[]> inIndexOrder = new ArrayList<>(sketches);
+      for (int i = 0; i < sketches.size(); i++) {
+        inIndexOrder.set(offsets[i % shards] + i / shards, sketches.get(i));
+      }
+      Set<List<Integer>> expected = reference(settings, t, inIndexOrder);
+      for (int partitions : new int[] {1, 4}) {
+        for (int block : new int[] {2, 64, 10_000}) {
+          ShardedClusterer.Clusters c =
+              sharded(settings, t, sketches, shards, partitions, block == 64 ? 10 : 1 << 16, block);
+          assertTrue(c.stats().oversized() > 0, "no oversized bucket");
+          Set<List<Integer>> actual = new HashSet<>();
+          for (int i = 0; i < c.count(); i++) {
+            actual.add(Arrays.stream(c.members(i)).boxed().toList());
+          }
+          assertEquals(
+              expected,
+              actual,
+              "shards " + shards + ", partitions " + partitions + ", block " + block);
         }
       }
     }

@@ -3,7 +3,6 @@ package io.neardup.opensearch.analysis;
 import io.neardup.analysis.SignatureFilter;
 import io.neardup.analysis.SignatureSettings;
 import io.neardup.engine.param.ComponentParameters;
-import io.neardup.param.Parameter;
 import org.apache.lucene.analysis.TokenStream;
 import org.opensearch.common.settings.Settings;
 import org.opensearch.env.Environment;
@@ -32,12 +31,8 @@ public final class NearDupSignatureTokenFilterFactory extends AbstractTokenFilte
   }
 
   static SignatureSettings parse(String name, Settings settings) {
-    return ComponentParameters.parse(
-        NAME,
-        name,
-        settings.keySet(),
-        settings::get,
-        args -> SignatureSettings.parse(args, Parameter.Style.SNAKE));
+    return ComponentParameters.snakeCase(
+        NAME, name, settings.keySet(), settings::get, SignatureSettings::parse);
   }
 
   @Override

@@ -2,7 +2,6 @@ package io.neardup.opensearch.analysis;
 
 import io.neardup.analysis.NearDupFilter;
 import io.neardup.engine.param.ComponentParameters;
-import io.neardup.param.Parameter;
 import io.neardup.settings.NearDupSettings;
 import org.apache.lucene.analysis.TokenStream;
 import org.opensearch.common.settings.Settings;
@@ -33,12 +32,8 @@ public final class NearDupTokenFilterFactory extends AbstractTokenFilterFactory 
       IndexSettings indexSettings, Environment environment, String name, Settings settings) {
     super(indexSettings, name, settings);
     this.settings =
-        ComponentParameters.parse(
-            NAME,
-            name,
-            settings.keySet(),
-            settings::get,
-            args -> NearDupSettings.parse(args, Parameter.Style.SNAKE));
+        ComponentParameters.snakeCase(
+            NAME, name, settings.keySet(), settings::get, NearDupSettings::parse);
   }
 
   /** The settings the filters are created with. */

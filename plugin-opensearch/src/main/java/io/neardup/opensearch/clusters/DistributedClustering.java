@@ -7,6 +7,7 @@ import io.neardup.engine.cluster.ClusterPlan;
 import io.neardup.engine.cluster.DistributedClusters;
 import io.neardup.engine.cluster.KeptRuns;
 import io.neardup.engine.cluster.RunSearches;
+import io.neardup.engine.cluster.ShardBuckets;
 import io.neardup.engine.cluster.ShardedRun;
 import io.neardup.engine.reconcile.DistributedReconcile;
 import io.neardup.engine.reconcile.ReconcileParams;
@@ -14,6 +15,9 @@ import io.neardup.engine.reconcile.ReconcileRun;
 import io.neardup.opensearch.collapse.MappedFields;
 import io.neardup.opensearch.collapse.NearDupSketchFetchSubPhase;
 import io.neardup.opensearch.collapse.NearDupSketchesBuilder;
+import io.neardup.opensearch.support.InternalShardAggregation;
+import io.neardup.opensearch.support.ShardAggregationBuilder;
+import io.neardup.opensearch.support.ShardAggregations;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -247,17 +251,14 @@ public final class DistributedClustering {
       taskClient.bulk(
           bulk,
           ActionListener.wrap(
-              response -> {
-                List<ReconcileResult.Failure> items = new ArrayList<>(response.getItems().length);
-                for (BulkItemResponse item : response.getItems()) {
-                  items.add(
-                      item.isFailed()
-                          ? new ReconcileResult.Failure(
-                              item.getIndex(), item.getId(), item.getFailureMessage())
-                          : null);
-                }
-                listener.onResponse(items);
-              },
+              response ->
+                  listener.onResponse(
+                      ReconcileRun.failures(
+                          response.getItems(),
+                          BulkItemResponse::isFailed,
+                          BulkItemResponse::getIndex,
+                          BulkItemResponse::getId,
+                          BulkItemResponse::getFailureMessage)),
               listener::onFailure));
     }
 
@@ -306,7 +307,8 @@ public final class DistributedClustering {
               .size(search.size());
       if (search.buckets() != null) {
         source.aggregation(
-            new NearDupBucketsAggregationBuilder(BucketsParams.NAME, search.buckets()));
+            new ShardAggregationBuilder<>(
+                ShardAggregations.BUCKETS, BucketsParams.NAME, search.buckets()));
       }
       if (search.docs() != null) {
         source
@@ -364,12 +366,12 @@ public final class DistributedClustering {
               hit.getSeqNo(),
               hit.getPrimaryTerm()));
     }
-    InternalNearDupBuckets buckets =
+    InternalShardAggregation<List<ShardBuckets<ShardId>>> buckets =
         search.buckets() == null ? null : response.getAggregations().get(BucketsParams.NAME);
     return RunSearches.answer(
         search,
         search.count() ? response.getHits().getTotalHits().value() : 0,
-        buckets == null ? List.of() : buckets.parts(),
+        buckets == null ? List.of() : buckets.value(),
         hits,
         NearDupSketchFetchSubPhase.HIT_FIELD);
   }

@@ -16,7 +16,7 @@ import org.opensearch.index.query.QueryShardContext;
 
 /**
  * Matches documents by their numbers in their shard's reader, for the distributed clustering API:
- * under the run's point in time the numbers that {@link NearDupBucketsAggregationBuilder} reported
+ * under the run's point in time the numbers that the {@code neardup_buckets} aggregation reported
  * name the same documents, so the coordinating node reads back exactly the sketches a block of
  * candidate pairs needs, and the members of a page of clusters. Meaningless outside a point in
  * time, so the query cannot be written in a request body. As on Elasticsearch.

@@ -4,16 +4,13 @@ import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.collapse.core.CollapseMode;
 import io.neardup.engine.api.CollapseParams;
 import io.neardup.engine.wire.WireInput;
-import io.neardup.engine.wire.WireOutput;
 import io.neardup.opensearch.support.BodyParsers;
+import io.neardup.opensearch.support.ParamsExtBuilder;
 import java.io.IOException;
 import org.opensearch.common.Nullable;
 import org.opensearch.core.common.io.stream.StreamInput;
-import org.opensearch.core.common.io.stream.StreamOutput;
 import org.opensearch.core.xcontent.ObjectParser;
-import org.opensearch.core.xcontent.XContentBuilder;
 import org.opensearch.core.xcontent.XContentParser;
-import org.opensearch.search.SearchExtBuilder;
 
 /**
  * The {@code neardup_collapse} search extension: collapse the near-duplicates among the top hits of
@@ -27,15 +24,13 @@ import org.opensearch.search.SearchExtBuilder;
  * every shard instead, where it makes the fetch phase attach each hit's sketch (see {@link
  * NearDupSketchFetchSubPhase}).
  */
-public final class NearDupCollapseBuilder extends SearchExtBuilder {
+public final class NearDupCollapseBuilder extends ParamsExtBuilder<CollapseParams> {
   /** The extension's name in {@code ext}. */
   public static final String NAME = CollapseParams.NAME;
 
-  private final CollapseParams params;
-
   /** The extension with these parameters. */
   public NearDupCollapseBuilder(CollapseParams params) {
-    this.params = params;
+    super(NAME, params);
   }
 
   /** See {@link CollapseParams}. */
@@ -58,21 +53,6 @@ public final class NearDupCollapseBuilder extends SearchExtBuilder {
     this(CollapseParams.read(WireInput.of(in)));
   }
 
-  @Override
-  public void writeTo(StreamOutput out) throws IOException {
-    params.write(WireOutput.of(out));
-  }
-
-  @Override
-  public String getWriteableName() {
-    return NAME;
-  }
-
-  /** The parameters: field, minimum similarity, window, mode and canonical policy. */
-  public CollapseParams params() {
-    return params;
-  }
-
   private static final ObjectParser<CollapseParams.Spec, Void> PARSER =
       new ObjectParser<>(NAME, CollapseParams.Spec::new);
 
@@ -89,26 +69,5 @@ public final class NearDupCollapseBuilder extends SearchExtBuilder {
    */
   public static NearDupCollapseBuilder fromXContent(XContentParser parser) throws IOException {
     return new NearDupCollapseBuilder(PARSER.parse(parser, null).build());
-  }
-
-  @Override
-  public XContentBuilder toXContent(XContentBuilder builder, Params params) throws IOException {
-    return builder.startObject(NAME).mapContents(this.params.body()).endObject();
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof NearDupCollapseBuilder b && params.equals(b.params);
-  }
-
-  @Override
-  public int hashCode() {
-    return params.hashCode();
-  }
-
-  @Override
-  public String toString() {
-    return org.opensearch.core.common.Strings.toString(
-        org.opensearch.common.xcontent.XContentType.JSON, this, true, true);
   }
 }

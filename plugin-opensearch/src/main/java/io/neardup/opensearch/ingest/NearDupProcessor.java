@@ -4,8 +4,12 @@ import io.neardup.engine.ingest.AnalysedTexts;
 import io.neardup.engine.ingest.IndexWrites;
 import io.neardup.engine.ingest.IngestProcessor;
 import io.neardup.engine.ingest.NearDupIngest;
+import io.neardup.engine.ingest.NearDupLookup;
 import io.neardup.engine.ingest.SketchedText;
 import io.neardup.opensearch.collapse.MappedFields;
+import io.neardup.opensearch.support.InternalShardAggregation;
+import io.neardup.opensearch.support.ShardAggregationBuilder;
+import io.neardup.opensearch.support.ShardAggregations;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -100,9 +104,11 @@ public final class NearDupProcessor extends AbstractProcessor {
     /** One search of the index for a batch of documents: each shard runs the lookup aggregation. */
     @Override
     public void lookup(List<SketchedText> texts, BiConsumer<List<String>, Exception> answer) {
-      NearDupLookupAggregationBuilder aggregation =
-          new NearDupLookupAggregationBuilder(
-              IngestProcessor.LOOKUP_AGGREGATION, processor.lookupParams(texts));
+      ShardAggregationBuilder<?, ?> aggregation =
+          new ShardAggregationBuilder<>(
+              ShardAggregations.LOOKUP,
+              IngestProcessor.LOOKUP_AGGREGATION,
+              processor.lookupParams(texts));
       client.search(
           new SearchRequest(index)
               .requestCache(false)
@@ -111,7 +117,7 @@ public final class NearDupProcessor extends AbstractProcessor {
           ActionListener.wrap(
               response -> {
                 ShardSearchFailure[] failures = response.getShardFailures();
-                InternalNearDupLookup found =
+                InternalShardAggregation<List<NearDupLookup.Match>> found =
                     response.getAggregations() == null
                         ? null
                         : response.getAggregations().get(IngestProcessor.LOOKUP_AGGREGATION);
@@ -121,7 +127,7 @@ public final class NearDupProcessor extends AbstractProcessor {
                         ? null
                         : IngestProcessor.shardFailure(
                             failures[0].getCause(), failures[0].reason()),
-                    found == null ? null : found.matches(),
+                    found == null ? null : found.value(),
                     answer);
               },
               e -> answer.accept(null, e)));

@@ -2,7 +2,6 @@ package io.neardup.elasticsearch.analysis;
 
 import io.neardup.analysis.TextNormalizationFilter;
 import io.neardup.engine.param.ComponentParameters;
-import io.neardup.param.Parameter;
 import io.neardup.text.NormalizationOptions;
 import org.apache.lucene.analysis.TokenStream;
 import org.elasticsearch.common.settings.Settings;
@@ -27,12 +26,8 @@ public final class NearDupNormalizeTokenFilterFactory extends AbstractTokenFilte
       IndexSettings indexSettings, Environment environment, String name, Settings settings) {
     super(name);
     this.options =
-        ComponentParameters.parse(
-            NAME,
-            name,
-            settings.keySet(),
-            settings::get,
-            args -> NormalizationOptions.parse(args, Parameter.Style.SNAKE));
+        ComponentParameters.snakeCase(
+            NAME, name, settings.keySet(), settings::get, NormalizationOptions::parse);
   }
 
   /** The normalisation options. */

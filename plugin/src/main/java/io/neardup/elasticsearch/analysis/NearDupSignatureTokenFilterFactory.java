@@ -3,7 +3,6 @@ package io.neardup.elasticsearch.analysis;
 import io.neardup.analysis.SignatureFilter;
 import io.neardup.analysis.SignatureSettings;
 import io.neardup.engine.param.ComponentParameters;
-import io.neardup.param.Parameter;
 import org.apache.lucene.analysis.TokenStream;
 import org.elasticsearch.common.settings.Settings;
 import org.elasticsearch.env.Environment;
@@ -37,12 +36,8 @@ public final class NearDupSignatureTokenFilterFactory extends AbstractTokenFilte
   }
 
   static SignatureSettings parse(String name, Settings settings) {
-    return ComponentParameters.parse(
-        NAME,
-        name,
-        settings.keySet(),
-        settings::get,
-        args -> SignatureSettings.parse(args, Parameter.Style.SNAKE));
+    return ComponentParameters.snakeCase(
+        NAME, name, settings.keySet(), settings::get, SignatureSettings::parse);
   }
 
   /** The signature emitted. */

@@ -3,6 +3,9 @@ package io.neardup.elasticsearch.clusters;
 import io.neardup.elasticsearch.collapse.NearDupSketchFetchSubPhase;
 import io.neardup.elasticsearch.collapse.NearDupSketchesBuilder;
 import io.neardup.elasticsearch.mapper.MappedFields;
+import io.neardup.elasticsearch.support.InternalShardAggregation;
+import io.neardup.elasticsearch.support.ShardAggregationBuilder;
+import io.neardup.elasticsearch.support.ShardAggregations;
 import io.neardup.engine.api.BucketsParams;
 import io.neardup.engine.api.ClustersPage;
 import io.neardup.engine.api.ReconcileResult;
@@ -10,6 +13,7 @@ import io.neardup.engine.cluster.ClusterPlan;
 import io.neardup.engine.cluster.DistributedClusters;
 import io.neardup.engine.cluster.KeptRuns;
 import io.neardup.engine.cluster.RunSearches;
+import io.neardup.engine.cluster.ShardBuckets;
 import io.neardup.engine.cluster.ShardedRun;
 import io.neardup.engine.reconcile.DistributedReconcile;
 import io.neardup.engine.reconcile.ReconcileParams;
@@ -246,17 +250,14 @@ public final class DistributedClustering {
       taskClient.bulk(
           bulk,
           ActionListener.wrap(
-              response -> {
-                List<ReconcileResult.Failure> items = new ArrayList<>(response.getItems().length);
-                for (BulkItemResponse item : response.getItems()) {
-                  items.add(
-                      item.isFailed()
-                          ? new ReconcileResult.Failure(
-                              item.getIndex(), item.getId(), item.getFailureMessage())
-                          : null);
-                }
-                listener.onResponse(items);
-              },
+              response ->
+                  listener.onResponse(
+                      ReconcileRun.failures(
+                          response.getItems(),
+                          BulkItemResponse::isFailed,
+                          BulkItemResponse::getIndex,
+                          BulkItemResponse::getId,
+                          BulkItemResponse::getFailureMessage)),
               listener::onFailure));
     }
 
@@ -303,7 +304,8 @@ public final class DistributedClustering {
               .size(search.size());
       if (search.buckets() != null) {
         source.aggregation(
-            new NearDupBucketsAggregationBuilder(BucketsParams.NAME, search.buckets()));
+            new ShardAggregationBuilder<>(
+                ShardAggregations.BUCKETS, BucketsParams.NAME, search.buckets()));
       }
       if (search.docs() != null) {
         source
@@ -367,12 +369,12 @@ public final class DistributedClustering {
               hit.getSeqNo(),
               hit.getPrimaryTerm()));
     }
-    InternalNearDupBuckets buckets =
+    InternalShardAggregation<List<ShardBuckets<ShardId>>> buckets =
         search.buckets() == null ? null : response.getAggregations().get(BucketsParams.NAME);
     return RunSearches.answer(
         search,
         search.count() ? response.getHits().getTotalHits().value() : 0,
-        buckets == null ? List.of() : buckets.parts(),
+        buckets == null ? List.of() : buckets.value(),
         hits,
         NearDupSketchFetchSubPhase.HIT_FIELD);
   }

@@ -3,16 +3,13 @@ package io.neardup.elasticsearch.collapse;
 import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.collapse.core.CollapseMode;
 import io.neardup.elasticsearch.support.BodyParsers;
+import io.neardup.elasticsearch.support.ParamsExtBuilder;
 import io.neardup.engine.api.CollapseParams;
 import io.neardup.engine.wire.WireInput;
-import io.neardup.engine.wire.WireOutput;
 import java.io.IOException;
 import org.elasticsearch.common.io.stream.StreamInput;
-import org.elasticsearch.common.io.stream.StreamOutput;
 import org.elasticsearch.core.Nullable;
-import org.elasticsearch.search.SearchExtBuilder;
 import org.elasticsearch.xcontent.ObjectParser;
-import org.elasticsearch.xcontent.XContentBuilder;
 import org.elasticsearch.xcontent.XContentParser;
 
 /**
@@ -25,15 +22,13 @@ import org.elasticsearch.xcontent.XContentParser;
  * shard, where it makes the fetch phase attach each hit's sketch (see {@link
  * NearDupSketchFetchSubPhase}).
  */
-public final class NearDupCollapseBuilder extends SearchExtBuilder {
+public final class NearDupCollapseBuilder extends ParamsExtBuilder<CollapseParams> {
   /** The extension's name in {@code ext}. */
   public static final String NAME = CollapseParams.NAME;
 
-  private final CollapseParams params;
-
   /** The extension with these parameters. */
   public NearDupCollapseBuilder(CollapseParams params) {
-    this.params = params;
+    super(NAME, params);
   }
 
   /** See {@link CollapseParams}. */
@@ -56,21 +51,6 @@ public final class NearDupCollapseBuilder extends SearchExtBuilder {
     this(CollapseParams.read(WireInput.of(in)));
   }
 
-  @Override
-  public void writeTo(StreamOutput out) throws IOException {
-    params.write(WireOutput.of(out));
-  }
-
-  @Override
-  public String getWriteableName() {
-    return NAME;
-  }
-
-  /** The parameters: field, minimum similarity, window, mode and canonical policy. */
-  public CollapseParams params() {
-    return params;
-  }
-
   private static final ObjectParser<CollapseParams.Spec, Void> PARSER =
       new ObjectParser<>(NAME, CollapseParams.Spec::new);
 
@@ -87,25 +67,5 @@ public final class NearDupCollapseBuilder extends SearchExtBuilder {
    */
   public static NearDupCollapseBuilder fromXContent(XContentParser parser) throws IOException {
     return new NearDupCollapseBuilder(PARSER.parse(parser, null).build());
-  }
-
-  @Override
-  public XContentBuilder toXContent(XContentBuilder builder, Params params) throws IOException {
-    return builder.startObject(NAME).mapContents(this.params.body()).endObject();
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof NearDupCollapseBuilder b && params.equals(b.params);
-  }
-
-  @Override
-  public int hashCode() {
-    return params.hashCode();
-  }
-
-  @Override
-  public String toString() {
-    return org.elasticsearch.common.Strings.toString(this, true, true);
   }
 }

@@ -1,10 +1,14 @@
 package io.neardup.elasticsearch.ingest;
 
 import io.neardup.elasticsearch.mapper.MappedFields;
+import io.neardup.elasticsearch.support.InternalShardAggregation;
+import io.neardup.elasticsearch.support.ShardAggregationBuilder;
+import io.neardup.elasticsearch.support.ShardAggregations;
 import io.neardup.engine.ingest.AnalysedTexts;
 import io.neardup.engine.ingest.IndexWrites;
 import io.neardup.engine.ingest.IngestProcessor;
 import io.neardup.engine.ingest.NearDupIngest;
+import io.neardup.engine.ingest.NearDupLookup;
 import io.neardup.engine.ingest.SketchedText;
 import java.util.List;
 import java.util.Map;
@@ -112,9 +116,11 @@ public final class NearDupProcessor extends AbstractProcessor {
     /** One search of the index for a batch of documents: each shard runs the lookup aggregation. */
     @Override
     public void lookup(List<SketchedText> texts, BiConsumer<List<String>, Exception> answer) {
-      NearDupLookupAggregationBuilder aggregation =
-          new NearDupLookupAggregationBuilder(
-              IngestProcessor.LOOKUP_AGGREGATION, processor.lookupParams(texts));
+      ShardAggregationBuilder<?, ?> aggregation =
+          new ShardAggregationBuilder<>(
+              ShardAggregations.LOOKUP,
+              IngestProcessor.LOOKUP_AGGREGATION,
+              processor.lookupParams(texts));
       client.search(
           new SearchRequest(index)
               .requestCache(false)
@@ -123,7 +129,7 @@ public final class NearDupProcessor extends AbstractProcessor {
           ActionListener.wrap(
               response -> {
                 ShardSearchFailure[] failures = response.getShardFailures();
-                InternalNearDupLookup found =
+                InternalShardAggregation<List<NearDupLookup.Match>> found =
                     response.getAggregations() == null
                         ? null
                         : response.getAggregations().get(IngestProcessor.LOOKUP_AGGREGATION);
@@ -133,7 +139,7 @@ public final class NearDupProcessor extends AbstractProcessor {
                         ? null
                         : IngestProcessor.shardFailure(
                             failures[0].getCause(), failures[0].reason()),
-                    found == null ? null : found.matches(),
+                    found == null ? null : found.value(),
                     answer);
               },
               e -> answer.accept(null, e)));

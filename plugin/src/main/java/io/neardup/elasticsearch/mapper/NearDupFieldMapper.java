@@ -17,12 +17,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
-import org.apache.lucene.document.BinaryDocValuesField;
 import org.apache.lucene.index.FieldInfos;
 import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.search.FieldExistsQuery;
 import org.apache.lucene.search.Query;
-import org.apache.lucene.util.BytesRef;
 import org.elasticsearch.index.analysis.AnalysisMode;
 import org.elasticsearch.index.analysis.AnalyzerComponentsProvider;
 import org.elasticsearch.index.analysis.AnalyzerScope;
@@ -299,19 +297,16 @@ public final class NearDupFieldMapper extends FieldMapper {
     if (parser.currentToken() == XContentParser.Token.VALUE_NULL) {
       return;
     }
-    NearDupFieldType type = fieldType();
-    NearDupField nearDup = type.nearDup();
-    if (context.doc().getField(nearDup.fields().sketchField()) != null) {
-      throw new IllegalArgumentException(NearDupMappings.oneText(fullPath()));
-    }
+    NearDupField nearDup = fieldType().nearDup();
     for (IndexableField field :
-        analysedTexts.fields(context.indexSettings().getUUID(), nearDup, parser.text())) {
+        analysedTexts.documentFields(
+            context.indexSettings().getUUID(),
+            nearDup,
+            fullPath(),
+            parser.text(),
+            context.id(),
+            context.doc().getField(nearDup.fields().sketchField()) != null)) {
       context.doc().add(field);
-    }
-    String id = context.id();
-    if (id != null) {
-      // next to the sketch, so collapse can name the copies of a window without stored fields
-      context.doc().add(new BinaryDocValuesField(nearDup.idField(), new BytesRef(id)));
     }
   }
 

@@ -29,6 +29,7 @@ public final class BodyParsers {
       ParseField key = new ParseField(name);
       switch (kind) {
         case STRING -> parser.declareString(set::accept, key);
+        case STRINGS -> parser.declareStringArray(set::accept, key);
         case INT -> parser.declareInt(set::accept, key);
         case DOUBLE -> parser.declareDouble(set::accept, key);
         case BOOLEAN -> parser.declareBoolean(set::accept, key);

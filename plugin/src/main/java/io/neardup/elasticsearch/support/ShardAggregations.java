@@ -1,41 +1,54 @@
 package io.neardup.elasticsearch.support;
 
+import io.neardup.engine.aggregation.BucketsAggregation;
+import io.neardup.engine.aggregation.LookupAggregation;
+import io.neardup.engine.aggregation.ShardAggregation;
+import io.neardup.engine.api.FieldParams;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.util.List;
-import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.index.IndexReader;
-import org.apache.lucene.index.LeafReaderContext;
+import org.elasticsearch.common.io.stream.StreamInput;
+import org.elasticsearch.common.io.stream.StreamOutput;
 import org.elasticsearch.index.shard.ShardId;
-import org.elasticsearch.index.shard.ShardUtils;
-import org.elasticsearch.search.aggregations.AggregatorFactories;
-import org.elasticsearch.search.aggregations.AggregatorFactory;
+import org.elasticsearch.plugins.SearchPlugin.AggregationSpec;
 
 /**
- * What the plugin's shard-level aggregations share ({@code neardup_buckets} of the clustering API,
- * {@code neardup_lookup} of the ingest processor): they run once per shard, at the top level.
+ * The plugin's shard aggregations, engine-common's: the clusters API's {@code neardup_buckets} and
+ * the ingest processor's {@code neardup_lookup}.
  */
 public final class ShardAggregations {
   private ShardAggregations() {}
 
-  /**
-   * @throws IllegalArgumentException if the aggregation {@code name} is nested or has
-   *     sub-aggregations
-   */
-  public static void checkTopLevel(
-      String name, AggregatorFactory parent, AggregatorFactories.Builder subs) {
-    if (parent != null) {
-      throw new IllegalArgumentException("[" + name + "] must be a top-level aggregation");
-    }
-    if (subs.count() > 0) {
-      throw new IllegalArgumentException("[" + name + "] takes no sub-aggregations");
-    }
+  /** The clusters API's {@code neardup_buckets}, shard ids in this engine's wire form. */
+  public static final BucketsAggregation<ShardId> BUCKETS =
+      new BucketsAggregation<>(
+          new BucketsAggregation.ShardCodec<>() {
+            @Override
+            public ShardId read(InputStream in) throws IOException {
+              return new ShardId((StreamInput) in); // the result shell's own stream
+            }
+
+            @Override
+            public void write(ShardId shard, OutputStream out) throws IOException {
+              shard.writeTo((StreamOutput) out);
+            }
+          });
+
+  /** The ingest processor's {@code neardup_lookup}. */
+  public static final LookupAggregation<ShardId> LOOKUP = new LookupAggregation<>();
+
+  /** The registrations of both. */
+  public static List<AggregationSpec> specs() {
+    return List.of(spec(BUCKETS), spec(LOOKUP));
   }
 
-  /** The shard a searcher's reader reads, or null for a shard without segments. */
-  public static ShardId shardId(IndexReader reader) {
-    if (reader instanceof DirectoryReader d) {
-      return ShardUtils.extractShardId(d);
-    }
-    List<LeafReaderContext> leaves = reader.leaves();
-    return leaves.isEmpty() ? null : ShardUtils.extractShardId(leaves.get(0).reader());
+  private static <P extends FieldParams, R> AggregationSpec spec(
+      ShardAggregation<P, R, ShardId> kind) {
+    return new AggregationSpec(
+            kind.name(),
+            in -> new ShardAggregationBuilder<>(kind, in),
+            ShardAggregationBuilder.parser(kind))
+        .addResultReader(in -> new InternalShardAggregation<>(kind, in));
   }
 }

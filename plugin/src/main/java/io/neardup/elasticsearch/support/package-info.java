@@ -1,5 +1,6 @@
 /**
  * What several of the Elasticsearch shells share: request keys and the {@code canonical} parameter
- * on the object parsers, the shard aggregations' checks.
+ * on the object parsers, and the one aggregation shell and result shell of engine-common's shard
+ * aggregations ({@code neardup_buckets}, {@code neardup_lookup}), the search extensions' base.
  */
 package io.neardup.elasticsearch.support;

@@ -1,65 +1,71 @@
-package io.neardup.elasticsearch.ingest;
+package io.neardup.elasticsearch.support;
 
-import io.neardup.engine.ingest.LookupMatches;
-import io.neardup.engine.ingest.NearDupLookup.Match;
-import io.neardup.engine.wire.WireInput;
-import io.neardup.engine.wire.WireOutput;
+import io.neardup.engine.aggregation.ShardAggregation;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.elasticsearch.common.io.stream.StreamInput;
 import org.elasticsearch.common.io.stream.StreamOutput;
+import org.elasticsearch.index.shard.ShardId;
 import org.elasticsearch.search.aggregations.AggregationReduceContext;
 import org.elasticsearch.search.aggregations.AggregatorReducer;
 import org.elasticsearch.search.aggregations.InternalAggregation;
 import org.elasticsearch.xcontent.XContentBuilder;
 
 /**
- * The result of {@link NearDupLookupAggregationBuilder}: engine-common's {@link LookupMatches}, one
- * per sketch of the batch, reduced to each sketch's best.
+ * The result of a {@link ShardAggregationBuilder}: the kind's result of a shard, or reduced over
+ * the shards by the kind's reduction.
+ *
+ * @param <R> the kind's result
  */
-public final class InternalNearDupLookup extends InternalAggregation {
-  private final List<Match> matches;
+public final class InternalShardAggregation<R> extends InternalAggregation {
+  private final ShardAggregation<?, R, ShardId> kind;
+  private final R value;
 
-  InternalNearDupLookup(String name, Map<String, Object> metadata, List<Match> matches) {
+  InternalShardAggregation(
+      ShardAggregation<?, R, ShardId> kind, String name, Map<String, Object> metadata, R value) {
     super(name, metadata);
-    this.matches = matches;
+    this.kind = kind;
+    this.value = value;
   }
 
   /** Reads the result from the wire. */
-  public InternalNearDupLookup(StreamInput in) throws IOException {
+  public InternalShardAggregation(ShardAggregation<?, R, ShardId> kind, StreamInput in)
+      throws IOException {
     super(in);
-    this.matches = LookupMatches.read(WireInput.of(in));
+    this.kind = kind;
+    this.value = kind.readResult(in);
   }
 
   @Override
   protected void doWriteTo(StreamOutput out) throws IOException {
-    LookupMatches.write(WireOutput.of(out), matches);
+    kind.writeResult(value, out);
   }
 
-  /** Per sketch, its best match or null. */
-  public List<Match> matches() {
-    return matches;
+  /** The kind's result. */
+  public R value() {
+    return value;
   }
 
   @Override
   public String getWriteableName() {
-    return NearDupLookupAggregationBuilder.NAME;
+    return kind.name();
   }
 
   @Override
   protected AggregatorReducer getLeaderReducer(AggregationReduceContext context, int size) {
-    LookupMatches best = new LookupMatches();
+    ShardAggregation.Reduction<R> reduction = kind.reduction();
     return new AggregatorReducer() {
       @Override
+      @SuppressWarnings("unchecked")
       public void accept(InternalAggregation aggregation) {
-        best.add(((InternalNearDupLookup) aggregation).matches);
+        reduction.add(((InternalShardAggregation<R>) aggregation).value);
       }
 
       @Override
       public InternalAggregation get() {
-        return new InternalNearDupLookup(name, metadata, best.reduced());
+        return new InternalShardAggregation<>(kind, name, metadata, reduction.result());
       }
     };
   }
@@ -79,16 +85,16 @@ public final class InternalNearDupLookup extends InternalAggregation {
 
   @Override
   public XContentBuilder doXContentBody(XContentBuilder builder, Params params) throws IOException {
-    return builder.field("matches", LookupMatches.body(matches));
+    return builder.mapContents(kind.resultBody(value));
   }
 
   @Override
   public boolean equals(Object o) {
-    return super.equals(o) && matches.equals(((InternalNearDupLookup) o).matches);
+    return super.equals(o) && value.equals(((InternalShardAggregation<?>) o).value);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(super.hashCode(), matches);
+    return Objects.hash(super.hashCode(), value);
   }
 }

@@ -1,17 +1,16 @@
-package io.neardup.elasticsearch.ingest;
+package io.neardup.elasticsearch.support;
 
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper.NearDupFieldType;
-import io.neardup.elasticsearch.support.ShardAggregations;
-import io.neardup.engine.api.LookupParams;
-import io.neardup.engine.ingest.NearDupLookup;
+import io.neardup.engine.aggregation.ShardAggregation;
+import io.neardup.engine.api.FieldParams;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
 import java.io.IOException;
-import java.util.Arrays;
-import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.elasticsearch.TransportVersion;
@@ -22,6 +21,7 @@ import org.elasticsearch.index.fieldvisitor.StoredFieldLoader;
 import org.elasticsearch.index.mapper.IdLoader;
 import org.elasticsearch.index.mapper.MappedFieldType;
 import org.elasticsearch.index.shard.ShardId;
+import org.elasticsearch.index.shard.ShardUtils;
 import org.elasticsearch.search.aggregations.AbstractAggregationBuilder;
 import org.elasticsearch.search.aggregations.AggregationBuilder;
 import org.elasticsearch.search.aggregations.AggregationExecutionContext;
@@ -33,40 +33,44 @@ import org.elasticsearch.search.aggregations.InternalAggregation;
 import org.elasticsearch.search.aggregations.LeafBucketCollector;
 import org.elasticsearch.search.aggregations.metrics.MetricsAggregator;
 import org.elasticsearch.search.aggregations.support.AggregationContext;
-import org.elasticsearch.xcontent.ConstructingObjectParser;
-import org.elasticsearch.xcontent.ParseField;
+import org.elasticsearch.xcontent.ContextParser;
+import org.elasticsearch.xcontent.ObjectParser;
 import org.elasticsearch.xcontent.XContentBuilder;
-import org.elasticsearch.xcontent.XContentParser;
 
 /**
- * The {@code neardup_lookup} aggregation of the ingest processor's search ({@link LookupParams},
- * {@link io.neardup.engine.ingest.NearDupLookup}) on Elasticsearch's aggregation API.
+ * An engine-common {@link ShardAggregation} on Elasticsearch's aggregation API: a top-level
+ * aggregation without sub-aggregations that runs once per shard, without parallel collection.
+ *
+ * @param <P> its parameters
+ * @param <R> its result
  */
-public final class NearDupLookupAggregationBuilder
-    extends AbstractAggregationBuilder<NearDupLookupAggregationBuilder> {
-  /** The aggregation's name. */
-  public static final String NAME = LookupParams.NAME;
+public final class ShardAggregationBuilder<P extends FieldParams, R>
+    extends AbstractAggregationBuilder<ShardAggregationBuilder<P, R>> {
+  private final ShardAggregation<P, R, ShardId> kind;
+  private final P params;
 
-  private final LookupParams params;
-
-  /** The aggregation {@code name} with these parameters. */
-  public NearDupLookupAggregationBuilder(String name, LookupParams params) {
+  /** The aggregation {@code name} of this kind with these parameters. */
+  public ShardAggregationBuilder(ShardAggregation<P, R, ShardId> kind, String name, P params) {
     super(name);
+    this.kind = kind;
     this.params = params;
   }
 
-  private NearDupLookupAggregationBuilder(
-      NearDupLookupAggregationBuilder clone,
+  private ShardAggregationBuilder(
+      ShardAggregationBuilder<P, R> clone,
       AggregatorFactories.Builder factories,
       Map<String, Object> metadata) {
     super(clone, factories, metadata);
+    this.kind = clone.kind;
     this.params = clone.params;
   }
 
   /** Reads the builder from the wire. */
-  public NearDupLookupAggregationBuilder(StreamInput in) throws IOException {
+  public ShardAggregationBuilder(ShardAggregation<P, R, ShardId> kind, StreamInput in)
+      throws IOException {
     super(in);
-    this.params = LookupParams.read(WireInput.of(in));
+    this.kind = kind;
+    this.params = kind.readParams(WireInput.of(in));
   }
 
   @Override
@@ -74,32 +78,15 @@ public final class NearDupLookupAggregationBuilder
     params.write(WireOutput.of(out));
   }
 
-  @SuppressWarnings("unchecked")
-  private static final ConstructingObjectParser<NearDupLookupAggregationBuilder, String> PARSER =
-      new ConstructingObjectParser<>(
-          NAME,
-          false,
-          (a, name) -> {
-            LookupParams p =
-                LookupParams.ofJson(
-                    (String) a[0], (String) a[1], (List<String>) a[2], (List<String>) a[3]);
-            return new NearDupLookupAggregationBuilder(name, p);
-          });
-
-  static {
-    PARSER.declareString(ConstructingObjectParser.constructorArg(), new ParseField("field"));
-    PARSER.declareString(
-        ConstructingObjectParser.constructorArg(), new ParseField("cluster_field"));
-    PARSER.declareStringArray(
-        ConstructingObjectParser.constructorArg(), new ParseField("sketches"));
-    PARSER.declareStringArray(
-        ConstructingObjectParser.optionalConstructorArg(), new ParseField("sets"));
-  }
-
-  /** Parses the body {@link LookupParams#body} writes. */
-  public static NearDupLookupAggregationBuilder parse(XContentParser parser, String name)
-      throws IOException {
-    return PARSER.parse(parser, name);
+  /** The parser of the JSON form the kind declares. */
+  public static <P extends FieldParams, R>
+      ContextParser<String, ShardAggregationBuilder<P, R>> parser(
+          ShardAggregation<P, R, ShardId> kind) {
+    ObjectParser<Map<String, Object>, Void> keys =
+        new ObjectParser<>(kind.name(), LinkedHashMap::new);
+    kind.declare(BodyParsers.keys(keys));
+    return (parser, name) ->
+        new ShardAggregationBuilder<>(kind, name, kind.ofBody(keys.parse(parser, null)));
   }
 
   @Override
@@ -111,25 +98,25 @@ public final class NearDupLookupAggregationBuilder
   @Override
   protected AggregationBuilder shallowCopy(
       AggregatorFactories.Builder factoriesBuilder, Map<String, Object> metadata) {
-    return new NearDupLookupAggregationBuilder(this, factoriesBuilder, metadata);
+    return new ShardAggregationBuilder<>(this, factoriesBuilder, metadata);
   }
 
   @Override
   protected AggregatorFactory doBuild(
       AggregationContext context, AggregatorFactory parent, AggregatorFactories.Builder subs)
       throws IOException {
-    ShardAggregations.checkTopLevel(NAME, parent, subs);
+    kind.checkTopLevel(parent != null, subs.count());
     MappedFieldType type = context.getFieldType(params.field());
     if (type != null && !(type instanceof NearDupFieldType)) {
-      throw params.notNearDup();
+      kind.otherType(params);
     }
-    NearDupFieldType nearDup = (NearDupFieldType) type;
     return new AggregatorFactory(name, context, null, subs, metadata) {
       @Override
       protected Aggregator createInternal(
           Aggregator parentAggregator, CardinalityUpperBound cardinality, Map<String, Object> meta)
           throws IOException {
-        return new LookupAggregator(name, context, meta, nearDup);
+        return new ShardAggregator(
+            name, context, meta, type instanceof NearDupFieldType f ? f : null);
       }
     };
   }
@@ -142,12 +129,12 @@ public final class NearDupLookupAggregationBuilder
   @Override
   public boolean supportsParallelCollection(
       java.util.function.ToLongFunction<String> fieldCardinalityResolver) {
-    return false; // one lookup per shard
+    return false; // one run per shard
   }
 
   @Override
   public String getType() {
-    return NAME;
+    return kind.name();
   }
 
   @Override
@@ -158,19 +145,29 @@ public final class NearDupLookupAggregationBuilder
   @Override
   public boolean equals(Object o) {
     return this == o
-        || (o != null
-            && getClass() == o.getClass()
+        || (o instanceof ShardAggregationBuilder<?, ?> other
             && super.equals(o)
-            && params.equals(((NearDupLookupAggregationBuilder) o).params));
+            && kind == other.kind
+            && params.equals(other.params));
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(super.hashCode(), params);
+    return Objects.hash(super.hashCode(), kind.name(), params);
   }
 
-  /** A document's {@code _id}, for a near-duplicate indexed without a cluster id. */
-  static String id(LeafReaderContext leaf, int doc) throws IOException {
+  /** The shard a searcher's reader reads, or null for a shard without segments. */
+  private static ShardId shardId(IndexReader reader) {
+    if (reader instanceof DirectoryReader d) {
+      return ShardUtils.extractShardId(d);
+    }
+    return reader.leaves().isEmpty()
+        ? null
+        : ShardUtils.extractShardId(reader.leaves().get(0).reader());
+  }
+
+  /** A document's {@code _id}. */
+  private static String id(LeafReaderContext leaf, int doc) throws IOException {
     LeafStoredFieldLoader stored = StoredFieldLoader.create(false, Set.of()).getLoader(leaf, null);
     stored.advanceTo(doc);
     String id = stored.id();
@@ -181,53 +178,53 @@ public final class NearDupLookupAggregationBuilder
     return IdLoader.fromDocValues().leaf(stored, leaf.reader(), new int[] {doc}).getId(doc);
   }
 
-  /** Looks the batch up on one shard; collects nothing. */
-  private final class LookupAggregator extends MetricsAggregator {
-    private final NearDupFieldType type;
-    private final IndexReader reader;
+  /** Runs the kind on one shard. */
+  private final class ShardAggregator extends MetricsAggregator {
+    private final ShardAggregation.Run<R> run;
 
-    LookupAggregator(
+    ShardAggregator(
         String name,
         AggregationContext context,
         Map<String, Object> metadata,
         NearDupFieldType type)
         throws IOException {
       super(name, context, null, metadata);
-      this.type = type;
-      this.reader = context.searcher().getIndexReader();
+      IndexReader reader = context.searcher().getIndexReader();
+      ShardId shard = shardId(reader);
+      this.run =
+          kind.start(
+              params,
+              new ShardAggregation.Shard<>(
+                  reader,
+                  shard,
+                  shard == null ? 0 : shard.id(),
+                  type == null ? null : type.nearDup(),
+                  this::addRequestCircuitBreakerBytes,
+                  ShardAggregationBuilder::id));
     }
 
     @Override
     protected LeafBucketCollector getLeafCollector(
-        AggregationExecutionContext aggCtx, LeafBucketCollector sub) {
-      return LeafBucketCollector.NO_OP_COLLECTOR;
+        AggregationExecutionContext aggCtx, LeafBucketCollector sub) throws IOException {
+      ShardAggregation.Leaf leaf = run.leaf(aggCtx.getLeafReaderContext());
+      return leaf == null
+          ? LeafBucketCollector.NO_OP_COLLECTOR
+          : new LeafBucketCollector() {
+            @Override
+            public void collect(int doc, long bucket) throws IOException {
+              leaf.collect(doc);
+            }
+          };
     }
 
     @Override
     public InternalAggregation buildAggregation(long owningBucketOrd) throws IOException {
-      if (type == null) {
-        return buildEmptyAggregation(); // an index without the field has no near-duplicates
-      }
-      NearDupLookup.Match[] matches =
-          NearDupLookup.lookup(
-              reader,
-              type.nearDup().fields(),
-              type.nearDup().settings(),
-              params,
-              NearDupLookupAggregationBuilder::id,
-              shard(reader));
-      return new InternalNearDupLookup(name, metadata(), Arrays.asList(matches));
-    }
-
-    private static int shard(IndexReader reader) {
-      ShardId id = ShardAggregations.shardId(reader);
-      return id == null ? 0 : id.id();
+      return new InternalShardAggregation<>(kind, name, metadata(), run.result());
     }
 
     @Override
     public InternalAggregation buildEmptyAggregation() {
-      return new InternalNearDupLookup(
-          name, metadata(), java.util.Collections.nCopies(params.sketches().size(), null));
+      return new InternalShardAggregation<>(kind, name, metadata(), kind.empty(params));
     }
   }
 }
