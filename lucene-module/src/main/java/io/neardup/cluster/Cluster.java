@@ -3,7 +3,7 @@ package io.neardup.cluster;
 import java.util.Arrays;
 
 /**
- * One group of near-duplicate documents found by a {@link Clusterer}.
+ * One group of near-duplicate documents found by a {@link io.neardup.cluster.core.Clusterer}.
  *
  * @param canonical the document chosen by the run's {@link io.neardup.canonical.CanonicalPolicy};
  *     one of the members

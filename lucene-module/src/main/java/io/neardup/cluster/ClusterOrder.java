@@ -4,9 +4,10 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * How every surface lists clusters, defined once: the {@link Clusterer} (so {@code neardup dedup}
- * and the index clusterer), the engines' clusters API and their reconcile (whose ties in naming
- * clusters follow this order), and the Spark job's files. The same collection gives the same list.
+ * How every surface lists clusters, defined once: the {@link io.neardup.cluster.core.Clusterer} (so
+ * {@code neardup dedup} and the index clusterer), the engines' clusters API and their reconcile
+ * (whose ties in naming clusters follow this order), and the Spark job's files. The same collection
+ * gives the same list.
  *
  * <ol>
  *   <li>Members ascending in collection order: input order, a Lucene index's document order, an

@@ -3,7 +3,7 @@ package io.neardup.cluster;
 import java.util.List;
 
 /**
- * The outcome of a {@link Clusterer} run.
+ * The outcome of a {@link io.neardup.cluster.core.Clusterer} run.
  *
  * @param clusters the groups of two or more documents, ordered by their first member
  * @param stats what the run did

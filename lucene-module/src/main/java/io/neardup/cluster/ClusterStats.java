@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * What a {@link Clusterer} run found and did, for logs and tuning.
+ * What a {@link io.neardup.cluster.core.Clusterer} run found and did, for logs and tuning.
  *
  * @param documents documents added
  * @param withSets documents with a non-empty set (the others are nobody's near-duplicate)

@@ -5,9 +5,9 @@ import io.neardup.param.ParameterException;
 import java.util.Locale;
 
 /**
- * How a {@link Clusterer} decides whether a candidate pair reaches the threshold; also the engines'
- * field parameter {@code verify}, where {@code exact} stores each document's shingle set and
- * decides the pairs whose estimate is near the threshold by it ({@link
+ * How a {@link io.neardup.cluster.core.Clusterer} decides whether a candidate pair reaches the
+ * threshold; also the engines' field parameter {@code verify}, where {@code exact} stores each
+ * document's shingle set and decides the pairs whose estimate is near the threshold by it ({@link
  * io.neardup.sketch.ExactMargin}).
  */
 public enum Verification {

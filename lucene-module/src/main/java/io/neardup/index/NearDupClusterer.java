@@ -2,12 +2,12 @@ package io.neardup.index;
 
 import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.cluster.ClusterResult;
-import io.neardup.cluster.Clusterer;
-import io.neardup.cluster.PairMeasures;
 import io.neardup.cluster.PairSink;
-import io.neardup.cluster.PhaseProgress;
-import io.neardup.cluster.SpillDirectory;
 import io.neardup.cluster.Verification;
+import io.neardup.cluster.core.Clusterer;
+import io.neardup.cluster.core.PairMeasures;
+import io.neardup.cluster.core.PhaseProgress;
+import io.neardup.cluster.core.SpillDirectory;
 import io.neardup.document.CanonicalKeys;
 import io.neardup.document.NearDupFields;
 import io.neardup.lsh.BandHasher;

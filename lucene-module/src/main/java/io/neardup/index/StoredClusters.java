@@ -1,8 +1,8 @@
 package io.neardup.index;
 
 import io.neardup.canonical.CanonicalPolicy;
-import io.neardup.cluster.StableClusterIds;
 import io.neardup.cluster.Verification;
+import io.neardup.cluster.distributed.StableClusterIds;
 import io.neardup.document.NearDupFields;
 import java.io.IOException;
 import java.util.ArrayList;

@@ -6,8 +6,8 @@ import java.util.Locale;
 
 /**
  * The near-duplicate methods, by the names users give them ({@code neardup dedup --method NAME}).
- * All run through the one clustering core, {@code io.neardup.cluster.Clusterer}; they differ in
- * what they store per document, which documents become candidates, and how a candidate pair is
+ * All run through the one clustering core, {@code io.neardup.cluster.core.Clusterer}; they differ
+ * in what they store per document, which documents become candidates, and how a candidate pair is
  * verified.
  */
 public enum Method {

@@ -1,8 +1,8 @@
 package io.neardup.spark;
 
 import io.neardup.canonical.CanonicalPolicy;
-import io.neardup.cluster.Clusterer;
 import io.neardup.cluster.Verification;
+import io.neardup.cluster.core.Clusterer;
 import io.neardup.param.Parameter;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.text.NormalizationOptions;

@@ -2,9 +2,9 @@ package io.neardup.spark;
 
 import com.esotericsoftware.kryo.DefaultSerializer;
 import io.neardup.canonical.CanonicalPolicy;
-import io.neardup.cluster.PairMeasure;
-import io.neardup.cluster.PairMeasures;
 import io.neardup.cluster.Verification;
+import io.neardup.cluster.core.PairMeasure;
+import io.neardup.cluster.core.PairMeasures;
 import io.neardup.settings.NearDupSettings;
 import java.io.Serializable;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.neardup.testkit;
 
-import io.neardup.cluster.Clusterer;
+import io.neardup.cluster.core.Clusterer;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Random;

@@ -11,7 +11,7 @@ import io.neardup.cli.options.SpillOptions;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.cli.run.ClusteringStep;
 import io.neardup.cli.run.StreamingDedup;
-import io.neardup.cluster.SpillDirectory;
+import io.neardup.cluster.core.SpillDirectory;
 import io.neardup.index.StoredClusters;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

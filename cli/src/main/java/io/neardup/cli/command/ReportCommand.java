@@ -16,7 +16,7 @@ import io.neardup.cli.report.ShownClusters;
 import io.neardup.cli.report.SimilarityHistogram;
 import io.neardup.cli.run.ClusteringStep;
 import io.neardup.cli.run.StreamingDedup;
-import io.neardup.cluster.SpillDirectory;
+import io.neardup.cluster.core.SpillDirectory;
 import io.neardup.signature.Method;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.neardup.cli.eval;
 
 import io.neardup.cli.output.ResultFiles;
-import io.neardup.cluster.UnionFind;
+import io.neardup.cluster.core.UnionFind;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package io.neardup.cli.options;
 
 import io.neardup.cli.output.ResultFiles;
-import io.neardup.cluster.Clusterer;
+import io.neardup.cluster.core.Clusterer;
 import java.nio.file.Path;
 import java.util.Locale;
 import picocli.CommandLine.Model.CommandSpec;

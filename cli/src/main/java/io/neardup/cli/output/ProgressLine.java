@@ -7,7 +7,7 @@ import java.util.Locale;
  * A one-line progress display on standard error, redrawn in place with a carriage return: phase,
  * percentage, count, rate and time left. Draws at most five times a second; when disabled it only
  * passes messages through. Thread-safe. The commands feed it from the library's {@link
- * io.neardup.cluster.PhaseProgress} callbacks, among others.
+ * io.neardup.cluster.core.PhaseProgress} callbacks, among others.
  */
 public final class ProgressLine {
   private static final long REDRAW_NANOS = 200_000_000L;

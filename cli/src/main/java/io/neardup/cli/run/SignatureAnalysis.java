@@ -4,7 +4,7 @@ import io.neardup.analysis.NearDupAnalyzer;
 import io.neardup.analysis.NearDupShingleSetAttribute;
 import io.neardup.cli.index.OpenIndex;
 import io.neardup.cli.input.CorpusReader;
-import io.neardup.cluster.Clusterer;
+import io.neardup.cluster.core.Clusterer;
 import java.io.IOException;
 import org.apache.lucene.analysis.TokenStream;
 

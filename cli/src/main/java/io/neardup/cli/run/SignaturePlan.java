@@ -1,9 +1,9 @@
 package io.neardup.cli.run;
 
 import io.neardup.cli.options.MethodParameters;
-import io.neardup.cluster.Clusterer;
-import io.neardup.cluster.PairMeasure;
-import io.neardup.cluster.PairMeasures;
+import io.neardup.cluster.core.Clusterer;
+import io.neardup.cluster.core.PairMeasure;
+import io.neardup.cluster.core.PairMeasures;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.shingle.ShingleUnit;
 import io.neardup.signature.CollectionStatistics;

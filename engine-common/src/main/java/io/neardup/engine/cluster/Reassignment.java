@@ -1,6 +1,6 @@
 package io.neardup.engine.cluster;
 
-import io.neardup.cluster.StableClusterIds;
+import io.neardup.cluster.distributed.StableClusterIds;
 import java.util.ArrayList;
 import java.util.List;
 

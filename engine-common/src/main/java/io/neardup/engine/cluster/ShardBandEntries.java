@@ -1,6 +1,6 @@
 package io.neardup.engine.cluster;
 
-import io.neardup.cluster.Clusterer;
+import io.neardup.cluster.core.Clusterer;
 import io.neardup.engine.api.BucketsParams;
 import io.neardup.lsh.BandHasher;
 import io.neardup.settings.NearDupSettings;

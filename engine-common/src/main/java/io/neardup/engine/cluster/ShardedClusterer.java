@@ -2,12 +2,12 @@ package io.neardup.engine.cluster;
 
 import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.cluster.ClusterOrder;
-import io.neardup.cluster.Clusterer;
-import io.neardup.cluster.PairMeasure;
-import io.neardup.cluster.PairMeasures;
-import io.neardup.cluster.Representatives;
-import io.neardup.cluster.SparseUnionFind;
 import io.neardup.cluster.Verification;
+import io.neardup.cluster.core.Clusterer;
+import io.neardup.cluster.core.PairMeasure;
+import io.neardup.cluster.core.PairMeasures;
+import io.neardup.cluster.core.Representatives;
+import io.neardup.cluster.distributed.SparseUnionFind;
 import io.neardup.engine.api.ClusterListing;
 import io.neardup.engine.shard.HitSketchReader;
 import io.neardup.settings.NearDupSettings;

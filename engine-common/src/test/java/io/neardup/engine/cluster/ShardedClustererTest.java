@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.neardup.cluster.Cluster;
-import io.neardup.cluster.Clusterer;
-import io.neardup.cluster.PairMeasures;
 import io.neardup.cluster.Verification;
+import io.neardup.cluster.core.Clusterer;
+import io.neardup.cluster.core.PairMeasures;
 import io.neardup.lsh.BandHasher;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.shingle.CompactShingleSet;
@@ -363,9 +363,9 @@ public class ShardedClustererTest {
    * document) and differ in the lower 16, a few of them within 3 bits of each other. The first
    * documents are one tight family, so the bucket's first members are not its representatives. The
    * distributed run takes the single-node core's representatives ({@link
-   * io.neardup.cluster.Representatives}) in its order (documents in index order: shard by shard),
-   * so it finds the core's clusters exactly, whatever the shards, partitions, candidate buffer and
-   * blocks.
+   * io.neardup.cluster.core.Representatives}) in its order (documents in index order: shard by
+   * shard), so it finds the core's clusters exactly, whatever the shards, partitions, candidate
+   * buffer and blocks.
    */
   @Test
   void oversizedBucketsTakeTheCoresRepresentatives() throws IOException {

@@ -1,10 +1,11 @@
-package io.neardup.cluster;
+package io.neardup.cluster.distributed;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.neardup.cluster.core.UnionFind;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.neardup.cluster;
+package io.neardup.cluster.core;
 
 /**
  * How the clustering core compares the sets of two documents: a similarity in [0, 1], an optional

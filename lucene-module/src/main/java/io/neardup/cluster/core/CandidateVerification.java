@@ -1,5 +1,6 @@
-package io.neardup.cluster;
+package io.neardup.cluster.core;
 
+import io.neardup.cluster.PairSink;
 import io.neardup.util.Futures;
 import java.io.IOException;
 import java.util.ArrayDeque;

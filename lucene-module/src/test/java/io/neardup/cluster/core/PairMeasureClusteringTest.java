@@ -1,8 +1,9 @@
-package io.neardup.cluster;
+package io.neardup.cluster.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.neardup.cluster.Verification;
 import io.neardup.signature.MinM;
 import io.neardup.signature.ModN;
 import io.neardup.signature.Signatures;

@@ -1,4 +1,4 @@
-package io.neardup.cluster;
+package io.neardup.cluster.core;
 
 /**
  * Reports how far a {@link Clusterer} run, or whatever feeds it, is. Called from one thread at a

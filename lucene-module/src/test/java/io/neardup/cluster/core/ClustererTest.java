@@ -1,10 +1,14 @@
-package io.neardup.cluster;
+package io.neardup.cluster.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.neardup.cluster.Cluster;
+import io.neardup.cluster.ClusterResult;
+import io.neardup.cluster.PairSink;
+import io.neardup.cluster.Verification;
 import io.neardup.lsh.BandHasher;
 import io.neardup.lsh.Banding;
 import io.neardup.shingle.CompactShingleSet;

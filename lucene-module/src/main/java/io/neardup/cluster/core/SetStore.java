@@ -1,4 +1,4 @@
-package io.neardup.cluster;
+package io.neardup.cluster.core;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;

@@ -1,4 +1,4 @@
-package io.neardup.cluster;
+package io.neardup.cluster.distributed;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -110,7 +110,7 @@ public final class StableClusterIds {
 
   /**
    * @param clusters the clusters of two or more, as document ordinals, canonical first, in the
-   *     order that breaks ties (the {@link ClusterOrder})
+   *     order that breaks ties (the {@link io.neardup.cluster.ClusterOrder})
    * @param documents number of documents, ordinals {@code 0 .. documents-1}
    * @param current the cluster id a document carries, or null
    * @param flagged whether a document is flagged canonical now

@@ -1,4 +1,4 @@
-package io.neardup.cluster;
+package io.neardup.cluster.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,5 +1,6 @@
-package io.neardup.cluster;
+package io.neardup.cluster.distributed;
 
+import io.neardup.cluster.ClusterOrder;
 import io.neardup.util.Mix;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -9,8 +10,8 @@ import java.util.List;
  * Disjoint sets over the elements that take part in a union only, numbered as they come, for a run
  * where most of a large id space never joins anything (the engines' distributed clustering: only
  * documents of a candidate pair): an open-addressing map from ids to slots, and the slots' parents
- * and sizes, about 24 bytes per element that was joined. {@link UnionFind} is the dense variant
- * over {@code [0, n)}. Union by size with path halving; not thread-safe.
+ * and sizes, about 24 bytes per element that was joined. {@link io.neardup.cluster.core.UnionFind}
+ * is the dense variant over {@code [0, n)}. Union by size with path halving; not thread-safe.
  *
  * <pre>{@code
  * SparseUnionFind sets = new SparseUnionFind();

@@ -1,4 +1,4 @@
-package io.neardup.cluster;
+package io.neardup.cluster.core;
 
 /**
  * The length-ratio bound of Jaccard similarity: for sets of sizes a ≤ b, |A ∩ B| ≤ a and |A ∪ B| ≥

@@ -1,5 +1,7 @@
-package io.neardup.cluster;
+package io.neardup.cluster.core;
 
+import io.neardup.cluster.Cluster;
+import io.neardup.cluster.ClusterOrder;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,5 +1,8 @@
-package io.neardup.cluster;
+package io.neardup.cluster.core;
 
+import io.neardup.cluster.ClusterResult;
+import io.neardup.cluster.PairSink;
+import io.neardup.cluster.Verification;
 import io.neardup.lsh.BandHasher;
 import io.neardup.shingle.CompactShingleSet;
 import io.neardup.sketch.Sketch;
@@ -16,7 +19,8 @@ import java.util.function.IntToLongFunction;
  * streaming {@code dedup} and the index clusterer ({@code io.neardup.index.NearDupClusterer}) run
  * through it, each supplying only where the band hashes and sets come from; the engines' clusters
  * API and reconcile run the distributed run of engine-common, which reads sets as {@link
- * #sketchSet} writes them and lists its clusters in the same {@link ClusterOrder}.
+ * #sketchSet} writes them and lists its clusters in the same {@link
+ * io.neardup.cluster.ClusterOrder}.
  *
  * <p>Every near-duplicate method runs through it too ({@code io.neardup.signature.Method}): a
  * method chooses what a document's set is, which bucket keys it comes with, any number of them
@@ -223,7 +227,8 @@ public final class Clusterer implements AutoCloseable {
   /**
    * Whether every near-duplicate pair is verified and listed, also inside oversized buckets and
    * large groups of identical documents; default false, which lists inside such groups only the
-   * pairs that joined them (their count is in the {@link ClusterStats}) and keeps the cost linear.
+   * pairs that joined them (their count is in the {@link io.neardup.cluster.ClusterStats}) and
+   * keeps the cost linear.
    */
   public Clusterer allPairs(boolean all) {
     this.allPairs = all;

@@ -1,5 +1,9 @@
-package io.neardup.cluster;
+package io.neardup.cluster.core;
 
+import io.neardup.cluster.Cluster;
+import io.neardup.cluster.ClusterResult;
+import io.neardup.cluster.ClusterStats;
+import io.neardup.cluster.PairSink;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
