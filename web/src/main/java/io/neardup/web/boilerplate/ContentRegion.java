@@ -252,6 +252,62 @@ final class ContentRegion {
     for (int i = 0; i < n; i++) {
       content[i] &= inRegion[i] || i == title;
     }
+    dropAfterArticle(blocks, content, inRegion, best, bestDepth, score, bestScore);
+  }
+
+  /**
+   * Clears what follows the article inside its region: once the region's own paragraphs (those of
+   * the best element and of the siblings that score close to it) have ended, a link-dense line that
+   * is not a section heading (an author's name linked to their page, "View all posts", sharing
+   * buttons, a list of tags) ends the article, and the sibling containers that follow it joined the
+   * region only as running text: an author's biography, a reviewer's, a disclaimer, a newsletter
+   * blurb. An article's own later sections score as its paragraphs do, and a documentation page's
+   * linked section headings are headings, so neither ends it. A text of fewer than {@value
+   * #SHORT_REGION_WORDS} words up to its last paragraph is too short to tell an article from a
+   * landing page's pitch, whose next section follows a call to action: it is left alone.
+   */
+  private static void dropAfterArticle(
+      List<TextBlock> blocks,
+      boolean[] content,
+      boolean[] inRegion,
+      int best,
+      int bestDepth,
+      double[] score,
+      double bestScore) {
+    int n = blocks.size();
+    int end = -1;
+    for (int i = 0; i < n; i++) {
+      TextBlock b = blocks.get(i);
+      int[] path = b.path();
+      if (content[i]
+          && inRegion[i]
+          && path.length > bestDepth
+          && (path[bestDepth] == best || score[path[bestDepth]] >= SIBLING_SHARE * bestScore)
+          && b.text().length() >= MIN_PARAGRAPH_CHARS
+          && isText(b)) {
+        end = i;
+      }
+    }
+    long article = 0;
+    for (int i = 0; i <= end; i++) {
+      article += content[i] ? blocks.get(i).words() : 0;
+    }
+    if (article < SHORT_REGION_WORDS) {
+      return; // a short text (a landing page's pitch, a call to action) is not yet an article
+    }
+    for (int i = end + 1; i < n; i++) {
+      TextBlock b = blocks.get(i);
+      if (inRegion[i]
+          && !content[i]
+          && b.words() > 0
+          && !b.heading()
+          && b.linkDensity() > BlockClassifier.MAX_LINK_DENSITY) {
+        for (int j = i + 1; j < n; j++) {
+          content[j] = false;
+        }
+        return;
+      }
+    }
   }
 
   /**
