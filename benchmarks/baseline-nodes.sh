@@ -6,6 +6,7 @@
 #        each holds the node's jar and its lib/ as the build leaves them)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
+. "$root/bin/jdk.sh"
 commit="$1"
 dir="$2"
 [ -f "$dir/es-node/neardup-es-node.jar" ] && [ -f "$dir/os-node/neardup-os-node.jar" ] && exit 0
