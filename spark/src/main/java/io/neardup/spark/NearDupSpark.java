@@ -567,33 +567,39 @@ public final class NearDupSpark {
                 .union(groups.values().flatMap(this::groupPairs));
       }
 
-      // canonicals: the least by the policy, ties to the lowest ordinal
-      JavaPairRDD<Long, Object> values =
-          byOrd.keyed(analysed.mapToPair(d -> new Tuple2<>(d.ord(), d.canonicalValue())));
-      JavaPairRDD<Long, Tuple2<Long, Object>> withValues =
-          labels
-              .join(values)
-              .mapToPair(t -> new Tuple2<>(t._2()._1(), new Tuple2<>(t._1(), t._2()._2())));
-      JavaPairRDD<Long, Long> canonicalOf =
-          withValues
-              .reduceByKey((x, y) -> {
-                int c = policy().compare(x._2(), y._2());
-                if (c == 0) {
-                  c = Long.compare(x._1(), y._1());
-                }
-                return c <= 0 ? x : y;
-              })
-              .mapValues(Tuple2::_1);
+      // (member, (cluster, canonical)): the canonical the least by the policy, ties to the lowest
+      // ordinal; by score (input order) that is the cluster's label, its lowest ordinal
+      JavaPairRDD<Long, long[]> clusterOf;
+      if (policy().byScore()) {
+        clusterOf = labels.mapValues(l -> new long[] {l, l});
+      } else {
+        JavaPairRDD<Long, Object> values =
+            byOrd.keyed(analysed.mapToPair(d -> new Tuple2<>(d.ord(), d.canonicalValue())));
+        JavaPairRDD<Long, Long> canonicalOf =
+            labels
+                .join(values)
+                .mapToPair(t -> new Tuple2<>(t._2()._1(), new Tuple2<>(t._1(), t._2()._2())))
+                .reduceByKey((x, y) -> {
+                  int c = policy().compare(x._2(), y._2());
+                  if (c == 0) {
+                    c = Long.compare(x._1(), y._1());
+                  }
+                  return c <= 0 ? x : y;
+                })
+                .mapValues(Tuple2::_1);
+        clusterOf =
+            labels
+                .mapToPair(Tuple2::swap)
+                .join(canonicalOf)
+                .mapToPair(t -> new Tuple2<>(t._2()._1(), new long[] {t._1(), t._2()._2()}));
+      }
       JavaPairRDD<Long, String> ids =
           byOrd
               .keyed(analysed.mapToPair(d -> new Tuple2<>(d.ord(), d.id())))
               .persist(StorageLevel.MEMORY_AND_DISK());
-      // (member, (cluster, canonical)) with the member's set, then the canonical's set
+      // with the member's set, then the canonical's set
       JavaPairRDD<Long, ClusterMember> members =
-          labels
-              .mapToPair(Tuple2::swap)
-              .join(canonicalOf)
-              .mapToPair(t -> new Tuple2<>(t._2()._1(), new long[] {t._1(), t._2()._2()}))
+          clusterOf
               .join(sets)
               .mapToPair(t ->
                   new Tuple2<>(t._2()._1()[1], new Half(t._1(), (int) t._2()._1()[0], t._2()._2())))
