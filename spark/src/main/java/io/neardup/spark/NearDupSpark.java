@@ -11,12 +11,14 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.Partitioner;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
@@ -150,18 +152,51 @@ public final class NearDupSpark {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     Phases phases = new Phases(jsc);
     try {
-      // one read of the input: the analysis keeps bad records (not analysed) for the checks
+      // one read of the input, of the columns used only (a JSON or Parquet scan then skips the
+      // others): the analysis keeps bad records (not analysed) for the checks
       phases.enter("analysis");
-      Analysis analysis = new Analysis(options, idIndex, textIndex, canonicalIndexes);
+      Map<String, Integer> used = new LinkedHashMap<>();
+      used.put(schema.fieldNames()[idIndex], 0);
+      used.putIfAbsent(schema.fieldNames()[textIndex], used.size());
+      int[] usedCanonical = new int[canonicalIndexes.length];
+      for (int k = 0; k < canonicalIndexes.length; k++) {
+        usedCanonical[k] =
+            canonicalIndexes[k] < 0
+                ? canonicalIndexes[k]
+                : used.computeIfAbsent(schema.fieldNames()[canonicalIndexes[k]], f -> used.size());
+      }
+      Dataset<Row> columns =
+          docs.select(
+              used.keySet().stream()
+                  .map(f -> docs.col("`" + f.replace("`", "``") + "`"))
+                  .toArray(Column[]::new));
+      Analysis analysis =
+          new Analysis(
+              options,
+              used.get(schema.fieldNames()[idIndex]),
+              used.get(schema.fieldNames()[textIndex]),
+              usedCanonical);
       JavaRDD<Doc> read =
-          docs.javaRDD().mapPartitions(analysis::analyse).persist(StorageLevel.MEMORY_AND_DISK());
-      Map<Integer, Long> problems = read.map(Doc::problems).countByValue();
+          columns
+              .javaRDD()
+              .mapPartitions(analysis::analyse)
+              .persist(StorageLevel.MEMORY_AND_DISK());
+      // one job: each partition's records by what is wrong with them (0: nothing), which gives
+      // the checks and the ranges the good documents' ordinals are numbered in
+      List<long[]> counts = read.mapPartitions(NearDupSpark::countByProblems).collect();
       phases.enter("checks");
       long skipped = 0;
       int seen = 0;
-      for (Map.Entry<Integer, Long> p : problems.entrySet()) {
-        seen |= p.getKey();
-        skipped += p.getKey() != 0 ? p.getValue() : 0;
+      long[] goodCounts = new long[counts.size()];
+      for (int i = 0; i < goodCounts.length; i++) {
+        long[] c = counts.get(i);
+        goodCounts[i] = c[0];
+        for (int p = 1; p < c.length; p++) {
+          if (c[p] > 0) {
+            seen |= p;
+            skipped += c[p];
+          }
+        }
       }
       if (seen != 0) {
         String error = null;
@@ -195,7 +230,9 @@ public final class NearDupSpark {
           good.mapToPair(d -> new Tuple2<>(d.id(), 1L))
               .reduceByKey(Long::sum)
               .filter(t -> t._2() > 1)
-              .take(1);
+              // one job (take would scan the partitions in several): each task's first at most
+              .mapPartitions(it -> it.hasNext() ? List.of(it.next()).iterator() : it)
+              .collect();
       if (!repeated.isEmpty()) {
         read.unpersist(false);
         throw new IllegalArgumentException(
@@ -207,25 +244,47 @@ public final class NearDupSpark {
                 + id
                 + "]; ids must be unique");
       }
-      // the input ordinal: the dataset's order, numbered on the cached analysis
+      // the input ordinal: the dataset's order, numbered on the cached analysis as it is read
+      // (partition i from the count of good documents before it), not a second cached copy
       phases.enter("analysis");
-      JavaRDD<Doc> analysed =
-          good.zipWithIndex()
-              .map(t -> t._1().withOrd(t._2()))
-              .persist(StorageLevel.MEMORY_AND_DISK());
-      // each partition's count: the documents, and the ranges their ordinals were numbered in
-      OrdinalRanges byOrd = OrdinalRanges.of(analysed);
+      OrdinalRanges byOrd = OrdinalRanges.ofCounts(goodCounts);
       long documents = byOrd.size();
-      read.unpersist(false);
       if (documents > Integer.MAX_VALUE) {
+        read.unpersist(false);
         throw new IllegalArgumentException(
             "at most " + Integer.MAX_VALUE + " documents per run, got " + documents);
       }
+      JavaRDD<Doc> analysed =
+          good.mapPartitionsWithIndex(
+              (i, it) -> {
+                long[] next = {byOrd.start(i)};
+                return new Iterator<Doc>() {
+                  @Override
+                  public boolean hasNext() {
+                    return it.hasNext();
+                  }
+
+                  @Override
+                  public Doc next() {
+                    return it.next().withOrd(next[0]++);
+                  }
+                };
+              },
+              true);
       Pipeline run = new Pipeline(options, phases);
       return run.execute(spark, analysed, byOrd, skipped);
     } finally {
       phases.close();
     }
+  }
+
+  /** A partition's records counted by {@link Doc#problems()} (index 0: the good ones). */
+  static Iterator<long[]> countByProblems(Iterator<Doc> docs) {
+    long[] counts = new long[(Doc.NULL_TEXT | Doc.NULL_ID | Doc.BAD_ID) + 1];
+    while (docs.hasNext()) {
+      counts[docs.next().problems()]++;
+    }
+    return List.of(counts).iterator();
   }
 
   /** The measure of the run: exact Jaccard or the sketch estimate. */
@@ -508,33 +567,39 @@ public final class NearDupSpark {
                 .union(groups.values().flatMap(this::groupPairs));
       }
 
-      // canonicals: the least by the policy, ties to the lowest ordinal
-      JavaPairRDD<Long, Object> values =
-          byOrd.keyed(analysed.mapToPair(d -> new Tuple2<>(d.ord(), d.canonicalValue())));
-      JavaPairRDD<Long, Tuple2<Long, Object>> withValues =
-          labels
-              .join(values)
-              .mapToPair(t -> new Tuple2<>(t._2()._1(), new Tuple2<>(t._1(), t._2()._2())));
-      JavaPairRDD<Long, Long> canonicalOf =
-          withValues
-              .reduceByKey((x, y) -> {
-                int c = policy().compare(x._2(), y._2());
-                if (c == 0) {
-                  c = Long.compare(x._1(), y._1());
-                }
-                return c <= 0 ? x : y;
-              })
-              .mapValues(Tuple2::_1);
+      // (member, (cluster, canonical)): the canonical the least by the policy, ties to the lowest
+      // ordinal; by score (input order) that is the cluster's label, its lowest ordinal
+      JavaPairRDD<Long, long[]> clusterOf;
+      if (policy().byScore()) {
+        clusterOf = labels.mapValues(l -> new long[] {l, l});
+      } else {
+        JavaPairRDD<Long, Object> values =
+            byOrd.keyed(analysed.mapToPair(d -> new Tuple2<>(d.ord(), d.canonicalValue())));
+        JavaPairRDD<Long, Long> canonicalOf =
+            labels
+                .join(values)
+                .mapToPair(t -> new Tuple2<>(t._2()._1(), new Tuple2<>(t._1(), t._2()._2())))
+                .reduceByKey((x, y) -> {
+                  int c = policy().compare(x._2(), y._2());
+                  if (c == 0) {
+                    c = Long.compare(x._1(), y._1());
+                  }
+                  return c <= 0 ? x : y;
+                })
+                .mapValues(Tuple2::_1);
+        clusterOf =
+            labels
+                .mapToPair(Tuple2::swap)
+                .join(canonicalOf)
+                .mapToPair(t -> new Tuple2<>(t._2()._1(), new long[] {t._1(), t._2()._2()}));
+      }
       JavaPairRDD<Long, String> ids =
           byOrd
               .keyed(analysed.mapToPair(d -> new Tuple2<>(d.ord(), d.id())))
               .persist(StorageLevel.MEMORY_AND_DISK());
-      // (member, (cluster, canonical)) with the member's set, then the canonical's set
+      // with the member's set, then the canonical's set
       JavaPairRDD<Long, ClusterMember> members =
-          labels
-              .mapToPair(Tuple2::swap)
-              .join(canonicalOf)
-              .mapToPair(t -> new Tuple2<>(t._2()._1(), new long[] {t._1(), t._2()._2()}))
+          clusterOf
               .join(sets)
               .mapToPair(t ->
                   new Tuple2<>(t._2()._1()[1], new Half(t._1(), (int) t._2()._1()[0], t._2()._2())))

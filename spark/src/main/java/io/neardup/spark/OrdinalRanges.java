@@ -43,11 +43,21 @@ final class OrdinalRanges extends Partitioner {
                   return List.of(n).iterator();
                 })
             .collect();
-    long[] starts = new long[counts.size() + 1];
-    for (int i = 0; i < counts.size(); i++) {
-      starts[i + 1] = starts[i] + counts.get(i);
+    return ofCounts(counts.stream().mapToLong(Long::longValue).toArray());
+  }
+
+  /** The ranges of partitions holding {@code counts[i]} ordinals each, numbered from 0. */
+  static OrdinalRanges ofCounts(long[] counts) {
+    long[] starts = new long[counts.length + 1];
+    for (int i = 0; i < counts.length; i++) {
+      starts[i + 1] = starts[i] + counts[i];
     }
     return new OrdinalRanges(starts);
+  }
+
+  /** The first ordinal of partition {@code i}. */
+  long start(int i) {
+    return starts[i];
   }
 
   /** The number of ordinals: the documents counted. */
