@@ -20,15 +20,19 @@ import org.apache.lucene.util.BytesRef;
 /**
  * What neardup knows about one analysed text: its band tokens, sketch, and optionally its
  * exact-duplicate token and shingle fingerprints. Turns into Lucene fields with {@link
- * #toFields(NearDupFields)}. Immutable.
- *
- * @param bandTokens the band tokens, in band order
- * @param sketch the sketch
- * @param exactToken the exact-duplicate token, or null when not enabled
- * @param shingles the distinct shingle fingerprints in ascending order, or null when not enabled
+ * #toFields(NearDupFields)}. Immutable; the serialized sketch and set are made once, when first
+ * asked for, so that a text analysed before it is indexed (the engines' ingest processor) does not
+ * pay for them twice.
  */
-public record NearDupDocument(
-    List<String> bandTokens, Sketch sketch, String exactToken, long[] shingles) {
+public final class NearDupDocument {
+  private final List<String> bandTokens;
+  private final Sketch sketch;
+  private final String exactToken;
+  private final long[] shingles;
+  private volatile byte[] encodedSketch;
+  private volatile EncodedSet encodedSet;
+
+  private record EncodedSet(SetLayout layout, byte[] bytes) {}
 
   /** Band tokens: indexed for matching only; no frequencies, positions or norms. */
   public static final FieldType BAND_FIELD_TYPE;
@@ -59,9 +63,68 @@ public record NearDupDocument(
     DELTA
   }
 
-  public NearDupDocument {
-    bandTokens = List.copyOf(bandTokens);
-    shingles = shingles == null ? null : shingles.clone();
+  /**
+   * @param bandTokens the band tokens, in band order
+   * @param sketch the sketch
+   * @param exactToken the exact-duplicate token, or null when not enabled
+   * @param shingles the distinct shingle fingerprints in ascending order, or null when not enabled
+   */
+  public NearDupDocument(
+      List<String> bandTokens, Sketch sketch, String exactToken, long[] shingles) {
+    this.bandTokens = List.copyOf(bandTokens);
+    this.sketch = sketch;
+    this.exactToken = exactToken;
+    this.shingles = shingles == null ? null : shingles.clone();
+  }
+
+  /** The band tokens, in band order. */
+  public List<String> bandTokens() {
+    return bandTokens;
+  }
+
+  /** The sketch. */
+  public Sketch sketch() {
+    return sketch;
+  }
+
+  /** The exact-duplicate token, or null when not enabled. */
+  public String exactToken() {
+    return exactToken;
+  }
+
+  /** The sketch as its doc values hold it ({@link SketchFormat}); not to be modified. */
+  public byte[] encodedSketch() {
+    byte[] bytes = encodedSketch;
+    if (bytes == null) {
+      bytes = SketchFormat.encode(sketch);
+      encodedSketch = bytes;
+    }
+    return bytes;
+  }
+
+  /**
+   * The shingle set as its doc values hold it when written as {@code layout} (the layouts with a
+   * set only, not {@link SetLayout#TOKENS_AND_COMPACT}'s tokens), or null when the set is not
+   * enabled; not to be modified.
+   */
+  public byte[] encodedSet(SetLayout layout) {
+    if (shingles == null) {
+      return null;
+    }
+    EncodedSet held = encodedSet;
+    if (held != null && held.layout() == layout) {
+      return held.bytes();
+    }
+    byte[] bytes;
+    if (layout == SetLayout.DELTA) {
+      int[] compact = new int[shingles.length];
+      int size = CompactShingleSet.compact(shingles, shingles.length, compact);
+      bytes = ShingleSetFormat.encodeDelta(compact, size);
+    } else {
+      bytes = ShingleSetFormat.encode(shingles, shingles.length);
+    }
+    encodedSet = new EncodedSet(layout, bytes);
+    return bytes;
   }
 
   /** The Lucene fields of this document under the given names, shingle tokens included. */
@@ -91,21 +154,12 @@ public record NearDupDocument(
       }
     }
     out.add(new Field(fields.bandField(), new ListTokenStream(indexed), BAND_FIELD_TYPE));
-    out.add(
-        new BinaryDocValuesField(fields.sketchField(), new BytesRef(SketchFormat.encode(sketch))));
+    out.add(new BinaryDocValuesField(fields.sketchField(), new BytesRef(encodedSketch())));
     if (exactToken != null) {
       out.add(new KeywordField(fields.exactField(), exactToken, Field.Store.NO));
     }
     if (shingles != null) {
-      byte[] set;
-      if (layout == SetLayout.DELTA) {
-        int[] compact = new int[shingles.length];
-        int size = CompactShingleSet.compact(shingles, shingles.length, compact);
-        set = ShingleSetFormat.encodeDelta(compact, size);
-      } else {
-        set = ShingleSetFormat.encode(shingles, shingles.length);
-      }
-      out.add(new BinaryDocValuesField(fields.shinglesField(), new BytesRef(set)));
+      out.add(new BinaryDocValuesField(fields.shinglesField(), new BytesRef(encodedSet(layout))));
     }
     return out;
   }
@@ -115,7 +169,7 @@ public record NearDupDocument(
     return shingles == null ? 0 : shingles.length;
   }
 
-  @Override
+  /** The distinct shingle fingerprints in ascending order (a copy), or null when not enabled. */
   public long[] shingles() {
     return shingles == null ? null : shingles.clone();
   }
@@ -133,6 +187,19 @@ public record NearDupDocument(
   public int hashCode() {
     return java.util.Objects.hash(
         bandTokens, sketch, exactToken, java.util.Arrays.hashCode(shingles));
+  }
+
+  @Override
+  public String toString() {
+    return "NearDupDocument[bandTokens="
+        + bandTokens
+        + ", sketch="
+        + sketch
+        + ", exactToken="
+        + exactToken
+        + ", shingles="
+        + (shingles == null ? "null" : shingles.length + " fingerprints")
+        + "]";
   }
 
   /**

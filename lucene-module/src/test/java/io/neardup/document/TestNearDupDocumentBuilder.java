@@ -77,6 +77,37 @@ public class TestNearDupDocumentBuilder extends LuceneTestCase {
     }
   }
 
+  public void testSerializedFormsAreTheFieldsAndFollowTheLayout() throws IOException {
+    NearDupSettings settings = NearDupSettings.builder().shingles(true).build();
+    NearDupFields fields = new NearDupFields("body.dup");
+    try (NearDupAnalyzer analyzer = new NearDupAnalyzer(settings)) {
+      NearDupDocument analysed = new NearDupDocumentBuilder(analyzer, fields).analyze(TEXT);
+      long[] fingerprints = analysed.shingles();
+      int[] compact = new int[fingerprints.length];
+      int size = CompactShingleSet.compact(fingerprints, fingerprints.length, compact);
+      byte[] delta = ShingleSetFormat.encodeDelta(compact, size);
+      byte[] plain = ShingleSetFormat.encode(fingerprints, fingerprints.length);
+      assertFalse(Arrays.equals(delta, plain));
+
+      assertArrayEquals(SketchFormat.encode(analysed.sketch()), analysed.encodedSketch());
+      assertSame(analysed.encodedSketch(), analysed.encodedSketch());
+      assertArrayEquals(delta, analysed.encodedSet(NearDupDocument.SetLayout.DELTA));
+      assertSame(
+          analysed.encodedSet(NearDupDocument.SetLayout.DELTA),
+          analysed.encodedSet(NearDupDocument.SetLayout.DELTA));
+      // asked for in another layout, the set is written in that layout, not the one held
+      assertArrayEquals(plain, analysed.encodedSet(NearDupDocument.SetLayout.COMPACT));
+      assertArrayEquals(delta, analysed.encodedSet(NearDupDocument.SetLayout.DELTA));
+
+      List<IndexableField> written = analysed.toFields(fields, NearDupDocument.SetLayout.DELTA);
+      assertEquals(new BytesRef(analysed.encodedSketch()), written.get(1).binaryValue());
+      assertEquals(new BytesRef(delta), written.get(2).binaryValue());
+      assertNull(
+          new NearDupDocument(analysed.bandTokens(), analysed.sketch(), null, null)
+              .encodedSet(NearDupDocument.SetLayout.DELTA));
+    }
+  }
+
   public void testDefaultsWriteBandsAndSketchOnly() throws IOException {
     try (NearDupAnalyzer analyzer = new NearDupAnalyzer(NearDupSettings.DEFAULT)) {
       NearDupDocument d = new NearDupDocumentBuilder(analyzer, NearDupFields.DEFAULT).analyze(TEXT);

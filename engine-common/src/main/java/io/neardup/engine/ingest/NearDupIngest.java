@@ -11,8 +11,6 @@ import io.neardup.engine.param.NearDupField;
 import io.neardup.engine.param.NearDupMappings.FieldParameters;
 import io.neardup.index.StoredClusters;
 import io.neardup.settings.NearDupSettings;
-import io.neardup.shingle.CompactShingleSet;
-import io.neardup.shingle.ShingleSetFormat;
 import io.neardup.sketch.Sketch;
 import io.neardup.sketch.SketchFormat;
 import java.util.List;
@@ -393,13 +391,13 @@ public final class NearDupIngest {
 
   /** What the lookups need of an analysis: its sketch and, for {@code verify: exact}, its set. */
   public static SketchedText sketched(NearDupDocument analysed, FieldParameters parameters) {
-    long[] fingerprints = analysed.shingles();
-    if (parameters.verification() != Verification.EXACT || fingerprints == null) {
-      return SketchedText.of(analysed.sketch());
-    }
-    int[] compact = new int[fingerprints.length];
-    int size = CompactShingleSet.compact(fingerprints, fingerprints.length, compact);
-    return new SketchedText(analysed.sketch(), ShingleSetFormat.encodeDelta(compact, size));
+    byte[] set =
+        parameters.verification() == Verification.EXACT
+            ? analysed.encodedSet(NearDupDocument.SetLayout.DELTA)
+            : null;
+    return set == null
+        ? SketchedText.of(analysed.sketch())
+        : new SketchedText(analysed.sketch(), set);
   }
 
   /**
