@@ -167,10 +167,7 @@ public final class NearDupIngest {
 
   /** With the default bounds of {@link RecentSketches}, searches and batches. */
   public NearDupIngest() {
-    this(
-        new RecentSketches<>(RecentSketches.DEFAULT_PER_KEY, RecentSketches.DEFAULT_MAX_KEYS),
-        DEFAULT_MAX_SEARCHES,
-        DEFAULT_MAX_BATCH);
+    this(new RecentSketches<>(), DEFAULT_MAX_SEARCHES, DEFAULT_MAX_BATCH);
   }
 
   /**

@@ -21,14 +21,17 @@ import java.util.List;
  * as in the index; for texts with shingle sets ({@code verify: exact}), a pair whose estimate is
  * within the {@link ExactMargin} of the threshold is decided by the exact similarity of the sets.
  *
- * <p>Bounded: at most {@code perKey} sketches per index and field (the oldest are forgotten first),
- * at most {@link #DEFAULT_SET_BYTES_PER_KEY} bytes of shingle sets per index and field (the oldest
- * sketches lose theirs first, and then join only what their estimate alone decides: the rest is
- * left to the exact search of the index) and at most {@code maxKeys} index-and-field pairs (the
- * least recently used is dropped whole). Thread-safe.
+ * <p>Bounded for the whole node, whatever the number of indexes: at most {@code perKey} sketches
+ * per index and field (the oldest are forgotten first), at most {@code maxSketches} sketches in all
+ * and at most {@code maxKeys} index-and-field pairs (the sketches of the least recently used pairs
+ * go first: an index that was deleted or is no longer written to gives way to the ones being
+ * written), and at most {@code maxSetBytes} bytes of shingle sets in all (the oldest sketches lose
+ * theirs first, and then join only what their estimate alone decides: the rest is left to the exact
+ * search of the index). Thread-safe.
  *
  * <pre>{@code
- * RecentSketches<Listener> recent = new RecentSketches<>(DEFAULT_PER_KEY, DEFAULT_MAX_KEYS);
+ * RecentSketches<Listener> recent = new RecentSketches<>(
+ *     DEFAULT_PER_KEY, DEFAULT_MAX_KEYS, DEFAULT_MAX_SKETCHES, DEFAULT_SET_BYTES);
  * Listener joined = recent.joinOrAdd(indexUuid + "/" + field, sketch, banding, threshold, fresh);
  * if (joined == null) { search the index, then complete fresh } else { wait for joined }
  * }</pre>
@@ -42,24 +45,52 @@ public final class RecentSketches<C> {
   /** Default number of index-and-field pairs kept. */
   public static final int DEFAULT_MAX_KEYS = 64;
 
-  /** Bytes of shingle sets kept per index and field. */
-  public static final int DEFAULT_SET_BYTES_PER_KEY = 16 << 20;
+  /**
+   * Default number of sketches kept in all: two indexes written at full speed each keep their
+   * {@link #DEFAULT_PER_KEY}, in about 40 MB of heap.
+   */
+  public static final int DEFAULT_MAX_SKETCHES = 2 * DEFAULT_PER_KEY;
+
+  /** Default bytes of shingle sets kept in all. */
+  public static final long DEFAULT_SET_BYTES = 16L << 20;
 
   private final int perKey;
   private final int maxKeys;
+  private final int maxSketches;
+  private final long maxSetBytes;
+  // least recently used first; every bucket is locked only after this map, never before
   private final LinkedHashMap<String, Bucket<C>> buckets = new LinkedHashMap<>(16, 0.75f, true);
+  private int sketches;
+  private long setBytes;
 
   /**
    * @param perKey sketches kept per index and field
    * @param maxKeys index-and-field pairs kept
+   * @param maxSketches sketches kept in all
+   * @param maxSetBytes bytes of shingle sets kept in all
    */
-  public RecentSketches(int perKey, int maxKeys) {
-    if (perKey < 1 || maxKeys < 1) {
+  public RecentSketches(int perKey, int maxKeys, int maxSketches, long maxSetBytes) {
+    if (perKey < 1 || maxKeys < 1 || maxSketches < 1 || maxSetBytes < 0) {
       throw new IllegalArgumentException(
-          "perKey and maxKeys must be positive, got [" + perKey + "] and [" + maxKeys + "]");
+          "perKey, maxKeys and maxSketches must be positive and maxSetBytes not negative, got ["
+              + perKey
+              + "], ["
+              + maxKeys
+              + "], ["
+              + maxSketches
+              + "] and ["
+              + maxSetBytes
+              + "]");
     }
     this.perKey = perKey;
     this.maxKeys = maxKeys;
+    this.maxSketches = maxSketches;
+    this.maxSetBytes = maxSetBytes;
+  }
+
+  /** With the default bounds. */
+  public RecentSketches() {
+    this(DEFAULT_PER_KEY, DEFAULT_MAX_KEYS, DEFAULT_MAX_SKETCHES, DEFAULT_SET_BYTES);
   }
 
   /**
@@ -83,14 +114,52 @@ public final class RecentSketches<C> {
       bucket = buckets.get(key);
       if (bucket == null) {
         if (buckets.size() >= maxKeys) {
-          String eldest = buckets.keySet().iterator().next();
-          buckets.remove(eldest);
+          Bucket<C> eldest = buckets.values().iterator().next();
+          buckets.values().remove(eldest);
+          release(eldest.clear());
         }
         bucket = new Bucket<>(new BandHasher(banding));
         buckets.put(key, bucket);
       }
     }
-    return bucket.joinOrAdd(text, minSimilarity, fresh, perKey);
+    Bucket.Change change = new Bucket.Change();
+    C joined = bucket.joinOrAdd(text, minSimilarity, fresh, perKey, change);
+    synchronized (buckets) {
+      sketches += change.sketches;
+      setBytes += change.setBytes;
+      if (sketches > maxSketches || setBytes > maxSetBytes) {
+        shrink(bucket);
+      }
+    }
+    return joined;
+  }
+
+  /**
+   * Brings the node back under its bounds: the sketches of the least recently used pairs go first
+   * (the one written to now, last), then their sets. Called under the lock of {@link #buckets}.
+   */
+  private void shrink(Bucket<C> current) {
+    List<Bucket<C>> order = new ArrayList<>(buckets.values());
+    order.remove(current);
+    order.add(current);
+    for (Bucket<C> b : order) {
+      if (sketches <= maxSketches) {
+        break;
+      }
+      release(b.dropOldest(sketches - maxSketches));
+    }
+    for (Bucket<C> b : order) {
+      if (setBytes <= maxSetBytes) {
+        break;
+      }
+      release(b.dropSets(setBytes - maxSetBytes));
+    }
+    buckets.values().removeIf(b -> b != current && b.size() == 0);
+  }
+
+  private void release(Bucket.Change change) {
+    sketches += change.sketches;
+    setBytes += change.setBytes;
   }
 
   /** Forgets the sketches that hold {@code cluster} (its search failed). */
@@ -100,7 +169,24 @@ public final class RecentSketches<C> {
       bucket = buckets.get(key);
     }
     if (bucket != null) {
-      bucket.forget(cluster);
+      Bucket.Change change = bucket.forget(cluster);
+      synchronized (buckets) {
+        release(change);
+      }
+    }
+  }
+
+  /** Number of sketches recorded under all keys. */
+  public int size() {
+    synchronized (buckets) {
+      return sketches;
+    }
+  }
+
+  /** Bytes of shingle sets held under all keys. */
+  public long setBytes() {
+    synchronized (buckets) {
+      return setBytes;
     }
   }
 
@@ -141,11 +227,16 @@ public final class RecentSketches<C> {
   }
 
   private static final class Bucket<C> {
+    /** What a call changed in a bucket's counts: sketches and bytes of sets, added or dropped. */
+    static final class Change {
+      int sketches;
+      long setBytes;
+    }
+
     private final BandHasher hasher;
     private final ArrayDeque<Entry<C>> order = new ArrayDeque<>();
     // the entries that still hold their shingle set, oldest first
     private final ArrayDeque<Entry<C>> withSets = new ArrayDeque<>();
-    private long setBytes;
     // a candidate's set, read into one buffer under the bucket's lock
     private final ShingleSet candidateSet = new ShingleSet();
     private final BandTable<C> byBand;
@@ -155,7 +246,8 @@ public final class RecentSketches<C> {
       this.byBand = new BandTable<>(hasher.banding().bands());
     }
 
-    synchronized C joinOrAdd(SketchedText text, double minSimilarity, C fresh, int capacity) {
+    synchronized C joinOrAdd(
+        SketchedText text, double minSimilarity, C fresh, int capacity, Change change) {
       Sketch sketch = text.sketch();
       long[] bands = new long[hasher.banding().bands()];
       hasher.bandHashes(sketch, bands);
@@ -194,16 +286,14 @@ public final class RecentSketches<C> {
       C cluster = best == null ? fresh : best.cluster;
       Entry<C> added = new Entry<>(sketch, text.shingles(), bands, cluster);
       order.addLast(added);
+      change.sketches++;
       if (added.shingles != null) {
         withSets.addLast(added);
-        setBytes += added.shingles.length;
-        while (setBytes > DEFAULT_SET_BYTES_PER_KEY && !withSets.isEmpty()) {
-          dropSet(withSets.removeFirst());
-        }
+        change.setBytes += added.shingles.length;
       }
       byBand.add(added);
       while (order.size() > capacity) {
-        remove(order.removeFirst());
+        remove(order.removeFirst(), change);
       }
       return best == null ? null : cluster;
     }
@@ -222,31 +312,57 @@ public final class RecentSketches<C> {
       return out;
     }
 
-    private void dropSet(Entry<C> e) {
+    private static <C> void dropSet(Entry<C> e, Change change) {
       if (e.shingles != null) {
-        setBytes -= e.shingles.length;
+        change.setBytes -= e.shingles.length;
         e.shingles = null;
       }
     }
 
-    synchronized void forget(C cluster) {
+    synchronized Change forget(C cluster) {
+      Change change = new Change();
       order.removeIf(e -> {
         if (e.cluster == cluster) {
-          remove(e);
+          remove(e, change);
           return true;
         }
         return false;
       });
+      return change;
+    }
+
+    /** Forgets up to {@code n} of the oldest sketches. */
+    synchronized Change dropOldest(int n) {
+      Change change = new Change();
+      for (int i = 0; i < n && !order.isEmpty(); i++) {
+        remove(order.removeFirst(), change);
+      }
+      return change;
+    }
+
+    /** Drops the sets of the oldest sketches that hold one, {@code bytes} of them or all. */
+    synchronized Change dropSets(long bytes) {
+      Change change = new Change();
+      while (-change.setBytes < bytes && !withSets.isEmpty()) {
+        dropSet(withSets.removeFirst(), change);
+      }
+      return change;
+    }
+
+    /** Forgets everything. */
+    synchronized Change clear() {
+      return dropOldest(order.size());
     }
 
     synchronized int size() {
       return order.size();
     }
 
-    private void remove(Entry<C> e) {
+    private void remove(Entry<C> e, Change change) {
+      change.sketches--;
       if (e.shingles != null) {
         withSets.remove(e);
-        dropSet(e);
+        dropSet(e, change);
       }
       e.removed = true;
       if (byBand.removed(e.bands.length)) {

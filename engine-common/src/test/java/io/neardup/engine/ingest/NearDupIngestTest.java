@@ -334,11 +334,7 @@ class NearDupIngestTest {
 
   @Test
   void documentsThatWaitForASearchGoTogetherIntoTheNext() {
-    NearDupIngest ingest =
-        new NearDupIngest(
-            new RecentSketches<>(RecentSketches.DEFAULT_PER_KEY, RecentSketches.DEFAULT_MAX_KEYS),
-            2,
-            3);
+    NearDupIngest ingest = new NearDupIngest(new RecentSketches<>(), 2, 3);
     List<Search> searches = new ArrayList<>();
     List<Result> results = new ArrayList<>();
     for (int i = 0; i < 10; i++) {
@@ -386,11 +382,7 @@ class NearDupIngestTest {
 
   @Test
   void searchesThatAnswerAtOnceStartTheWaitingOnesWithoutNesting() {
-    NearDupIngest ingest =
-        new NearDupIngest(
-            new RecentSketches<>(RecentSketches.DEFAULT_PER_KEY, RecentSketches.DEFAULT_MAX_KEYS),
-            1,
-            1);
+    NearDupIngest ingest = new NearDupIngest(new RecentSketches<>(), 1, 1);
     List<Search> held = new ArrayList<>();
     List<Result> results = new ArrayList<>();
     // the first search is held, so the next 20 000 wait; then every search answers as it starts

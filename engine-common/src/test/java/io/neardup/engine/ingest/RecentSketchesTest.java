@@ -92,12 +92,17 @@ class RecentSketchesTest {
       double exact = a.shingleSet().jaccard(b.shingleSet());
       boolean bySketch = a.sketch().similarity(b.sketch()) >= SETTINGS.threshold();
       boolean byExact = exact >= SETTINGS.threshold();
-      RecentSketches<Handle> recent = new RecentSketches<>(100, 4);
+      RecentSketches<Handle> recent =
+          new RecentSketches<>(100, 4, 1_000, RecentSketches.DEFAULT_SET_BYTES);
       Handle first = new Handle();
       recent.joinOrAdd("k", a, SETTINGS.banding(), SETTINGS.threshold(), first);
       Handle joined =
           recent.joinOrAdd("k", b, SETTINGS.banding(), SETTINGS.threshold(), new Handle());
-      boolean sharesBand = joinOrAdd(new RecentSketches<>(100, 4), a.sketch(), b.sketch());
+      boolean sharesBand =
+          joinOrAdd(
+              new RecentSketches<>(100, 4, 1_000, RecentSketches.DEFAULT_SET_BYTES),
+              a.sketch(),
+              b.sketch());
       if (sharesBand) {
         assertEquals(byExact, joined == first, "exact " + exact + ", by sketch " + bySketch);
         disagreements += bySketch != byExact ? 1 : 0;
@@ -115,7 +120,8 @@ class RecentSketchesTest {
 
   @Test
   void copyJoinsThePendingCluster() {
-    RecentSketches<Handle> recent = new RecentSketches<>(100, 4);
+    RecentSketches<Handle> recent =
+        new RecentSketches<>(100, 4, 1_000, RecentSketches.DEFAULT_SET_BYTES);
     String text = randomText();
     Handle first = new Handle();
     assertNull(joinOrAdd(recent, "i/f", sketch(text), first));
@@ -128,7 +134,8 @@ class RecentSketchesTest {
 
   @Test
   void boundedPerKeyAndKeys() {
-    RecentSketches<Handle> recent = new RecentSketches<>(3, 2);
+    RecentSketches<Handle> recent =
+        new RecentSketches<>(3, 2, 1_000, RecentSketches.DEFAULT_SET_BYTES);
     String oldest = randomText();
     joinOrAdd(recent, "a", sketch(oldest), new Handle());
     for (int i = 0; i < 5; i++) {
@@ -143,9 +150,62 @@ class RecentSketchesTest {
     assertEquals(1, recent.size("c"));
   }
 
+  /**
+   * The node's bound holds whatever the number of indexes: an index no longer written to (deleted,
+   * or done) gives way to the one written now, its oldest sketches first.
+   */
+  @Test
+  void boundedForTheWholeNodeLeastRecentlyUsedFirst() {
+    RecentSketches<Handle> recent =
+        new RecentSketches<>(10, 8, 15, RecentSketches.DEFAULT_SET_BYTES);
+    for (String key : List.of("old", "done")) {
+      for (int i = 0; i < 10; i++) {
+        joinOrAdd(recent, key, sketch(randomText()), new Handle());
+      }
+    }
+    assertEquals(15, recent.size());
+    assertEquals(5, recent.size("old"));
+    assertEquals(10, recent.size("done"));
+    String kept = randomText();
+    Handle first = new Handle();
+    joinOrAdd(recent, "now", sketch(kept), first);
+    for (int i = 0; i < 8; i++) {
+      joinOrAdd(recent, "now", sketch(randomText()), new Handle());
+    }
+    assertEquals(15, recent.size());
+    assertEquals(0, recent.size("old"));
+    assertEquals(6, recent.size("done"));
+    assertEquals(9, recent.size("now"));
+    // the pair written to keeps its sketches while others have some
+    assertSame(first, joinOrAdd(recent, "now", sketch(kept), new Handle()));
+  }
+
+  /** Shingle sets are bounded for the whole node too, the oldest dropped first. */
+  @Test
+  void setBytesBoundedForTheWholeNode() {
+    List<SketchedText> texts = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      String text = randomText();
+      texts.add(new SketchedText(sketch(text), new byte[100]));
+    }
+    RecentSketches<Handle> recent = new RecentSketches<>(100, 8, 100, 350);
+    for (int i = 0; i < texts.size(); i++) {
+      recent.joinOrAdd(
+          i % 2 == 0 ? "a" : "b",
+          texts.get(i),
+          SETTINGS.banding(),
+          SETTINGS.threshold(),
+          new Handle());
+      assertTrue(recent.setBytes() <= 350, "set bytes after add " + i);
+    }
+    assertEquals(300, recent.setBytes());
+    assertEquals(6, recent.size());
+  }
+
   @Test
   void forgetDropsAFailedCluster() {
-    RecentSketches<Handle> recent = new RecentSketches<>(10, 2);
+    RecentSketches<Handle> recent =
+        new RecentSketches<>(10, 2, 1_000, RecentSketches.DEFAULT_SET_BYTES);
     String text = randomText();
     Handle first = new Handle();
     joinOrAdd(recent, "a", sketch(text), first);
@@ -164,7 +224,8 @@ class RecentSketchesTest {
   @Test
   void joinsAsAScanOfTheLiveSketchesDoes() {
     int capacity = 60;
-    RecentSketches<Handle> recent = new RecentSketches<>(capacity, 2);
+    RecentSketches<Handle> recent =
+        new RecentSketches<>(capacity, 2, 1_000, RecentSketches.DEFAULT_SET_BYTES);
     io.neardup.lsh.BandHasher hasher = new io.neardup.lsh.BandHasher(SETTINGS.banding());
     List<Sketch> liveSketches = new ArrayList<>();
     List<long[]> liveBands = new ArrayList<>();
@@ -235,7 +296,9 @@ class RecentSketchesTest {
 
   @Test
   void boundsMustBePositive() {
-    assertThrows(IllegalArgumentException.class, () -> new RecentSketches<Handle>(0, 1));
-    assertThrows(IllegalArgumentException.class, () -> new RecentSketches<Handle>(1, 0));
+    assertThrows(IllegalArgumentException.class, () -> new RecentSketches<Handle>(0, 1, 1, 0));
+    assertThrows(IllegalArgumentException.class, () -> new RecentSketches<Handle>(1, 0, 1, 0));
+    assertThrows(IllegalArgumentException.class, () -> new RecentSketches<Handle>(1, 1, 0, 0));
+    assertThrows(IllegalArgumentException.class, () -> new RecentSketches<Handle>(1, 1, 1, -1));
   }
 }
