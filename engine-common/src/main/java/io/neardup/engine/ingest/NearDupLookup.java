@@ -25,7 +25,6 @@ import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
-import org.apache.lucene.util.IntroSorter;
 
 /**
  * The best near-duplicate of each of many sketches in one index (one shard), with its cluster id:
@@ -79,13 +78,11 @@ public final class NearDupLookup {
   }
 
   /** The band tokens of the batch's sketches: band, hash and sketch of each. */
-  private static final class Probes extends IntroSorter {
-    final int[] band;
-    final long[] hash;
-    final int[] sketch;
+  private static final class Probes {
+    int[] band;
+    long[] hash;
+    int[] sketch;
     int size;
-    private int pivotBand;
-    private long pivotHash;
 
     Probes(int capacity) {
       band = new int[capacity];
@@ -100,8 +97,46 @@ public final class NearDupLookup {
       size++;
     }
 
+    /**
+     * Puts the probes in the order of their tokens (by band, then by hash as unsigned: its
+     * lower-case hex digits), so that each seek of a segment's terms goes forward. One sort of
+     * primitive keys (band, the hash's high bits, the probe's place) rather than a comparison sort
+     * of three arrays: probes whose hashes share those high bits may stay out of order, which costs
+     * a backward seek, never a wrong answer.
+     */
     void sort() {
-      sort(0, size);
+      if (size < 2) {
+        return;
+      }
+      int maxBand = 0;
+      for (int p = 0; p < size; p++) {
+        maxBand = Math.max(maxBand, band[p]);
+      }
+      int placeBits = 32 - Integer.numberOfLeadingZeros(size - 1);
+      int bandBits = 32 - Integer.numberOfLeadingZeros(maxBand);
+      int hashBits = 64 - bandBits - placeBits;
+      long[] keys = new long[size];
+      for (int p = 0; p < size; p++) {
+        long key = (hash[p] >>> (64 - hashBits)) << placeBits | p;
+        if (bandBits > 0) {
+          key |= (long) band[p] << (64 - bandBits);
+        }
+        keys[p] = key ^ Long.MIN_VALUE; // unsigned order under a signed sort
+      }
+      Arrays.sort(keys);
+      int[] sortedBand = new int[band.length];
+      long[] sortedHash = new long[hash.length];
+      int[] sortedSketch = new int[sketch.length];
+      long placeMask = (1L << placeBits) - 1;
+      for (int i = 0; i < size; i++) {
+        int p = (int) (keys[i] & placeMask);
+        sortedBand[i] = band[p];
+        sortedHash[i] = hash[p];
+        sortedSketch[i] = sketch[p];
+      }
+      band = sortedBand;
+      hash = sortedHash;
+      sketch = sortedSketch;
     }
 
     /** Writes probe {@code p}'s band token into {@code token} (ASCII: one byte per char). */
@@ -110,40 +145,6 @@ public final class NearDupLookup {
       for (int c = 0; c < chars.length; c++) {
         token.bytes[c] = (byte) chars[c];
       }
-    }
-
-    // the order of the tokens: by band, then by hash as unsigned (its lower-case hex digits)
-    private int compare(int b1, long h1, int b2, long h2) {
-      return b1 != b2 ? Integer.compare(b1, b2) : Long.compareUnsigned(h1, h2);
-    }
-
-    @Override
-    protected int compare(int i, int j) {
-      return compare(band[i], hash[i], band[j], hash[j]);
-    }
-
-    @Override
-    protected void swap(int i, int j) {
-      int b = band[i];
-      band[i] = band[j];
-      band[j] = b;
-      long h = hash[i];
-      hash[i] = hash[j];
-      hash[j] = h;
-      int s = sketch[i];
-      sketch[i] = sketch[j];
-      sketch[j] = s;
-    }
-
-    @Override
-    protected void setPivot(int i) {
-      pivotBand = band[i];
-      pivotHash = hash[i];
-    }
-
-    @Override
-    protected int comparePivot(int j) {
-      return compare(pivotBand, pivotHash, band[j], hash[j]);
     }
   }
 
