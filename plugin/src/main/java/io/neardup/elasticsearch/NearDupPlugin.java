@@ -173,7 +173,12 @@ public final class NearDupPlugin extends Plugin
     return Map.of(
         NearDupProcessor.TYPE,
         new NearDupProcessor.Factory(
-            parameters.client, parameters.ingestService.getClusterService(), analysedTexts));
+            parameters.client,
+            parameters.ingestService.getClusterService(),
+            analysedTexts,
+            (millis, task) ->
+                parameters.scheduler.apply(
+                    millis, parameters.threadContext.preserveContext(task))));
   }
 
   @Override

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
+import java.util.function.LongSupplier;
 
 /**
  * Groups calls of an engine (a search, a multi-get) for the documents that wait at the same time:
@@ -15,6 +16,13 @@ import java.util.function.BiConsumer;
  * with the load and a large bulk request does not flood the engine's queues with one call per
  * document. Documents of one key go together, with the call of the first of them; keys take turns,
  * the longest waiting first.
+ *
+ * <p>With a {@link NearDupIngest.Delay}, a call that could start while documents are still arriving
+ * (a bulk request's documents reach the processor one after the other) waits for more, a tick at a
+ * time, as long as each tick brings more and at most {@link #MAX_GATHER_TICKS} ticks: a bulk
+ * request then makes a few large calls instead of one per handful of documents, each of whose fixed
+ * cost (a search's coordination and its shards' set-up) the documents share. A document that
+ * arrives alone starts its call at once.
  *
  * @param <I> what a document brings to the call
  * @param <O> what the call answers for it
@@ -37,6 +45,23 @@ final class Batcher<I, O> {
   // documents waiting, per key, the longest waiting key first
   private final LinkedHashMap<String, Pending<I, O>> waiting = new LinkedHashMap<>();
   private int running;
+
+  /**
+   * A tick of waiting for more documents, in milliseconds (the engines schedule in milliseconds).
+   */
+  static final long GATHER_TICK_MILLIS = 1;
+
+  /** Most ticks a call waits for more documents. */
+  static final int MAX_GATHER_TICKS = 10;
+
+  private static final long TICK_NANOS = GATHER_TICK_MILLIS * 1_000_000;
+  private final NearDupIngest.Delay delay;
+  private final LongSupplier clock;
+  private long lastArrival;
+  private boolean arriving;
+  private boolean gathering;
+  private int gatheredTicks;
+  private int sizeAtTick = -1;
   // calls that answered on the thread that started them are started here one after the other,
   // not from inside each other's answers
   private final ThreadLocal<ArrayDeque<Runnable>> starting = new ThreadLocal<>();
@@ -46,6 +71,28 @@ final class Batcher<I, O> {
    * @param results what it answers, likewise, e.g. {@code "cluster ids"}
    */
   Batcher(String what, String results, int maxRunning, int maxBatch) {
+    this(what, results, maxRunning, maxBatch, null);
+  }
+
+  /**
+   * @param delay runs a task later, for gathering documents into fewer calls; null to start every
+   *     call as soon as one may run
+   */
+  Batcher(String what, String results, int maxRunning, int maxBatch, NearDupIngest.Delay delay) {
+    this(what, results, maxRunning, maxBatch, delay, System::nanoTime);
+  }
+
+  /** With the clock that times the documents' arrivals, in nanoseconds: for tests. */
+  Batcher(
+      String what,
+      String results,
+      int maxRunning,
+      int maxBatch,
+      NearDupIngest.Delay delay,
+      LongSupplier clock) {
+    this.delay = delay;
+    this.clock = clock;
+    this.lastArrival = clock.getAsLong() - TICK_NANOS;
     this.what = what;
     this.results = results;
     this.maxRunning = maxRunning;
@@ -64,6 +111,9 @@ final class Batcher<I, O> {
           .computeIfAbsent(key, k -> new Pending<>(k, call, new ArrayDeque<>()))
           .items()
           .add(new Item<>(input, done));
+      long now = clock.getAsLong();
+      arriving = now - lastArrival < TICK_NANOS;
+      lastArrival = now;
     }
     startCalls();
   }
@@ -80,11 +130,14 @@ final class Batcher<I, O> {
       Pending<I, O> pending;
       List<Item<I, O>> batch = new ArrayList<>();
       synchronized (waiting) {
-        if (running >= maxRunning || waiting.isEmpty()) {
+        if (running >= maxRunning || waiting.isEmpty() || gathering) {
           return;
         }
         Iterator<Pending<I, O>> first = waiting.values().iterator();
         pending = first.next();
+        if (gatherMore(pending.items().size())) {
+          return;
+        }
         first.remove();
         while (batch.size() < maxBatch && !pending.items().isEmpty()) {
           batch.add(pending.items().poll());
@@ -95,6 +148,43 @@ final class Batcher<I, O> {
         running++;
       }
       run(() -> call(pending.call(), batch));
+    }
+  }
+
+  /**
+   * Whether the next call waits a tick for more documents (then scheduled); called under the lock
+   * of {@link #waiting}.
+   */
+  private boolean gatherMore(int size) {
+    boolean more =
+        delay != null
+            && size < maxBatch
+            && gatheredTicks < MAX_GATHER_TICKS
+            && (sizeAtTick < 0 ? arriving : size > sizeAtTick);
+    if (!more) {
+      gatheredTicks = 0;
+      sizeAtTick = -1;
+      return false;
+    }
+    gathering = true;
+    gatheredTicks++;
+    sizeAtTick = size;
+    try {
+      delay.after(
+          GATHER_TICK_MILLIS,
+          () -> {
+            synchronized (waiting) {
+              gathering = false;
+            }
+            startCalls();
+          });
+      return true;
+    } catch (RuntimeException e) {
+      // the engine would not schedule (a node shutting down): start the call now
+      gathering = false;
+      gatheredTicks = 0;
+      sizeAtTick = -1;
+      return false;
     }
   }
 

@@ -162,21 +162,56 @@ public final class NearDupIngest {
   private final Batcher<Waiting, String> searches;
   private final Batcher<Replaced, Previous> reads;
 
+  /**
+   * The engine's scheduler: runs a task after a delay, in the thread context of the caller (the
+   * engines' {@code Processor.Parameters.scheduler} with the context preserved).
+   */
+  @FunctionalInterface
+  public interface Delay {
+    /**
+     * @throws RuntimeException if the task cannot be scheduled (it then does not run)
+     */
+    void after(long millis, Runnable task);
+  }
+
   /** A document waiting for the search of the index. */
   private record Waiting(SketchedText text, String newCluster, CompletableFuture<String> cluster) {}
 
-  /** With the default bounds of {@link RecentSketches}, searches and batches. */
+  /**
+   * With the default bounds of {@link RecentSketches}, searches and batches; every search starts as
+   * soon as one may run.
+   */
   public NearDupIngest() {
-    this(new RecentSketches<>(), DEFAULT_MAX_SEARCHES, DEFAULT_MAX_BATCH);
+    this(null);
+  }
+
+  /**
+   * With the default bounds, gathering the documents of a bulk request into fewer searches with
+   * {@code delay} (see {@link Batcher}).
+   *
+   * @param delay the engine's scheduler, or null
+   */
+  public NearDupIngest(Delay delay) {
+    this(new RecentSketches<>(), DEFAULT_MAX_SEARCHES, DEFAULT_MAX_BATCH, delay);
+  }
+
+  /** As below, every search starting as soon as one may run. */
+  public NearDupIngest(
+      RecentSketches<CompletableFuture<String>> recent, int maxSearches, int maxBatch) {
+    this(recent, maxSearches, maxBatch, null);
   }
 
   /**
    * @param recent the node's memory of recent sketches
    * @param maxSearches the most searches running at once, at least 1
    * @param maxBatch the most documents one search looks up, at least 1
+   * @param delay the engine's scheduler for gathering documents into fewer searches, or null
    */
   public NearDupIngest(
-      RecentSketches<CompletableFuture<String>> recent, int maxSearches, int maxBatch) {
+      RecentSketches<CompletableFuture<String>> recent,
+      int maxSearches,
+      int maxBatch,
+      Delay delay) {
     if (maxSearches < 1) {
       throw new IllegalArgumentException("maxSearches must be >= 1, got [" + maxSearches + "]");
     }
@@ -184,7 +219,7 @@ public final class NearDupIngest {
       throw new IllegalArgumentException("maxBatch must be >= 1, got [" + maxBatch + "]");
     }
     this.recent = recent;
-    this.searches = new Batcher<>("search", "cluster ids", maxSearches, maxBatch);
+    this.searches = new Batcher<>("search", "cluster ids", maxSearches, maxBatch, delay);
     this.reads = new Batcher<>("read", "documents", maxSearches, maxBatch);
   }
 

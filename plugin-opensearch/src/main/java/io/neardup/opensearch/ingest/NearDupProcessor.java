@@ -216,15 +216,22 @@ public final class NearDupProcessor extends AbstractProcessor {
     private final Client client;
     private final ClusterService clusterService;
     private final MappedFields mappedFields = new MappedFields();
-    private final NearDupIngest ingest = new NearDupIngest();
+    private final NearDupIngest ingest;
     private final AnalysedTexts analysedTexts;
 
     /**
      * @param client runs the searches for near-duplicates
      * @param clusterService where the target index's mapping is read
      * @param analysedTexts where the node's {@code neardup} fields find the texts analysed here
+     * @param delay the node's scheduler, with which the searches of a bulk request's documents
+     *     gather them (see {@link NearDupIngest.Delay})
      */
-    public Factory(Client client, ClusterService clusterService, AnalysedTexts analysedTexts) {
+    public Factory(
+        Client client,
+        ClusterService clusterService,
+        AnalysedTexts analysedTexts,
+        NearDupIngest.Delay delay) {
+      this.ingest = new NearDupIngest(delay);
       this.client = client;
       this.clusterService = clusterService;
       this.analysedTexts = analysedTexts;
