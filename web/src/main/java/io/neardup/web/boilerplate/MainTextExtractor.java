@@ -146,6 +146,17 @@ public final class MainTextExtractor {
           why.template()[0] = ExplainedText.Template.IGNORED;
         }
       }
+      // the header and footer every page of the directory shares stay out, whatever local removal
+      // says of them: on a page with no article it keeps all of its text
+      boolean[] chrome = SiteTemplates.chrome(blocks, template);
+      for (int i = 0; chrome != null && i < blocks.size(); i++) {
+        if (chrome[i] && content[i]) {
+          content[i] = false;
+          if (why != null) {
+            why.reasons()[i] = BlockReason.TEMPLATE;
+          }
+        }
+      }
     } else {
       content = classify(blocks, why);
       if (why != null && boilerplate == Boilerplate.SITE) {
