@@ -69,8 +69,9 @@ public final class MainTextExtractor {
    * Extracts the main text of a page's blocks.
    *
    * @param template for each block whether it is site template (removed before local removal
-   *     classifies the rest; if nothing is left, local removal alone decides), or null for none;
-   *     used by {@link Boilerplate#SITE} only
+   *     classifies the rest; if nothing is left, local removal alone decides; the parts of the
+   *     page's layout that hold only template, its {@link SiteTemplates#chrome}, are dropped either
+   *     way), or null for none; used by {@link Boilerplate#SITE} only
    */
   public MainText extract(List<TextBlock> blocks, boolean[] template) {
     if (template == null && lastRead != null && blocks == lastRead.blocks()) {
