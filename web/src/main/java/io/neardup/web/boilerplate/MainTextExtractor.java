@@ -127,10 +127,13 @@ public final class MainTextExtractor {
             why.reasons()[i] = own[i] ? ownTrace.reasons()[i] : BlockReason.TEMPLATE;
           }
         } else {
+          // a line of the page's own that its local extraction keeps stays: taking the template
+          // out changes the neighbours the rest is judged by, which may add lines, not drop them
           if (why != null) {
-            why.reasons()[i] = restTrace.reasons()[j];
+            why.reasons()[i] =
+                restContent[j] || !own[i] ? restTrace.reasons()[j] : ownTrace.reasons()[i];
           }
-          content[i] = restContent[j++];
+          content[i] = restContent[j++] || own[i];
         }
         kept += content[i] ? blocks.get(i).words() : 0;
       }

@@ -222,4 +222,29 @@ class SiteTemplatesTest {
             new TextBlock("Today", 1, 0, 1, 0, false, false, Landmark.NONE, new int[] {0, 3}, -1));
     assertNull(SiteTemplates.chrome(copy, new boolean[] {true, true, false}));
   }
+
+  @Test
+  void aLineOfThePagesOwnThatLocalRemovalKeepsStays() {
+    // with the template's lines out, the first line of the page's own has no neighbour before it
+    // and the text features would drop it; local removal, which sees it after the site's tagline,
+    // keeps it, and so does site removal
+    List<TextBlock> blocks =
+        List.of(
+            block("Example docs for the parser library version two"),
+            block("Returns the parsed value."),
+            block("Raises an error otherwise."),
+            block(
+                "The parser reads the whole input before it returns, so a caller that wants to"
+                    + " stop early passes a limit in characters, and the parser then returns what it"
+                    + " has read so far with a flag saying that it stopped there."),
+            block("Copyright Example Inc"));
+    boolean[] template = {true, false, false, false, true};
+    String local = new MainTextExtractor(Boilerplate.LOCAL).extract(blocks, null).text();
+    assertTrue(local.contains("Returns the parsed value."), local);
+    MainText site = new MainTextExtractor(Boilerplate.SITE).extract(blocks, template);
+    assertTrue(site.text().startsWith("Returns the parsed value.\nRaises"), site.text());
+    ExplainedText why = new MainTextExtractor(Boilerplate.SITE).explain(blocks, template);
+    assertEquals(site.text(), why.main().text());
+    assertTrue(why.reasons().get(1).kept(), why.reasons().toString());
+  }
 }
