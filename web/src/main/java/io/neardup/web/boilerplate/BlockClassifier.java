@@ -22,13 +22,14 @@ import java.util.Map;
  * the form wraps most of the page as some frameworks render every page. Last, {@link ContentRegion}
  * keeps only the blocks in the container of the page's paragraphs (when one container clearly holds
  * most of what was kept), which removes the related-article lists, teasers and forms around an
- * article that read like content block by block. A short heading kept whose next block was dropped
- * is the title of that block ("Related posts", "Share this:"), not text. A page of which all that
- * leaves fewer than {@value #MIN_TEXT_WORDS} words, or less than {@value #MIN_MAIN_SHARE} of its
- * declared main region's, holds no article (an index, a short page, a reference entry, a list of
- * linked cards): all its text outside declared furniture, links included (an index is its links),
- * is its main text, and only that of its main region where it declares one. Nothing here is fitted
- * to a site or template.
+ * article that read like content block by block, and an author's box nested after the article in
+ * its own container (a linked name, then a biography that opens with that name). A short heading
+ * kept whose next block was dropped is the title of that block ("Related posts", "Share this:"),
+ * not text. A page of which all that leaves fewer than {@value #MIN_TEXT_WORDS} words, or less than
+ * {@value #MIN_MAIN_SHARE} of its declared main region's, holds no article (an index, a short page,
+ * a reference entry, a list of linked cards): all its text outside declared furniture, links
+ * included (an index is its links), is its main text, and only that of its main region where it
+ * declares one. Nothing here is fitted to a site or template.
  *
  * <pre>{@code
  * boolean[] content = new BlockClassifier().classify(blocks);
@@ -112,6 +113,7 @@ public final class BlockClassifier {
     trace(trace, BlockTrace.Step.FORMS, content);
     // within a declared main region too: it often holds related articles and comment forms
     ContentRegion.restrict(blocks, content);
+    ContentRegion.dropAuthorBox(blocks, content);
     trace(trace, BlockTrace.Step.CONTENT_REGION, content);
     dropHeadingsOfDropped(blocks, content);
     trace(trace, BlockTrace.Step.HEADINGS, content);

@@ -1,6 +1,9 @@
 package io.neardup.web.boilerplate;
 
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The DOM region that holds a page's article: the block-level element whose paragraphs score
@@ -52,6 +55,14 @@ final class ContentRegion {
 
   /** Words from which a sibling paragraph with few links joins the region. */
   static final int SIBLING_WORDS = 15;
+
+  /** Words from which a paragraph after the article may be its author's biography. */
+  static final int BIO_WORDS = 2 * SIBLING_WORDS;
+
+  /** The first words of a biography among which its subject's name is looked for. */
+  static final int NAME_WORDS = 3;
+
+  private static final Pattern NOT_WORD = Pattern.compile("[^\\p{L}\\p{N}]+");
 
   /** Blocks above the region within which its title is looked for. */
   static final int TITLE_REACH = 5;
@@ -253,6 +264,129 @@ final class ContentRegion {
       content[i] &= inRegion[i] || i == title;
     }
     dropAfterArticle(blocks, content, inRegion, best, bestDepth, score, bestScore);
+  }
+
+  /**
+   * Clears an author's box inside the article's container: a paragraph of running text (at least
+   * {@value #BIO_WORDS} words, few links, a full sentence) after the article's paragraphs, in a box
+   * of its own (the container it shares with no paragraph of the article before it) where a short
+   * link that is not a heading, before it, shares a capitalised word with its first words (an
+   * author's name linked to their page, then a biography that opens with the name), the box holding
+   * fewer than {@value #SHORT_REGION_WORDS} words and fewer than the article before it. A box of
+   * that shape that recurs (a list of cards or posts, each under its linked title, one of them
+   * perhaps before the paragraph) is content; so are the article's own nested parts (a quote, a
+   * list, a code sample), which seldom open with a link to their subject's page.
+   */
+  static void dropAuthorBox(List<TextBlock> blocks, boolean[] content) {
+    int n = blocks.size();
+    int boxStart = -1;
+    int boxEnd = -1;
+    int lastParagraph = -1;
+    long article = 0;
+    for (int i = 0; i < n; i++) {
+      TextBlock b = blocks.get(i);
+      if (!content[i]) {
+        continue;
+      }
+      if (lastParagraph >= 0 && b.words() >= BIO_WORDS && isText(b) && endsSentence(b.text())) {
+        int[] path = b.path();
+        int[] before = blocks.get(lastParagraph).path();
+        int k = 0;
+        while (k < path.length && k < before.length && path[k] == before[k]) {
+          k++;
+        }
+        if (k > 0 && k < path.length - 1 && k < before.length) {
+          int box = path[k];
+          int start = i;
+          while (start > 0 && inside(blocks.get(start - 1).path(), k, box)) {
+            start--;
+          }
+          int end = i;
+          while (end < n && inside(blocks.get(end).path(), k, box)) {
+            end++;
+          }
+          long words = 0;
+          for (int j = start; j < end; j++) {
+            words += content[j] ? blocks.get(j).words() : 0;
+          }
+          int articleStart = lastParagraph;
+          while (articleStart > 0 && inside(blocks.get(articleStart - 1).path(), k, before[k])) {
+            articleStart--;
+          }
+          if (named(blocks, start, i, b.text())
+              && !named(blocks, articleStart, lastParagraph, null)
+              && !b.listItem()
+              && words < SHORT_REGION_WORDS
+              && article >= SHORT_REGION_WORDS
+              && words < article) {
+            if (boxStart >= 0 && boxStart != start) {
+              return; // boxes that recur are a list (cards, posts), not an author's box
+            }
+            boxStart = start;
+            boxEnd = end;
+            i = end - 1;
+            continue;
+          }
+        }
+      }
+      if (b.words() >= SIBLING_WORDS && isText(b)) {
+        lastParagraph = i;
+      }
+      article += b.words();
+    }
+    for (int j = boxStart; j >= 0 && j < boxEnd; j++) {
+      content[j] = false;
+    }
+  }
+
+  /**
+   * Whether a line in {@code [from, to)} is a short link that is not a heading (a name linked to
+   * its page) and, if {@code text} is given, shares a capitalised word with that text's first
+   * {@value #NAME_WORDS} words (a biography opens with its subject's name); without {@code text},
+   * whether one of the first two lines is such a link (a list's item opens with its linked title).
+   */
+  private static boolean named(List<TextBlock> blocks, int from, int to, String text) {
+    Set<String> opening = null;
+    if (text != null) {
+      opening = new HashSet<>();
+      String[] words = NOT_WORD.split(text, NAME_WORDS + 1);
+      for (int w = 0; w < words.length && w < NAME_WORDS; w++) {
+        if (capitalised(words[w])) {
+          opening.add(words[w]);
+        }
+      }
+    }
+    for (int j = from, lines = 0; j < to && (text != null || lines < 2); j++) {
+      TextBlock line = blocks.get(j);
+      if (line.words() == 0) {
+        continue;
+      }
+      lines++;
+      if (line.heading()
+          || (text != null && line.listItem())
+          || line.words() > BlockClassifier.MAX_TITLE_WORDS
+          || line.linkDensity() <= BlockClassifier.MAX_LINK_DENSITY) {
+        continue;
+      }
+      if (opening == null) {
+        return true;
+      }
+      for (String w : NOT_WORD.split(line.text())) {
+        if (capitalised(w) && opening.contains(w)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Whether a word is a name's: an upper-case letter and at least one more character. */
+  private static boolean capitalised(String word) {
+    return word.length() > 1 && Character.isUpperCase(word.charAt(0));
+  }
+
+  private static boolean inside(int[] path, int depth, int element) {
+    return path.length > depth && path[depth] == element;
   }
 
   /**

@@ -69,8 +69,9 @@ public final class MainTextExtractor {
    * Extracts the main text of a page's blocks.
    *
    * @param template for each block whether it is site template (removed before local removal
-   *     classifies the rest; if nothing is left, local removal alone decides), or null for none;
-   *     used by {@link Boilerplate#SITE} only
+   *     classifies the rest; if nothing is left, local removal alone decides; the parts of the
+   *     page's layout that hold only template, its {@link SiteTemplates#chrome}, are dropped either
+   *     way), or null for none; used by {@link Boilerplate#SITE} only
    */
   public MainText extract(List<TextBlock> blocks, boolean[] template) {
     if (template == null && lastRead != null && blocks == lastRead.blocks()) {
@@ -126,10 +127,13 @@ public final class MainTextExtractor {
             why.reasons()[i] = own[i] ? ownTrace.reasons()[i] : BlockReason.TEMPLATE;
           }
         } else {
+          // a line of the page's own that its local extraction keeps stays: taking the template
+          // out changes the neighbours the rest is judged by, which may add lines, not drop them
           if (why != null) {
-            why.reasons()[i] = restTrace.reasons()[j];
+            why.reasons()[i] =
+                restContent[j] || !own[i] ? restTrace.reasons()[j] : ownTrace.reasons()[i];
           }
-          content[i] = restContent[j++];
+          content[i] = restContent[j++] || own[i];
         }
         kept += content[i] ? blocks.get(i).words() : 0;
       }
@@ -144,6 +148,17 @@ public final class MainTextExtractor {
         if (why != null) {
           System.arraycopy(ownTrace.reasons(), 0, why.reasons(), 0, content.length);
           why.template()[0] = ExplainedText.Template.IGNORED;
+        }
+      }
+      // the header and footer every page of the directory shares stay out, whatever local removal
+      // says of them: on a page with no article it keeps all of its text
+      boolean[] chrome = SiteTemplates.chrome(blocks, template);
+      for (int i = 0; chrome != null && i < blocks.size(); i++) {
+        if (chrome[i] && content[i]) {
+          content[i] = false;
+          if (why != null) {
+            why.reasons()[i] = BlockReason.TEMPLATE;
+          }
         }
       }
     } else {

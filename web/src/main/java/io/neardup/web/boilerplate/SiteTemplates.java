@@ -163,6 +163,76 @@ public final class SiteTemplates {
     return template;
   }
 
+  /**
+   * Which blocks of a page are its layout's chrome: the parts of the page's outermost split (the
+   * deepest element holding all of its text, usually the body or a wrapper around header, content
+   * and footer) that hold nothing but its group's template, the header and footer of every page of
+   * the directory. Template lines inside the part that holds the page's own text (a reference
+   * entry's recurring "Inherits: Object", an index's letters) are not chrome: the page's own
+   * extraction judges them. Chrome is only named when it is the lesser part of the page: when the
+   * template-only parts hold as many words as the rest, the page is more likely a copy of one of
+   * the group's other pages with a line or two of its own (a date, a highlighted menu entry).
+   *
+   * @param template for each block whether it is template, as {@link #template} gives it
+   * @return for each block whether it is chrome, or null if the page has none (or its blocks carry
+   *     no place in the DOM)
+   */
+  public static boolean[] chrome(List<TextBlock> blocks, boolean[] template) {
+    int[] split = null;
+    int depth = 0;
+    for (TextBlock b : blocks) {
+      if (b.words() == 0) {
+        continue;
+      }
+      int[] path = b.path();
+      if (split == null) {
+        split = path;
+        depth = path.length;
+      } else {
+        int k = 0;
+        while (k < depth && k < path.length && path[k] == split[k]) {
+          k++;
+        }
+        depth = k;
+      }
+    }
+    if (split == null || depth == 0) {
+      return null;
+    }
+    // per part of the split (a child of its element): the words of the page's own and template text
+    Map<Integer, int[]> parts = new HashMap<>();
+    for (int i = 0; i < blocks.size(); i++) {
+      int[] path = blocks.get(i).path();
+      if (path.length > depth) {
+        int[] words = parts.computeIfAbsent(path[depth], k -> new int[2]);
+        words[template[i] ? 1 : 0] += blocks.get(i).words();
+      }
+    }
+    boolean own = false;
+    for (int[] words : parts.values()) {
+      own |= words[0] > 0;
+    }
+    long chromeWords = 0;
+    long rest = 0;
+    for (int i = 0; i < blocks.size(); i++) {
+      int[] path = blocks.get(i).path();
+      if (path.length > depth && parts.get(path[depth])[0] == 0) {
+        chromeWords += blocks.get(i).words();
+      } else {
+        rest += blocks.get(i).words();
+      }
+    }
+    if (!own || chromeWords == 0 || chromeWords >= rest) {
+      return null;
+    }
+    boolean[] chrome = new boolean[blocks.size()];
+    for (int i = 0; i < blocks.size(); i++) {
+      int[] path = blocks.get(i).path();
+      chrome[i] = path.length > depth && parts.get(path[depth])[0] == 0;
+    }
+    return chrome;
+  }
+
   /** The number of groups seen. */
   public int groups() {
     return groups.size();

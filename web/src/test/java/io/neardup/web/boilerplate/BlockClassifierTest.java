@@ -341,4 +341,42 @@ class BlockClassifierTest {
     assertTrue(text.startsWith("Physical activity can boost mood\nRegular exercise"), text);
     assertTrue(text.endsWith("published this spring."), text);
   }
+
+  @Test
+  void anAuthorsBoxInsideTheArticleIsNotText() {
+    // a blog's article element: its paragraphs, then, nested in the same container, the author's
+    // box (her name linked to her page, then her biography, which opens with her name)
+    String paragraph =
+        "<p>Travel insurance for a retreat abroad covers the cost of the trip if it is cancelled,"
+            + " a medical emergency and lost luggage, and it is cheaper when booked early.</p>";
+    String bio =
+        "Autumn founded the retreat company in 2014 to share her love of adventure, yoga and"
+            + " travel with her fellow yogis, and she has led retreats on four continents ever since.";
+    String page =
+        "<nav><a href=/>Home</a> <a href=/blog>Blog</a></nav><article><div><h1>Insurance for"
+            + " retreats</h1><div>"
+            + paragraph.repeat(5)
+            + "<div><div><a href=/author/autumn>Autumn Adams</a></div><div><p>"
+            + bio
+            + "</p></div></div></div></div></article><footer>Copyright</footer>";
+    String text = new MainTextExtractor(Boilerplate.LOCAL).extract(page, "").text();
+    assertTrue(text.endsWith("booked early."), text);
+    assertFalse(text.contains("Autumn"), text);
+
+    // the same shape that recurs is a list (posts, each under its linked title): content
+    String card =
+        "<div><div><a href=/p/N>Retreat N</a></div><div><p>Retreat N takes place in the"
+            + " mountains for a week of yoga, hiking and silence, with meals made of what the farm"
+            + " nearby grows, rooms for twelve guests at most, a sauna by the lake and a teacher who"
+            + " has taught there for many years.</p></div></div>";
+    int box = page.indexOf("<div><div><a href=/author/autumn>");
+    String list =
+        page.substring(0, box)
+            + card.replace("N", "one")
+            + card.replace("N", "two")
+            + page.substring(page.indexOf("</div></div></article>"));
+    text = new MainTextExtractor(Boilerplate.LOCAL).extract(list, "").text();
+    assertTrue(text.contains("Retreat one takes place"), text);
+    assertTrue(text.contains("Retreat two takes place"), text);
+  }
 }

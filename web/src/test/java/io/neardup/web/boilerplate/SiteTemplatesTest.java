@@ -158,4 +158,93 @@ class SiteTemplatesTest {
     assertEquals(local.text(), site.text());
     assertFalse(site.text().contains("Home Products"), site.text());
   }
+
+  @Test
+  void theTemplatesHeaderAndFooterAreDroppedEvenOnAPageWithoutAnArticle() {
+    // the index pages of a reference site: a page header (the package's name and a menu), the
+    // page's content (the index's letters, which only the index pages share, and its entries) and
+    // a footer; local removal finds no article on such short pages and keeps all of their text
+    BlockSegmenter segmenter = new BlockSegmenter();
+    SiteTemplates templates = new SiteTemplates();
+    List<List<TextBlock>> pages = new ArrayList<>();
+    StringBuilder letters = new StringBuilder("<div><ul>");
+    for (char c = 'A'; c <= 'Z'; c++) {
+      letters.append("<li><a href=index-").append(c).append(".html>").append(c).append("</a></li>");
+    }
+    letters.append("</ul></div>");
+    for (int i = 0; i < 8; i++) {
+      String body =
+          "<div><span>parser-combinators 1.2: Utilities for parsing command lines</span><ul>"
+              + "<li><a href=index.html>Contents</a></li><li><a href=i.html>Index</a></li></ul></div>"
+              + "<div>"
+              + (i < 5 ? letters : "<h1>Module " + i + "</h1>")
+              + "<div><p>Index - "
+              + (char) ('a' + i)
+              + "</p><table><tr><td>entry"
+              + i
+              + "</td><td>Module.Name"
+              + i
+              + "</td></tr></table></div></div>"
+              + "<div><p>Produced by <a href=https://example.org>the generator</a> version 2.1</p>"
+              + "</div>";
+      pages.add(segmenter.segment(org.jsoup.Jsoup.parse(body).body()));
+      templates.learn("site/", pages.getLast());
+    }
+    List<TextBlock> blocks = pages.get(0);
+    boolean[] template = templates.template("site/", blocks);
+    String local = new MainTextExtractor(Boilerplate.LOCAL).extract(blocks, null).text();
+    assertTrue(local.contains("Produced by"), local);
+    String site = new MainTextExtractor(Boilerplate.SITE).extract(blocks, template).text();
+    assertTrue(site.startsWith("A\nB\nC"), site);
+    assertTrue(site.endsWith("Index - a\nentry0\nModule.Name0"), site);
+    assertFalse(site.contains("parser-combinators"), site);
+    assertFalse(site.contains("Contents"), site);
+    ExplainedText why = new MainTextExtractor(Boilerplate.SITE).explain(blocks, template);
+    assertEquals(site, why.main().text());
+    assertEquals(BlockReason.TEMPLATE, why.reasons().getLast());
+
+    // a page whose own lines are fewer than its template-only parts' is more likely a copy: no
+    // part of it is taken for chrome
+    List<TextBlock> copy =
+        List.of(
+            new TextBlock("Home", 1, 1, 1, 0, false, false, Landmark.NONE, new int[] {0, 1}, -1),
+            new TextBlock(
+                "The article every page of the directory repeats, word for word",
+                11,
+                0,
+                1,
+                0,
+                false,
+                false,
+                Landmark.NONE,
+                new int[] {0, 2},
+                -1),
+            new TextBlock("Today", 1, 0, 1, 0, false, false, Landmark.NONE, new int[] {0, 3}, -1));
+    assertNull(SiteTemplates.chrome(copy, new boolean[] {true, true, false}));
+  }
+
+  @Test
+  void aLineOfThePagesOwnThatLocalRemovalKeepsStays() {
+    // with the template's lines out, the first line of the page's own has no neighbour before it
+    // and the text features would drop it; local removal, which sees it after the site's tagline,
+    // keeps it, and so does site removal
+    List<TextBlock> blocks =
+        List.of(
+            block("Example docs for the parser library version two"),
+            block("Returns the parsed value."),
+            block("Raises an error otherwise."),
+            block(
+                "The parser reads the whole input before it returns, so a caller that wants to"
+                    + " stop early passes a limit in characters, and the parser then returns what it"
+                    + " has read so far with a flag saying that it stopped there."),
+            block("Copyright Example Inc"));
+    boolean[] template = {true, false, false, false, true};
+    String local = new MainTextExtractor(Boilerplate.LOCAL).extract(blocks, null).text();
+    assertTrue(local.contains("Returns the parsed value."), local);
+    MainText site = new MainTextExtractor(Boilerplate.SITE).extract(blocks, template);
+    assertTrue(site.text().startsWith("Returns the parsed value.\nRaises"), site.text());
+    ExplainedText why = new MainTextExtractor(Boilerplate.SITE).explain(blocks, template);
+    assertEquals(site.text(), why.main().text());
+    assertTrue(why.reasons().get(1).kept(), why.reasons().toString());
+  }
 }
