@@ -7,6 +7,7 @@ import io.neardup.engine.shard.HitSketchReader;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The searches a distributed clustering run makes, described free of any engine, and the {@link
@@ -127,23 +128,25 @@ public final class RunSearches {
   }
 
   /**
-   * A search hit as a run reads it, copied from an engine's hit.
+   * A search hit as a run reads it, over an engine's hit.
    *
    * @param shardDoc the hit's {@code _shard_doc} sort value: the shard's position, then the
    *     document number
-   * @param fields the hit's fields (doc values, the sketches extension) by name
+   * @param fields the values of the hit's field of a name (doc values, the sketches extension),
+   *     null if it has none
    */
   public record Hit<S>(
       S shard,
       long shardDoc,
       String index,
       String id,
-      Map<String, List<Object>> fields,
+      Function<String, List<Object>> fields,
       long seqNo,
       long primaryTerm) {
     /** The values of a field the search asked for, empty if none. */
     public List<Object> values(String field) {
-      return fields.getOrDefault(field, List.of());
+      List<Object> values = fields.apply(field);
+      return values == null ? List.of() : values;
     }
   }
 
@@ -306,9 +309,7 @@ public final class RunSearches {
     }
 
     private <T> void run(
-        Search<S> search,
-        ShardedRun.Listener<T> listener,
-        java.util.function.Function<Answer<S>, T> read) {
+        Search<S> search, ShardedRun.Listener<T> listener, Function<Answer<S>, T> read) {
       Exception cancelled = engine.cancelled();
       if (cancelled != null) {
         listener.onFailure(cancelled);

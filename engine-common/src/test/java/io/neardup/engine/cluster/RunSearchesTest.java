@@ -138,7 +138,7 @@ class RunSearchesTest {
             shardDoc,
             "i",
             "doc-9",
-            Map.of("cluster", List.of("doc-1"), "flag", List.of(false)),
+            Map.<String, List<Object>>of("cluster", List.of("doc-1"), "flag", List.of(false))::get,
             12,
             3);
     RunSearches.Answer<String> read =
@@ -172,9 +172,15 @@ class RunSearchesTest {
             new RunSearches.Assignments(null, 10, "cluster", null));
     RunSearches.Hit<String> noStored =
         new RunSearches.Hit<>(
-            "s2", shardDoc, "i", null, Map.of("_sketch", List.of(new byte[0], "", "doc-9")), 12, 3);
+            "s2",
+            shardDoc,
+            "i",
+            null,
+            Map.<String, List<Object>>of("_sketch", List.of(new byte[0], "", "doc-9"))::get,
+            12,
+            3);
     RunSearches.Hit<String> noDocValues =
-        new RunSearches.Hit<>("s2", shardDoc, "i", null, Map.of(), 12, 3);
+        new RunSearches.Hit<>("s2", shardDoc, "i", null, name -> null, 12, 3);
     List<RunSearches.Current<String>> ids =
         RunSearches.answer(page, 0, List.of(), List.of(noStored, noDocValues), "_sketch").current();
     assertEquals("doc-9", ids.get(0).id());

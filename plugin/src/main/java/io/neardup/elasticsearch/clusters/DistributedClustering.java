@@ -20,7 +20,6 @@ import io.neardup.engine.reconcile.ReconcileParams;
 import io.neardup.engine.reconcile.ReconcileRun;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -324,15 +323,13 @@ public final class DistributedClustering {
       RunSearches.Search<ShardId> search, SearchResponse response) {
     List<RunSearches.Hit<ShardId>> hits = new ArrayList<>();
     for (SearchHit hit : response.getHits().getHits()) {
-      Map<String, List<Object>> fields = new HashMap<>();
-      hit.getFields().forEach((name, field) -> fields.put(name, field.getValues()));
       hits.add(
           new RunSearches.Hit<>(
               hit.getShard().getShardId(),
               (Long) hit.getSortValues()[0],
               hit.getIndex(),
               hit.getId(),
-              fields,
+              name -> hit.field(name) == null ? null : hit.field(name).getValues(),
               hit.getSeqNo(),
               hit.getPrimaryTerm()));
     }
