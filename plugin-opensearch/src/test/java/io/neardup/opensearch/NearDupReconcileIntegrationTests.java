@@ -130,6 +130,10 @@ public class NearDupReconcileIntegrationTests extends OpenSearchIntegTestCase {
     for (int u = 0; u < UNRELATED; u++) {
       bulk.append(doc("u" + u, "u" + u, "2026-01-01", null, null, words(random, 60)));
     }
+    // no text, so no id in the neardup field's doc values: reconcile reads its stored id
+    bulk.append(
+        "{\"index\": {\"_id\": \"bare\"}}\n"
+            + "{\"family\": \"bare\", \"neardup_cluster\": \"f0-0\", \"neardup_canonical\": false}\n");
     Request request = new Request("POST", "/" + INDEX + "/_bulk?refresh=true");
     request.setJsonEntity(bulk.toString());
     Map<String, Object> response =
@@ -138,7 +142,7 @@ public class NearDupReconcileIntegrationTests extends OpenSearchIntegTestCase {
             getRestClient().performRequest(request).getEntity().getContent(),
             false);
     assertThat(response.toString(), response.get("errors"), equalTo(false));
-    return FAMILIES * 3 + UNRELATED;
+    return FAMILIES * 3 + UNRELATED + 1;
   }
 
   /** A document's family, cluster id and canonical flag. */
@@ -175,8 +179,9 @@ public class NearDupReconcileIntegrationTests extends OpenSearchIntegTestCase {
     assertThat(done.result().failures().toString(), done.result().failed(), equalTo(0L));
     assertThat(done.result().documents(), equalTo((long) documents));
     assertThat(done.result().clusters(), equalTo((long) FAMILIES));
-    // per family: -0 and -1 lose the flag, -1 its id, -2 gains the flag; unrelated get ids
-    assertThat(done.result().changed(), equalTo((long) FAMILIES * 3 + UNRELATED));
+    // per family: -0 and -1 lose the flag, -1 its id, -2 gains the flag; unrelated get ids, and
+    // the document without text its own
+    assertThat(done.result().changed(), equalTo((long) FAMILIES * 3 + UNRELATED + 1));
     assertThat(done.result().updated(), equalTo(done.result().changed()));
 
     Map<String, Stored> after = stored();
@@ -222,6 +227,7 @@ public class NearDupReconcileIntegrationTests extends OpenSearchIntegTestCase {
     for (int u = 0; u < UNRELATED; u++) {
       assertThat(after.get("u" + u).cluster(), equalTo("u" + u));
     }
+    assertThat(after.get("bare"), equalTo(new Stored("bare", "bare", true)));
 
     assertThat(
         reconcile(new NearDupReconcileRequest(INDEX).field("body.dup").canonical(EARLIEST))
@@ -243,7 +249,7 @@ public class NearDupReconcileIntegrationTests extends OpenSearchIntegTestCase {
       assertTrue(
           "near-duplicates in one page", families.add((String) hit.getSourceAsMap().get("family")));
     }
-    assertThat(families.size(), equalTo(FAMILIES + UNRELATED));
+    assertThat(families.size(), equalTo(FAMILIES + UNRELATED + 1));
   }
 
   @SuppressWarnings("unchecked")

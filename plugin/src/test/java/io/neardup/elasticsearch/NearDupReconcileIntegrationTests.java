@@ -130,9 +130,14 @@ public class NearDupReconcileIntegrationTests extends ESIntegTestCase {
     for (int f = 0; f < FAMILIES; f++) {
       add(late, "f" + f + "-2", "f" + f, "2026-03-01", texts.get(f) + " appendix");
     }
+    // no text, so no id in the neardup field's doc values: reconcile reads its stored id
+    late.add(
+        prepareIndex(INDEX)
+            .setId("bare")
+            .setSource("family", "bare", "neardup_cluster", "f0-0", "neardup_canonical", false));
     assertNoFailures(late.get());
     refresh(INDEX);
-    return FAMILIES * 3 + UNRELATED;
+    return FAMILIES * 3 + UNRELATED + 1;
   }
 
   /** A document's family, cluster id and canonical flag. */
@@ -238,6 +243,8 @@ public class NearDupReconcileIntegrationTests extends ESIntegTestCase {
     for (int u = 0; u < UNRELATED; u++) {
       assertThat(after.get("u" + u), equalTo(before.get("u" + u)));
     }
+    // the document without text is a cluster of its own
+    assertThat(after.get("bare"), equalTo(new Stored("bare", "bare", true)));
 
     // nothing left to repair
     NearDupReconcileResponse again =
@@ -260,7 +267,7 @@ public class NearDupReconcileIntegrationTests extends ESIntegTestCase {
                 "near-duplicates in one page",
                 families.add((String) hit.getSourceAsMap().get("family")));
           }
-          assertThat(families.size(), equalTo(FAMILIES + UNRELATED));
+          assertThat(families.size(), equalTo(FAMILIES + UNRELATED + 1));
         });
   }
 

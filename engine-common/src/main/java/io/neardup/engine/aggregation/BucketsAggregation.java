@@ -24,17 +24,24 @@ import org.apache.lucene.index.LeafReaderContext;
  */
 public final class BucketsAggregation<S>
     implements ShardAggregation<BucketsParams, List<ShardBuckets<S>>, S> {
-  /** Reads and writes the engine's shard id on its transport streams. */
-  public interface ShardCodec<S> {
+  /** Reads the engine's shard id from its transport stream. */
+  @FunctionalInterface
+  public interface ShardReader<S> {
     S read(InputStream in) throws IOException;
+  }
 
+  /** Writes the engine's shard id to its transport stream. */
+  @FunctionalInterface
+  public interface ShardWriter<S> {
     void write(S shard, OutputStream out) throws IOException;
   }
 
-  private final ShardCodec<S> shards;
+  private final ShardReader<S> readShard;
+  private final ShardWriter<S> writeShard;
 
-  public BucketsAggregation(ShardCodec<S> shards) {
-    this.shards = shards;
+  public BucketsAggregation(ShardReader<S> readShard, ShardWriter<S> writeShard) {
+    this.readShard = readShard;
+    this.writeShard = writeShard;
   }
 
   @Override
@@ -99,7 +106,7 @@ public final class BucketsAggregation<S>
     int n = WireInput.of(in).readVInt();
     List<ShardBuckets<S>> parts = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
-      parts.add(ShardBuckets.read(shards.read(in), WireInput.of(in)));
+      parts.add(ShardBuckets.read(readShard.read(in), WireInput.of(in)));
     }
     return parts;
   }
@@ -108,7 +115,7 @@ public final class BucketsAggregation<S>
   public void writeResult(List<ShardBuckets<S>> parts, OutputStream out) throws IOException {
     WireOutput.of(out).writeVInt(parts.size());
     for (ShardBuckets<S> p : parts) {
-      shards.write(p.shard(), out);
+      writeShard.write(p.shard(), out);
       p.write(WireOutput.of(out));
     }
   }

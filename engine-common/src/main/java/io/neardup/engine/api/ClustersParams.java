@@ -26,6 +26,17 @@ import java.util.function.Function;
  * }</pre>
  */
 public final class ClustersParams {
+  /** The API's path, the prefix of its messages. */
+  public static final String API = "_neardup/clusters";
+
+  /** The API's routes: over every index or an index expression, with GET or POST. */
+  public static final List<RestRoute> ROUTES =
+      List.of(
+          new RestRoute("GET", "/" + API),
+          new RestRoute("POST", "/" + API),
+          new RestRoute("GET", "/{index}/" + API),
+          new RestRoute("POST", "/{index}/" + API));
+
   /** Default number of clusters returned. */
   public static final int DEFAULT_SIZE = 100;
 

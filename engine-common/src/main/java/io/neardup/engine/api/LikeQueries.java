@@ -29,6 +29,15 @@ public final class LikeQueries {
   public static final String MIN_SIMILARITY = "min_similarity";
   public static final String MAX_HAMMING = Parameter.MAX_HAMMING.name(Parameter.Style.SNAKE);
 
+  /**
+   * Declares the query's optional keys, {@code min_similarity} and {@code max_hamming}, on an
+   * engine's parser ({@code field} and {@code like} are its constructor's).
+   */
+  public static <T extends LikeQuery.Setters<T>> void declareOptional(BodyKeys<T> keys) {
+    keys.number(MIN_SIMILARITY, T::minSimilarity);
+    keys.integer(MAX_HAMMING, T::maxHamming);
+  }
+
   /** Checks the field's name. */
   public static String checkField(String field) {
     if (field == null || field.isEmpty()) {

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.apache.lucene.search.Query;
 
@@ -185,6 +186,33 @@ public final class LikeQuery {
     checkResolved();
     return nearDup.nearDuplicateQuery(
         text, nearDup.settings().minSimilarity(minSimilarity, maxHamming));
+  }
+
+  /**
+   * The Lucene query on a shard, failing with the messages both engines give when the shard's
+   * mapping has no such field, gives it another type, or its settings refuse the minimum similarity
+   * or distance.
+   *
+   * @param typeName the type the shard's mapping gives the field, null if it maps none
+   * @param nearDup the field where it is a {@code neardup} field, else null
+   * @param error the engine's shard-level error from a message and its cause (or null)
+   */
+  public Query toQuery(
+      String typeName,
+      NearDupField nearDup,
+      BiFunction<String, Exception, RuntimeException> error) {
+    checkResolved();
+    if (typeName == null) {
+      throw error.apply(LikeQueries.noSuchField(field), null);
+    }
+    if (nearDup == null) {
+      throw error.apply(LikeQueries.notNearDup(field, typeName), null);
+    }
+    try {
+      return toQuery(nearDup);
+    } catch (ParameterException e) {
+      throw error.apply(LikeQueries.onField(field, e), e);
+    }
   }
 
   @Override

@@ -19,8 +19,11 @@ import java.util.Objects;
  * @param field the {@code neardup} field
  * @param canonical the policy whose field value is attached too
  * @param shingles whether hits also carry their shingle sets ({@code verify: exact} fields)
+ * @param idsOnly whether hits carry their ids and canonical values without their sketches (a
+ *     reconcile's pages of current assignments: ids from doc values, no stored fields read)
  */
-public record SketchesParams(String field, CanonicalPolicy canonical, boolean shingles)
+public record SketchesParams(
+    String field, CanonicalPolicy canonical, boolean shingles, boolean idsOnly)
     implements SketchSource {
   /** The extension's name in {@code ext}. */
   public static final String NAME = "neardup_sketches";
@@ -38,9 +41,20 @@ public record SketchesParams(String field, CanonicalPolicy canonical, boolean sh
     this(field, canonical, false);
   }
 
+  /** Sketches, canonical values and, with {@code shingles}, shingle sets. */
+  public SketchesParams(String field, CanonicalPolicy canonical, boolean shingles) {
+    this(field, canonical, shingles, false);
+  }
+
+  /** Ids and canonical values, without sketches. */
+  public static SketchesParams idsOnly(String field, CanonicalPolicy canonical) {
+    return new SketchesParams(field, canonical, false, true);
+  }
+
   /** Reads what {@link #write} wrote. */
   public static SketchesParams read(WireInput in) throws IOException {
-    return new SketchesParams(in.readString(), CanonicalForms.read(in), in.readBoolean());
+    return new SketchesParams(
+        in.readString(), CanonicalForms.read(in), in.readBoolean(), in.readBoolean());
   }
 
   @Override
@@ -48,6 +62,7 @@ public record SketchesParams(String field, CanonicalPolicy canonical, boolean sh
     out.writeString(field);
     CanonicalForms.write(out, canonical);
     out.writeBoolean(shingles);
+    out.writeBoolean(idsOnly);
   }
 
   /** The extension's JSON object. */
@@ -61,6 +76,9 @@ public record SketchesParams(String field, CanonicalPolicy canonical, boolean sh
     if (shingles) {
       out.put("shingles", true);
     }
+    if (idsOnly) {
+      out.put("ids_only", true);
+    }
     return out;
   }
 
@@ -69,16 +87,18 @@ public record SketchesParams(String field, CanonicalPolicy canonical, boolean sh
     public String field;
     public CanonicalPolicy canonical = CanonicalPolicy.BEST_SCORE;
     public boolean shingles;
+    public boolean idsOnly;
 
     /** Declares the body's keys on an engine's parser. */
     public static void declare(BodyKeys<Spec> keys) {
       keys.string("field", (spec, v) -> spec.field = v);
       keys.bool("shingles", (spec, v) -> spec.shingles = v);
+      keys.bool("ids_only", (spec, v) -> spec.idsOnly = v);
       keys.canonical((spec, v) -> spec.canonical = v);
     }
 
     public SketchesParams build() {
-      return new SketchesParams(field, canonical, shingles);
+      return new SketchesParams(field, canonical, shingles, idsOnly);
     }
   }
 }

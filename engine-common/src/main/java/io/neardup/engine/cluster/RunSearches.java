@@ -3,9 +3,11 @@ package io.neardup.engine.cluster;
 import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.engine.api.BucketsParams;
 import io.neardup.engine.api.SketchesParams;
+import io.neardup.engine.shard.HitSketchReader;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The searches a distributed clustering run makes, described free of any engine, and the {@link
@@ -22,8 +24,12 @@ import java.util.Map;
  *       the {@code neardup_sketches} extension ({@link SketchesParams}) and neither source nor
  *       stored fields;
  *   <li>a page of documents' current assignments (reconcile): {@code size} hits sorted by {@code
- *       _shard_doc} after the last page's value, with their ids, sequence numbers and primary terms
- *       and the doc values of the cluster and canonical fields ({@link Assignments}).
+ *       _shard_doc} after the last page's value, with their sequence numbers and primary terms, the
+ *       doc values of the cluster and canonical fields ({@link Assignments}) and their ids from the
+ *       {@code neardup} field's doc values ({@link SketchesParams#idsOnly}), no stored fields read;
+ *   <li>ids of documents by number (those of a page without an id in doc values): the {@code
+ *       neardup_shard_docs} query for them, sorted by {@code _shard_doc}, their stored {@code _id}
+ *       without their source.
  * </ul>
  *
  * Each search matches the run's query (all documents when it has none) within its point in time,
@@ -34,7 +40,8 @@ public final class RunSearches {
 
   /**
    * One search of a run: a count, a partition's band entries ({@code buckets}), documents by number
-   * ({@code docs}, read with {@code sketches}) or a page of current assignments.
+   * ({@code docs}, read with {@code sketches}, or their stored ids when {@code sketches} is null)
+   * or a page of current assignments (with {@code sketches} for their ids).
    */
   public record Search<S>(
       BucketsParams buckets, Map<S, int[]> docs, SketchesParams sketches, Assignments assignments) {
@@ -66,7 +73,14 @@ public final class RunSearches {
    * @param clusterField the field of each document's cluster id
    * @param canonicalField the field of its canonical flag, or null where no index maps it
    */
-  public record Assignments(Long after, int size, String clusterField, String canonicalField) {}
+  public record Assignments(Long after, int size, String clusterField, String canonicalField) {
+    /**
+     * The fields whose doc values a page reads: the cluster field, and the canonical one if mapped.
+     */
+    public List<String> docValueFields() {
+      return canonicalField == null ? List.of(clusterField) : List.of(clusterField, canonicalField);
+    }
+  }
 
   /**
    * A document's current assignment as a page of {@link Assignments} reads it.
@@ -114,23 +128,25 @@ public final class RunSearches {
   }
 
   /**
-   * A search hit as a run reads it, copied from an engine's hit.
+   * A search hit as a run reads it, over an engine's hit.
    *
    * @param shardDoc the hit's {@code _shard_doc} sort value: the shard's position, then the
    *     document number
-   * @param fields the hit's fields (doc values, the sketches extension) by name
+   * @param fields the values of the hit's field of a name (doc values, the sketches extension),
+   *     null if it has none
    */
   public record Hit<S>(
       S shard,
       long shardDoc,
       String index,
       String id,
-      Map<String, List<Object>> fields,
+      Function<String, List<Object>> fields,
       long seqNo,
       long primaryTerm) {
     /** The values of a field the search asked for, empty if none. */
     public List<Object> values(String field) {
-      return fields.getOrDefault(field, List.of());
+      List<Object> values = fields.apply(field);
+      return values == null ? List.of() : values;
     }
   }
 
@@ -155,7 +171,8 @@ public final class RunSearches {
       return Answer.buckets(buckets);
     }
     Assignments page = search.assignments();
-    if (page != null) {
+    if (page != null || search.sketches() == null) {
+      // a page of current assignments, or the stored ids of documents by number
       List<Current<S>> current = new ArrayList<>(hits.size());
       for (Hit<S> hit : hits) {
         current.add(
@@ -164,9 +181,11 @@ public final class RunSearches {
                 (int) hit.shardDoc(),
                 hit.shardDoc(),
                 hit.index(),
-                hit.id(),
-                first(hit.values(page.clusterField())),
-                page.canonicalField() == null ? null : first(hit.values(page.canonicalField())),
+                idOf(hit, sketchesField),
+                page == null ? null : first(hit.values(page.clusterField())),
+                page == null || page.canonicalField() == null
+                    ? null
+                    : first(hit.values(page.canonicalField())),
                 hit.seqNo(),
                 hit.primaryTerm()));
       }
@@ -181,6 +200,15 @@ public final class RunSearches {
               ShardedClusterer.Fetched.of(hit.index(), hit.values(sketchesField))));
     }
     return Answer.docs(docs);
+  }
+
+  /** A page's hit's id: from the field's doc values, else null (its stored id is read next). */
+  private static String idOf(Hit<?> hit, String sketchesField) {
+    if (hit.id() != null && !hit.id().isEmpty()) {
+      return hit.id();
+    }
+    String id = HitSketchReader.idOf(hit.values(sketchesField));
+    return id.isEmpty() ? null : id;
   }
 
   private static Object first(List<Object> values) {
@@ -199,9 +227,15 @@ public final class RunSearches {
     void open(long keepAliveMillis, ShardedRun.Listener<P> listener);
 
     /**
+     * The failure to end with if the request's task was cancelled, else null: checked before each
+     * search, so a run stops between round trips.
+     */
+    Exception cancelled();
+
+    /**
      * Runs {@code search} under {@code pit} (extending it by {@code keepAliveMillis}) over the
      * documents matching {@code query} (null: all), and answers what the run reads of it (through
-     * {@link DistributedClusters#answer}); fails if the task was cancelled.
+     * {@link DistributedClusters#answer}).
      */
     void search(
         P pit, long keepAliveMillis, Q query, Search<S> search, ShardedRun.Listener<Answer<S>> l);
@@ -258,15 +292,29 @@ public final class RunSearches {
           Answer::docs);
     }
 
-    /** A page of current assignments (reconcile), under the run's point in time. */
+    /**
+     * A page of current assignments (reconcile), under the run's point in time; a hit whose id is
+     * not in the field's doc values has a null id ({@link #ids} reads it).
+     */
     public void assignments(Assignments page, ShardedRun.Listener<List<Current<S>>> listener) {
-      run(new Search<>(null, null, null, page), listener, Answer::current);
+      run(
+          new Search<>(null, null, SketchesParams.idsOnly(field, CanonicalPolicy.BEST_SCORE), page),
+          listener,
+          Answer::current);
+    }
+
+    /** The stored ids of documents by number (only index, id and document number are read). */
+    public void ids(Map<S, int[]> docs, ShardedRun.Listener<List<Current<S>>> listener) {
+      run(new Search<>(null, docs, null, null), listener, Answer::current);
     }
 
     private <T> void run(
-        Search<S> search,
-        ShardedRun.Listener<T> listener,
-        java.util.function.Function<Answer<S>, T> read) {
+        Search<S> search, ShardedRun.Listener<T> listener, Function<Answer<S>, T> read) {
+      Exception cancelled = engine.cancelled();
+      if (cancelled != null) {
+        listener.onFailure(cancelled);
+        return;
+      }
       engine.search(
           pit,
           keepAliveMillis,

@@ -10,6 +10,7 @@ import io.neardup.engine.shard.HitSketchReader;
 import io.neardup.search.NearDuplicateQuery;
 import io.neardup.settings.NearDupSettings;
 import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.search.FieldExistsQuery;
 import org.apache.lucene.search.Query;
 
 /**
@@ -106,6 +107,26 @@ public final class NearDupField {
   public HitSketchReader hitReader(CanonicalPolicy canonical, boolean shingles) {
     return new HitSketchReader(
         fields.sketchField(), idField(), shingles ? fields.shinglesField() : null, canonical);
+  }
+
+  /**
+   * As {@link #hitReader(CanonicalPolicy, boolean)}; with {@code idsOnly}, hits carry their ids and
+   * canonical values without their sketches.
+   */
+  public HitSketchReader hitReader(CanonicalPolicy canonical, boolean shingles, boolean idsOnly) {
+    return new HitSketchReader(
+        idsOnly ? null : fields.sketchField(),
+        idField(),
+        shingles ? fields.shinglesField() : null,
+        canonical);
+  }
+
+  /**
+   * The documents with a value in this field: every parsed value leaves a sketch, even a text
+   * without tokens.
+   */
+  public Query existsQuery() {
+    return new FieldExistsQuery(fields.sketchField());
   }
 
   /** A reader for a shard without this field: its hits have no sketches. */

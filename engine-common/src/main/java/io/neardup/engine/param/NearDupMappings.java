@@ -115,6 +115,33 @@ public final class NearDupMappings {
   /** The name of the scheme parameter, by which others default. */
   public static final String SCHEME = Parameter.SCHEME.name(Parameter.Style.SNAKE);
 
+  /**
+   * The values of an engine's mapping parameters by name, in their order (null for not set): what
+   * {@link #parameters} reads, and the {@link #SCHEME} others default by.
+   */
+  public static <P> Map<String, Object> values(
+      List<P> parameters, Function<P, String> name, Function<P, Object> value) {
+    Map<String, Object> values = new LinkedHashMap<>();
+    for (P p : parameters) {
+      values.put(name.apply(p), value.apply(p));
+    }
+    return values;
+  }
+
+  /**
+   * The scheme among an engine's mapping parameters (null when its value names none), read alone:
+   * the other parameters default by it.
+   */
+  public static <P> SketchScheme scheme(
+      List<P> parameters, Function<P, String> name, Function<P, Object> value) {
+    for (P p : parameters) {
+      if (SCHEME.equals(name.apply(p))) {
+        return scheme(value.apply(p));
+      }
+    }
+    return null;
+  }
+
   /** The scheme a parameter value names, or null when it names none. */
   public static SketchScheme scheme(Object value) {
     return value == null ? null : SketchScheme.parse(value.toString());

@@ -182,6 +182,8 @@ public final class DistributedReconcile<S, P, Q> {
       reads.assignments(
           page,
           step(hits -> {
+            List<RunSearches.Current<S>> withoutId = new ArrayList<>();
+            List<Integer> withoutIdOrdinals = new ArrayList<>();
             for (RunSearches.Current<S> hit : hits) {
               if (read == documents) {
                 throw new IllegalStateException(
@@ -199,21 +201,56 @@ public final class DistributedReconcile<S, P, Q> {
               }
               shardOf[read] = shard;
               docOf[read] = hit.doc();
-              run.current(
-                  read,
-                  hit.index(),
-                  hit.id(),
-                  hit.cluster(),
-                  hit.flag(),
-                  hit.seqNo(),
-                  hit.primaryTerm());
+              if (hit.id() == null) {
+                withoutId.add(hit);
+                withoutIdOrdinals.add(read);
+              } else {
+                current(read, hit, hit.id());
+              }
               read++;
             }
-            if (hits.size() < page.size() || read == documents) {
-              cluster(mapped, budget);
+            Runnable next =
+                hits.size() < page.size() || read == documents
+                    ? () -> cluster(mapped, budget)
+                    : () -> page(hits.getLast().sort(), mapped, budget);
+            if (withoutId.isEmpty()) {
+              next.run();
             } else {
-              page(hits.getLast().sort(), mapped, budget);
+              storedIds(withoutId, withoutIdOrdinals, next);
             }
+          }));
+    }
+
+    private void current(int ordinal, RunSearches.Current<S> hit, String id) {
+      run.current(
+          ordinal, hit.index(), id, hit.cluster(), hit.flag(), hit.seqNo(), hit.primaryTerm());
+    }
+
+    /**
+     * Reads the stored ids of a page's documents whose {@code neardup} field keeps none (no value
+     * in the field, or written before it kept ids), then goes on with {@code next}.
+     */
+    private void storedIds(
+        List<RunSearches.Current<S>> hits, List<Integer> ordinals, Runnable next) {
+      Map<S, List<Integer>> byShard = new HashMap<>();
+      for (RunSearches.Current<S> hit : hits) {
+        byShard.computeIfAbsent(hit.shard(), s -> new ArrayList<>()).add(hit.doc());
+      }
+      Map<S, int[]> docs = new HashMap<>();
+      byShard.forEach((shard, list) ->
+          docs.put(shard, list.stream().mapToInt(Integer::intValue).sorted().toArray()));
+      reads.ids(
+          docs,
+          step(found -> {
+            Map<S, Map<Integer, String>> ids = new HashMap<>();
+            for (RunSearches.Current<S> f : found) {
+              ids.computeIfAbsent(f.shard(), s -> new HashMap<>()).put(f.doc(), f.id());
+            }
+            for (int i = 0; i < hits.size(); i++) {
+              RunSearches.Current<S> hit = hits.get(i);
+              current(ordinals.get(i), hit, ids.getOrDefault(hit.shard(), Map.of()).get(hit.doc()));
+            }
+            next.run();
           }));
     }
 

@@ -37,6 +37,14 @@ public final class ReconcileParams {
 
   private static final String WHO = "[" + API + "]";
 
+  /**
+   * The answer of a reconcile not waited for ({@code wait_for_completion=false}): {@code {"task":
+   * "<node>:<id>"}}, whose progress and stored result {@code GET _tasks/<id>} shows.
+   */
+  public static Map<String, Object> taskBody(String taskId) {
+    return Map.of("task", taskId);
+  }
+
   private final ClustersParams clusters;
   private boolean canonicalGiven;
   private String clusterField = NearDupIngest.DEFAULT_CLUSTER_FIELD;

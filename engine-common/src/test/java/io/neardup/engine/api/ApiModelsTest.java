@@ -203,5 +203,9 @@ class ApiModelsTest {
     SketchesParams s = new SketchesParams("body.dup", CanonicalPolicy.lowest("published"));
     assertEquals(s, SketchesParams.read(roundTrip(s::write)));
     assertEquals(Map.of("field", "body.dup", "canonical", "published:asc"), s.body());
+    SketchesParams ids = SketchesParams.idsOnly("body.dup", CanonicalPolicy.BEST_SCORE);
+    assertEquals(ids, SketchesParams.read(roundTrip(ids::write)));
+    assertNotEquals(new SketchesParams("body.dup", CanonicalPolicy.BEST_SCORE), ids);
+    assertEquals(Map.of("field", "body.dup", "ids_only", true), ids.body());
   }
 }

@@ -20,12 +20,18 @@ class RunSearchesTest {
 
   private final List<Ran> ran = new ArrayList<>();
   private RunSearches.Answer<String> answer;
+  private Exception cancelled;
 
   private final RunSearches.Engine<String, String, String> engine =
       new RunSearches.Engine<>() {
         @Override
         public void open(long keepAliveMillis, ShardedRun.Listener<String> listener) {
           listener.onResponse("pit-" + keepAliveMillis);
+        }
+
+        @Override
+        public Exception cancelled() {
+          return cancelled;
         }
 
         @Override
@@ -100,6 +106,27 @@ class RunSearchesTest {
     assertEquals(List.of(), current);
     assertEquals(page, ran.get(3).search().assignments());
     assertEquals(50, ran.get(3).search().size());
+    assertEquals(
+        SketchesParams.idsOnly("body.dup", CanonicalPolicy.BEST_SCORE),
+        ran.get(3).search().sketches(),
+        "a page's ids come from the field's doc values");
+
+    List<RunSearches.Current<String>> none = value(l -> pageReads.ids(docs, l));
+    assertEquals(List.of(), none);
+    RunSearches.Search<String> stored = ran.get(4).search();
+    assertNull(stored.sketches(), "stored ids: no sketches");
+    assertEquals(3, stored.size());
+
+    cancelled = new IllegalStateException("cancelled");
+    List<Exception> failed = new ArrayList<>();
+    reads.count(
+        ShardedRun.Listener.of(
+            n -> {
+              throw new AssertionError("answered after cancel");
+            },
+            failed::add));
+    assertEquals(List.of(cancelled), failed);
+    assertEquals(5, ran.size(), "no search once the task is cancelled");
   }
 
   @Test
@@ -111,7 +138,7 @@ class RunSearchesTest {
             shardDoc,
             "i",
             "doc-9",
-            Map.of("cluster", List.of("doc-1"), "flag", List.of(false)),
+            Map.<String, List<Object>>of("cluster", List.of("doc-1"), "flag", List.of(false))::get,
             12,
             3);
     RunSearches.Answer<String> read =
@@ -135,6 +162,39 @@ class RunSearchesTest {
             "_sketch");
     assertNull(unmapped.current().get(0).cluster(), "a document without the field carries none");
     assertNull(unmapped.current().get(0).flag());
+
+    // read without stored fields: the id from the field's doc values, null if it keeps none
+    RunSearches.Search<String> page =
+        new RunSearches.Search<>(
+            null,
+            null,
+            SketchesParams.idsOnly("f", CanonicalPolicy.BEST_SCORE),
+            new RunSearches.Assignments(null, 10, "cluster", null));
+    RunSearches.Hit<String> noStored =
+        new RunSearches.Hit<>(
+            "s2",
+            shardDoc,
+            "i",
+            null,
+            Map.<String, List<Object>>of("_sketch", List.of(new byte[0], "", "doc-9"))::get,
+            12,
+            3);
+    RunSearches.Hit<String> noDocValues =
+        new RunSearches.Hit<>("s2", shardDoc, "i", null, name -> null, 12, 3);
+    List<RunSearches.Current<String>> ids =
+        RunSearches.answer(page, 0, List.of(), List.of(noStored, noDocValues), "_sketch").current();
+    assertEquals("doc-9", ids.get(0).id());
+    assertNull(ids.get(1).id());
+    // the stored ids of documents by number
+    RunSearches.Answer<String> stored =
+        RunSearches.answer(
+            new RunSearches.Search<>(null, Map.of("s2", new int[] {9}), null, null),
+            0,
+            List.of(),
+            List.of(hit),
+            "_sketch");
+    assertEquals("doc-9", stored.current().get(0).id());
+    assertEquals(9, stored.current().get(0).doc());
 
     RunSearches.Answer<String> docs =
         RunSearches.answer(

@@ -52,17 +52,32 @@ class DistributedReconcileTest {
     final int shards;
     final Set<String> open = ConcurrentHashMap.newKeySet();
     final ExecutorService pool = Executors.newSingleThreadExecutor();
-    volatile int pages;
 
-    Engine(List<byte[]> sketches, int shards) {
+    /** Whether every third document keeps no id in the field's doc values (only a stored one). */
+    final boolean someStoredOnly;
+
+    volatile int pages;
+    volatile int storedIdSearches;
+
+    Engine(List<byte[]> sketches, int shards, boolean someStoredOnly) {
       this.data = new ShardedRunTest.FakeShards(sketches, shards);
       this.shards = shards;
+      this.someStoredOnly = someStoredOnly;
+    }
+
+    String id(int shard, int doc) {
+      return "d" + (doc * shards + shard);
     }
 
     @Override
     public void open(long keepAliveMillis, ShardedRun.Listener<String> listener) {
       open.add("pit");
       listener.onResponse("pit");
+    }
+
+    @Override
+    public Exception cancelled() {
+      return null;
     }
 
     @Override
@@ -102,6 +117,20 @@ class DistributedReconcileTest {
                   l.onResponse(RunSearches.Answer.buckets(out));
                 },
                 l::onFailure));
+      } else if (search.docs() != null && search.sketches() == null) {
+        storedIdSearches++;
+        List<RunSearches.Current<String>> out = new ArrayList<>();
+        search
+            .docs()
+            .forEach((shard, docs) -> {
+              for (int doc : docs) {
+                int s = Integer.parseInt(shard.substring(1));
+                out.add(
+                    new RunSearches.Current<>(
+                        shard, doc, ((long) s << 32) | doc, "i", id(s, doc), null, null, -2, 0));
+              }
+            });
+        l.onResponse(RunSearches.Answer.current(out));
       } else if (search.docs() != null) {
         data.fetch(
             search.docs(),
@@ -109,6 +138,7 @@ class DistributedReconcileTest {
             search.sketches().shingles(),
             ShardedRun.Listener.of(d -> l.onResponse(RunSearches.Answer.docs(d)), l::onFailure));
       } else {
+        assertTrue(search.sketches().idsOnly(), "a page reads ids from doc values");
         pages++;
         // _shard_doc: the shard's position, then the document number
         long after = search.assignments().after() == null ? -1 : search.assignments().after();
@@ -119,7 +149,15 @@ class DistributedReconcileTest {
             if (sort > after) {
               out.add(
                   new RunSearches.Current<>(
-                      "s" + s, doc, sort, "i", "d" + (doc * shards + s), null, null, 1, 1));
+                      "s" + s,
+                      doc,
+                      sort,
+                      "i",
+                      someStoredOnly && doc % 3 == 0 ? null : id(s, doc),
+                      null,
+                      null,
+                      1,
+                      1));
             }
           }
         }
@@ -221,7 +259,23 @@ class DistributedReconcileTest {
     Set<List<Integer>> expected = ShardedClustererTest.reference(SETTINGS, 0.8, sketches);
     for (CanonicalPolicy canonical :
         List.of(CanonicalPolicy.BEST_SCORE, CanonicalPolicy.lowest("key"))) {
-      Engine engine = new Engine(sketches, 3);
+      for (boolean someStoredOnly : List.of(false, true)) {
+        check(sketches, expected, canonical, someStoredOnly);
+      }
+    }
+  }
+
+  /**
+   * One reconcile; with {@code someStoredOnly}, the documents without an id in doc values get their
+   * stored ids, read by number page by page, and the outcome is the same.
+   */
+  private static void check(
+      List<byte[]> sketches,
+      Set<List<Integer>> expected,
+      CanonicalPolicy canonical,
+      boolean someStoredOnly) {
+    {
+      Engine engine = new Engine(sketches, 3, someStoredOnly);
       AtomicLong used = new AtomicLong();
       List<ReconcileRun.Update> written = new ArrayList<>();
       ReconcileResult result = reconcile(engine, canonical, used, written);
@@ -231,6 +285,12 @@ class DistributedReconcileTest {
       assertEquals(0, used.get(), "memory released");
       assertTrue(engine.open.isEmpty(), "point in time closed");
       assertTrue(engine.pages >= sketches.size() / 7, "read page by page: " + engine.pages);
+      if (someStoredOnly) {
+        assertTrue(engine.storedIdSearches > 0, "stored ids read");
+        assertTrue(engine.storedIdSearches <= engine.pages, "at most one per page");
+      } else {
+        assertEquals(0, engine.storedIdSearches, "no stored id read");
+      }
 
       Map<String, List<Integer>> byCluster = new HashMap<>();
       Map<String, String> canonicalOf = new HashMap<>();

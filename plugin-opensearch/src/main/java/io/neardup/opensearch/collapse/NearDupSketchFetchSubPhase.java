@@ -22,18 +22,15 @@ public final class NearDupSketchFetchSubPhase implements FetchSubPhase {
 
   @Override
   public FetchSubPhaseProcessor getProcessor(FetchContext context) throws IOException {
-    SketchSource ext =
-        context.getSearchExt(NearDupCollapseBuilder.NAME) instanceof NearDupCollapseBuilder collapse
-            ? collapse.params()
-            : context.getSearchExt(NearDupSketchesBuilder.NAME) instanceof NearDupSketchesBuilder b
-                ? b.params()
-                : null;
+    SketchSource ext = SketchSource.of(context::getSearchExt);
     if (ext == null) {
       return null;
     }
     HitSketchReader reader =
-        NearDupFieldType.hitReader(
-            context.mapperService().fieldType(ext.field()), ext.canonical(), ext.shingles());
+        ext.hitReader(
+            context.mapperService().fieldType(ext.field()) instanceof NearDupFieldType t
+                ? t.nearDup()
+                : null);
     return new FetchSubPhaseProcessor() {
       @Override
       public void setNextReader(LeafReaderContext readerContext) throws IOException {

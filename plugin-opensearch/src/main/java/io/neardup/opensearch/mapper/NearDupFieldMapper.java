@@ -12,13 +12,11 @@ import io.neardup.settings.NearDupSettings;
 import io.neardup.sketch.SketchScheme;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
 import org.apache.lucene.index.IndexableField;
-import org.apache.lucene.search.FieldExistsQuery;
 import org.apache.lucene.search.Query;
 import org.opensearch.core.xcontent.XContentParser;
 import org.opensearch.index.analysis.AnalysisMode;
@@ -100,21 +98,12 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
 
     /** The scheme set so far, or null when its value is not one: others default by it. */
     private SketchScheme scheme() {
-      for (Parameter<?> p : nearDup) {
-        if (p.name.equals(NearDupMappings.SCHEME)) {
-          return NearDupMappings.scheme(p.getValue());
-        }
-      }
-      return null;
+      return NearDupMappings.scheme(nearDup, p -> p.name, Parameter::getValue);
     }
 
     /** The near-duplicate parameters' values, by name. */
     Map<String, Object> values() {
-      Map<String, Object> values = new LinkedHashMap<>();
-      for (Parameter<?> p : nearDup) {
-        values.put(p.name, p.getValue());
-      }
-      return values;
+      return NearDupMappings.values(nearDup, p -> p.name, Parameter::getValue);
     }
 
     /** The settings and verification these parameters describe. */
@@ -254,8 +243,7 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
 
     @Override
     public Query existsQuery(QueryShardContext context) {
-      // every parsed value leaves a sketch, even a text without tokens
-      return new FieldExistsQuery(nearDup.fields().sketchField());
+      return nearDup.existsQuery();
     }
   }
 

@@ -6,7 +6,7 @@ import io.neardup.engine.api.LikeQuery;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
 import io.neardup.opensearch.mapper.NearDupFieldMapper.NearDupFieldType;
-import io.neardup.param.ParameterException;
+import io.neardup.opensearch.support.BodyParsers;
 import java.io.IOException;
 import java.util.Map;
 import java.util.Objects;
@@ -61,9 +61,7 @@ public final class NearDupQueryBuilder extends AbstractQueryBuilder<NearDupQuery
         (p, c) -> parseLike(p),
         new ParseField(LikeQueries.LIKE),
         ObjectParser.ValueType.OBJECT_OR_STRING);
-    PARSER.declareDouble(
-        NearDupQueryBuilder::minSimilarity, new ParseField(LikeQueries.MIN_SIMILARITY));
-    PARSER.declareInt(NearDupQueryBuilder::maxHamming, new ParseField(LikeQueries.MAX_HAMMING));
+    LikeQueries.declareOptional(BodyParsers.keys(PARSER));
     declareStandardFields(PARSER);
     LIKE_DOCUMENT.declareString(
         ConstructingObjectParser.optionalConstructorArg(), new ParseField("_index"));
@@ -205,19 +203,11 @@ public final class NearDupQueryBuilder extends AbstractQueryBuilder<NearDupQuery
 
   @Override
   protected Query doToQuery(QueryShardContext context) throws IOException {
-    like.checkResolved();
     MappedFieldType type = context.fieldMapper(like.field());
-    if (type == null) {
-      throw new QueryShardException(context, LikeQueries.noSuchField(like.field()));
-    }
-    if (type instanceof NearDupFieldType nearDup) {
-      try {
-        return like.toQuery(nearDup.nearDup());
-      } catch (ParameterException e) {
-        throw new QueryShardException(context, LikeQueries.onField(like.field(), e), e);
-      }
-    }
-    throw new QueryShardException(context, LikeQueries.notNearDup(like.field(), type.typeName()));
+    return like.toQuery(
+        type == null ? null : type.typeName(),
+        type instanceof NearDupFieldType t ? t.nearDup() : null,
+        (message, cause) -> new QueryShardException(context, message, cause));
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.neardup.opensearch.reconcile;
 
 import static org.opensearch.rest.RestRequest.Method.POST;
 
+import io.neardup.engine.reconcile.ReconcileParams;
 import java.io.IOException;
 import java.util.List;
 import org.opensearch.action.support.IndicesOptions;
@@ -70,10 +71,8 @@ public final class RestNearDupReconcileAction extends BaseRestHandler {
           client.executeLocally(
               TransportNearDupReconcileAction.TYPE, request, ActionListener.wrap(r -> {}, e -> {}));
       XContentBuilder builder = channel.newBuilder();
-      builder
-          .startObject()
-          .field("task", new TaskId(client.getLocalNodeId(), task.getId()).toString())
-          .endObject();
+      builder.map(
+          ReconcileParams.taskBody(new TaskId(client.getLocalNodeId(), task.getId()).toString()));
       channel.sendResponse(new BytesRestResponse(RestStatus.OK, builder));
     };
   }

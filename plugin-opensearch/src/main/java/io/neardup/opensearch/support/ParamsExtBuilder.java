@@ -1,5 +1,6 @@
 package io.neardup.opensearch.support;
 
+import io.neardup.engine.api.ExtParams;
 import io.neardup.engine.api.FieldParams;
 import io.neardup.engine.wire.WireOutput;
 import java.io.IOException;
@@ -13,7 +14,8 @@ import org.opensearch.search.SearchExtBuilder;
  *
  * @param <P> the parameters
  */
-public abstract class ParamsExtBuilder<P extends FieldParams> extends SearchExtBuilder {
+public abstract class ParamsExtBuilder<P extends FieldParams> extends SearchExtBuilder
+    implements ExtParams<P> {
   private final String name;
   private final P params;
 
@@ -32,7 +34,7 @@ public abstract class ParamsExtBuilder<P extends FieldParams> extends SearchExtB
     return name;
   }
 
-  /** The parameters. */
+  @Override
   public final P params() {
     return params;
   }

@@ -4,9 +4,6 @@ import io.neardup.engine.aggregation.BucketsAggregation;
 import io.neardup.engine.aggregation.LookupAggregation;
 import io.neardup.engine.aggregation.ShardAggregation;
 import io.neardup.engine.api.FieldParams;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.util.List;
 import org.opensearch.core.common.io.stream.StreamInput;
 import org.opensearch.core.common.io.stream.StreamOutput;
@@ -23,17 +20,9 @@ public final class ShardAggregations {
   /** The clusters API's {@code neardup_buckets}, shard ids in this engine's wire form. */
   public static final BucketsAggregation<ShardId> BUCKETS =
       new BucketsAggregation<>(
-          new BucketsAggregation.ShardCodec<>() {
-            @Override
-            public ShardId read(InputStream in) throws IOException {
-              return new ShardId((StreamInput) in); // the result shell's own stream
-            }
-
-            @Override
-            public void write(ShardId shard, OutputStream out) throws IOException {
-              shard.writeTo((StreamOutput) out);
-            }
-          });
+          // the result shell's own streams
+          in -> new ShardId((StreamInput) in),
+          (shard, out) -> shard.writeTo((StreamOutput) out));
 
   /** The ingest processor's {@code neardup_lookup}. */
   public static final LookupAggregation<ShardId> LOOKUP = new LookupAggregation<>();

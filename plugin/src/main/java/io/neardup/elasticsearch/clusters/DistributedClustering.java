@@ -7,7 +7,7 @@ import io.neardup.elasticsearch.support.InternalShardAggregation;
 import io.neardup.elasticsearch.support.ShardAggregationBuilder;
 import io.neardup.elasticsearch.support.ShardAggregations;
 import io.neardup.engine.api.BucketsParams;
-import io.neardup.engine.api.ClustersPage;
+import io.neardup.engine.api.ClustersParams;
 import io.neardup.engine.api.ReconcileResult;
 import io.neardup.engine.cluster.ClusterPlan;
 import io.neardup.engine.cluster.DistributedClusters;
@@ -15,18 +15,17 @@ import io.neardup.engine.cluster.KeptRuns;
 import io.neardup.engine.cluster.RunSearches;
 import io.neardup.engine.cluster.ShardBuckets;
 import io.neardup.engine.cluster.ShardedRun;
-import io.neardup.engine.reconcile.DistributedReconcile;
+import io.neardup.engine.node.NodeClustering;
 import io.neardup.engine.reconcile.ReconcileParams;
 import io.neardup.engine.reconcile.ReconcileRun;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.NoSuchElementException;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import org.elasticsearch.ResourceNotFoundException;
 import org.elasticsearch.action.ActionListener;
 import org.elasticsearch.action.admin.indices.refresh.RefreshRequest;
@@ -67,23 +66,21 @@ import org.elasticsearch.tasks.TaskCancelledException;
 import org.elasticsearch.threadpool.ThreadPool;
 
 /**
- * Elasticsearch's side of the clusters and reconcile APIs, whose runs are engine-common's {@link
- * DistributedClusters} and {@link DistributedReconcile}: the point in time, the searches {@link
- * RunSearches} describes, reconcile's bulk updates and refresh, the request circuit breaker and the
- * memory budget {@link #MEMORY_BUDGET_SETTING}. Cancellable between round trips.
+ * Elasticsearch's side of the clusters and reconcile APIs, which are engine-common's {@link
+ * NodeClustering}: the point in time, the searches {@link RunSearches} describes, reconcile's bulk
+ * updates and refresh, the request circuit breaker and the memory budget {@link
+ * #MEMORY_BUDGET_SETTING}. Cancellable between round trips.
  */
 public final class DistributedClustering {
   /** Coordinating-node memory for one clustering run (entries, candidates, a block's sketches). */
   static final Setting<ByteSizeValue> MEMORY_BUDGET_SETTING =
       Setting.byteSizeSetting(
-          "neardup.clusters.memory_budget",
+          NodeClustering.MEMORY_BUDGET_SETTING,
           ByteSizeValue.ofMb(64),
           ByteSizeValue.ofMb(1),
           ByteSizeValue.ofGb(1024),
           Setting.Property.NodeScope,
           Setting.Property.Dynamic);
-
-  private static final String API = "_neardup/clusters";
 
   /** Orders shards by index name, then number: the order of their document numbers. */
   private static final Comparator<ShardId> SHARD_ORDER =
@@ -94,9 +91,7 @@ public final class DistributedClustering {
   private final ClusterService clusterService;
   private final IndexNameExpressionResolver resolver;
   private final MappedFields mappings = new MappedFields();
-  private final DistributedClusters<ShardId, BytesReference, QueryBuilder> runs;
-  private final DistributedReconcile<ShardId, BytesReference, QueryBuilder> reconciles;
-  private volatile long budget;
+  private final NodeClustering<ShardId, BytesReference, QueryBuilder> clustering;
 
   public DistributedClustering(
       CircuitBreakerService breakers,
@@ -109,12 +104,10 @@ public final class DistributedClustering {
     this.clusterService = clusterService;
     this.resolver = resolver;
     CircuitBreaker breaker = breakers.getBreaker(CircuitBreaker.REQUEST);
-    DistributedClusters.Memory memory =
-        DistributedClusters.Memory.of(
-            breaker::addEstimateBytesAndMaybeBreak, bytes -> breaker.addWithoutBreaking(-bytes));
-    this.runs =
-        new DistributedClusters<>(
-            memory,
+    this.clustering =
+        new NodeClustering<>(
+            breaker::addEstimateBytesAndMaybeBreak,
+            bytes -> breaker.addWithoutBreaking(-bytes),
             pit -> close(client, pit),
             () -> clusterService.localNode().getId(),
             KeptRuns.Scheduler.of(
@@ -122,12 +115,10 @@ public final class DistributedClustering {
                 (task, delay) ->
                     threadPool.schedule(task, TimeValue.timeValueMillis(delay), executor)),
             SHARD_ORDER,
-            API);
-    this.reconciles = new DistributedReconcile<>(memory, pit -> close(client, pit), SHARD_ORDER);
-    this.budget = MEMORY_BUDGET_SETTING.get(clusterService.getSettings()).getBytes();
+            MEMORY_BUDGET_SETTING.get(clusterService.getSettings()).getBytes());
     clusterService
         .getClusterSettings()
-        .addSettingsUpdateConsumer(MEMORY_BUDGET_SETTING, v -> this.budget = v.getBytes());
+        .addSettingsUpdateConsumer(MEMORY_BUDGET_SETTING, v -> clustering.budget(v.getBytes()));
   }
 
   /**
@@ -149,44 +140,33 @@ public final class DistributedClustering {
     return ClusterPlan.of(api, request.params(), indexes);
   }
 
-  /** Computes the clusters of a request and returns its page. */
-  void run(
+  /**
+   * Answers a clustering request (engine-common's {@link NodeClustering#clusters}): a new run, a
+   * page of a run this node keeps, or the request sent to the node that keeps its run ({@code
+   * forward}, false if that node left).
+   */
+  void clusters(
       Task task,
       NearDupClustersRequest request,
       long start,
+      Predicate<String> forward,
       ActionListener<NearDupClustersResponse> listener) {
-    runs.run(
-        RunSearches.session(new Session(task, request, null)),
+    clustering.clusters(
+        new Session(task, request, null),
         request.params(),
         request.query(),
         request.keepAlive() == null ? null : request.keepAlive().millis(),
-        plan(API, request),
-        budget,
+        () -> plan(ClustersParams.API, request),
         start,
-        respond(listener));
-  }
-
-  /** Returns a page of a run kept on this node, read on behalf of this request's task. */
-  void page(
-      Task task,
-      NearDupClustersRequest request,
-      long start,
-      ActionListener<NearDupClustersResponse> listener) {
-    try {
-      runs.page(
-          RunSearches.session(new Session(task, request, null)),
-          request.params(),
-          request.keepAlive() == null ? null : request.keepAlive().millis(),
-          start,
-          respond(listener));
-    } catch (NoSuchElementException e) {
-      throw new ResourceNotFoundException(e.getMessage());
-    }
+        ResourceNotFoundException::new,
+        forward,
+        ShardedRun.Listener.of(
+            page -> listener.onResponse(new NearDupClustersResponse(page)), listener::onFailure));
   }
 
   /**
    * Reconciles on the distributed run under one point in time (engine-common's {@link
-   * DistributedReconcile#reconcile}), writing with conditional bulk partial updates.
+   * NodeClustering#reconcile}), writing with conditional bulk partial updates.
    */
   public void reconcile(
       Task task,
@@ -194,20 +174,13 @@ public final class DistributedClustering {
       ReconcileRun run,
       long start,
       ShardedRun.Listener<ReconcileResult> listener) {
-    reconciles.reconcile(
+    clustering.reconcile(
         () -> plan(ReconcileParams.API, request),
         mapped -> new Session(task, request, mapped),
         run,
         request.query(),
-        budget,
         start,
         listener);
-  }
-
-  private static ShardedRun.Listener<ClustersPage> respond(
-      ActionListener<NearDupClustersResponse> listener) {
-    return ShardedRun.Listener.of(
-        page -> listener.onResponse(new NearDupClustersResponse(page)), listener::onFailure);
   }
 
   /**
@@ -215,7 +188,7 @@ public final class DistributedClustering {
    * task.
    */
   private final class Session
-      implements RunSearches.Engine<ShardId, BytesReference, QueryBuilder>, ReconcileRun.Writes {
+      implements NodeClustering.Session<ShardId, BytesReference, QueryBuilder> {
     private final Task task;
     private final Client taskClient;
     private final NearDupClustersRequest request;
@@ -289,11 +262,6 @@ public final class DistributedClustering {
         QueryBuilder query,
         RunSearches.Search<ShardId> search,
         ShardedRun.Listener<RunSearches.Answer<ShardId>> listener) {
-      Exception cancelled = cancelled();
-      if (cancelled != null) {
-        listener.onFailure(cancelled);
-        return;
-      }
       SearchSourceBuilder source =
           new SearchSourceBuilder()
               .query(query == null ? QueryBuilders.matchAllQuery() : query)
@@ -308,25 +276,23 @@ public final class DistributedClustering {
                 ShardAggregations.BUCKETS, BucketsParams.NAME, search.buckets()));
       }
       if (search.docs() != null) {
+        source.query(new NearDupShardDocsQueryBuilder(search.docs()));
+      }
+      if (search.docs() != null || search.assignments() != null) {
+        source.sort(SortBuilders.pitTiebreaker()).fetchSource(false);
+      }
+      if (search.sketches() != null) {
+        // ids come from the field's doc values: no stored fields
         source
-            .query(new NearDupShardDocsQueryBuilder(search.docs()))
-            .sort(SortBuilders.pitTiebreaker())
-            .fetchSource(false)
             .storedField(StoredFieldsContext._NONE_)
             .ext(List.of(new NearDupSketchesBuilder(search.sketches())));
       }
       RunSearches.Assignments page = search.assignments();
       if (page != null) {
-        source
-            .sort(SortBuilders.pitTiebreaker())
-            .fetchSource(false)
-            .seqNoAndPrimaryTerm(true)
-            .docValueField(page.clusterField());
+        source.seqNoAndPrimaryTerm(true);
+        page.docValueFields().forEach(source::docValueField);
         if (page.after() != null) {
           source.searchAfter(new Object[] {page.after()});
-        }
-        if (page.canonicalField() != null) {
-          source.docValueField(page.canonicalField());
         }
       }
       taskClient.execute(
@@ -338,7 +304,7 @@ public final class DistributedClustering {
               response.mustIncRef();
               DistributedClusters.answer(
                   executor,
-                  API,
+                  ClustersParams.API,
                   response.getFailedShards() > 0 ? response.getShardFailures()[0].reason() : null,
                   () -> answer(search, response),
                   response::decRef,
@@ -357,15 +323,13 @@ public final class DistributedClustering {
       RunSearches.Search<ShardId> search, SearchResponse response) {
     List<RunSearches.Hit<ShardId>> hits = new ArrayList<>();
     for (SearchHit hit : response.getHits().getHits()) {
-      Map<String, List<Object>> fields = new HashMap<>();
-      hit.getFields().forEach((name, field) -> fields.put(name, field.getValues()));
       hits.add(
           new RunSearches.Hit<>(
               hit.getShard().getShardId(),
               (Long) hit.getSortValues()[0],
               hit.getIndex(),
               hit.getId(),
-              fields,
+              name -> hit.field(name) == null ? null : hit.field(name).getValues(),
               hit.getSeqNo(),
               hit.getPrimaryTerm()));
     }

@@ -1,8 +1,5 @@
 package io.neardup.elasticsearch.clusters;
 
-import static org.elasticsearch.rest.RestRequest.Method.GET;
-import static org.elasticsearch.rest.RestRequest.Method.POST;
-
 import io.neardup.engine.api.ClustersParams;
 import java.io.IOException;
 import java.util.List;
@@ -30,11 +27,9 @@ public final class RestNearDupClustersAction extends BaseRestHandler {
 
   @Override
   public List<Route> routes() {
-    return List.of(
-        new Route(GET, "/_neardup/clusters"),
-        new Route(POST, "/_neardup/clusters"),
-        new Route(GET, "/{index}/_neardup/clusters"),
-        new Route(POST, "/{index}/_neardup/clusters"));
+    return ClustersParams.ROUTES.stream()
+        .map(r -> new Route(RestRequest.Method.valueOf(r.method()), r.path()))
+        .toList();
   }
 
   @Override

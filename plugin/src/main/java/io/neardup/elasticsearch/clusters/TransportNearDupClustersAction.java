@@ -1,7 +1,5 @@
 package io.neardup.elasticsearch.clusters;
 
-import io.neardup.engine.cluster.DistributedClusters;
-import org.elasticsearch.ResourceNotFoundException;
 import org.elasticsearch.action.ActionListener;
 import org.elasticsearch.action.ActionListenerResponseHandler;
 import org.elasticsearch.action.ActionType;
@@ -21,10 +19,9 @@ import org.elasticsearch.transport.TransportService;
 
 /**
  * The clustering API on the node that receives it (engine-common's {@link
- * io.neardup.engine.cluster.DistributedClusters}): checks the request against the mappings ({@link
- * DistributedClustering#plan}), runs {@link DistributedClustering} under a point in time, or sends
- * a later page's request to the node that keeps its run. Cancellable ({@code POST
- * _tasks/<id>/_cancel}) between round trips.
+ * io.neardup.engine.node.NodeClustering}, through {@link DistributedClustering}): a run under a
+ * point in time, a page of a run this node keeps, or a later page's request sent to the node that
+ * keeps its run. Cancellable ({@code POST _tasks/<id>/_cancel}) between round trips.
  */
 public final class TransportNearDupClustersAction
     extends HandledTransportAction<NearDupClustersRequest, NearDupClustersResponse> {
@@ -65,38 +62,26 @@ public final class TransportNearDupClustersAction
   @Override
   protected void doExecute(
       Task task, NearDupClustersRequest request, ActionListener<NearDupClustersResponse> listener) {
-    long start = System.nanoTime();
-    try {
-      if (request.params().run() != null) {
-        page(task, request, start, listener);
-        return;
-      }
-      distributed.run(task, request, start, listener);
-    } catch (RuntimeException e) {
-      listener.onFailure(e);
-    }
+    distributed.clusters(
+        task, request, System.nanoTime(), node -> forward(node, request, listener), listener);
   }
 
-  /** A page of a kept run, on the node that keeps it. */
-  private void page(
-      Task task,
-      NearDupClustersRequest request,
-      long start,
-      ActionListener<NearDupClustersResponse> listener) {
-    String node = DistributedClusters.keeperOf(request.params().run());
-    if (node.equals(clusterService.localNode().getId())) {
-      distributed.page(task, request, start, listener);
-      return;
-    }
+  /**
+   * Sends a later page's request to the node that keeps its run; false if that node left the
+   * cluster.
+   */
+  private boolean forward(
+      String node, NearDupClustersRequest request, ActionListener<NearDupClustersResponse> l) {
     DiscoveryNode target = clusterService.state().nodes().get(node);
     if (target == null) {
-      throw new ResourceNotFoundException(DistributedClusters.keeperLeft(request.params().run()));
+      return false;
     }
     transportService.sendRequest(
         target,
         TYPE.name(),
         request,
         new ActionListenerResponseHandler<>(
-            listener, NearDupClustersResponse::new, EsExecutors.DIRECT_EXECUTOR_SERVICE));
+            l, NearDupClustersResponse::new, EsExecutors.DIRECT_EXECUTOR_SERVICE));
+    return true;
   }
 }

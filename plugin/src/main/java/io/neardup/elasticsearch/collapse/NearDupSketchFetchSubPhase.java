@@ -29,12 +29,7 @@ public final class NearDupSketchFetchSubPhase implements FetchSubPhase {
 
   @Override
   public FetchSubPhaseProcessor getProcessor(FetchContext context) throws IOException {
-    SketchSource ext =
-        context.getSearchExt(NearDupCollapseBuilder.NAME) instanceof NearDupCollapseBuilder collapse
-            ? collapse.params()
-            : context.getSearchExt(NearDupSketchesBuilder.NAME) instanceof NearDupSketchesBuilder b
-                ? b.params()
-                : null;
+    SketchSource ext = SketchSource.of(context::getSearchExt);
     if (ext == null) {
       return null;
     }
@@ -60,10 +55,11 @@ public final class NearDupSketchFetchSubPhase implements FetchSubPhase {
       };
     }
     HitSketchReader reader =
-        NearDupFieldType.hitReader(
-            context.getSearchExecutionContext().getFieldType(ext.field()),
-            ext.canonical(),
-            ext.shingles());
+        ext.hitReader(
+            context.getSearchExecutionContext().getFieldType(ext.field())
+                    instanceof NearDupFieldType t
+                ? t.nearDup()
+                : null);
     return new FetchSubPhaseProcessor() {
       @Override
       public void setNextReader(LeafReaderContext readerContext) throws IOException {

@@ -1,12 +1,12 @@
 package io.neardup.elasticsearch.query;
 
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper.NearDupFieldType;
+import io.neardup.elasticsearch.support.BodyParsers;
 import io.neardup.engine.api.LikeDocument;
 import io.neardup.engine.api.LikeQueries;
 import io.neardup.engine.api.LikeQuery;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
-import io.neardup.param.ParameterException;
 import java.io.IOException;
 import java.util.Map;
 import java.util.Objects;
@@ -63,9 +63,7 @@ public final class NearDupQueryBuilder extends LeafQueryBuilder<NearDupQueryBuil
         (p, c) -> parseLike(p),
         new ParseField(LikeQueries.LIKE),
         ObjectParser.ValueType.OBJECT_OR_STRING);
-    PARSER.declareDouble(
-        NearDupQueryBuilder::minSimilarity, new ParseField(LikeQueries.MIN_SIMILARITY));
-    PARSER.declareInt(NearDupQueryBuilder::maxHamming, new ParseField(LikeQueries.MAX_HAMMING));
+    LikeQueries.declareOptional(BodyParsers.keys(PARSER));
     declareStandardFields(PARSER);
     LIKE_DOCUMENT.declareString(
         ConstructingObjectParser.optionalConstructorArg(), new ParseField("_index"));
@@ -196,19 +194,11 @@ public final class NearDupQueryBuilder extends LeafQueryBuilder<NearDupQueryBuil
 
   @Override
   protected Query doToQuery(SearchExecutionContext context) throws IOException {
-    like.checkResolved();
     MappedFieldType type = context.getFieldType(like.field());
-    if (type == null) {
-      throw new QueryShardException(context, LikeQueries.noSuchField(like.field()));
-    }
-    if (type instanceof NearDupFieldType nearDup) {
-      try {
-        return like.toQuery(nearDup.nearDup());
-      } catch (ParameterException e) {
-        throw new QueryShardException(context, LikeQueries.onField(like.field(), e), e);
-      }
-    }
-    throw new QueryShardException(context, LikeQueries.notNearDup(like.field(), type.typeName()));
+    return like.toQuery(
+        type == null ? null : type.typeName(),
+        type instanceof NearDupFieldType t ? t.nearDup() : null,
+        (message, cause) -> new QueryShardException(context, message, cause));
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.neardup.elasticsearch.reconcile;
 
 import static org.elasticsearch.rest.RestRequest.Method.POST;
 
+import io.neardup.engine.reconcile.ReconcileParams;
 import java.io.IOException;
 import java.util.List;
 import org.elasticsearch.action.ActionListener;
@@ -70,10 +71,8 @@ public final class RestNearDupReconcileAction extends BaseRestHandler {
           client.executeLocally(
               TransportNearDupReconcileAction.TYPE, request, ActionListener.noop());
       XContentBuilder builder = channel.newBuilder();
-      builder
-          .startObject()
-          .field("task", new TaskId(client.getLocalNodeId(), task.getId()).toString())
-          .endObject();
+      builder.map(
+          ReconcileParams.taskBody(new TaskId(client.getLocalNodeId(), task.getId()).toString()));
       channel.sendResponse(new RestResponse(RestStatus.OK, builder));
     };
   }

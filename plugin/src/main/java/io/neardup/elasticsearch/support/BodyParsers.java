@@ -5,6 +5,7 @@ import io.neardup.engine.api.BodyKeys;
 import io.neardup.engine.api.CanonicalForms;
 import io.neardup.engine.api.ClustersParams;
 import java.io.IOException;
+import org.elasticsearch.xcontent.AbstractObjectParser;
 import org.elasticsearch.xcontent.ObjectParser;
 import org.elasticsearch.xcontent.ParseField;
 import org.elasticsearch.xcontent.XContentParser;
@@ -24,7 +25,7 @@ public final class BodyParsers {
   }
 
   /** Declares keys on {@code parser}, each read as this engine's parsers read such values. */
-  public static <T> BodyKeys<T> keys(ObjectParser<T, Void> parser) {
+  public static <T> BodyKeys<T> keys(AbstractObjectParser<T, Void> parser) {
     return (name, kind, set) -> {
       ParseField key = new ParseField(name);
       switch (kind) {
