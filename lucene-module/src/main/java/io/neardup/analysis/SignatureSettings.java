@@ -15,6 +15,13 @@ import java.util.Map;
  * @param sentences the number of longest sentences of {@link SignatureTokenizer.Kind#LONG_SENT}
  */
 public record SignatureSettings(SignatureTokenizer.Kind kind, int sentences) {
+  /**
+   * The name the engines' plugins register the signature tokenizer and token filter under: one name
+   * for the two forms of one component (Lucene's SPI names them {@value
+   * SignatureTokenizerFactory#NAME} and {@value SignatureFilterFactory#NAME}).
+   */
+  public static final String NAME = "neardup_signature";
+
   /** The largest number of sentences accepted. */
   public static final int MAX_SENTENCES = 100;
 

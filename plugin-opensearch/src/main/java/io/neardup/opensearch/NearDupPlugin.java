@@ -1,6 +1,7 @@
 package io.neardup.opensearch;
 
 import io.neardup.analysis.NormalizedTextAnalyzer;
+import io.neardup.analysis.SignatureSettings;
 import io.neardup.engine.api.ReconcileProgress;
 import io.neardup.engine.ingest.AnalysedTexts;
 import io.neardup.opensearch.analysis.NearDupMainTextCharFilterFactory;
@@ -145,7 +146,7 @@ public final class NearDupPlugin extends Plugin
 
   @Override
   public Map<String, AnalysisProvider<TokenizerFactory>> getTokenizers() {
-    return Map.of(NearDupSignatureTokenFilterFactory.NAME, NearDupSignatureTokenizerFactory::new);
+    return Map.of(SignatureSettings.NAME, NearDupSignatureTokenizerFactory::new);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.neardup.elasticsearch;
 
 import io.neardup.analysis.NormalizedTextAnalyzer;
+import io.neardup.analysis.SignatureSettings;
 import io.neardup.elasticsearch.analysis.NearDupMainTextCharFilterFactory;
 import io.neardup.elasticsearch.analysis.NearDupNormalizeTokenFilterFactory;
 import io.neardup.elasticsearch.analysis.NearDupSignatureTokenFilterFactory;
@@ -153,7 +154,7 @@ public final class NearDupPlugin extends Plugin
 
   @Override
   public Map<String, AnalysisProvider<TokenizerFactory>> getTokenizers() {
-    return Map.of(NearDupSignatureTokenFilterFactory.NAME, NearDupSignatureTokenizerFactory::new);
+    return Map.of(SignatureSettings.NAME, NearDupSignatureTokenizerFactory::new);
   }
 
   @Override

@@ -19,7 +19,7 @@ import org.opensearch.index.analysis.NormalizingTokenFilterFactory;
 public final class NearDupSignatureTokenFilterFactory extends AbstractTokenFilterFactory
     implements NormalizingTokenFilterFactory {
   /** The filter type, also the tokenizer type. */
-  public static final String NAME = "neardup_signature";
+  public static final String NAME = SignatureSettings.NAME;
 
   private final SignatureSettings settings;
 

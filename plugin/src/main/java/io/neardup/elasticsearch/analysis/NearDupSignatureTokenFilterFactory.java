@@ -24,7 +24,7 @@ import org.elasticsearch.index.analysis.NormalizingTokenFilterFactory;
 public final class NearDupSignatureTokenFilterFactory extends AbstractTokenFilterFactory
     implements NormalizingTokenFilterFactory {
   /** The filter type, also the tokenizer type. */
-  public static final String NAME = "neardup_signature";
+  public static final String NAME = SignatureSettings.NAME;
 
   private final SignatureSettings settings;
 
