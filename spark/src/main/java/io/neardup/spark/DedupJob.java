@@ -125,7 +125,14 @@ public final class DedupJob {
     try (Phases phases = new Phases(JavaSparkContext.fromSparkContext(spark.sparkContext()))) {
       phases.enter("read");
       read = Inputs.read(spark, args.inputs(), args.format(), args.options(), args.skip());
-      r = NearDupSpark.dedup(read.docs(), args.options());
+      try {
+        r =
+            read.docs() != null
+                ? NearDupSpark.dedup(read.docs(), args.options())
+                : NearDupSpark.dedupJsonLines(spark, read.jsonLines(), args.options());
+      } catch (NearDupSpark.BadRecordException e) {
+        throw new InputException(e.getMessage(), e);
+      }
       phases.enter("write");
       // kept for the summary's count rather than computed again
       Dataset<Row> pairRows = r.pairs().persist(StorageLevel.MEMORY_AND_DISK());

@@ -146,41 +146,73 @@ public final class NearDupSpark {
     }
     NearDupSettings settings = options.settings();
     options.normalization();
+    // one read of the input, of the columns used only (a JSON or Parquet scan then skips the
+    // others)
+    Map<String, Integer> used = new LinkedHashMap<>();
+    used.put(schema.fieldNames()[idIndex], 0);
+    used.putIfAbsent(schema.fieldNames()[textIndex], used.size());
+    int[] usedCanonical = new int[canonicalIndexes.length];
+    for (int k = 0; k < canonicalIndexes.length; k++) {
+      usedCanonical[k] =
+          canonicalIndexes[k] < 0
+              ? canonicalIndexes[k]
+              : used.computeIfAbsent(schema.fieldNames()[canonicalIndexes[k]], f -> used.size());
+    }
+    Dataset<Row> columns =
+        docs.select(
+            used.keySet().stream()
+                .map(f -> docs.col("`" + f.replace("`", "``") + "`"))
+                .toArray(Column[]::new));
+    Analysis analysis =
+        new Analysis(
+            options,
+            used.get(schema.fieldNames()[idIndex]),
+            used.get(schema.fieldNames()[textIndex]),
+            -1,
+            usedCanonical);
+    return run(spark, columns.javaRDD(), analysis, options);
+  }
 
+  /**
+   * {@link #dedup} of JSONL's lines as {@link JsonLinesInput} reads them (id, text, problem), for a
+   * canonical policy that reads no field but the id: a line with a problem fails the run naming it
+   * ({@link BadRecordException}) or, with {@code skipBadRecords}, is skipped and counted.
+   */
+  static Result dedupJsonLines(SparkSession spark, JavaRDD<Row> lines, DedupOptions options) {
+    options.settings();
+    options.normalization();
+    int[] canonicalIndexes = new int[options.canonicalPolicy().fields().size()];
+    Arrays.fill(canonicalIndexes, -1); // the id: Inputs reads such policies only
+    Analysis analysis =
+        new Analysis(
+            options,
+            JsonLinesInput.ID,
+            JsonLinesInput.TEXT,
+            JsonLinesInput.PROBLEM,
+            canonicalIndexes);
+    return run(spark, lines, analysis, options);
+  }
+
+  /** A record that cannot be read (a line that is not a JSON object), named. */
+  static final class BadRecordException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    BadRecordException(String message) {
+      super(message);
+    }
+  }
+
+  private static Result run(
+      SparkSession spark, JavaRDD<Row> rows, Analysis analysis, DedupOptions options) {
     String text = options.textColumn();
     String id = options.idColumn();
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     Phases phases = new Phases(jsc);
     try {
-      // one read of the input, of the columns used only (a JSON or Parquet scan then skips the
-      // others): the analysis keeps bad records (not analysed) for the checks
+      // the analysis keeps bad records (not analysed) for the checks
       phases.enter("analysis");
-      Map<String, Integer> used = new LinkedHashMap<>();
-      used.put(schema.fieldNames()[idIndex], 0);
-      used.putIfAbsent(schema.fieldNames()[textIndex], used.size());
-      int[] usedCanonical = new int[canonicalIndexes.length];
-      for (int k = 0; k < canonicalIndexes.length; k++) {
-        usedCanonical[k] =
-            canonicalIndexes[k] < 0
-                ? canonicalIndexes[k]
-                : used.computeIfAbsent(schema.fieldNames()[canonicalIndexes[k]], f -> used.size());
-      }
-      Dataset<Row> columns =
-          docs.select(
-              used.keySet().stream()
-                  .map(f -> docs.col("`" + f.replace("`", "``") + "`"))
-                  .toArray(Column[]::new));
-      Analysis analysis =
-          new Analysis(
-              options,
-              used.get(schema.fieldNames()[idIndex]),
-              used.get(schema.fieldNames()[textIndex]),
-              usedCanonical);
       JavaRDD<Doc> read =
-          columns
-              .javaRDD()
-              .mapPartitions(analysis::analyse)
-              .persist(StorageLevel.MEMORY_AND_DISK());
+          rows.mapPartitions(analysis::analyse).persist(StorageLevel.MEMORY_AND_DISK());
       // one job: each partition's records by what is wrong with them (0: nothing), which gives
       // the checks and the ranges the good documents' ordinals are numbered in
       List<long[]> counts = read.mapPartitions(NearDupSpark::countByProblems).collect();
@@ -200,6 +232,12 @@ public final class NearDupSpark {
       }
       if (seen != 0) {
         String error = null;
+        if ((seen & Doc.BAD_RECORD) != 0 && !options.skipBadRecords()) {
+          // such a record holds what is wrong with it in place of its id
+          Doc bad = read.filter(d -> (d.problems() & Doc.BAD_RECORD) != 0).first();
+          read.unpersist(false);
+          throw new BadRecordException(bad.id());
+        }
         if ((seen & Doc.NULL_TEXT) != 0 && !options.skipBadRecords()) {
           Doc bad = read.filter(d -> (d.problems() & Doc.NULL_TEXT) != 0).first();
           error =
@@ -280,7 +318,7 @@ public final class NearDupSpark {
 
   /** A partition's records counted by {@link Doc#problems()} (index 0: the good ones). */
   static Iterator<long[]> countByProblems(Iterator<Doc> docs) {
-    long[] counts = new long[(Doc.NULL_TEXT | Doc.NULL_ID | Doc.BAD_ID) + 1];
+    long[] counts = new long[(Doc.NULL_TEXT | Doc.NULL_ID | Doc.BAD_ID | Doc.BAD_RECORD) + 1];
     while (docs.hasNext()) {
       counts[docs.next().problems()]++;
     }
