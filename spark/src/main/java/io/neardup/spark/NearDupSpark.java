@@ -635,9 +635,45 @@ public final class NearDupSpark {
           byOrd
               .keyed(analysed.mapToPair(d -> new Tuple2<>(d.ord(), d.id())))
               .persist(StorageLevel.MEMORY_AND_DISK());
-      // with the member's set, then the canonical's set
-      JavaPairRDD<Long, ClusterMember> members =
+      // each member's similarity to its canonical: 1 when its set is the canonical's (its group's
+      // first member is the canonical), else the similarity of the verified pair of its
+      // representative (itself or its group's first) and the canonical, when there is one (as a
+      // rule: most members were compared with their canonical); only the others bring the member's
+      // set to the canonical's
+      JavaPairRDD<Long, Long> representativeOf =
+          groups.flatMapToPair(g -> {
+            List<Tuple2<Long, Long>> out = new ArrayList<>(g._2().length - 1);
+            for (int i = 1; i < g._2().length; i++) {
+              out.add(new Tuple2<>(g._2()[i], g._1()));
+            }
+            return out.iterator();
+          });
+      JavaPairRDD<Long, Double> verifiedSimilarity =
+          joined
+              .mapToPair(v -> new Tuple2<>(v.a() << 32 | v.b(), v.similarity()))
+              .reduceByKey((x, y) -> x, partitions);
+      // (member, [label, canonical, similarity's bits or NaN's: to compute])
+      JavaPairRDD<Long, long[]> byPair =
           clusterOf
+              .leftOuterJoin(representativeOf, partitions)
+              .mapToPair(t -> {
+                long m = t._1();
+                long label = t._2()._1()[0];
+                long c = t._2()._1()[1];
+                long r = t._2()._2().orElse(m);
+                long key = r == c ? -1 - m : Math.min(r, c) << 32 | Math.max(r, c);
+                return new Tuple2<>(key, new long[] {m, label, c});
+              })
+              .leftOuterJoin(verifiedSimilarity)
+              .mapToPair(t -> {
+                long[] v = t._2()._1();
+                double s = t._1() < 0 ? 1.0 : t._2()._2().orElse(Double.NaN);
+                return new Tuple2<>(v[0], new long[] {v[1], v[2], Double.doubleToLongBits(s)});
+              })
+              .persist(StorageLevel.MEMORY_AND_DISK());
+      JavaPairRDD<Long, long[]> computed =
+          byPair
+              .filter(t -> Double.isNaN(Double.longBitsToDouble(t._2()[2])))
               .join(sets)
               .mapToPair(t ->
                   new Tuple2<>(t._2()._1()[1], new Half(t._1(), (int) t._2()._1()[0], t._2()._2())))
@@ -645,13 +681,14 @@ public final class NearDupSpark {
               .mapToPair(t -> {
                 Half h = t._2()._1();
                 double s =
-                    h.ord() == t._1()
-                        ? 1.0
-                        : measure()
-                            .similarity(h.set(), h.set().length, t._2()._2(), t._2()._2().length);
+                    measure().similarity(h.set(), h.set().length, t._2()._2(), t._2()._2().length);
                 return new Tuple2<>(
                     h.ord(), new long[] {h.shared(), t._1(), Double.doubleToLongBits(s)});
-              })
+              });
+      JavaPairRDD<Long, ClusterMember> members =
+          byPair
+              .filter(t -> !Double.isNaN(Double.longBitsToDouble(t._2()[2])))
+              .union(computed)
               .join(ids)
               .mapToPair(t ->
                   new Tuple2<>(
