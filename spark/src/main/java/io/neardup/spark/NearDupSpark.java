@@ -264,13 +264,25 @@ public final class NearDupSpark {
         }
       }
       JavaRDD<Doc> good = skipped > 0 ? read.filter(d -> d.problems() == 0) : read;
-      List<Tuple2<String, Long>> repeated =
-          good.mapToPair(d -> new Tuple2<>(d.id(), 1L))
+      // ids meet by a 64-bit hash (8 bytes a document shuffled, not the id); only when two share
+      // one are the ids themselves compared, which tells a repeated id from a collision
+      boolean sharedHash =
+          !good.mapToPair(d -> new Tuple2<>(ID_HASH.hashCharsToLong(d.id()), 1L))
               .reduceByKey(Long::sum)
               .filter(t -> t._2() > 1)
+              .keys()
               // one job (take would scan the partitions in several): each task's first at most
               .mapPartitions(it -> it.hasNext() ? List.of(it.next()).iterator() : it)
-              .collect();
+              .collect()
+              .isEmpty();
+      List<Tuple2<String, Long>> repeated =
+          !sharedHash
+              ? List.of()
+              : good.mapToPair(d -> new Tuple2<>(d.id(), 1L))
+                  .reduceByKey(Long::sum)
+                  .filter(t -> t._2() > 1)
+                  .mapPartitions(it -> it.hasNext() ? List.of(it.next()).iterator() : it)
+                  .collect();
       if (!repeated.isEmpty()) {
         read.unpersist(false);
         throw new IllegalArgumentException(
@@ -315,6 +327,9 @@ public final class NearDupSpark {
       phases.close();
     }
   }
+
+  private static final com.dynatrace.hash4j.hashing.Hasher64 ID_HASH =
+      com.dynatrace.hash4j.hashing.Hashing.xxh3_64();
 
   /** A partition's records counted by {@link Doc#problems()} (index 0: the good ones). */
   static Iterator<long[]> countByProblems(Iterator<Doc> docs) {
