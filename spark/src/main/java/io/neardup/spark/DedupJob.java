@@ -301,6 +301,31 @@ public final class DedupJob {
     }
   }
 
+  /** The bytes of the files the paths name (a directory's files, not its subdirectories'). */
+  static long bytes(SparkSession spark, List<String> paths) {
+    long total = 0;
+    for (String path : paths) {
+      try {
+        org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(path);
+        FileSystem fs = p.getFileSystem(spark.sparkContext().hadoopConfiguration());
+        org.apache.hadoop.fs.FileStatus[] found = fs.globStatus(p);
+        for (org.apache.hadoop.fs.FileStatus f :
+            found == null ? new org.apache.hadoop.fs.FileStatus[0] : found) {
+          if (f.isDirectory()) {
+            for (org.apache.hadoop.fs.FileStatus g : fs.listStatus(f.getPath())) {
+              total += g.isFile() ? g.getLen() : 0;
+            }
+          } else {
+            total += f.getLen();
+          }
+        }
+      } catch (IOException e) {
+        throw new InputException("cannot read input [" + path + "]: " + e.getMessage(), e);
+      }
+    }
+    return total;
+  }
+
   /** Whether a path exists, through its file system (local, HDFS, S3, ...). */
   static boolean exists(SparkSession spark, String path) {
     try {

@@ -52,10 +52,11 @@ final class Inputs {
     }
     if (format.equals("jsonl") && readsNoField(options)) {
       JavaRDD<Row> lines = null;
+      long split = JsonLinesInput.splitSize(spark, DedupJob.bytes(spark, paths));
       for (String path : paths) {
         JavaRDD<Row> one;
         try {
-          one = JsonLinesInput.read(spark, path, options.idColumn(), options.textColumn());
+          one = JsonLinesInput.read(spark, path, split, options.idColumn(), options.textColumn());
         } catch (RuntimeException e) {
           throw new DedupJob.InputException(
               "cannot read input [" + path + "] as jsonl: " + e.getMessage(), e);

@@ -72,18 +72,32 @@ final class JsonLinesInput implements Serializable {
 
   /**
    * The records of the files {@code path} names (a file, a directory or a glob; a directory's files
-   * in the order of their names), split as Spark splits files ({@code
-   * spark.sql.files.maxPartitionBytes}), in order.
+   * in the order of their names), in order, in splits of at most {@code split} bytes (and of the
+   * file system's block).
    */
-  static JavaRDD<Row> read(SparkSession spark, String path, String idField, String textField) {
+  static JavaRDD<Row> read(
+      SparkSession spark, String path, long split, String idField, String textField) {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     Configuration conf = new Configuration(jsc.hadoopConfiguration());
-    long split =
-        JavaUtils.byteStringAsBytes(spark.conf().get("spark.sql.files.maxPartitionBytes", "128m"));
     conf.setLong(FileInputFormat.SPLIT_MAXSIZE, split);
     JsonLinesInput input = new JsonLinesInput(path, idField, textField);
     return jsc.newAPIHadoopFile(path, InOrder.class, LongWritable.class, Text.class, conf)
         .mapPartitions(input::rows);
+  }
+
+  /**
+   * The split size Spark's file sources take for {@code bytes} of input: {@code
+   * spark.sql.files.maxPartitionBytes}, or less when that would leave cores idle (the input spread
+   * over {@code spark.default.parallelism} tasks, at least {@code spark.sql.files.openCostInBytes}
+   * each).
+   */
+  static long splitSize(SparkSession spark, long bytes) {
+    long max =
+        JavaUtils.byteStringAsBytes(spark.conf().get("spark.sql.files.maxPartitionBytes", "128m"));
+    long open =
+        JavaUtils.byteStringAsBytes(spark.conf().get("spark.sql.files.openCostInBytes", "4m"));
+    int parallelism = Math.max(1, spark.sparkContext().defaultParallelism());
+    return Math.min(max, Math.max(open, (bytes + parallelism - 1) / parallelism));
   }
 
   /** The files of a directory or glob in the order of their names (Hadoop lists them unordered). */
