@@ -36,16 +36,21 @@ final class Analysis implements Serializable {
   private final DedupOptions options;
   private final int idIndex;
   private final int textIndex;
+  private final int problemIndex;
   private final int[] canonicalIndexes;
 
   /**
+   * @param problemIndex the column that says what is wrong with a record that could not be read
+   *     (null when nothing is), or -1 when there is none
    * @param canonicalIndexes each policy key's column index, or -1 for the id, or -2 for the page's
    *     boilerplate fraction
    */
-  Analysis(DedupOptions options, int idIndex, int textIndex, int[] canonicalIndexes) {
+  Analysis(
+      DedupOptions options, int idIndex, int textIndex, int problemIndex, int[] canonicalIndexes) {
     this.options = options;
     this.idIndex = idIndex;
     this.textIndex = textIndex;
+    this.problemIndex = problemIndex;
     this.canonicalIndexes = canonicalIndexes;
   }
 
@@ -78,6 +83,11 @@ final class Analysis implements Serializable {
       public Doc next() {
         Row row = rows.next();
         long ord = -1;
+        if (problemIndex >= 0 && !row.isNullAt(problemIndex)) {
+          // what is wrong with it in place of its id, for the message
+          return new Doc(
+              ord, row.getString(problemIndex), new int[0], new int[0], null, Doc.BAD_RECORD);
+        }
         String id = NearDupSpark.idOf(row, idIndex);
         String text = row.getString(textIndex);
         int problems = problems(id, text);

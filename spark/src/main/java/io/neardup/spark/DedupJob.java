@@ -125,7 +125,14 @@ public final class DedupJob {
     try (Phases phases = new Phases(JavaSparkContext.fromSparkContext(spark.sparkContext()))) {
       phases.enter("read");
       read = Inputs.read(spark, args.inputs(), args.format(), args.options(), args.skip());
-      r = NearDupSpark.dedup(read.docs(), args.options());
+      try {
+        r =
+            read.docs() != null
+                ? NearDupSpark.dedup(read.docs(), args.options())
+                : NearDupSpark.dedupJsonLines(spark, read.jsonLines(), args.options());
+      } catch (NearDupSpark.BadRecordException e) {
+        throw new InputException(e.getMessage(), e);
+      }
       phases.enter("write");
       // kept for the summary's count rather than computed again
       Dataset<Row> pairRows = r.pairs().persist(StorageLevel.MEMORY_AND_DISK());
@@ -292,6 +299,31 @@ public final class DedupJob {
     InputException(String message, Throwable cause) {
       super(message, cause);
     }
+  }
+
+  /** The bytes of the files the paths name (a directory's files, not its subdirectories'). */
+  static long bytes(SparkSession spark, List<String> paths) {
+    long total = 0;
+    for (String path : paths) {
+      try {
+        org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(path);
+        FileSystem fs = p.getFileSystem(spark.sparkContext().hadoopConfiguration());
+        org.apache.hadoop.fs.FileStatus[] found = fs.globStatus(p);
+        for (org.apache.hadoop.fs.FileStatus f :
+            found == null ? new org.apache.hadoop.fs.FileStatus[0] : found) {
+          if (f.isDirectory()) {
+            for (org.apache.hadoop.fs.FileStatus g : fs.listStatus(f.getPath())) {
+              total += g.isFile() ? g.getLen() : 0;
+            }
+          } else {
+            total += f.getLen();
+          }
+        }
+      } catch (IOException e) {
+        throw new InputException("cannot read input [" + path + "]: " + e.getMessage(), e);
+      }
+    }
+    return total;
   }
 
   /** Whether a path exists, through its file system (local, HDFS, S3, ...). */

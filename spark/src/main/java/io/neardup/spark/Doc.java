@@ -9,7 +9,7 @@ import java.io.Serializable;
  * estimate; empty for a text without shingles, which is nobody's near-duplicate), the upper 32 bits
  * of its band hashes (the bucket keys the core sorts by), its canonical value ({@code
  * CanonicalPolicy#key}) and what is wrong with its record ({@link #NULL_TEXT}, {@link #NULL_ID},
- * {@link #BAD_ID}; 0 for a good record, the only ones analysed).
+ * {@link #BAD_ID}, {@link #BAD_RECORD}; 0 for a good record, the only ones analysed).
  */
 @DefaultSerializer(NearDupKryo.DocSerializer.class)
 record Doc(long ord, String id, int[] set, int[] bucketKeys, Object canonicalValue, int problems)
@@ -17,6 +17,9 @@ record Doc(long ord, String id, int[] set, int[] bucketKeys, Object canonicalVal
   static final int NULL_TEXT = 1;
   static final int NULL_ID = 2;
   static final int BAD_ID = 4;
+
+  /** A record that could not be read (a line that is not a JSON object): its id is why. */
+  static final int BAD_RECORD = 8;
 
   Doc withOrd(long ord) {
     return new Doc(ord, id, set, bucketKeys, canonicalValue, problems);

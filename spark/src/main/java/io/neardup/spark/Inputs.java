@@ -37,8 +37,11 @@ final class Inputs {
 
   private Inputs() {}
 
-  /** The documents, and how many records were skipped while reading. */
-  record Read(Dataset<Row> docs, long skipped) {}
+  /**
+   * The documents, and how many records were skipped while reading: either a dataset, or JSONL's
+   * lines as {@link JsonLinesInput} rows (id, text, problem), parsed as the analysis reads them.
+   */
+  record Read(Dataset<Row> docs, JavaRDD<Row> jsonLines, long skipped) {}
 
   static Read read(
       SparkSession spark, List<String> paths, String format, DedupOptions options, boolean skip) {
@@ -46,6 +49,21 @@ final class Inputs {
       if (!DedupJob.exists(spark, path)) {
         throw new DedupJob.InputException("cannot read input [" + path + "]: no such file", null);
       }
+    }
+    if (format.equals("jsonl") && readsNoField(options)) {
+      JavaRDD<Row> lines = null;
+      long split = JsonLinesInput.splitSize(spark, DedupJob.bytes(spark, paths));
+      for (String path : paths) {
+        JavaRDD<Row> one;
+        try {
+          one = JsonLinesInput.read(spark, path, split, options.idColumn(), options.textColumn());
+        } catch (RuntimeException e) {
+          throw new DedupJob.InputException(
+              "cannot read input [" + path + "] as jsonl: " + e.getMessage(), e);
+        }
+        lines = lines == null ? one : lines.union(one);
+      }
+      return new Read(null, lines, 0);
     }
     Dataset<Row> all = null;
     long skipped = 0;
@@ -86,7 +104,17 @@ final class Inputs {
       }
       all = all == null ? one : all.unionByName(one, true);
     }
-    return new Read(all, skipped);
+    return new Read(all, null, skipped);
+  }
+
+  /** Whether the canonical policy compares no field of the records but the id. */
+  static boolean readsNoField(DedupOptions options) {
+    for (String field : options.canonicalPolicy().fields()) {
+      if (!field.equals(options.idColumn())) {
+        return false;
+      }
+    }
+    return true;
   }
 
   static final StructType WARC_SCHEMA =

@@ -146,41 +146,73 @@ public final class NearDupSpark {
     }
     NearDupSettings settings = options.settings();
     options.normalization();
+    // one read of the input, of the columns used only (a JSON or Parquet scan then skips the
+    // others)
+    Map<String, Integer> used = new LinkedHashMap<>();
+    used.put(schema.fieldNames()[idIndex], 0);
+    used.putIfAbsent(schema.fieldNames()[textIndex], used.size());
+    int[] usedCanonical = new int[canonicalIndexes.length];
+    for (int k = 0; k < canonicalIndexes.length; k++) {
+      usedCanonical[k] =
+          canonicalIndexes[k] < 0
+              ? canonicalIndexes[k]
+              : used.computeIfAbsent(schema.fieldNames()[canonicalIndexes[k]], f -> used.size());
+    }
+    Dataset<Row> columns =
+        docs.select(
+            used.keySet().stream()
+                .map(f -> docs.col("`" + f.replace("`", "``") + "`"))
+                .toArray(Column[]::new));
+    Analysis analysis =
+        new Analysis(
+            options,
+            used.get(schema.fieldNames()[idIndex]),
+            used.get(schema.fieldNames()[textIndex]),
+            -1,
+            usedCanonical);
+    return run(spark, columns.javaRDD(), analysis, options);
+  }
 
+  /**
+   * {@link #dedup} of JSONL's lines as {@link JsonLinesInput} reads them (id, text, problem), for a
+   * canonical policy that reads no field but the id: a line with a problem fails the run naming it
+   * ({@link BadRecordException}) or, with {@code skipBadRecords}, is skipped and counted.
+   */
+  static Result dedupJsonLines(SparkSession spark, JavaRDD<Row> lines, DedupOptions options) {
+    options.settings();
+    options.normalization();
+    int[] canonicalIndexes = new int[options.canonicalPolicy().fields().size()];
+    Arrays.fill(canonicalIndexes, -1); // the id: Inputs reads such policies only
+    Analysis analysis =
+        new Analysis(
+            options,
+            JsonLinesInput.ID,
+            JsonLinesInput.TEXT,
+            JsonLinesInput.PROBLEM,
+            canonicalIndexes);
+    return run(spark, lines, analysis, options);
+  }
+
+  /** A record that cannot be read (a line that is not a JSON object), named. */
+  static final class BadRecordException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    BadRecordException(String message) {
+      super(message);
+    }
+  }
+
+  private static Result run(
+      SparkSession spark, JavaRDD<Row> rows, Analysis analysis, DedupOptions options) {
     String text = options.textColumn();
     String id = options.idColumn();
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     Phases phases = new Phases(jsc);
     try {
-      // one read of the input, of the columns used only (a JSON or Parquet scan then skips the
-      // others): the analysis keeps bad records (not analysed) for the checks
+      // the analysis keeps bad records (not analysed) for the checks
       phases.enter("analysis");
-      Map<String, Integer> used = new LinkedHashMap<>();
-      used.put(schema.fieldNames()[idIndex], 0);
-      used.putIfAbsent(schema.fieldNames()[textIndex], used.size());
-      int[] usedCanonical = new int[canonicalIndexes.length];
-      for (int k = 0; k < canonicalIndexes.length; k++) {
-        usedCanonical[k] =
-            canonicalIndexes[k] < 0
-                ? canonicalIndexes[k]
-                : used.computeIfAbsent(schema.fieldNames()[canonicalIndexes[k]], f -> used.size());
-      }
-      Dataset<Row> columns =
-          docs.select(
-              used.keySet().stream()
-                  .map(f -> docs.col("`" + f.replace("`", "``") + "`"))
-                  .toArray(Column[]::new));
-      Analysis analysis =
-          new Analysis(
-              options,
-              used.get(schema.fieldNames()[idIndex]),
-              used.get(schema.fieldNames()[textIndex]),
-              usedCanonical);
       JavaRDD<Doc> read =
-          columns
-              .javaRDD()
-              .mapPartitions(analysis::analyse)
-              .persist(StorageLevel.MEMORY_AND_DISK());
+          rows.mapPartitions(analysis::analyse).persist(StorageLevel.MEMORY_AND_DISK());
       // one job: each partition's records by what is wrong with them (0: nothing), which gives
       // the checks and the ranges the good documents' ordinals are numbered in
       List<long[]> counts = read.mapPartitions(NearDupSpark::countByProblems).collect();
@@ -200,6 +232,12 @@ public final class NearDupSpark {
       }
       if (seen != 0) {
         String error = null;
+        if ((seen & Doc.BAD_RECORD) != 0 && !options.skipBadRecords()) {
+          // such a record holds what is wrong with it in place of its id
+          Doc bad = read.filter(d -> (d.problems() & Doc.BAD_RECORD) != 0).first();
+          read.unpersist(false);
+          throw new BadRecordException(bad.id());
+        }
         if ((seen & Doc.NULL_TEXT) != 0 && !options.skipBadRecords()) {
           Doc bad = read.filter(d -> (d.problems() & Doc.NULL_TEXT) != 0).first();
           error =
@@ -226,13 +264,25 @@ public final class NearDupSpark {
         }
       }
       JavaRDD<Doc> good = skipped > 0 ? read.filter(d -> d.problems() == 0) : read;
-      List<Tuple2<String, Long>> repeated =
-          good.mapToPair(d -> new Tuple2<>(d.id(), 1L))
+      // ids meet by a 64-bit hash (8 bytes a document shuffled, not the id); only when two share
+      // one are the ids themselves compared, which tells a repeated id from a collision
+      boolean sharedHash =
+          !good.mapToPair(d -> new Tuple2<>(ID_HASH.hashCharsToLong(d.id()), 1L))
               .reduceByKey(Long::sum)
               .filter(t -> t._2() > 1)
+              .keys()
               // one job (take would scan the partitions in several): each task's first at most
               .mapPartitions(it -> it.hasNext() ? List.of(it.next()).iterator() : it)
-              .collect();
+              .collect()
+              .isEmpty();
+      List<Tuple2<String, Long>> repeated =
+          !sharedHash
+              ? List.of()
+              : good.mapToPair(d -> new Tuple2<>(d.id(), 1L))
+                  .reduceByKey(Long::sum)
+                  .filter(t -> t._2() > 1)
+                  .mapPartitions(it -> it.hasNext() ? List.of(it.next()).iterator() : it)
+                  .collect();
       if (!repeated.isEmpty()) {
         read.unpersist(false);
         throw new IllegalArgumentException(
@@ -278,9 +328,12 @@ public final class NearDupSpark {
     }
   }
 
+  private static final com.dynatrace.hash4j.hashing.Hasher64 ID_HASH =
+      com.dynatrace.hash4j.hashing.Hashing.xxh3_64();
+
   /** A partition's records counted by {@link Doc#problems()} (index 0: the good ones). */
   static Iterator<long[]> countByProblems(Iterator<Doc> docs) {
-    long[] counts = new long[(Doc.NULL_TEXT | Doc.NULL_ID | Doc.BAD_ID) + 1];
+    long[] counts = new long[(Doc.NULL_TEXT | Doc.NULL_ID | Doc.BAD_ID | Doc.BAD_RECORD) + 1];
     while (docs.hasNext()) {
       counts[docs.next().problems()]++;
     }
@@ -597,9 +650,45 @@ public final class NearDupSpark {
           byOrd
               .keyed(analysed.mapToPair(d -> new Tuple2<>(d.ord(), d.id())))
               .persist(StorageLevel.MEMORY_AND_DISK());
-      // with the member's set, then the canonical's set
-      JavaPairRDD<Long, ClusterMember> members =
+      // each member's similarity to its canonical: 1 when its set is the canonical's (its group's
+      // first member is the canonical), else the similarity of the verified pair of its
+      // representative (itself or its group's first) and the canonical, when there is one (as a
+      // rule: most members were compared with their canonical); only the others bring the member's
+      // set to the canonical's
+      JavaPairRDD<Long, Long> representativeOf =
+          groups.flatMapToPair(g -> {
+            List<Tuple2<Long, Long>> out = new ArrayList<>(g._2().length - 1);
+            for (int i = 1; i < g._2().length; i++) {
+              out.add(new Tuple2<>(g._2()[i], g._1()));
+            }
+            return out.iterator();
+          });
+      JavaPairRDD<Long, Double> verifiedSimilarity =
+          joined
+              .mapToPair(v -> new Tuple2<>(v.a() << 32 | v.b(), v.similarity()))
+              .reduceByKey((x, y) -> x, partitions);
+      // (member, [label, canonical, similarity's bits or NaN's: to compute])
+      JavaPairRDD<Long, long[]> byPair =
           clusterOf
+              .leftOuterJoin(representativeOf, partitions)
+              .mapToPair(t -> {
+                long m = t._1();
+                long label = t._2()._1()[0];
+                long c = t._2()._1()[1];
+                long r = t._2()._2().orElse(m);
+                long key = r == c ? -1 - m : Math.min(r, c) << 32 | Math.max(r, c);
+                return new Tuple2<>(key, new long[] {m, label, c});
+              })
+              .leftOuterJoin(verifiedSimilarity)
+              .mapToPair(t -> {
+                long[] v = t._2()._1();
+                double s = t._1() < 0 ? 1.0 : t._2()._2().orElse(Double.NaN);
+                return new Tuple2<>(v[0], new long[] {v[1], v[2], Double.doubleToLongBits(s)});
+              })
+              .persist(StorageLevel.MEMORY_AND_DISK());
+      JavaPairRDD<Long, long[]> computed =
+          byPair
+              .filter(t -> Double.isNaN(Double.longBitsToDouble(t._2()[2])))
               .join(sets)
               .mapToPair(t ->
                   new Tuple2<>(t._2()._1()[1], new Half(t._1(), (int) t._2()._1()[0], t._2()._2())))
@@ -607,13 +696,14 @@ public final class NearDupSpark {
               .mapToPair(t -> {
                 Half h = t._2()._1();
                 double s =
-                    h.ord() == t._1()
-                        ? 1.0
-                        : measure()
-                            .similarity(h.set(), h.set().length, t._2()._2(), t._2()._2().length);
+                    measure().similarity(h.set(), h.set().length, t._2()._2(), t._2()._2().length);
                 return new Tuple2<>(
                     h.ord(), new long[] {h.shared(), t._1(), Double.doubleToLongBits(s)});
-              })
+              });
+      JavaPairRDD<Long, ClusterMember> members =
+          byPair
+              .filter(t -> !Double.isNaN(Double.longBitsToDouble(t._2()[2])))
+              .union(computed)
               .join(ids)
               .mapToPair(t ->
                   new Tuple2<>(

@@ -207,22 +207,62 @@ class DedupJobTest {
   @Test
   void badLinesFailNamingTheFileOrAreSkippedAndCounted(@TempDir Path tmp) throws Exception {
     Path a = tmp.resolve("a.jsonl");
-    Files.writeString(a, line("1", TEXT) + "{not json\n" + line("2", TEXT));
+    String first = line("1", TEXT);
+    Files.writeString(
+        a,
+        first
+            + "{not json\n"
+            + "\n"
+            + "{\"id\": 1.5, \"text\": \"a number is no id\"}\n"
+            + line("2", TEXT));
     Path pairs = tmp.resolve("p.tsv");
     String[] args = {"--input", a.toString(), "--pairs", pairs.toString()};
     DedupJob.InputException e =
         assertThrows(
             DedupJob.InputException.class, () -> DedupJob.run(spark, DedupJob.parse(args)));
+    assertEquals(
+        "input ["
+            + a
+            + "]: a line is not a JSON object: {not json (--on-error skip skips such lines)",
+        e.getMessage());
+    // a policy that compares a field reads the lines with Spark's JSON source: the same message
+    String[] byField = {
+      "--input", a.toString(), "--pairs", pairs.toString(), "--canonical", "published:asc"
+    };
+    e =
+        assertThrows(
+            DedupJob.InputException.class, () -> DedupJob.run(spark, DedupJob.parse(byField)));
     assertTrue(
         e.getMessage().startsWith("input [" + a + "]: a line is not a JSON object: {not json"),
         e.getMessage());
+    Path b = tmp.resolve("b.jsonl");
+    Files.writeString(b, first + "{\"id\": 1.5, \"text\": \"a number is no id\"}\n");
+    String[] wrongId = {"--input", b.toString(), "--pairs", pairs.toString()};
+    e =
+        assertThrows(
+            DedupJob.InputException.class, () -> DedupJob.run(spark, DedupJob.parse(wrongId)));
+    assertEquals(
+        "input ["
+            + b
+            + "]: the line at byte offset "
+            + first.getBytes(StandardCharsets.UTF_8).length
+            + ": id field [id] must be a string or an integer, got a number"
+            + " (--on-error skip skips such lines)",
+        e.getMessage());
     String[] skip = {"--input", a.toString(), "--pairs", pairs.toString(), "--on-error", "skip"};
-    Inputs.Read read =
-        Inputs.read(
-            spark, java.util.List.of(a.toString()), "jsonl", DedupJob.parse(skip).options(), true);
-    assertEquals(1, read.skipped());
-    assertEquals(2, read.docs().count());
-    DedupJob.run(spark, DedupJob.parse(skip));
+    java.io.PrintStream err = System.err;
+    java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+    System.setErr(new java.io.PrintStream(captured, true, StandardCharsets.UTF_8));
+    try {
+      DedupJob.run(spark, DedupJob.parse(skip));
+    } finally {
+      System.setErr(err);
+    }
+    // the line that is not JSON and the one with a number for an id; the blank line is no record
+    assertTrue(
+        captured.toString(StandardCharsets.UTF_8).contains("(2 of 2 documents)")
+            && captured.toString(StandardCharsets.UTF_8).contains("; 2 bad records skipped;"),
+        captured.toString(StandardCharsets.UTF_8));
     assertEquals(
         "id_a\tid_b\tsimilarity\n1\t2\t1.000000\n",
         Files.readString(pairs, StandardCharsets.UTF_8));
