@@ -4,6 +4,7 @@ import io.neardup.collapse.core.WindowCollapse;
 import io.neardup.engine.collapse.CollapsePlan;
 import io.neardup.engine.collapse.CollapseSummary;
 import io.neardup.engine.collapse.CollapseWindow;
+import io.neardup.opensearch.mapper.MappedFields;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;

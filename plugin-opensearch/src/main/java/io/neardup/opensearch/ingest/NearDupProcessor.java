@@ -6,7 +6,7 @@ import io.neardup.engine.ingest.IngestProcessor;
 import io.neardup.engine.ingest.NearDupIngest;
 import io.neardup.engine.ingest.NearDupLookup;
 import io.neardup.engine.ingest.SketchedText;
-import io.neardup.opensearch.collapse.MappedFields;
+import io.neardup.opensearch.mapper.MappedFields;
 import io.neardup.opensearch.support.InternalShardAggregation;
 import io.neardup.opensearch.support.ShardAggregationBuilder;
 import io.neardup.opensearch.support.ShardAggregations;

@@ -1,4 +1,4 @@
-package io.neardup.opensearch.collapse;
+package io.neardup.opensearch.mapper;
 
 import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.engine.param.MappingCache;
