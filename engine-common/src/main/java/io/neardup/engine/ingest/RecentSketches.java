@@ -9,6 +9,7 @@ import io.neardup.sketch.Sketch;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 
@@ -139,22 +140,19 @@ public final class RecentSketches<C> {
    * (the one written to now, last), then their sets. Called under the lock of {@link #buckets}.
    */
   private void shrink(Bucket<C> current) {
-    List<Bucket<C>> order = new ArrayList<>(buckets.values());
-    order.remove(current);
-    order.add(current);
-    for (Bucket<C> b : order) {
-      if (sketches <= maxSketches) {
-        break;
+    Iterator<Bucket<C>> others = buckets.values().iterator();
+    while ((sketches > maxSketches || setBytes > maxSetBytes) && others.hasNext()) {
+      Bucket<C> b = others.next();
+      if (b != current) {
+        release(b.dropOldest(Math.max(0, sketches - maxSketches)));
+        release(b.dropSets(setBytes - maxSetBytes));
+        if (b.size() == 0) {
+          others.remove();
+        }
       }
-      release(b.dropOldest(sketches - maxSketches));
     }
-    for (Bucket<C> b : order) {
-      if (setBytes <= maxSetBytes) {
-        break;
-      }
-      release(b.dropSets(setBytes - maxSetBytes));
-    }
-    buckets.values().removeIf(b -> b != current && b.size() == 0);
+    release(current.dropOldest(Math.max(0, sketches - maxSketches)));
+    release(current.dropSets(setBytes - maxSetBytes));
   }
 
   private void release(Bucket.Change change) {
