@@ -69,8 +69,10 @@ import org.opensearch.cluster.metadata.IndexMetadata;
 import org.opensearch.common.settings.Settings;
 import org.opensearch.common.unit.TimeValue;
 import org.opensearch.common.xcontent.XContentFactory;
+import org.opensearch.common.xcontent.XContentHelper;
 import org.opensearch.common.xcontent.XContentType;
 import org.opensearch.core.common.bytes.BytesArray;
+import org.opensearch.core.common.bytes.BytesReference;
 import org.opensearch.core.rest.RestStatus;
 import org.opensearch.core.xcontent.ToXContent;
 import org.opensearch.core.xcontent.XContentBuilder;
@@ -489,8 +491,15 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
                 byExt.source().sort("popularity", SortOrder.DESC).sort("_score");
               }
               updateClusterSettings(Settings.builder().putNull(generated));
-              Fetched window = fetched(byExt);
+              // a search that names a pipeline, even none, runs it: the window is fetched
+              Fetched window = fetched(new SearchRequest(byExt).pipeline("_none"));
               assertThat(context, window.hits(), equalTo(docs.size()));
+
+              // without a pipeline of its own, the search gets the processors inline
+              Fetched inline = fetched(byExt);
+              assertSameCollapse(context + " (inline)", window.response(), inline.response());
+              assertThat(
+                  context, inline.hits(), equalTo(inline.response().getHits().getHits().length));
 
               updateClusterSettings(Settings.builder().putList(generated, "neardup_collapse"));
               Fetched fast = fetched(byExt);
@@ -518,6 +527,23 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
               assertSameCollapse(context + " (pipeline)", window.response(), piped.response());
               assertThat(
                   context, piped.hits(), equalTo(piped.response().getHits().getHits().length));
+
+              // the same pipeline inline in the search's body
+              SearchRequest byInline = request("prefetch", query, page[0], page[1], null);
+              byInline
+                  .source()
+                  .searchPipelineSource(
+                      XContentHelper.convertToMap(
+                              BytesReference.bytes(definition), true, XContentType.JSON)
+                          .v2());
+              if (sorted) {
+                byInline.source().sort("popularity", SortOrder.DESC).sort("_score");
+              }
+              Fetched inlined = fetched(byInline);
+              assertSameCollapse(
+                  context + " (inline pipeline)", window.response(), inlined.response());
+              assertThat(
+                  context, inlined.hits(), equalTo(inlined.response().getHits().getHits().length));
 
               // as OpenSearch merges shards with dfs_query_then_fetch: after the fetch, alike
               Fetched dfs =

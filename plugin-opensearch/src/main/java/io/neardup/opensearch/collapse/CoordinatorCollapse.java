@@ -93,6 +93,9 @@ public final class CoordinatorCollapse {
     this.registry = Objects.requireNonNull(registry);
   }
 
+  /** The pipeline name that means none. */
+  private static final String NO_PIPELINE = "_none";
+
   /**
    * What the checks of a request established: the requested page, the resolved minimum similarity,
    * and how many sorts the request has of its own (their values are the hits' sort values).
@@ -175,7 +178,11 @@ public final class CoordinatorCollapse {
    * own source is left as it was.
    */
   public SearchRequest widen(SearchRequest search, Plan plan) {
-    return widenInto(new SearchRequest(search), plan);
+    SearchRequest copy = new SearchRequest(search);
+    // what OpenSearch's copy leaves out
+    copy.pipeline(search.pipeline());
+    copy.setCancelAfterTimeInterval(search.getCancelAfterTimeInterval());
+    return widenInto(copy, plan);
   }
 
   /**
@@ -218,6 +225,40 @@ public final class CoordinatorCollapse {
     source.ext(exts);
     wide.source(source);
     return wide;
+  }
+
+  /**
+   * Gives a widened search that names no search pipeline, and whose indexes have no default one, an
+   * inline pipeline of the phase results and response processors {@code neardup_collapse}, so that
+   * its window is collapsed before the fetch phase without a cluster setting; a search that names a
+   * pipeline (even {@code _none}), or whose index has a default one, runs that pipeline as
+   * OpenSearch would. Returns whether it did.
+   */
+  public boolean collapseBeforeFetch(SearchRequest wide) {
+    SearchSourceBuilder source = wide.source();
+    if (planOf(wide) == null
+        || wide.pipeline() != null
+        || source.pipeline() != null
+        || source.searchPipelineSource() != null) {
+      return false;
+    }
+    ClusterState state = clusterService.get().state();
+    for (Index index : resolver.get().concreteIndices(state, wide)) {
+      IndexMetadata metadata = state.metadata().index(index);
+      if (metadata != null
+          && IndexSettings.DEFAULT_SEARCH_PIPELINE.exists(metadata.getSettings())
+          && !NO_PIPELINE.equals(
+              IndexSettings.DEFAULT_SEARCH_PIPELINE.get(metadata.getSettings()))) {
+        return false;
+      }
+    }
+    // a fresh definition for every search: OpenSearch consumes it as it builds the pipeline
+    Map<String, Object> processor = Map.of(NearDupCollapseBuilder.NAME, new HashMap<>());
+    Map<String, Object> pipeline = new HashMap<>();
+    pipeline.put("phase_results_processors", new ArrayList<>(List.of(processor)));
+    pipeline.put("response_processors", new ArrayList<>(List.of(processor)));
+    source.searchPipelineSource(pipeline);
+    return true;
   }
 
   /** A deep copy, so that sorts can be added without touching the request's own list. */

@@ -16,9 +16,11 @@ import org.opensearch.tasks.Task;
  * different shards are collapsed too: checks the request ({@link CoordinatorCollapse#plan}),
  * searches the top {@code window} hits instead of the requested page, and collapses the merged hits
  * into the page ({@link CoordinatorCollapse#collapse}). A filter rather than a search pipeline, so
- * that the extension works on any index without a pipeline and without a cluster setting. Where the
- * cluster enables the system-generated search pipeline processors {@code neardup_collapse}, they
- * collapse the window before the fetch phase instead, and the filter passes their response on.
+ * that the extension works on any index without a pipeline and without a cluster setting. A search
+ * that names no pipeline gets an inline one of the phase results and response processors {@code
+ * neardup_collapse} ({@link CoordinatorCollapse#collapseBeforeFetch}), as do the searches of a
+ * cluster that enables the system-generated processors of that name: they collapse the window
+ * before the fetch phase, and the filter passes their response on.
  */
 public final class NearDupCollapseFilter implements ActionFilter {
   private final CoordinatorCollapse collapse;
@@ -54,8 +56,15 @@ public final class NearDupCollapseFilter implements ActionFilter {
       listener.onFailure(e);
       return;
     }
+    SearchRequest widened = collapse.widen((SearchRequest) request, plan);
+    try {
+      collapse.collapseBeforeFetch(widened);
+    } catch (RuntimeException e) {
+      listener.onFailure(e);
+      return;
+    }
     @SuppressWarnings("unchecked")
-    Request wide = (Request) collapse.widen((SearchRequest) request, plan);
+    Request wide = (Request) widened;
     chain.proceed(
         task,
         action,

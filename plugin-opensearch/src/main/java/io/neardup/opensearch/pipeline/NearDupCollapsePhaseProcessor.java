@@ -36,12 +36,15 @@ import org.opensearch.transport.Transport;
  *  "response_processors":      [{"neardup_collapse": {}}]}
  * }</pre>
  *
- * <p>For {@code ext.neardup_collapse} without a pipeline, OpenSearch generates it (and the response
- * processor) when the cluster setting {@code cluster.search.enabled_system_generated_factories}
- * lists {@value #TYPE}. Without this processor the collapse still works: every shard then fetches
- * its part of the window. It also steps aside, with the same result, for a search of a single shard
- * (fetched in its query phase), a {@code dfs_query_then_fetch} search, and a search that rescores
- * or collapses on a field.
+ * <p>For {@code ext.neardup_collapse} in a search that names no pipeline (and whose indexes have no
+ * default pipeline), {@link io.neardup.opensearch.collapse.NearDupCollapseFilter} gives the search
+ * an inline pipeline of this processor and the response processor; OpenSearch also generates both
+ * when the cluster setting {@code cluster.search.enabled_system_generated_factories} lists {@value
+ * #TYPE}. Such a processor serves the extension where no request processor planned the search.
+ * Without this processor the collapse still works: every shard then fetches its part of the window.
+ * It also steps aside, with the same result, for a search of a single shard (fetched in its query
+ * phase), a {@code dfs_query_then_fetch} search, and a search that rescores or collapses on a
+ * field.
  */
 public final class NearDupCollapsePhaseProcessor extends AbstractProcessor
     implements SearchPhaseResultsProcessor, SystemGeneratedProcessor {
@@ -51,12 +54,16 @@ public final class NearDupCollapsePhaseProcessor extends AbstractProcessor
   /** The attribute of the pipeline's context that carries the decision to the response side. */
   static final String DECISION = "neardup_collapse.decision";
 
-  private final boolean systemGenerated;
+  private final boolean servesExtension;
 
+  /**
+   * @param servesExtension whether it also collapses for the request's extension (generated, or in
+   *     an inline pipeline), not only for a request processor of its pipeline
+   */
   NearDupCollapsePhaseProcessor(
-      String tag, String description, boolean ignoreFailure, boolean systemGenerated) {
+      String tag, String description, boolean ignoreFailure, boolean servesExtension) {
     super(tag, description, ignoreFailure);
-    this.systemGenerated = systemGenerated;
+    this.servesExtension = servesExtension;
   }
 
   @Override
@@ -74,14 +81,14 @@ public final class NearDupCollapsePhaseProcessor extends AbstractProcessor
     if (requestContext.getAttribute(DECISION) != null) {
       return; // collapsed already, by the other of the two ways to ask for this processor
     }
-    // a pipeline's processor serves its request processor's plan, whose response processor
-    // finishes; the generated one serves the request's extension, with its generated response
-    // processor
+    // the plan of the pipeline's request processor, whose response processor finishes; else, for
+    // a processor that serves it, the request's extension, finished by the response processor that
+    // comes with it
     Object pipelinePlan = requestContext.getAttribute(NearDupCollapseRequestProcessor.PLAN);
     CoordinatorCollapse.Plan plan =
-        systemGenerated
-            ? (pipelinePlan == null ? CoordinatorCollapse.planOf(context.getRequest()) : null)
-            : (CoordinatorCollapse.Plan) pipelinePlan;
+        pipelinePlan != null
+            ? (CoordinatorCollapse.Plan) pipelinePlan
+            : servesExtension ? CoordinatorCollapse.planOf(context.getRequest()) : null;
     if (plan == null || CoordinatorCollapse.planOf(context.getRequest()) == null) {
       return; // not widened with the window sort (a search that rescores)
     }
@@ -151,7 +158,8 @@ public final class NearDupCollapsePhaseProcessor extends AbstractProcessor
         Map<String, Object> config,
         Processor.PipelineContext context) {
       NearDupCollapseResponseProcessor.refuseParameters(config, "phase results");
-      return new NearDupCollapsePhaseProcessor(tag, description, ignoreFailure, false);
+      return new NearDupCollapsePhaseProcessor(
+          tag, description, ignoreFailure, NearDupCollapseResponseProcessor.inline(context));
     }
   }
 

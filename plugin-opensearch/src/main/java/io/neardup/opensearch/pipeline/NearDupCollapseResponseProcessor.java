@@ -22,20 +22,26 @@ import org.opensearch.search.pipeline.SystemGeneratedProcessor;
  * response without such a plan (the request carried its own {@code ext.neardup_collapse}, or the
  * pipeline has no request processor) passes unchanged.
  *
- * <p>The system-generated processor of the same name finishes the searches whose {@code
- * ext.neardup_collapse} the generated phase results processor collapsed.
+ * <p>The system-generated processor of the same name, and the one of an inline pipeline, also
+ * finish the searches whose {@code ext.neardup_collapse} the phase results processor that came with
+ * them collapsed; the rest of the extension's searches are collapsed by {@link
+ * io.neardup.opensearch.collapse.NearDupCollapseFilter} after the fetch.
  */
 public final class NearDupCollapseResponseProcessor extends AbstractProcessor
     implements SearchResponseProcessor, SystemGeneratedProcessor {
   /** The processor's type in a pipeline definition. */
   public static final String TYPE = NearDupCollapseRequestProcessor.TYPE;
 
-  private final boolean systemGenerated;
+  private final boolean servesExtension;
 
+  /**
+   * @param servesExtension whether it also finishes what the phase results processor decided for
+   *     the request's extension (generated, or in an inline pipeline)
+   */
   NearDupCollapseResponseProcessor(
-      String tag, String description, boolean ignoreFailure, boolean systemGenerated) {
+      String tag, String description, boolean ignoreFailure, boolean servesExtension) {
     super(tag, description, ignoreFailure);
-    this.systemGenerated = systemGenerated;
+    this.servesExtension = servesExtension;
   }
 
   @Override
@@ -52,13 +58,11 @@ public final class NearDupCollapseResponseProcessor extends AbstractProcessor
     }
     Object pipelinePlan = context.getAttribute(NearDupCollapseRequestProcessor.PLAN);
     Object decision = context.getAttribute(NearDupCollapsePhaseProcessor.DECISION);
-    CoordinatorCollapse.Plan plan;
-    if (systemGenerated) {
-      // only what the generated phase processor decided; the rest is the filter's
-      plan = pipelinePlan == null && decision != null ? CoordinatorCollapse.planOf(request) : null;
-    } else {
-      plan = (CoordinatorCollapse.Plan) pipelinePlan;
-    }
+    // for the extension, only what a phase processor decided; the rest is the filter's
+    CoordinatorCollapse.Plan plan =
+        pipelinePlan != null
+            ? (CoordinatorCollapse.Plan) pipelinePlan
+            : servesExtension && decision != null ? CoordinatorCollapse.planOf(request) : null;
     return plan == null
         ? response
         : CoordinatorCollapse.collapse(response, plan, (WindowCut.Decision) decision);
@@ -80,8 +84,18 @@ public final class NearDupCollapseResponseProcessor extends AbstractProcessor
         Map<String, Object> config,
         Processor.PipelineContext context) {
       refuseParameters(config, "response");
-      return new NearDupCollapseResponseProcessor(tag, description, ignoreFailure, false);
+      return new NearDupCollapseResponseProcessor(tag, description, ignoreFailure, inline(context));
     }
+  }
+
+  /**
+   * Whether a processor is made for one search's inline pipeline ({@code search_pipeline} in the
+   * body, or the one {@link io.neardup.opensearch.collapse.NearDupCollapseFilter} gives a search):
+   * there the request's extension is the search's own, as for the generated processors.
+   */
+  static boolean inline(Processor.PipelineContext context) {
+    return context != null
+        && context.getPipelineSource() == Processor.PipelineSource.SEARCH_REQUEST;
   }
 
   /** Generates the processor for searches with {@code ext.neardup_collapse}. */
