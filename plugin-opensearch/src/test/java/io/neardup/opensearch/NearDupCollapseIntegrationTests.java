@@ -668,6 +668,26 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
     assertBadRequest(
         () -> putPipeline("bad", "{\"response_processors\": [{\"neardup_collapse\": {\"x\": 1}}]}"),
         "[neardup_collapse] response processor takes no parameters");
+
+    // a search's own inline pipeline runs beside its extension, not replaced (a bad one fails it)
+    SearchRequest inline = request(index, query, 0, 10, remove);
+    Map<String, Object> bad = new HashMap<>(Map.of("x", 1));
+    inline
+        .source()
+        .searchPipelineSource(
+            new HashMap<>(
+                Map.of(
+                    "response_processors",
+                    new ArrayList<>(List.of(new HashMap<>(Map.of("neardup_collapse", bad)))))));
+    Exception e = expectThrows(Exception.class, () -> client().search(inline).actionGet());
+    StringBuilder messages = new StringBuilder();
+    for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+      messages.append(cause.getMessage()).append('\n');
+    }
+    assertThat(
+        messages.toString(),
+        containsString(
+            "response processor takes no parameters (they belong to the request processor of the same name), got [x]"));
   }
 
   public void testErrorsAreBadRequestsNamingTheParameter() throws IOException {

@@ -205,6 +205,10 @@ public final class CoordinatorCollapse {
         (sorted && original.sorts() != null ? copy(original) : original.shallowCopy())
             .from(0)
             .size(plan.size() == 0 ? 0 : plan.ext().params().window());
+    if (source.searchPipelineSource() == null) {
+      // what OpenSearch's shallow copy leaves out: the search's own inline pipeline
+      source.searchPipelineSource(original.searchPipelineSource());
+    }
     if (sorted) {
       if (source.sorts() == null || source.sorts().isEmpty()) {
         source.sort(new ScoreSortBuilder());
