@@ -7,6 +7,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.greaterThan;
 import static org.hamcrest.Matchers.greaterThanOrEqualTo;
 import static org.hamcrest.Matchers.instanceOf;
+import static org.hamcrest.Matchers.lessThanOrEqualTo;
 
 import io.neardup.analysis.NearDupAnalyzer;
 import io.neardup.canonical.CanonicalPolicy;
@@ -64,6 +65,7 @@ import org.elasticsearch.search.SearchHit;
 import org.elasticsearch.search.aggregations.AggregationBuilders;
 import org.elasticsearch.search.aggregations.metrics.Max;
 import org.elasticsearch.search.builder.SearchSourceBuilder;
+import org.elasticsearch.search.retriever.StandardRetrieverBuilder;
 import org.elasticsearch.test.ESIntegTestCase;
 import org.elasticsearch.xcontent.XContentFactory;
 
@@ -415,6 +417,49 @@ public class NearDupCollapseIntegrationTests extends ESIntegTestCase {
         }
       } finally {
         response.decRef();
+      }
+    }
+  }
+
+  /**
+   * A search by retriever keeps its retriever: Elasticsearch turns it into the search's query only
+   * after the action filters, and a collapse that dropped it would collapse the whole index.
+   */
+  public void testRetrieverSearchCollapsesItsOwnHits() throws IOException {
+    Random random = random();
+    Map<String, String> docs = corpus(random);
+    Map<String, Long> published = published(docs, random);
+    createIndex(docs, published);
+    long middle = published.values().stream().sorted().toList().get(published.size() / 2);
+    QueryBuilder query = QueryBuilders.rangeQuery("published").lte(middle);
+    for (CollapseMode mode : CollapseMode.values()) {
+      NearDupCollapseBuilder ext =
+          new NearDupCollapseBuilder(FIELD, 0.8, 100, mode, CanonicalPolicy.BEST_SCORE);
+      SearchSourceBuilder byQuery =
+          new SearchSourceBuilder().query(query).size(100).ext(List.of(ext));
+      SearchSourceBuilder byRetriever =
+          new SearchSourceBuilder()
+              .retriever(new StandardRetrieverBuilder(query))
+              .size(100)
+              .ext(List.of(ext));
+      SearchResponse want = client().search(new SearchRequest(INDEX).source(byQuery)).actionGet();
+      SearchResponse got =
+          client().search(new SearchRequest(INDEX).source(byRetriever)).actionGet();
+      try {
+        assertNoFailures(got);
+        assertThat(
+            mode.toString(), got.getHits().getTotalHits(), equalTo(want.getHits().getTotalHits()));
+        assertThat(mode.toString(), ids(got), equalTo(ids(want)));
+        assertThat(
+            mode.toString(),
+            ((CollapsedSearchResponse) got).summary(),
+            equalTo(((CollapsedSearchResponse) want).summary()));
+        for (SearchHit hit : got.getHits().getHits()) {
+          assertThat(published.get(hit.getId()), lessThanOrEqualTo(middle));
+        }
+      } finally {
+        want.decRef();
+        got.decRef();
       }
     }
   }

@@ -143,7 +143,13 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
         return;
       }
       rewritten.source(
-          search.source().shallowCopy().from(0).size(plan.size() == 0 ? 0 : ext.params().window()));
+          search
+              .source()
+              .shallowCopy()
+              // what Elasticsearch's shallow copy leaves out
+              .retriever(search.source().retriever())
+              .from(0)
+              .size(plan.size() == 0 ? 0 : ext.params().window()));
       finish = response -> collapse(response, ext, plan);
     }
     @SuppressWarnings("unchecked")
@@ -161,7 +167,8 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
 
   /**
    * Whether collapse can run as a rank between the query and fetch phases: hits in relevance order,
-   * and nothing that a rank excludes (rescore, suggest, field collapsing, another rank, knn).
+   * and nothing that a rank excludes (rescore, suggest, field collapsing, another rank, knn, a
+   * retriever).
    */
   private static boolean rankable(SearchSourceBuilder source, CollapsePlan plan) {
     return plan.size() > 0
@@ -175,7 +182,9 @@ public final class NearDupCollapseFilter implements MappedActionFilter {
         && source.collapse() == null
         && source.rankBuilder() == null
         && (source.knnSearch() == null || source.knnSearch().isEmpty())
-        && (source.subSearches() == null || source.subSearches().size() <= 1);
+        && (source.subSearches() == null || source.subSearches().size() <= 1)
+        // a retriever becomes the search's query, sorts or rank after the action filters
+        && source.retriever() == null;
   }
 
   /** The ranked search's page, each hit with what the collapse found. */
