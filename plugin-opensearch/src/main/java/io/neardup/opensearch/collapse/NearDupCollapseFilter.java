@@ -50,14 +50,10 @@ public final class NearDupCollapseFilter implements ActionFilter {
       return;
     }
     CoordinatorCollapse.Plan plan;
+    SearchRequest widened;
     try {
       plan = collapse.plan((SearchRequest) request, ext);
-    } catch (RuntimeException e) {
-      listener.onFailure(e);
-      return;
-    }
-    SearchRequest widened = collapse.widen((SearchRequest) request, plan);
-    try {
+      widened = collapse.widen((SearchRequest) request, plan);
       collapse.collapseBeforeFetch(widened);
     } catch (RuntimeException e) {
       listener.onFailure(e);
