@@ -4,10 +4,11 @@ import io.neardup.analysis.NormalizedTextAnalyzer;
 import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.cluster.Verification;
 import io.neardup.engine.ingest.AnalysedTexts;
+import io.neardup.engine.param.AnalysisComponent;
 import io.neardup.engine.param.NearDupField;
 import io.neardup.engine.param.NearDupMappings;
 import io.neardup.engine.shard.HitSketchReader;
-import io.neardup.opensearch.analysis.NearDupTokenFilterFactory;
+import io.neardup.opensearch.analysis.ComponentTokenFilterFactory;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.sketch.SketchScheme;
 import java.io.IOException;
@@ -120,9 +121,11 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
       a.checkAllowedInMode(AnalysisMode.SEARCH_TIME);
       if (a.analyzer() instanceof AnalyzerComponentsProvider provider) {
         for (TokenFilterFactory filter : provider.getComponents().getTokenFilters()) {
-          if (filter instanceof NearDupTokenFilterFactory) {
+          if (filter instanceof ComponentTokenFilterFactory<?> c
+              && c.component() == AnalysisComponent.NEARDUP) {
             throw new MapperParsingException(
-                NearDupMappings.analyzerHasNearDupFilter(a.name(), NearDupTokenFilterFactory.NAME));
+                NearDupMappings.analyzerHasNearDupFilter(
+                    a.name(), AnalysisComponent.NEARDUP.type()));
           }
         }
       }
