@@ -9,8 +9,11 @@ import io.neardup.sketch.SketchScheme;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
+import org.apache.lucene.analysis.Analyzer;
 
 /**
  * What both engines' {@code neardup} field type shares: its name, its parameters ({@link
@@ -76,6 +79,20 @@ public final class NearDupMappings {
      */
     public Object defaultOf(Supplier<SketchScheme> scheme) {
       return schemeDefault == null ? fixedDefault : schemeDefault.apply(scheme.get());
+    }
+
+    /**
+     * Converts what a mapping holds for the parameter.
+     *
+     * @throws RuntimeException the engine's mapping error ({@code error}) of a message naming the
+     *     parameter and what it allows
+     */
+    public Object convert(Object mapped, Function<String, ? extends RuntimeException> error) {
+      try {
+        return value.convert(name, mapped);
+      } catch (IllegalArgumentException e) {
+        throw error.apply(e.getMessage());
+      }
     }
   }
 
@@ -168,7 +185,19 @@ public final class NearDupMappings {
   }
 
   /** A field's parameters: its settings and how it decides pairs. */
-  public record FieldParameters(NearDupSettings settings, Verification verification) {}
+  public record FieldParameters(NearDupSettings settings, Verification verification) {
+    /**
+     * The field {@code name} with these parameters over the analyzer {@code base}: its whole chain
+     * ({@link NearDupField#chain}) as the engine names an index's analyzers ({@code named}).
+     */
+    public NearDupField field(String name, Analyzer base, UnaryOperator<Analyzer> named) {
+      return new NearDupField(
+          name,
+          settings,
+          verification,
+          named.apply(NearDupField.chain(base, settings, verification)));
+    }
+  }
 
   /**
    * The settings and verification of a field's parameter values (by snake_case name; null for not
@@ -179,6 +208,21 @@ public final class NearDupMappings {
   public static FieldParameters parameters(String field, Map<String, ?> values) {
     NearDupSettings settings = settings(field, values);
     return new FieldParameters(settings, verification(field, values.get(VERIFY), settings));
+  }
+
+  /**
+   * As {@link #parameters(String, Map)}, failing with the engine's mapping error ({@code error} of
+   * the message and its cause).
+   */
+  public static FieldParameters parameters(
+      String field,
+      Map<String, ?> values,
+      BiFunction<String, Throwable, ? extends RuntimeException> error) {
+    try {
+      return parameters(field, values);
+    } catch (IllegalArgumentException e) {
+      throw error.apply(e.getMessage(), e.getCause());
+    }
   }
 
   /** The name of the field's {@code verify} parameter. */

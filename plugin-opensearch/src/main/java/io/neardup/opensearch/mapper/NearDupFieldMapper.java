@@ -2,14 +2,12 @@ package io.neardup.opensearch.mapper;
 
 import io.neardup.analysis.NormalizedTextAnalyzer;
 import io.neardup.canonical.CanonicalPolicy;
-import io.neardup.cluster.Verification;
 import io.neardup.engine.ingest.AnalysedTexts;
 import io.neardup.engine.param.AnalysisComponent;
 import io.neardup.engine.param.NearDupField;
 import io.neardup.engine.param.NearDupMappings;
 import io.neardup.engine.shard.HitSketchReader;
 import io.neardup.opensearch.analysis.ComponentTokenFilterFactory;
-import io.neardup.settings.NearDupSettings;
 import io.neardup.sketch.SketchScheme;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -109,11 +107,7 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
 
     /** The settings and verification these parameters describe. */
     NearDupMappings.FieldParameters parameters() {
-      try {
-        return NearDupMappings.parameters(name(), values());
-      } catch (IllegalArgumentException e) {
-        throw new MapperParsingException(e.getMessage(), e.getCause());
-      }
+      return NearDupMappings.parameters(name(), values(), MapperParsingException::new);
     }
 
     private static void checkAnalyzer(NamedAnalyzer a) {
@@ -142,16 +136,14 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
 
     @Override
     public NearDupFieldMapper build(BuilderContext context) {
-      NearDupMappings.FieldParameters parameters = parameters();
-      NearDupSettings settings = parameters.settings();
-      Verification verification = parameters.verification();
       NamedAnalyzer base = analyzer.getValue();
-      NamedAnalyzer chain =
-          new NamedAnalyzer(
-              base.name(), AnalyzerScope.INDEX, NearDupField.chain(base, settings, verification));
-      NearDupFieldType type =
-          new NearDupFieldType(
-              buildFullName(context), settings, verification, chain, meta.getValue());
+      NearDupField field =
+          parameters()
+              .field(
+                  buildFullName(context),
+                  base,
+                  c -> new NamedAnalyzer(base.name(), AnalyzerScope.INDEX, c));
+      NearDupFieldType type = new NearDupFieldType(field, meta.getValue());
       return new NearDupFieldMapper(
           name(), type, multiFieldsBuilder.build(this, context), copyTo.build(), this);
     }
@@ -164,13 +156,7 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
             name,
             false,
             () -> parameter.defaultOf(scheme),
-            (n, c, o) -> {
-              try {
-                return parameter.value().convert(name, o);
-              } catch (IllegalArgumentException e) {
-                throw new MapperParsingException(e.getMessage());
-              }
-            },
+            (n, c, o) -> parameter.convert(o, MapperParsingException::new),
             m -> toType(m).values.get(name))
         .setSerializer(
             (b, n, v) -> {
@@ -190,21 +176,13 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
     private final NamedAnalyzer analyzer;
 
     /**
-     * @param name the field's full name
-     * @param settings the near-duplicate settings
-     * @param verification how pairs are decided
-     * @param analyzer the whole chain, ending with the near-duplicate filter
+     * @param nearDup the field, its analyzer the engine's
      * @param meta the field's metadata
      */
-    public NearDupFieldType(
-        String name,
-        NearDupSettings settings,
-        Verification verification,
-        NamedAnalyzer analyzer,
-        Map<String, String> meta) {
-      super(name, true, false, false, TextSearchInfo.NONE, meta);
-      this.nearDup = new NearDupField(name, settings, verification, analyzer);
-      this.analyzer = analyzer;
+    public NearDupFieldType(NearDupField nearDup, Map<String, String> meta) {
+      super(nearDup.name(), true, false, false, TextSearchInfo.NONE, meta);
+      this.nearDup = nearDup;
+      this.analyzer = (NamedAnalyzer) nearDup.analyzer();
     }
 
     @Override

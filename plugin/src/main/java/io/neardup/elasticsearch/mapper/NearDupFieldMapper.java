@@ -2,14 +2,12 @@ package io.neardup.elasticsearch.mapper;
 
 import io.neardup.analysis.NormalizedTextAnalyzer;
 import io.neardup.canonical.CanonicalPolicy;
-import io.neardup.cluster.Verification;
 import io.neardup.elasticsearch.analysis.ComponentTokenFilterFactory;
 import io.neardup.engine.ingest.AnalysedTexts;
 import io.neardup.engine.param.AnalysisComponent;
 import io.neardup.engine.param.NearDupField;
 import io.neardup.engine.param.NearDupMappings;
 import io.neardup.engine.shard.HitSketchReader;
-import io.neardup.settings.NearDupSettings;
 import io.neardup.sketch.SketchScheme;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -111,11 +109,7 @@ public final class NearDupFieldMapper extends FieldMapper {
 
     /** The settings and verification these parameters describe. */
     NearDupMappings.FieldParameters parameters() {
-      try {
-        return NearDupMappings.parameters(leafName(), values());
-      } catch (IllegalArgumentException e) {
-        throw new MapperParsingException(e.getMessage(), e.getCause());
-      }
+      return NearDupMappings.parameters(leafName(), values(), MapperParsingException::new);
     }
 
     private static void checkHasNoNearDupFilter(NamedAnalyzer a) {
@@ -147,16 +141,14 @@ public final class NearDupFieldMapper extends FieldMapper {
 
     @Override
     public NearDupFieldMapper build(MapperBuilderContext context) {
-      NearDupMappings.FieldParameters parameters = parameters();
-      NearDupSettings settings = parameters.settings();
-      Verification verification = parameters.verification();
       NamedAnalyzer base = analyzer.getValue();
-      NamedAnalyzer chain =
-          new NamedAnalyzer(
-              base.name(), AnalyzerScope.INDEX, NearDupField.chain(base, settings, verification));
-      NearDupFieldType type =
-          new NearDupFieldType(
-              context.buildFullName(leafName()), settings, verification, chain, meta.getValue());
+      NearDupField field =
+          parameters()
+              .field(
+                  context.buildFullName(leafName()),
+                  base,
+                  c -> new NamedAnalyzer(base.name(), AnalyzerScope.INDEX, c));
+      NearDupFieldType type = new NearDupFieldType(field, meta.getValue());
       return new NearDupFieldMapper(leafName(), type, builderParams(this, context), this);
     }
   }
@@ -168,13 +160,7 @@ public final class NearDupFieldMapper extends FieldMapper {
         name,
         false,
         () -> parameter.defaultOf(scheme),
-        (n, c, o) -> {
-          try {
-            return parameter.value().convert(name, o);
-          } catch (IllegalArgumentException e) {
-            throw new MapperParsingException(e.getMessage());
-          }
-        },
+        (n, c, o) -> parameter.convert(o, MapperParsingException::new),
         m -> toType(m).values.get(name),
         (b, n, v) -> {
           if (v != null) {
@@ -193,21 +179,13 @@ public final class NearDupFieldMapper extends FieldMapper {
     private final NamedAnalyzer analyzer;
 
     /**
-     * @param name the field's full name
-     * @param settings the near-duplicate settings
-     * @param verification how pairs are decided
-     * @param analyzer the whole chain, ending with the near-duplicate filter
+     * @param nearDup the field, its analyzer the engine's
      * @param meta the field's metadata
      */
-    public NearDupFieldType(
-        String name,
-        NearDupSettings settings,
-        Verification verification,
-        NamedAnalyzer analyzer,
-        Map<String, String> meta) {
-      super(name, IndexType.terms(true, false), false, meta);
-      this.nearDup = new NearDupField(name, settings, verification, analyzer);
-      this.analyzer = analyzer;
+    public NearDupFieldType(NearDupField nearDup, Map<String, String> meta) {
+      super(nearDup.name(), IndexType.terms(true, false), false, meta);
+      this.nearDup = nearDup;
+      this.analyzer = (NamedAnalyzer) nearDup.analyzer();
     }
 
     @Override
