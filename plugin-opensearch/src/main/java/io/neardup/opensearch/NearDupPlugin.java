@@ -8,6 +8,7 @@ import io.neardup.engine.param.AnalysisComponent;
 import io.neardup.opensearch.analysis.ComponentTokenFilterFactory;
 import io.neardup.opensearch.analysis.NearDupMainTextCharFilterFactory;
 import io.neardup.opensearch.analysis.NearDupSignatureTokenizerFactory;
+import io.neardup.opensearch.clusters.DistributedClustering;
 import io.neardup.opensearch.clusters.NearDupShardDocsQueryBuilder;
 import io.neardup.opensearch.clusters.RestNearDupClustersAction;
 import io.neardup.opensearch.clusters.TransportNearDupClustersAction;
@@ -127,8 +128,7 @@ public final class NearDupPlugin extends Plugin
   @Override
   public List<Setting<?>> getSettings() {
     return List.of(
-        CoordinatorCollapse.MAX_WINDOW_SETTING,
-        TransportNearDupClustersAction.memoryBudgetSetting());
+        CoordinatorCollapse.MAX_WINDOW_SETTING, DistributedClustering.MEMORY_BUDGET_SETTING);
   }
 
   @Override

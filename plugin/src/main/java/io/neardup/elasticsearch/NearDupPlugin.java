@@ -5,6 +5,7 @@ import io.neardup.analysis.SignatureSettings;
 import io.neardup.elasticsearch.analysis.ComponentTokenFilterFactory;
 import io.neardup.elasticsearch.analysis.NearDupMainTextCharFilterFactory;
 import io.neardup.elasticsearch.analysis.NearDupSignatureTokenizerFactory;
+import io.neardup.elasticsearch.clusters.DistributedClustering;
 import io.neardup.elasticsearch.clusters.NearDupShardDocsQueryBuilder;
 import io.neardup.elasticsearch.clusters.RestNearDupClustersAction;
 import io.neardup.elasticsearch.clusters.TransportNearDupClustersAction;
@@ -100,8 +101,7 @@ public final class NearDupPlugin extends Plugin
   @Override
   public List<Setting<?>> getSettings() {
     return List.of(
-        NearDupCollapseFilter.MAX_WINDOW_SETTING,
-        TransportNearDupClustersAction.memoryBudgetSetting());
+        NearDupCollapseFilter.MAX_WINDOW_SETTING, DistributedClustering.MEMORY_BUDGET_SETTING);
   }
 
   @Override
