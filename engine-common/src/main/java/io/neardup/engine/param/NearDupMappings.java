@@ -1,5 +1,6 @@
 package io.neardup.engine.param;
 
+import io.neardup.analysis.NormalizedTextAnalyzer;
 import io.neardup.cluster.Verification;
 import io.neardup.param.Parameter;
 import io.neardup.param.ParameterException;
@@ -133,30 +134,44 @@ public final class NearDupMappings {
   public static final String SCHEME = Parameter.SCHEME.name(Parameter.Style.SNAKE);
 
   /**
-   * The values of an engine's mapping parameters by name, in their order (null for not set): what
-   * {@link #parameters} reads, and the {@link #SCHEME} others default by.
+   * An engine's declared near-duplicate mapping parameters, read by their name and value.
+   *
+   * @param <P> the engine's parameter
    */
-  public static <P> Map<String, Object> values(
+  public record Declared<P>(
       List<P> parameters, Function<P, String> name, Function<P, Object> value) {
-    Map<String, Object> values = new LinkedHashMap<>();
-    for (P p : parameters) {
-      values.put(name.apply(p), value.apply(p));
-    }
-    return values;
-  }
-
-  /**
-   * The scheme among an engine's mapping parameters (null when its value names none), read alone:
-   * the other parameters default by it.
-   */
-  public static <P> SketchScheme scheme(
-      List<P> parameters, Function<P, String> name, Function<P, Object> value) {
-    for (P p : parameters) {
-      if (SCHEME.equals(name.apply(p))) {
-        return scheme(value.apply(p));
+    /**
+     * The values by name, in their order (null for not set): what {@link #parameters} reads, and
+     * the {@link #SCHEME} others default by.
+     */
+    public Map<String, Object> values() {
+      Map<String, Object> values = new LinkedHashMap<>();
+      for (P p : parameters) {
+        values.put(name.apply(p), value.apply(p));
       }
+      return values;
     }
-    return null;
+
+    /**
+     * The scheme (null when its value names none), read alone: the other parameters default by it.
+     */
+    public SketchScheme scheme() {
+      for (P p : parameters) {
+        if (SCHEME.equals(name.apply(p))) {
+          return NearDupMappings.scheme(value.apply(p));
+        }
+      }
+      return null;
+    }
+
+    /**
+     * The settings and verification of the field's values, failing with the engine's mapping error
+     * ({@code error} of the message and its cause).
+     */
+    public FieldParameters parameters(
+        String field, BiFunction<String, Throwable, ? extends RuntimeException> error) {
+      return NearDupMappings.parameters(field, values(), error);
+    }
   }
 
   /** The scheme a parameter value names, or null when it names none. */
@@ -182,6 +197,17 @@ public final class NearDupMappings {
       throw new IllegalArgumentException(
           "field [" + field + "] of type [" + CONTENT_TYPE + "]: " + e.bracketed(), e);
     }
+  }
+
+  /**
+   * The analyzer a field takes without an {@code analyzer} parameter: the index's own {@value
+   * NormalizedTextAnalyzer#NAME} if its settings define one, else the built-in.
+   *
+   * @param indexAnalyzer the index's analyzer of a name, null if none (or the index is unknown)
+   */
+  public static <A> A defaultAnalyzer(Function<String, A> indexAnalyzer, A builtIn) {
+    A a = indexAnalyzer.apply(NormalizedTextAnalyzer.NAME);
+    return a != null ? a : builtIn;
   }
 
   /** A field's parameters: its settings and how it decides pairs. */

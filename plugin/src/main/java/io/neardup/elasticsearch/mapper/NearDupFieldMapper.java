@@ -64,7 +64,11 @@ public final class NearDupFieldMapper extends FieldMapper {
   public static final class Builder extends FieldMapper.Builder {
     private final Parameter<NamedAnalyzer> analyzer;
     private final List<Parameter<?>> nearDup =
-        NearDupMappings.PARAMETERS.stream().<Parameter<?>>map(p -> param(p, this::scheme)).toList();
+        NearDupMappings.PARAMETERS.stream()
+            .<Parameter<?>>map(p -> param(p, () -> this.declared.scheme()))
+            .toList();
+    private final NearDupMappings.Declared<Parameter<?>> declared =
+        new NearDupMappings.Declared<>(nearDup, p -> p.name, Parameter::getValue);
     private final Parameter<Map<String, String>> meta = Parameter.metaParam();
     private final IndexAnalyzers indexAnalyzers;
     private final AnalysedTexts analysedTexts;
@@ -83,13 +87,10 @@ public final class NearDupFieldMapper extends FieldMapper {
                   "analyzer",
                   false,
                   m -> toType(m).analyzer,
-                  () -> {
-                    NamedAnalyzer a =
-                        indexAnalyzers == null
-                            ? null
-                            : indexAnalyzers.get(NormalizedTextAnalyzer.NAME);
-                    return a != null ? a : DEFAULT_ANALYZER;
-                  })
+                  () ->
+                      NearDupMappings.defaultAnalyzer(
+                          n -> indexAnalyzers == null ? null : indexAnalyzers.get(n),
+                          DEFAULT_ANALYZER))
               .addValidator(a -> a.checkAllowedInMode(AnalysisMode.INDEX_TIME))
               .addValidator(a -> a.checkAllowedInMode(AnalysisMode.SEARCH_TIME))
               .addValidator(Builder::checkHasNoNearDupFilter);
@@ -97,19 +98,9 @@ public final class NearDupFieldMapper extends FieldMapper {
       meta.addValidator(m -> parameters());
     }
 
-    /** The scheme set so far, or null when its value is not one: others default by it. */
-    private SketchScheme scheme() {
-      return NearDupMappings.scheme(nearDup, p -> p.name, Parameter::getValue);
-    }
-
-    /** The near-duplicate parameters' values, by name. */
-    Map<String, Object> values() {
-      return NearDupMappings.values(nearDup, p -> p.name, Parameter::getValue);
-    }
-
     /** The settings and verification these parameters describe. */
     NearDupMappings.FieldParameters parameters() {
-      return NearDupMappings.parameters(leafName(), values(), MapperParsingException::new);
+      return declared.parameters(leafName(), MapperParsingException::new);
     }
 
     private static void checkHasNoNearDupFilter(NamedAnalyzer a) {
@@ -244,7 +235,7 @@ public final class NearDupFieldMapper extends FieldMapper {
       String leafName, NearDupFieldType type, BuilderParams params, Builder builder) {
     super(leafName, type, params);
     this.analyzer = builder.analyzer.getValue();
-    this.values = builder.values();
+    this.values = builder.declared.values();
     this.indexAnalyzers = builder.indexAnalyzers;
     this.analysedTexts = builder.analysedTexts;
   }
