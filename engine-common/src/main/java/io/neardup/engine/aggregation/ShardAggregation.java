@@ -7,6 +7,7 @@ import io.neardup.engine.wire.WireInput;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.LongConsumer;
@@ -141,6 +142,19 @@ public interface ShardAggregation<P extends FieldParams, R, S> {
       return directory.apply(d);
     }
     return reader.leaves().isEmpty() ? null : leaf.apply(reader.leaves().get(0).reader());
+  }
+
+  /**
+   * What an aggregation path reads of a result: the result itself for the empty path, nothing
+   * deeper.
+   *
+   * @throws IllegalArgumentException for any other path, naming the aggregation
+   */
+  static Object property(Object result, String name, List<String> path) {
+    if (path.isEmpty()) {
+      return result;
+    }
+    throw new IllegalArgumentException("path not supported for [" + name + "]: " + path);
   }
 
   /** The value of a required key of a JSON form. */
