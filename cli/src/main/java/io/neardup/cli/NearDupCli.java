@@ -10,6 +10,7 @@ import io.neardup.cli.command.SearchCommand;
 import io.neardup.cli.command.SimilarCommand;
 import io.neardup.cli.command.TruthCommand;
 import io.neardup.cli.command.TuneCommand;
+import io.neardup.cli.output.CliFailure;
 import io.neardup.param.Parameter;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.neardup.cli.output.CliFailure;
 import io.neardup.cli.output.ResultFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

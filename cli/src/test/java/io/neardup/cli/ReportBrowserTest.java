@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.neardup.cli.report.ShownClusters;
+import io.neardup.cli.options.ReportOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -109,7 +109,7 @@ class ReportBrowserTest {
 
     List<WebElement> clusters =
         browser.findElements(By.cssSelector("#cluster-list details.cluster"));
-    assertEquals(ShownClusters.DEFAULT_LARGEST + ShownClusters.DEFAULT_SAMPLE, clusters.size());
+    assertEquals(ReportOptions.DEFAULT_LARGEST + ReportOptions.DEFAULT_SAMPLE, clusters.size());
     WebElement first = clusters.get(0);
     assertTrue(first.getDomAttribute("open") != null, "the largest cluster is open");
     assertTrue(first.getText().contains("canonical"), first.getText());

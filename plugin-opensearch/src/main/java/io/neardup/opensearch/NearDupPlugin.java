@@ -4,11 +4,11 @@ import io.neardup.analysis.NormalizedTextAnalyzer;
 import io.neardup.analysis.SignatureSettings;
 import io.neardup.engine.api.ReconcileProgress;
 import io.neardup.engine.ingest.AnalysedTexts;
+import io.neardup.engine.param.AnalysisComponent;
+import io.neardup.opensearch.analysis.ComponentTokenFilterFactory;
 import io.neardup.opensearch.analysis.NearDupMainTextCharFilterFactory;
-import io.neardup.opensearch.analysis.NearDupNormalizeTokenFilterFactory;
-import io.neardup.opensearch.analysis.NearDupSignatureTokenFilterFactory;
 import io.neardup.opensearch.analysis.NearDupSignatureTokenizerFactory;
-import io.neardup.opensearch.analysis.NearDupTokenFilterFactory;
+import io.neardup.opensearch.clusters.DistributedClustering;
 import io.neardup.opensearch.clusters.NearDupShardDocsQueryBuilder;
 import io.neardup.opensearch.clusters.RestNearDupClustersAction;
 import io.neardup.opensearch.clusters.TransportNearDupClustersAction;
@@ -29,6 +29,7 @@ import io.neardup.opensearch.reconcile.RestNearDupReconcileAction;
 import io.neardup.opensearch.reconcile.TransportNearDupReconcileAction;
 import io.neardup.opensearch.support.ShardAggregations;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -127,8 +128,7 @@ public final class NearDupPlugin extends Plugin
   @Override
   public List<Setting<?>> getSettings() {
     return List.of(
-        CoordinatorCollapse.MAX_WINDOW_SETTING,
-        TransportNearDupClustersAction.memoryBudgetSetting());
+        CoordinatorCollapse.MAX_WINDOW_SETTING, DistributedClustering.MEMORY_BUDGET_SETTING);
   }
 
   @Override
@@ -138,10 +138,11 @@ public final class NearDupPlugin extends Plugin
 
   @Override
   public Map<String, AnalysisProvider<TokenFilterFactory>> getTokenFilters() {
-    return Map.of(
-        NearDupTokenFilterFactory.NAME, NearDupTokenFilterFactory::new,
-        NearDupNormalizeTokenFilterFactory.NAME, NearDupNormalizeTokenFilterFactory::new,
-        NearDupSignatureTokenFilterFactory.NAME, NearDupSignatureTokenFilterFactory::new);
+    Map<String, AnalysisProvider<TokenFilterFactory>> filters = new LinkedHashMap<>();
+    for (AnalysisComponent<?> filter : AnalysisComponent.FILTERS) {
+      filters.put(filter.type(), ComponentTokenFilterFactory.provider(filter));
+    }
+    return filters;
   }
 
   @Override

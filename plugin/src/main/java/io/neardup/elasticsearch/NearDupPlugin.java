@@ -2,11 +2,10 @@ package io.neardup.elasticsearch;
 
 import io.neardup.analysis.NormalizedTextAnalyzer;
 import io.neardup.analysis.SignatureSettings;
+import io.neardup.elasticsearch.analysis.ComponentTokenFilterFactory;
 import io.neardup.elasticsearch.analysis.NearDupMainTextCharFilterFactory;
-import io.neardup.elasticsearch.analysis.NearDupNormalizeTokenFilterFactory;
-import io.neardup.elasticsearch.analysis.NearDupSignatureTokenFilterFactory;
 import io.neardup.elasticsearch.analysis.NearDupSignatureTokenizerFactory;
-import io.neardup.elasticsearch.analysis.NearDupTokenFilterFactory;
+import io.neardup.elasticsearch.clusters.DistributedClustering;
 import io.neardup.elasticsearch.clusters.NearDupShardDocsQueryBuilder;
 import io.neardup.elasticsearch.clusters.RestNearDupClustersAction;
 import io.neardup.elasticsearch.clusters.TransportNearDupClustersAction;
@@ -25,7 +24,9 @@ import io.neardup.elasticsearch.reconcile.TransportNearDupReconcileAction;
 import io.neardup.elasticsearch.support.ShardAggregations;
 import io.neardup.engine.api.ReconcileProgress;
 import io.neardup.engine.ingest.AnalysedTexts;
+import io.neardup.engine.param.AnalysisComponent;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
@@ -100,8 +101,7 @@ public final class NearDupPlugin extends Plugin
   @Override
   public List<Setting<?>> getSettings() {
     return List.of(
-        NearDupCollapseFilter.MAX_WINDOW_SETTING,
-        TransportNearDupClustersAction.memoryBudgetSetting());
+        NearDupCollapseFilter.MAX_WINDOW_SETTING, DistributedClustering.MEMORY_BUDGET_SETTING);
   }
 
   @Override
@@ -146,10 +146,11 @@ public final class NearDupPlugin extends Plugin
 
   @Override
   public Map<String, AnalysisProvider<TokenFilterFactory>> getTokenFilters() {
-    return Map.of(
-        NearDupTokenFilterFactory.NAME, NearDupTokenFilterFactory::new,
-        NearDupNormalizeTokenFilterFactory.NAME, NearDupNormalizeTokenFilterFactory::new,
-        NearDupSignatureTokenFilterFactory.NAME, NearDupSignatureTokenFilterFactory::new);
+    Map<String, AnalysisProvider<TokenFilterFactory>> filters = new LinkedHashMap<>();
+    for (AnalysisComponent<?> filter : AnalysisComponent.FILTERS) {
+      filters.put(filter.type(), ComponentTokenFilterFactory.provider(filter));
+    }
+    return filters;
   }
 
   @Override

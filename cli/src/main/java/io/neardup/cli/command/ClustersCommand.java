@@ -1,7 +1,6 @@
 package io.neardup.cli.command;
 
 import io.neardup.cli.index.OpenIndex;
-import io.neardup.cli.index.StoredClusterWrites;
 import io.neardup.cli.options.ClusterOptions;
 import io.neardup.cli.options.ExistingIndexOptions;
 import io.neardup.cli.options.IndexDirOption;
@@ -9,7 +8,9 @@ import io.neardup.cli.options.Options;
 import io.neardup.cli.options.RunOptions;
 import io.neardup.cli.options.SpillOptions;
 import io.neardup.cli.output.ProgressLine;
+import io.neardup.cli.output.RunSummary;
 import io.neardup.cli.run.ClusteringStep;
+import io.neardup.cli.run.StoredClusterWrites;
 import io.neardup.cli.run.StreamingDedup;
 import io.neardup.cluster.core.SpillDirectory;
 import io.neardup.index.StoredClusters;
@@ -105,7 +106,7 @@ public final class ClustersCommand implements Callable<Integer> {
             "stored the clusters in "
                 + indexDir.path
                 + ": "
-                + ClusteringStep.count(written, "document")
+                + RunSummary.count(written, "document")
                 + " rewritten");
       }
     }

@@ -2,6 +2,7 @@ package io.neardup.cli.command;
 
 import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.cli.eval.BCubedEvaluation;
+import io.neardup.cli.eval.MethodScores;
 import io.neardup.cli.eval.PairEvaluation;
 import io.neardup.cli.input.CorpusReader;
 import io.neardup.cli.input.HeldInput;
@@ -11,15 +12,15 @@ import io.neardup.cli.options.InputOptions;
 import io.neardup.cli.options.LibraryDefaults;
 import io.neardup.cli.options.MethodParameters;
 import io.neardup.cli.options.Options;
+import io.neardup.cli.options.ReportOptions;
 import io.neardup.cli.options.RunOptions;
 import io.neardup.cli.options.SpillOptions;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.cli.output.ResultFiles;
+import io.neardup.cli.output.RunSummary;
 import io.neardup.cli.report.ComparisonChart;
 import io.neardup.cli.report.RunReport;
-import io.neardup.cli.report.ShownClusters;
 import io.neardup.cli.report.SimilarityHistogram;
-import io.neardup.cli.run.ClusteringStep;
 import io.neardup.cli.run.MethodRun;
 import io.neardup.cluster.ClusterStats;
 import io.neardup.cluster.Verification;
@@ -128,16 +129,6 @@ public final class CompareCommand implements Callable<Integer> {
 
   @Mixin SpillOptions spillOptions;
 
-  /** One method's figures. */
-  public record Row(
-      Method method,
-      long candidatePairs,
-      long reportedPairs,
-      PairEvaluation.Row pairs,
-      BCubedEvaluation.Scores clusters,
-      double seconds,
-      double bytesPerDocument) {}
-
   @Override
   public Integer call() throws Exception {
     double t = threshold;
@@ -167,7 +158,7 @@ public final class CompareCommand implements Callable<Integer> {
           String.format(
               Locale.ROOT,
               "truth: %s at exact Jaccard >= %s in %s",
-              ClusteringStep.count(truthPairs.size(), "pair"),
+              RunSummary.count(truthPairs.size(), "pair"),
               t,
               ProgressLine.elapsed(truthStart)));
       progress.println(held(source, budget));
@@ -181,7 +172,7 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     MethodRun runner = new MethodRun(spec, input, source, analysis, parameters, run, spillOptions);
-    List<Row> rows = new ArrayList<>();
+    List<MethodScores> rows = new ArrayList<>();
     // the report shows the clusters of one run: minhash's when compared, else the first method's
     Method reported = chosen.contains(Method.MINHASH) ? Method.MINHASH : chosen.get(0);
     MethodRun.Outcome reportedOutcome = null;
@@ -207,8 +198,8 @@ public final class CompareCommand implements Callable<Integer> {
       }
       List<ResultFiles.ClusterIds> clusters = o.clusters();
       ClusterStats stats = o.result().stats();
-      Row row =
-          new Row(
+      MethodScores row =
+          new MethodScores(
               method,
               stats.candidatePairs(),
               o.pairs().size(),
@@ -222,9 +213,9 @@ public final class CompareCommand implements Callable<Integer> {
               Locale.ROOT,
               "%s: %s, precision %s, recall %s, in %.1f s",
               method,
-              ClusteringStep.count(row.reportedPairs(), "pair"),
-              score(row.pairs().precision()),
-              score(row.pairs().recall()),
+              RunSummary.count(row.reportedPairs(), "pair"),
+              MethodScores.score(row.pairs().precision()),
+              MethodScores.score(row.pairs().recall()),
               row.seconds()));
       if (out != null) {
         List<ResultFiles.Pair> pairs = o.pairs();
@@ -245,7 +236,7 @@ public final class CompareCommand implements Callable<Integer> {
             "%s at threshold %s: %s (%s)",
             input.input.getFileName(),
             t,
-            ClusteringStep.count(
+            RunSummary.count(
                 truthPairs.stream().filter(p -> p.similarity() >= t).count(), "true pair"),
             truth != null ? "truth from " + truth : "exact truth computed");
     PrintWriter stdout = spec.commandLine().getOut();
@@ -267,7 +258,7 @@ public final class CompareCommand implements Callable<Integer> {
           t,
           verify,
           CanonicalPolicy.BEST_SCORE,
-          ShownClusters.DEFAULT_LARGEST,
+          ReportOptions.DEFAULT_LARGEST,
           histogram,
           rows,
           title);
@@ -320,9 +311,9 @@ public final class CompareCommand implements Callable<Integer> {
         + ": ids that are not in the input (the first: ["
         + CorpusReader.printable(first)
         + "]) are in "
-        + ClusteringStep.count(before - truthPairs.size(), "pair")
+        + RunSummary.count(before - truthPairs.size(), "pair")
         + ": left out; "
-        + ClusteringStep.count(truthPairs.size(), "pair")
+        + RunSummary.count(truthPairs.size(), "pair")
         + " are used";
   }
 
@@ -360,14 +351,14 @@ public final class CompareCommand implements Callable<Integer> {
     return new ArrayList<>(chosen);
   }
 
-  static String markdown(String title, List<Row> rows) {
+  static String markdown(String title, List<MethodScores> rows) {
     StringBuilder sb = new StringBuilder();
     sb.append("## ").append(title).append("\n\n");
     sb.append(
         "| method | candidate pairs | reported pairs | precision | recall | F1 | B³ F1 | time (s) |"
             + " bytes/doc |\n");
     sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-    for (Row r : rows) {
+    for (MethodScores r : rows) {
       sb.append(
           String.format(
               Locale.ROOT,
@@ -375,22 +366,22 @@ public final class CompareCommand implements Callable<Integer> {
               r.method(),
               r.candidatePairs(),
               r.reportedPairs(),
-              score(r.pairs().precision()),
-              score(r.pairs().recall()),
-              score(r.pairs().f1()),
-              score(r.clusters().f1()),
+              MethodScores.score(r.pairs().precision()),
+              MethodScores.score(r.pairs().recall()),
+              MethodScores.score(r.pairs().f1()),
+              MethodScores.score(r.clusters().f1()),
               r.seconds(),
               r.bytesPerDocument()));
     }
     return sb.toString();
   }
 
-  static String csv(List<Row> rows) {
+  static String csv(List<MethodScores> rows) {
     StringBuilder sb =
         new StringBuilder(
             "method,candidate_pairs,reported_pairs,true_pairs,correct_pairs,precision,recall,f1,"
                 + "bcubed_precision,bcubed_recall,bcubed_f1,seconds,bytes_per_document\n");
-    for (Row r : rows) {
+    for (MethodScores r : rows) {
       sb.append(
           String.format(
               Locale.ROOT,
@@ -410,10 +401,6 @@ public final class CompareCommand implements Callable<Integer> {
               r.bytesPerDocument()));
     }
     return sb.toString();
-  }
-
-  public static String score(double v) {
-    return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.4f", v);
   }
 
   private static String csvScore(double v) {

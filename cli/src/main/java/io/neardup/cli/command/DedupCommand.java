@@ -1,7 +1,6 @@
 package io.neardup.cli.command;
 
 import io.neardup.canonical.CanonicalPolicy;
-import io.neardup.cli.index.IndexWriting;
 import io.neardup.cli.input.HeldInput;
 import io.neardup.cli.options.AnalysisOptions;
 import io.neardup.cli.options.ClusterOptions;
@@ -18,7 +17,7 @@ import io.neardup.cli.output.ResultFiles;
 import io.neardup.cli.output.RunSummary;
 import io.neardup.cli.report.RunReport;
 import io.neardup.cli.report.SimilarityHistogram;
-import io.neardup.cli.run.ClusteringStep;
+import io.neardup.cli.run.IndexWriting;
 import io.neardup.cli.run.MethodRun;
 import io.neardup.cli.run.RecordPipeline;
 import io.neardup.cli.run.SignaturePlan;
@@ -226,7 +225,7 @@ public final class DedupCommand implements Callable<Integer> {
               "%,d pairs of documents that ended in one cluster inside %s of more than %d"
                   + " documents were not compared (representatives join them)",
               r.stats().uncomparedPairs(),
-              ClusteringStep.count(r.stats().oversizedBuckets(), "bucket"),
+              RunSummary.count(r.stats().oversizedBuckets(), "bucket"),
               Clusterer.DEFAULT_MAX_BUCKET_SIZE));
     }
     if (!unlisted.isEmpty()) {
@@ -246,7 +245,7 @@ public final class DedupCommand implements Callable<Integer> {
     if (r.stats().spilledRuns() > 0) {
       times
           .append("; ")
-          .append(ClusteringStep.count(r.stats().spilledRuns(), "sorted run"))
+          .append(RunSummary.count(r.stats().spilledRuns(), "sorted run"))
           .append(" spilled");
     }
     progress.println(times.toString());

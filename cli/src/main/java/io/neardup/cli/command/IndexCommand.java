@@ -1,9 +1,6 @@
 package io.neardup.cli.command;
 
-import io.neardup.cli.index.IndexAppend;
-import io.neardup.cli.index.IndexWriting;
 import io.neardup.cli.index.OpenIndex;
-import io.neardup.cli.index.StoredClusterWrites;
 import io.neardup.cli.options.AnalysisOptions;
 import io.neardup.cli.options.ClusterOptions;
 import io.neardup.cli.options.IndexDirOption;
@@ -14,6 +11,9 @@ import io.neardup.cli.options.RunOptions;
 import io.neardup.cli.options.SpillOptions;
 import io.neardup.cli.options.TextOption;
 import io.neardup.cli.output.ProgressLine;
+import io.neardup.cli.run.IndexAppend;
+import io.neardup.cli.run.IndexWriting;
+import io.neardup.cli.run.StoredClusterWrites;
 import io.neardup.cluster.Verification;
 import io.neardup.index.IndexMetadata;
 import io.neardup.lsh.Banding;

@@ -113,7 +113,7 @@ public final class ReportCommand implements Callable<Integer> {
               .select(
                   result.clusters(),
                   largest,
-                  ShownClusters.DEFAULT_SAMPLE,
+                  ReportOptions.DEFAULT_SAMPLE,
                   ShownClusters.fromIndex(opened),
                   histogram.misses().closest(i -> ids[i]));
       List<String[]> summary =

@@ -1,12 +1,12 @@
 package io.neardup.cli.command;
 
 import io.neardup.canonical.CanonicalPolicy;
-import io.neardup.cli.CliFailure;
 import io.neardup.cli.index.IndexLayout;
 import io.neardup.cli.index.OpenIndex;
 import io.neardup.cli.options.IndexDirOption;
 import io.neardup.cli.options.LibraryDefaults;
 import io.neardup.cli.options.Options;
+import io.neardup.cli.output.CliFailure;
 import io.neardup.collapse.CollapsedHit;
 import io.neardup.collapse.CollapsedHits;
 import io.neardup.collapse.NearDupCollapser;

@@ -1,10 +1,10 @@
 package io.neardup.cli.command;
 
 import io.neardup.analysis.NearDupAnalyzer;
-import io.neardup.cli.CliFailure;
 import io.neardup.cli.index.OpenIndex;
 import io.neardup.cli.options.IndexDirOption;
 import io.neardup.cli.options.Options;
+import io.neardup.cli.output.CliFailure;
 import io.neardup.document.NearDupDocument;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.index.IndexMetadata;

@@ -1,7 +1,7 @@
 package io.neardup.cli.command;
 
 import io.neardup.analysis.NearDupAnalyzer;
-import io.neardup.analysis.NearDupShingleSetAttribute;
+import io.neardup.cli.eval.ExactShingles;
 import io.neardup.cli.input.CorpusReader;
 import io.neardup.cli.input.HeldInput;
 import io.neardup.cli.options.AnalysisOptions;
@@ -12,7 +12,7 @@ import io.neardup.cli.options.Options;
 import io.neardup.cli.options.RunOptions;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.cli.output.ResultFiles;
-import io.neardup.cli.run.ClusteringStep;
+import io.neardup.cli.output.RunSummary;
 import io.neardup.cli.run.RecordPipeline;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.shingle.CompactShingleSet;
@@ -24,7 +24,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.apache.lucene.analysis.TokenStream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -97,7 +96,7 @@ public final class TruthCommand implements Callable<Integer> {
         String.format(
             Locale.ROOT,
             "found %s at exact Jaccard >= %s among %,d documents (%,d shingles), in %s%s",
-            ClusteringStep.count(truth.pairs().size(), "pair"),
+            RunSummary.count(truth.pairs().size(), "pair"),
             t,
             truth.documents(),
             truth.shingles(),
@@ -137,7 +136,9 @@ public final class TruthCommand implements Callable<Integer> {
                     ids.add(record.id());
                     sets.reserve(ord);
                   },
-                  () -> (ord, record) -> sets.put(ord, shingles(analyzer, record.text())));
+                  () ->
+                      (ord, record) ->
+                          sets.put(ord, ExactShingles.shingles(analyzer, record.text())));
     }
     long[][] all = sets.toArray(read.documents());
     long shingles = 0;
@@ -169,17 +170,6 @@ public final class TruthCommand implements Callable<Integer> {
       out[i] = Arrays.copyOf(buffer, CompactShingleSet.compact(set, set.length, buffer));
     }
     return out;
-  }
-
-  /** The distinct shingle fingerprints of a text, ascending. */
-  public static long[] shingles(NearDupAnalyzer analyzer, String text) throws IOException {
-    try (TokenStream ts = analyzer.tokenStream("truth", text)) {
-      NearDupShingleSetAttribute set = ts.addAttribute(NearDupShingleSetAttribute.class);
-      ts.reset();
-      // the filter computes the set in end(); no token needs to be read
-      ts.end();
-      return Arrays.copyOf(set.shingles(), set.count());
-    }
   }
 
   /**

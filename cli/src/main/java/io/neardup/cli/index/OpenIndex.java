@@ -1,8 +1,8 @@
 package io.neardup.cli.index;
 
 import io.neardup.canonical.CanonicalPolicy;
-import io.neardup.cli.CliFailure;
 import io.neardup.cli.input.CorpusReader;
+import io.neardup.cli.output.CliFailure;
 import io.neardup.document.NearDupFields;
 import io.neardup.index.IndexMetadata;
 import io.neardup.index.NearDupClusterer;
@@ -131,7 +131,7 @@ public final class OpenIndex implements Closeable {
    * A view of an index being written, through a reader of its writer (near real time): its
    * directory stays the writer's, closing it closes the reader only.
    */
-  static OpenIndex of(Path path, DirectoryReader reader, IndexMetadata metadata) {
+  public static OpenIndex of(Path path, DirectoryReader reader, IndexMetadata metadata) {
     return new OpenIndex(path, null, reader, metadata);
   }
 
@@ -141,7 +141,7 @@ public final class OpenIndex implements Closeable {
    *
    * @return an error message, or null if the directory is fine
    */
-  static String checkTarget(Path path) throws IOException {
+  public static String checkTarget(Path path) throws IOException {
     if (!Files.exists(path)) {
       return null;
     }
@@ -160,7 +160,7 @@ public final class OpenIndex implements Closeable {
   }
 
   /** Whether another process (or this one) is writing the index at {@code path} right now. */
-  static boolean isLocked(Path path) throws IOException {
+  public static boolean isLocked(Path path) throws IOException {
     if (!Files.isDirectory(path)) {
       return false;
     }
@@ -174,7 +174,7 @@ public final class OpenIndex implements Closeable {
   }
 
   /** The message for an index that another run is writing. */
-  static String locked(Path path) {
+  public static String locked(Path path) {
     return "is being written by another run right now (it holds "
         + path.resolve(org.apache.lucene.index.IndexWriter.WRITE_LOCK_NAME)
         + "): wait for it to end, or choose another directory, got ["
@@ -186,7 +186,7 @@ public final class OpenIndex implements Closeable {
    * Opens a writer on the index, naming the other run that holds it (when it took the index between
    * the check and now).
    */
-  static org.apache.lucene.index.IndexWriter writer(
+  public static org.apache.lucene.index.IndexWriter writer(
       Directory directory, org.apache.lucene.index.IndexWriterConfig config, Path path)
       throws IOException {
     try {
@@ -201,7 +201,7 @@ public final class OpenIndex implements Closeable {
    * index} run leaves them: segment files and the write lock, but no {@code segments_N} and nothing
    * else. Replacing it loses nothing, since no reader can open it.
    */
-  static boolean isUncommitted(Path path) throws IOException {
+  public static boolean isUncommitted(Path path) throws IOException {
     if (!Files.isDirectory(path)) {
       return false;
     }

@@ -1,4 +1,2 @@
-/**
- * The CLI's persistent Lucene index: its documents, writing, opening, appends and stored clusters.
- */
+/** The CLI's persistent Lucene index: its documents and layout, opening it and its writer. */
 package io.neardup.cli.index;

@@ -1,7 +1,6 @@
 package io.neardup.cli.input;
 
 import io.neardup.cli.options.InputOptions;
-import io.neardup.cli.run.AnalysisStore;
 import io.neardup.signature.SentenceSignature;
 import io.neardup.signature.Terms;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.neardup.cli.input;
 
-import io.neardup.cli.CliFailure;
+import io.neardup.cli.output.CliFailure;
 import io.neardup.web.html.HtmlDecoder;
 import java.io.IOException;
 import java.net.URI;

@@ -1,7 +1,7 @@
 package io.neardup.cli.input;
 
-import io.neardup.cli.CliFailure;
 import io.neardup.cli.options.InputOptions;
+import io.neardup.cli.output.CliFailure;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;

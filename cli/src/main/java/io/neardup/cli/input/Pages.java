@@ -1,6 +1,6 @@
 package io.neardup.cli.input;
 
-import io.neardup.cli.run.ClusteringStep;
+import io.neardup.cli.output.RunSummary;
 import io.neardup.web.boilerplate.Boilerplate;
 import io.neardup.web.boilerplate.ExplainedText;
 import io.neardup.web.boilerplate.MainText;
@@ -214,13 +214,13 @@ final class Pages {
             Locale.ROOT,
             "web pages: %s read (boilerplate %s%s): %,d of %,d words kept as main text (%.1f"
                 + " %%)%s",
-            ClusteringStep.count(read, "page"),
+            RunSummary.count(read, "page"),
             boilerplate,
             why,
             kept,
             total,
             total == 0 ? 0.0 : 100.0 * kept / total,
-            noText == 0 ? "" : "; " + ClusteringStep.count(noText, "page") + " with no main text"));
+            noText == 0 ? "" : "; " + RunSummary.count(noText, "page") + " with no main text"));
     if (templates != null) {
       notes.add(
           String.format(
@@ -229,11 +229,11 @@ final class Pages {
                   + " or more to learn from; their %s lost %,d words of template, the other %s"
                   + " got local removal only",
               templates.learntGroups(),
-              ClusteringStep.count(templates.groups(), "group"),
+              RunSummary.count(templates.groups(), "group"),
               SiteTemplates.DEFAULT_MIN_PAGES,
-              ClusteringStep.count(templatePages.sum(), "page"),
+              RunSummary.count(templatePages.sum(), "page"),
               templateWords.sum(),
-              ClusteringStep.count(read - templatePages.sum(), "page")));
+              RunSummary.count(read - templatePages.sum(), "page")));
     }
     if (!setAside.isEmpty()) {
       long skipped = setAside.values().stream().mapToLong(Long::longValue).sum();

@@ -1,9 +1,9 @@
 package io.neardup.cli.input;
 
 import io.neardup.canonical.CanonicalPolicy;
-import io.neardup.cli.CliFailure;
 import io.neardup.cli.options.InputOptions;
 import io.neardup.cli.options.Options;
+import io.neardup.cli.output.CliFailure;
 import io.neardup.util.Futures;
 import io.neardup.web.boilerplate.Boilerplate;
 import io.neardup.web.boilerplate.SiteTemplates;

@@ -1,6 +1,5 @@
 package io.neardup.cli.options;
 
-import io.neardup.cli.input.LanguageFilter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

@@ -1,18 +1,23 @@
 package io.neardup.cli.options;
 
-import io.neardup.cli.report.ShownClusters;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 /** How much of a run a report shows. */
 public final class ReportOptions {
+  /** Default number of largest clusters shown. */
+  public static final int DEFAULT_LARGEST = 30;
+
+  /** Default number of other clusters shown, drawn at random. */
+  public static final int DEFAULT_SAMPLE = 10;
+
   @Option(
       names = "--report-clusters",
       paramLabel = "N",
-      defaultValue = "" + ShownClusters.DEFAULT_LARGEST,
+      defaultValue = "" + DEFAULT_LARGEST,
       description =
           "How many of the largest clusters the report shows, besides "
-              + ShownClusters.DEFAULT_SAMPLE
+              + DEFAULT_SAMPLE
               + " drawn at random from the others (default: ${DEFAULT-VALUE}).")
   int largest;
 

@@ -1,6 +1,5 @@
 package io.neardup.cli.output;
 
-import io.neardup.cli.run.ClusteringStep;
 import io.neardup.cluster.ClusterStats;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -58,14 +57,14 @@ public final class RunSummary {
     return String.format(
         Locale.ROOT,
         "found %s in %s (%,d of %,d documents)%s, verified by %s (%s checked, %s of %s), in %s",
-        ClusteringStep.count(listed, "near-duplicate pair"),
-        ClusteringStep.count(clusters.size(), "cluster"),
+        count(listed, "near-duplicate pair"),
+        count(clusters.size(), "cluster"),
         clustered,
         stats.documents(),
         threshold == null ? "" : " at threshold " + threshold,
         verifiedBy,
-        ClusteringStep.count(stats.candidatePairs(), "candidate pair"),
-        ClusteringStep.count(stats.identicalGroups(), "group"),
+        count(stats.candidatePairs(), "candidate pair"),
+        count(stats.identicalGroups(), "group"),
         identical,
         ProgressLine.elapsed(startNanos));
   }
@@ -92,5 +91,10 @@ public final class RunSummary {
   /** A new list for {@link #addFile}. */
   public static List<String> files() {
     return new ArrayList<>();
+  }
+
+  /** {@code 1 cluster}, {@code 2 clusters}. */
+  public static String count(long n, String noun) {
+    return String.format(Locale.ROOT, "%,d %s%s", n, noun, n == 1 ? "" : "s");
   }
 }

@@ -1,6 +1,6 @@
 package io.neardup.cli.report;
 
-import io.neardup.cli.run.ClusteringStep;
+import io.neardup.cli.output.RunSummary;
 import io.neardup.web.boilerplate.BlockReason;
 import java.util.Locale;
 import java.util.Map;
@@ -237,6 +237,6 @@ final class BlockView {
 
   /** "3 blocks (41 words)". */
   static String count(int blocks, int words) {
-    return ClusteringStep.count(blocks, "block") + " (" + ClusteringStep.count(words, "word") + ")";
+    return RunSummary.count(blocks, "block") + " (" + RunSummary.count(words, "word") + ")";
   }
 }

@@ -1,6 +1,6 @@
 package io.neardup.cli.report;
 
-import io.neardup.cli.command.CompareCommand;
+import io.neardup.cli.eval.MethodScores;
 import io.neardup.cli.report.SCurveChart.Anchor;
 import java.util.List;
 import java.util.Locale;
@@ -19,9 +19,9 @@ public final class ComparisonChart {
   private static final String GRID = "#e0e0e0";
 
   private final String title;
-  private final List<CompareCommand.Row> rows;
+  private final List<MethodScores> rows;
 
-  public ComparisonChart(String title, List<CompareCommand.Row> rows) {
+  public ComparisonChart(String title, List<MethodScores> rows) {
     this.title = title;
     this.rows = rows;
   }
@@ -61,7 +61,7 @@ public final class ComparisonChart {
     double slot = (WIDTH - LEFT - RIGHT) / (double) Math.max(1, rows.size());
     double bar = Math.min(18, slot / 4);
     for (int m = 0; m < rows.size(); m++) {
-      CompareCommand.Row r = rows.get(m);
+      MethodScores r = rows.get(m);
       double[] values = {r.pairs().precision(), r.pairs().recall(), r.pairs().f1()};
       double center = LEFT + slot * (m + 0.5);
       for (int s = 0; s < values.length; s++) {

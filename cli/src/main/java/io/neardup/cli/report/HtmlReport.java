@@ -1,8 +1,8 @@
 package io.neardup.cli.report;
 
-import io.neardup.cli.command.CompareCommand;
+import io.neardup.cli.eval.MethodScores;
 import io.neardup.cli.output.ResultFiles;
-import io.neardup.cli.run.ClusteringStep;
+import io.neardup.cli.output.RunSummary;
 import io.neardup.lsh.Banding;
 import java.nio.file.Path;
 import java.time.ZonedDateTime;
@@ -37,7 +37,7 @@ public final class HtmlReport {
       SimilarityHistogram histogram,
       String measure,
       ShownClusters.Selection clusters,
-      List<CompareCommand.Row> methods,
+      List<MethodScores> methods,
       String methodsTitle) {}
 
   private static final String CSS =
@@ -208,7 +208,7 @@ public final class HtmlReport {
         .append("<th class=\"num\">precision</th><th class=\"num\">recall</th>")
         .append("<th class=\"num\">F1</th><th class=\"num\">B³ F1</th>")
         .append("<th class=\"num\">time (s)</th><th class=\"num\">bytes/doc</th></tr>\n");
-    for (CompareCommand.Row row : r.methods()) {
+    for (MethodScores row : r.methods()) {
       sb.append(
           String.format(
               Locale.ROOT,
@@ -219,10 +219,10 @@ public final class HtmlReport {
               escape(row.method().toString()),
               row.candidatePairs(),
               row.reportedPairs(),
-              CompareCommand.score(row.pairs().precision()),
-              CompareCommand.score(row.pairs().recall()),
-              CompareCommand.score(row.pairs().f1()),
-              CompareCommand.score(row.clusters().f1()),
+              MethodScores.score(row.pairs().precision()),
+              MethodScores.score(row.pairs().recall()),
+              MethodScores.score(row.pairs().f1()),
+              MethodScores.score(row.clusters().f1()),
               row.seconds(),
               row.bytesPerDocument()));
     }
@@ -241,9 +241,9 @@ public final class HtmlReport {
         String.format(
             Locale.ROOT,
             "%s %s %s. Shown: the %,d largest",
-            ClusteringStep.count(s.total(), "cluster"),
+            RunSummary.count(s.total(), "cluster"),
             s.total() == 1 ? "holds" : "hold",
-            ClusteringStep.count(s.documents(), "document"),
+            RunSummary.count(s.documents(), "document"),
             largest));
     if (sampled > 0) {
       sb.append(String.format(Locale.ROOT, " and %,d drawn at random from the others", sampled));
@@ -400,7 +400,7 @@ public final class HtmlReport {
                 Locale.ROOT,
                 "The %s closest below the threshold %s: compared, and not paired. Open one to see"
                     + " the words that differ%s.",
-                ClusteringStep.count(misses.size(), "candidate pair"),
+                RunSummary.count(misses.size(), "candidate pair"),
                 SCurveChart.shortNumber(r.threshold()),
                 misses.stream().anyMatch(m -> m.against() != null)
                     ? " and, for web pages, the blocks each page kept and dropped"

@@ -1,11 +1,12 @@
 package io.neardup.cli.report;
 
 import io.neardup.canonical.CanonicalPolicy;
-import io.neardup.cli.command.CompareCommand;
+import io.neardup.cli.eval.MethodScores;
 import io.neardup.cli.input.HeldInput;
 import io.neardup.cli.input.WebCorpus;
 import io.neardup.cli.options.InputOptions;
 import io.neardup.cli.options.Options;
+import io.neardup.cli.options.ReportOptions;
 import io.neardup.cli.output.ResultFiles;
 import io.neardup.cli.run.MethodRun;
 import io.neardup.cli.run.SignaturePlan;
@@ -160,7 +161,7 @@ public final class RunReport {
       CanonicalPolicy canonical,
       int largest,
       SimilarityHistogram histogram,
-      List<CompareCommand.Row> methods,
+      List<MethodScores> methods,
       String methodsTitle)
       throws IOException {
     if (WebCorpus.kind(input) != WebCorpus.Kind.TEXT) {
@@ -174,7 +175,7 @@ public final class RunReport {
             .select(
                 outcome.clusters(),
                 largest,
-                ShownClusters.DEFAULT_SAMPLE,
+                ReportOptions.DEFAULT_SAMPLE,
                 ShownClusters.fromInput(input, source, canonical),
                 histogram == null
                     ? List.of()

@@ -2,7 +2,7 @@ package io.neardup.cli.report;
 
 import io.neardup.analysis.NearDupAnalyzer;
 import io.neardup.canonical.CanonicalPolicy;
-import io.neardup.cli.command.TruthCommand;
+import io.neardup.cli.eval.ExactShingles;
 import io.neardup.cli.index.OpenIndex;
 import io.neardup.cli.input.CorpusReader;
 import io.neardup.cli.input.HeldInput;
@@ -34,12 +34,6 @@ import java.util.concurrent.Future;
  * read back.
  */
 public final class ShownClusters {
-  /** Default number of largest clusters shown. */
-  public static final int DEFAULT_LARGEST = 30;
-
-  /** Default number of other clusters shown, drawn at random. */
-  public static final int DEFAULT_SAMPLE = 10;
-
   /** Members shown per cluster, the canonical included. */
   static final int MAX_MEMBERS = 20;
 
@@ -381,6 +375,6 @@ public final class ShownClusters {
   }
 
   private long[] shingles(String text) throws IOException {
-    return TruthCommand.shingles(analyzer, text);
+    return ExactShingles.shingles(analyzer, text);
   }
 }

@@ -1,6 +1,7 @@
 package io.neardup.cli.report;
 
 import io.neardup.cli.report.SCurveChart.Anchor;
+import io.neardup.cli.run.PairSimilarities;
 import java.util.Locale;
 
 /**
@@ -8,7 +9,7 @@ import java.util.Locale;
  * to 1: the pairs that reached the threshold and the near misses below it, so a reader sees how
  * many pairs sit close to the decision. Drawn as an SVG bar chart with the threshold marked.
  */
-public final class SimilarityHistogram {
+public final class SimilarityHistogram implements PairSimilarities {
   /** How far on each side of the threshold a pair is "worth a look". */
   static final double MARGIN = 0.05;
 
@@ -51,11 +52,13 @@ public final class SimilarityHistogram {
   }
 
   /** The lowest similarity counted. */
+  @Override
   public double floor() {
     return floor;
   }
 
   /** Counts one verified pair. */
+  @Override
   public void add(double similarity) {
     if (similarity < floor) {
       return;
@@ -76,6 +79,7 @@ public final class SimilarityHistogram {
    * Counts a candidate pair below the threshold (as the clusterer hands them over, from one
    * thread), and keeps it among the closest if it is.
    */
+  @Override
   public void nearMiss(int a, int b, double similarity) {
     add(similarity);
     if (similarity >= floor && similarity < threshold) {

@@ -8,7 +8,6 @@ import io.neardup.cli.options.RunOptions;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.cli.output.ResultFiles;
 import io.neardup.cli.output.RunSummary;
-import io.neardup.cli.report.SimilarityHistogram;
 import io.neardup.cluster.Cluster;
 import io.neardup.cluster.ClusterResult;
 import io.neardup.cluster.ClusterStats;
@@ -73,7 +72,7 @@ public final class ClusteringStep {
       SpillDirectory spill,
       long memory,
       ProgressLine progress,
-      SimilarityHistogram histogram,
+      PairSimilarities histogram,
       boolean clustersByDefault)
       throws IOException {
     NearDupSettings settings = index.metadata().settings();
@@ -192,7 +191,7 @@ public final class ClusteringStep {
             Locale.ROOT,
             "read %s (%,d of %,d documents) stored at threshold %s, verified by %s, canonical %s,"
                 + " in %s (clusters --recompute clusters anew)",
-            count(listing.clusters().size(), "cluster"),
+            RunSummary.count(listing.clusters().size(), "cluster"),
             listing.clustered(),
             index.reader().numDocs(),
             recorded.threshold(),
@@ -322,11 +321,6 @@ public final class ClusteringStep {
     RunSummary.addFile(written, "pairs", pairs);
     RunSummary.addFile(written, "clusters", clustersTarget);
     RunSummary.wrote(progress, written);
-  }
-
-  /** {@code 1 cluster}, {@code 2 clusters}. */
-  public static String count(long n, String noun) {
-    return String.format(Locale.ROOT, "%,d %s%s", n, noun, n == 1 ? "" : "s");
   }
 
   /** Collects the verified pairs as document ids; the clusterer calls it one thread at a time. */

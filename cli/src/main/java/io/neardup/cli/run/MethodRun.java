@@ -1,7 +1,6 @@
 package io.neardup.cli.run;
 
 import io.neardup.canonical.CanonicalPolicy;
-import io.neardup.cli.index.IndexWriting;
 import io.neardup.cli.index.OpenIndex;
 import io.neardup.cli.input.CorpusReader;
 import io.neardup.cli.input.HeldInput;
@@ -14,7 +13,7 @@ import io.neardup.cli.options.RunOptions;
 import io.neardup.cli.options.SpillOptions;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.cli.output.ResultFiles;
-import io.neardup.cli.report.SimilarityHistogram;
+import io.neardup.cli.output.RunSummary;
 import io.neardup.cluster.ClusterResult;
 import io.neardup.cluster.Verification;
 import io.neardup.cluster.core.Clusterer;
@@ -67,7 +66,7 @@ public final class MethodRun {
   private final SpillOptions spillOptions;
   // the first pass's statistics, shared by the two-pass methods of later runs over the same input
   private CollectionStatistics statistics;
-  private SimilarityHistogram histogram;
+  private PairSimilarities histogram;
 
   /**
    * @param source where each run's records come from: the input, or what an earlier pass held of it
@@ -92,7 +91,7 @@ public final class MethodRun {
   /**
    * Has the next run count its verified pairs, near misses included, into {@code h}; null for none.
    */
-  public MethodRun histogram(SimilarityHistogram h) {
+  public MethodRun histogram(PairSimilarities h) {
     this.histogram = h;
     return this;
   }
@@ -145,7 +144,7 @@ public final class MethodRun {
                 .threads(threads)
                 .memory(memory)
                 .progress((phase, done, total) -> progress.update(phase, done, total, done, ""))) {
-      SimilarityHistogram h = histogram;
+      PairSimilarities h = histogram;
       if (h != null && h.floor() < (plan == null ? t : plan.threshold())) {
         clusterer.nearMisses(h.floor(), h::nearMiss);
       }
@@ -255,7 +254,7 @@ public final class MethodRun {
               Locale.ROOT,
               "pass 1 of 2 (%s reads the input twice): collection statistics of %s in %s",
               plan.method,
-              ClusteringStep.count(pass.documents(), "document"),
+              RunSummary.count(pass.documents(), "document"),
               ProgressLine.elapsed(pass.startNanos())));
     }
     plan.prepare();

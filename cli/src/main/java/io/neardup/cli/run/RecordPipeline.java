@@ -1,8 +1,8 @@
 package io.neardup.cli.run;
 
-import io.neardup.cli.CliFailure;
 import io.neardup.cli.input.CorpusReader;
 import io.neardup.cli.options.InputOptions;
+import io.neardup.cli.output.CliFailure;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.util.Futures;
 import java.io.IOException;

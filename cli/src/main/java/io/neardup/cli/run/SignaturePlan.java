@@ -1,5 +1,6 @@
 package io.neardup.cli.run;
 
+import io.neardup.cli.input.AnalysisStore;
 import io.neardup.cli.options.MethodParameters;
 import io.neardup.cluster.core.Clusterer;
 import io.neardup.cluster.core.PairMeasure;

@@ -2,16 +2,17 @@ package io.neardup.cli.run;
 
 import io.neardup.analysis.NearDupAnalyzer;
 import io.neardup.canonical.CanonicalPolicy;
-import io.neardup.cli.CliFailure;
 import io.neardup.cli.index.IndexLayout;
 import io.neardup.cli.index.OpenIndex;
 import io.neardup.cli.input.CorpusReader;
 import io.neardup.cli.input.HeldInput;
-import io.neardup.cli.input.LanguageFilter;
 import io.neardup.cli.input.WebCorpus;
 import io.neardup.cli.options.InputOptions;
+import io.neardup.cli.options.LanguageFilter;
+import io.neardup.cli.output.CliFailure;
 import io.neardup.cli.output.ProgressLine;
 import io.neardup.cli.output.ResultFiles;
+import io.neardup.cli.output.RunSummary;
 import io.neardup.cluster.Cluster;
 import io.neardup.cluster.PairSink;
 import io.neardup.cluster.Verification;
@@ -167,10 +168,10 @@ public final class StreamingDedup {
           String.format(
               java.util.Locale.ROOT,
               "indexed %s from %s in %s (%s skipped)",
-              ClusteringStep.count(summary.documents(), "document"),
+              RunSummary.count(summary.documents(), "document"),
               input,
               ProgressLine.elapsed(summary.startNanos()),
-              ClusteringStep.count(summary.skipped(), "bad record")));
+              RunSummary.count(summary.skipped(), "bad record")));
       for (String note : notes) {
         progress.println(note);
       }

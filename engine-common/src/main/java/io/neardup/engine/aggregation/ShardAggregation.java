@@ -7,9 +7,13 @@ import io.neardup.engine.wire.WireInput;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.LongConsumer;
+import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
 
 /**
@@ -107,18 +111,50 @@ public interface ShardAggregation<P extends FieldParams, R, S> {
   }
 
   /**
-   * Checks where the aggregation stands in a request: once per shard, so at the top level and
-   * without sub-aggregations.
+   * Checks the aggregation where the engine builds it on a shard: once per shard, so at the top
+   * level and without sub-aggregations; a field the shard maps with another type than {@code
+   * neardup} goes to {@link #otherType}.
    *
+   * @param mapped whether the shard's mapping has the field
+   * @param field the field if its type is {@code neardup}, else null
    * @throws IllegalArgumentException naming the aggregation
    */
-  default void checkTopLevel(boolean nested, int subAggregations) {
+  default void check(
+      boolean nested, int subAggregations, P params, boolean mapped, NearDupField field) {
     if (nested) {
       throw new IllegalArgumentException("[" + name() + "] must be a top-level aggregation");
     }
     if (subAggregations > 0) {
       throw new IllegalArgumentException("[" + name() + "] takes no sub-aggregations");
     }
+    if (mapped && field == null) {
+      otherType(params);
+    }
+  }
+
+  /**
+   * The shard a searcher's reader reads, by the engine's shard id of a directory reader or else of
+   * its first segment; null for a shard without segments.
+   */
+  static <S> S shardOf(
+      IndexReader reader, Function<DirectoryReader, S> directory, Function<LeafReader, S> leaf) {
+    if (reader instanceof DirectoryReader d) {
+      return directory.apply(d);
+    }
+    return reader.leaves().isEmpty() ? null : leaf.apply(reader.leaves().get(0).reader());
+  }
+
+  /**
+   * What an aggregation path reads of a result: the result itself for the empty path, nothing
+   * deeper.
+   *
+   * @throws IllegalArgumentException for any other path, naming the aggregation
+   */
+  static Object property(Object result, String name, List<String> path) {
+    if (path.isEmpty()) {
+      return result;
+    }
+    throw new IllegalArgumentException("path not supported for [" + name + "]: " + path);
   }
 
   /** The value of a required key of a JSON form. */

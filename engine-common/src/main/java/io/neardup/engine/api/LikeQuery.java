@@ -93,6 +93,20 @@ public final class LikeQuery {
     }
   }
 
+  /**
+   * Writes the query, which is not sent while the engine's rewrite still fetches its document.
+   *
+   * @param fetching whether the rewrite still fetches it
+   * @throws IllegalStateException if so: the query is rewritten before it is sent
+   */
+  public void write(WireOutput out, boolean fetching) throws IOException {
+    if (fetching) {
+      throw new IllegalStateException(
+          "the [like] document has not been fetched yet: rewrite the query before sending it");
+    }
+    write(out);
+  }
+
   /** The {@code neardup} field searched. */
   public String field() {
     return field;

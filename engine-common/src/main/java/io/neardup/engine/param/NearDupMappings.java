@@ -1,5 +1,6 @@
 package io.neardup.engine.param;
 
+import io.neardup.analysis.NormalizedTextAnalyzer;
 import io.neardup.cluster.Verification;
 import io.neardup.param.Parameter;
 import io.neardup.param.ParameterException;
@@ -9,8 +10,11 @@ import io.neardup.sketch.SketchScheme;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
+import org.apache.lucene.analysis.Analyzer;
 
 /**
  * What both engines' {@code neardup} field type shares: its name, its parameters ({@link
@@ -77,6 +81,20 @@ public final class NearDupMappings {
     public Object defaultOf(Supplier<SketchScheme> scheme) {
       return schemeDefault == null ? fixedDefault : schemeDefault.apply(scheme.get());
     }
+
+    /**
+     * Converts what a mapping holds for the parameter.
+     *
+     * @throws RuntimeException the engine's mapping error ({@code error}) of a message naming the
+     *     parameter and what it allows
+     */
+    public Object convert(Object mapped, Function<String, ? extends RuntimeException> error) {
+      try {
+        return value.convert(name, mapped);
+      } catch (IllegalArgumentException e) {
+        throw error.apply(e.getMessage());
+      }
+    }
   }
 
   /**
@@ -116,30 +134,44 @@ public final class NearDupMappings {
   public static final String SCHEME = Parameter.SCHEME.name(Parameter.Style.SNAKE);
 
   /**
-   * The values of an engine's mapping parameters by name, in their order (null for not set): what
-   * {@link #parameters} reads, and the {@link #SCHEME} others default by.
+   * An engine's declared near-duplicate mapping parameters, read by their name and value.
+   *
+   * @param <P> the engine's parameter
    */
-  public static <P> Map<String, Object> values(
+  public record Declared<P>(
       List<P> parameters, Function<P, String> name, Function<P, Object> value) {
-    Map<String, Object> values = new LinkedHashMap<>();
-    for (P p : parameters) {
-      values.put(name.apply(p), value.apply(p));
-    }
-    return values;
-  }
-
-  /**
-   * The scheme among an engine's mapping parameters (null when its value names none), read alone:
-   * the other parameters default by it.
-   */
-  public static <P> SketchScheme scheme(
-      List<P> parameters, Function<P, String> name, Function<P, Object> value) {
-    for (P p : parameters) {
-      if (SCHEME.equals(name.apply(p))) {
-        return scheme(value.apply(p));
+    /**
+     * The values by name, in their order (null for not set): what {@link #parameters} reads, and
+     * the {@link #SCHEME} others default by.
+     */
+    public Map<String, Object> values() {
+      Map<String, Object> values = new LinkedHashMap<>();
+      for (P p : parameters) {
+        values.put(name.apply(p), value.apply(p));
       }
+      return values;
     }
-    return null;
+
+    /**
+     * The scheme (null when its value names none), read alone: the other parameters default by it.
+     */
+    public SketchScheme scheme() {
+      for (P p : parameters) {
+        if (SCHEME.equals(name.apply(p))) {
+          return NearDupMappings.scheme(value.apply(p));
+        }
+      }
+      return null;
+    }
+
+    /**
+     * The settings and verification of the field's values, failing with the engine's mapping error
+     * ({@code error} of the message and its cause).
+     */
+    public FieldParameters parameters(
+        String field, BiFunction<String, Throwable, ? extends RuntimeException> error) {
+      return NearDupMappings.parameters(field, values(), error);
+    }
   }
 
   /** The scheme a parameter value names, or null when it names none. */
@@ -167,8 +199,31 @@ public final class NearDupMappings {
     }
   }
 
+  /**
+   * The analyzer a field takes without an {@code analyzer} parameter: the index's own {@value
+   * NormalizedTextAnalyzer#NAME} if its settings define one, else the built-in.
+   *
+   * @param indexAnalyzer the index's analyzer of a name, null if none (or the index is unknown)
+   */
+  public static <A> A defaultAnalyzer(Function<String, A> indexAnalyzer, A builtIn) {
+    A a = indexAnalyzer.apply(NormalizedTextAnalyzer.NAME);
+    return a != null ? a : builtIn;
+  }
+
   /** A field's parameters: its settings and how it decides pairs. */
-  public record FieldParameters(NearDupSettings settings, Verification verification) {}
+  public record FieldParameters(NearDupSettings settings, Verification verification) {
+    /**
+     * The field {@code name} with these parameters over the analyzer {@code base}: its whole chain
+     * ({@link NearDupField#chain}) as the engine names an index's analyzers ({@code named}).
+     */
+    public NearDupField field(String name, Analyzer base, UnaryOperator<Analyzer> named) {
+      return new NearDupField(
+          name,
+          settings,
+          verification,
+          named.apply(NearDupField.chain(base, settings, verification)));
+    }
+  }
 
   /**
    * The settings and verification of a field's parameter values (by snake_case name; null for not
@@ -179,6 +234,21 @@ public final class NearDupMappings {
   public static FieldParameters parameters(String field, Map<String, ?> values) {
     NearDupSettings settings = settings(field, values);
     return new FieldParameters(settings, verification(field, values.get(VERIFY), settings));
+  }
+
+  /**
+   * As {@link #parameters(String, Map)}, failing with the engine's mapping error ({@code error} of
+   * the message and its cause).
+   */
+  public static FieldParameters parameters(
+      String field,
+      Map<String, ?> values,
+      BiFunction<String, Throwable, ? extends RuntimeException> error) {
+    try {
+      return parameters(field, values);
+    } catch (IllegalArgumentException e) {
+      throw error.apply(e.getMessage(), e.getCause());
+    }
   }
 
   /** The name of the field's {@code verify} parameter. */

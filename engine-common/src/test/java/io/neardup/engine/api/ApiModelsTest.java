@@ -49,6 +49,18 @@ class ApiModelsTest {
   }
 
   @Test
+  void aLikeQueryIsNotSentWhileItsDocumentIsFetched() throws IOException {
+    LikeQuery like = LikeQuery.ofDocument("body", new LikeDocument("docs", "7", null));
+    assertEquals(
+        "the [like] document has not been fetched yet: rewrite the query before sending it",
+        assertThrows(
+                IllegalStateException.class,
+                () -> like.write(WireOutput.of(new ByteArrayOutputStream()), true))
+            .getMessage());
+    assertEquals(like, LikeQuery.read(roundTrip(out -> like.write(out, false))));
+  }
+
+  @Test
   void likeQueryChecksNameTheirKey() {
     assertEquals(
         "[min_similarity] must be a number in (0, 1], got [1.5]",

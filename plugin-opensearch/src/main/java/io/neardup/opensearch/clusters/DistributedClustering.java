@@ -42,6 +42,7 @@ import org.opensearch.cluster.ClusterState;
 import org.opensearch.cluster.metadata.IndexMetadata;
 import org.opensearch.cluster.metadata.IndexNameExpressionResolver;
 import org.opensearch.cluster.service.ClusterService;
+import org.opensearch.common.inject.Inject;
 import org.opensearch.common.settings.Setting;
 import org.opensearch.common.unit.TimeValue;
 import org.opensearch.core.action.ActionListener;
@@ -64,6 +65,7 @@ import org.opensearch.tasks.Task;
 import org.opensearch.threadpool.ThreadPool;
 import org.opensearch.transport.client.Client;
 import org.opensearch.transport.client.ParentTaskAssigningClient;
+import org.opensearch.transport.client.node.NodeClient;
 
 /**
  * OpenSearch's side of the clusters and reconcile APIs, which are engine-common's {@link
@@ -73,7 +75,7 @@ import org.opensearch.transport.client.ParentTaskAssigningClient;
  */
 public final class DistributedClustering {
   /** Coordinating-node memory for one clustering run (entries, candidates, a block's sketches). */
-  static final Setting<ByteSizeValue> MEMORY_BUDGET_SETTING =
+  public static final Setting<ByteSizeValue> MEMORY_BUDGET_SETTING =
       Setting.byteSizeSetting(
           NodeClustering.MEMORY_BUDGET_SETTING,
           new ByteSizeValue(64, ByteSizeUnit.MB),
@@ -93,10 +95,12 @@ public final class DistributedClustering {
   private final MappedFields mappings = new MappedFields();
   private final NodeClustering<ShardId, String, QueryBuilder> clustering;
 
+  /** Made by the engine's injector for each action that runs it. */
+  @Inject
   public DistributedClustering(
       CircuitBreakerService breakers,
       ThreadPool threadPool,
-      Client client,
+      NodeClient client,
       ClusterService clusterService,
       IndexNameExpressionResolver resolver) {
     this.executor = threadPool.executor(ThreadPool.Names.GENERIC);

@@ -4,17 +4,12 @@ import org.opensearch.action.ActionListenerResponseHandler;
 import org.opensearch.action.ActionType;
 import org.opensearch.action.support.ActionFilters;
 import org.opensearch.action.support.HandledTransportAction;
-import org.opensearch.cluster.metadata.IndexNameExpressionResolver;
 import org.opensearch.cluster.node.DiscoveryNode;
 import org.opensearch.cluster.service.ClusterService;
 import org.opensearch.common.inject.Inject;
-import org.opensearch.common.settings.Setting;
 import org.opensearch.core.action.ActionListener;
-import org.opensearch.core.common.unit.ByteSizeValue;
-import org.opensearch.core.indices.breaker.CircuitBreakerService;
 import org.opensearch.tasks.Task;
 import org.opensearch.transport.TransportService;
-import org.opensearch.transport.client.node.NodeClient;
 
 /**
  * The clustering API on the node that receives it (engine-common's {@link
@@ -36,21 +31,12 @@ public final class TransportNearDupClustersAction
   public TransportNearDupClustersAction(
       TransportService transportService,
       ActionFilters actionFilters,
-      NodeClient client,
-      ClusterService clusterService,
-      IndexNameExpressionResolver resolver,
-      CircuitBreakerService breakers) {
+      DistributedClustering distributed,
+      ClusterService clusterService) {
     super(TYPE.name(), transportService, actionFilters, NearDupClustersRequest::new);
-    this.distributed =
-        new DistributedClustering(
-            breakers, transportService.getThreadPool(), client, clusterService, resolver);
+    this.distributed = distributed;
     this.transportService = transportService;
     this.clusterService = clusterService;
-  }
-
-  /** The setting of the coordinating node's memory budget per run. */
-  public static Setting<ByteSizeValue> memoryBudgetSetting() {
-    return DistributedClustering.MEMORY_BUDGET_SETTING;
   }
 
   @Override

@@ -2,13 +2,12 @@ package io.neardup.opensearch.mapper;
 
 import io.neardup.analysis.NormalizedTextAnalyzer;
 import io.neardup.canonical.CanonicalPolicy;
-import io.neardup.cluster.Verification;
 import io.neardup.engine.ingest.AnalysedTexts;
+import io.neardup.engine.param.AnalysisComponent;
 import io.neardup.engine.param.NearDupField;
 import io.neardup.engine.param.NearDupMappings;
 import io.neardup.engine.shard.HitSketchReader;
-import io.neardup.opensearch.analysis.NearDupTokenFilterFactory;
-import io.neardup.settings.NearDupSettings;
+import io.neardup.opensearch.analysis.ComponentTokenFilterFactory;
 import io.neardup.sketch.SketchScheme;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -65,7 +64,11 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
   public static final class Builder extends ParametrizedFieldMapper.Builder {
     private final Parameter<NamedAnalyzer> analyzer;
     private final List<Parameter<?>> nearDup =
-        NearDupMappings.PARAMETERS.stream().<Parameter<?>>map(p -> param(p, this::scheme)).toList();
+        NearDupMappings.PARAMETERS.stream()
+            .<Parameter<?>>map(p -> param(p, () -> this.declared.scheme()))
+            .toList();
+    private final NearDupMappings.Declared<Parameter<?>> declared =
+        new NearDupMappings.Declared<>(nearDup, p -> p.name, Parameter::getValue);
     private final Parameter<Map<String, String>> meta = Parameter.metaParam();
     private final IndexAnalyzers indexAnalyzers;
     private final AnalysedTexts analysedTexts;
@@ -84,35 +87,18 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
                   "analyzer",
                   false,
                   m -> toType(m).analyzer,
-                  () -> {
-                    NamedAnalyzer a =
-                        indexAnalyzers == null
-                            ? null
-                            : indexAnalyzers.get(NormalizedTextAnalyzer.NAME);
-                    return a != null ? a : DEFAULT_ANALYZER;
-                  })
+                  () ->
+                      NearDupMappings.defaultAnalyzer(
+                          n -> indexAnalyzers == null ? null : indexAnalyzers.get(n),
+                          DEFAULT_ANALYZER))
               .setValidator(Builder::checkAnalyzer);
       // runs after every single-parameter check: the rules that tie parameters together
       meta.setValidator(m -> parameters());
     }
 
-    /** The scheme set so far, or null when its value is not one: others default by it. */
-    private SketchScheme scheme() {
-      return NearDupMappings.scheme(nearDup, p -> p.name, Parameter::getValue);
-    }
-
-    /** The near-duplicate parameters' values, by name. */
-    Map<String, Object> values() {
-      return NearDupMappings.values(nearDup, p -> p.name, Parameter::getValue);
-    }
-
     /** The settings and verification these parameters describe. */
     NearDupMappings.FieldParameters parameters() {
-      try {
-        return NearDupMappings.parameters(name(), values());
-      } catch (IllegalArgumentException e) {
-        throw new MapperParsingException(e.getMessage(), e.getCause());
-      }
+      return declared.parameters(name(), MapperParsingException::new);
     }
 
     private static void checkAnalyzer(NamedAnalyzer a) {
@@ -120,9 +106,11 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
       a.checkAllowedInMode(AnalysisMode.SEARCH_TIME);
       if (a.analyzer() instanceof AnalyzerComponentsProvider provider) {
         for (TokenFilterFactory filter : provider.getComponents().getTokenFilters()) {
-          if (filter instanceof NearDupTokenFilterFactory) {
+          if (filter instanceof ComponentTokenFilterFactory<?> c
+              && c.component() == AnalysisComponent.NEARDUP) {
             throw new MapperParsingException(
-                NearDupMappings.analyzerHasNearDupFilter(a.name(), NearDupTokenFilterFactory.NAME));
+                NearDupMappings.analyzerHasNearDupFilter(
+                    a.name(), AnalysisComponent.NEARDUP.type()));
           }
         }
       }
@@ -139,16 +127,14 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
 
     @Override
     public NearDupFieldMapper build(BuilderContext context) {
-      NearDupMappings.FieldParameters parameters = parameters();
-      NearDupSettings settings = parameters.settings();
-      Verification verification = parameters.verification();
       NamedAnalyzer base = analyzer.getValue();
-      NamedAnalyzer chain =
-          new NamedAnalyzer(
-              base.name(), AnalyzerScope.INDEX, NearDupField.chain(base, settings, verification));
-      NearDupFieldType type =
-          new NearDupFieldType(
-              buildFullName(context), settings, verification, chain, meta.getValue());
+      NearDupField field =
+          parameters()
+              .field(
+                  buildFullName(context),
+                  base,
+                  c -> new NamedAnalyzer(base.name(), AnalyzerScope.INDEX, c));
+      NearDupFieldType type = new NearDupFieldType(field, meta.getValue());
       return new NearDupFieldMapper(
           name(), type, multiFieldsBuilder.build(this, context), copyTo.build(), this);
     }
@@ -161,13 +147,7 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
             name,
             false,
             () -> parameter.defaultOf(scheme),
-            (n, c, o) -> {
-              try {
-                return parameter.value().convert(name, o);
-              } catch (IllegalArgumentException e) {
-                throw new MapperParsingException(e.getMessage());
-              }
-            },
+            (n, c, o) -> parameter.convert(o, MapperParsingException::new),
             m -> toType(m).values.get(name))
         .setSerializer(
             (b, n, v) -> {
@@ -187,21 +167,13 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
     private final NamedAnalyzer analyzer;
 
     /**
-     * @param name the field's full name
-     * @param settings the near-duplicate settings
-     * @param verification how pairs are decided
-     * @param analyzer the whole chain, ending with the near-duplicate filter
+     * @param nearDup the field, its analyzer the engine's
      * @param meta the field's metadata
      */
-    public NearDupFieldType(
-        String name,
-        NearDupSettings settings,
-        Verification verification,
-        NamedAnalyzer analyzer,
-        Map<String, String> meta) {
-      super(name, true, false, false, TextSearchInfo.NONE, meta);
-      this.nearDup = new NearDupField(name, settings, verification, analyzer);
-      this.analyzer = analyzer;
+    public NearDupFieldType(NearDupField nearDup, Map<String, String> meta) {
+      super(nearDup.name(), true, false, false, TextSearchInfo.NONE, meta);
+      this.nearDup = nearDup;
+      this.analyzer = (NamedAnalyzer) nearDup.analyzer();
     }
 
     @Override
@@ -260,7 +232,7 @@ public final class NearDupFieldMapper extends ParametrizedFieldMapper {
       Builder builder) {
     super(simpleName, type, multiFields, copyTo);
     this.analyzer = builder.analyzer.getValue();
-    this.values = builder.values();
+    this.values = builder.declared.values();
     this.indexAnalyzers = builder.indexAnalyzers;
     this.analysedTexts = builder.analysedTexts;
   }

@@ -97,11 +97,7 @@ public final class NearDupQueryBuilder extends AbstractQueryBuilder<NearDupQuery
 
   @Override
   protected void doWriteTo(StreamOutput out) throws IOException {
-    if (fetchedText != null) {
-      throw new IllegalStateException(
-          "the [like] document has not been fetched yet: rewrite the query before sending it");
-    }
-    like.write(WireOutput.of(out));
+    like.write(WireOutput.of(out), fetchedText != null);
   }
 
   /** Parses the body of a {@code neardup} query. */

@@ -6,14 +6,10 @@ import io.neardup.opensearch.clusters.DistributedClustering;
 import org.opensearch.action.ActionType;
 import org.opensearch.action.support.ActionFilters;
 import org.opensearch.action.support.HandledTransportAction;
-import org.opensearch.cluster.metadata.IndexNameExpressionResolver;
-import org.opensearch.cluster.service.ClusterService;
 import org.opensearch.common.inject.Inject;
 import org.opensearch.core.action.ActionListener;
-import org.opensearch.core.indices.breaker.CircuitBreakerService;
 import org.opensearch.tasks.Task;
 import org.opensearch.transport.TransportService;
-import org.opensearch.transport.client.node.NodeClient;
 
 /**
  * The reconcile API on the node that receives it (engine-common's {@link ReconcileRun}): under one
@@ -34,14 +30,9 @@ public final class TransportNearDupReconcileAction
   public TransportNearDupReconcileAction(
       TransportService transportService,
       ActionFilters actionFilters,
-      NodeClient client,
-      ClusterService clusterService,
-      IndexNameExpressionResolver resolver,
-      CircuitBreakerService breakers) {
+      DistributedClustering distributed) {
     super(TYPE.name(), transportService, actionFilters, NearDupReconcileRequest::new);
-    this.distributed =
-        new DistributedClustering(
-            breakers, transportService.getThreadPool(), client, clusterService, resolver);
+    this.distributed = distributed;
   }
 
   @Override

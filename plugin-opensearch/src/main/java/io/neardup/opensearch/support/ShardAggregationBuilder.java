@@ -2,6 +2,7 @@ package io.neardup.opensearch.support;
 
 import io.neardup.engine.aggregation.ShardAggregation;
 import io.neardup.engine.api.FieldParams;
+import io.neardup.engine.param.NearDupField;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
 import io.neardup.opensearch.mapper.NearDupFieldMapper.NearDupFieldType;
@@ -9,7 +10,6 @@ import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
-import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.opensearch.core.common.io.stream.StreamInput;
@@ -101,11 +101,9 @@ public final class ShardAggregationBuilder<P extends FieldParams, R>
   protected AggregatorFactory doBuild(
       QueryShardContext context, AggregatorFactory parent, AggregatorFactories.Builder subs)
       throws IOException {
-    kind.checkTopLevel(parent != null, subs.count());
     MappedFieldType type = context.getMapperService().fieldType(params.field());
-    if (type != null && !(type instanceof NearDupFieldType)) {
-      kind.otherType(params);
-    }
+    NearDupField field = type instanceof NearDupFieldType t ? t.nearDup() : null;
+    kind.check(parent != null, subs.count(), params, type != null, field);
     return new AggregatorFactory(name, context, null, subs, metadata) {
       @Override
       protected Aggregator createInternal(
@@ -114,8 +112,7 @@ public final class ShardAggregationBuilder<P extends FieldParams, R>
           CardinalityUpperBound cardinality,
           Map<String, Object> meta)
           throws IOException {
-        return new ShardAggregator(
-            name, searchContext, meta, type instanceof NearDupFieldType f ? f : null);
+        return new ShardAggregator(name, searchContext, meta, field);
       }
 
       @Override
@@ -149,16 +146,6 @@ public final class ShardAggregationBuilder<P extends FieldParams, R>
     return Objects.hash(super.hashCode(), kind.name(), params);
   }
 
-  /** The shard a searcher's reader reads, or null for a shard without segments. */
-  private static ShardId shardId(IndexReader reader) {
-    if (reader instanceof DirectoryReader d) {
-      return ShardUtils.extractShardId(d);
-    }
-    return reader.leaves().isEmpty()
-        ? null
-        : ShardUtils.extractShardId(reader.leaves().get(0).reader());
-  }
-
   /** A document's {@code _id}. */
   private static String id(LeafReaderContext leaf, int doc) throws IOException {
     FieldsVisitor visitor = new FieldsVisitor(false);
@@ -171,11 +158,12 @@ public final class ShardAggregationBuilder<P extends FieldParams, R>
     private final ShardAggregation.Run<R> run;
 
     ShardAggregator(
-        String name, SearchContext context, Map<String, Object> metadata, NearDupFieldType type)
+        String name, SearchContext context, Map<String, Object> metadata, NearDupField field)
         throws IOException {
       super(name, context, null, metadata);
       IndexReader reader = context.searcher().getIndexReader();
-      ShardId shard = shardId(reader);
+      ShardId shard =
+          ShardAggregation.shardOf(reader, ShardUtils::extractShardId, ShardUtils::extractShardId);
       this.run =
           kind.start(
               params,
@@ -183,7 +171,7 @@ public final class ShardAggregationBuilder<P extends FieldParams, R>
                   reader,
                   shard,
                   shard == null ? 0 : shard.id(),
-                  type == null ? null : type.nearDup(),
+                  field,
                   this::addRequestCircuitBreakerBytes,
                   ShardAggregationBuilder::id));
     }

@@ -2,6 +2,7 @@ package io.neardup.elasticsearch.analysis;
 
 import io.neardup.analysis.SignatureSettings;
 import io.neardup.analysis.SignatureTokenizer;
+import io.neardup.engine.param.AnalysisComponent;
 import org.apache.lucene.analysis.Tokenizer;
 import org.elasticsearch.common.settings.Settings;
 import org.elasticsearch.env.Environment;
@@ -10,8 +11,9 @@ import org.elasticsearch.index.analysis.AbstractTokenizerFactory;
 
 /**
  * The {@code neardup_signature} tokenizer: {@link SignatureTokenizer}, the whole text's signature
- * as one token, with the settings of {@link NearDupSignatureTokenFilterFactory}. For analysers of
- * text fields and {@code _analyze}; a keyword field takes the filter in a normalizer instead.
+ * as one token, with the settings of engine-common's {@link AnalysisComponent#SIGNATURE} filter.
+ * For analysers of text fields and {@code _analyze}; a keyword field takes the filter in a
+ * normalizer instead.
  */
 public final class NearDupSignatureTokenizerFactory extends AbstractTokenizerFactory {
   private final SignatureSettings settings;
@@ -20,7 +22,7 @@ public final class NearDupSignatureTokenizerFactory extends AbstractTokenizerFac
   public NearDupSignatureTokenizerFactory(
       IndexSettings indexSettings, Environment environment, String name, Settings settings) {
     super(name);
-    this.settings = NearDupSignatureTokenFilterFactory.parse(name, settings);
+    this.settings = AnalysisComponent.SIGNATURE.settings(name, settings.keySet(), settings::get);
   }
 
   @Override

@@ -41,6 +41,7 @@ import org.elasticsearch.action.search.TransportSearchAction;
 import org.elasticsearch.action.update.UpdateRequest;
 import org.elasticsearch.client.internal.Client;
 import org.elasticsearch.client.internal.ParentTaskAssigningClient;
+import org.elasticsearch.client.internal.node.NodeClient;
 import org.elasticsearch.cluster.ClusterState;
 import org.elasticsearch.cluster.metadata.IndexMetadata;
 import org.elasticsearch.cluster.metadata.IndexNameExpressionResolver;
@@ -55,6 +56,7 @@ import org.elasticsearch.index.query.QueryBuilder;
 import org.elasticsearch.index.query.QueryBuilders;
 import org.elasticsearch.index.shard.ShardId;
 import org.elasticsearch.indices.breaker.CircuitBreakerService;
+import org.elasticsearch.injection.guice.Inject;
 import org.elasticsearch.search.SearchHit;
 import org.elasticsearch.search.builder.PointInTimeBuilder;
 import org.elasticsearch.search.builder.SearchSourceBuilder;
@@ -73,7 +75,7 @@ import org.elasticsearch.threadpool.ThreadPool;
  */
 public final class DistributedClustering {
   /** Coordinating-node memory for one clustering run (entries, candidates, a block's sketches). */
-  static final Setting<ByteSizeValue> MEMORY_BUDGET_SETTING =
+  public static final Setting<ByteSizeValue> MEMORY_BUDGET_SETTING =
       Setting.byteSizeSetting(
           NodeClustering.MEMORY_BUDGET_SETTING,
           ByteSizeValue.ofMb(64),
@@ -93,10 +95,12 @@ public final class DistributedClustering {
   private final MappedFields mappings = new MappedFields();
   private final NodeClustering<ShardId, BytesReference, QueryBuilder> clustering;
 
+  /** Made by the engine's injector for each action that runs it. */
+  @Inject
   public DistributedClustering(
       CircuitBreakerService breakers,
       ThreadPool threadPool,
-      Client client,
+      NodeClient client,
       ClusterService clusterService,
       IndexNameExpressionResolver resolver) {
     this.executor = threadPool.generic();

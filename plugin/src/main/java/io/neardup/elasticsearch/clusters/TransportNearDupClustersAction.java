@@ -5,14 +5,9 @@ import org.elasticsearch.action.ActionListenerResponseHandler;
 import org.elasticsearch.action.ActionType;
 import org.elasticsearch.action.support.ActionFilters;
 import org.elasticsearch.action.support.HandledTransportAction;
-import org.elasticsearch.client.internal.node.NodeClient;
-import org.elasticsearch.cluster.metadata.IndexNameExpressionResolver;
 import org.elasticsearch.cluster.node.DiscoveryNode;
 import org.elasticsearch.cluster.service.ClusterService;
-import org.elasticsearch.common.settings.Setting;
-import org.elasticsearch.common.unit.ByteSizeValue;
 import org.elasticsearch.common.util.concurrent.EsExecutors;
-import org.elasticsearch.indices.breaker.CircuitBreakerService;
 import org.elasticsearch.injection.guice.Inject;
 import org.elasticsearch.tasks.Task;
 import org.elasticsearch.transport.TransportService;
@@ -37,26 +32,17 @@ public final class TransportNearDupClustersAction
   public TransportNearDupClustersAction(
       TransportService transportService,
       ActionFilters actionFilters,
-      NodeClient client,
-      ClusterService clusterService,
-      IndexNameExpressionResolver resolver,
-      CircuitBreakerService breakers) {
+      DistributedClustering distributed,
+      ClusterService clusterService) {
     super(
         TYPE.name(),
         transportService,
         actionFilters,
         NearDupClustersRequest::new,
         EsExecutors.DIRECT_EXECUTOR_SERVICE);
-    this.distributed =
-        new DistributedClustering(
-            breakers, transportService.getThreadPool(), client, clusterService, resolver);
+    this.distributed = distributed;
     this.transportService = transportService;
     this.clusterService = clusterService;
-  }
-
-  /** The setting of the coordinating node's memory budget per run. */
-  public static Setting<ByteSizeValue> memoryBudgetSetting() {
-    return DistributedClustering.MEMORY_BUDGET_SETTING;
   }
 
   @Override

@@ -2,13 +2,12 @@ package io.neardup.elasticsearch.mapper;
 
 import io.neardup.analysis.NormalizedTextAnalyzer;
 import io.neardup.canonical.CanonicalPolicy;
-import io.neardup.cluster.Verification;
-import io.neardup.elasticsearch.analysis.NearDupTokenFilterFactory;
+import io.neardup.elasticsearch.analysis.ComponentTokenFilterFactory;
 import io.neardup.engine.ingest.AnalysedTexts;
+import io.neardup.engine.param.AnalysisComponent;
 import io.neardup.engine.param.NearDupField;
 import io.neardup.engine.param.NearDupMappings;
 import io.neardup.engine.shard.HitSketchReader;
-import io.neardup.settings.NearDupSettings;
 import io.neardup.sketch.SketchScheme;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -65,7 +64,11 @@ public final class NearDupFieldMapper extends FieldMapper {
   public static final class Builder extends FieldMapper.Builder {
     private final Parameter<NamedAnalyzer> analyzer;
     private final List<Parameter<?>> nearDup =
-        NearDupMappings.PARAMETERS.stream().<Parameter<?>>map(p -> param(p, this::scheme)).toList();
+        NearDupMappings.PARAMETERS.stream()
+            .<Parameter<?>>map(p -> param(p, () -> this.declared.scheme()))
+            .toList();
+    private final NearDupMappings.Declared<Parameter<?>> declared =
+        new NearDupMappings.Declared<>(nearDup, p -> p.name, Parameter::getValue);
     private final Parameter<Map<String, String>> meta = Parameter.metaParam();
     private final IndexAnalyzers indexAnalyzers;
     private final AnalysedTexts analysedTexts;
@@ -84,13 +87,10 @@ public final class NearDupFieldMapper extends FieldMapper {
                   "analyzer",
                   false,
                   m -> toType(m).analyzer,
-                  () -> {
-                    NamedAnalyzer a =
-                        indexAnalyzers == null
-                            ? null
-                            : indexAnalyzers.get(NormalizedTextAnalyzer.NAME);
-                    return a != null ? a : DEFAULT_ANALYZER;
-                  })
+                  () ->
+                      NearDupMappings.defaultAnalyzer(
+                          n -> indexAnalyzers == null ? null : indexAnalyzers.get(n),
+                          DEFAULT_ANALYZER))
               .addValidator(a -> a.checkAllowedInMode(AnalysisMode.INDEX_TIME))
               .addValidator(a -> a.checkAllowedInMode(AnalysisMode.SEARCH_TIME))
               .addValidator(Builder::checkHasNoNearDupFilter);
@@ -98,31 +98,19 @@ public final class NearDupFieldMapper extends FieldMapper {
       meta.addValidator(m -> parameters());
     }
 
-    /** The scheme set so far, or null when its value is not one: others default by it. */
-    private SketchScheme scheme() {
-      return NearDupMappings.scheme(nearDup, p -> p.name, Parameter::getValue);
-    }
-
-    /** The near-duplicate parameters' values, by name. */
-    Map<String, Object> values() {
-      return NearDupMappings.values(nearDup, p -> p.name, Parameter::getValue);
-    }
-
     /** The settings and verification these parameters describe. */
     NearDupMappings.FieldParameters parameters() {
-      try {
-        return NearDupMappings.parameters(leafName(), values());
-      } catch (IllegalArgumentException e) {
-        throw new MapperParsingException(e.getMessage(), e.getCause());
-      }
+      return declared.parameters(leafName(), MapperParsingException::new);
     }
 
     private static void checkHasNoNearDupFilter(NamedAnalyzer a) {
       if (a.analyzer() instanceof AnalyzerComponentsProvider provider) {
         for (TokenFilterFactory filter : provider.getComponents().getTokenFilters()) {
-          if (filter instanceof NearDupTokenFilterFactory) {
+          if (filter instanceof ComponentTokenFilterFactory<?> c
+              && c.component() == AnalysisComponent.NEARDUP) {
             throw new MapperParsingException(
-                NearDupMappings.analyzerHasNearDupFilter(a.name(), NearDupTokenFilterFactory.NAME));
+                NearDupMappings.analyzerHasNearDupFilter(
+                    a.name(), AnalysisComponent.NEARDUP.type()));
           }
         }
       }
@@ -144,16 +132,14 @@ public final class NearDupFieldMapper extends FieldMapper {
 
     @Override
     public NearDupFieldMapper build(MapperBuilderContext context) {
-      NearDupMappings.FieldParameters parameters = parameters();
-      NearDupSettings settings = parameters.settings();
-      Verification verification = parameters.verification();
       NamedAnalyzer base = analyzer.getValue();
-      NamedAnalyzer chain =
-          new NamedAnalyzer(
-              base.name(), AnalyzerScope.INDEX, NearDupField.chain(base, settings, verification));
-      NearDupFieldType type =
-          new NearDupFieldType(
-              context.buildFullName(leafName()), settings, verification, chain, meta.getValue());
+      NearDupField field =
+          parameters()
+              .field(
+                  context.buildFullName(leafName()),
+                  base,
+                  c -> new NamedAnalyzer(base.name(), AnalyzerScope.INDEX, c));
+      NearDupFieldType type = new NearDupFieldType(field, meta.getValue());
       return new NearDupFieldMapper(leafName(), type, builderParams(this, context), this);
     }
   }
@@ -165,13 +151,7 @@ public final class NearDupFieldMapper extends FieldMapper {
         name,
         false,
         () -> parameter.defaultOf(scheme),
-        (n, c, o) -> {
-          try {
-            return parameter.value().convert(name, o);
-          } catch (IllegalArgumentException e) {
-            throw new MapperParsingException(e.getMessage());
-          }
-        },
+        (n, c, o) -> parameter.convert(o, MapperParsingException::new),
         m -> toType(m).values.get(name),
         (b, n, v) -> {
           if (v != null) {
@@ -190,21 +170,13 @@ public final class NearDupFieldMapper extends FieldMapper {
     private final NamedAnalyzer analyzer;
 
     /**
-     * @param name the field's full name
-     * @param settings the near-duplicate settings
-     * @param verification how pairs are decided
-     * @param analyzer the whole chain, ending with the near-duplicate filter
+     * @param nearDup the field, its analyzer the engine's
      * @param meta the field's metadata
      */
-    public NearDupFieldType(
-        String name,
-        NearDupSettings settings,
-        Verification verification,
-        NamedAnalyzer analyzer,
-        Map<String, String> meta) {
-      super(name, IndexType.terms(true, false), false, meta);
-      this.nearDup = new NearDupField(name, settings, verification, analyzer);
-      this.analyzer = analyzer;
+    public NearDupFieldType(NearDupField nearDup, Map<String, String> meta) {
+      super(nearDup.name(), IndexType.terms(true, false), false, meta);
+      this.nearDup = nearDup;
+      this.analyzer = (NamedAnalyzer) nearDup.analyzer();
     }
 
     @Override
@@ -263,7 +235,7 @@ public final class NearDupFieldMapper extends FieldMapper {
       String leafName, NearDupFieldType type, BuilderParams params, Builder builder) {
     super(leafName, type, params);
     this.analyzer = builder.analyzer.getValue();
-    this.values = builder.values();
+    this.values = builder.declared.values();
     this.indexAnalyzers = builder.indexAnalyzers;
     this.analysedTexts = builder.analysedTexts;
   }

@@ -7,11 +7,7 @@ import org.elasticsearch.action.ActionListener;
 import org.elasticsearch.action.ActionType;
 import org.elasticsearch.action.support.ActionFilters;
 import org.elasticsearch.action.support.HandledTransportAction;
-import org.elasticsearch.client.internal.node.NodeClient;
-import org.elasticsearch.cluster.metadata.IndexNameExpressionResolver;
-import org.elasticsearch.cluster.service.ClusterService;
 import org.elasticsearch.common.util.concurrent.EsExecutors;
-import org.elasticsearch.indices.breaker.CircuitBreakerService;
 import org.elasticsearch.injection.guice.Inject;
 import org.elasticsearch.tasks.Task;
 import org.elasticsearch.transport.TransportService;
@@ -35,19 +31,14 @@ public final class TransportNearDupReconcileAction
   public TransportNearDupReconcileAction(
       TransportService transportService,
       ActionFilters actionFilters,
-      NodeClient client,
-      ClusterService clusterService,
-      IndexNameExpressionResolver resolver,
-      CircuitBreakerService breakers) {
+      DistributedClustering distributed) {
     super(
         TYPE.name(),
         transportService,
         actionFilters,
         NearDupReconcileRequest::new,
         EsExecutors.DIRECT_EXECUTOR_SERVICE);
-    this.distributed =
-        new DistributedClustering(
-            breakers, transportService.getThreadPool(), client, clusterService, resolver);
+    this.distributed = distributed;
   }
 
   @Override

@@ -77,10 +77,7 @@ public final class InternalShardAggregation<R> extends InternalAggregation {
 
   @Override
   public Object getProperty(List<String> path) {
-    if (path.isEmpty()) {
-      return this;
-    }
-    throw new IllegalArgumentException("path not supported for [" + getName() + "]: " + path);
+    return ShardAggregation.property(this, getName(), path);
   }
 
   @Override

@@ -3,6 +3,7 @@ package io.neardup.elasticsearch.support;
 import io.neardup.elasticsearch.mapper.NearDupFieldMapper.NearDupFieldType;
 import io.neardup.engine.aggregation.ShardAggregation;
 import io.neardup.engine.api.FieldParams;
+import io.neardup.engine.param.NearDupField;
 import io.neardup.engine.wire.WireInput;
 import io.neardup.engine.wire.WireOutput;
 import java.io.IOException;
@@ -10,7 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.elasticsearch.TransportVersion;
@@ -105,18 +105,15 @@ public final class ShardAggregationBuilder<P extends FieldParams, R>
   protected AggregatorFactory doBuild(
       AggregationContext context, AggregatorFactory parent, AggregatorFactories.Builder subs)
       throws IOException {
-    kind.checkTopLevel(parent != null, subs.count());
     MappedFieldType type = context.getFieldType(params.field());
-    if (type != null && !(type instanceof NearDupFieldType)) {
-      kind.otherType(params);
-    }
+    NearDupField field = type instanceof NearDupFieldType t ? t.nearDup() : null;
+    kind.check(parent != null, subs.count(), params, type != null, field);
     return new AggregatorFactory(name, context, null, subs, metadata) {
       @Override
       protected Aggregator createInternal(
           Aggregator parentAggregator, CardinalityUpperBound cardinality, Map<String, Object> meta)
           throws IOException {
-        return new ShardAggregator(
-            name, context, meta, type instanceof NearDupFieldType f ? f : null);
+        return new ShardAggregator(name, context, meta, field);
       }
     };
   }
@@ -156,16 +153,6 @@ public final class ShardAggregationBuilder<P extends FieldParams, R>
     return Objects.hash(super.hashCode(), kind.name(), params);
   }
 
-  /** The shard a searcher's reader reads, or null for a shard without segments. */
-  private static ShardId shardId(IndexReader reader) {
-    if (reader instanceof DirectoryReader d) {
-      return ShardUtils.extractShardId(d);
-    }
-    return reader.leaves().isEmpty()
-        ? null
-        : ShardUtils.extractShardId(reader.leaves().get(0).reader());
-  }
-
   /** A document's {@code _id}. */
   private static String id(LeafReaderContext leaf, int doc) throws IOException {
     LeafStoredFieldLoader stored = StoredFieldLoader.create(false, Set.of()).getLoader(leaf, null);
@@ -183,14 +170,12 @@ public final class ShardAggregationBuilder<P extends FieldParams, R>
     private final ShardAggregation.Run<R> run;
 
     ShardAggregator(
-        String name,
-        AggregationContext context,
-        Map<String, Object> metadata,
-        NearDupFieldType type)
+        String name, AggregationContext context, Map<String, Object> metadata, NearDupField field)
         throws IOException {
       super(name, context, null, metadata);
       IndexReader reader = context.searcher().getIndexReader();
-      ShardId shard = shardId(reader);
+      ShardId shard =
+          ShardAggregation.shardOf(reader, ShardUtils::extractShardId, ShardUtils::extractShardId);
       this.run =
           kind.start(
               params,
@@ -198,7 +183,7 @@ public final class ShardAggregationBuilder<P extends FieldParams, R>
                   reader,
                   shard,
                   shard == null ? 0 : shard.id(),
-                  type == null ? null : type.nearDup(),
+                  field,
                   this::addRequestCircuitBreakerBytes,
                   ShardAggregationBuilder::id));
     }

@@ -8,6 +8,7 @@ import io.neardup.analysis.NearDupAnalyzer;
 import io.neardup.analysis.NearDupFilter;
 import io.neardup.analysis.NormalizedTextAnalyzer;
 import io.neardup.elasticsearch.NearDupPlugin;
+import io.neardup.engine.param.AnalysisComponent;
 import io.neardup.settings.NearDupSettings;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -106,8 +107,8 @@ public class NearDupAnalysisTests extends ESTokenStreamTestCase {
         NearDupSettings.builder().shingleSize(3).hashes(64).threshold(0.7).exact(true).build();
 
     TokenFilterFactory factory = analysis.tokenFilter.get("dup");
-    assertThat(factory, instanceOf(NearDupTokenFilterFactory.class));
-    assertThat(((NearDupTokenFilterFactory) factory).settings(), equalTo(expected));
+    assertThat(factory, instanceOf(ComponentTokenFilterFactory.class));
+    assertThat(((ComponentTokenFilterFactory<?>) factory).settings(), equalTo(expected));
 
     List<String> fromElasticsearch = tokens(analysis.indexAnalyzers.get("dups"), TEXT);
     try (NearDupAnalyzer library = new NearDupAnalyzer(expected)) {
@@ -125,7 +126,7 @@ public class NearDupAnalysisTests extends ESTokenStreamTestCase {
                 .put("index.analysis.analyzer.dups.tokenizer", "standard")
                 .putList("index.analysis.analyzer.dups.filter", "neardup_normalize", "neardup"));
     assertThat(
-        ((NearDupTokenFilterFactory) analysis.tokenFilter.get("neardup")).settings(),
+        ((ComponentTokenFilterFactory<?>) analysis.tokenFilter.get("neardup")).settings(),
         equalTo(NearDupSettings.DEFAULT));
     try (NearDupAnalyzer library = new NearDupAnalyzer(NearDupSettings.DEFAULT)) {
       assertThat(tokens(analysis.indexAnalyzers.get("dups"), TEXT), equalTo(tokens(library, TEXT)));
@@ -233,7 +234,8 @@ public class NearDupAnalysisTests extends ESTokenStreamTestCase {
             .put("index.version.created", 1)
             .put("hashes", 32)
             .build();
-    NearDupTokenFilterFactory factory = new NearDupTokenFilterFactory(null, null, "dup", settings);
+    ComponentTokenFilterFactory<NearDupSettings> factory =
+        new ComponentTokenFilterFactory<>(AnalysisComponent.NEARDUP, "dup", settings);
     assertThat(factory.settings(), equalTo(NearDupSettings.builder().hashes(32).build()));
   }
 }

@@ -1,8 +1,8 @@
-package io.neardup.cli;
+package io.neardup.cli.output;
 
 /**
  * A runtime failure the user can act on (bad input data, an unusable index): reported by its
- * message alone, with exit code {@value NearDupCli#EXIT_FAILURE}.
+ * message alone, with exit code {@value io.neardup.cli.NearDupCli#EXIT_FAILURE}.
  */
 public final class CliFailure extends RuntimeException {
   private static final long serialVersionUID = 1L;

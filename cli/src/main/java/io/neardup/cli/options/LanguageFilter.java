@@ -1,6 +1,6 @@
-package io.neardup.cli.input;
+package io.neardup.cli.options;
 
-import io.neardup.cli.run.ClusteringStep;
+import io.neardup.cli.output.RunSummary;
 import io.neardup.util.Mix;
 import io.neardup.web.language.LanguageIdentifier;
 import java.nio.charset.StandardCharsets;
@@ -78,7 +78,7 @@ public final class LanguageFilter {
               Locale.ROOT,
               "--languages %s: %s set aside%s",
               String.join(",", keep),
-              ClusteringStep.count(skipped, "document"),
+              RunSummary.count(skipped, "document"),
               skipped == 0 ? "" : " (" + counts(setAside) + ")"));
     }
     return notes;

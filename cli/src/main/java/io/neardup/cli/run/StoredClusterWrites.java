@@ -1,13 +1,13 @@
-package io.neardup.cli.index;
+package io.neardup.cli.run;
 
 import io.neardup.canonical.CanonicalPolicy;
-import io.neardup.cli.CliFailure;
+import io.neardup.cli.index.OpenIndex;
 import io.neardup.cli.options.ClusterOptions;
 import io.neardup.cli.options.RunOptions;
 import io.neardup.cli.options.SpillOptions;
+import io.neardup.cli.output.CliFailure;
 import io.neardup.cli.output.ProgressLine;
-import io.neardup.cli.run.ClusteringStep;
-import io.neardup.cli.run.StreamingDedup;
+import io.neardup.cli.output.RunSummary;
 import io.neardup.cluster.Verification;
 import io.neardup.cluster.core.SpillDirectory;
 import io.neardup.index.AppendClusters;
@@ -185,16 +185,16 @@ public final class StoredClusterWrites {
               Locale.ROOT,
               "; %s resembled two or more clusters and joined the most similar one"
                   + " (clusters --recompute --write merges them)",
-              ClusteringStep.count(append.bridges(), "new document")));
+              RunSummary.count(append.bridges(), "new document")));
     }
     return String.format(
         Locale.ROOT,
         "assigned %s: %,d joined a cluster, %s; cluster fields written for %s (%,d of them"
             + " indexed before)%s",
-        ClusteringStep.count(documents, "new document"),
+        RunSummary.count(documents, "new document"),
         append.joined(),
-        ClusteringStep.count(append.flips(), "canonical") + " changed",
-        ClusteringStep.count(changes.size(), "document"),
+        RunSummary.count(append.flips(), "canonical") + " changed",
+        RunSummary.count(changes.size(), "document"),
         indexed,
         String.join("", notes));
   }

@@ -1,5 +1,7 @@
-package io.neardup.cli.index;
+package io.neardup.cli.run;
 
+import io.neardup.cli.index.IndexLayout;
+import io.neardup.cli.index.OpenIndex;
 import io.neardup.cli.input.CorpusReader;
 import io.neardup.cli.input.HeldInput;
 import io.neardup.cli.input.WebCorpus;
@@ -7,8 +9,6 @@ import io.neardup.cli.options.InputOptions;
 import io.neardup.cli.options.Options;
 import io.neardup.cli.options.RunOptions;
 import io.neardup.cli.output.ProgressLine;
-import io.neardup.cli.run.RecordPipeline;
-import io.neardup.cli.run.StreamingDedup;
 import io.neardup.cluster.Verification;
 import io.neardup.index.IndexMetadata;
 import io.neardup.index.StoredClusters;

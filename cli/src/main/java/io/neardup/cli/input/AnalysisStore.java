@@ -1,4 +1,4 @@
-package io.neardup.cli.run;
+package io.neardup.cli.input;
 
 import java.util.Arrays;
 import java.util.List;
@@ -41,7 +41,7 @@ public final class AnalysisStore {
   }
 
   /** The strings of document {@code ord}, whose text is {@code text}. */
-  List<String> of(int ord, String text) {
+  public List<String> of(int ord, String text) {
     String[] kept = byOrdinal[ord];
     if (kept != null) {
       return Arrays.asList(kept);

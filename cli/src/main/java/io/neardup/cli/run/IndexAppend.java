@@ -1,13 +1,13 @@
-package io.neardup.cli.index;
+package io.neardup.cli.run;
 
 import io.neardup.canonical.CanonicalPolicy;
+import io.neardup.cli.index.OpenIndex;
 import io.neardup.cli.input.CorpusReader;
 import io.neardup.cli.options.InputOptions;
 import io.neardup.cli.options.Options;
 import io.neardup.cli.options.RunOptions;
 import io.neardup.cli.output.ProgressLine;
-import io.neardup.cli.run.ClusteringStep;
-import io.neardup.cli.run.RecordPipeline;
+import io.neardup.cli.output.RunSummary;
 import io.neardup.index.IndexMetadata;
 import io.neardup.index.StoredClusters;
 import io.neardup.param.Parameter;
@@ -121,7 +121,7 @@ public final class IndexAppend {
             + "; index at "
             + index
             + " now holds "
-            + ClusteringStep.count(firstNew + summary.documents(), "document"));
+            + RunSummary.count(firstNew + summary.documents(), "document"));
   }
 
   /**
