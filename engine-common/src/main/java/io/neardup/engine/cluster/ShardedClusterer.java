@@ -3,6 +3,7 @@ package io.neardup.engine.cluster;
 import io.neardup.canonical.CanonicalPolicy;
 import io.neardup.cluster.ClusterOrder;
 import io.neardup.cluster.Verification;
+import io.neardup.cluster.core.BucketPairs;
 import io.neardup.cluster.core.Clusterer;
 import io.neardup.cluster.core.PairMeasure;
 import io.neardup.cluster.core.PairMeasures;
@@ -98,6 +99,7 @@ public final class ShardedClusterer {
   private long[] entries = new long[0];
   private int entryCount;
   private int nextBucket; // position in entries of the next bucket to read
+  private final BucketPairs bucketPairs = new BucketPairs(1024);
   private long[] pairs = new long[0];
   private int pairCount;
   private int pairPosition;
@@ -270,7 +272,8 @@ public final class ShardedClusterer {
     LongHashSet docs = new LongHashSet();
     while (true) {
       while (pairPosition < pairCount
-          && sets.connected(left(pairs[pairPosition]), right(pairs[pairPosition]))) {
+          && sets.connected(
+              BucketPairs.low(pairs[pairPosition]), BucketPairs.high(pairs[pairPosition]))) {
         skipped++;
         pairPosition++;
       }
@@ -278,8 +281,8 @@ public final class ShardedClusterer {
         int end = pairPosition;
         while (end < pairCount) {
           long pair = pairs[end];
-          int a = left(pair);
-          int b = right(pair);
+          int a = BucketPairs.low(pair);
+          int b = BucketPairs.high(pair);
           int grows = (docs.contains(a) ? 0 : 1) + (docs.contains(b) ? 0 : 1);
           if (docs.size() + grows > maxDocuments) {
             break;
@@ -342,8 +345,8 @@ public final class ShardedClusterer {
       return;
     }
     for (int i = pairPosition; i < blockEnd; i++) {
-      int a = left(pairs[i]);
-      int b = right(pairs[i]);
+      int a = BucketPairs.low(pairs[i]);
+      int b = BucketPairs.high(pairs[i]);
       if (sets.connected(a, b)) {
         skipped++;
         continue;
@@ -444,27 +447,19 @@ public final class ShardedClusterer {
       deferred.add((int) hash, Arrays.copyOf(docs, size));
       return;
     }
-    for (int i = 0; i < size; i++) {
-      for (int j = i + 1; j < size; j++) {
-        if (docs[i] == docs[j]) {
-          continue; // two bands of one document with equal upper halves
-        }
-        if (pairCount == pairs.length) {
-          pairs = Arrays.copyOf(pairs, Math.max(1024, pairs.length * 2));
-        }
-        int a = Math.min(docs[i], docs[j]);
-        int b = Math.max(docs[i], docs[j]);
-        pairs[pairCount++] = (long) a << 32 | b;
-      }
+    try {
+      bucketPairs.list(docs, size, this::addPairs);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // addPairs writes to memory only
     }
   }
 
-  private static int left(long pair) {
-    return (int) (pair >>> 32);
-  }
-
-  private static int right(long pair) {
-    return (int) pair;
+  private void addPairs(long[] block, int count) {
+    if (pairCount + count > pairs.length) {
+      pairs = Arrays.copyOf(pairs, Math.max(Math.max(1024, pairs.length * 2), pairCount + count));
+    }
+    System.arraycopy(block, 0, pairs, pairCount, count);
+    pairCount += count;
   }
 
   private void checkShards() {

@@ -132,22 +132,10 @@ final class ClusterRun {
       joinBucket(docs, size);
       return;
     }
-    long[] out = pairBuffer;
-    int k = 0;
-    for (int i = 0; i < size - 1; i++) {
-      long a = (long) docs[i] << 32;
-      for (int j = i + 1; j < size; j++) {
-        if (k == out.length) {
-          pairs.addAll(out, k);
-          k = 0;
-        }
-        out[k++] = a | docs[j];
-      }
-    }
-    pairs.addAll(out, k);
+    bucketPairs.list(docs, size, pairs::addAll);
   }
 
-  private final long[] pairBuffer = new long[1024];
+  private final BucketPairs bucketPairs = new BucketPairs(1024);
   private final SetComparison.Buffers buffers = new SetComparison.Buffers();
 
   /** Verifies the pairs of a bucket that are not yet in one cluster. */
