@@ -115,6 +115,8 @@ public final class BlockClassifier {
     ContentRegion.restrict(blocks, content);
     ContentRegion.dropAuthorBox(blocks, content);
     trace(trace, BlockTrace.Step.CONTENT_REGION, content);
+    keepLinkedTitles(blocks, content);
+    trace(trace, BlockTrace.Step.LINKED_TITLES, content);
     dropHeadingsOfDropped(blocks, content);
     trace(trace, BlockTrace.Step.HEADINGS, content);
     int kept = 0;
@@ -141,6 +143,31 @@ public final class BlockClassifier {
       trace(trace, BlockTrace.Step.NO_ARTICLE, content);
     }
     return content;
+  }
+
+  /**
+   * Keeps a heading made of a link (more than a third of its words linked) whose next block is kept:
+   * it is the title of the text that follows, linked to that text's own page, as the title of each
+   * item of a listing (a headline over its teaser, a product's name over its description) or an
+   * article's title linked to its permanent address are. The decision tree drops it as link-dense,
+   * and a listing then keeps its teasers without their titles. Navigation is lists of links without
+   * kept text after each; a heading in declared furniture stays out.
+   */
+  private static void keepLinkedTitles(List<TextBlock> blocks, boolean[] content) {
+    for (int i = 0; i < blocks.size(); i++) {
+      TextBlock b = blocks.get(i);
+      if (content[i]
+          || !b.heading()
+          || b.linkDensity() <= MAX_LINK_DENSITY
+          || b.landmark() == Landmark.BOILERPLATE) {
+        continue;
+      }
+      int next = i + 1;
+      while (next < blocks.size() && blocks.get(next).words() == 0) {
+        next++;
+      }
+      content[i] = next < blocks.size() && content[next];
+    }
   }
 
   /**

@@ -16,6 +16,7 @@ final class BlockTrace {
     LANDMARKS,
     FORMS,
     CONTENT_REGION,
+    LINKED_TITLES,
     HEADINGS,
     NO_ARTICLE
   }
@@ -64,6 +65,7 @@ final class BlockTrace {
                 case NONE -> BlockReason.OUTSIDE_MAIN;
               };
       case FORMS -> BlockReason.FORM;
+      case LINKED_TITLES -> BlockReason.LINKED_TITLE;
       case HEADINGS -> BlockReason.HEADING_OF_DROPPED;
       case CONTENT_REGION -> kept ? BlockReason.REGION : BlockReason.OUTSIDE_REGION;
       case NO_ARTICLE ->

@@ -379,4 +379,31 @@ class BlockClassifierTest {
     assertTrue(text.contains("Retreat one takes place"), text);
     assertTrue(text.contains("Retreat two takes place"), text);
   }
+
+  @Test
+  void aListingsLinkedHeadlinesAreTheTitlesOfItsTeasers() {
+    // a blog's front page: each post a headline linked to the post over its teaser, beside a
+    // navigation bar and a sidebar of linked headings that no kept text follows
+    String post =
+        "<div><h2><a href=/p/N>The N post of the blog on gardening</a></h2><p>A teaser of the N"
+            + " post, on what to plant in the autumn, how deep, and how to water it until spring, which"
+            + " tools to buy and which to borrow from a neighbour, and what the frost will do to the"
+            + " bulbs if they are planted late in the year.</p></div>";
+    String page =
+        "<div><a href=/>Home</a> <a href=/about>About</a></div><div>"
+            + post.replace("N", "first")
+            + post.replace("N", "second")
+            + post.replace("N", "third")
+            + "</div><div><h3><a href=/archive>The archive of the blog by month</a></h3><ul>"
+            + "<li><a href=/2024>2024</a><li><a href=/2025>2025</a></ul></div>";
+    String text = new MainTextExtractor(Boilerplate.LOCAL).extract(page, "").text();
+    assertTrue(text.startsWith("The first post of the blog on gardening\nA teaser of the first"), text);
+    assertTrue(text.contains("The third post of the blog on gardening\nA teaser of the third"), text);
+    assertFalse(text.contains("archive"), text);
+    assertFalse(text.contains("Home"), text);
+    ExplainedText explained =
+        new MainTextExtractor(Boilerplate.LOCAL)
+            .explain(new BlockSegmenter().segment(org.jsoup.Jsoup.parse(page).body()), null);
+    assertEquals(BlockReason.LINKED_TITLE, explained.reasons().get(1));
+  }
 }
