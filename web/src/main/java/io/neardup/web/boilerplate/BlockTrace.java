@@ -18,7 +18,8 @@ final class BlockTrace {
     CONTENT_REGION,
     LINKED_TITLES,
     HEADINGS,
-    NO_ARTICLE
+    NO_ARTICLE,
+    NO_ARTICLE_CONTAINER
   }
 
   private final List<TextBlock> blocks;
@@ -66,6 +67,7 @@ final class BlockTrace {
               };
       case FORMS -> BlockReason.FORM;
       case LINKED_TITLES -> BlockReason.LINKED_TITLE;
+      case NO_ARTICLE_CONTAINER -> BlockReason.OUTSIDE_REGION;
       case HEADINGS -> BlockReason.HEADING_OF_DROPPED;
       case CONTENT_REGION -> kept ? BlockReason.REGION : BlockReason.OUTSIDE_REGION;
       case NO_ARTICLE ->
