@@ -158,9 +158,10 @@ public final class BlockClassifier {
    * more than one line: the part of the page that is its own (an index's entries under their
    * letters, with the line that introduces them), not the page header that names the site or the
    * footer that credits its generator, which on a short page weigh as much as its own lines. A list
-   * of links alone (the letters of an index) is the page's navigation, not its own part; a single
-   * paragraph is the introduction to the part, not the part. A page whose words no element below
-   * its body holds in majority keeps all of them.
+   * of links alone (the letters of an index) is the page's navigation, not its own part, unless the
+   * page is nothing but links (the index of the letters); a single paragraph is the introduction to
+   * the part, not the part. A page whose words no element below its body holds in majority keeps
+   * all of them.
    */
   private static void keepMajorityContainer(List<TextBlock> blocks, boolean[] content) {
     int elements = 0;
@@ -187,15 +188,10 @@ public final class BlockClassifier {
         depth[path[k]] = k;
       }
     }
-    int container = -1;
-    for (int e = 0; e < elements; e++) {
-      if (2L * words[e] > total
-          && text[e] > 0
-          && lines[e] > 1
-          && depth[e] > 0
-          && (container < 0 || depth[e] > depth[container])) {
-        container = e;
-      }
+    int container = majority(words, text, lines, depth, total, true);
+    if (container < 0) {
+      // a page of links only (an index of the index's letters): its links are its own part
+      container = majority(words, text, lines, depth, total, false);
     }
     if (container < 0) {
       return;
@@ -205,6 +201,25 @@ public final class BlockClassifier {
       int[] path = blocks.get(i).path();
       content[i] &= path.length > at && path[at] == container;
     }
+  }
+
+  /**
+   * The deepest element below the page's root holding more than half of its {@code total} words and
+   * more than one line (and, if {@code withText}, some words outside links), or -1.
+   */
+  private static int majority(
+      int[] words, int[] text, int[] lines, int[] depth, long total, boolean withText) {
+    int container = -1;
+    for (int e = 0; e < words.length; e++) {
+      if (2L * words[e] > total
+          && (text[e] > 0 || !withText)
+          && lines[e] > 1
+          && depth[e] > 0
+          && (container < 0 || depth[e] > depth[container])) {
+        container = e;
+      }
+    }
+    return container;
   }
 
   /**

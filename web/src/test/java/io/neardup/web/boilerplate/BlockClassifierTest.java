@@ -432,6 +432,12 @@ class BlockClassifierTest {
         expected + "Index - G\ngadget\nWidgets.Gadget\ngizmo\nWidgets.Gizmo",
         extractor.extract(page, "").text());
 
+    // the index of the letters, links only: the letters are the page's own part
+    String letterIndex =
+        page.substring(0, page.indexOf("<div><p>Index - G"))
+            + "</div><div><p>Produced by a generator, version 2</p></div>";
+    assertEquals(expected.toString().strip(), extractor.extract(letterIndex, "").text());
+
     // an index whose introduction, one paragraph, holds most of its words: the introduction and the
     // entries it introduces are the page's own part, not the introduction alone
     String index =
