@@ -23,13 +23,16 @@ import java.util.Map;
  * keeps only the blocks in the container of the page's paragraphs (when one container clearly holds
  * most of what was kept), which removes the related-article lists, teasers and forms around an
  * article that read like content block by block, and an author's box nested after the article in
- * its own container (a linked name, then a biography that opens with that name). A short heading
- * kept whose next block was dropped is the title of that block ("Related posts", "Share this:"),
- * not text. A page of which all that leaves fewer than {@value #MIN_TEXT_WORDS} words, or less than
- * {@value #MIN_MAIN_SHARE} of its declared main region's, holds no article (an index, a short page,
- * a reference entry, a list of linked cards): all its text outside declared furniture, links
- * included (an index is its links), is its main text, and only that of its main region where it
- * declares one. Nothing here is fitted to a site or template.
+ * its own container (a linked name, then a biography that opens with that name). A heading made of
+ * a link over kept text is that text's title (a listing's headline over its teaser), kept though
+ * link-dense. A short heading kept whose next block was dropped is the title of that block
+ * ("Related posts", "Share this:"), not text. A page of which all that leaves fewer than {@value
+ * #MIN_TEXT_WORDS} words, or less than {@value #MIN_MAIN_SHARE} of its declared main region's,
+ * holds no article (an index, a short page, a reference entry, a list of linked cards): all its
+ * text outside declared furniture, links included (an index is its links), is its main text, and
+ * only that of its main region where it declares one, or else of the part of the page that holds
+ * most of its words (not the header and footer around it). Nothing here is fitted to a site or
+ * template.
  *
  * <pre>{@code
  * boolean[] content = new BlockClassifier().classify(blocks);
@@ -115,6 +118,8 @@ public final class BlockClassifier {
     ContentRegion.restrict(blocks, content);
     ContentRegion.dropAuthorBox(blocks, content);
     trace(trace, BlockTrace.Step.CONTENT_REGION, content);
+    keepLinkedTitles(blocks, content);
+    trace(trace, BlockTrace.Step.LINKED_TITLES, content);
     dropHeadingsOfDropped(blocks, content);
     trace(trace, BlockTrace.Step.HEADINGS, content);
     int kept = 0;
@@ -139,8 +144,107 @@ public final class BlockClassifier {
                 && (!main || landmark == Landmark.MAIN);
       }
       trace(trace, BlockTrace.Step.NO_ARTICLE, content);
+      if (!main) {
+        keepMajorityContainer(blocks, content);
+        trace(trace, BlockTrace.Step.NO_ARTICLE_CONTAINER, content);
+      }
     }
     return content;
+  }
+
+  /**
+   * On a page without an article that declares no main region, keeps only the deepest element
+   * holding more than half of its words (outside declared furniture), some words outside links and
+   * more than one line: the part of the page that is its own (an index's entries under their
+   * letters, with the line that introduces them), not the page header that names the site or the
+   * footer that credits its generator, which on a short page weigh as much as its own lines. A list
+   * of links alone (the letters of an index) is the page's navigation, not its own part, unless the
+   * page is nothing but links (the index of the letters); a single paragraph is the introduction to
+   * the part, not the part. A page whose words no element below its body holds in majority keeps
+   * all of them.
+   */
+  private static void keepMajorityContainer(List<TextBlock> blocks, boolean[] content) {
+    int elements = 0;
+    for (TextBlock b : blocks) {
+      for (int e : b.path()) {
+        elements = Math.max(elements, e + 1);
+      }
+    }
+    int[] words = new int[elements];
+    int[] text = new int[elements];
+    int[] depth = new int[elements];
+    int[] lines = new int[elements];
+    long total = 0;
+    for (TextBlock b : blocks) {
+      if (b.landmark() == Landmark.BOILERPLATE || b.words() == 0) {
+        continue;
+      }
+      total += b.words();
+      int[] path = b.path();
+      for (int k = 0; k < path.length; k++) {
+        words[path[k]] += b.words();
+        text[path[k]] += b.words() - b.linkedWords();
+        lines[path[k]]++;
+        depth[path[k]] = k;
+      }
+    }
+    int container = majority(words, text, lines, depth, total, true);
+    if (container < 0) {
+      // a page of links only (an index of the index's letters): its links are its own part
+      container = majority(words, text, lines, depth, total, false);
+    }
+    if (container < 0) {
+      return;
+    }
+    int at = depth[container];
+    for (int i = 0; i < blocks.size(); i++) {
+      int[] path = blocks.get(i).path();
+      content[i] &= path.length > at && path[at] == container;
+    }
+  }
+
+  /**
+   * The deepest element below the page's root holding more than half of its {@code total} words and
+   * more than one line (and, if {@code withText}, some words outside links), or -1.
+   */
+  private static int majority(
+      int[] words, int[] text, int[] lines, int[] depth, long total, boolean withText) {
+    int container = -1;
+    for (int e = 0; e < words.length; e++) {
+      if (2L * words[e] > total
+          && (text[e] > 0 || !withText)
+          && lines[e] > 1
+          && depth[e] > 0
+          && (container < 0 || depth[e] > depth[container])) {
+        container = e;
+      }
+    }
+    return container;
+  }
+
+  /**
+   * Keeps a heading made of a link (more than a third of its words linked) whose next block is
+   * kept: it is the title of the text that follows, linked to that text's own page, as the title of
+   * each item of a listing (a headline over its teaser, a product's name over its description) or
+   * an article's title linked to its permanent address are. The decision tree drops it as
+   * link-dense, and a listing then keeps its teasers without their titles. Navigation is lists of
+   * links without kept text after each; a heading in declared furniture stays out.
+   */
+  private static void keepLinkedTitles(List<TextBlock> blocks, boolean[] content) {
+    for (int i = 0; i < blocks.size(); i++) {
+      TextBlock b = blocks.get(i);
+      if (content[i]
+          || !b.heading()
+          || b.linkDensity() <= MAX_LINK_DENSITY
+          || b.landmark() == Landmark.BOILERPLATE) {
+        continue;
+      }
+      int next = i + 1;
+      while (next < blocks.size() && blocks.get(next).words() == 0) {
+        next++;
+      }
+      content[i] = next < blocks.size() && content[next];
+    }
   }
 
   /**

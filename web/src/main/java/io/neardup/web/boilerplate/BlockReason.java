@@ -36,6 +36,8 @@ public enum BlockReason {
   REGION(true, "in the content region: the container of the page's paragraphs"),
   /** Outside the content region, the container of the page's paragraphs. */
   OUTSIDE_REGION(false, "outside the content region: the container of the page's paragraphs"),
+  /** A heading made of a link whose next block is kept: the title of that text. */
+  LINKED_TITLE(true, "a linked heading over kept text: its title (a listing's item, a permalink)"),
   /** A short heading whose next block was dropped: the title of what follows, not text. */
   HEADING_OF_DROPPED(false, "the heading of dropped blocks (related posts, sharing, comments)"),
   /** Too little was kept for an article: the page's own text is its main text. */

@@ -16,8 +16,10 @@ final class BlockTrace {
     LANDMARKS,
     FORMS,
     CONTENT_REGION,
+    LINKED_TITLES,
     HEADINGS,
-    NO_ARTICLE
+    NO_ARTICLE,
+    NO_ARTICLE_CONTAINER
   }
 
   private final List<TextBlock> blocks;
@@ -64,6 +66,8 @@ final class BlockTrace {
                 case NONE -> BlockReason.OUTSIDE_MAIN;
               };
       case FORMS -> BlockReason.FORM;
+      case LINKED_TITLES -> BlockReason.LINKED_TITLE;
+      case NO_ARTICLE_CONTAINER -> BlockReason.OUTSIDE_REGION;
       case HEADINGS -> BlockReason.HEADING_OF_DROPPED;
       case CONTENT_REGION -> kept ? BlockReason.REGION : BlockReason.OUTSIDE_REGION;
       case NO_ARTICLE ->
