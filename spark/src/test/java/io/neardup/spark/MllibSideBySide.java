@@ -37,8 +37,8 @@ import org.apache.spark.sql.types.StructType;
  * file and end with the pairs file written (and neardup's clusters file). A first run of each, not
  * counted, warms the JVM and the session for it (neardup's code paths, then MLlib's and Spark SQL's
  * generated code: neither side pays its first run's compilation in a counted round); then MLlib,
- * neardup with {@code allPairs} (every pair listed, as MLlib lists them) and neardup at its defaults
- * alternate for the given number of rounds.
+ * neardup with {@code allPairs} (every pair listed, as MLlib lists them) and neardup at its
+ * defaults alternate for the given number of rounds.
  *
  * <p>Arguments: {@code CORPUS OUTDIR THRESHOLD HASH_TABLES NUM_FEATURES ROUNDS [NAME=VALUE...]}
  * (neardup's options, as {@code DedupJob} takes them without the dashes, e.g. {@code bands=21
@@ -84,7 +84,8 @@ public final class MllibSideBySide {
     double warmUp =
         neardup(spark, corpus, schema, threshold, options, out, "neardup-warm-up", false);
     System.out.printf(Locale.ROOT, "warm-up neardup %.1f%n", warmUp);
-    double mllibWarmUp = mllib(spark, corpus, schema, threshold, tables, features, out, "mllib-warm-up");
+    double mllibWarmUp =
+        mllib(spark, corpus, schema, threshold, tables, features, out, "mllib-warm-up");
     System.out.printf(Locale.ROOT, "warm-up mllib %.1f%n", mllibWarmUp);
     for (int round = 1; round <= rounds; round++) {
       double mllib = mllib(spark, corpus, schema, threshold, tables, features, out, "mllib");
