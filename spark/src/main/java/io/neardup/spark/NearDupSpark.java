@@ -490,9 +490,8 @@ public final class NearDupSpark {
       phases.enter("buckets");
       JavaPairRDD<Long, Boolean> hidden = groupEdges.mapToPair(t -> new Tuple2<>(t._2(), true));
       JavaPairRDD<Long, int[]> representativeKeys =
-          byOrd
-              .keyed(withSets.mapToPair(d -> new Tuple2<>(d.ord(), d.bucketKeys())))
-              .subtractByKey(hidden);
+          byOrd.without(
+              byOrd.keyed(withSets.mapToPair(d -> new Tuple2<>(d.ord(), d.bucketKeys()))), hidden);
       JavaPairRDD<Integer, long[]> buckets =
           Buckets.of(representativeKeys, partitions).persist(StorageLevel.MEMORY_AND_DISK());
       // by size: 0 up to tileFrom documents (candidate pairs), 1 compared in tiles, 2 oversized

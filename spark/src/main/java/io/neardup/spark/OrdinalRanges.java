@@ -135,6 +135,79 @@ final class OrdinalRanges extends Partitioner {
         new Declared<>(merged.rdd(), this, merged.classTag()), anyTag(), anyTag());
   }
 
+  /**
+   * The entries of {@code table} whose ordinal is not a key of {@code keys}: a subtraction by
+   * ordinal that reads the table in place (Spark's {@code subtractByKey} puts the whole table in a
+   * hash map). The keys go to the table's partitions and are sorted there.
+   *
+   * @param table keyed by ordinal, partitioned by these ranges ({@link #keyed}), ascending
+   */
+  <V> JavaPairRDD<Long, V> without(JavaPairRDD<Long, V> table, JavaPairRDD<Long, ?> keys) {
+    if (!table.partitioner().isPresent() || !equals(table.partitioner().get())) {
+      throw new IllegalArgumentException("the table is not partitioned by these ranges");
+    }
+    JavaRDD<Tuple2<Long, V>> kept =
+        table
+            .rdd()
+            .toJavaRDD()
+            .zipPartitions(
+                keys.partitionBy(this),
+                (entries, drop) -> {
+                  long[] ords = sortedOrdinals(drop);
+                  return new Iterator<Tuple2<Long, V>>() {
+                    Tuple2<Long, V> next;
+                    int k;
+                    long last = Long.MIN_VALUE;
+
+                    @Override
+                    public boolean hasNext() {
+                      while (next == null && entries.hasNext()) {
+                        Tuple2<Long, V> e = entries.next();
+                        long o = e._1();
+                        if (o < last) {
+                          throw new IllegalStateException("the table's ordinals are not ascending");
+                        }
+                        last = o;
+                        while (k < ords.length && ords[k] < o) {
+                          k++;
+                        }
+                        if (k == ords.length || ords[k] != o) {
+                          next = e;
+                        }
+                      }
+                      return next != null;
+                    }
+
+                    @Override
+                    public Tuple2<Long, V> next() {
+                      if (!hasNext()) {
+                        throw new NoSuchElementException();
+                      }
+                      Tuple2<Long, V> e = next;
+                      next = null;
+                      return e;
+                    }
+                  };
+                });
+    return JavaPairRDD.fromRDD(
+        new Declared<>(kept.rdd(), this, kept.classTag()), anyTag(), anyTag());
+  }
+
+  /** The ordinals of a partition's keys, ascending. */
+  private static long[] sortedOrdinals(Iterator<? extends Tuple2<Long, ?>> keys) {
+    long[] ords = new long[16];
+    int n = 0;
+    while (keys.hasNext()) {
+      if (n == ords.length) {
+        ords = Arrays.copyOf(ords, n * 2);
+      }
+      ords[n++] = keys.next()._1();
+    }
+    ords = Arrays.copyOf(ords, n);
+    Arrays.sort(ords);
+    return ords;
+  }
+
   @SuppressWarnings("unchecked")
   private static <T> ClassTag<T> anyTag() {
     return (ClassTag<T>) (ClassTag<?>) scala.reflect.ClassTag$.MODULE$.AnyRef();

@@ -148,6 +148,26 @@ class OrdinalRangesTest {
   }
 
   @Test
+  void withoutDropsTheKeysOrdinalsAsSubtractByKeyDoes() {
+    JavaRDD<Long> ords = numbered();
+    OrdinalRanges ranges = OrdinalRanges.of(ords);
+    JavaPairRDD<Long, String> names = ranges.keyed(ords.mapToPair(o -> new Tuple2<>(o, "n" + o)));
+    List<Tuple2<Long, Boolean>> drop = new ArrayList<>();
+    for (long o : new long[] {4, 1, 4, 9, 2}) {
+      drop.add(new Tuple2<>(o, true));
+    }
+    JavaPairRDD<Long, Boolean> keys = jsc.parallelizePairs(drop, 2);
+    JavaPairRDD<Long, String> kept = ranges.without(names, keys);
+    assertEquals(ranges, kept.rdd().partitioner().get());
+    List<Tuple2<Long, String>> got = new ArrayList<>(kept.collect());
+    got.sort(Comparator.comparingLong(Tuple2::_1));
+    List<Tuple2<Long, String>> subtracted = new ArrayList<>(names.subtractByKey(keys).collect());
+    subtracted.sort(Comparator.comparingLong(Tuple2::_1));
+    assertEquals(List.of(0L, 3L, 5L), got.stream().map(Tuple2::_1).toList());
+    assertEquals(subtracted, got);
+  }
+
+  @Test
   void lookupRefusesATableNotPartitionedByTheRanges() {
     JavaRDD<Long> ords = numbered();
     OrdinalRanges ranges = OrdinalRanges.of(ords);
