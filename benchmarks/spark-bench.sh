@@ -17,7 +17,7 @@
 #   --corpus    the real corpus of (a) [benchmarks/target/real-corpus/corpus.jsonl, built by real-corpus.sh]
 #   --sizes     generated corpus sizes of (b) [100000 1000000]
 #   --runs      paired runs (CLI then Spark) per size in (b); the medians are compared [2]
-#   --rounds    rounds of (a) (MLlib then neardup, after one warm-up run of neardup) [2]
+#   --rounds    rounds of (a) (MLlib then neardup, after one warm-up run of each) [2]
 #   --only      run only part a or b
 #   --tables    MLlib's number of hash tables [3: see docs/spark.md]
 #   --features  HashingTF's number of features [16777216]
@@ -149,7 +149,7 @@ if [ "$only" != b ]; then
     "MinHashLSH(numHashTables=$tables), approxSimilarityJoin(distance < $(awk -v t="$threshold" 'BEGIN { print 1 - t }'))"
   echo "- serializer: Kryo (spark.serializer, the job's records registered by io.neardup.spark.NearDupKryo), as bin/neardup-spark and DedupJob run; one session for both"
   echo "- neardup: NearDupSpark.dedup(threshold $threshold${neardup_options:+, $neardup_options}) with allPairs (\`--all-pairs\`: every pair listed) and at its defaults, pairs and clusters written"
-  echo "- one warm-up run of neardup (defaults), then MLlib, neardup all-pairs and neardup alternate, $rounds rounds; medians compared"
+  echo "- one warm-up run of neardup (defaults) and one of MLlib, not counted, then MLlib, neardup all-pairs and neardup alternate, $rounds rounds; medians compared"
   side_cmd=("$JAVA_HOME/bin/java" "${spark_jvm[@]}"
     -cp "$root/spark/target/test-classes:$root/spark/target/neardup-spark.jar:$(cat "$stamp")"
     -Dspark.serializer=org.apache.spark.serializer.KryoSerializer -Dspark.kryo.registrator=io.neardup.spark.NearDupKryo
@@ -159,7 +159,7 @@ if [ "$only" != b ]; then
     "-cp spark/target/test-classes:... io.neardup.spark.MllibSideBySide CORPUS OUT $threshold $tables $features $rounds${neardup_options:+ $neardup_options}"
   timed "$dir/side.log" "${side_cmd[@]}"
   echo "- load average before the run: $load_before; after: $(load)"
-  echo "- warm-up run of NearDupSpark.dedup (not counted): $(sed -n 's/^warm-up neardup //p' "$dir/side.log") s"
+  echo "- warm-up runs (not counted): NearDupSpark.dedup $(sed -n 's/^warm-up neardup //p' "$dir/side.log") s, MLlib $(sed -n 's/^warm-up mllib //p' "$dir/side.log") s"
   echo
   echo "| round | MLlib s | all-pairs s | defaults s | MLlib / all-pairs | MLlib / defaults |"
   echo "| ---: | ---: | ---: | ---: | ---: | ---: |"

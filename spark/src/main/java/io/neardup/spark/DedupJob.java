@@ -100,11 +100,17 @@ public final class DedupJob {
   /**
    * Kryo for the shuffles, with the job's records registered ({@link NearDupKryo}): unless the
    * configuration (spark-submit's {@code --conf}, {@code spark-defaults.conf}) names a serializer;
-   * the job's registrator is added to any the configuration names.
+   * the job's registrator is added to any the configuration names. The job's records hold no object
+   * twice and no cycle, so Kryo then tracks no references (unless the configuration says): its
+   * table of the objects written is cleared after every record, at a cost that grows with the
+   * largest record written so far.
    */
   static void serializer(SparkSession.Builder builder) {
     if (System.getProperty("spark.serializer") == null) {
       builder.config("spark.serializer", "org.apache.spark.serializer.KryoSerializer");
+      if (System.getProperty("spark.kryo.referenceTracking") == null) {
+        builder.config("spark.kryo.referenceTracking", "false");
+      }
     }
     String ours = NearDupKryo.class.getName();
     String registrators = System.getProperty("spark.kryo.registrator", "").strip();

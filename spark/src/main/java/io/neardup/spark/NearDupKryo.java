@@ -18,6 +18,7 @@ public final class NearDupKryo implements KryoRegistrator {
   @Override
   public void registerClasses(Kryo kryo) {
     kryo.register(Doc.class, new DocSerializer());
+    kryo.register(DocBlock.class, new DocBlockSerializer());
     kryo.register(NearDupSpark.Verified.class, new VerifiedSerializer());
     kryo.register(NearDupSpark.Half.class, new HalfSerializer());
     kryo.register(NearDupSpark.Member.class, new MemberSerializer());
@@ -77,6 +78,27 @@ public final class NearDupKryo implements KryoRegistrator {
           readInts(in),
           kryo.readClassAndObject(in),
           in.readVarInt(true));
+    }
+  }
+
+  public static final class DocBlockSerializer extends RecordSerializer<DocBlock> {
+    private final DocSerializer doc = new DocSerializer();
+
+    @Override
+    public void write(Kryo kryo, Output out, DocBlock b) {
+      out.writeVarInt(b.docs().length, true);
+      for (Doc d : b.docs()) {
+        doc.write(kryo, out, d);
+      }
+    }
+
+    @Override
+    public DocBlock read(Kryo kryo, Input in, Class<DocBlock> type) {
+      Doc[] docs = new Doc[in.readVarInt(true)];
+      for (int i = 0; i < docs.length; i++) {
+        docs[i] = doc.read(kryo, in, Doc.class);
+      }
+      return new DocBlock(docs);
     }
   }
 

@@ -211,8 +211,10 @@ public final class NearDupSpark {
     try {
       // the analysis keeps bad records (not analysed) for the checks
       phases.enter("analysis");
-      JavaRDD<Doc> read =
-          rows.mapPartitions(analysis::analyse).persist(StorageLevel.MEMORY_AND_DISK());
+      JavaRDD<DocBlock> blocks =
+          rows.mapPartitions(it -> DocBlock.of(analysis.analyse(it)))
+              .persist(StorageLevel.MEMORY_AND_DISK());
+      JavaRDD<Doc> read = blocks.flatMap(DocBlock::iterator);
       // one job: each partition's records by what is wrong with them (0: nothing), which gives
       // the checks and the ranges the good documents' ordinals are numbered in
       List<long[]> counts = read.mapPartitions(NearDupSpark::countByProblems).collect();
@@ -235,7 +237,7 @@ public final class NearDupSpark {
         if ((seen & Doc.BAD_RECORD) != 0 && !options.skipBadRecords()) {
           // such a record holds what is wrong with it in place of its id
           Doc bad = read.filter(d -> (d.problems() & Doc.BAD_RECORD) != 0).first();
-          read.unpersist(false);
+          blocks.unpersist(false);
           throw new BadRecordException(bad.id());
         }
         if ((seen & Doc.NULL_TEXT) != 0 && !options.skipBadRecords()) {
@@ -259,7 +261,7 @@ public final class NearDupSpark {
                   + "] (or skip such records: skipBadRecords)";
         }
         if (error != null) {
-          read.unpersist(false);
+          blocks.unpersist(false);
           throw new IllegalArgumentException(error);
         }
       }
@@ -284,7 +286,7 @@ public final class NearDupSpark {
                   .mapPartitions(it -> it.hasNext() ? List.of(it.next()).iterator() : it)
                   .collect();
       if (!repeated.isEmpty()) {
-        read.unpersist(false);
+        blocks.unpersist(false);
         throw new IllegalArgumentException(
             "id ["
                 + repeated.get(0)._1()
@@ -300,7 +302,7 @@ public final class NearDupSpark {
       OrdinalRanges byOrd = OrdinalRanges.ofCounts(goodCounts);
       long documents = byOrd.size();
       if (documents > Integer.MAX_VALUE) {
-        read.unpersist(false);
+        blocks.unpersist(false);
         throw new IllegalArgumentException(
             "at most " + Integer.MAX_VALUE + " documents per run, got " + documents);
       }
@@ -443,17 +445,17 @@ public final class NearDupSpark {
       int partitions = Math.max(1, analysed.getNumPartitions());
       phases.enter("sets");
       JavaRDD<Doc> withSets = analysed.filter(d -> d.set().length > 0);
-      // by ordinal, where the documents are: the joins by ordinal read the sets in place
+      // by ordinal, where the documents are: the joins by ordinal read the sets in place; a view
+      // of the cached analysis (persisting it again would add Spark's size estimates, not save
+      // work)
       JavaPairRDD<Long, int[]> sets =
-          byOrd
-              .keyed(withSets.mapToPair(d -> new Tuple2<>(d.ord(), d.set())))
-              .persist(StorageLevel.MEMORY_AND_DISK());
+          byOrd.keyed(withSets.mapToPair(d -> new Tuple2<>(d.ord(), d.set())));
 
       // identical: groups of equal sets, by their first member; as in the core, documents meet by
       // a hash of their set and each run of equal hashes is split into groups of equal sets, so
       // that only the sets of documents that share a hash move
       phases.enter("identical");
-      JavaPairRDD<Long, long[]> groups =
+      JavaPairRDD<Long, Long> sharingHash =
           withSets
               .mapToPair(d -> new Tuple2<>(setHash(d.set()), d.ord()))
               .groupByKey()
@@ -466,8 +468,10 @@ public final class NearDupSpark {
                   out.add(new Tuple2<>(o, m[0]));
                 }
                 return out.iterator();
-              })
-              .join(sets, byOrd)
+              });
+      JavaPairRDD<Long, long[]> groups =
+          byOrd
+              .lookup(sharingHash, sets)
               .mapToPair(t -> new Tuple2<>(t._2()._1(), new Tuple2<>(t._1(), t._2()._2())))
               .groupByKey()
               .flatMap(t -> equalSets(t._2()))
@@ -486,9 +490,8 @@ public final class NearDupSpark {
       phases.enter("buckets");
       JavaPairRDD<Long, Boolean> hidden = groupEdges.mapToPair(t -> new Tuple2<>(t._2(), true));
       JavaPairRDD<Long, int[]> representativeKeys =
-          byOrd
-              .keyed(withSets.mapToPair(d -> new Tuple2<>(d.ord(), d.bucketKeys())))
-              .subtractByKey(hidden);
+          byOrd.without(
+              byOrd.keyed(withSets.mapToPair(d -> new Tuple2<>(d.ord(), d.bucketKeys()))), hidden);
       JavaPairRDD<Integer, long[]> buckets =
           Buckets.of(representativeKeys, partitions).persist(StorageLevel.MEMORY_AND_DISK());
       // by size: 0 up to tileFrom documents (candidate pairs), 1 compared in tiles, 2 oversized
@@ -516,14 +519,18 @@ public final class NearDupSpark {
 
       // verify: both sets brought to each candidate
       phases.enter("verify");
-      JavaRDD<Verified> verifiedPairs =
-          candidates
-              .mapToPair(
-                  t -> new Tuple2<>(t._1() >>> 32, new long[] {t._1() & 0xFFFFFFFFL, t._2()}))
-              .join(sets)
+      JavaPairRDD<Long, Half> firstHalves =
+          byOrd
+              .lookup(
+                  candidates.mapToPair(
+                      t -> new Tuple2<>(t._1() >>> 32, new long[] {t._1() & 0xFFFFFFFFL, t._2()})),
+                  sets)
               .mapToPair(t ->
-                  new Tuple2<>(t._2()._1()[0], new Half(t._1(), (int) t._2()._1()[1], t._2()._2())))
-              .join(sets)
+                  new Tuple2<>(
+                      t._2()._1()[0], new Half(t._1(), (int) t._2()._1()[1], t._2()._2())));
+      JavaRDD<Verified> verifiedPairs =
+          byOrd
+              .lookup(firstHalves, sets)
               .flatMap(t -> {
                 Half h = t._2()._1();
                 int[] b = t._2()._2();
@@ -575,8 +582,8 @@ public final class NearDupSpark {
         JavaPairRDD<Long, Long> before = labels.persist(StorageLevel.MEMORY_AND_DISK());
         phases.enter("oversized");
         JavaRDD<Verified> oversized =
-            oversizedMembers
-                .join(sets)
+            byOrd
+                .lookup(oversizedMembers, sets)
                 .leftOuterJoin(before)
                 .mapToPair(t ->
                     new Tuple2<>(
@@ -629,8 +636,8 @@ public final class NearDupSpark {
         JavaPairRDD<Long, Object> values =
             byOrd.keyed(analysed.mapToPair(d -> new Tuple2<>(d.ord(), d.canonicalValue())));
         JavaPairRDD<Long, Long> canonicalOf =
-            labels
-                .join(values)
+            byOrd
+                .lookup(labels, values)
                 .mapToPair(t -> new Tuple2<>(t._2()._1(), new Tuple2<>(t._1(), t._2()._2())))
                 .reduceByKey((x, y) -> {
                   int c = policy().compare(x._2(), y._2());
@@ -647,9 +654,7 @@ public final class NearDupSpark {
                 .mapToPair(t -> new Tuple2<>(t._2()._1(), new long[] {t._1(), t._2()._2()}));
       }
       JavaPairRDD<Long, String> ids =
-          byOrd
-              .keyed(analysed.mapToPair(d -> new Tuple2<>(d.ord(), d.id())))
-              .persist(StorageLevel.MEMORY_AND_DISK());
+          byOrd.keyed(analysed.mapToPair(d -> new Tuple2<>(d.ord(), d.id())));
       // each member's similarity to its canonical: 1 when its set is the canonical's (its group's
       // first member is the canonical), else the similarity of the verified pair of its
       // representative (itself or its group's first) and the canonical, when there is one (as a
@@ -686,13 +691,15 @@ public final class NearDupSpark {
                 return new Tuple2<>(v[0], new long[] {v[1], v[2], Double.doubleToLongBits(s)});
               })
               .persist(StorageLevel.MEMORY_AND_DISK());
-      JavaPairRDD<Long, long[]> computed =
-          byPair
-              .filter(t -> Double.isNaN(Double.longBitsToDouble(t._2()[2])))
-              .join(sets)
+      JavaPairRDD<Long, Half> toCompute =
+          byOrd
+              .lookup(byPair.filter(t -> Double.isNaN(Double.longBitsToDouble(t._2()[2]))), sets)
               .mapToPair(t ->
-                  new Tuple2<>(t._2()._1()[1], new Half(t._1(), (int) t._2()._1()[0], t._2()._2())))
-              .join(sets)
+                  new Tuple2<>(
+                      t._2()._1()[1], new Half(t._1(), (int) t._2()._1()[0], t._2()._2())));
+      JavaPairRDD<Long, long[]> computed =
+          byOrd
+              .lookup(toCompute, sets)
               .mapToPair(t -> {
                 Half h = t._2()._1();
                 double s =
@@ -701,43 +708,36 @@ public final class NearDupSpark {
                     h.ord(), new long[] {h.shared(), t._1(), Double.doubleToLongBits(s)});
               });
       JavaPairRDD<Long, ClusterMember> members =
-          byPair
-              .filter(t -> !Double.isNaN(Double.longBitsToDouble(t._2()[2])))
-              .union(computed)
-              .join(ids)
-              .mapToPair(t ->
-                  new Tuple2<>(
-                      t._1(),
-                      new ClusterMember(
-                          t._2()._2(),
-                          t._2()._1()[0],
-                          t._2()._1()[1],
-                          Double.longBitsToDouble(t._2()._1()[2]))))
+          byOrd
+              .lookup(
+                  byPair
+                      .filter(t -> !Double.isNaN(Double.longBitsToDouble(t._2()[2])))
+                      .union(computed),
+                  ids)
+              .mapValues(t ->
+                  new ClusterMember(
+                      t._2(), t._1()[0], t._1()[1], Double.longBitsToDouble(t._1()[2])))
               .persist(StorageLevel.MEMORY_AND_DISK());
-      // cluster and canonical ids: the canonical's own row names both
+      // cluster ids: a cluster is named by its label, its lowest ordinal, itself a member
       JavaPairRDD<Long, String> clusterIds =
-          members
-              .mapToPair(t -> new Tuple2<>(t._2().cluster(), t._2().cluster()))
-              .distinct()
-              .join(ids)
-              .mapToPair(t -> new Tuple2<>(t._1(), t._2()._2()));
+          members.filter(t -> t._1() == t._2().cluster()).mapValues(ClusterMember::id);
       JavaRDD<Row> clusterRows =
-          members
-              .mapToPair(t -> new Tuple2<>(t._2().cluster(), t))
-              .join(clusterIds)
+          byOrd
+              .lookup(members.mapToPair(t -> new Tuple2<>(t._2().cluster(), t)), clusterIds)
               .map(t -> {
                 ClusterMember m = t._2()._1()._2();
                 long ord = t._2()._1()._1();
                 return RowFactory.create(m.id(), t._2()._2(), ord == m.canonical(), m.similarity());
               });
-      JavaRDD<Row> pairRows =
-          listed
-              .mapToPair(v -> new Tuple2<>(v.a(), v))
-              .join(ids)
+      JavaPairRDD<Long, Tuple2<String, Double>> firstIds =
+          byOrd
+              .lookup(listed.mapToPair(v -> new Tuple2<>(v.a(), v)), ids)
               .mapToPair(t ->
                   new Tuple2<>(
-                      t._2()._1().b(), new Tuple2<>(t._2()._2(), t._2()._1().similarity())))
-              .join(ids)
+                      t._2()._1().b(), new Tuple2<>(t._2()._2(), t._2()._1().similarity())));
+      JavaRDD<Row> pairRows =
+          byOrd
+              .lookup(firstIds, ids)
               .map(t -> {
                 String x = t._2()._1()._1();
                 String y = t._2()._2();

@@ -81,32 +81,35 @@ final class Tiles {
   static JavaRDD<Verified> verify(
       JavaPairRDD<Integer, long[]> buckets,
       JavaPairRDD<Long, int[]> sets,
-      Partitioner byOrd,
+      OrdinalRanges byOrd,
       int partitions,
       int tile,
       Similarity similarity) {
-    return buckets
-        .flatMapToPair(b -> {
-          long[] ords = b._2();
-          int chunks = chunks(ords.length, tile);
-          return new Iterator<Tuple2<Long, int[]>>() {
-            int i;
+    JavaPairRDD<Long, Iterable<int[]>> memberSlots =
+        buckets
+            .flatMapToPair(b -> {
+              long[] ords = b._2();
+              int chunks = chunks(ords.length, tile);
+              return new Iterator<Tuple2<Long, int[]>>() {
+                int i;
 
-            @Override
-            public boolean hasNext() {
-              return i < ords.length;
-            }
+                @Override
+                public boolean hasNext() {
+                  return i < ords.length;
+                }
 
-            @Override
-            public Tuple2<Long, int[]> next() {
-              Tuple2<Long, int[]> t = new Tuple2<>(ords[i], new int[] {b._1(), i / tile, chunks});
-              i++;
-              return t;
-            }
-          };
-        })
-        .groupByKey(byOrd)
-        .join(sets, byOrd)
+                @Override
+                public Tuple2<Long, int[]> next() {
+                  Tuple2<Long, int[]> t =
+                      new Tuple2<>(ords[i], new int[] {b._1(), i / tile, chunks});
+                  i++;
+                  return t;
+                }
+              };
+            })
+            .groupByKey(byOrd);
+    return byOrd
+        .lookup(memberSlots, sets)
         .flatMapToPair(t -> {
           List<int[]> slots = new ArrayList<>();
           t._2()._1().forEach(slots::add);

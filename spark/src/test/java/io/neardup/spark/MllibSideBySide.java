@@ -34,9 +34,11 @@ import org.apache.spark.sql.types.StructType;
  * approxSimilarityJoin}, over the same word shingles (the library's tokens, joined in shingles of
  * {@code shingle-size} words, a text shorter than one shingle taken whole as the library takes it),
  * each writing the CLI's pairs TSV for {@code neardup evaluate}. Both start from the same JSONL
- * file and end with the pairs file written (and neardup's clusters file). A first neardup run warms
- * the JVM and the session; then MLlib, neardup with {@code allPairs} (every pair listed, as MLlib
- * lists them) and neardup at its defaults alternate for the given number of rounds.
+ * file and end with the pairs file written (and neardup's clusters file). A first run of each, not
+ * counted, warms the JVM and the session for it (neardup's code paths, then MLlib's and Spark SQL's
+ * generated code: neither side pays its first run's compilation in a counted round); then MLlib,
+ * neardup with {@code allPairs} (every pair listed, as MLlib lists them) and neardup at its
+ * defaults alternate for the given number of rounds.
  *
  * <p>Arguments: {@code CORPUS OUTDIR THRESHOLD HASH_TABLES NUM_FEATURES ROUNDS [NAME=VALUE...]}
  * (neardup's options, as {@code DedupJob} takes them without the dashes, e.g. {@code bands=21
@@ -77,12 +79,16 @@ public final class MllibSideBySide {
     StructType schema =
         new StructType().add("id", DataTypes.StringType).add("text", DataTypes.StringType);
 
-    // a first neardup run warms the JVM and the session; then the two alternate, round after round
+    // a first run of each warms the JVM and the session for it; then they alternate, round after
+    // round
     double warmUp =
         neardup(spark, corpus, schema, threshold, options, out, "neardup-warm-up", false);
     System.out.printf(Locale.ROOT, "warm-up neardup %.1f%n", warmUp);
+    double mllibWarmUp =
+        mllib(spark, corpus, schema, threshold, tables, features, out, "mllib-warm-up");
+    System.out.printf(Locale.ROOT, "warm-up mllib %.1f%n", mllibWarmUp);
     for (int round = 1; round <= rounds; round++) {
-      double mllib = mllib(spark, corpus, schema, threshold, tables, features, out);
+      double mllib = mllib(spark, corpus, schema, threshold, tables, features, out, "mllib");
       double all =
           neardup(spark, corpus, schema, threshold, options, out, "neardup-all-pairs", true);
       double neardup = neardup(spark, corpus, schema, threshold, options, out, "neardup", false);
@@ -129,7 +135,8 @@ public final class MllibSideBySide {
       double threshold,
       int tables,
       int features,
-      Path out) {
+      Path out,
+      String name) {
     long start = System.nanoTime();
     StructType shingled =
         new StructType()
@@ -163,11 +170,11 @@ public final class MllibSideBySide {
                 col("datasetA.id").as("id_a"),
                 col("datasetB.id").as("id_b"),
                 lit(1.0).minus(col("distance")).as("similarity"));
-    CliFiles.writePairs(pairs, out.resolve("mllib.pairs.tsv"));
+    CliFiles.writePairs(pairs, out.resolve(name + ".pairs.tsv"));
     double seconds = (System.nanoTime() - start) / 1e9;
     vectors.unpersist();
     release(spark);
-    System.err.printf(Locale.ROOT, "mllib: %.1f s%n", seconds);
+    System.err.printf(Locale.ROOT, "%s: %.1f s%n", name, seconds);
     return seconds;
   }
 

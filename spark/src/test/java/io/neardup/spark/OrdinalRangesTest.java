@@ -1,9 +1,11 @@
 package io.neardup.spark;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
@@ -101,5 +103,77 @@ class OrdinalRangesTest {
                 true)
             .reduce(Long::sum)
             .longValue());
+  }
+
+  @Test
+  void lookupGivesEachKeyItsOrdinalsValueAsAJoinDoes() {
+    JavaRDD<Long> ords = numbered();
+    OrdinalRanges ranges = OrdinalRanges.of(ords);
+    JavaPairRDD<Long, String> names = ranges.keyed(ords.mapToPair(o -> new Tuple2<>(o, "n" + o)));
+    // keys out of order, repeated, and one (9) without a value: dropped, as by a join
+    List<Tuple2<Long, Integer>> keys = new ArrayList<>();
+    long[] wanted = {5, 0, 3, 3, 9, 1, 5, 4, 2, 3};
+    for (int i = 0; i < wanted.length; i++) {
+      keys.add(new Tuple2<>(wanted[i], i));
+    }
+    JavaPairRDD<Long, Integer> keyed = jsc.parallelizePairs(keys, 3);
+    JavaPairRDD<Long, Tuple2<Integer, String>> looked = ranges.lookup(keyed, names);
+    assertEquals(ranges, looked.rdd().partitioner().get());
+    Comparator<Tuple2<Long, Tuple2<Integer, String>>> byKeyThenValue =
+        Comparator.<Tuple2<Long, Tuple2<Integer, String>>>comparingLong(Tuple2::_1)
+            .thenComparing(t -> t._2()._1());
+    List<Tuple2<Long, Tuple2<Integer, String>>> got = new ArrayList<>(looked.collect());
+    List<Tuple2<Long, Tuple2<Integer, String>>> joined =
+        new ArrayList<>(keyed.join(names).mapValues(t -> new Tuple2<>(t._1(), t._2())).collect());
+    got.sort(byKeyThenValue);
+    joined.sort(byKeyThenValue);
+    assertEquals(9, got.size());
+    assertEquals(joined, got);
+    // each partition's rows are where their ordinal belongs, ascending
+    looked
+        .mapPartitionsWithIndex(
+            (p, it) -> {
+              long last = -1;
+              while (it.hasNext()) {
+                long o = it.next()._1();
+                if (ranges.getPartition(o) != p || o < last) {
+                  throw new AssertionError("ordinal " + o + " in partition " + p);
+                }
+                last = o;
+              }
+              return List.of(0).iterator();
+            },
+            true)
+        .count();
+  }
+
+  @Test
+  void withoutDropsTheKeysOrdinalsAsSubtractByKeyDoes() {
+    JavaRDD<Long> ords = numbered();
+    OrdinalRanges ranges = OrdinalRanges.of(ords);
+    JavaPairRDD<Long, String> names = ranges.keyed(ords.mapToPair(o -> new Tuple2<>(o, "n" + o)));
+    List<Tuple2<Long, Boolean>> drop = new ArrayList<>();
+    for (long o : new long[] {4, 1, 4, 9, 2}) {
+      drop.add(new Tuple2<>(o, true));
+    }
+    JavaPairRDD<Long, Boolean> keys = jsc.parallelizePairs(drop, 2);
+    JavaPairRDD<Long, String> kept = ranges.without(names, keys);
+    assertEquals(ranges, kept.rdd().partitioner().get());
+    List<Tuple2<Long, String>> got = new ArrayList<>(kept.collect());
+    got.sort(Comparator.comparingLong(Tuple2::_1));
+    List<Tuple2<Long, String>> subtracted = new ArrayList<>(names.subtractByKey(keys).collect());
+    subtracted.sort(Comparator.comparingLong(Tuple2::_1));
+    assertEquals(List.of(0L, 3L, 5L), got.stream().map(Tuple2::_1).toList());
+    assertEquals(subtracted, got);
+  }
+
+  @Test
+  void lookupRefusesATableNotPartitionedByTheRanges() {
+    JavaRDD<Long> ords = numbered();
+    OrdinalRanges ranges = OrdinalRanges.of(ords);
+    JavaPairRDD<Long, String> unpartitioned = ords.mapToPair(o -> new Tuple2<>(o, "n" + o));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> ranges.lookup(ords.mapToPair(o -> new Tuple2<>(o, 1)), unpartitioned));
   }
 }
