@@ -98,10 +98,25 @@ public final class CoordinatorCollapse {
 
   /**
    * What the checks of a request established: the requested page, the resolved minimum similarity,
-   * and how many sorts the request has of its own (their values are the hits' sort values).
+   * how many sorts the request has of its own (their values are the hits' sort values) and whether
+   * a searched index has a default search pipeline.
    */
   public record Plan(
-      NearDupCollapseBuilder ext, int from, int size, double minSimilarity, int ownSorts) {}
+      NearDupCollapseBuilder ext,
+      int from,
+      int size,
+      double minSimilarity,
+      int ownSorts,
+      boolean indexPipeline) {
+    /**
+     * A plan as the shards read it from the window sort: whether a searched index has a default
+     * search pipeline ({@code indexPipeline}) matters on the coordinating node only.
+     */
+    public Plan(
+        NearDupCollapseBuilder ext, int from, int size, double minSimilarity, int ownSorts) {
+      this(ext, from, size, minSimilarity, ownSorts, false);
+    }
+  }
 
   /** The request's {@code neardup_collapse} extension, or null. */
   public static NearDupCollapseBuilder find(SearchSourceBuilder source) {
@@ -136,9 +151,11 @@ public final class CoordinatorCollapse {
             search.indices());
     ClusterState state = clusterService.get().state();
     Index[] indices = resolver.get().concreteIndices(state, search);
+    boolean indexPipeline = false;
     for (Index index : indices) {
       IndexMetadata metadata = state.metadata().index(index);
       if (metadata != null) {
+        indexPipeline |= hasDefaultPipeline(metadata);
         planner.index(
             index.getName(),
             MAX_WINDOW_SETTING.get(metadata.getSettings()),
@@ -166,7 +183,13 @@ public final class CoordinatorCollapse {
         plan.from(),
         plan.size(),
         plan.minSimilarity(),
-        source.sorts() == null ? 0 : source.sorts().size());
+        source.sorts() == null ? 0 : source.sorts().size(),
+        indexPipeline);
+  }
+
+  private static boolean hasDefaultPipeline(IndexMetadata metadata) {
+    return IndexSettings.DEFAULT_SEARCH_PIPELINE.exists(metadata.getSettings())
+        && !NO_PIPELINE.equals(IndexSettings.DEFAULT_SEARCH_PIPELINE.get(metadata.getSettings()));
   }
 
   /**
@@ -240,29 +263,25 @@ public final class CoordinatorCollapse {
    */
   public boolean collapseBeforeFetch(SearchRequest wide) {
     SearchSourceBuilder source = wide.source();
-    if (planOf(wide) == null
+    Plan plan = planOf(wide);
+    if (plan == null
+        || plan.indexPipeline()
         || wide.pipeline() != null
         || source.pipeline() != null
         || source.searchPipelineSource() != null) {
       return false;
     }
-    ClusterState state = clusterService.get().state();
-    for (Index index : resolver.get().concreteIndices(state, wide)) {
-      IndexMetadata metadata = state.metadata().index(index);
-      if (metadata != null
-          && IndexSettings.DEFAULT_SEARCH_PIPELINE.exists(metadata.getSettings())
-          && !NO_PIPELINE.equals(
-              IndexSettings.DEFAULT_SEARCH_PIPELINE.get(metadata.getSettings()))) {
-        return false;
-      }
-    }
     // a fresh definition for every search: OpenSearch consumes it as it builds the pipeline
-    Map<String, Object> processor = Map.of(NearDupCollapseBuilder.NAME, new HashMap<>());
     Map<String, Object> pipeline = new HashMap<>();
-    pipeline.put("phase_results_processors", new ArrayList<>(List.of(processor)));
-    pipeline.put("response_processors", new ArrayList<>(List.of(processor)));
+    pipeline.put("phase_results_processors", inlineProcessor());
+    pipeline.put("response_processors", inlineProcessor());
     source.searchPipelineSource(pipeline);
     return true;
+  }
+
+  private static List<Object> inlineProcessor() {
+    return new ArrayList<>(
+        List.of(new HashMap<>(Map.of(NearDupCollapseBuilder.NAME, new HashMap<>()))));
   }
 
   /** A deep copy, so that sorts can be added without touching the request's own list. */
