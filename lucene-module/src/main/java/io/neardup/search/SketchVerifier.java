@@ -10,6 +10,7 @@ import io.neardup.sketch.Sketch;
 import io.neardup.sketch.SketchComparison;
 import io.neardup.sketch.SketchFormat;
 import java.io.IOException;
+import java.util.Objects;
 
 /**
  * The second phase of a near-duplicate search: whether a stored sketch is similar enough to a query
@@ -38,7 +39,9 @@ public final class SketchVerifier {
   private final long fingerprint;
   private final int minMatches;
   private final int maxDistance;
-  private final ShingleSet shingles;
+  // the query's set, or its serialized form decoded at the first candidate near the threshold
+  private volatile ShingleSet shingles;
+  private final byte[] serializedShingles;
   private final ExactMargin margin;
 
   /** Reads a candidate's stored shingle set; one per thread. */
@@ -58,9 +61,23 @@ public final class SketchVerifier {
    */
   public SketchVerifier(
       NearDupFields fields, NearDupSettings settings, Sketch sketch, double minSimilarity) {
+    this(fields, settings, sketch, SketchFormat.encode(sketch), minSimilarity);
+  }
+
+  /**
+   * As {@link #SketchVerifier(NearDupFields, NearDupSettings, Sketch, double)}, given the sketch's
+   * serialized form too (as {@link SketchFormat#encode} writes it), which is then not written
+   * again.
+   */
+  public SketchVerifier(
+      NearDupFields fields,
+      NearDupSettings settings,
+      Sketch sketch,
+      byte[] serialized,
+      double minSimilarity) {
     this.fields = fields;
     this.settings = settings;
-    this.sketchBytes = SketchFormat.encode(sketch);
+    this.sketchBytes = serialized;
     this.hashes = sketch.size();
     this.bits = sketch.parameters().bits();
     this.comparison = sketch.parameters().scheme().comparison();
@@ -69,10 +86,11 @@ public final class SketchVerifier {
     this.minMatches = Jaccard.minMatches(minSimilarity, hashes, bits);
     this.maxDistance = SimHash.maxDistance(minSimilarity);
     this.shingles = null;
+    this.serializedShingles = null;
     this.margin = null;
   }
 
-  private SketchVerifier(SketchVerifier sketchOnly, ShingleSet shingles) {
+  private SketchVerifier(SketchVerifier sketchOnly, ShingleSet shingles, byte[] serialized) {
     this.fields = sketchOnly.fields;
     this.settings = sketchOnly.settings;
     this.sketchBytes = sketchOnly.sketchBytes;
@@ -83,6 +101,7 @@ public final class SketchVerifier {
     this.minMatches = sketchOnly.minMatches;
     this.maxDistance = sketchOnly.maxDistance;
     this.shingles = shingles;
+    this.serializedShingles = serialized;
     this.minSimilarity = sketchOnly.minSimilarity;
     this.margin = ExactMargin.of(minSimilarity, hashes, bits);
   }
@@ -94,15 +113,31 @@ public final class SketchVerifier {
    * @throws IllegalArgumentException for a SimHash sketch, whose similarity is not Jaccard's
    */
   public SketchVerifier withShingles(ShingleSet shingles) {
+    checkSetsDecide();
+    return new SketchVerifier(this, Objects.requireNonNull(shingles, "shingles"), null);
+  }
+
+  /**
+   * As {@link #withShingles(ShingleSet)}, given the set serialized ({@link ShingleSet#read}'s
+   * input): it is read only when a candidate falls near the minimum similarity, which most lookups
+   * of a batch never meet.
+   *
+   * @throws IllegalArgumentException for a SimHash sketch
+   */
+  public SketchVerifier withShingles(byte[] serialized) {
+    checkSetsDecide();
+    return new SketchVerifier(this, null, Objects.requireNonNull(serialized, "serialized"));
+  }
+
+  private void checkSetsDecide() {
     if (!comparison.setsDecide()) {
       throw new IllegalArgumentException("exact verification needs a MinHash sketch, not simhash");
     }
-    return new SketchVerifier(this, shingles);
   }
 
   /** Whether candidates near the minimum similarity are decided exactly. */
   public boolean exact() {
-    return shingles != null;
+    return margin != null;
   }
 
   /** The margin of exact verification, or null when it is not done. */
@@ -110,9 +145,18 @@ public final class SketchVerifier {
     return margin;
   }
 
-  /** The query's shingle set, or null. */
+  /**
+   * The query's shingle set, or null.
+   *
+   * @throws IllegalArgumentException if the serialized set given is not a set
+   */
   ShingleSet shingles() {
-    return shingles;
+    ShingleSet set = shingles;
+    if (set == null && serializedShingles != null) {
+      set = new ShingleSet().read(serializedShingles, 0, serializedShingles.length);
+      shingles = set;
+    }
+    return set;
   }
 
   /** The query sketch, serialized. */
@@ -163,7 +207,7 @@ public final class SketchVerifier {
    */
   public double similarity(int doc, byte[] bytes, int offset, int length, StoredSet stored)
       throws IOException {
-    if (shingles == null || !comparison.setsDecide()) {
+    if (margin == null) {
       return similarity(doc, bytes, offset, length);
     }
     fields.checkSketch(doc, bytes, offset, length, sketchBytes, settings.sketch());
@@ -177,7 +221,7 @@ public final class SketchVerifier {
             "document " + doc + " in field [" + fields.shinglesField() + "]: " + e.getMessage(), e);
       }
       if (set != null && !SketchFormat.isEmpty(bytes, offset)) {
-        double j = shingles.jaccard(set);
+        double j = shingles().jaccard(set);
         return j >= minSimilarity ? j : -1;
       }
     }

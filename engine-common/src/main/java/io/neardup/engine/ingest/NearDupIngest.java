@@ -12,7 +12,6 @@ import io.neardup.engine.param.NearDupMappings.FieldParameters;
 import io.neardup.index.StoredClusters;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.sketch.Sketch;
-import io.neardup.sketch.SketchFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -427,9 +426,7 @@ public final class NearDupIngest {
         parameters.verification() == Verification.EXACT
             ? analysed.encodedSet(NearDupDocument.SetLayout.DELTA)
             : null;
-    return set == null
-        ? SketchedText.of(analysed.sketch())
-        : new SketchedText(analysed.sketch(), set);
+    return new SketchedText(analysed.sketch(), set, analysed.encodedSketch());
   }
 
   /**
@@ -578,7 +575,7 @@ public final class NearDupIngest {
    */
   public static LookupParams lookupParams(
       String nearDupField, String clusterField, List<SketchedText> texts) {
-    List<byte[]> sketches = texts.stream().map(t -> SketchFormat.encode(t.sketch())).toList();
+    List<byte[]> sketches = texts.stream().map(SketchedText::encodedSketch).toList();
     boolean sets = texts.stream().anyMatch(t -> t.shingles() != null);
     return new LookupParams(
         nearDupField,

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.IntFunction;
 import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.IndexReader;
@@ -268,9 +269,8 @@ public final class NearDupLookup {
         reader,
         fields,
         settings,
-        minSimilarity,
         sketches,
-        null,
+        verifiers(fields, settings, minSimilarity, sketches, null),
         clusterField,
         ids,
         shard,
@@ -298,20 +298,22 @@ public final class NearDupLookup {
     for (byte[] s : params.sketches()) {
       sketches.add(SketchFormat.decode(s, settings.sketch()));
     }
-    List<ShingleSet> sets = null;
-    if (!params.sets().isEmpty() && settings.sketch().scheme().comparison().setsDecide()) {
-      sets = new ArrayList<>(sketches.size());
-      for (byte[] s : params.sets()) {
-        sets.add(s.length == 0 ? null : new ShingleSet().read(s, 0, s.length));
-      }
-    }
+    double minSimilarity = settings.minSimilarity(null, null);
+    boolean exact =
+        !params.sets().isEmpty() && settings.sketch().scheme().comparison().setsDecide();
     return lookup(
         reader,
         fields,
         settings,
-        settings.minSimilarity(null, null),
         sketches,
-        sets,
+        i -> {
+          // the bytes received, not written again; a set is read only if a candidate needs it
+          SketchVerifier v =
+              new SketchVerifier(
+                  fields, settings, sketches.get(i), params.sketches().get(i), minSimilarity);
+          byte[] set = exact ? params.sets().get(i) : null;
+          return set == null || set.length == 0 ? v : v.withShingles(set);
+        },
         params.clusterField(),
         ids,
         shard,
@@ -319,17 +321,29 @@ public final class NearDupLookup {
         MAX_PAIRS);
   }
 
+  /** The verifier of each sketch, deciding by its set where {@code sets} has one. */
+  static IntFunction<SketchVerifier> verifiers(
+      NearDupFields fields,
+      NearDupSettings settings,
+      double minSimilarity,
+      List<Sketch> sketches,
+      List<ShingleSet> sets) {
+    return i -> {
+      SketchVerifier v = new SketchVerifier(fields, settings, sketches.get(i), minSimilarity);
+      return sets == null || sets.get(i) == null ? v : v.withShingles(sets.get(i));
+    };
+  }
+
   /**
-   * As above, with the segments' band filters of {@code filters}, verifying at most {@code
-   * maxPairs} candidates of a segment at a time.
+   * Finds each sketch's best near-duplicate with the segments' band filters of {@code filters},
+   * verifying at most {@code maxPairs} candidates of a segment at a time.
    */
   static Match[] lookup(
       IndexReader reader,
       NearDupFields fields,
       NearDupSettings settings,
-      double minSimilarity,
       List<Sketch> sketches,
-      List<ShingleSet> sets,
+      IntFunction<SketchVerifier> verifierOf,
       String clusterField,
       IdReader ids,
       int shard,
@@ -346,10 +360,7 @@ public final class NearDupLookup {
       if (sketch.isEmpty()) {
         continue;
       }
-      verifiers[i] = new SketchVerifier(fields, settings, sketch, minSimilarity);
-      if (sets != null && sets.get(i) != null) {
-        verifiers[i] = verifiers[i].withShingles(sets.get(i));
-      }
+      verifiers[i] = verifierOf.apply(i);
       hasher.bandHashes(sketch, bands);
       for (int b = 0; b < bands.length; b++) {
         probes.add(b, bands[b], i);

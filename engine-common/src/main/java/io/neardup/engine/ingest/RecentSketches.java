@@ -143,7 +143,10 @@ public final class RecentSketches<C> {
     Iterator<Bucket<C>> others = buckets.values().iterator();
     while ((sketches > maxSketches || setBytes > maxSetBytes) && others.hasNext()) {
       Bucket<C> b = others.next();
-      if (b != current) {
+      if (b != current && b.size() <= sketches - maxSketches) {
+        release(b.clear());
+        others.remove();
+      } else if (b != current) {
         release(b.dropOldest(Math.max(0, sketches - maxSketches)));
         release(b.dropSets(setBytes - maxSetBytes));
         if (b.size() == 0) {
@@ -347,9 +350,21 @@ public final class RecentSketches<C> {
       return change;
     }
 
-    /** Forgets everything. */
+    /** Forgets everything at once (not entry by entry, which rebuilds the table as it empties). */
     synchronized Change clear() {
-      return dropOldest(order.size());
+      Change change = new Change();
+      for (Entry<C> e : order) {
+        e.removed = true;
+        change.sketches--;
+        if (e.shingles != null) {
+          change.setBytes -= e.shingles.length;
+          e.shingles = null;
+        }
+      }
+      order.clear();
+      withSets.clear();
+      byBand.clear();
+      return change;
     }
 
     synchronized int size() {
@@ -398,7 +413,7 @@ public final class RecentSketches<C> {
       clear();
     }
 
-    private void clear() {
+    void clear() {
       allocateKeys(1024);
       keys = 0;
       nodeEntry = new Object[1024];

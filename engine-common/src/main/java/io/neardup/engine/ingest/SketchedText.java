@@ -2,6 +2,7 @@ package io.neardup.engine.ingest;
 
 import io.neardup.shingle.ShingleSet;
 import io.neardup.sketch.Sketch;
+import io.neardup.sketch.SketchFormat;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -13,10 +14,22 @@ import java.util.Objects;
  *
  * @param sketch the sketch
  * @param shingles the serialized shingle set, or null when the field verifies by sketch
+ * @param serialized the sketch as {@link SketchFormat} writes it, or null to write it when asked;
+ *     the field's doc values and the index's lookup send the same bytes
  */
-public record SketchedText(Sketch sketch, byte[] shingles) {
+public record SketchedText(Sketch sketch, byte[] shingles, byte[] serialized) {
   public SketchedText {
     Objects.requireNonNull(sketch, "sketch");
+  }
+
+  /** A text known by its sketch and, unless null, its serialized shingle set. */
+  public SketchedText(Sketch sketch, byte[] shingles) {
+    this(sketch, shingles, null);
+  }
+
+  /** The serialized sketch. */
+  public byte[] encodedSketch() {
+    return serialized != null ? serialized : SketchFormat.encode(sketch);
   }
 
   /** A text known by its sketch alone. */

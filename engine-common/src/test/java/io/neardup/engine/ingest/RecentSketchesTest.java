@@ -202,6 +202,50 @@ class RecentSketchesTest {
     assertEquals(6, recent.size());
   }
 
+  /**
+   * A pair that gives way whole (the least recently used of too many, or one whose every sketch
+   * must go) is dropped at once, its sketches and sets no longer counted.
+   */
+  @Test
+  void aPairDroppedWholeIsNoLongerCounted() {
+    RecentSketches<Handle> recent = new RecentSketches<>(10, 2, 5, 1_000);
+    String kept = randomText();
+    recent.joinOrAdd(
+        "a",
+        new SketchedText(sketch(kept), new byte[100]),
+        SETTINGS.banding(),
+        SETTINGS.threshold(),
+        new Handle());
+    for (String key : List.of("a", "a", "b", "b")) {
+      recent.joinOrAdd(
+          key,
+          new SketchedText(sketch(randomText()), new byte[100]),
+          SETTINGS.banding(),
+          SETTINGS.threshold(),
+          new Handle());
+    }
+    assertEquals(5, recent.size());
+    assertEquals(500, recent.setBytes());
+    // a third pair: "a", the least recently used, goes whole
+    joinOrAdd(recent, "c", sketch(randomText()), new Handle());
+    assertEquals(0, recent.size("a"));
+    assertEquals(3, recent.size());
+    assertEquals(200, recent.setBytes());
+    // the node's bound: "b" (two sketches) gives way one sketch at a time, then whole
+    for (int i = 0; i < 3; i++) {
+      joinOrAdd(recent, "c", sketch(randomText()), new Handle());
+    }
+    assertEquals(1, recent.size("b"));
+    assertEquals(100, recent.setBytes());
+    joinOrAdd(recent, "c", sketch(randomText()), new Handle());
+    assertEquals(0, recent.size("b"));
+    assertEquals(5, recent.size("c"));
+    assertEquals(5, recent.size());
+    assertEquals(0, recent.setBytes());
+    // what went with "a" is forgotten: its copy starts a cluster
+    assertNull(joinOrAdd(recent, "a", sketch(kept), new Handle()));
+  }
+
   @Test
   void forgetDropsAFailedCluster() {
     RecentSketches<Handle> recent =

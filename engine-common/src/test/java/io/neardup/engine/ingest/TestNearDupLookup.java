@@ -7,6 +7,7 @@ import io.neardup.analysis.NearDupAnalyzer;
 import io.neardup.document.NearDupDocument;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
+import io.neardup.engine.api.LookupParams;
 import io.neardup.search.NearDuplicateQuery;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.shingle.CompactShingleSet;
@@ -106,19 +107,23 @@ public class TestNearDupLookup extends LuceneTestCase {
           IndexSearcher searcher = new IndexSearcher(reader);
           List<Sketch> sketches = new ArrayList<>();
           List<ShingleSet> sets = exact ? new ArrayList<>() : null;
-          for (int q = 0; q < 60; q++) {
-            String text = texts.get(random.nextInt(texts.size()));
+          // what the ingest processor sends: serialized sketches and sets
+          List<byte[]> sent = new ArrayList<>();
+          List<byte[]> sentSets = new ArrayList<>();
+          for (int q = 0; q <= 60; q++) {
             NearDupDocument analysed =
-                builder.analyze(random.nextBoolean() ? text : edit(random, text, 2));
+                q == 60
+                    ? builder.analyze(randomText(random, 100)) // likely no match
+                    : builder.analyze(
+                        random.nextBoolean()
+                            ? texts.get(random.nextInt(texts.size()))
+                            : edit(random, texts.get(random.nextInt(texts.size())), 2));
             sketches.add(analysed.sketch());
+            sent.add(analysed.encodedSketch());
             if (exact) {
               sets.add(shingleSet(analysed));
+              sentSets.add(analysed.encodedSet(NearDupDocument.SetLayout.DELTA));
             }
-          }
-          NearDupDocument unrelated = builder.analyze(randomText(random, 100));
-          sketches.add(unrelated.sketch()); // likely no match
-          if (exact) {
-            sets.add(shingleSet(unrelated));
           }
           double minSimilarity = settings.threshold();
           // a few candidates at a time, too, as a band token of very many documents is verified;
@@ -132,9 +137,8 @@ public class TestNearDupLookup extends LuceneTestCase {
                     reader,
                     FIELDS,
                     settings,
-                    minSimilarity,
                     sketches,
-                    sets,
+                    NearDupLookup.verifiers(FIELDS, settings, minSimilarity, sketches, sets),
                     CLUSTER,
                     IDS,
                     3,
@@ -142,6 +146,16 @@ public class TestNearDupLookup extends LuceneTestCase {
                     maxPairs);
           }
           assertEquals(sketches.size(), matches.length);
+          // the aggregation's entry point, given the bytes (sets read only when needed), agrees
+          assertArrayEquals(
+              matches,
+              NearDupLookup.lookup(
+                  reader,
+                  FIELDS,
+                  settings,
+                  new LookupParams("dup", CLUSTER, sent, sentSets),
+                  IDS,
+                  3));
           int found = 0;
           for (int q = 0; q < sketches.size(); q++) {
             TopDocs top =
