@@ -234,11 +234,12 @@ public final class NearDupEsNode implements Callable<Integer> {
     return EXIT_STOPPED;
   }
 
-  /** neardup, HTTP, and the {@code --plugin} classes. */
+  /** neardup, HTTP, {@code GET /}, and the {@code --plugin} classes. */
   List<Class<? extends Plugin>> plugins() {
     List<Class<? extends Plugin>> plugins = new ArrayList<>();
     plugins.add(NearDupPlugin.class);
     plugins.add(Netty4Plugin.class);
+    plugins.add(RootInfoPlugin.class);
     for (String name : extraPlugins) {
       Class<?> type;
       try {

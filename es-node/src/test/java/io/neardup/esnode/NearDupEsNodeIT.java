@@ -1,6 +1,7 @@
 package io.neardup.esnode;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -61,6 +62,12 @@ class NearDupEsNodeIT {
             "green",
             es.get("/_cluster/health?wait_for_status=green&timeout=60s").path("status").asText());
         System.out.printf("green %.1f s after launch%n", (System.nanoTime() - testStart) / 1e9);
+        // the root answers as a distribution's does: what clients and users ask first
+        JsonNode root = es.get("/");
+        assertEquals("9.5.3", root.path("version").path("number").asText(), root.toString());
+        assertEquals("10.5.1", root.path("version").path("lucene_version").asText());
+        assertEquals("You Know, for Search", root.path("tagline").asText());
+        assertFalse(root.path("cluster_uuid").asText().isEmpty(), root.toString());
         es.send(
             "PUT",
             "/docs",

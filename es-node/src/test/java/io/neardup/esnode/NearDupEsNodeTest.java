@@ -64,8 +64,8 @@ class NearDupEsNodeTest {
   @Test
   void extraPluginsAreLoadedAfterOurs() {
     new CommandLine(command).parseArgs("--plugin", NearDupEsNodeTest.Extra.class.getName());
-    assertEquals(3, command.plugins().size());
-    assertEquals(Extra.class, command.plugins().get(2));
+    assertEquals(4, command.plugins().size());
+    assertEquals(Extra.class, command.plugins().get(3));
   }
 
   /** A plugin class, for the option. */
