@@ -31,10 +31,17 @@ public final class CompactShingleSet {
 
   /** The number of values two ascending distinct arrays have in common. */
   public static int intersection(int[] a, int sizeA, int[] b, int sizeB) {
-    int i = 0;
-    int j = 0;
+    return intersection(a, 0, sizeA, b, 0, sizeB);
+  }
+
+  /**
+   * As {@link #intersection(int[], int, int[], int)}, for slices {@code [from, to)} of the arrays.
+   */
+  public static int intersection(int[] a, int fromA, int toA, int[] b, int fromB, int toB) {
+    int i = fromA;
+    int j = fromB;
     int common = 0;
-    while (i < sizeA && j < sizeB) {
+    while (i < toA && j < toB) {
       int x = a[i];
       int y = b[j];
       // branch-light merge: both indexes move on equality

@@ -115,6 +115,11 @@ public final class ShingleSet {
     if (fromA >= toA || fromB >= toB) {
       return 0;
     }
+    if (widthA == widthB) {
+      // the values are distinct at their common width: a plain merge, as the CLI's sets take
+      int common = CompactShingleSet.intersection(a, fromA, toA, b, fromB, toB);
+      return (double) common / ((toA - fromA) + (toB - fromB) - common);
+    }
     int width = Math.min(widthA, widthB);
     int shiftA = widthA - width;
     int shiftB = widthB - width;
