@@ -2,27 +2,20 @@ package io.neardup.opensearch.collapse;
 
 import io.neardup.collapse.core.WindowCollapse;
 import io.neardup.engine.collapse.CollapsePlan;
-import io.neardup.engine.collapse.CollapseSummary;
-import io.neardup.engine.collapse.CollapseWindow;
 import io.neardup.opensearch.mapper.MappedFields;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
-import org.apache.lucene.search.SortField;
 import org.opensearch.action.search.SearchRequest;
-import org.opensearch.action.search.SearchResponse;
-import org.opensearch.action.search.SearchResponseSections;
 import org.opensearch.cluster.ClusterState;
 import org.opensearch.cluster.metadata.IndexMetadata;
 import org.opensearch.cluster.metadata.IndexNameExpressionResolver;
 import org.opensearch.cluster.service.ClusterService;
-import org.opensearch.common.document.DocumentField;
 import org.opensearch.common.io.stream.BytesStreamOutput;
 import org.opensearch.common.settings.Setting;
 import org.opensearch.core.common.io.stream.NamedWriteableAwareStreamInput;
@@ -30,13 +23,8 @@ import org.opensearch.core.common.io.stream.NamedWriteableRegistry;
 import org.opensearch.core.common.io.stream.StreamInput;
 import org.opensearch.core.index.Index;
 import org.opensearch.index.IndexSettings;
-import org.opensearch.search.DocValueFormat;
 import org.opensearch.search.SearchExtBuilder;
-import org.opensearch.search.SearchHit;
-import org.opensearch.search.SearchHits;
-import org.opensearch.search.SearchSortValues;
 import org.opensearch.search.builder.SearchSourceBuilder;
-import org.opensearch.search.profile.SearchProfileShardResults;
 import org.opensearch.search.sort.ScoreSortBuilder;
 import org.opensearch.search.sort.SortBuilder;
 
@@ -45,7 +33,8 @@ import org.opensearch.search.sort.SortBuilder;
  * {@code ext}, see {@link NearDupCollapseFilter}, and a search pipeline, see {@code
  * io.neardup.opensearch.pipeline}): checks a request against the mappings of the searched indexes
  * ({@link #plan}), widens it to the window ({@link #widen}) and collapses the merged window with
- * the library's {@link WindowCollapse}, cutting the requested page ({@link #collapse}).
+ * the library's {@link WindowCollapse}, cutting the requested page ({@link
+ * ResponseCollapse#collapse}).
  *
  * <p>Two ways through a search. Where a search phase results processor {@code neardup_collapse}
  * runs between the query and the fetch phase (a search pipeline's {@code phase_results_processors},
@@ -55,12 +44,10 @@ import org.opensearch.search.sort.SortBuilder;
  * page is fetched. Otherwise (no such processor, a search of a single shard, which OpenSearch
  * fetches in its query phase, or a search with {@code rescore}, which cannot sort) every shard
  * fetches its part of the window, each hit carrying its sketch from the fetch phase ({@link
- * NearDupSketchFetchSubPhase}), and the merged window is collapsed here ({@link #collapse}).
+ * NearDupSketchFetchSubPhase}), and the merged window is collapsed on the coordinating node ({@link
+ * ResponseCollapse#collapse}).
  */
 public final class CoordinatorCollapse {
-  /** The metadata field added to each hit of a collapsed response. */
-  public static final String HIT_ANNOTATION = "_neardup";
-
   /**
    * The largest collapse window a search of the index may ask for: {@code
    * index.neardup.max_collapse_window}, dynamic, default the library's own limit.
@@ -311,143 +298,5 @@ public final class CoordinatorCollapse {
       }
     }
     return null;
-  }
-
-  /**
-   * Collapses the window's merged hits and cuts the requested page, or, if the window was collapsed
-   * before the fetch phase ({@code decision} not null), orders the fetched page as decided. Each
-   * hit loses the field and the sort value that carried its sketch and gains a {@value
-   * #HIT_ANNOTATION} metadata field saying what the collapse found. {@code hits.total} and {@code
-   * max_score} stay those of the search.
-   */
-  public static SearchResponse collapse(
-      SearchResponse response, Plan plan, WindowCut.Decision decision) {
-    NearDupCollapseBuilder ext = plan.ext();
-    SearchHit[] hits = response.getHits().getHits();
-    SearchHit[] page;
-    int windowHits;
-    int canonicals;
-    if (decision != null) {
-      SearchHit[] placed = new SearchHit[decision.page().size()];
-      int found = 0;
-      for (SearchHit hit : hits) {
-        Object[] sortValues = hit.getSortValues();
-        WindowCut.Placed p =
-            sortValues.length > plan.ownSorts()
-                    && sortValues[sortValues.length - 1] instanceof String v
-                ? decision.page().get(WindowHit.key(v))
-                : null;
-        if (p != null && placed[p.position()] == null) {
-          placed[p.position()] = annotated(hit, p.note(), plan.ownSorts());
-          found++;
-        }
-      }
-      page = new SearchHit[found];
-      int next = 0;
-      for (SearchHit hit : placed) {
-        if (hit != null) {
-          page[next++] = hit;
-        }
-      }
-      windowHits = decision.windowHits();
-      canonicals = decision.canonicals();
-    } else {
-      int n = hits.length;
-      CollapseWindow window = new CollapseWindow(n);
-      for (int i = 0; i < n; i++) {
-        DocumentField field = hits[i].field(NearDupSketchFetchSubPhase.HIT_FIELD);
-        List<Object> values = field == null ? null : field.getValues();
-        Object[] sortValues = hits[i].getSortValues();
-        if ((values == null || values.isEmpty())
-            && sortValues.length > plan.ownSorts()
-            && sortValues[sortValues.length - 1] instanceof String value) {
-          WindowHit hit = WindowHit.decode(value);
-          window.hit(
-              i,
-              hits[i].getIndex(),
-              hits[i].getId(),
-              hits[i].getScore(),
-              hit.sketch(),
-              hit.set(),
-              hit.key());
-        } else {
-          window.fetchedHit(i, hits[i].getIndex(), hits[i].getId(), hits[i].getScore(), values);
-        }
-      }
-      WindowCollapse collapse = window.collapse(ext.params(), plan.minSimilarity());
-      WindowCollapse.HitNames names = window.names();
-      WindowCollapse.Page cut = collapse.page(plan.from(), plan.size());
-      page = new SearchHit[cut.end() - cut.start()];
-      for (int p = cut.start(); p < cut.end(); p++) {
-        int i = collapse.listed(p);
-        page[p - cut.start()] = annotated(hits[i], collapse.note(i, names), plan.ownSorts());
-      }
-      windowHits = n;
-      canonicals = collapse.canonicalCount();
-    }
-    SearchHits in = response.getHits();
-    SortField[] sortFields = in.getSortFields();
-    if (sortFields != null && sortFields.length > plan.ownSorts()) {
-      sortFields = plan.ownSorts() == 0 ? null : Arrays.copyOf(sortFields, plan.ownSorts());
-    }
-    SearchHits out =
-        new SearchHits(
-            page,
-            in.getTotalHits(),
-            in.getMaxScore(),
-            sortFields,
-            in.getCollapseField(),
-            in.getCollapseValues());
-    SearchResponseSections sections = response.getInternalResponse();
-    SearchResponseSections collapsed =
-        new SearchResponseSections(
-            out,
-            sections.aggregations(),
-            sections.suggest(),
-            sections.timedOut(),
-            sections.terminatedEarly(),
-            sections.profile().isEmpty() ? null : new SearchProfileShardResults(sections.profile()),
-            sections.getNumReducePhases(),
-            sections.getSearchExtBuilders(),
-            sections.getProcessorResult());
-    return new CollapsedSearchResponse(
-        response,
-        collapsed,
-        CollapseSummary.of(ext.params(), plan.minSimilarity(), windowHits, canonicals));
-  }
-
-  /**
-   * A copy of the hit without the field that carried its sketch and with a {@value #HIT_ANNOTATION}
-   * metadata field. A copy, because OpenSearch's hits do not let a plugin add metadata fields to a
-   * hit once it is built.
-   */
-  private static SearchHit annotated(SearchHit hit, Map<String, Object> note, int ownSorts) {
-    Map<String, DocumentField> fields = new HashMap<>(hit.getDocumentFields());
-    fields.remove(NearDupSketchFetchSubPhase.HIT_FIELD);
-    Map<String, DocumentField> meta = new HashMap<>(hit.getMetaFields());
-    meta.put(HIT_ANNOTATION, new DocumentField(HIT_ANNOTATION, List.of(note)));
-    SearchHit copy = new SearchHit(hit.docId(), hit.getId(), hit.getNestedIdentity(), fields, meta);
-    copy.score(hit.getScore());
-    copy.version(hit.getVersion());
-    copy.setSeqNo(hit.getSeqNo());
-    copy.setPrimaryTerm(hit.getPrimaryTerm());
-    copy.sourceRef(hit.getSourceRef());
-    copy.highlightFields(hit.getHighlightFields());
-    Object[] sortValues = hit.getSortValues();
-    if (sortValues.length > ownSorts) {
-      // the values of the sorts the collapse added: the window sort, and _score before it
-      sortValues = Arrays.copyOf(sortValues, ownSorts);
-    }
-    if (sortValues.length > 0) {
-      // the values are formatted already; RAW keeps them as they are
-      DocValueFormat[] formats = new DocValueFormat[sortValues.length];
-      Arrays.fill(formats, DocValueFormat.RAW);
-      copy.sortValues(new SearchSortValues(sortValues, formats));
-    }
-    copy.matchedQueriesWithScores(hit.getMatchedQueriesAndScores());
-    copy.explanation(hit.getExplanation());
-    copy.shard(hit.getShard());
-    copy.setInnerHits(hit.getInnerHits());
-    return copy;
   }
 }

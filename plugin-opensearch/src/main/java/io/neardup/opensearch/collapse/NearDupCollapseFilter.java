@@ -15,7 +15,7 @@ import org.opensearch.tasks.Task;
  * Runs a request's {@code ext.neardup_collapse} on the coordinating node, so that copies found on
  * different shards are collapsed too: checks the request ({@link CoordinatorCollapse#plan}),
  * searches the top {@code window} hits instead of the requested page, and collapses the merged hits
- * into the page ({@link CoordinatorCollapse#collapse}). A filter rather than a search pipeline, so
+ * into the page ({@link ResponseCollapse#collapse}). A filter rather than a search pipeline, so
  * that the extension works on any index without a pipeline and without a cluster setting. A search
  * that names no pipeline gets an inline one of the phase results and response processors {@code
  * neardup_collapse} ({@link CoordinatorCollapse#collapseBeforeFetch}), as do the searches of a
@@ -72,8 +72,7 @@ public final class NearDupCollapseFilter implements ActionFilter {
               Response out =
                   response instanceof CollapsedSearchResponse
                       ? response
-                      : (Response)
-                          CoordinatorCollapse.collapse((SearchResponse) response, plan, null);
+                      : (Response) ResponseCollapse.collapse((SearchResponse) response, plan, null);
               listener.onResponse(out);
             },
             listener::onFailure));

@@ -2,6 +2,7 @@ package io.neardup.opensearch.pipeline;
 
 import io.neardup.opensearch.collapse.CollapsedSearchResponse;
 import io.neardup.opensearch.collapse.CoordinatorCollapse;
+import io.neardup.opensearch.collapse.ResponseCollapse;
 import io.neardup.opensearch.collapse.WindowCut;
 import java.util.Map;
 import org.opensearch.action.search.SearchRequest;
@@ -16,7 +17,7 @@ import org.opensearch.search.pipeline.SystemGeneratedProcessor;
 /**
  * The search pipeline response processor {@code neardup_collapse}: collapses the window that the
  * request processor of the same name asked for into the requested page, with the library's {@link
- * io.neardup.collapse.core.WindowCollapse} (see {@link CoordinatorCollapse#collapse}), or, if the
+ * io.neardup.collapse.core.WindowCollapse} (see {@link ResponseCollapse#collapse}), or, if the
  * phase results processor of that name collapsed it before the fetch phase, orders and annotates
  * the fetched page as it decided. It takes no parameters: they are the request processor's. A
  * response without such a plan (the request carried its own {@code ext.neardup_collapse}, or the
@@ -65,7 +66,7 @@ public final class NearDupCollapseResponseProcessor extends AbstractProcessor
             : servesExtension && decision != null ? CoordinatorCollapse.planOf(request) : null;
     return plan == null
         ? response
-        : CoordinatorCollapse.collapse(response, plan, (WindowCut.Decision) decision);
+        : ResponseCollapse.collapse(response, plan, (WindowCut.Decision) decision);
   }
 
   @Override
