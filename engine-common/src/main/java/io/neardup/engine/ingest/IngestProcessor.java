@@ -160,6 +160,7 @@ public final class IngestProcessor {
       if (index == null) {
         throw NearDupIngest.missingIndex(name, config.nearDupField());
       }
+      ingest.writing(name, index.uuid());
       String mappingKey = index.uuid() + '/' + index.mappingVersion();
       parameters =
           ingest.cachedTargetParameters(

@@ -75,6 +75,10 @@ public final class NearDupIngest {
   private final Map<String, NearDupDocumentBuilder> builders = new ConcurrentHashMap<>();
   private final Map<String, FieldParameters> checked = new ConcurrentHashMap<>();
   private final RecentSketches<CompletableFuture<String>> recent;
+  // the UUID each index name had when last written to: another UUID under a name means the index
+  // was deleted (and created again), so that its recent sketches can go at once
+  private final Map<String, String> uuidByName = new ConcurrentHashMap<>();
+  private static final int MAX_NAMES = 10_000;
 
   /** A document's cluster: its id and whether the document is the cluster's canonical member. */
   public record Assigned(String cluster, boolean canonical) {}
@@ -584,6 +588,25 @@ public final class NearDupIngest {
         sets
             ? texts.stream().map(t -> t.shingles() != null ? t.shingles() : new byte[0]).toList()
             : List.of());
+  }
+
+  /**
+   * Notes that the index called {@code name} has {@code uuid}; if an index of that name had another
+   * UUID, it was deleted, and its recent sketches are forgotten now rather than when the node's
+   * bounds reach them.
+   */
+  public void writing(String name, String uuid) {
+    String before = uuidByName.get(name);
+    if (uuid.equals(before)) {
+      return;
+    }
+    if (uuidByName.size() >= MAX_NAMES) {
+      uuidByName.clear(); // only a hint: a name not seen again has no sketches to forget
+    }
+    before = uuidByName.put(name, uuid);
+    if (before != null && !before.equals(uuid)) {
+      recent.forgetAll(before + "/");
+    }
   }
 
   /** Searches running now (for tests and stats). */

@@ -177,6 +177,23 @@ public final class RecentSketches<C> {
     }
   }
 
+  /**
+   * Forgets the sketches of every key that starts with {@code prefix} at once: those of an index
+   * that no longer exists, whose keys begin with its UUID.
+   */
+  public void forgetAll(String prefix) {
+    List<Bucket<C>> gone = new ArrayList<>();
+    synchronized (buckets) {
+      buckets.entrySet().removeIf(e -> e.getKey().startsWith(prefix) && gone.add(e.getValue()));
+    }
+    for (Bucket<C> b : gone) {
+      Bucket.Change change = b.clear();
+      synchronized (buckets) {
+        release(change);
+      }
+    }
+  }
+
   /** Number of sketches recorded under all keys. */
   public int size() {
     synchronized (buckets) {

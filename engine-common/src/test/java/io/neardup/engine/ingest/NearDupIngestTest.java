@@ -224,6 +224,29 @@ class NearDupIngestTest {
     assertEquals(List.of(new Result(new NearDupIngest.Assigned("x", false), null)), results);
   }
 
+  /**
+   * An index deleted and created again under its name has a new UUID: the old one's recent sketches
+   * go when the new one is first written to, and its copies no longer join their clusters.
+   */
+  @Test
+  void aRecreatedIndexForgetsTheDeletedOnesRecentSketches() {
+    RecentSketches<java.util.concurrent.CompletableFuture<String>> recent = new RecentSketches<>();
+    NearDupIngest ingest = new NearDupIngest(recent, 4, 100);
+    List<Search> searches = new ArrayList<>();
+    List<Result> results = new ArrayList<>();
+    ingest.writing("articles", "uuid");
+    assign(ingest, TEXT, "a", searches, results);
+    searches.get(0).answerAll(null);
+    ingest.writing("articles", "uuid");
+    ingest.writing("other", "uuid-2");
+    assertEquals(1, recent.size(), "the same index, and another one: nothing forgotten");
+    ingest.writing("articles", "uuid-3");
+    assertEquals(0, recent.size());
+    results.clear();
+    assign(ingest, TEXT, "b", searches, results);
+    assertEquals(2, searches.size(), "the copy searches: the deleted index's sketch is gone");
+  }
+
   /** An engine whose index holds given documents and cluster members, for replacing writes. */
   private static final class Index implements NearDupIngest.Lookup {
     final Map<String, NearDupIngest.Previous> stored = new java.util.HashMap<>();

@@ -247,6 +247,25 @@ class RecentSketchesTest {
   }
 
   @Test
+  void forgetAllDropsTheKeysOfAPrefix() {
+    RecentSketches<Handle> recent = new RecentSketches<>(10, 8, 100, 1_000);
+    for (String key : List.of("u1/f/c", "u1/g/c", "u10/f/c", "u2/f/c")) {
+      recent.joinOrAdd(
+          key,
+          new SketchedText(sketch(randomText()), new byte[10]),
+          SETTINGS.banding(),
+          SETTINGS.threshold(),
+          new Handle());
+    }
+    recent.forgetAll("u1/");
+    assertEquals(0, recent.size("u1/f/c"));
+    assertEquals(0, recent.size("u1/g/c"));
+    assertEquals(1, recent.size("u10/f/c"));
+    assertEquals(2, recent.size());
+    assertEquals(20, recent.setBytes());
+  }
+
+  @Test
   void forgetDropsAFailedCluster() {
     RecentSketches<Handle> recent =
         new RecentSketches<>(10, 2, 1_000, RecentSketches.DEFAULT_SET_BYTES);
