@@ -28,6 +28,8 @@
 #   --dir       corpora, truth, pairs, logs and report [benchmarks/target/spark-bench]
 #   --baseline-jar  an earlier build's spark/target/neardup-spark.jar, timed beside this one in (b)
 # Environment: SPARK_BENCH_HEAP [4g] (-Xmx of every Spark JVM: driver and executors in local mode),
+# SPARK_BENCH_SPLIT [8m] (spark.sql.files.maxPartitionBytes of (a); "default" leaves Spark's 128m, with which
+# Spark still cuts the input in at least spark.default.parallelism splits of at least 4 MB),
 # SPARK_BENCH_MASTER [local[2]], NEARDUP_JAVA_OPTS [bin/neardup's defaults], NEARDUP_MAVEN_ARGS
 # (added to the build, e.g. -o -Dmaven.repo.local=DIR).
 set -euo pipefail
@@ -80,7 +82,7 @@ if [ ! -f "$stamp" ] || [ ! -d "$root/spark/target/test-classes" ] || [ ! -f "$r
   # shellcheck disable=SC2086
   (cd "$root" && ./mvnw -q -B -ntp ${NEARDUP_MAVEN_ARGS:-} -pl cli,benchmarks,spark -am package -DskipTests \
     -Dspotless.check.skip=true >&2)
-  touch "$root/cli/target/neardup-cli.jar" "$root/spark/target/neardup-spark.jar"
+  touch "$root/cli/target/neardup-cli.jar" "$root/spark/target/neardup-spark.jar" "$stamp"
 fi
 jar="$here/target/benchmarks.jar"
 export NEARDUP_MAVEN_ARGS="${NEARDUP_MAVEN_ARGS:-}"
@@ -132,7 +134,12 @@ if [ "$(_neardup_java_major "$JAVA_HOME")" -ge 23 ]; then
 fi
 spark_jvm+=("-Xmx$heap" "-Dlog4j2.configurationFile=$root/spark/src/main/launcher/log4j2.properties"
   "-Dspark.master=$master" -Dspark.ui.enabled=false -Dspark.driver.host=127.0.0.1
-  -Dspark.driver.bindAddress=127.0.0.1 -Dspark.default.parallelism=8 -Dspark.sql.files.maxPartitionBytes=8m)
+  -Dspark.driver.bindAddress=127.0.0.1 -Dspark.default.parallelism=8)
+split="${SPARK_BENCH_SPLIT:-8m}"
+split_opt=""
+split_default="(Spark's default split size)"
+[ "$split" = default ] || split_opt="-Dspark.sql.files.maxPartitionBytes=$split"
+[ -z "$split_opt" ] || spark_jvm+=("$split_opt")
 export SPARK_LOCAL_IP="${SPARK_LOCAL_IP:-127.0.0.1}"
 
 if [ "$only" != b ]; then
@@ -162,7 +169,7 @@ if [ "$only" != b ]; then
     io.neardup.spark.MllibSideBySide "$corpus" "$dir/side" "$threshold" "$tables" "$features" "$rounds"
     "--mllib-limit=$mllib_limit" $neardup_options)
   echo "- command: java [Spark's --add-opens] -Xmx$heap -Dspark.master=$master -Dspark.default.parallelism=8" \
-    "-Dspark.sql.files.maxPartitionBytes=8m -Dspark.serializer=...KryoSerializer -Dspark.kryo.registrator=io.neardup.spark.NearDupKryo" \
+    "${split_opt:-$split_default} -Dspark.serializer=...KryoSerializer -Dspark.kryo.registrator=io.neardup.spark.NearDupKryo" \
     "-cp spark/target/test-classes:... io.neardup.spark.MllibSideBySide CORPUS OUT $threshold $tables $features $rounds --mllib-limit=$mllib_limit${neardup_options:+ $neardup_options}"
   timed "$dir/side.log" "${side_cmd[@]}"
   echo "- load average before the run: $load_before; after: $(load)"
