@@ -10,10 +10,20 @@
 # navigation, headers and footers: families of pages that share long template passages without being
 # near-duplicates, the texts on which a single MinHash collision is a poor candidate filter.
 #
-# Usage: benchmarks/real-corpus.sh [--out FILE] [--docs N] [--set docs|templates]
-#   --out    the corpus [benchmarks/target/real-corpus/corpus.jsonl; templates: .../template-corpus/...]
-#   --docs   at most N documents; more are sampled by a hash of their id [10000]
-#   --set    docs (man pages and plain-text documentation) or templates (generated HTML pages) [docs]
+# With --set sections, the packages are not a fixed list but every package of the Debian archive
+# sections given by --sections (default perl: some 4,200 packages of Perl modules) at the versions apt
+# knows, with the texts of docs: man pages, copyright files, changelogs, READMEs. Tens of thousands of
+# texts whose near-duplicates are the archive's own: licence texts repeated with small changes,
+# changelog entries of one team's packages, man pages of modules of one family.
+#
+# Usage: benchmarks/real-corpus.sh [--out FILE] [--docs N] [--set docs|templates|sections]
+#                                  [--sections "NAME..."]
+#   --out      the corpus [benchmarks/target/real-corpus/corpus.jsonl; templates:
+#              .../template-corpus/corpus.jsonl; sections: .../section-corpus/corpus.jsonl]
+#   --docs     at most N documents; more are sampled by a hash of their id, so a smaller N keeps a
+#              subset of a larger one's texts [10000; sections: 60000]
+#   --set      docs (a fixed list of packages), templates (generated HTML pages) or sections [docs]
+#   --sections the archive sections of --set sections, e.g. "perl ruby" [perl]
 # The corpus is built once and reused while the package versions, this script and its helper
 # real-corpus.py are unchanged. Downloads are kept in benchmarks/target/real-corpus/debs.
 # Installs mandoc with apt-get when it is missing. Prints the corpus path on standard output.
@@ -21,13 +31,15 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 dir="$here/target/real-corpus"
 out=""
-docs=10000
+docs=""
 set=docs
+sections=perl
 while [ $# -gt 0 ]; do
   case "$1" in
     --out) out="$2"; shift ;;
     --docs) docs="$2"; shift ;;
     --set) set="$2"; shift ;;
+    --sections) sections="$2"; shift ;;
     -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "real-corpus.sh: unknown option $1" >&2; exit 2 ;;
   esac
@@ -76,8 +88,23 @@ case "$set" in
     html_flag=(--html)
     # generated documentation of three generators: javadoc (two versions) and Sphinx
     packages=(openjdk-17-doc libcommons-lang3-java-doc python3.11-doc) ;;
-  *) echo "real-corpus.sh: --set must be docs or templates, got $set" >&2; exit 2 ;;
+  sections)
+    dir="$here/target/section-corpus"
+    docs="${docs:-60000}"
+    # packages held out for the quality evaluations (issue 24) are never part of a corpus here
+    held_out=" python3.11-doc python-django-doc postgresql-doc-15 rust-doc erlang-doc python-pandas-doc
+      python-sqlalchemy-doc git-doc "
+    mapfile -t packages < <(apt-cache dumpavail |
+      awk -v want=" $sections " '/^Package: / { p = $2 } /^Section: / { s = $2; sub(/.*\//, "", s) }
+        /^$/ { if (p != "" && index(want, " " s " ")) print p; p = "" }' | sort -u |
+      while read -r p; do case "$held_out" in *" $p "*) ;; *) echo "$p" ;; esac; done)
+    if [ ${#packages[@]} -eq 0 ]; then
+      echo "real-corpus.sh: no package of the sections '$sections' is known to apt (apt-get update?)" >&2
+      exit 1
+    fi ;;
+  *) echo "real-corpus.sh: --set must be docs, templates or sections, got $set" >&2; exit 2 ;;
 esac
+docs="${docs:-10000}"
 out="${out:-$dir/corpus.jsonl}"
 
 need=()
@@ -108,7 +135,7 @@ for p in "${packages[@]}"; do
 done
 mv "$manifest.tmp" "$manifest"
 
-key="$( (cat "$manifest"; echo "docs=$docs set=$set"; cat "$0" "$here/real-corpus.py") | sha1sum | cut -c1-16)"
+key="$( (cat "$manifest"; echo "docs=$docs set=$set sections=$sections"; cat "$0" "$here/real-corpus.py") | sha1sum | cut -c1-16)"
 if [ -s "$out" ] && [ "$(cat "$out.key" 2>/dev/null)" = "$key" ]; then
   echo "real-corpus.sh: reusing $out" >&2
   echo "$out"
@@ -117,13 +144,18 @@ fi
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+# apt-get download writes an epoch's colon as %3a; the missing packages are fetched 200 at a time
+deb_of() { compgen -G "$dir/debs/${1}_${2/:/%3a}_*.deb" | head -1; }
+missing=()
 while read -r p v; do
-  # apt-get download writes an epoch's colon as %3a
-  debs=("$dir/debs/${p}_${v/:/%3a}_"*.deb)
-  if [ ! -f "${debs[0]}" ]; then
-    (cd "$dir/debs" && apt-get download -qq -o APT::Sandbox::User=root "$p=$v" >&2)
-    debs=("$dir/debs/${p}_${v/:/%3a}_"*.deb)
-  fi
+  [ -n "$(deb_of "$p" "$v")" ] || missing+=("$p=$v")
+done <"$manifest"
+for ((i = 0; i < ${#missing[@]}; i += 200)); do
+  echo "real-corpus.sh: downloading packages $((i + 1))-$((i + 200 < ${#missing[@]} ? i + 200 : ${#missing[@]})) of ${#missing[@]}" >&2
+  (cd "$dir/debs" && apt-get download -qq -o APT::Sandbox::User=root "${missing[@]:i:200}" >&2)
+done
+while read -r p v; do
+  debs=("$(deb_of "$p" "$v")")
   mkdir -p "$work/$p"
   dpkg-deb -x "${debs[0]}" "$work/$p"
 done <"$manifest"
