@@ -216,6 +216,12 @@ final class ContentRegion {
     if (keptWords < BlockClassifier.MIN_MAIN_SHARE * regionAll) {
       // a list of links under a line or two of introduction (an index of names, each linked to
       // its entry): the list is the page's text, as a page without an article's is
+      if (isSection(blocks, best, bestDepth, bestParent)) {
+        // one list of a series, each under its heading (an index's letters): the series is the list
+        for (int i = 0; i < n; i++) {
+          inRegion[i] = inside(blocks.get(i).path(), bestDepth - 1, bestParent);
+        }
+      }
       for (int i = 0; i < n; i++) {
         content[i] = inRegion[i] && blocks.get(i).landmark() != Landmark.BOILERPLATE;
       }
@@ -264,6 +270,41 @@ final class ContentRegion {
       content[i] &= inRegion[i] || i == title;
     }
     dropAfterArticle(blocks, content, inRegion, best, bestDepth, score, bestScore);
+  }
+
+  /**
+   * Whether the element {@code best} is one section of a series in its parent: the block just
+   * before it is a heading that is a child of the parent, and the parent has more than one heading
+   * child (an index's letters, each heading over its list of entries; a page's title over its one
+   * list is no series).
+   */
+  private static boolean isSection(
+      List<TextBlock> blocks, int best, int bestDepth, int bestParent) {
+    if (bestDepth < 2) {
+      return false;
+    }
+    int first = 0;
+    while (first < blocks.size() && !inside(blocks.get(first).path(), bestDepth, best)) {
+      first++;
+    }
+    int previous = first - 1;
+    while (previous >= 0 && blocks.get(previous).words() == 0) {
+      previous--;
+    }
+    if (previous < 0
+        || !blocks.get(previous).heading()
+        || !inside(blocks.get(previous).path(), bestDepth - 1, bestParent)) {
+      return false;
+    }
+    int headings = 0;
+    for (TextBlock b : blocks) {
+      if (b.heading()
+          && b.path().length == bestDepth + 1
+          && inside(b.path(), bestDepth - 1, bestParent)) {
+        headings++;
+      }
+    }
+    return headings > 1;
   }
 
   /**
