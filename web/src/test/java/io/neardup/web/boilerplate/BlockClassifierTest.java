@@ -452,6 +452,39 @@ class BlockClassifierTest {
   }
 
   @Test
+  void anArticleSplitBetweenItsParagraphsAndANestedListIsOneRegion() {
+    // a reference entry: its description's paragraphs, then a list of the choices, each with
+    // paragraphs of its own; the list scores a little higher than the description, and two of the
+    // choices and the description about as high: the region is the entry that holds them all
+    String choice =
+        "<p>This method sorts and groups the words by letter groups, configured in the locale"
+            + " file of the language, and it suits any language whose letters can all be listed,"
+            + " each with the group it belongs to, which covers most alphabets in use.</p>";
+    String description =
+        "<p>This parameter selects the method used to sort and group the entries of an index, which"
+            + " matters for languages whose letters do not follow the Latin alphabet, and for"
+            + " indexes that mix scripts in one list of terms; the default suits the Latin alphabet"
+            + " only, and the others need a processor that supports their extensions.</p>";
+    String page =
+        "<div><a href=p.html>Prev</a> <a href=n.html>Next</a></div><div><div><p>index.method"
+            + " selects how index entries are grouped</p></div><div><h2>Description</h2>"
+            + description
+            + description.replace("This parameter", "The parameter")
+            + "<div><dl><dt>basic</dt><dd>"
+            + choice.replace("This method", "The first method").repeat(2)
+            + "</dd><dt>kosek</dt><dd>"
+            + choice.replace("This method", "The second method").repeat(2)
+            + "</dd><dt>kimber</dt><dd><p>It needs an extension of the processor.</p></dd></dl>"
+            + "</div></div></div><div><a href=p.html>Prev</a> <a href=h.html>Home</a></div>";
+    String text = new MainTextExtractor(Boilerplate.LOCAL).extract(page, "").text();
+    // the description with the choices, and nothing of the navigation around the entry
+    assertTrue(
+        text.contains("This parameter selects the method") && text.contains("The second method"),
+        text);
+    assertFalse(text.contains("Prev"), text);
+  }
+
+  @Test
   void anIndexOfLettersUnderTheirHeadingsIsOneList() {
     // a member index under another site's template, without its introduction: under each
     // letter's heading (element 5's children) a list of names, each with a link to its structure;
