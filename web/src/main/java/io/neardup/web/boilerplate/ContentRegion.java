@@ -20,7 +20,11 @@ import java.util.regex.Pattern;
  * element is the region; a sibling joins it when it scores at least {@value #SIBLING_SHARE} of the
  * best, or when it is itself a paragraph of running text (at least {@value #SIBLING_WORDS} words,
  * few links; or a heading or a sentence without links). All constants are Readability's published
- * defaults or round numbers; none is fitted to a site.
+ * defaults or round numbers; none is fitted to a site. When the best element's region holds what
+ * was kept and the best is only a part of the article (at least {@value #MIN_ALTERNATIVES} of the
+ * next best elements score close to it: a description's own paragraphs beside its nested list of
+ * options), their common ancestor is the region, as Readability chooses; and the list of a page of
+ * links that is one of a series, each under its heading (an index's letters), takes in the series.
  *
  * <p>The region only ever removes blocks, and only when it is clear: when it holds at least {@value
  * #MIN_REGION_SHARE} of the words the classifier kept (else the page is no article with furniture
@@ -47,6 +51,18 @@ import java.util.regex.Pattern;
  * then keep the same lines.
  */
 final class ContentRegion {
+  /**
+   * The best-scoring elements after the best among which alternatives to it are looked for
+   * (Readability's five top candidates, the best among them).
+   */
+  static final int TOP_CANDIDATES = 4;
+
+  /** The share of the best score from which an element is an alternative to the best. */
+  static final double ALTERNATIVE_SHARE = 0.75;
+
+  /** Alternatives that must lie in one ancestor of the best for it to be the region. */
+  static final int MIN_ALTERNATIVES = 3;
+
   /** Characters from which a block counts as a paragraph. */
   static final int MIN_PARAGRAPH_CHARS = 25;
 
@@ -151,36 +167,57 @@ final class ContentRegion {
     if (best < 0) {
       return;
     }
-    int bestDepth = depth[best];
-    int bestParent = parent[best];
-    int whole = widen(best, words, linked, furniture, parent, depth);
-    int wholeDepth = depth[whole];
+    int bestDepth = 0;
+    int bestParent = 0;
+    int whole = 0;
+    int wholeDepth = 0;
     boolean[] inRegion = new boolean[n];
     long keptWords = 0;
     long regionWords = 0;
-    for (int i = 0; i < n; i++) {
-      TextBlock b = blocks.get(i);
-      int[] path = b.path();
-      if (path.length > bestDepth) {
-        int at = path[bestDepth];
-        inRegion[i] =
-            at == best
-                || (bestParent >= 0
-                    && parent[at] == bestParent
-                    && (score[at] >= SIBLING_SHARE * bestScore
-                        || (words[at] >= SIBLING_WORDS
-                            && linked[at] * 4 < words[at]
-                            && !b.listItem())
-                        || (path.length == bestDepth + 1
-                            && linked[at] == 0
-                            && (b.heading() || endsSentence(b.text())))));
-      }
-      if (content[i]) {
-        keptWords += b.words();
-        if (inRegion[i]) {
-          regionWords += b.words();
+    for (int pass = 0; pass < 2; pass++) {
+      bestDepth = depth[best];
+      bestParent = parent[best];
+      whole = widen(best, words, linked, furniture, parent, depth);
+      wholeDepth = depth[whole];
+      keptWords = 0;
+      regionWords = 0;
+      java.util.Arrays.fill(inRegion, false);
+      for (int i = 0; i < n; i++) {
+        TextBlock b = blocks.get(i);
+        int[] path = b.path();
+        if (path.length > bestDepth) {
+          int at = path[bestDepth];
+          inRegion[i] =
+              at == best
+                  || (bestParent >= 0
+                      && parent[at] == bestParent
+                      && (score[at] >= SIBLING_SHARE * bestScore
+                          || (words[at] >= SIBLING_WORDS
+                              && linked[at] * 4 < words[at]
+                              && !b.listItem())
+                          || (path.length == bestDepth + 1
+                              && linked[at] == 0
+                              && (b.heading() || endsSentence(b.text())))));
+        }
+        if (content[i]) {
+          keptWords += b.words();
+          if (inRegion[i]) {
+            regionWords += b.words();
+          }
         }
       }
+      // the best element is often one part of the article (a nested list of options beside the
+      // description's own paragraphs) that scores a little above the rest; when its region already
+      // restricts what was kept, the element that holds the article and its parts takes its place
+      if (pass > 0 || regionWords < MIN_REGION_SHARE * keptWords) {
+        break;
+      }
+      int up = sharedAncestor(best, score, parent, depth);
+      if (up == best) {
+        break;
+      }
+      best = up;
+      bestScore = score[up];
     }
     long regionText = 0;
     for (int i = 0; i < n; i++) {
@@ -216,6 +253,12 @@ final class ContentRegion {
     if (keptWords < BlockClassifier.MIN_MAIN_SHARE * regionAll) {
       // a list of links under a line or two of introduction (an index of names, each linked to
       // its entry): the list is the page's text, as a page without an article's is
+      if (isSection(blocks, best, bestDepth, bestParent)) {
+        // one list of a series, each under its heading (an index's letters): the series is the list
+        for (int i = 0; i < n; i++) {
+          inRegion[i] = inside(blocks.get(i).path(), bestDepth - 1, bestParent);
+        }
+      }
       for (int i = 0; i < n; i++) {
         content[i] = inRegion[i] && blocks.get(i).landmark() != Landmark.BOILERPLATE;
       }
@@ -264,6 +307,91 @@ final class ContentRegion {
       content[i] &= inRegion[i] || i == title;
     }
     dropAfterArticle(blocks, content, inRegion, best, bestDepth, score, bestScore);
+  }
+
+  /**
+   * The element that holds the article when the best-scoring one is only a part of it, as
+   * Readability chooses: when at least {@value #MIN_ALTERNATIVES} of the {@value #TOP_CANDIDATES}
+   * best-scoring elements after it score at least {@value #ALTERNATIVE_SHARE} of it, the first of
+   * its ancestors that {@value #MIN_ALTERNATIVES} of them lie in. An article whose paragraphs are
+   * split between its own element and a nested list or section (a description, then a list of
+   * options each with its paragraphs) otherwise comes out as whichever part scores a little higher,
+   * and an edit of a word or a comma flips the choice.
+   */
+  private static int sharedAncestor(int best, double[] score, int[] parent, int[] depth) {
+    int[] top = new int[TOP_CANDIDATES];
+    java.util.Arrays.fill(top, -1);
+    for (int e = 0; e < score.length; e++) {
+      if (e == best || score[e] <= 0) {
+        continue;
+      }
+      for (int k = 0; k < top.length; k++) {
+        if (top[k] < 0 || score[e] > score[top[k]]) {
+          System.arraycopy(top, k, top, k + 1, top.length - k - 1);
+          top[k] = e;
+          break;
+        }
+      }
+    }
+    int alternatives = 0;
+    for (int k = 0; k < top.length; k++) {
+      if (top[k] >= 0 && score[top[k]] >= ALTERNATIVE_SHARE * score[best]) {
+        top[alternatives++] = top[k];
+      }
+    }
+    if (alternatives < MIN_ALTERNATIVES) {
+      return best;
+    }
+    for (int up = parent[best]; up >= 0 && depth[up] > 0; up = parent[up]) {
+      int holding = 0;
+      for (int k = 0; k < alternatives; k++) {
+        for (int a = parent[top[k]]; a >= 0; a = parent[a]) {
+          if (a == up) {
+            holding++;
+            break;
+          }
+        }
+      }
+      if (holding >= MIN_ALTERNATIVES) {
+        return up;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * Whether the element {@code best} is one section of a series in its parent: the block just
+   * before it is a heading that is a child of the parent, and the parent has more than one heading
+   * child (an index's letters, each heading over its list of entries; a page's title over its one
+   * list is no series).
+   */
+  private static boolean isSection(
+      List<TextBlock> blocks, int best, int bestDepth, int bestParent) {
+    if (bestDepth < 2) {
+      return false;
+    }
+    int first = 0;
+    while (first < blocks.size() && !inside(blocks.get(first).path(), bestDepth, best)) {
+      first++;
+    }
+    int previous = first - 1;
+    while (previous >= 0 && blocks.get(previous).words() == 0) {
+      previous--;
+    }
+    if (previous < 0
+        || !blocks.get(previous).heading()
+        || !inside(blocks.get(previous).path(), bestDepth - 1, bestParent)) {
+      return false;
+    }
+    int headings = 0;
+    for (TextBlock b : blocks) {
+      if (b.heading()
+          && b.path().length == bestDepth + 1
+          && inside(b.path(), bestDepth - 1, bestParent)) {
+        headings++;
+      }
+    }
+    return headings > 1;
   }
 
   /**
