@@ -373,10 +373,7 @@ public final class RecentSketches<C> {
       for (Entry<C> e : order) {
         e.removed = true;
         change.sketches--;
-        if (e.shingles != null) {
-          change.setBytes -= e.shingles.length;
-          e.shingles = null;
-        }
+        dropSet(e, change);
       }
       order.clear();
       withSets.clear();

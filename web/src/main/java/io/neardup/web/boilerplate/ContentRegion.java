@@ -1,5 +1,6 @@
 package io.neardup.web.boilerplate;
 
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -167,58 +168,30 @@ final class ContentRegion {
     if (best < 0) {
       return;
     }
-    int bestDepth = 0;
-    int bestParent = 0;
-    int whole = 0;
-    int wholeDepth = 0;
-    boolean[] inRegion = new boolean[n];
     long keptWords = 0;
-    long regionWords = 0;
-    for (int pass = 0; pass < 2; pass++) {
-      bestDepth = depth[best];
-      bestParent = parent[best];
-      whole = widen(best, words, linked, furniture, parent, depth);
-      wholeDepth = depth[whole];
-      keptWords = 0;
-      regionWords = 0;
-      java.util.Arrays.fill(inRegion, false);
-      for (int i = 0; i < n; i++) {
-        TextBlock b = blocks.get(i);
-        int[] path = b.path();
-        if (path.length > bestDepth) {
-          int at = path[bestDepth];
-          inRegion[i] =
-              at == best
-                  || (bestParent >= 0
-                      && parent[at] == bestParent
-                      && (score[at] >= SIBLING_SHARE * bestScore
-                          || (words[at] >= SIBLING_WORDS
-                              && linked[at] * 4 < words[at]
-                              && !b.listItem())
-                          || (path.length == bestDepth + 1
-                              && linked[at] == 0
-                              && (b.heading() || endsSentence(b.text())))));
-        }
-        if (content[i]) {
-          keptWords += b.words();
-          if (inRegion[i]) {
-            regionWords += b.words();
-          }
-        }
-      }
-      // the best element is often one part of the article (a nested list of options beside the
-      // description's own paragraphs) that scores a little above the rest; when its region already
-      // restricts what was kept, the element that holds the article and its parts takes its place
-      if (pass > 0 || regionWords < MIN_REGION_SHARE * keptWords) {
-        break;
-      }
-      int up = sharedAncestor(best, score, parent, depth);
-      if (up == best) {
-        break;
-      }
-      best = up;
-      bestScore = score[up];
+    for (int i = 0; i < n; i++) {
+      keptWords += content[i] ? blocks.get(i).words() : 0;
     }
+    boolean[] inRegion = new boolean[n];
+    long regionWords =
+        markRegion(blocks, content, best, bestScore, score, words, linked, parent, depth, inRegion);
+    // the best element is often one part of the article (a nested list of options beside the
+    // description's own paragraphs) that scores a little above the rest; when its region already
+    // restricts what was kept, the element that holds the article and its parts takes its place
+    if (regionWords >= MIN_REGION_SHARE * keptWords) {
+      int up = sharedAncestor(best, score, parent, depth);
+      if (up != best) {
+        best = up;
+        bestScore = score[up];
+        regionWords =
+            markRegion(
+                blocks, content, best, bestScore, score, words, linked, parent, depth, inRegion);
+      }
+    }
+    int bestDepth = depth[best];
+    int bestParent = parent[best];
+    int whole = widen(best, words, linked, furniture, parent, depth);
+    int wholeDepth = depth[whole];
     long regionText = 0;
     for (int i = 0; i < n; i++) {
       if (inRegion[i] && isText(blocks.get(i))) {
@@ -310,6 +283,49 @@ final class ContentRegion {
   }
 
   /**
+   * Marks the blocks of the region of element {@code best}: its own blocks and those of the
+   * siblings that join it; the words of the kept blocks inside it.
+   */
+  private static long markRegion(
+      List<TextBlock> blocks,
+      boolean[] content,
+      int best,
+      double bestScore,
+      double[] score,
+      int[] words,
+      int[] linked,
+      int[] parent,
+      int[] depth,
+      boolean[] inRegion) {
+    int bestDepth = depth[best];
+    int bestParent = parent[best];
+    long regionWords = 0;
+    for (int i = 0; i < blocks.size(); i++) {
+      TextBlock b = blocks.get(i);
+      int[] path = b.path();
+      inRegion[i] = false;
+      if (path.length > bestDepth) {
+        int at = path[bestDepth];
+        inRegion[i] =
+            at == best
+                || (bestParent >= 0
+                    && parent[at] == bestParent
+                    && (score[at] >= SIBLING_SHARE * bestScore
+                        || (words[at] >= SIBLING_WORDS
+                            && linked[at] * 4 < words[at]
+                            && !b.listItem())
+                        || (path.length == bestDepth + 1
+                            && linked[at] == 0
+                            && (b.heading() || endsSentence(b.text())))));
+      }
+      if (content[i] && inRegion[i]) {
+        regionWords += b.words();
+      }
+    }
+    return regionWords;
+  }
+
+  /**
    * The element that holds the article when the best-scoring one is only a part of it, as
    * Readability chooses: when at least {@value #MIN_ALTERNATIVES} of the {@value #TOP_CANDIDATES}
    * best-scoring elements after it score at least {@value #ALTERNATIVE_SHARE} of it, the first of
@@ -320,7 +336,7 @@ final class ContentRegion {
    */
   private static int sharedAncestor(int best, double[] score, int[] parent, int[] depth) {
     int[] top = new int[TOP_CANDIDATES];
-    java.util.Arrays.fill(top, -1);
+    Arrays.fill(top, -1);
     for (int e = 0; e < score.length; e++) {
       if (e == best || score[e] <= 0) {
         continue;
