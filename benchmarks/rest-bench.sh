@@ -19,7 +19,8 @@
 #                 benchmarks/target/rest-bench/baseline-C), each just before this build's on the same data, and
 #                 report them side by side: before/after figures of one run
 #   RestBenchmark options: --parts query,collapse,clusters,ingest (which figures; all but clusters by default) --verify exact|sketch (the neardup field's
-#     verify, exact by default; each has its own corpus index) --rounds R (ingest rounds, 3)
+#     verify, exact by default; each has its own corpus index) --compare-verify (the collapse part also on the other
+#     verify's corpus index, interleaved: exact against sketch collapse in one run) --rounds R (ingest rounds, 3)
 #     --warmup-rounds W (ingest rounds of both variants run first and not counted, 2)
 #     --bulk-docs B (documents per bulk, 1000) --clients C (concurrent bulk senders, 2) --queries Q (1000)
 #     --ingest-docs D (documents the ingest part writes, the corpus size by default)

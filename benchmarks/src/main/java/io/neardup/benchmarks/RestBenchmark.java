@@ -43,7 +43,10 @@ import java.util.function.Function;
  *       p99 latency of both. The baseline's tokens come from {@code _analyze} beforehand, untimed.
  *   <li>{@code collapse}: a plain BM25 search (two common words, top 10, {@code _source} on and
  *       off) vs the same search collapsed over a 100-hit window by {@code ext.neardup_collapse}
- *       and, on OpenSearch, by a {@code neardup_collapse} search pipeline.
+ *       and, on OpenSearch, by a {@code neardup_collapse} search pipeline. With {@code
+ *       --compare-verify}, the same plain and collapsed searches also run, interleaved with those,
+ *       on a second corpus index whose {@code neardup} field has the other {@code verify}: exact
+ *       against sketch collapse in one run.
  *   <li>{@code ingest}: bulk indexing of the same documents into a fresh index with and without the
  *       {@code neardup} ingest processor, alternating, several rounds after warm-up rounds that are
  *       not counted: docs/s; then, on the index the processor wrote, the engine's own {@code
@@ -70,6 +73,7 @@ public final class RestBenchmark {
   private final int docs;
   private final boolean openSearch;
   private final String verify;
+  private boolean compareVerify;
   private final String label; // after the engine's name in the report, e.g. " (baseline 0ce0e74)"
   private final ObjectNode figures = JSON.createObjectNode();
   private String[] texts;
@@ -110,6 +114,7 @@ public final class RestBenchmark {
     Set<String> parts = Set.of("query", "collapse", "ingest");
     String verify = "exact";
     String label = "";
+    boolean compareVerify = false;
     Path out = null;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
@@ -125,12 +130,14 @@ public final class RestBenchmark {
         case "--ingest-docs" -> ingestDocs = Integer.parseInt(args[++i]);
         case "--parts" -> parts = Set.of(args[++i].split(","));
         case "--verify" -> verify = args[++i];
+        case "--compare-verify" -> compareVerify = true;
         case "--out" -> out = Path.of(args[++i]);
         case "--label" -> label = " " + args[++i];
         default -> throw new IllegalArgumentException("unknown argument [" + args[i] + "]");
       }
     }
     RestBenchmark bench = new RestBenchmark(engine, url, docs, verify, label);
+    bench.compareVerify = compareVerify;
     bench.run(
         parts,
         queries,
@@ -204,7 +211,10 @@ public final class RestBenchmark {
               """));
     }
     if (parts.contains("query") || parts.contains("collapse") || parts.contains("clusters")) {
-      load();
+      load(index, verify);
+    }
+    if (parts.contains("collapse") && compareVerify) {
+      load(otherIndex(), otherVerify());
     }
     if (parts.contains("query")) {
       queryFigures(queries, recallQueries);
@@ -313,8 +323,18 @@ public final class RestBenchmark {
       }
       variants.add(new Variant("top100" + suffix, null, q -> matchQuery(q, 100, source, null)));
     }
+    if (compareVerify) {
+      String other = "_verify_" + otherVerify();
+      variants.add(
+          new Variant("top10" + other, null, q -> matchQuery(q, 10, true, null), otherIndex()));
+      variants.add(
+          new Variant("ext" + other, null, q -> matchQuery(q, 10, true, "ext"), otherIndex()));
+    }
     int rounds = 5;
     ObjectNode collapse = figures.putObject("collapse");
+    if (compareVerify) {
+      collapse.put("other_verify", otherVerify());
+    }
     collapse.put("queries", bm25.length).put("rounds", rounds).put("window", WINDOW);
     timeVariants(collapse.putObject("variants"), variants, rounds);
   }
@@ -558,7 +578,17 @@ public final class RestBenchmark {
 
   // ------------------------------------------------------------------ index
 
-  private void load() throws Exception {
+  /** The verify of the second corpus index of {@code --compare-verify}. */
+  private String otherVerify() {
+    return "exact".equals(verify) ? "sketch" : "exact";
+  }
+
+  private String otherIndex() {
+    return "bench-" + docs + "-" + otherVerify();
+  }
+
+  /** Loads the corpus into {@code index}, with a {@code neardup} field of that {@code verify}. */
+  private void load(String index, String verify) throws Exception {
     // the mapping's _meta names the sketch settings (their hash covers the scheme's id): an index
     // of an earlier version of the sketch is built again instead of failing on its first query
     String sketchSettings = Long.toHexString(NearDupSettings.DEFAULT.sketch().settingsHash());

@@ -22,6 +22,12 @@ import java.util.function.Function;
  */
 public final class RestReport {
   private static final double COLLAPSE_TARGET = 0.15;
+
+  /**
+   * How much slower than {@code verify: sketch} a {@code verify: exact} field may make a search.
+   */
+  private static final double EXACT_TARGET = 0.10;
+
   private static final double INGEST_TARGET = 0.8;
 
   private final List<JsonNode> engines;
@@ -60,11 +66,16 @@ public final class RestReport {
               "pipeline_fetching_window_nosource",
               "+ pipeline without its phase results processor, no `_source`"
             },
-            {"top100_nosource", "plain top 100, no `_source`"}
+            {"top100_nosource", "plain top 100, no `_source`"},
+            {"top10_verify_sketch", "plain top 10, on the corpus index with `verify: sketch`"},
+            {"ext_verify_sketch", "+ `ext.neardup_collapse`, `verify: sketch`"},
+            {"top10_verify_exact", "plain top 10, on the corpus index with `verify: exact`"},
+            {"ext_verify_exact", "+ `ext.neardup_collapse`, `verify: exact`"}
           });
       for (JsonNode e : engines) {
         verdict(e, "collapse", "ext", "top10", "`ext.neardup_collapse`");
         verdict(e, "collapse", "pipeline", "top10", "the `neardup_collapse` pipeline");
+        verifyVerdict(e);
       }
     }
     if (engines.stream().allMatch(e -> e.has("query"))) {
@@ -146,9 +157,42 @@ public final class RestReport {
     out.append(r).append('\n');
   }
 
-  /** The plain search a variant compares with: the one with the same {@code _source} choice. */
+  /**
+   * The plain search a variant compares with: the one with the same {@code _source} choice, on the
+   * same corpus index.
+   */
   private static String baseOf(String variant, String base) {
-    return variant.endsWith("_nosource") ? base + "_nosource" : base;
+    for (String suffix : new String[] {"_nosource", "_verify_sketch", "_verify_exact"}) {
+      if (variant.endsWith(suffix)) {
+        return base + suffix;
+      }
+    }
+    return base;
+  }
+
+  /**
+   * With {@code --compare-verify}: the collapsed search on the {@code verify: exact} index against
+   * the one on the {@code verify: sketch} index, medians (target: within 10 %).
+   */
+  private void verifyVerdict(JsonNode e) {
+    JsonNode collapse = e.path("collapse");
+    String other = collapse.path("other_verify").asText("");
+    if (other.isEmpty()) {
+      return;
+    }
+    JsonNode variants = collapse.path("variants");
+    String exact = "exact".equals(other) ? "ext_verify_exact" : "ext";
+    String sketch = "sketch".equals(other) ? "ext_verify_sketch" : "ext";
+    double ratio =
+        variants.path(exact).path("median_ms").asDouble()
+            / variants.path(sketch).path("median_ms").asDouble();
+    line(
+        "%n%s: `ext.neardup_collapse` with `verify: exact` takes %.2f times its median with `verify:"
+            + " sketch` (target <= %.2f): **%s**",
+        e.path("engine").asText(),
+        ratio,
+        1 + EXACT_TARGET,
+        ratio <= 1 + EXACT_TARGET ? "PASS" : "FAIL");
   }
 
   private static double overhead(JsonNode variants, String measured, String baseline) {
