@@ -60,4 +60,34 @@ class RestReportTest {
     assertTrue(
         report.contains("| + `collapse` on `neardup_cluster` | 2.20 / 3.00 | +10.0 % |"), report);
   }
+
+  @Test
+  void exactAgainstSketchOnTheirOwnPlainSearches() throws Exception {
+    JsonNode es =
+        RestBenchmark.JSON.readTree(
+            """
+            {"engine": "ES", "docs": 1000,
+             "collapse": {"queries": 200, "rounds": 5, "window": 100, "other_verify": "sketch",
+               "variants": {
+               "top10": {"median_ms": 2.0, "p99_ms": 9.0},
+               "ext": {"median_ms": 2.4, "p99_ms": 9.0},
+               "top10_verify_sketch": {"median_ms": 1.6, "p99_ms": 9.0},
+               "ext_verify_sketch": {"median_ms": 2.0, "p99_ms": 9.0}}}}
+            """);
+    String report = new RestReport(List.of(es)).render();
+    // each index's collapse against its own plain search
+    assertTrue(
+        report.contains("| + `ext.neardup_collapse`, `verify: sketch` | 2.00 / 9.00 | +25.0 % |"),
+        report);
+    assertTrue(
+        report.contains(
+            "| plain top 10, on the corpus index with `verify: sketch` | 1.60 / 9.00 |  |"),
+        report);
+    // exact against sketch: the two collapsed searches, 2.4 / 2.0
+    assertTrue(
+        report.contains(
+            "ES: `ext.neardup_collapse` with `verify: exact` takes 1.20 times its median with"
+                + " `verify: sketch` (target <= 1.10): **FAIL**"),
+        report);
+  }
 }
