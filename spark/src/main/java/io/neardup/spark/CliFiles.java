@@ -13,6 +13,8 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import org.apache.spark.HashPartitioner;
+import org.apache.spark.Partitioner;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import scala.Tuple2;
@@ -92,23 +94,75 @@ public final class CliFiles {
 
   /** Writes the clusters file, replacing {@code file} once it is whole. */
   public static void writeClusters(NearDupSpark.Result result, Path file) {
-    Iterator<String> lines =
+    // the members are partitioned by ranges of ordinals, ascending (a run's own partitioning):
+    // keyed by (cluster, ordinal) and sent to the range of the cluster's first ordinal, sorted
+    // there, the clusters come in order in one shuffle, each member after the ones before it
+    Partitioner ranges = result.members().partitioner().orElse(new HashPartitioner(1));
+    Iterator<String> blocks =
         result
             .members()
-            .mapToPair(t -> new Tuple2<>(t._2().cluster(), new Tuple2<>(t._1(), t._2())))
-            .groupByKey()
-            .mapToPair(t -> new Tuple2<>(t._1(), clusterLine(t._2())))
-            .sortByKey()
-            .values()
+            .mapToPair(t -> new Tuple2<>(t._2().cluster() << 32 | t._1(), t._2()))
+            .repartitionAndSortWithinPartitions(new ByCluster(ranges))
+            .mapPartitions(CliFiles::clusterLines)
             .toLocalIterator();
     write(
         file,
         out -> {
-          while (lines.hasNext()) {
-            out.write(lines.next());
-            out.write('\n');
+          while (blocks.hasNext()) {
+            out.write(blocks.next());
           }
         });
+  }
+
+  /** A partitioner of (cluster, ordinal) keys, each 32 bits, by the cluster's ordinal. */
+  private static final class ByCluster extends Partitioner {
+    private static final long serialVersionUID = 1L;
+    private final Partitioner ranges;
+
+    ByCluster(Partitioner ranges) {
+      this.ranges = ranges;
+    }
+
+    @Override
+    public int numPartitions() {
+      return ranges.numPartitions();
+    }
+
+    @Override
+    public int getPartition(Object key) {
+      return ranges.getPartition((Long) key >>> 32);
+    }
+  }
+
+  /**
+   * The clusters' lines of members sorted by (cluster, ordinal), in blocks of up to a megabyte; one
+   * cluster's members held at a time.
+   */
+  static Iterator<String> clusterLines(Iterator<Tuple2<Long, NearDupSpark.ClusterMember>> sorted) {
+    List<String> blocks = new ArrayList<>();
+    StringBuilder sb = new StringBuilder();
+    List<Tuple2<Long, NearDupSpark.ClusterMember>> cluster = new ArrayList<>();
+    long current = -1;
+    while (true) {
+      Tuple2<Long, NearDupSpark.ClusterMember> t = sorted.hasNext() ? sorted.next() : null;
+      if (!cluster.isEmpty() && (t == null || t._2().cluster() != current)) {
+        sb.append(clusterLine(cluster)).append('\n');
+        cluster.clear();
+        if (sb.length() >= 1 << 20) {
+          blocks.add(sb.toString());
+          sb.setLength(0);
+        }
+      }
+      if (t == null) {
+        break;
+      }
+      current = t._2().cluster();
+      cluster.add(new Tuple2<>(t._1() & 0xFFFFFFFFL, t._2()));
+    }
+    if (!sb.isEmpty()) {
+      blocks.add(sb.toString());
+    }
+    return blocks.iterator();
   }
 
   /** One cluster's line: members in input order, the canonical first among its fields. */

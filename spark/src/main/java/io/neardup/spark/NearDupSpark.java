@@ -409,6 +409,7 @@ public final class NearDupSpark {
     private final int tile;
     private final int tileFrom;
     private final double threshold;
+    private final long componentsInOneTask;
     private final DedupOptions options;
     private final transient Phases phases;
     // made on each executor: the library's measures are not serializable
@@ -423,6 +424,7 @@ public final class NearDupSpark {
       this.tile = options.tile();
       this.tileFrom = options.tileFrom();
       this.threshold = options.threshold();
+      this.componentsInOneTask = options.componentsInOneTask();
       this.options = options;
     }
 
@@ -576,7 +578,9 @@ public final class NearDupSpark {
       phases.enter("components");
       JavaPairRDD<Long, Long> labels =
           ConnectedComponents.labels(
-              groupEdges.union(verified.mapToPair(v -> new Tuple2<>(v.a(), v.b()))), byOrd);
+              groupEdges.union(verified.mapToPair(v -> new Tuple2<>(v.a(), v.b()))),
+              byOrd,
+              componentsInOneTask);
       JavaRDD<Verified> joined = verified;
       if (oversizedBuckets > 0 && !allPairs) {
         JavaPairRDD<Long, Long> before = labels.persist(StorageLevel.MEMORY_AND_DISK());
@@ -598,7 +602,9 @@ public final class NearDupSpark {
           phases.enter("components");
           labels =
               ConnectedComponents.labels(
-                  before.union(oversized.mapToPair(v -> new Tuple2<>(v.a(), v.b()))), byOrd);
+                  before.union(oversized.mapToPair(v -> new Tuple2<>(v.a(), v.b()))),
+                  byOrd,
+                  componentsInOneTask);
         }
       }
 
