@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import org.apache.spark.HashPartitioner;
 import org.apache.spark.Partitioner;
+import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import scala.Tuple2;
@@ -34,16 +35,27 @@ public final class CliFiles {
 
   /** Writes the pairs file, replacing {@code file} once it is whole. */
   public static void writePairs(Dataset<Row> pairs, Path file) {
+    writePairs(pairs.javaRDD(), file);
+  }
+
+  /**
+   * Writes the pairs file from rows of {@link NearDupSpark#PAIRS_SCHEMA}, sorted by id as the CLI
+   * sorts them ({@link String#compareTo}); replaces {@code file} once it is whole.
+   */
+  static void writePairs(JavaRDD<Row> pairs, Path file) {
     write(
         file,
         out -> {
           out.write(PAIRS_HEADER);
           out.write('\n');
-          // each partition's rows become one block of lines on the executors, in order
+          // each partition's rows become one block of lines on the executors, in order; ids hold
+          // no control character, so (a, b) sorts as a + NUL + b
           Iterator<String> blocks =
               pairs
-                  .sort("id_a", "id_b")
-                  .javaRDD()
+                  .sortBy(
+                      r -> r.getString(0) + '\u0000' + r.getString(1),
+                      true,
+                      Math.max(1, pairs.getNumPartitions()))
                   .mapPartitions(CliFiles::pairLines)
                   .toLocalIterator();
           while (blocks.hasNext()) {
