@@ -55,7 +55,7 @@ public final class CliFiles {
                   .sortBy(
                       r -> r.getString(0) + '\u0000' + r.getString(1),
                       true,
-                      Math.max(1, pairs.getNumPartitions()))
+                      fileParts(pairs.getNumPartitions(), pairs.context().defaultParallelism()))
                   .mapPartitions(CliFiles::pairLines)
                   .toLocalIterator();
           while (blocks.hasNext()) {
@@ -114,7 +114,11 @@ public final class CliFiles {
         result
             .members()
             .mapToPair(t -> new Tuple2<>(t._2().cluster() << 32 | t._1(), t._2()))
-            .repartitionAndSortWithinPartitions(new ByCluster(ranges))
+            .repartitionAndSortWithinPartitions(
+                new ByCluster(
+                    ranges,
+                    fileParts(
+                        ranges.numPartitions(), result.members().context().defaultParallelism())))
             .mapPartitions(CliFiles::clusterLines)
             .toLocalIterator();
     write(
@@ -126,23 +130,36 @@ public final class CliFiles {
         });
   }
 
-  /** A partitioner of (cluster, ordinal) keys, each 32 bits, by the cluster's ordinal. */
+  /**
+   * The partitions of a file's sorted rows: each is one job of {@code toLocalIterator}, so no more
+   * than the default parallelism (and no more than the data's partitions).
+   */
+  static int fileParts(int partitions, int parallelism) {
+    return Math.max(1, Math.min(partitions, parallelism));
+  }
+
+  /**
+   * A partitioner of (cluster, ordinal) keys, each 32 bits, by the cluster's ordinal: consecutive
+   * ordinal ranges merged into {@code parts} partitions, in order.
+   */
   private static final class ByCluster extends Partitioner {
     private static final long serialVersionUID = 1L;
     private final Partitioner ranges;
+    private final int parts;
 
-    ByCluster(Partitioner ranges) {
+    ByCluster(Partitioner ranges, int parts) {
       this.ranges = ranges;
+      this.parts = parts;
     }
 
     @Override
     public int numPartitions() {
-      return ranges.numPartitions();
+      return parts;
     }
 
     @Override
     public int getPartition(Object key) {
-      return ranges.getPartition((Long) key >>> 32);
+      return (int) ((long) ranges.getPartition((Long) key >>> 32) * parts / ranges.numPartitions());
     }
   }
 
