@@ -13,6 +13,9 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import org.apache.spark.HashPartitioner;
+import org.apache.spark.Partitioner;
+import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import scala.Tuple2;
@@ -32,16 +35,27 @@ public final class CliFiles {
 
   /** Writes the pairs file, replacing {@code file} once it is whole. */
   public static void writePairs(Dataset<Row> pairs, Path file) {
+    writePairs(pairs.javaRDD(), file);
+  }
+
+  /**
+   * Writes the pairs file from rows of {@link NearDupSpark#PAIRS_SCHEMA}, sorted by id as the CLI
+   * sorts them ({@link String#compareTo}); replaces {@code file} once it is whole.
+   */
+  static void writePairs(JavaRDD<Row> pairs, Path file) {
     write(
         file,
         out -> {
           out.write(PAIRS_HEADER);
           out.write('\n');
-          // each partition's rows become one block of lines on the executors, in order
+          // each partition's rows become one block of lines on the executors, in order; ids hold
+          // no control character, so (a, b) sorts as a + NUL + b
           Iterator<String> blocks =
               pairs
-                  .sort("id_a", "id_b")
-                  .javaRDD()
+                  .sortBy(
+                      r -> r.getString(0) + '\u0000' + r.getString(1),
+                      true,
+                      fileParts(pairs.getNumPartitions(), pairs.context().defaultParallelism()))
                   .mapPartitions(CliFiles::pairLines)
                   .toLocalIterator();
           while (blocks.hasNext()) {
@@ -92,23 +106,92 @@ public final class CliFiles {
 
   /** Writes the clusters file, replacing {@code file} once it is whole. */
   public static void writeClusters(NearDupSpark.Result result, Path file) {
-    Iterator<String> lines =
+    // the members are partitioned by ranges of ordinals, ascending (a run's own partitioning):
+    // keyed by (cluster, ordinal) and sent to the range of the cluster's first ordinal, sorted
+    // there, the clusters come in order in one shuffle, each member after the ones before it
+    Partitioner ranges = result.members().partitioner().orElse(new HashPartitioner(1));
+    Iterator<String> blocks =
         result
             .members()
-            .mapToPair(t -> new Tuple2<>(t._2().cluster(), new Tuple2<>(t._1(), t._2())))
-            .groupByKey()
-            .mapToPair(t -> new Tuple2<>(t._1(), clusterLine(t._2())))
-            .sortByKey()
-            .values()
+            .mapToPair(t -> new Tuple2<>(t._2().cluster() << 32 | t._1(), t._2()))
+            .repartitionAndSortWithinPartitions(
+                new ByCluster(
+                    ranges,
+                    fileParts(
+                        ranges.numPartitions(), result.members().context().defaultParallelism())))
+            .mapPartitions(CliFiles::clusterLines)
             .toLocalIterator();
     write(
         file,
         out -> {
-          while (lines.hasNext()) {
-            out.write(lines.next());
-            out.write('\n');
+          while (blocks.hasNext()) {
+            out.write(blocks.next());
           }
         });
+  }
+
+  /**
+   * The partitions of a file's sorted rows: each is one job of {@code toLocalIterator}, so no more
+   * than the default parallelism (and no more than the data's partitions).
+   */
+  static int fileParts(int partitions, int parallelism) {
+    return Math.max(1, Math.min(partitions, parallelism));
+  }
+
+  /**
+   * A partitioner of (cluster, ordinal) keys, each 32 bits, by the cluster's ordinal: consecutive
+   * ordinal ranges merged into {@code parts} partitions, in order.
+   */
+  private static final class ByCluster extends Partitioner {
+    private static final long serialVersionUID = 1L;
+    private final Partitioner ranges;
+    private final int parts;
+
+    ByCluster(Partitioner ranges, int parts) {
+      this.ranges = ranges;
+      this.parts = parts;
+    }
+
+    @Override
+    public int numPartitions() {
+      return parts;
+    }
+
+    @Override
+    public int getPartition(Object key) {
+      return (int) ((long) ranges.getPartition((Long) key >>> 32) * parts / ranges.numPartitions());
+    }
+  }
+
+  /**
+   * The clusters' lines of members sorted by (cluster, ordinal), in blocks of up to a megabyte; one
+   * cluster's members held at a time.
+   */
+  static Iterator<String> clusterLines(Iterator<Tuple2<Long, NearDupSpark.ClusterMember>> sorted) {
+    List<String> blocks = new ArrayList<>();
+    StringBuilder sb = new StringBuilder();
+    List<Tuple2<Long, NearDupSpark.ClusterMember>> cluster = new ArrayList<>();
+    long current = -1;
+    while (true) {
+      Tuple2<Long, NearDupSpark.ClusterMember> t = sorted.hasNext() ? sorted.next() : null;
+      if (!cluster.isEmpty() && (t == null || t._2().cluster() != current)) {
+        sb.append(clusterLine(cluster)).append('\n');
+        cluster.clear();
+        if (sb.length() >= 1 << 20) {
+          blocks.add(sb.toString());
+          sb.setLength(0);
+        }
+      }
+      if (t == null) {
+        break;
+      }
+      current = t._2().cluster();
+      cluster.add(new Tuple2<>(t._1() & 0xFFFFFFFFL, t._2()));
+    }
+    if (!sb.isEmpty()) {
+      blocks.add(sb.toString());
+    }
+    return blocks.iterator();
   }
 
   /** One cluster's line: members in input order, the canonical first among its fields. */

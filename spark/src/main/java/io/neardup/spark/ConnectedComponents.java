@@ -1,6 +1,7 @@
 package io.neardup.spark;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
@@ -28,6 +29,13 @@ final class ConnectedComponents {
   private ConnectedComponents() {}
 
   /**
+   * At most this many edges (after each task's spanning forest) are labelled in one task by a
+   * union-find, in about 40 bytes an edge: the rounds' dozen shuffles and jobs cost more than one
+   * shuffle of so few edges.
+   */
+  static final long ONE_TASK_EDGES = 1L << 21;
+
+  /**
    * The label (smallest node of its component) of every node that has an edge.
    *
    * @param edges undirected edges, in any orientation, repeats and self-loops allowed
@@ -35,14 +43,29 @@ final class ConnectedComponents {
    * @return (node, label) for each node of an edge, the label included as (label, label)
    */
   static JavaPairRDD<Long, Long> labels(JavaPairRDD<Long, Long> edges, Partitioner partitioner) {
+    return labels(edges, partitioner, ONE_TASK_EDGES);
+  }
+
+  /**
+   * {@link #labels(JavaPairRDD, Partitioner)}, in one task by a union-find when the tasks' spanning
+   * forests have at most {@code oneTaskEdges} edges in all, else by the rounds.
+   */
+  static JavaPairRDD<Long, Long> labels(
+      JavaPairRDD<Long, Long> edges, Partitioner partitioner, long oneTaskEdges) {
     int partitions = partitioner.numPartitions();
-    // each edge as (larger, smaller), once
-    JavaPairRDD<Long, Long> e =
+    // each edge as (larger, smaller)
+    JavaPairRDD<Long, Long> forests =
         edges
             .mapPartitionsToPair(ConnectedComponents::forest)
-            .mapToPair(t -> t._1() > t._2() ? t : new Tuple2<>(t._2(), t._1()))
-            .distinct(partitions)
             .persist(StorageLevel.MEMORY_AND_DISK());
+    if (forests.count() <= oneTaskEdges) {
+      // no partitioner kept: the joins after this spread the labels over the run's partitions
+      return forests
+          .partitionBy(new NearDupSpark.OnePartition())
+          .mapPartitionsToPair(ConnectedComponents::unionFind);
+    }
+    JavaPairRDD<Long, Long> e =
+        forests.distinct(partitions).persist(StorageLevel.MEMORY_AND_DISK());
     while (!isStarForest(e, partitioner)) {
       JavaPairRDD<Long, Long> next =
           smallStar(largeStar(e, partitioner), partitioner).persist(StorageLevel.MEMORY_AND_DISK());
@@ -53,6 +76,76 @@ final class ConnectedComponents {
     JavaPairRDD<Long, Long> centers =
         e.values().distinct(partitions).mapToPair(m -> new Tuple2<>(m, m));
     return e.union(centers);
+  }
+
+  /**
+   * (node, label) for every node of the edges, by a union-find over the nodes numbered in ascending
+   * order, so that each root is its component's smallest node.
+   */
+  static Iterator<Tuple2<Long, Long>> unionFind(Iterator<Tuple2<Long, Long>> edges) {
+    long[] a = new long[1024];
+    long[] b = new long[1024];
+    int n = 0;
+    while (edges.hasNext()) {
+      Tuple2<Long, Long> t = edges.next();
+      if (n == a.length) {
+        a = Arrays.copyOf(a, 2 * n);
+        b = Arrays.copyOf(b, 2 * n);
+      }
+      a[n] = t._1();
+      b[n++] = t._2();
+    }
+    long[] nodes = new long[2 * n];
+    System.arraycopy(a, 0, nodes, 0, n);
+    System.arraycopy(b, 0, nodes, n, n);
+    Arrays.sort(nodes);
+    int count = 0;
+    for (int i = 0; i < nodes.length; i++) {
+      if (i == 0 || nodes[i] != nodes[i - 1]) {
+        nodes[count++] = nodes[i];
+      }
+    }
+    int[] parent = new int[count];
+    for (int i = 0; i < count; i++) {
+      parent[i] = i;
+    }
+    for (int k = 0; k < n; k++) {
+      int x = find(parent, Arrays.binarySearch(nodes, 0, count, a[k]));
+      int y = find(parent, Arrays.binarySearch(nodes, 0, count, b[k]));
+      if (x != y) {
+        parent[Math.max(x, y)] = Math.min(x, y);
+      }
+    }
+    int size = count;
+    long[] ids = nodes;
+    return new Iterator<>() {
+      private int i;
+
+      @Override
+      public boolean hasNext() {
+        return i < size;
+      }
+
+      @Override
+      public Tuple2<Long, Long> next() {
+        Tuple2<Long, Long> out = new Tuple2<>(ids[i], ids[find(parent, i)]);
+        i++;
+        return out;
+      }
+    };
+  }
+
+  private static int find(int[] parent, int x) {
+    int r = x;
+    while (parent[r] != r) {
+      r = parent[r];
+    }
+    while (parent[x] != r) {
+      int next = parent[x];
+      parent[x] = r;
+      x = next;
+    }
+    return r;
   }
 
   /**

@@ -6,8 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
@@ -140,10 +140,10 @@ public final class DedupJob {
         throw new InputException(e.getMessage(), e);
       }
       phases.enter("write");
-      // kept for the summary's count rather than computed again
-      Dataset<Row> pairRows = r.pairs().persist(StorageLevel.MEMORY_AND_DISK());
+      // kept for the summary's count rather than computed again (the pairs Dataset reads it too)
+      JavaRDD<Row> pairRows = r.pairRows().persist(StorageLevel.MEMORY_AND_DISK());
       if (args.output() != null) {
-        pairRows.write().mode(SaveMode.ErrorIfExists).parquet(args.output() + "/pairs");
+        r.pairs().write().mode(SaveMode.ErrorIfExists).parquet(args.output() + "/pairs");
         r.clusters().write().mode(SaveMode.ErrorIfExists).parquet(args.output() + "/clusters");
       }
       if (args.pairs() != null) {

@@ -39,6 +39,7 @@ public final class DedupOptions implements Serializable {
   private boolean allPairs;
   private int tile = Tiles.DEFAULT_TILE;
   private int tileFrom = Tiles.DEFAULT_FROM;
+  private long componentsInOneTask = ConnectedComponents.ONE_TASK_EDGES;
 
   /** The column of the documents' ids (string or integer; default {@code id}). */
   public DedupOptions idColumn(String column) {
@@ -165,6 +166,19 @@ public final class DedupOptions implements Serializable {
 
   int tile() {
     return tile;
+  }
+
+  /**
+   * Connected components in one task when the edges are at most {@code edges}, else by the
+   * distributed rounds (tests choose 0, so that the rounds are exercised on small corpora too).
+   */
+  DedupOptions componentsInOneTask(long edges) {
+    this.componentsInOneTask = edges;
+    return this;
+  }
+
+  long componentsInOneTask() {
+    return componentsInOneTask;
   }
 
   int tileFrom() {

@@ -86,24 +86,82 @@ public final class NearDupSpark {
           .add("similarity", DataTypes.DoubleType, false);
 
   /**
-   * What a run found.
-   *
-   * @param pairs the verified pairs ({@link #PAIRS_SCHEMA})
-   * @param clusters the cluster assignment ({@link #CLUSTERS_SCHEMA})
-   * @param documents the documents analysed
-   * @param skipped the records skipped for a null text or a bad id (only with {@code
-   *     skipBadRecords})
-   * @param oversizedBuckets the buckets larger than {@code maxBucketSize}, whose members were
-   *     compared with representatives only (with {@code allPairs}, with each other, tile by tile)
-   * @param members the clustered documents by input ordinal (for {@link CliFiles})
+   * What a run found. The pairs and clusters are Datasets made when first asked for: a run whose
+   * results are only written as files ({@link CliFiles}) never starts Spark SQL (its analyser,
+   * planner and code generation cost seconds of the driver's time).
    */
-  public record Result(
-      Dataset<Row> pairs,
-      Dataset<Row> clusters,
-      long documents,
-      long skipped,
-      long oversizedBuckets,
-      JavaPairRDD<Long, ClusterMember> members) {}
+  public static final class Result {
+    private final SparkSession spark;
+    private final JavaRDD<Row> pairRows;
+    private final JavaRDD<Row> clusterRows;
+    private final long documents;
+    private final long skipped;
+    private final long oversizedBuckets;
+    private final JavaPairRDD<Long, ClusterMember> members;
+    private Dataset<Row> pairs;
+    private Dataset<Row> clusters;
+
+    Result(
+        SparkSession spark,
+        JavaRDD<Row> pairRows,
+        JavaRDD<Row> clusterRows,
+        long documents,
+        long skipped,
+        long oversizedBuckets,
+        JavaPairRDD<Long, ClusterMember> members) {
+      this.spark = spark;
+      this.pairRows = pairRows;
+      this.clusterRows = clusterRows;
+      this.documents = documents;
+      this.skipped = skipped;
+      this.oversizedBuckets = oversizedBuckets;
+      this.members = members;
+    }
+
+    /** The verified pairs ({@link #PAIRS_SCHEMA}). */
+    public synchronized Dataset<Row> pairs() {
+      if (pairs == null) {
+        pairs = spark.createDataFrame(pairRows, PAIRS_SCHEMA);
+      }
+      return pairs;
+    }
+
+    /** The cluster assignment ({@link #CLUSTERS_SCHEMA}). */
+    public synchronized Dataset<Row> clusters() {
+      if (clusters == null) {
+        clusters = spark.createDataFrame(clusterRows, CLUSTERS_SCHEMA);
+      }
+      return clusters;
+    }
+
+    /** The rows of {@link #pairs()}, which is made from this RDD (persisting it persists both). */
+    JavaRDD<Row> pairRows() {
+      return pairRows;
+    }
+
+    /** The documents analysed. */
+    public long documents() {
+      return documents;
+    }
+
+    /** The records skipped for a null text or a bad id (only with {@code skipBadRecords}). */
+    public long skipped() {
+      return skipped;
+    }
+
+    /**
+     * The buckets larger than {@code maxBucketSize}, whose members were compared with
+     * representatives only (with {@code allPairs}, with each other, tile by tile).
+     */
+    public long oversizedBuckets() {
+      return oversizedBuckets;
+    }
+
+    /** The clustered documents by input ordinal (for {@link CliFiles}). */
+    public JavaPairRDD<Long, ClusterMember> members() {
+      return members;
+    }
+  }
 
   /** A clustered document by ordinal: its id, its cluster's first ordinal and canonical. */
   @DefaultSerializer(NearDupKryo.ClusterMemberSerializer.class)
@@ -409,6 +467,7 @@ public final class NearDupSpark {
     private final int tile;
     private final int tileFrom;
     private final double threshold;
+    private final long componentsInOneTask;
     private final DedupOptions options;
     private final transient Phases phases;
     // made on each executor: the library's measures are not serializable
@@ -423,6 +482,7 @@ public final class NearDupSpark {
       this.tile = options.tile();
       this.tileFrom = options.tileFrom();
       this.threshold = options.threshold();
+      this.componentsInOneTask = options.componentsInOneTask();
       this.options = options;
     }
 
@@ -576,7 +636,9 @@ public final class NearDupSpark {
       phases.enter("components");
       JavaPairRDD<Long, Long> labels =
           ConnectedComponents.labels(
-              groupEdges.union(verified.mapToPair(v -> new Tuple2<>(v.a(), v.b()))), byOrd);
+              groupEdges.union(verified.mapToPair(v -> new Tuple2<>(v.a(), v.b()))),
+              byOrd,
+              componentsInOneTask);
       JavaRDD<Verified> joined = verified;
       if (oversizedBuckets > 0 && !allPairs) {
         JavaPairRDD<Long, Long> before = labels.persist(StorageLevel.MEMORY_AND_DISK());
@@ -598,7 +660,9 @@ public final class NearDupSpark {
           phases.enter("components");
           labels =
               ConnectedComponents.labels(
-                  before.union(oversized.mapToPair(v -> new Tuple2<>(v.a(), v.b()))), byOrd);
+                  before.union(oversized.mapToPair(v -> new Tuple2<>(v.a(), v.b()))),
+                  byOrd,
+                  componentsInOneTask);
         }
       }
 
@@ -746,9 +810,8 @@ public final class NearDupSpark {
                     ? RowFactory.create(x, y, s)
                     : RowFactory.create(y, x, s);
               });
-      Dataset<Row> pairs = spark.createDataFrame(pairRows, PAIRS_SCHEMA);
-      Dataset<Row> clusters = spark.createDataFrame(clusterRows, CLUSTERS_SCHEMA);
-      return new Result(pairs, clusters, documents, skipped, oversizedBuckets, members);
+      return new Result(
+          spark, pairRows, clusterRows, documents, skipped, oversizedBuckets, members);
     }
 
     private double similarity(int[] a, int[] b, int shared) {

@@ -27,7 +27,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.params.provider.ValueSource;
 import scala.Tuple2;
 
 /**
@@ -91,11 +90,16 @@ class NearDupSparkTest {
         name + " clusters");
   }
 
+  /** On each partitioning, the components in one task and (rounds) by the distributed rounds. */
   @ParameterizedTest
-  @ValueSource(ints = {1, 2, 8})
-  void sampleCorpusGivesTheCliAnswer(int partitions, @TempDir Path tmp) throws Exception {
-    NearDupSpark.Result r =
-        NearDupSpark.dedup(corpus(partitions), new DedupOptions().threshold(0.8));
+  @CsvSource({"1, false", "2, false", "2, true", "8, false", "8, true"})
+  void sampleCorpusGivesTheCliAnswer(int partitions, boolean rounds, @TempDir Path tmp)
+      throws Exception {
+    DedupOptions options = new DedupOptions().threshold(0.8);
+    if (rounds) {
+      options.componentsInOneTask(0);
+    }
+    NearDupSpark.Result r = NearDupSpark.dedup(corpus(partitions), options);
     assertEquals(corpus.size(), r.documents());
     assertEquals(0, r.oversizedBuckets());
     assertSameAsCli(r, "sample-0.8", tmp);
@@ -143,14 +147,18 @@ class NearDupSparkTest {
    * tiles (by default from 16 documents; here also every bucket in tiles of 16, and none).
    */
   @ParameterizedTest
-  @CsvSource({"1, 16, 512", "2, 1, 16", "8, 1000, 512"})
-  void oversizedBucketsGiveTheCliAnswer(int partitions, int from, int tile, @TempDir Path tmp)
-      throws Exception {
+  @CsvSource({"1, 16, 512, false", "2, 1, 16, true", "8, 1000, 512, false", "8, 16, 512, true"})
+  void oversizedBucketsGiveTheCliAnswer(
+      int partitions, int from, int tile, boolean rounds, @TempDir Path tmp) throws Exception {
     Path file = tmp.resolve("oversized.jsonl");
     OversizedCorpus.write(file);
     Dataset<Row> docs = partitioned(file, partitions, "neardup.spark.oversized.write");
-    NearDupSpark.Result r =
-        NearDupSpark.dedup(docs, new DedupOptions().threshold(0.8).tiles(from, tile));
+    DedupOptions options = new DedupOptions().threshold(0.8).tiles(from, tile);
+    if (rounds) {
+      options.componentsInOneTask(
+          0); // the distributed rounds, before and after the oversized phase
+    }
+    NearDupSpark.Result r = NearDupSpark.dedup(docs, options);
     assertTrue(r.oversizedBuckets() > 0, "no oversized bucket");
     assertSameAsCli(r, "oversized-0.8", tmp);
   }
@@ -311,10 +319,14 @@ class NearDupSparkTest {
     }
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     HashPartitioner partitioner = new HashPartitioner(3);
-    Map<Long, Long> labels =
-        new TreeMap<>(
-            ConnectedComponents.labels(jsc.parallelizePairs(edges, 3), partitioner).collectAsMap());
-    assertEquals(expected, labels);
+    // in one task (a union-find) and by the rounds of the distributed algorithm
+    for (long oneTaskEdges : new long[] {ConnectedComponents.ONE_TASK_EDGES, 0}) {
+      Map<Long, Long> labels =
+          new TreeMap<>(
+              ConnectedComponents.labels(jsc.parallelizePairs(edges, 3), partitioner, oneTaskEdges)
+                  .collectAsMap());
+      assertEquals(expected, labels, "at most " + oneTaskEdges + " edges in one task");
+    }
     assertTrue(
         ConnectedComponents.isStarForest(
             jsc.parallelizePairs(List.of(new Tuple2<>(5L, 1L), new Tuple2<>(7L, 1L))),
