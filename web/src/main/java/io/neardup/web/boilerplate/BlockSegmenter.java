@@ -96,7 +96,8 @@ public final class BlockSegmenter {
 
   /**
    * ARIA roles of page furniture: the landmarks of navigation, banner, footer, sidebar and search,
-   * and dialogs (a cookie consent, a sign-up or a share box over the page, not its text).
+   * dialogs (a cookie consent, a sign-up or a share box over the page, not its text) and messages
+   * to the user (alerts, status lines such as "Added to your cart", tooltips).
    */
   private static final Set<String> BOILERPLATE_ROLES =
       Set.of(
@@ -106,7 +107,10 @@ public final class BlockSegmenter {
           "complementary",
           "search",
           "dialog",
-          "alertdialog");
+          "alertdialog",
+          "alert",
+          "status",
+          "tooltip");
 
   /**
    * schema.org properties (microdata {@code itemprop}) of what a page says about its text rather

@@ -42,14 +42,22 @@ class BlockSegmenterTest {
   }
 
   @Test
-  void aDialogIsFurnitureAndAClosedOneIsNotShown() {
+  void dialogsAndMessagesAreFurnitureAndAClosedDialogIsNotShown() {
     List<TextBlock> b =
         blocks(
             "<p>text</p><dialog><p>closed dialog</p></dialog><dialog open><p>We use"
                 + " cookies</p></dialog><div role=dialog><p>Subscribe</p></div><div"
-                + " role=alertdialog><p>Accept</p></div>");
+                + " role=alertdialog><p>Accept</p></div><div role=status>Added to your cart</div>"
+                + "<div role=alert>Session expired</div><div role=tooltip>Copy link</div>");
     assertEquals(
-        List.of("text", "We use cookies", "Subscribe", "Accept"),
+        List.of(
+            "text",
+            "We use cookies",
+            "Subscribe",
+            "Accept",
+            "Added to your cart",
+            "Session expired",
+            "Copy link"),
         b.stream().map(TextBlock::text).toList());
     assertEquals(Landmark.NONE, b.get(0).landmark());
     for (TextBlock dialog : b.subList(1, b.size())) {
