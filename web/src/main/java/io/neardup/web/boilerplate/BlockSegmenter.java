@@ -134,6 +134,7 @@ public final class BlockSegmenter {
   private int form;
   private boolean blockHeading;
   private boolean blockListItem;
+  private boolean blockTime;
   private Landmark blockLandmark;
   private int blockForm;
   private int[] elements = new int[64];
@@ -218,6 +219,9 @@ public final class BlockSegmenter {
 
   /** Counts an element in (+1) or out (-1) of the context of the text inside it. */
   private void enter(Element e, String tag, int step) {
+    if (tag.equals("time") && step > 0) {
+      blockTime = true;
+    }
     if (tag.equals("a") && e.hasAttr("href")) {
       linkDepth += step;
     }
@@ -358,7 +362,11 @@ public final class BlockSegmenter {
               wrap[1],
               blockHeading,
               blockListItem,
-              blockLandmark,
+              // a line shorter than a sentence that leads into text, around a machine-readable
+              // date, is a dateline ("Published <time>May 1, 2025</time>", "jane | 2 days ago")
+              blockTime && words < BlockClassifier.MIN_LEAD_WORDS
+                  ? Landmark.BOILERPLATE
+                  : blockLandmark,
               java.util.Arrays.copyOf(elements, elementDepth),
               blockForm));
     }
@@ -371,6 +379,7 @@ public final class BlockSegmenter {
     linkedWords = 0;
     blockHeading = false;
     blockListItem = false;
+    blockTime = false;
     blockLandmark = Landmark.NONE;
     blockForm = -1;
   }

@@ -18,7 +18,8 @@ public enum Landmark {
    * status} and {@code tooltip}), the roles {@code navigation}, {@code banner}, {@code
    * contentinfo}, {@code complementary} and {@code search}, and what the page marks with the
    * schema.org properties of its author and dates ({@code itemprop} {@code author}, {@code
-   * datePublished}, {@code dateModified}: a byline, an author's box, a dateline).
+   * datePublished}, {@code dateModified}: a byline, an author's box, a dateline), and a block of
+   * fewer than {@value BlockClassifier#MIN_LEAD_WORDS} words holding a {@code <time>} (a dateline).
    */
   BOILERPLATE
 }

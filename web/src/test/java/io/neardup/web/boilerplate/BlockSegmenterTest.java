@@ -86,6 +86,18 @@ class BlockSegmenterTest {
   }
 
   @Test
+  void aShortLineAroundADateIsADateline() {
+    List<TextBlock> b =
+        blocks(
+            "<main><p>Published <time datetime=2025-05-01>May 1, 2025</time></p><p>jane |"
+                + " <time>2 days ago</time> | #3</p><p>The meeting of <time>May 1</time> agreed on a"
+                + " budget for the next year.</p></main>");
+    assertEquals(
+        List.of(Landmark.BOILERPLATE, Landmark.BOILERPLATE, Landmark.MAIN),
+        b.stream().map(TextBlock::landmark).toList());
+  }
+
+  @Test
   void wordsAreRunsWithALetterOrDigit() {
     TextBlock b = blocks("<p>  a -- b\u00a0\u00a0c 42 ¶ </p>").get(0);
     assertEquals("a -- b c 42 ¶", b.text());
