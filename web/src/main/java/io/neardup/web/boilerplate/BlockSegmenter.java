@@ -94,8 +94,30 @@ public final class BlockSegmenter {
           "meter",
           "progress");
 
+  /**
+   * ARIA roles of page furniture: the landmarks of navigation, banner, footer, sidebar and search,
+   * dialogs (a cookie consent, a sign-up or a share box over the page, not its text) and messages
+   * to the user (alerts, status lines such as "Added to your cart", tooltips).
+   */
   private static final Set<String> BOILERPLATE_ROLES =
-      Set.of("navigation", "banner", "contentinfo", "complementary", "search");
+      Set.of(
+          "navigation",
+          "banner",
+          "contentinfo",
+          "complementary",
+          "search",
+          "dialog",
+          "alertdialog",
+          "alert",
+          "status",
+          "tooltip");
+
+  /**
+   * schema.org properties (microdata {@code itemprop}) of what a page says about its text rather
+   * than the text: its author (a byline, an author's box) and its dates.
+   */
+  private static final Set<String> ABOUT_PROPERTIES =
+      Set.of("author", "datePublished", "dateModified");
 
   private final StringBuilder text = new StringBuilder();
   private Shown shown = Shown.BROWSER;
@@ -112,6 +134,7 @@ public final class BlockSegmenter {
   private int form;
   private boolean blockHeading;
   private boolean blockListItem;
+  private boolean blockTime;
   private Landmark blockLandmark;
   private int blockForm;
   private int[] elements = new int[64];
@@ -196,6 +219,9 @@ public final class BlockSegmenter {
 
   /** Counts an element in (+1) or out (-1) of the context of the text inside it. */
   private void enter(Element e, String tag, int step) {
+    if (tag.equals("time") && step > 0) {
+      blockTime = true;
+    }
     if (tag.equals("a") && e.hasAttr("href")) {
       linkDepth += step;
     }
@@ -229,20 +255,43 @@ public final class BlockSegmenter {
     if (tag.equals("main") || role.equals("main")) {
       return Landmark.MAIN;
     }
-    if (tag.equals("nav") || tag.equals("aside") || BOILERPLATE_ROLES.contains(role)) {
+    if (tag.equals("nav")
+        || tag.equals("aside")
+        || tag.equals("dialog")
+        || BOILERPLATE_ROLES.contains(role)) {
       return Landmark.BOILERPLATE;
     }
-    if (tag.equals("header") || tag.equals("footer")) {
+    if (tag.equals("header")) {
       // the header of an article or section is part of it; leaving the element sees the same
       // depths as entering it did, since it holds both ends of what it contains
       return sectioningDepth == 0 && mainDepth == 0 ? Landmark.BOILERPLATE : Landmark.NONE;
     }
+    if (tag.equals("footer")) {
+      // a page's footer, and an article's or section's own: its tags, sharing links and author
+      return Landmark.BOILERPLATE;
+    }
+    if (e.hasAttr("itemprop") && hasToken(e.attr("itemprop"), ABOUT_PROPERTIES)) {
+      return Landmark.BOILERPLATE;
+    }
     return Landmark.NONE;
+  }
+
+  /** Whether a space-separated attribute value holds one of {@code tokens}. */
+  private static boolean hasToken(String value, Set<String> tokens) {
+    for (String token : value.trim().split("\\s+")) {
+      if (tokens.contains(token)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean hidden(Element e) {
     if (e.hasAttr("hidden") || e.attr("aria-hidden").equalsIgnoreCase("true")) {
       return true;
+    }
+    if (e.normalName().equals("dialog") && !e.hasAttr("open")) {
+      return true; // browsers show a dialog only when it is open
     }
     String style = e.attr("style");
     if (style.isEmpty()) {
@@ -313,7 +362,11 @@ public final class BlockSegmenter {
               wrap[1],
               blockHeading,
               blockListItem,
-              blockLandmark,
+              // a line shorter than a sentence that leads into text, around a machine-readable
+              // date, is a dateline ("Published <time>May 1, 2025</time>", "jane | 2 days ago")
+              blockTime && words < BlockClassifier.MIN_LEAD_WORDS
+                  ? Landmark.BOILERPLATE
+                  : blockLandmark,
               java.util.Arrays.copyOf(elements, elementDepth),
               blockForm));
     }
@@ -326,6 +379,7 @@ public final class BlockSegmenter {
     linkedWords = 0;
     blockHeading = false;
     blockListItem = false;
+    blockTime = false;
     blockLandmark = Landmark.NONE;
     blockForm = -1;
   }

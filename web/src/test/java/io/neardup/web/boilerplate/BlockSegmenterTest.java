@@ -42,6 +42,62 @@ class BlockSegmenterTest {
   }
 
   @Test
+  void dialogsAndMessagesAreFurnitureAndAClosedDialogIsNotShown() {
+    List<TextBlock> b =
+        blocks(
+            "<p>text</p><dialog><p>closed dialog</p></dialog><dialog open><p>We use"
+                + " cookies</p></dialog><div role=dialog><p>Subscribe</p></div><div"
+                + " role=alertdialog><p>Accept</p></div><div role=status>Added to your cart</div>"
+                + "<div role=alert>Session expired</div><div role=tooltip>Copy link</div>");
+    assertEquals(
+        List.of(
+            "text",
+            "We use cookies",
+            "Subscribe",
+            "Accept",
+            "Added to your cart",
+            "Session expired",
+            "Copy link"),
+        b.stream().map(TextBlock::text).toList());
+    assertEquals(Landmark.NONE, b.get(0).landmark());
+    for (TextBlock dialog : b.subList(1, b.size())) {
+      assertEquals(Landmark.BOILERPLATE, dialog.landmark(), dialog.text());
+    }
+  }
+
+  @Test
+  void theAuthorAndDatesAPageDeclaresAreNotItsText() {
+    List<TextBlock> b =
+        blocks(
+            "<article itemscope itemtype='https://schema.org/Article'><h1 itemprop=headline>Title"
+                + "</h1><div itemprop='author creator'><p>Jane Doe</p><p>Jane writes about"
+                + " travel.</p></div><p><time itemprop=datePublished>May 1, 2025</time></p><div"
+                + " itemprop=dateModified>Updated May 2, 2025</div><div itemprop=articleBody><p>text"
+                + "</p></div></article>");
+    assertEquals(
+        List.of(
+            Landmark.NONE,
+            Landmark.BOILERPLATE,
+            Landmark.BOILERPLATE,
+            Landmark.BOILERPLATE,
+            Landmark.BOILERPLATE,
+            Landmark.NONE),
+        b.stream().map(TextBlock::landmark).toList());
+  }
+
+  @Test
+  void aShortLineAroundADateIsADateline() {
+    List<TextBlock> b =
+        blocks(
+            "<main><p>Published <time datetime=2025-05-01>May 1, 2025</time></p><p>jane |"
+                + " <time>2 days ago</time> | #3</p><p>The meeting of <time>May 1</time> agreed on a"
+                + " budget for the next year.</p></main>");
+    assertEquals(
+        List.of(Landmark.BOILERPLATE, Landmark.BOILERPLATE, Landmark.MAIN),
+        b.stream().map(TextBlock::landmark).toList());
+  }
+
+  @Test
   void wordsAreRunsWithALetterOrDigit() {
     TextBlock b = blocks("<p>  a -- b\u00a0\u00a0c 42 ¶ </p>").get(0);
     assertEquals("a -- b c 42 ¶", b.text());
@@ -73,7 +129,9 @@ class BlockSegmenterTest {
             Landmark.BOILERPLATE,
             Landmark.MAIN,
             Landmark.MAIN,
-            Landmark.MAIN,
+            // an article's own footer (its tags, sharing links, author) is furniture too; its
+            // header (the title) is not
+            Landmark.BOILERPLATE,
             Landmark.BOILERPLATE,
             Landmark.BOILERPLATE,
             Landmark.NONE),
