@@ -1,5 +1,6 @@
 package io.neardup.spark;
 
+import io.neardup.cluster.core.UnionFind;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -79,8 +80,8 @@ final class ConnectedComponents {
   }
 
   /**
-   * (node, label) for every node of the edges, by a union-find over the nodes numbered in ascending
-   * order, so that each root is its component's smallest node.
+   * (node, label) for every node of the edges, by the library's union-find over the nodes numbered
+   * in ascending order.
    */
   static Iterator<Tuple2<Long, Long>> unionFind(Iterator<Tuple2<Long, Long>> edges) {
     long[] a = new long[1024];
@@ -105,17 +106,14 @@ final class ConnectedComponents {
         nodes[count++] = nodes[i];
       }
     }
-    int[] parent = new int[count];
-    for (int i = 0; i < count; i++) {
-      parent[i] = i;
-    }
+    UnionFind sets = new UnionFind(count);
     for (int k = 0; k < n; k++) {
-      int x = find(parent, Arrays.binarySearch(nodes, 0, count, a[k]));
-      int y = find(parent, Arrays.binarySearch(nodes, 0, count, b[k]));
-      if (x != y) {
-        parent[Math.max(x, y)] = Math.min(x, y);
-      }
+      sets.union(
+          Arrays.binarySearch(nodes, 0, count, a[k]), Arrays.binarySearch(nodes, 0, count, b[k]));
     }
+    // nodes ascend, so the first node met of each set is its smallest: the set's label
+    int[] smallest = new int[count];
+    Arrays.fill(smallest, -1);
     int size = count;
     long[] ids = nodes;
     return new Iterator<>() {
@@ -128,24 +126,15 @@ final class ConnectedComponents {
 
       @Override
       public Tuple2<Long, Long> next() {
-        Tuple2<Long, Long> out = new Tuple2<>(ids[i], ids[find(parent, i)]);
+        int root = sets.find(i);
+        if (smallest[root] < 0) {
+          smallest[root] = i;
+        }
+        Tuple2<Long, Long> out = new Tuple2<>(ids[i], ids[smallest[root]]);
         i++;
         return out;
       }
     };
-  }
-
-  private static int find(int[] parent, int x) {
-    int r = x;
-    while (parent[r] != r) {
-      r = parent[r];
-    }
-    while (parent[x] != r) {
-      int next = parent[x];
-      parent[x] = r;
-      x = next;
-    }
-    return r;
   }
 
   /**
