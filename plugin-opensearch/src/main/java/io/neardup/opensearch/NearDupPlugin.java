@@ -18,6 +18,7 @@ import io.neardup.opensearch.collapse.NearDupCollapseFilter;
 import io.neardup.opensearch.collapse.NearDupSketchFetchSubPhase;
 import io.neardup.opensearch.collapse.NearDupSketchesBuilder;
 import io.neardup.opensearch.collapse.NearDupWindowSortBuilder;
+import io.neardup.opensearch.collapse.ScoreOrderedWindow;
 import io.neardup.opensearch.ingest.NearDupProcessor;
 import io.neardup.opensearch.mapper.NearDupFieldMapper;
 import io.neardup.opensearch.pipeline.NearDupCollapsePhaseProcessor;
@@ -49,6 +50,7 @@ import org.opensearch.core.common.io.stream.NamedWriteableRegistry;
 import org.opensearch.core.xcontent.NamedXContentRegistry;
 import org.opensearch.env.Environment;
 import org.opensearch.env.NodeEnvironment;
+import org.opensearch.index.IndexModule;
 import org.opensearch.index.analysis.CharFilterFactory;
 import org.opensearch.index.analysis.PreBuiltAnalyzerProviderFactory;
 import org.opensearch.index.analysis.TokenFilterFactory;
@@ -123,6 +125,11 @@ public final class NearDupPlugin extends Plugin
     this.resolver.set(indexNameExpressionResolver);
     this.registry.set(namedWriteableRegistry);
     return List.of();
+  }
+
+  @Override
+  public void onIndexModule(IndexModule indexModule) {
+    indexModule.addSearchOperationListener(new ScoreOrderedWindow());
   }
 
   @Override

@@ -1,11 +1,15 @@
 package io.neardup.opensearch;
 
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.everyItem;
 import static org.hamcrest.Matchers.greaterThan;
 import static org.hamcrest.Matchers.greaterThanOrEqualTo;
+import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.instanceOf;
 import static org.hamcrest.Matchers.lessThan;
+import static org.hamcrest.Matchers.not;
 import static org.opensearch.test.hamcrest.OpenSearchAssertions.assertAcked;
 import static org.opensearch.test.hamcrest.OpenSearchAssertions.assertNoFailures;
 
@@ -86,6 +90,9 @@ import org.opensearch.search.builder.SearchSourceBuilder;
 import org.opensearch.search.collapse.CollapseBuilder;
 import org.opensearch.search.fetch.FetchSubPhase;
 import org.opensearch.search.fetch.FetchSubPhaseProcessor;
+import org.opensearch.search.profile.ProfileShardResult;
+import org.opensearch.search.profile.query.CollectorResult;
+import org.opensearch.search.profile.query.QueryProfileShardResult;
 import org.opensearch.search.rescore.QueryRescorerBuilder;
 import org.opensearch.search.sort.SortOrder;
 import org.opensearch.test.OpenSearchIntegTestCase;
@@ -446,6 +453,51 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
       assertThat(context, List.of(g.getSortValues()), equalTo(List.of(w.getSortValues())));
       assertThat(context, g.getSourceAsMap(), equalTo(w.getSourceAsMap()));
       assertNull(context, g.field("_neardup_sketch"));
+    }
+  }
+
+  /**
+   * A collapse in relevance order collects each shard's window by score alone, as a search without
+   * sorts does (not through a field-sorting collector for the internal window sort), and pages the
+   * same as the window fetched and collapsed after the fetch phase.
+   */
+  public void testRelevanceOrderedWindowIsCollectedByScoreAlone() throws IOException {
+    Random random = random();
+    Map<String, String> docs = corpus(random);
+    createIndex("by-score", docs, published(docs, random), Settings.EMPTY);
+    String generated = "cluster.search.enabled_system_generated_factories";
+    NearDupCollapseBuilder ext =
+        new NearDupCollapseBuilder(
+            FIELD, 0.8, 100, CollapseMode.DEMOTE, CanonicalPolicy.BEST_SCORE);
+    try {
+      updateClusterSettings(Settings.builder().putNull(generated));
+      Fetched window =
+          fetched(
+              new SearchRequest(request("by-score", everyText(), 0, 10, ext)).pipeline("_none"));
+      updateClusterSettings(Settings.builder().putList(generated, "neardup_collapse"));
+      SearchRequest profiled = request("by-score", everyText(), 0, 10, ext);
+      profiled.source().profile(true);
+      Fetched fast = fetched(profiled);
+      assertSameCollapse("profiled", window.response(), fast.response());
+      assertThat(fast.hits(), equalTo(fast.response().getHits().getHits().length));
+      List<String> collectors = new ArrayList<>();
+      for (ProfileShardResult shard : fast.response().getProfileResults().values()) {
+        for (QueryProfileShardResult query : shard.getQueryProfileResults()) {
+          collectorNames(query.getCollectorResult(), collectors);
+        }
+      }
+      assertThat(collectors, not(empty()));
+      assertThat(collectors.toString(), collectors, everyItem(not(containsString("Field"))));
+      assertThat(collectors.toString(), collectors, hasItem(containsString("TopScoreDoc")));
+    } finally {
+      updateClusterSettings(Settings.builder().putNull(generated));
+    }
+  }
+
+  private static void collectorNames(CollectorResult result, List<String> names) {
+    names.add(result.getName());
+    for (CollectorResult child : result.getProfiledChildren()) {
+      collectorNames(child, names);
     }
   }
 

@@ -7,6 +7,7 @@ import io.neardup.opensearch.mapper.NearDupFieldMapper.NearDupFieldType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Arrays;
+import java.util.List;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.search.FieldComparator;
@@ -72,6 +73,40 @@ final class WindowHitComparatorSource extends IndexFieldData.XFieldComparatorSou
     return new Comparator(numHits);
   }
 
+  /**
+   * The value {@link WindowHit#encode} of each of a shard's top hits, read from doc values leaf by
+   * leaf in document order.
+   *
+   * @param leaves the leaves of the shard's reader
+   * @param topDocs the hits, as document numbers of that reader, in any order
+   * @return each hit's value, in the order of {@code topDocs}
+   */
+  BytesRef[] values(List<LeafReaderContext> leaves, int[] topDocs) {
+    BytesRef[] values = new BytesRef[topDocs.length];
+    HitSketchReader reader = NearDupFieldType.hitReader(fieldType, canonical, shingles);
+    try {
+      DocIdOrder.visit(
+          leaves,
+          topDocs,
+          "hits",
+          leaf -> reader.setLeaf(leaf.reader()),
+          (i, leaf, doc) -> {
+            reader.advance(doc);
+            values[i] =
+                WindowHit.encode(
+                    shardOrder,
+                    leaf.docBase + doc,
+                    reader.sketchBytes(),
+                    reader.key(),
+                    reader.idBytes(),
+                    reader.shinglesBytes());
+          });
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return values;
+  }
+
   private final class Comparator extends FieldComparator<BytesRef> {
     private final LeafReaderContext[] leaves;
     private final int[] docs;
@@ -117,30 +152,14 @@ final class WindowHitComparatorSource extends IndexFieldData.XFieldComparatorSou
           topDocs[filled++] = leaves[slot].docBase + docs[slot];
         }
       }
-      if (filled == 0) {
-        read = true;
-        return;
-      }
-      HitSketchReader reader = NearDupFieldType.hitReader(fieldType, canonical, shingles);
-      try {
-        DocIdOrder.visit(
-            ReaderUtil.getTopLevelContext(leaves[slotOf[0]]).leaves(),
-            Arrays.copyOf(topDocs, filled),
-            "hits",
-            leaf -> reader.setLeaf(leaf.reader()),
-            (i, leaf, doc) -> {
-              reader.advance(doc);
-              values[slotOf[i]] =
-                  WindowHit.encode(
-                      shardOrder,
-                      leaf.docBase + doc,
-                      reader.sketchBytes(),
-                      reader.key(),
-                      reader.idBytes(),
-                      reader.shinglesBytes());
-            });
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
+      if (filled > 0) {
+        BytesRef[] read =
+            values(
+                ReaderUtil.getTopLevelContext(leaves[slotOf[0]]).leaves(),
+                Arrays.copyOf(topDocs, filled));
+        for (int i = 0; i < filled; i++) {
+          values[slotOf[i]] = read[i];
+        }
       }
       read = true;
     }
