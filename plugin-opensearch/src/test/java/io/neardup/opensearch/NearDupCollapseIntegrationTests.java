@@ -457,6 +457,75 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
   }
 
   /**
+   * A search of a single shard, which OpenSearch fetches right after its query phase, is collapsed
+   * on that shard as the library collapses the same ranked hits, every mode and policy, and only
+   * the page is fetched (for an empty page, one hit that carries the window's counts).
+   */
+  public void testOneShardCollapsesItsWindowAndFetchesThePageOnly() throws IOException {
+    String index = "one-shard";
+    Random random = random();
+    Map<String, String> docs = corpus(random);
+    Map<String, Long> published = published(docs, random);
+    createIndex(
+        index,
+        docs,
+        published,
+        Settings.builder().put(IndexMetadata.SETTING_NUMBER_OF_SHARDS, 1).build());
+    QueryBuilder query = everyText();
+    SearchResponse plain = client().search(request(index, query, 0, 100, null)).actionGet();
+    assertNoFailures(plain);
+    List<String> ranked = ids(plain);
+    assertThat(ranked.size(), equalTo(docs.size()));
+    for (CollapseMode mode : CollapseMode.values()) {
+      for (CanonicalPolicy canonical :
+          List.of(CanonicalPolicy.BEST_SCORE, CanonicalPolicy.lowest("published"))) {
+        List<String> localIds = new ArrayList<>();
+        CollapsedHits expected =
+            libraryCollapse(docs, published, ranked, 0.8, mode, canonical, localIds);
+        List<String> expectedIds = new ArrayList<>();
+        for (CollapsedHit hit : expected.hits()) {
+          expectedIds.add(localIds.get(hit.doc()));
+        }
+        assertThat(expected.copyCount(), greaterThan(0));
+        for (int[] page : new int[][] {{0, 10}, {3, 5}, {0, 100}, {90, 10}}) {
+          String context = mode + " " + canonical + " from " + page[0] + " size " + page[1];
+          NearDupCollapseBuilder ext = new NearDupCollapseBuilder(FIELD, 0.8, 100, mode, canonical);
+          Fetched got = fetched(request(index, query, page[0], page[1], ext));
+          int from = Math.min(page[0], expectedIds.size());
+          List<String> want =
+              expectedIds.subList(from, Math.min(from + page[1], expectedIds.size()));
+          assertThat(context, ids(got.response()), equalTo(want));
+          assertThat(context, got.hits(), equalTo(Math.max(1, want.size())));
+          CollapseSummary summary = ((CollapsedSearchResponse) got.response()).summary();
+          assertThat(context, summary.windowHits(), equalTo(docs.size()));
+          assertThat(context, summary.copies(), equalTo(expected.copyCount()));
+          for (int i = 0; i < want.size(); i++) {
+            CollapsedHit w = expected.hits().get(from + i);
+            Map<String, Object> note = note(got.response().getHits().getHits()[i]);
+            assertThat(context, note.get("canonical"), equalTo(w.isCanonical()));
+            if (!w.isCanonical()) {
+              Map<?, ?> of = (Map<?, ?>) note.get("copy_of");
+              assertThat(context, of.get("_id"), equalTo(localIds.get(w.canonicalDoc())));
+              assertThat(context, of.get("_index"), equalTo(index));
+              assertEquals(context, (Double) note.get("similarity"), w.similarity(), 1e-4);
+            } else if (mode == CollapseMode.GROUP) {
+              List<String> copyIds = new ArrayList<>();
+              for (Object c : (List<?>) note.get("copies")) {
+                copyIds.add((String) ((Map<?, ?>) c).get("_id"));
+              }
+              List<String> wantCopies = new ArrayList<>();
+              for (CollapsedHit c : w.copies()) {
+                wantCopies.add(localIds.get(c.doc()));
+              }
+              assertThat(context, copyIds, equalTo(wantCopies));
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /**
    * A collapse in relevance order collects each shard's window by score alone, as a search without
    * sorts does (not through a field-sorting collector for the internal window sort), and pages the
    * same as the window fetched and collapsed after the fetch phase.
@@ -633,7 +702,9 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
       updateClusterSettings(Settings.builder().putNull(generated));
       Fetched before = fetched(request("prefetch-one-shard", query, 0, 10, ext));
       assertSameCollapse("one shard", before.response(), one.response());
-      assertThat(one.hits(), equalTo(docs.size()));
+      // the only shard collapses its window itself and fetches the page only
+      assertThat(one.hits(), equalTo(one.response().getHits().getHits().length));
+      assertThat(before.hits(), equalTo(before.response().getHits().getHits().length));
       assertThat(((CollapsedSearchResponse) one.response()).summary().copies(), greaterThan(0));
     } finally {
       updateClusterSettings(Settings.builder().putNull(generated));

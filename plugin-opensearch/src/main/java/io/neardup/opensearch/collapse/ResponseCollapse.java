@@ -39,6 +39,9 @@ public final class ResponseCollapse {
       SearchResponse response, CoordinatorCollapse.Plan plan, WindowCut.Decision decision) {
     NearDupCollapseBuilder ext = plan.ext();
     SearchHit[] hits = response.getHits().getHits();
+    if (decision == null) {
+      decision = collapsedOnTheShard(hits, plan);
+    }
     SearchHit[] page;
     int windowHits;
     int canonicals;
@@ -129,6 +132,32 @@ public final class ResponseCollapse {
         response,
         collapsed,
         CollapseSummary.of(ext.params(), plan.minSimilarity(), windowHits, canonicals));
+  }
+
+  /**
+   * The decision that a search of a single shard carries in its hits' window sort values when the
+   * shard collapsed the window itself ({@link ScoreOrderedWindow}), or null.
+   */
+  private static WindowCut.Decision collapsedOnTheShard(
+      SearchHit[] hits, CoordinatorCollapse.Plan plan) {
+    Map<String, WindowCut.Placed> page = new HashMap<>();
+    WindowHit.Placement any = null;
+    for (SearchHit hit : hits) {
+      Object[] sortValues = hit.getSortValues();
+      if (sortValues.length <= plan.ownSorts()
+          || !(sortValues[sortValues.length - 1] instanceof String v)) {
+        return null;
+      }
+      WindowHit.Placement placement = WindowHit.placement(v);
+      if (placement == null) {
+        return null;
+      }
+      any = placement;
+      if (placement.position() >= 0) {
+        page.put(WindowHit.key(v), new WindowCut.Placed(placement.position(), placement.note()));
+      }
+    }
+    return any == null ? null : new WindowCut.Decision(page, any.windowHits(), any.canonicals());
   }
 
   /**

@@ -1,5 +1,7 @@
 package io.neardup.opensearch.collapse;
 
+import io.neardup.collapse.core.WindowCollapse;
+import io.neardup.engine.collapse.CollapseWindow;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.lucene.search.FieldDoc;
@@ -9,9 +11,11 @@ import org.apache.lucene.search.TopFieldDocs;
 import org.apache.lucene.util.BytesRef;
 import org.opensearch.common.lucene.search.TopDocsAndMaxScore;
 import org.opensearch.index.shard.SearchOperationListener;
+import org.opensearch.search.builder.SearchSourceBuilder;
 import org.opensearch.search.internal.SearchContext;
 import org.opensearch.search.query.QuerySearchResult;
 import org.opensearch.search.sort.SortAndFormats;
+import org.opensearch.search.sort.SortBuilder;
 
 /**
  * A shard's query phase of a collapse in relevance order (the sorts {@code _score} then {@link
@@ -20,6 +24,12 @@ import org.opensearch.search.sort.SortAndFormats;
  * sorting would give, without collecting through Lucene's field-sorting collector (its queue of
  * several comparators costs more per hit than the score-only collector's, for a sort whose second
  * comparator orders nothing). Searches with sorts of their own keep the sort.
+ *
+ * <p>A search of a single shard is fetched by that shard right after its query phase, with no step
+ * between them where the coordinating node could collapse the window: there the shard collapses it
+ * itself, as the coordinating node would, and keeps only the requested page's hits, so that only
+ * they are fetched; each carries what the collapse found in its window sort value ({@link
+ * WindowHit#encodePlaced}), which {@link ResponseCollapse} reads.
  */
 public final class ScoreOrderedWindow implements SearchOperationListener {
   // the sorts taken off a context until its query phase ends
@@ -72,14 +82,80 @@ public final class ScoreOrderedWindow implements SearchOperationListener {
           (WindowHitComparatorSource) sort.sort.getSort()[1].getComparatorSource();
       values = window.values(context.searcher().getIndexReader().leaves(), docs);
     }
-    FieldDoc[] sorted = new FieldDoc[hits.length];
-    for (int i = 0; i < hits.length; i++) {
-      sorted[i] = new FieldDoc(hits[i].doc, hits[i].score, new Object[] {hits[i].score, values[i]});
+    FieldDoc[] sorted;
+    CoordinatorCollapse.Plan plan = context.numberOfShards() == 1 ? planOf(context) : null;
+    if (plan != null && hits.length > 0) {
+      // the search's only shard: it fetches its hits right after this phase, so it collapses the
+      // window here and keeps only the page's hits, each carrying what the collapse found
+      sorted = collapse(context, plan, hits, values);
+    } else {
+      sorted = new FieldDoc[hits.length];
+      for (int i = 0; i < hits.length; i++) {
+        sorted[i] =
+            new FieldDoc(hits[i].doc, hits[i].score, new Object[] {hits[i].score, values[i]});
+      }
     }
     // every shard's result of a sorted search must be sorted, also one without hits
     result.topDocs(
         new TopDocsAndMaxScore(
             new TopFieldDocs(top.topDocs.totalHits, sorted, sort.sort.getSort()), top.maxScore),
         sort.formats);
+  }
+
+  private static CoordinatorCollapse.Plan planOf(SearchContext context) {
+    SearchSourceBuilder source = context.request().source();
+    if (source == null || source.sorts() == null) {
+      return null;
+    }
+    for (SortBuilder<?> sort : source.sorts()) {
+      if (sort instanceof NearDupWindowSortBuilder window) {
+        return window.plan();
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Collapses a single shard's window as the coordinating node would ({@link WindowCut#cut}) and
+   * returns the hits of the requested page, in the window's order, each with its placement as its
+   * window sort value; an empty page keeps the first hit to carry the window's counts.
+   */
+  private static FieldDoc[] collapse(
+      SearchContext context, CoordinatorCollapse.Plan plan, ScoreDoc[] hits, BytesRef[] values) {
+    int n = Math.min(hits.length, plan.ext().params().window());
+    String index = context.indexShard().shardId().getIndexName();
+    CollapseWindow window = new CollapseWindow(n);
+    for (int i = 0; i < n; i++) {
+      WindowHit hit = WindowHit.decode(values[i]);
+      window.hit(i, index, hit.id(), hits[i].score, hit.sketch(), hit.set(), hit.key());
+    }
+    WindowCollapse collapse = window.collapse(plan.ext().params(), plan.minSimilarity());
+    WindowCollapse.HitNames names = window.names();
+    WindowCollapse.Page cut = collapse.page(plan.from(), plan.size());
+    WindowHit.Placement[] placed = new WindowHit.Placement[n];
+    int onPage = 0;
+    for (int p = cut.start(); p < cut.end(); p++) {
+      int i = collapse.listed(p);
+      placed[i] =
+          new WindowHit.Placement(
+              p - cut.start(), collapse.note(i, names), n, collapse.canonicalCount());
+      onPage++;
+    }
+    if (onPage == 0) {
+      placed[0] = new WindowHit.Placement(-1, null, n, collapse.canonicalCount());
+      onPage = 1;
+    }
+    FieldDoc[] page = new FieldDoc[onPage];
+    int next = 0;
+    for (int i = 0; i < n; i++) {
+      if (placed[i] != null) {
+        page[next++] =
+            new FieldDoc(
+                hits[i].doc,
+                hits[i].score,
+                new Object[] {hits[i].score, WindowHit.encodePlaced(values[i], placed[i])});
+      }
+    }
+    return page;
   }
 }

@@ -79,8 +79,9 @@ public final class WindowCut {
       for (ScoreDoc d : result.topDocs().topDocs.scoreDocs) {
         if (!(d instanceof FieldDoc fd)
             || fd.fields.length != sortFields.length
-            || !(fd.fields[payload] instanceof BytesRef)) {
-          return null;
+            || !(fd.fields[payload] instanceof BytesRef value)
+            || WindowHit.isPlaced(value)) {
+          return null; // not the window's values, or a page its single shard collapsed already
         }
         entries.add(new Entry(result, fd));
       }

@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.Map;
 import org.apache.lucene.util.BytesRef;
 import org.opensearch.common.io.stream.BytesStreamOutput;
 import org.opensearch.core.common.io.stream.StreamInput;
@@ -24,6 +25,60 @@ import org.opensearch.core.common.io.stream.StreamInput;
  * merges the shards' hits, and so merges them as it does without this sort.
  */
 record WindowHit(byte[] sketch, Object key, String id, byte[] set) {
+  // what follows the key in a value: a window hit's values, or its place in a page collapsed on
+  // its shard (a search of one shard, see ScoreOrderedWindow)
+  private static final byte HIT = 0;
+  private static final byte PLACED = 1;
+
+  /**
+   * A hit of a page that a search of a single shard collapsed on that shard: its position in the
+   * page (-1 for a hit that only carries the counts, when the page is empty), what the collapse
+   * found about it, and the window's counts of hits and canonicals.
+   */
+  record Placement(int position, Map<String, Object> note, int windowHits, int canonicals) {}
+
+  /**
+   * The sort value that replaces a window hit's {@code value} once its shard collapsed the window:
+   * the same key (so that the hit is named as before), then its placement.
+   */
+  static BytesRef encodePlaced(BytesRef value, Placement placement) {
+    try (BytesStreamOutput out = new BytesStreamOutput()) {
+      out.writeBytes(value.bytes, value.offset, keyLength(value));
+      out.writeByte(PLACED);
+      out.writeInt(placement.position());
+      out.writeVInt(placement.windowHits());
+      out.writeVInt(placement.canonicals());
+      out.writeGenericValue(placement.note());
+      return out.bytes().toBytesRef();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The placement in a sort value as a hit shows it (base64), or null for a window hit's. */
+  @SuppressWarnings("unchecked")
+  static Placement placement(String formatted) {
+    BytesRef value = new BytesRef(Base64.getDecoder().decode(formatted));
+    int start = value.offset + keyLength(value);
+    try (StreamInput in =
+        StreamInput.wrap(value.bytes, start, value.offset + value.length - start)) {
+      if (in.readByte() != PLACED) {
+        return null;
+      }
+      int position = in.readInt();
+      int windowHits = in.readVInt();
+      int canonicals = in.readVInt();
+      return new Placement(
+          position, (Map<String, Object>) in.readGenericValue(), windowHits, canonicals);
+    } catch (IOException e) {
+      throw new IllegalArgumentException("corrupt [neardup_window] sort value", e);
+    }
+  }
+
+  /** Whether a raw sort value is a collapsed page's hit rather than a window hit. */
+  static boolean isPlaced(BytesRef value) {
+    return value.bytes[value.offset + keyLength(value)] == PLACED;
+  }
 
   /**
    * The bytes that order a shard's hits among all shards' ({@code doc} follows them).
@@ -56,6 +111,7 @@ record WindowHit(byte[] sketch, Object key, String id, byte[] set) {
         new BytesStreamOutput(shardOrder.length + sketch.length + id.length + set.length + 28)) {
       out.writeBytes(shardOrder);
       out.writeInt(doc);
+      out.writeByte(HIT);
       out.writeBytesRef(sketch);
       out.writeGenericValue(key);
       out.writeBytesRef(id);
@@ -71,6 +127,9 @@ record WindowHit(byte[] sketch, Object key, String id, byte[] set) {
     int start = value.offset + keyLength(value);
     try (StreamInput in =
         StreamInput.wrap(value.bytes, start, value.offset + value.length - start)) {
+      if (in.readByte() != HIT) {
+        throw new IllegalArgumentException("[neardup_window] sort value of a collapsed page's hit");
+      }
       byte[] sketch = in.readByteArray();
       Object key = in.readGenericValue();
       String id = in.readBytesRef().utf8ToString();
