@@ -458,8 +458,9 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
 
   /**
    * A search of a single shard, which OpenSearch fetches right after its query phase, is collapsed
-   * on that shard as the library collapses the same ranked hits, every mode and policy, and only
-   * the page is fetched (for an empty page, one hit that carries the window's counts).
+   * on that shard as the library collapses the same ranked hits, every mode and policy, in
+   * relevance order and with sorts of its own, and only the page is fetched (for an empty page, one
+   * hit that carries the window's counts).
    */
   public void testOneShardCollapsesItsWindowAndFetchesThePageOnly() throws IOException {
     String index = "one-shard";
@@ -472,13 +473,36 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
         published,
         Settings.builder().put(IndexMetadata.SETTING_NUMBER_OF_SHARDS, 1).build());
     QueryBuilder query = everyText();
-    SearchResponse plain = client().search(request(index, query, 0, 100, null)).actionGet();
-    assertNoFailures(plain);
-    List<String> ranked = ids(plain);
-    assertThat(ranked.size(), equalTo(docs.size()));
+    for (boolean sorted : new boolean[] {false, true}) {
+      SearchRequest plainRequest = request(index, query, 0, 100, null);
+      if (sorted) {
+        plainRequest.source().sort("popularity", SortOrder.DESC).sort("_score");
+      }
+      SearchResponse plain = client().search(plainRequest).actionGet();
+      assertNoFailures(plain);
+      List<String> ranked = ids(plain);
+      assertThat(ranked.size(), equalTo(docs.size()));
+      // the library ranks by the hits' order: a policy of the best score compares the engine's
+      // scores, which follow that order only when the search is in relevance order
+      List<CanonicalPolicy> policies =
+          sorted
+              ? List.of(CanonicalPolicy.lowest("published"))
+              : List.of(CanonicalPolicy.BEST_SCORE, CanonicalPolicy.lowest("published"));
+      oneShardCollapses(index, docs, published, query, ranked, sorted, policies);
+    }
+  }
+
+  private void oneShardCollapses(
+      String index,
+      Map<String, String> docs,
+      Map<String, Long> published,
+      QueryBuilder query,
+      List<String> ranked,
+      boolean sorted,
+      List<CanonicalPolicy> policies)
+      throws IOException {
     for (CollapseMode mode : CollapseMode.values()) {
-      for (CanonicalPolicy canonical :
-          List.of(CanonicalPolicy.BEST_SCORE, CanonicalPolicy.lowest("published"))) {
+      for (CanonicalPolicy canonical : policies) {
         List<String> localIds = new ArrayList<>();
         CollapsedHits expected =
             libraryCollapse(docs, published, ranked, 0.8, mode, canonical, localIds);
@@ -488,9 +512,22 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
         }
         assertThat(expected.copyCount(), greaterThan(0));
         for (int[] page : new int[][] {{0, 10}, {3, 5}, {0, 100}, {90, 10}}) {
-          String context = mode + " " + canonical + " from " + page[0] + " size " + page[1];
+          String context =
+              mode
+                  + " "
+                  + canonical
+                  + " from "
+                  + page[0]
+                  + " size "
+                  + page[1]
+                  + " sorted "
+                  + sorted;
           NearDupCollapseBuilder ext = new NearDupCollapseBuilder(FIELD, 0.8, 100, mode, canonical);
-          Fetched got = fetched(request(index, query, page[0], page[1], ext));
+          SearchRequest search = request(index, query, page[0], page[1], ext);
+          if (sorted) {
+            search.source().sort("popularity", SortOrder.DESC).sort("_score");
+          }
+          Fetched got = fetched(search);
           int from = Math.min(page[0], expectedIds.size());
           List<String> want =
               expectedIds.subList(from, Math.min(from + page[1], expectedIds.size()));

@@ -41,13 +41,12 @@ import org.opensearch.search.sort.SortBuilder;
  * or the system-generated processor of that name when the cluster enables it), each shard's query
  * phase returns its top hits with what collapsing needs of them (the internal sort {@link
  * NearDupWindowSortBuilder}), the window is collapsed there ({@link WindowCut#cut}) and only the
- * page is fetched. A search of a single shard in relevance order, which OpenSearch fetches in its
- * query phase, is collapsed on that shard ({@link ScoreOrderedWindow}), which fetches the page
- * only. Otherwise (no such processor, a single shard searched with sorts of its own, or a search
- * with {@code rescore}, which cannot sort) every shard fetches its part of the window, each hit
- * carrying its sketch from the fetch phase ({@link NearDupSketchFetchSubPhase}) or in its window
- * sort value, and the merged window is collapsed on the coordinating node ({@link
- * ResponseCollapse#collapse}).
+ * page is fetched. A search of a single shard, which OpenSearch fetches in its query phase, is
+ * collapsed on that shard ({@link ScoreOrderedWindow}), which fetches the page only. Otherwise (no
+ * such processor, or a search with {@code rescore}, which cannot sort) every shard fetches its part
+ * of the window, each hit carrying its sketch from the fetch phase ({@link
+ * NearDupSketchFetchSubPhase}) or in its window sort value, and the merged window is collapsed on
+ * the coordinating node ({@link ResponseCollapse#collapse}).
  */
 public final class CoordinatorCollapse {
   /**

@@ -25,11 +25,11 @@ import org.opensearch.search.sort.SortBuilder;
  * several comparators costs more per hit than the score-only collector's, for a sort whose second
  * comparator orders nothing). Searches with sorts of their own keep the sort.
  *
- * <p>A search of a single shard is fetched by that shard right after its query phase, with no step
- * between them where the coordinating node could collapse the window: there the shard collapses it
- * itself, as the coordinating node would, and keeps only the requested page's hits, so that only
- * they are fetched; each carries what the collapse found in its window sort value ({@link
- * WindowHit#encodePlaced}), which {@link ResponseCollapse} reads.
+ * <p>A search of a single shard, in any order, is fetched by that shard right after its query
+ * phase, with no step between them where the coordinating node could collapse the window: there the
+ * shard collapses it itself, as the coordinating node would, and keeps only the requested page's
+ * hits, so that only they are fetched; each carries what the collapse found in its window sort
+ * value ({@link WindowHit#encodePlaced}), which {@link ResponseCollapse} reads.
  */
 public final class ScoreOrderedWindow implements SearchOperationListener {
   // the sorts taken off a context until its query phase ends
@@ -61,10 +61,17 @@ public final class ScoreOrderedWindow implements SearchOperationListener {
   @Override
   public void onQueryPhase(SearchContext context, long tookInNanos) {
     SortAndFormats sort = taken.remove(context);
-    if (sort == null) {
-      return;
+    if (sort != null) {
+      context.sort(sort);
+      giveSortValues(context, sort);
     }
-    context.sort(sort);
+    if (context.numberOfShards() == 1) {
+      collapseOnTheShard(context);
+    }
+  }
+
+  /** Turns the score-ordered top hits into the sorted ones the window sort would have given. */
+  private static void giveSortValues(SearchContext context, SortAndFormats sort) {
     QuerySearchResult result = context.queryResult();
     if (result == null || result.hasConsumedTopDocs()) {
       return;
@@ -82,18 +89,9 @@ public final class ScoreOrderedWindow implements SearchOperationListener {
           (WindowHitComparatorSource) sort.sort.getSort()[1].getComparatorSource();
       values = window.values(context.searcher().getIndexReader().leaves(), docs);
     }
-    FieldDoc[] sorted;
-    CoordinatorCollapse.Plan plan = context.numberOfShards() == 1 ? planOf(context) : null;
-    if (plan != null && hits.length > 0) {
-      // the search's only shard: it fetches its hits right after this phase, so it collapses the
-      // window here and keeps only the page's hits, each carrying what the collapse found
-      sorted = collapse(context, plan, hits, values);
-    } else {
-      sorted = new FieldDoc[hits.length];
-      for (int i = 0; i < hits.length; i++) {
-        sorted[i] =
-            new FieldDoc(hits[i].doc, hits[i].score, new Object[] {hits[i].score, values[i]});
-      }
+    FieldDoc[] sorted = new FieldDoc[hits.length];
+    for (int i = 0; i < hits.length; i++) {
+      sorted[i] = new FieldDoc(hits[i].doc, hits[i].score, new Object[] {hits[i].score, values[i]});
     }
     // every shard's result of a sorted search must be sorted, also one without hits
     result.topDocs(
@@ -102,32 +100,48 @@ public final class ScoreOrderedWindow implements SearchOperationListener {
         sort.formats);
   }
 
-  private static CoordinatorCollapse.Plan planOf(SearchContext context) {
-    SearchSourceBuilder source = context.request().source();
-    if (source == null || source.sorts() == null) {
-      return null;
+  /**
+   * The search's only shard fetches its hits right after this phase, with no step between where the
+   * coordinating node could collapse the window: it collapses the window here, as the coordinating
+   * node would ({@link WindowCut#cut}), and keeps only the requested page's hits, each carrying its
+   * placement as its window sort value; an empty page keeps the first hit to carry the window's
+   * counts.
+   */
+  private static void collapseOnTheShard(SearchContext context) {
+    QuerySearchResult result = context.queryResult();
+    CoordinatorCollapse.Plan plan = planOf(context);
+    if (plan == null
+        || result == null
+        || result.hasConsumedTopDocs()
+        || !(result.topDocs().topDocs instanceof TopFieldDocs top)
+        || top.scoreDocs.length == 0) {
+      return;
     }
-    for (SortBuilder<?> sort : source.sorts()) {
-      if (sort instanceof NearDupWindowSortBuilder window) {
-        return window.plan();
+    SortField[] fields = top.fields;
+    int payload = fields.length - 1;
+    if (!(fields[payload].getComparatorSource() instanceof WindowHitComparatorSource)) {
+      return;
+    }
+    int scoreField = -1;
+    for (int f = 0; f < payload; f++) {
+      if (fields[f].getType() == SortField.Type.SCORE) {
+        scoreField = f;
+        break;
       }
     }
-    return null;
-  }
-
-  /**
-   * Collapses a single shard's window as the coordinating node would ({@link WindowCut#cut}) and
-   * returns the hits of the requested page, in the window's order, each with its placement as its
-   * window sort value; an empty page keeps the first hit to carry the window's counts.
-   */
-  private static FieldDoc[] collapse(
-      SearchContext context, CoordinatorCollapse.Plan plan, ScoreDoc[] hits, BytesRef[] values) {
-    int n = Math.min(hits.length, plan.ext().params().window());
+    int n = Math.min(top.scoreDocs.length, plan.ext().params().window());
+    FieldDoc[] hits = new FieldDoc[n];
     String index = context.indexShard().shardId().getIndexName();
     CollapseWindow window = new CollapseWindow(n);
     for (int i = 0; i < n; i++) {
-      WindowHit hit = WindowHit.decode(values[i]);
-      window.hit(i, index, hit.id(), hits[i].score, hit.sketch(), hit.set(), hit.key());
+      if (!(top.scoreDocs[i] instanceof FieldDoc fd) || !(fd.fields[payload] instanceof BytesRef)) {
+        return;
+      }
+      hits[i] = fd;
+      WindowHit hit = WindowHit.decode((BytesRef) fd.fields[payload]);
+      float score =
+          scoreField >= 0 && fd.fields[scoreField] instanceof Number s ? s.floatValue() : fd.score;
+      window.hit(i, index, hit.id(), score, hit.sketch(), hit.set(), hit.key());
     }
     WindowCollapse collapse = window.collapse(plan.ext().params(), plan.minSimilarity());
     WindowCollapse.HitNames names = window.names();
@@ -149,13 +163,27 @@ public final class ScoreOrderedWindow implements SearchOperationListener {
     int next = 0;
     for (int i = 0; i < n; i++) {
       if (placed[i] != null) {
-        page[next++] =
-            new FieldDoc(
-                hits[i].doc,
-                hits[i].score,
-                new Object[] {hits[i].score, WindowHit.encodePlaced(values[i], placed[i])});
+        Object[] values = hits[i].fields.clone();
+        values[payload] = WindowHit.encodePlaced((BytesRef) values[payload], placed[i]);
+        page[next++] = new FieldDoc(hits[i].doc, hits[i].score, values);
       }
     }
-    return page;
+    result.topDocs(
+        new TopDocsAndMaxScore(
+            new TopFieldDocs(top.totalHits, page, fields), result.topDocs().maxScore),
+        result.sortValueFormats());
+  }
+
+  private static CoordinatorCollapse.Plan planOf(SearchContext context) {
+    SearchSourceBuilder source = context.request().source();
+    if (source == null || source.sorts() == null) {
+      return null;
+    }
+    for (SortBuilder<?> sort : source.sorts()) {
+      if (sort instanceof NearDupWindowSortBuilder window) {
+        return window.plan();
+      }
+    }
+    return null;
   }
 }

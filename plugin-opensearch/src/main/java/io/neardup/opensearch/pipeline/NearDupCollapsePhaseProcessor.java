@@ -43,7 +43,7 @@ import org.opensearch.transport.Transport;
  * #TYPE}. Such a processor serves the extension where no request processor planned the search.
  * Without this processor the collapse still works: every shard then fetches its part of the window.
  * It also steps aside, with the same result, for a search of a single shard (fetched in its query
- * phase: in relevance order its shard collapses the window, see {@link
+ * phase: its shard collapses the window, see {@link
  * io.neardup.opensearch.collapse.ScoreOrderedWindow}), a {@code dfs_query_then_fetch} search, and a
  * search that rescores or collapses on a field.
  */
