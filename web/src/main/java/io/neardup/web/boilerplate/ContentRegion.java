@@ -1,8 +1,10 @@
 package io.neardup.web.boilerplate;
 
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -34,7 +36,9 @@ import java.util.regex.Pattern;
  * (its blocks with few links outside declared furniture), the page is made of short lines rather
  * than paragraphs, as reference pages are (signatures, names, one-line descriptions), and the
  * classifier, which judges a block by its length and its neighbours', is the wrong judge: the
- * region's text is kept whole.
+ * region's text is kept whole. For the same reason a table that lies wholly in the region and has a
+ * cell kept keeps all its cells with text: its short cells, judged one by one, come out kept and
+ * dropped in turn.
  *
  * <p>A region with less than {@value #SHORT_REGION_WORDS} words of text is a short entry (a
  * reference page's description, a parameter's paragraph) whose sentences the site's other entries
@@ -276,10 +280,49 @@ final class ContentRegion {
         break;
       }
     }
+    keepTables(blocks, content, inRegion);
     for (int i = 0; i < n; i++) {
       content[i] &= inRegion[i] || i == title;
     }
     dropAfterArticle(blocks, content, inRegion, best, bestDepth, score, bestScore);
+  }
+
+  /**
+   * Keeps every cell with text of a table that lies wholly in the region and some of whose cells
+   * were kept: a table of the text (a parameter list, a table of symbols and their meanings) is
+   * read row by row, its short cells judged one by one by their neighbours come out kept and
+   * dropped in turn, and the same table under a template that declares its main region keeps them
+   * all. A layout table around the region holds blocks outside it and is left alone.
+   */
+  private static void keepTables(List<TextBlock> blocks, boolean[] content, boolean[] inRegion) {
+    Map<Integer, Boolean> tables = null;
+    for (int i = 0; i < blocks.size(); i++) {
+      int table = blocks.get(i).table();
+      if (table < 0) {
+        continue;
+      }
+      if (tables == null) {
+        tables = new HashMap<>();
+      }
+      boolean keep = inRegion[i] && tables.getOrDefault(table, true);
+      tables.put(table, keep);
+    }
+    if (tables == null) {
+      return;
+    }
+    Map<Integer, Boolean> kept = new HashMap<>();
+    for (int i = 0; i < blocks.size(); i++) {
+      int table = blocks.get(i).table();
+      if (table >= 0 && content[i]) {
+        kept.put(table, true);
+      }
+    }
+    for (int i = 0; i < blocks.size(); i++) {
+      int table = blocks.get(i).table();
+      if (table >= 0 && tables.get(table) && kept.containsKey(table) && isText(blocks.get(i))) {
+        content[i] = true;
+      }
+    }
   }
 
   /**
