@@ -229,6 +229,32 @@ class BlockClassifierTest {
   }
 
   @Test
+  void aShortEntryWithoutADeclaredMainRegionKeepsParametersThatOutweighItsDescription() {
+    // a function's description and, in a section of its own beside it, a list of parameters
+    // with more words than the description: on a page that declares no main region the region
+    // is the one judge of where the entry ends, and the parameters are the entry's (a form's
+    // labels are not)
+    StringBuilder parameters = new StringBuilder("<div><h2>Parameters</h2><dl>");
+    for (String p : List.of("node", "name", "value", "spec", "flags", "error", "data", "size")) {
+      parameters.append("<dt>").append(p).append("</dt><dd>the ").append(p).append(" to set");
+      parameters.append(" or null</dd>");
+    }
+    parameters.append("</dl></div>");
+    String entry =
+        "<div><div><h2>json_set_property</h2></div><div><h2>Description</h2><p>Sets the value"
+            + " of a property of the node, as the property's specification says, converting it"
+            + " when needed.</p><p>This function fails when the property is read only, or when"
+            + " its value cannot be converted.</p></div>"
+            + parameters
+            + "<form><p>Was this page helpful</p></form></div>";
+    String text = new MainTextExtractor(Boilerplate.LOCAL).extract(NAV + entry + NAV, "").text();
+    assertTrue(text.contains("Sets the value of a property"), text);
+    assertFalse(text.contains("helpful"), text);
+    assertTrue(text.contains("the flags to set or null"), text);
+    assertFalse(text.contains("Prev"), text);
+  }
+
+  @Test
   void aPageThatKeepsLessThanASentenceOrTwoKeepsItsText() {
     // the tree keeps the 12-word block between two longer ones and drops the short lines around
     // them; 12 words are no article, and the page's text, links included, is what it says
