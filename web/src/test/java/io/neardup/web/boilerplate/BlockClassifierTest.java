@@ -370,6 +370,49 @@ class BlockClassifierTest {
   }
 
   @Test
+  void aLineOfLinksOverTheTextOfItsOwnItemIsItsTitle() {
+    // a reference page's entries: each a signature whose names link to their definitions, over
+    // its description in the same element; the description is kept, so is its signature. A line
+    // that sends the reader elsewhere ("Read more: ...") or a short link ("Print recipe") is not
+    String entry =
+        "<div><p><a href=#v:NAME>NAME</a> :: <a href=#t:Parser>Parser</a> a -&gt; <a"
+            + " href=#t:Parser>Parser</a> a <a href=src.html>Source</a></p><div><p>Runs the NAME"
+            + " of the given parser on the input, and returns what it parsed, or the error it"
+            + " met, with the position where the input stopped matching, so that the caller can"
+            + " tell the user which part of the command line it could not read, and what it"
+            + " expected to find there instead.</p></div></div>";
+    StringBuilder entries = new StringBuilder();
+    for (String name : List.of("many", "some", "optional")) {
+      entries.append(entry.replace("NAME", name));
+    }
+    String elsewhere =
+        "<div><p>Read more: <a href=/other>How parsers combine in other libraries</a></p><p>"
+            + "Parsers built this way compose well with the others of the library, which the next"
+            + " chapter shows with a longer example of a command line, whose options and arguments"
+            + " each have a parser of their own, combined in the order the user gives them.</p>"
+            + "</div>";
+    String print =
+        "<div><p><a href=/print>Print recipe</a></p><p>Each of these functions is lazy in its"
+            + " input, and none of them reads more than it needs to decide, which keeps the memory"
+            + " a parser uses small even on long inputs, and lets a caller stop reading as soon as"
+            + " it has what it needs.</p></div>";
+    String page =
+        String.join(
+            "",
+            "<nav><a href=/>Home</a> <a href=/docs>Docs</a></nav><div><h1>Parsers</h1>",
+            entries,
+            elsewhere,
+            print,
+            "</div>");
+    String text = new MainTextExtractor(Boilerplate.LOCAL).extract(page, "").text();
+    assertTrue(text.contains("many :: Parser a -> Parser a Source\nRuns the many"), text);
+    assertTrue(text.contains("optional :: Parser a -> Parser a Source"), text);
+    for (String dropped : List.of("Read more", "Print recipe", "Home")) {
+      assertFalse(text.contains(dropped), text);
+    }
+  }
+
+  @Test
   void whatFollowsTheArticleInsideItsRegionIsNotText() {
     // a health publisher's article in its declared main region: the article's paragraphs, then in
     // containers of their own the author's biography, the reviewer's and a disclaimer, each under
