@@ -3,6 +3,7 @@ package io.neardup.web.boilerplate;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * Classifies the text blocks of one page as content or boilerplate from shallow features.
@@ -25,14 +26,15 @@ import java.util.Map;
  * article that read like content block by block, and an author's box nested after the article in
  * its own container (a linked name, then a biography that opens with that name). A heading made of
  * a link over kept text is that text's title (a listing's headline over its teaser), kept though
- * link-dense. A short heading kept whose next block was dropped is the title of that block
- * ("Related posts", "Share this:"), not text. A page of which all that leaves fewer than {@value
- * #MIN_TEXT_WORDS} words, or less than {@value #MIN_MAIN_SHARE} of its declared main region's,
- * holds no article (an index, a short page, a reference entry, a list of linked cards): all its
- * text outside declared furniture, links included (an index is its links), is its main text, and
- * only that of its main region where it declares one, or else of the part of the page that holds
- * most of its words (not the header and footer around it). Nothing here is fitted to a site or
- * template.
+ * link-dense, and so is a line of links of a few words over kept text in its own parent element (a
+ * reference entry's signature over its description). A short heading kept whose next block was
+ * dropped is the title of that block ("Related posts", "Share this:"), not text. A page of which
+ * all that leaves fewer than {@value #MIN_TEXT_WORDS} words, or less than {@value #MIN_MAIN_SHARE}
+ * of its declared main region's, holds no article (an index, a short page, a reference entry, a
+ * list of linked cards): all its text outside declared furniture, links included (an index is its
+ * links), is its main text, and only that of its main region where it declares one, or else of the
+ * part of the page that holds most of its words (not the header and footer around it). Nothing here
+ * is fitted to a site or template.
  *
  * <pre>{@code
  * boolean[] content = new BlockClassifier().classify(blocks);
@@ -63,6 +65,12 @@ public final class BlockClassifier {
 
   /** The share of a page's words below which a form's text is interface. */
   static final double MAX_FORM_SHARE = 0.5;
+
+  /** Words from which a line of links that is not a heading may be the title of what follows. */
+  static final int MIN_LINKED_TITLE_WORDS = 3;
+
+  /** A word ending in a colon: a label that introduces the link after it ("Read more: ..."). */
+  private static final Pattern LABEL = Pattern.compile("\\p{L}:\\s");
 
   private final boolean useLandmarks;
 
@@ -228,13 +236,17 @@ public final class BlockClassifier {
    * each item of a listing (a headline over its teaser, a product's name over its description) or
    * an article's title linked to its permanent address are. The decision tree drops it as
    * link-dense, and a listing then keeps its teasers without their titles. Navigation is lists of
-   * links without kept text after each; a heading in declared furniture stays out.
+   * links without kept text after each; a heading in declared furniture stays out. A line of links
+   * that is not a heading is such a title too when the text after it lies in the line's own parent
+   * element (the line and its text are one item: a reference entry's signature, its names linked to
+   * their definitions, over its description), it has at least {@value #MIN_LINKED_TITLE_WORDS}
+   * words (not "PDF", "Print recipe", an author's name) and no label before its link ("Read more:
+   * ...", which points elsewhere).
    */
   private static void keepLinkedTitles(List<TextBlock> blocks, boolean[] content) {
     for (int i = 0; i < blocks.size(); i++) {
       TextBlock b = blocks.get(i);
       if (content[i]
-          || !b.heading()
           || b.linkDensity() <= MAX_LINK_DENSITY
           || b.landmark() == Landmark.BOILERPLATE) {
         continue;
@@ -243,8 +255,29 @@ public final class BlockClassifier {
       while (next < blocks.size() && blocks.get(next).words() == 0) {
         next++;
       }
-      content[i] = next < blocks.size() && content[next];
+      content[i] =
+          next < blocks.size()
+              && content[next]
+              && (b.heading()
+                  || (b.words() >= MIN_LINKED_TITLE_WORDS
+                      && !LABEL.matcher(b.text()).find()
+                      && within(blocks.get(next), b)));
     }
+  }
+
+  /** Whether {@code inner} lies in the parent element of {@code line}. */
+  private static boolean within(TextBlock inner, TextBlock line) {
+    int[] p = line.path();
+    int[] q = inner.path();
+    if (p.length < 2 || q.length < p.length) {
+      return false;
+    }
+    for (int k = 0; k < p.length - 1; k++) {
+      if (p[k] != q[k]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

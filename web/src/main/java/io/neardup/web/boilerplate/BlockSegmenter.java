@@ -137,6 +137,9 @@ public final class BlockSegmenter {
   private boolean blockTime;
   private Landmark blockLandmark;
   private int blockForm;
+  private int[] tables = new int[8];
+  private int tableDepth;
+  private int blockTable;
   private int[] elements = new int[64];
   private int elementDepth;
   private int nextElement;
@@ -167,6 +170,7 @@ public final class BlockSegmenter {
     linkDepth = headingDepth = listDepth = mainDepth = boilerplateDepth = sectioningDepth = 0;
     formDepth = 0;
     form = -1;
+    tableDepth = 0;
     elementDepth = nextElement = 0;
     root.filter(new Filter());
     flush();
@@ -238,6 +242,16 @@ public final class BlockSegmenter {
     }
     if (tag.equals("article") || tag.equals("section")) {
       sectioningDepth += step;
+    }
+    if (tag.equals("table")) {
+      if (step > 0) {
+        if (tableDepth == tables.length) {
+          tables = java.util.Arrays.copyOf(tables, 2 * tableDepth);
+        }
+        tables[tableDepth++] = elements[elementDepth - 1];
+      } else {
+        tableDepth--;
+      }
     }
     if (tag.equals("form")) {
       if (step > 0 && formDepth == 0) {
@@ -315,6 +329,7 @@ public final class BlockSegmenter {
           blockHeading = headingDepth > 0;
           blockListItem = listDepth > 0;
           blockForm = form;
+          blockTable = tableDepth > 0 ? tables[tableDepth - 1] : -1;
           blockLandmark =
               boilerplateDepth > 0
                   ? Landmark.BOILERPLATE
@@ -368,7 +383,8 @@ public final class BlockSegmenter {
                   ? Landmark.BOILERPLATE
                   : blockLandmark,
               java.util.Arrays.copyOf(elements, elementDepth),
-              blockForm));
+              blockForm,
+              blockTable));
     }
     reset();
   }
@@ -382,6 +398,7 @@ public final class BlockSegmenter {
     blockTime = false;
     blockLandmark = Landmark.NONE;
     blockForm = -1;
+    blockTable = -1;
   }
 
   /**

@@ -1,8 +1,10 @@
 package io.neardup.web.boilerplate;
 
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -34,15 +36,19 @@ import java.util.regex.Pattern;
  * (its blocks with few links outside declared furniture), the page is made of short lines rather
  * than paragraphs, as reference pages are (signatures, names, one-line descriptions), and the
  * classifier, which judges a block by its length and its neighbours', is the wrong judge: the
- * region's text is kept whole.
+ * region's text is kept whole. For the same reason a table that lies wholly in the region and has a
+ * cell kept keeps all its cells with text: its short cells, judged one by one, come out kept and
+ * dropped in turn.
  *
  * <p>A region with less than {@value #SHORT_REGION_WORDS} words of text is a short entry (a
  * reference page's description, a parameter's paragraph) whose sentences the site's other entries
  * often share word for word; what tells it apart are the short lines around it that name it (its
  * title, signature, parameters), in sibling sections the paragraph scoring passes over. The region
  * then takes in its ancestors as long as they add text only (no declared furniture, few links, no
- * more words than the region), and their text is kept; the navigation around an entry is links and
- * stops it.
+ * more words than the region, or {@value #UNDECLARED_WIDENING} times as many on a page that
+ * declares no main region: there the region alone tells where the entry ends, and an entry's
+ * parameters and return values may outweigh its description), and their text is kept, a form's
+ * labels excepted; the navigation around an entry is links and stops it.
  *
  * <p>When no paragraph container holds at least half of what was kept (a page of short lines whose
  * few paragraphs are scattered, a list, a thread) and the page declares no main region, the deepest
@@ -101,6 +107,12 @@ final class ContentRegion {
    * itself: it is then widened to the ancestors that add only text (see {@link #widen}).
    */
   static final int SHORT_REGION_WORDS = 100;
+
+  /**
+   * How many times the words of a short region so far an ancestor may add and still be part of it,
+   * on a page that declares no main region (1 where it declares one).
+   */
+  static final int UNDECLARED_WIDENING = 2;
 
   /**
    * The share of a page's text an element must hold to be taken for its main region when the page
@@ -190,7 +202,14 @@ final class ContentRegion {
     }
     int bestDepth = depth[best];
     int bestParent = parent[best];
-    int whole = widen(best, words, linked, furniture, parent, depth);
+    boolean declared = false;
+    for (TextBlock b : blocks) {
+      declared |= b.landmark() == Landmark.MAIN && b.words() > 0;
+    }
+    // without a declared main region, the region is the one judge of where an entry ends: its
+    // sections of parameters and return values may outweigh its description
+    int whole =
+        widen(best, declared ? 1 : UNDECLARED_WIDENING, words, linked, furniture, parent, depth);
     int wholeDepth = depth[whole];
     long regionText = 0;
     for (int i = 0; i < n; i++) {
@@ -253,7 +272,8 @@ final class ContentRegion {
     if (added != null) {
       for (int i = 0; i < n; i++) {
         if (added[i]) {
-          content[i] = isText(blocks.get(i));
+          // a form's labels stay as the classifier left them: interface, not the entry's lines
+          content[i] = isText(blocks.get(i)) && (blocks.get(i).form() < 0 || content[i]);
         }
       }
     }
@@ -276,10 +296,49 @@ final class ContentRegion {
         break;
       }
     }
+    keepTables(blocks, content, inRegion);
     for (int i = 0; i < n; i++) {
       content[i] &= inRegion[i] || i == title;
     }
     dropAfterArticle(blocks, content, inRegion, best, bestDepth, score, bestScore);
+  }
+
+  /**
+   * Keeps every cell with text of a table that lies wholly in the region and some of whose cells
+   * were kept: a table of the text (a parameter list, a table of symbols and their meanings) is
+   * read row by row, its short cells judged one by one by their neighbours come out kept and
+   * dropped in turn, and the same table under a template that declares its main region keeps them
+   * all. A layout table around the region holds blocks outside it and is left alone.
+   */
+  private static void keepTables(List<TextBlock> blocks, boolean[] content, boolean[] inRegion) {
+    Map<Integer, Boolean> tables = null;
+    for (int i = 0; i < blocks.size(); i++) {
+      int table = blocks.get(i).table();
+      if (table < 0) {
+        continue;
+      }
+      if (tables == null) {
+        tables = new HashMap<>();
+      }
+      boolean keep = inRegion[i] && tables.getOrDefault(table, true);
+      tables.put(table, keep);
+    }
+    if (tables == null) {
+      return;
+    }
+    Map<Integer, Boolean> kept = new HashMap<>();
+    for (int i = 0; i < blocks.size(); i++) {
+      int table = blocks.get(i).table();
+      if (table >= 0 && content[i]) {
+        kept.put(table, true);
+      }
+    }
+    for (int i = 0; i < blocks.size(); i++) {
+      int table = blocks.get(i).table();
+      if (table >= 0 && tables.get(table) && kept.containsKey(table) && isText(blocks.get(i))) {
+        content[i] = true;
+      }
+    }
   }
 
   /**
@@ -653,19 +712,26 @@ final class ContentRegion {
   /**
    * The ancestor up to which a short region is the page's entry: each parent (below the page's
    * root) whose other children add text only — no declared furniture, at most a third of their
-   * words (plus one, a heading's anchor or source link) in links, and no more words than the region
-   * so far — is part of it. A reference entry's description sits in a section beside the sections
-   * of its name, signature and parameters; the navigation around the entry is links and stops it.
+   * words (plus one, a heading's anchor or source link) in links, and no more words than {@code
+   * factor} times the region so far — is part of it. A reference entry's description sits in a
+   * section beside the sections of its name, signature and parameters; the navigation around the
+   * entry is links and stops it.
    */
   private static int widen(
-      int region, int[] words, int[] linked, int[] furniture, int[] parent, int[] depth) {
+      int region,
+      int factor,
+      int[] words,
+      int[] linked,
+      int[] furniture,
+      int[] parent,
+      int[] depth) {
     int whole = region;
     while (parent[whole] >= 0 && depth[parent[whole]] > 0) {
       int up = parent[whole];
       int added = words[up] - words[whole];
       if (furniture[up] > furniture[whole]
           || (linked[up] - linked[whole]) * 3 > added + 3
-          || added > words[whole]) {
+          || added > factor * words[whole]) {
         break;
       }
       whole = up;

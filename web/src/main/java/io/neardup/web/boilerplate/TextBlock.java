@@ -18,6 +18,8 @@ package io.neardup.web.boilerplate;
  *     ancestors, which is what {@link ContentRegion} scores
  * @param form the number (as in {@code path}) of the outermost {@code <form>} the block lies in, or
  *     -1
+ * @param table the number (as in {@code path}) of the innermost {@code <table>} the block lies in,
+ *     or -1
  */
 public record TextBlock(
     String text,
@@ -29,7 +31,8 @@ public record TextBlock(
     boolean listItem,
     Landmark landmark,
     int[] path,
-    int form) {
+    int form,
+    int table) {
 
   private static final int[] NO_PATH = new int[0];
 
@@ -53,6 +56,7 @@ public record TextBlock(
         listItem,
         landmark,
         NO_PATH,
+        -1,
         -1);
   }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.neardup.web.html.HtmlDecoder;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class BlockSegmenterTest {
@@ -157,5 +158,23 @@ class BlockSegmenterTest {
     assertEquals(form, b.get(1).form());
     assertEquals(form, b.get(2).form());
     assertEquals(-1, b.get(3).form());
+  }
+
+  @Test
+  void blocksKnowTheInnermostTableTheyLieIn() {
+    List<TextBlock> b =
+        blocks(
+            "<p>before</p><table><tr><td>outer</td><td><table><tr><td>inner</td></tr></table>"
+                + "</td></tr></table><p>after</p>");
+    assertEquals(
+        List.of("before", "outer", "inner", "after"), b.stream().map(TextBlock::text).toList());
+    assertEquals(-1, b.get(0).table());
+    int outer = b.get(1).table();
+    int inner = b.get(2).table();
+    assertTrue(outer >= 0 && inner > outer, b.toString());
+    assertTrue(IntStream.of(b.get(2).path()).anyMatch(e -> e == outer), b.toString());
+    assertTrue(IntStream.of(b.get(2).path()).anyMatch(e -> e == inner), b.toString());
+    assertFalse(IntStream.of(b.get(1).path()).anyMatch(e -> e == inner), b.toString());
+    assertEquals(-1, b.get(3).table());
   }
 }

@@ -207,7 +207,8 @@ class SiteTemplatesTest {
     // part of it is taken for chrome
     List<TextBlock> copy =
         List.of(
-            new TextBlock("Home", 1, 1, 1, 0, false, false, Landmark.NONE, new int[] {0, 1}, -1),
+            new TextBlock(
+                "Home", 1, 1, 1, 0, false, false, Landmark.NONE, new int[] {0, 1}, -1, -1),
             new TextBlock(
                 "The article every page of the directory repeats, word for word",
                 11,
@@ -218,8 +219,10 @@ class SiteTemplatesTest {
                 false,
                 Landmark.NONE,
                 new int[] {0, 2},
+                -1,
                 -1),
-            new TextBlock("Today", 1, 0, 1, 0, false, false, Landmark.NONE, new int[] {0, 3}, -1));
+            new TextBlock(
+                "Today", 1, 0, 1, 0, false, false, Landmark.NONE, new int[] {0, 3}, -1, -1));
     assertNull(SiteTemplates.chrome(copy, new boolean[] {true, true, false}));
   }
 
