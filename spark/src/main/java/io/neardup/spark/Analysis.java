@@ -20,7 +20,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
-import java.util.regex.Pattern;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.util.NumericUtils;
 import org.apache.spark.sql.Row;
@@ -53,9 +52,6 @@ final class Analysis implements Serializable {
     this.problemIndex = problemIndex;
     this.canonicalIndexes = canonicalIndexes;
   }
-
-  /** An id the pairs file cannot hold: a tab, line break or other control character. */
-  private static final Pattern CONTROL = Pattern.compile("[\\p{Cc}\\x{2028}\\x{2029}]");
 
   /**
    * The documents of a partition, in order, not yet numbered; a record without a text or with a
@@ -151,10 +147,27 @@ final class Analysis implements Serializable {
     int problems = text == null ? Doc.NULL_TEXT : 0;
     if (id == null) {
       problems |= Doc.NULL_ID;
-    } else if (id.trim().isEmpty() || CONTROL.matcher(id).find()) {
+    } else if (!printable(id)) {
       problems |= Doc.BAD_ID;
     }
     return problems;
+  }
+
+  /**
+   * Whether an id has a character other than a space and none the pairs file cannot hold (a tab,
+   * line break or other control character); one scan, run on every document, without a matcher or a
+   * trimmed copy.
+   */
+  private static boolean printable(String id) {
+    boolean other = false;
+    for (int i = 0; i < id.length(); i++) {
+      char c = id.charAt(i);
+      if (Character.isISOControl(c) || c == '\u2028' || c == '\u2029') {
+        return false;
+      }
+      other |= c != ' ';
+    }
+    return other;
   }
 
   /** The document's value for the canonical policy, as the CLI compares it. */
