@@ -427,6 +427,11 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
   }
 
   /** A search and the number of hits the shards fetched for it. */
+  private static String context(
+      CollapseMode mode, CanonicalPolicy canonical, int[] page, boolean sorted) {
+    return mode + " " + canonical + " from " + page[0] + " size " + page[1] + " sorted " + sorted;
+  }
+
   private record Fetched(SearchResponse response, int hits) {}
 
   private Fetched fetched(SearchRequest request) {
@@ -512,16 +517,7 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
         }
         assertThat(expected.copyCount(), greaterThan(0));
         for (int[] page : new int[][] {{0, 10}, {3, 5}, {0, 100}, {90, 10}}) {
-          String context =
-              mode
-                  + " "
-                  + canonical
-                  + " from "
-                  + page[0]
-                  + " size "
-                  + page[1]
-                  + " sorted "
-                  + sorted;
+          String context = context(mode, canonical, page, sorted);
           NearDupCollapseBuilder ext = new NearDupCollapseBuilder(FIELD, 0.8, 100, mode, canonical);
           SearchRequest search = request(index, query, page[0], page[1], ext);
           if (sorted) {
@@ -634,16 +630,7 @@ public class NearDupCollapseIntegrationTests extends OpenSearchIntegTestCase {
             for (boolean sorted : new boolean[] {false, true}) {
               NearDupCollapseBuilder ext =
                   new NearDupCollapseBuilder(FIELD, 0.8, 100, mode, canonical);
-              String context =
-                  mode
-                      + " "
-                      + canonical
-                      + " from "
-                      + page[0]
-                      + " size "
-                      + page[1]
-                      + " sorted "
-                      + sorted;
+              String context = context(mode, canonical, page, sorted);
               SearchRequest byExt = request("prefetch", query, page[0], page[1], ext);
               if (sorted) {
                 byExt.source().sort("popularity", SortOrder.DESC).sort("_score");

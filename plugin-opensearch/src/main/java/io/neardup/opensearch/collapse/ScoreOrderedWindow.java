@@ -1,7 +1,6 @@
 package io.neardup.opensearch.collapse;
 
-import io.neardup.collapse.core.WindowCollapse;
-import io.neardup.engine.collapse.CollapseWindow;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.lucene.search.FieldDoc;
@@ -122,41 +121,28 @@ public final class ScoreOrderedWindow implements SearchOperationListener {
     if (!(fields[payload].getComparatorSource() instanceof WindowHitComparatorSource)) {
       return;
     }
-    int scoreField = -1;
-    for (int f = 0; f < payload; f++) {
-      if (fields[f].getType() == SortField.Type.SCORE) {
-        scoreField = f;
-        break;
-      }
-    }
     int n = Math.min(top.scoreDocs.length, plan.ext().params().window());
     FieldDoc[] hits = new FieldDoc[n];
-    String index = context.indexShard().shardId().getIndexName();
-    CollapseWindow window = new CollapseWindow(n);
     for (int i = 0; i < n; i++) {
       if (!(top.scoreDocs[i] instanceof FieldDoc fd) || !(fd.fields[payload] instanceof BytesRef)) {
         return;
       }
       hits[i] = fd;
-      WindowHit hit = WindowHit.decode((BytesRef) fd.fields[payload]);
-      float score =
-          scoreField >= 0 && fd.fields[scoreField] instanceof Number s ? s.floatValue() : fd.score;
-      window.hit(i, index, hit.id(), score, hit.sketch(), hit.set(), hit.key());
     }
-    WindowCollapse collapse = window.collapse(plan.ext().params(), plan.minSimilarity());
-    WindowCollapse.HitNames names = window.names();
-    WindowCollapse.Page cut = collapse.page(plan.from(), plan.size());
+    String[] indexes = new String[n];
+    Arrays.fill(indexes, context.indexShard().shardId().getIndexName());
+    WindowCut.Window window = WindowCut.collapse(hits, indexes, fields, plan);
+    int canonicals = window.collapse().canonicalCount();
     WindowHit.Placement[] placed = new WindowHit.Placement[n];
     int onPage = 0;
-    for (int p = cut.start(); p < cut.end(); p++) {
-      int i = collapse.listed(p);
-      placed[i] =
-          new WindowHit.Placement(
-              p - cut.start(), collapse.note(i, names), n, collapse.canonicalCount());
+    for (int p = window.cut().start(); p < window.cut().end(); p++) {
+      WindowCut.Placed at = window.placed(p);
+      placed[window.collapse().listed(p)] =
+          new WindowHit.Placement(at.position(), at.note(), n, canonicals);
       onPage++;
     }
     if (onPage == 0) {
-      placed[0] = new WindowHit.Placement(-1, null, n, collapse.canonicalCount());
+      placed[0] = new WindowHit.Placement(-1, null, n, canonicals);
       onPage = 1;
     }
     FieldDoc[] page = new FieldDoc[onPage];

@@ -65,14 +65,7 @@ public final class WindowCut {
       return null;
     }
     int payload = sortFields.length - 1;
-    int scoreField = -1;
     Comparator<Object>[] comparators = comparators(sortFields, sortFields.length);
-    for (int f = 0; f < payload; f++) {
-      if (sortFields[f].getType() == SortField.Type.SCORE) {
-        scoreField = f;
-        break;
-      }
-    }
     record Entry(QuerySearchResult result, FieldDoc doc) {}
     List<Entry> entries = new ArrayList<>();
     for (QuerySearchResult result : shards) {
@@ -98,33 +91,19 @@ public final class WindowCut {
         };
     entries.sort(order);
     int n = Math.min(entries.size(), plan.ext().params().window());
-    CollapseWindow window = new CollapseWindow(n);
+    FieldDoc[] docs = new FieldDoc[n];
+    String[] indexes = new String[n];
     for (int i = 0; i < n; i++) {
-      Entry e = entries.get(i);
-      WindowHit hit = WindowHit.decode((BytesRef) e.doc.fields[payload]);
-      window.hit(
-          i,
-          e.result.getSearchShardTarget().getIndex(),
-          hit.id(),
-          scoreField >= 0 && e.doc.fields[scoreField] instanceof Number s
-              ? s.floatValue()
-              : e.doc.score,
-          hit.sketch(),
-          hit.set(),
-          hit.key());
+      docs[i] = entries.get(i).doc;
+      indexes[i] = entries.get(i).result.getSearchShardTarget().getIndex();
     }
-    WindowCollapse collapse = window.collapse(plan.ext().params(), plan.minSimilarity());
-    WindowCollapse.HitNames names = window.names();
-    WindowCollapse.Page cut = collapse.page(plan.from(), plan.size());
+    Window window = collapse(docs, indexes, sortFields, plan);
     Map<String, Placed> page = new HashMap<>();
     Set<FieldDoc> onPage = Collections.newSetFromMap(new IdentityHashMap<>());
-    for (int p = cut.start(); p < cut.end(); p++) {
-      int i = collapse.listed(p);
-      FieldDoc doc = entries.get(i).doc;
+    for (int p = window.cut().start(); p < window.cut().end(); p++) {
+      FieldDoc doc = docs[window.collapse().listed(p)];
       onPage.add(doc);
-      page.put(
-          WindowHit.key((BytesRef) doc.fields[payload]),
-          new Placed(p - cut.start(), collapse.note(i, names)));
+      page.put(WindowHit.key((BytesRef) doc.fields[payload]), window.placed(p));
     }
     for (QuerySearchResult result : shards) {
       TopDocsAndMaxScore top = result.topDocs();
@@ -138,7 +117,53 @@ public final class WindowCut {
           new TopFieldDocs(top.topDocs.totalHits, kept.toArray(new ScoreDoc[0]), sortFields);
       result.topDocs(new TopDocsAndMaxScore(cutDocs, top.maxScore), result.sortValueFormats());
     }
-    return new Decision(page, n, collapse.canonicalCount());
+    return new Decision(page, n, window.collapse().canonicalCount());
+  }
+
+  /** A window's collapse and the requested page's place in its collapsed list. */
+  record Window(WindowCollapse collapse, WindowCollapse.HitNames names, WindowCollapse.Page cut) {
+    /** Where the page holds the hit listed {@code p}-th, and what the collapse found about it. */
+    Placed placed(int p) {
+      int i = collapse.listed(p);
+      return new Placed(p - cut.start(), collapse.note(i, names));
+    }
+  }
+
+  /**
+   * Collapses the window's hits, in the search's order, from the values of the window sort (the
+   * last sort value of each), each hit scored by its {@code _score} sort value when the search
+   * sorts by it, and cuts the requested page: the collapse of {@link #cut} on the coordinating node
+   * and of a single shard's query phase ({@link ScoreOrderedWindow}) alike.
+   *
+   * @param indexes the index name of each hit
+   */
+  static Window collapse(
+      FieldDoc[] docs, String[] indexes, SortField[] fields, CoordinatorCollapse.Plan plan) {
+    int payload = fields.length - 1;
+    int scoreField = -1;
+    for (int f = 0; f < payload; f++) {
+      if (fields[f].getType() == SortField.Type.SCORE) {
+        scoreField = f;
+        break;
+      }
+    }
+    CollapseWindow window = new CollapseWindow(docs.length);
+    for (int i = 0; i < docs.length; i++) {
+      FieldDoc doc = docs[i];
+      WindowHit hit = WindowHit.decode((BytesRef) doc.fields[payload]);
+      window.hit(
+          i,
+          indexes[i],
+          hit.id(),
+          scoreField >= 0 && doc.fields[scoreField] instanceof Number s
+              ? s.floatValue()
+              : doc.score,
+          hit.sketch(),
+          hit.set(),
+          hit.key());
+    }
+    WindowCollapse collapse = window.collapse(plan.ext().params(), plan.minSimilarity());
+    return new Window(collapse, window.names(), collapse.page(plan.from(), plan.size()));
   }
 
   @SuppressWarnings("unchecked")
