@@ -5,7 +5,8 @@
 #   collapse over a 100-hit window (ext.neardup_collapse; on OpenSearch also the neardup_collapse search pipeline)
 #     vs the plain search: median overhead (target <= 15 %)
 #   neardup query vs a bool of min_hash tokens with minimum_should_match, at equal recall: median, p99
-#   bulk indexing with vs without the neardup ingest processor: docs/s (target >= 0.8 of plain), and the engine's
+#   bulk indexing with vs without the neardup ingest processor (and through a pipeline without processors, what any
+#     pipeline costs): docs/s (target >= 0.8 of plain), and the engine's
 #     collapse on the cluster id the processor wrote vs neardup_collapse
 #
 #   clustering API and reconcile (dry run) over the whole corpus index: median time (--parts clusters)

@@ -47,10 +47,11 @@ import java.util.function.Function;
  *       --compare-verify}, the same plain and collapsed searches also run, interleaved with those,
  *       on a second corpus index whose {@code neardup} field has the other {@code verify}: exact
  *       against sketch collapse in one run.
- *   <li>{@code ingest}: bulk indexing of the same documents into a fresh index with and without the
- *       {@code neardup} ingest processor, alternating, several rounds after warm-up rounds that are
- *       not counted: docs/s; then, on the index the processor wrote, the engine's own {@code
- *       collapse} on the cluster id it wrote vs {@code neardup_collapse}.
+ *   <li>{@code ingest}: bulk indexing of the same documents into a fresh index without a pipeline,
+ *       through a pipeline without processors (what any ingest pipeline costs) and through the
+ *       {@code neardup} ingest processor, in turn, several rounds after warm-up rounds that are not
+ *       counted: docs/s; then, on the index the processor wrote, the engine's own {@code collapse}
+ *       on the cluster id it wrote vs {@code neardup_collapse}.
  * </ol>
  *
  * <pre>{@code
@@ -65,6 +66,7 @@ public final class RestBenchmark {
   private static final String SEARCH_PIPELINE = "neardup-bench-collapse";
   private static final String WINDOW_PIPELINE = "neardup-bench-collapse-fetching-window";
   private static final String INGEST_PIPELINE = "neardup-bench-ingest";
+  private static final String EMPTY_PIPELINE = "neardup-bench-empty";
   private static final int WINDOW = 100;
   private static final int CLUSTERS_WARMUP = 5;
 
@@ -407,38 +409,46 @@ public final class RestBenchmark {
             "PUT",
             "/_ingest/pipeline/" + INGEST_PIPELINE,
             "{\"processors\": [{\"neardup\": {\"field\": \"body\", \"neardup_field\": \"body.dup\"}}]}"));
+    // a pipeline without processors: what running any ingest pipeline costs (a node without the
+    // ingest-common module has no processor that does less than neardup's)
+    NodeHttp.check(node.send("PUT", "/_ingest/pipeline/" + EMPTY_PIPELINE, "{\"processors\": []}"));
     int ingestDocs = 0;
     for (String bulk : bulks) {
       ingestDocs += bulk.split("\n").length / 2;
     }
-    ArrayNode plain = JSON.createArrayNode();
-    ArrayNode withProcessor = JSON.createArrayNode();
-    ArrayNode plainResent = JSON.createArrayNode();
-    ArrayNode withProcessorResent = JSON.createArrayNode();
+    List<String> pipelines = Arrays.asList(null, EMPTY_PIPELINE, INGEST_PIPELINE);
+    List<String> keys = List.of("plain", "empty_pipeline", "neardup");
+    List<ArrayNode> rates = new ArrayList<>();
+    List<ArrayNode> resents = new ArrayList<>();
+    for (int v = 0; v < keys.size(); v++) {
+      rates.add(JSON.createArrayNode());
+      resents.add(JSON.createArrayNode());
+    }
     String processed = "ingest-neardup-" + ingestDocs;
     for (int round = -warmupRounds; round < rounds; round++) {
-      // alternating which goes first, so a drift of the machine's speed falls on both
-      for (boolean neardup :
-          round % 2 == 0 ? new boolean[] {false, true} : new boolean[] {true, false}) {
-        String target = neardup ? processed : "ingest-plain-" + ingestDocs;
+      // each variant first in turn, so a drift of the machine's speed falls on all three
+      for (int step = 0; step < keys.size(); step++) {
+        int v = Math.floorMod(round + step, keys.size());
+        boolean neardup = INGEST_PIPELINE.equals(pipelines.get(v));
+        String target = neardup ? processed : "ingest-" + keys.get(v) + "-" + ingestDocs;
         node.send("DELETE", "/" + target, null);
-        NodeHttp.check(node.send("PUT", "/" + target, ingestIndex(neardup, verify)));
+        NodeHttp.check(node.send("PUT", "/" + target, ingestIndex(pipelines.get(v), verify)));
         AtomicLong resent = new AtomicLong();
         double rate = bulkLoad(target, bulks, clients, resent);
         if (round >= 0) {
-          (neardup ? withProcessor : plain).add(rate);
-          (neardup ? withProcessorResent : plainResent).add(resent.get());
+          rates.get(v).add(rate);
+          resents.get(v).add(resent.get());
         }
         System.err.printf(
             Locale.ROOT,
             "rest-bench: %s %d, %s: %,.0f docs/s, %,d documents sent again after a 429%n",
             round < 0 ? "warm-up round" : "round",
             round < 0 ? round + warmupRounds + 1 : round + 1,
-            neardup ? "neardup processor" : "plain",
+            neardup ? "neardup processor" : v == 0 ? "plain" : "empty pipeline",
             rate,
             resent.get());
         // only the last round's processed index stays, for the figures below: an index left from
-        // an earlier round would go on merging during the next load of the other variant
+        // an earlier round would go on merging during the next load of another variant
         if (!neardup || round < rounds - 1) {
           node.send("DELETE", "/" + target, null);
         }
@@ -451,10 +461,10 @@ public final class RestBenchmark {
         .put("warmup_rounds", warmupRounds)
         .put("bulk_docs", bulks.get(0).split("\n").length / 2)
         .put("clients", clients);
-    ingest.set("plain_docs_per_s", plain);
-    ingest.set("neardup_docs_per_s", withProcessor);
-    ingest.set("plain_resent", plainResent);
-    ingest.set("neardup_resent", withProcessorResent);
+    for (int v = 0; v < keys.size(); v++) {
+      ingest.set(keys.get(v) + "_docs_per_s", rates.get(v));
+      ingest.set(keys.get(v) + "_resent", resents.get(v));
+    }
     int planted = 0;
     for (int ord = 0; ord < ingestDocs; ord++) {
       planted += family[ord] != ord ? 1 : 0;
@@ -519,8 +529,8 @@ public final class RestBenchmark {
     return sent.get() / seconds;
   }
 
-  /** Ingest indices: what the processor needs (and the plain index the same mapping). */
-  private static String ingestIndex(boolean neardup, String verify) {
+  /** Ingest indices: what the processor needs (and the others the same mapping). */
+  private static String ingestIndex(String pipeline, String verify) {
     return """
     {"settings": {"number_of_shards": 2, "number_of_replicas": 0%s},
      "mappings": {"properties": {
@@ -529,7 +539,7 @@ public final class RestBenchmark {
        "neardup_canonical": {"type": "boolean"},
        "body": {"type": "text", "fields": {"dup": {"type": "neardup", "verify": "%s"}}}}}}
     """
-        .formatted(neardup ? ", \"default_pipeline\": \"" + INGEST_PIPELINE + "\"" : "", verify);
+        .formatted(pipeline == null ? "" : ", \"default_pipeline\": \"" + pipeline + "\"", verify);
   }
 
   /** A search timed on its own; {@code index} null means the corpus index. */

@@ -1,6 +1,7 @@
 package io.neardup.benchmarks;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -338,7 +339,15 @@ public final class RestReport {
         first.path("rounds").asInt(),
         first.path("warmup_rounds").asInt());
     header("", "", 1);
+    boolean emptyPipeline =
+        engines.stream().allMatch(e -> e.path("ingest").has("empty_pipeline_docs_per_s"));
     row("ingest", "plain, docs/s: median (rounds)", e -> rates(e.path("plain_docs_per_s")));
+    if (emptyPipeline) {
+      row(
+          "ingest",
+          "a pipeline without processors, docs/s: median (rounds)",
+          e -> rates(e.path("empty_pipeline_docs_per_s")));
+    }
     row(
         "ingest",
         "`neardup` processor, docs/s: median (rounds)",
@@ -352,8 +361,29 @@ public final class RestReport {
         });
     row(
         "ingest",
-        "documents sent again after a 429 (per round: plain; processor)",
-        e -> e.path("plain_resent") + "; " + e.path("neardup_resent"));
+        "processor / plain, each round's own: median (rounds)",
+        e -> roundRatios(e.path("neardup_docs_per_s"), e.path("plain_docs_per_s")));
+    if (emptyPipeline) {
+      row(
+          "ingest",
+          "empty pipeline / plain; processor / empty pipeline (medians)",
+          e ->
+              fmt(
+                  "%.2f; %.2f",
+                  median(e.path("empty_pipeline_docs_per_s")) / median(e.path("plain_docs_per_s")),
+                  median(e.path("neardup_docs_per_s"))
+                      / median(e.path("empty_pipeline_docs_per_s"))));
+    }
+    row(
+        "ingest",
+        "documents sent again after a 429 (per round: plain; "
+            + (emptyPipeline ? "empty pipeline; " : "")
+            + "processor)",
+        e ->
+            e.path("plain_resent")
+                + "; "
+                + (emptyPipeline ? e.path("empty_pipeline_resent") + "; " : "")
+                + e.path("neardup_resent"));
     row(
         "ingest",
         "documents marked as copies / planted edited copies",
@@ -363,6 +393,17 @@ public final class RestReport {
 
   private static double ingestRatio(JsonNode ingest) {
     return median(ingest.path("neardup_docs_per_s")) / median(ingest.path("plain_docs_per_s"));
+  }
+
+  /** The median of the rounds' ratios a / b, and each round's. */
+  private static String roundRatios(JsonNode a, JsonNode b) {
+    ArrayNode ratios = RestBenchmark.JSON.createArrayNode();
+    for (int r = 0; r < Math.min(a.size(), b.size()); r++) {
+      ratios.add(a.get(r).asDouble() / b.get(r).asDouble());
+    }
+    List<String> each = new ArrayList<>();
+    ratios.forEach(r -> each.add(fmt("%.2f", r.asDouble())));
+    return fmt("%.2f (%s)", median(ratios), String.join(", ", each));
   }
 
   private static String rates(JsonNode rounds) {

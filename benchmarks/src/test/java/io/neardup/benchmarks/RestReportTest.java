@@ -18,7 +18,8 @@ class RestReportTest {
            "ext": {"median_ms": %s, "p99_ms": 9.0}%s}},
          "ingest": {"docs": 1000, "rounds": 3, "warmup_rounds": 2, "bulk_docs": 500, "clients": 2,
            "plain_docs_per_s": [1000, 900, 1100], "neardup_docs_per_s": [400, 600, 500],
-           "plain_resent": [0, 0, 0], "neardup_resent": [0, 5, 0],
+           "empty_pipeline_docs_per_s": [800, 800, 1000],
+           "plain_resent": [0, 0, 0], "neardup_resent": [0, 5, 0], "empty_pipeline_resent": [0, 0, 1],
            "planted_copies": 200, "marked_copies": 180, "canonical": 820},
          "cluster_collapse": {"queries": 200, "rounds": 5, "window": 100, "variants": {
            "top10": {"median_ms": 2.0, "p99_ms": 3.0},
@@ -55,6 +56,11 @@ class RestReportTest {
     // ingest: medians of the rounds and their ratio
     assertTrue(report.contains("| **1,000** (1,000, 900, 1,100) |"), report);
     assertTrue(report.contains("| **0.50** FAIL |"), report);
+    // paired by round: 400/1000, 600/900, 500/1100
+    assertTrue(report.contains("| 0.45 (0.40, 0.67, 0.45) |"), report);
+    // against a pipeline that does nothing with the text: medians 800 / 1000 and 500 / 800
+    assertTrue(report.contains("| 0.80; 0.63 |"), report);
+    assertTrue(report.contains("| [0,0,0]; [0,0,1]; [0,5,0] |"), report);
     assertTrue(
         report.contains("3 rounds alternating which goes first after 2 warm-up rounds"), report);
     assertTrue(
