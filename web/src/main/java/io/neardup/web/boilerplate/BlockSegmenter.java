@@ -272,6 +272,7 @@ public final class BlockSegmenter {
     if (tag.equals("nav")
         || tag.equals("aside")
         || tag.equals("dialog")
+        || tag.equals("figcaption")
         || BOILERPLATE_ROLES.contains(role)) {
       return Landmark.BOILERPLATE;
     }
