@@ -623,4 +623,28 @@ class BlockClassifierTest {
       assertEquals(page.get(i).path()[1] == 5, content[i], page.get(i).text());
     }
   }
+
+  @Test
+  void aThreadsRepliesAreTextBesideItsFirstPost() {
+    String first =
+        "<p>I am writing to report a problem that has lasted for weeks, with every update, on"
+            + " every device I own, and that no setting seems to change.</p>";
+    StringBuilder thread = new StringBuilder("<main><h1>Audio track missing</h1><div>");
+    thread.append("<div><div itemprop=author>alice May 1, 2025</div><div>");
+    thread.append(first.repeat(6)).append("</div></div>");
+    for (String reply :
+        List.of(
+            "Same here on my phone, it started after the last update.",
+            "Clearing the cache helped me for a day, then it came back.",
+            "This topic was closed automatically sixty days after the last reply.")) {
+      thread.append("<div><div itemprop=author>bob May 2, 2025</div><div><p>");
+      thread.append(reply).append("</p></div></div>");
+    }
+    thread.append("</div></main>");
+    String text = new MainTextExtractor(Boilerplate.LOCAL).extract(thread.toString(), "").text();
+    assertTrue(text.contains("I am writing to report"), text);
+    assertTrue(text.contains("Same here on my phone"), text);
+    assertTrue(text.contains("sixty days after the last reply"), text);
+    assertFalse(text.contains("May 2, 2025"), text);
+  }
 }
