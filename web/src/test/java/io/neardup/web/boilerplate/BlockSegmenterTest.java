@@ -67,6 +67,18 @@ class BlockSegmenterTest {
   }
 
   @Test
+  void aMainRegionInsideFurnitureLeftUnclosedIsTheMainRegion() {
+    // the banner's end tag is missing: it holds the rest of the page, its main region too
+    List<TextBlock> b =
+        blocks(
+            "<aside><p>Announcement: we moved</p><main><p>The article itself.</p></main>"
+                + "<p>Links after the main region</p>");
+    assertEquals(
+        List.of(Landmark.BOILERPLATE, Landmark.MAIN, Landmark.BOILERPLATE),
+        b.stream().map(TextBlock::landmark).toList());
+  }
+
+  @Test
   void aFiguresCaptionIsFurnitureAndItsArticleIsText() {
     String paragraph =
         "<p>The council met on Monday to discuss the new bridge, which has been delayed for two"
