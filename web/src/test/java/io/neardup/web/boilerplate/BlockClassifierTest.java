@@ -647,4 +647,20 @@ class BlockClassifierTest {
     assertTrue(text.contains("sixty days after the last reply"), text);
     assertFalse(text.contains("May 2, 2025"), text);
   }
+
+  @Test
+  void aShortEntryInADeclaredMainRegionKeepsItsSignaturesOfLinks() {
+    String entry =
+        "<nav><ul><li><a href=/>Home</a></li><li><a href=/docs>Docs</a></li></ul></nav><main>"
+            + "<h1>Completer</h1><div><p>data Completer</p><p>A shell complete function, made"
+            + " from an action that lists the candidates.</p></div><div><p>Instance details</p>"
+            + "<p><a href=m.html>mappend</a> :: <a href=c.html>Completer</a> -&gt; <a"
+            + " href=c.html>Completer</a></p><p><a href=m.html>mempty</a> :: <a"
+            + " href=c.html>Completer</a></p></div><div><p>bashCompleter :: String</p><p>Run a"
+            + " compgen completion action of the shell.</p></div></main>";
+    String text = new MainTextExtractor(Boilerplate.LOCAL).extract(entry, "").text();
+    assertTrue(text.contains("mappend :: Completer -> Completer"), text);
+    assertTrue(text.contains("mempty :: Completer"), text);
+    assertFalse(text.contains("Docs"), text);
+  }
 }
