@@ -69,6 +69,12 @@ public final class BlockClassifier {
   /** Words from which a line of links that is not a heading may be the title of what follows. */
   static final int MIN_LINKED_TITLE_WORDS = 3;
 
+  /**
+   * Words below which a line with a copyright sign is a notice, not a sentence of the text that
+   * mentions one.
+   */
+  static final int MAX_NOTICE_WORDS = 30;
+
   /** A word ending in a colon: a label that introduces the link after it ("Read more: ..."). */
   private static final Pattern LABEL = Pattern.compile("\\p{L}:\\s");
 
@@ -133,6 +139,8 @@ public final class BlockClassifier {
     trace(trace, BlockTrace.Step.LINKED_TITLES, content);
     dropHeadingsOfDropped(blocks, content);
     trace(trace, BlockTrace.Step.HEADINGS, content);
+    dropNotices(blocks, content);
+    trace(trace, BlockTrace.Step.NOTICES, content);
     int kept = 0;
     int mainWords = 0;
     for (int i = 0; i < n; i++) {
@@ -335,6 +343,20 @@ public final class BlockClassifier {
         next++;
       }
       if (next < blocks.size() && !content[next]) {
+        content[i] = false;
+      }
+    }
+  }
+
+  /**
+   * Clears a short line (fewer than {@value #MAX_NOTICE_WORDS} words) holding a copyright sign: a
+   * site's or a picture's notice ("© 2025 The Times. All rights reserved.", "Photo © Reuters"), in
+   * any language, beside the text rather than in it.
+   */
+  private static void dropNotices(List<TextBlock> blocks, boolean[] content) {
+    for (int i = 0; i < blocks.size(); i++) {
+      TextBlock b = blocks.get(i);
+      if (content[i] && b.words() < MAX_NOTICE_WORDS && b.text().indexOf('\u00a9') >= 0) {
         content[i] = false;
       }
     }

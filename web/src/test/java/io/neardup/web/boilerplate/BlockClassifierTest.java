@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.neardup.web.html.HtmlDecoder;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -662,5 +663,24 @@ class BlockClassifierTest {
     assertTrue(text.contains("mappend :: Completer -> Completer"), text);
     assertTrue(text.contains("mempty :: Completer"), text);
     assertFalse(text.contains("Docs"), text);
+  }
+
+  @Test
+  void aShortLineWithACopyrightSignIsANotice() {
+    String paragraph =
+        "<p>The council met on Monday to discuss the new bridge, which has been delayed for two"
+            + " years, and agreed to fund the last section of the work by spring.</p>";
+    String page =
+        "<article>"
+            + paragraph
+            + "<p>Photo \u00a9 Jane Doe</p>"
+            + paragraph
+            + "<p>\u00a9 2025 The Daily Example. All rights reserved.</p></article>";
+    MainTextExtractor extractor = new MainTextExtractor(Boilerplate.LOCAL);
+    String text = extractor.extract(page, "").text();
+    assertTrue(text.contains("the last section of the work"), text);
+    assertFalse(text.contains("\u00a9"), text);
+    List<TextBlock> blocks = extractor.blocks(HtmlDecoder.parse(page, ""));
+    assertEquals(BlockReason.NOTICE, extractor.explain(blocks, null).reasons().get(3));
   }
 }
