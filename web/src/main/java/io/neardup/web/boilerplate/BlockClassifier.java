@@ -69,6 +69,12 @@ public final class BlockClassifier {
   /** Words from which a line of links that is not a heading may be the title of what follows. */
   static final int MIN_LINKED_TITLE_WORDS = 3;
 
+  /**
+   * Words below which a line with a copyright sign is a notice, not a sentence of the text that
+   * mentions one.
+   */
+  static final int MAX_NOTICE_WORDS = 30;
+
   /** A word ending in a colon: a label that introduces the link after it ("Read more: ..."). */
   private static final Pattern LABEL = Pattern.compile("\\p{L}:\\s");
 
@@ -125,11 +131,16 @@ public final class BlockClassifier {
     // within a declared main region too: it often holds related articles and comment forms
     ContentRegion.restrict(blocks, content);
     ContentRegion.dropAuthorBox(blocks, content);
+    if (useLandmarks) {
+      keepShortEntry(blocks, content);
+    }
     trace(trace, BlockTrace.Step.CONTENT_REGION, content);
     keepLinkedTitles(blocks, content);
     trace(trace, BlockTrace.Step.LINKED_TITLES, content);
     dropHeadingsOfDropped(blocks, content);
     trace(trace, BlockTrace.Step.HEADINGS, content);
+    dropNotices(blocks, content);
+    trace(trace, BlockTrace.Step.NOTICES, content);
     int kept = 0;
     int mainWords = 0;
     for (int i = 0; i < n; i++) {
@@ -158,6 +169,37 @@ public final class BlockClassifier {
       }
     }
     return content;
+  }
+
+  /**
+   * Keeps every line of a declared main region between its first and its last kept line, list items
+   * and a form's lines excepted, when what is kept there is a short entry (at least {@value
+   * #MIN_TEXT_WORDS} and fewer than {@value ContentRegion#SHORT_REGION_WORDS} words): a reference
+   * entry's signatures are lines of links (each type linked to its definition) that the decision
+   * tree drops as link-dense, though they are most of what tells the entry from its site's others;
+   * the same entry on a page that declares no main region keeps them, as a page without an article
+   * keeps all its lines.
+   */
+  private static void keepShortEntry(List<TextBlock> blocks, boolean[] content) {
+    int first = -1;
+    int last = -1;
+    long kept = 0;
+    for (int i = 0; i < blocks.size(); i++) {
+      if (content[i] && blocks.get(i).landmark() == Landmark.MAIN) {
+        first = first < 0 ? i : first;
+        last = i;
+      }
+      kept += content[i] ? blocks.get(i).words() : 0;
+    }
+    if (first < 0 || kept < MIN_TEXT_WORDS || kept >= ContentRegion.SHORT_REGION_WORDS) {
+      return;
+    }
+    for (int i = first + 1; i < last; i++) {
+      TextBlock b = blocks.get(i);
+      if (b.landmark() == Landmark.MAIN && b.words() > 0 && !b.listItem() && b.form() < 0) {
+        content[i] = true;
+      }
+    }
   }
 
   /**
@@ -301,6 +343,20 @@ public final class BlockClassifier {
         next++;
       }
       if (next < blocks.size() && !content[next]) {
+        content[i] = false;
+      }
+    }
+  }
+
+  /**
+   * Clears a short line (fewer than {@value #MAX_NOTICE_WORDS} words) holding a copyright sign: a
+   * site's or a picture's notice ("© 2025 The Times. All rights reserved.", "Photo © Reuters"), in
+   * any language, beside the text rather than in it.
+   */
+  private static void dropNotices(List<TextBlock> blocks, boolean[] content) {
+    for (int i = 0; i < blocks.size(); i++) {
+      TextBlock b = blocks.get(i);
+      if (content[i] && b.words() < MAX_NOTICE_WORDS && b.text().indexOf('\u00a9') >= 0) {
         content[i] = false;
       }
     }

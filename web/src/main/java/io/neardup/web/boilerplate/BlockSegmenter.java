@@ -129,6 +129,16 @@ public final class BlockSegmenter {
   private int listDepth;
   private int mainDepth;
   private int boilerplateDepth;
+
+  /**
+   * The furniture depths that each open main region suspends: a page's main region is never part of
+   * its furniture (HTML does not allow {@code <main>} in a {@code <nav>}, {@code <aside>}, {@code
+   * <header>} or {@code <footer>}), so furniture around it is an element left unclosed (a banner
+   * whose end tag is missing holds the rest of the page), not what its text is.
+   */
+  private int[] suspended = new int[4];
+
+  private int mainOpen;
   private int sectioningDepth;
   private int formDepth;
   private int form;
@@ -168,6 +178,7 @@ public final class BlockSegmenter {
     blocks = new ArrayList<>();
     reset();
     linkDepth = headingDepth = listDepth = mainDepth = boilerplateDepth = sectioningDepth = 0;
+    mainOpen = 0;
     formDepth = 0;
     form = -1;
     tableDepth = 0;
@@ -236,7 +247,18 @@ public final class BlockSegmenter {
       listDepth += step;
     }
     switch (landmark(e, tag)) {
-      case MAIN -> mainDepth += step;
+      case MAIN -> {
+        mainDepth += step;
+        if (step > 0) {
+          if (mainOpen == suspended.length) {
+            suspended = java.util.Arrays.copyOf(suspended, 2 * mainOpen);
+          }
+          suspended[mainOpen++] = boilerplateDepth;
+          boilerplateDepth = 0;
+        } else if (mainOpen > 0) {
+          boilerplateDepth = suspended[--mainOpen];
+        }
+      }
       case BOILERPLATE -> boilerplateDepth += step;
       case NONE -> {}
     }
@@ -272,6 +294,7 @@ public final class BlockSegmenter {
     if (tag.equals("nav")
         || tag.equals("aside")
         || tag.equals("dialog")
+        || tag.equals("figcaption")
         || BOILERPLATE_ROLES.contains(role)) {
       return Landmark.BOILERPLATE;
     }

@@ -70,6 +70,9 @@ final class ContentRegion {
   /** Alternatives that must lie in one ancestor of the best for it to be the region. */
   static final int MIN_ALTERNATIVES = 3;
 
+  /** Posts besides the region's own, each opening with a declared byline, that make a thread. */
+  static final int MIN_POSTS = 2;
+
   /** Characters from which a block counts as a paragraph. */
   static final int MIN_PARAGRAPH_CHARS = 25;
 
@@ -192,6 +195,9 @@ final class ContentRegion {
     // restricts what was kept, the element that holds the article and its parts takes its place
     if (regionWords >= MIN_REGION_SHARE * keptWords) {
       int up = sharedAncestor(best, score, parent, depth);
+      if (up == best) {
+        up = thread(blocks, content, best, parent, depth);
+      }
       if (up != best) {
         best = up;
         bestScore = score[up];
@@ -429,6 +435,64 @@ final class ContentRegion {
       }
       if (holding >= MIN_ALTERNATIVES) {
         return up;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * The thread that the element {@code best} is one post of, or {@code best}: when an ancestor of
+   * it (or itself) opens with a line of declared furniture (its author's name and date, as a forum
+   * or a comment list marks them) and at least {@value #MIN_POSTS} of that ancestor's siblings open
+   * the same way and hold text the classifier kept, the posts are records of one list and their
+   * parent is the region; else the first post, often the longest, would be the region and the
+   * replies would be cut as lying outside it. An article's own body does not open with its byline
+   * in a container of its own repeated beside it, so an article with comments keeps its region.
+   */
+  private static int thread(
+      List<TextBlock> blocks, boolean[] content, int best, int[] parent, int[] depth) {
+    for (int a = best; a >= 0 && depth[a] > 0; a = parent[a]) {
+      int p = parent[a];
+      int at = depth[a];
+      int posts = 0;
+      boolean own = false;
+      int current = -1;
+      boolean opensWithByline = false;
+      boolean kept = false;
+      for (int i = 0; i <= blocks.size(); i++) {
+        TextBlock b = i < blocks.size() ? blocks.get(i) : null;
+        int child =
+            b != null && inside(b.path(), at - 1, p) && b.path().length > at ? b.path()[at] : -1;
+        if (child != current) {
+          if (current >= 0 && opensWithByline && kept) {
+            if (current == a) {
+              own = true;
+            } else {
+              posts++;
+            }
+          }
+          current = child;
+          opensWithByline = false;
+          kept = false;
+          if (child >= 0) {
+            // the child's first line with words decides how it opens
+            int j = i;
+            while (j < blocks.size() && blocks.get(j).words() == 0) {
+              j++;
+            }
+            opensWithByline =
+                j < blocks.size()
+                    && inside(blocks.get(j).path(), at, child)
+                    && blocks.get(j).landmark() == Landmark.BOILERPLATE
+                    && !blocks.get(j).heading();
+          }
+        }
+        if (child >= 0 && content[i] && isText(b)) {
+          kept = true;
+        }
+      }
+      if (own && posts >= MIN_POSTS) {
+        return p;
       }
     }
     return best;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.neardup.web.html.HtmlDecoder;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -622,5 +623,64 @@ class BlockClassifierTest {
     for (int i = 0; i < page.size(); i++) {
       assertEquals(page.get(i).path()[1] == 5, content[i], page.get(i).text());
     }
+  }
+
+  @Test
+  void aThreadsRepliesAreTextBesideItsFirstPost() {
+    String first =
+        "<p>I am writing to report a problem that has lasted for weeks, with every update, on"
+            + " every device I own, and that no setting seems to change.</p>";
+    StringBuilder thread = new StringBuilder("<main><h1>Audio track missing</h1><div>");
+    thread.append("<div><div itemprop=author>alice May 1, 2025</div><div>");
+    thread.append(first.repeat(6)).append("</div></div>");
+    for (String reply :
+        List.of(
+            "Same here on my phone, it started after the last update.",
+            "Clearing the cache helped me for a day, then it came back.",
+            "This topic was closed automatically sixty days after the last reply.")) {
+      thread.append("<div><div itemprop=author>bob May 2, 2025</div><div><p>");
+      thread.append(reply).append("</p></div></div>");
+    }
+    thread.append("</div></main>");
+    String text = new MainTextExtractor(Boilerplate.LOCAL).extract(thread.toString(), "").text();
+    assertTrue(text.contains("I am writing to report"), text);
+    assertTrue(text.contains("Same here on my phone"), text);
+    assertTrue(text.contains("sixty days after the last reply"), text);
+    assertFalse(text.contains("May 2, 2025"), text);
+  }
+
+  @Test
+  void aShortEntryInADeclaredMainRegionKeepsItsSignaturesOfLinks() {
+    String entry =
+        "<nav><ul><li><a href=/>Home</a></li><li><a href=/docs>Docs</a></li></ul></nav><main>"
+            + "<h1>Completer</h1><div><p>data Completer</p><p>A shell complete function, made"
+            + " from an action that lists the candidates.</p></div><div><p>Instance details</p>"
+            + "<p><a href=m.html>mappend</a> :: <a href=c.html>Completer</a> -&gt; <a"
+            + " href=c.html>Completer</a></p><p><a href=m.html>mempty</a> :: <a"
+            + " href=c.html>Completer</a></p></div><div><p>bashCompleter :: String</p><p>Run a"
+            + " compgen completion action of the shell.</p></div></main>";
+    String text = new MainTextExtractor(Boilerplate.LOCAL).extract(entry, "").text();
+    assertTrue(text.contains("mappend :: Completer -> Completer"), text);
+    assertTrue(text.contains("mempty :: Completer"), text);
+    assertFalse(text.contains("Docs"), text);
+  }
+
+  @Test
+  void aShortLineWithACopyrightSignIsANotice() {
+    String paragraph =
+        "<p>The council met on Monday to discuss the new bridge, which has been delayed for two"
+            + " years, and agreed to fund the last section of the work by spring.</p>";
+    String page =
+        "<article>"
+            + paragraph
+            + "<p>Photo \u00a9 Jane Doe</p>"
+            + paragraph
+            + "<p>\u00a9 2025 The Daily Example. All rights reserved.</p></article>";
+    MainTextExtractor extractor = new MainTextExtractor(Boilerplate.LOCAL);
+    String text = extractor.extract(page, "").text();
+    assertTrue(text.contains("the last section of the work"), text);
+    assertFalse(text.contains("\u00a9"), text);
+    List<TextBlock> blocks = extractor.blocks(HtmlDecoder.parse(page, ""));
+    assertEquals(BlockReason.NOTICE, extractor.explain(blocks, null).reasons().get(3));
   }
 }

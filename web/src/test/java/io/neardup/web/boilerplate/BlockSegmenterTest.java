@@ -67,6 +67,38 @@ class BlockSegmenterTest {
   }
 
   @Test
+  void aMainRegionInsideFurnitureLeftUnclosedIsTheMainRegion() {
+    // the banner's end tag is missing: it holds the rest of the page, its main region too
+    List<TextBlock> b =
+        blocks(
+            "<aside><p>Announcement: we moved</p><main><p>The article itself.</p></main>"
+                + "<p>Links after the main region</p>");
+    assertEquals(
+        List.of(Landmark.BOILERPLATE, Landmark.MAIN, Landmark.BOILERPLATE),
+        b.stream().map(TextBlock::landmark).toList());
+  }
+
+  @Test
+  void aFiguresCaptionIsFurnitureAndItsArticleIsText() {
+    String paragraph =
+        "<p>The council met on Monday to discuss the new bridge, which has been delayed for two"
+            + " years, and agreed to fund the last section of the work.</p>";
+    String page =
+        "<article>"
+            + paragraph
+            + "<figure><img src=bridge.jpg><figcaption>The bridge at dusk. Photo: Jane Doe"
+            + "</figcaption></figure>"
+            + paragraph
+            + "</article>";
+    List<TextBlock> b = blocks(page);
+    assertEquals(Landmark.BOILERPLATE, b.get(1).landmark(), b.get(1).text());
+    assertEquals(Landmark.NONE, b.get(0).landmark());
+    String text = new MainTextExtractor(Boilerplate.LOCAL).extract(page, "").text();
+    assertFalse(text.contains("Photo"), text);
+    assertTrue(text.contains("the last section of the work."), text);
+  }
+
+  @Test
   void theAuthorAndDatesAPageDeclaresAreNotItsText() {
     List<TextBlock> b =
         blocks(
