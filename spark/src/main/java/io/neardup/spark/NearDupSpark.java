@@ -14,6 +14,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongConsumer;
 import org.apache.spark.Partitioner;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
@@ -515,13 +516,16 @@ public final class NearDupSpark {
       // a hash of their set and each run of equal hashes is split into groups of equal sets, so
       // that only the sets of documents that share a hash move
       phases.enter("identical");
+      // (the upper 32 bits of the hash and the ordinal in one long: a collision of the halves only
+      // brings two sets together to be compared, as a collision of whole hashes would)
       JavaPairRDD<Long, Long> sharingHash =
-          withSets
-              .mapToPair(d -> new Tuple2<>(setHash(d.set()), d.ord()))
-              .groupByKey()
+          SortedLongs.of(
+                  withSets,
+                  (Doc d, LongConsumer out) -> out.accept(setHash(d.set()) >>> 32 << 32 | d.ord()),
+                  SortedLongs::byUpperHalf,
+                  partitions)
+              .flatMapToPair(SortedLongs::runs)
               .values()
-              .map(NearDupSpark::sortedOrds)
-              .filter(m -> m.length >= 2)
               .flatMapToPair(m -> {
                 List<Tuple2<Long, Long>> out = new ArrayList<>(m.length);
                 for (long o : m) {
@@ -562,20 +566,20 @@ public final class NearDupSpark {
               .countByValue();
       long oversizedBuckets = sizes.getOrDefault(2, 0L);
       boolean tiles = sizes.getOrDefault(1, 0L) > 0 || (allPairs && oversizedBuckets > 0);
+      // each candidate with the number of buckets it shares, from one sorted array per task
       JavaPairRDD<Long, Integer> candidates =
-          buckets
-              .values()
-              .filter(b -> b.length <= from)
-              .flatMapToPair(b -> {
-                List<Tuple2<Long, Integer>> out = new ArrayList<>();
-                for (int i = 0; i < b.length - 1; i++) {
-                  for (int j = i + 1; j < b.length; j++) {
-                    out.add(new Tuple2<>(b[i] << 32 | b[j], 1));
-                  }
-                }
-                return out.iterator();
-              })
-              .reduceByKey(Integer::sum);
+          SortedLongs.of(
+                  buckets.values().filter(b -> b.length <= from),
+                  (long[] b, LongConsumer out) -> {
+                    for (int i = 0; i < b.length - 1; i++) {
+                      for (int j = i + 1; j < b.length; j++) {
+                        out.accept(b[i] << 32 | b[j]);
+                      }
+                    }
+                  },
+                  SortedLongs::byHash,
+                  partitions)
+              .flatMapToPair(SortedLongs::counted);
 
       // verify: both sets brought to each candidate
       phases.enter("verify");
@@ -971,17 +975,6 @@ public final class NearDupSpark {
       left = rest;
     }
     return groups.iterator();
-  }
-
-  static long[] sortedOrds(Iterable<Long> ords) {
-    List<Long> list = new ArrayList<>();
-    ords.forEach(list::add);
-    long[] out = new long[list.size()];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = list.get(i);
-    }
-    Arrays.sort(out);
-    return out;
   }
 
   /** A verified pair of ordinals, the lower first. */
