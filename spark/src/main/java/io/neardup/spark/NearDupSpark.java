@@ -540,7 +540,7 @@ public final class NearDupSpark {
               .groupByKey()
               .flatMap(t -> equalSets(t._2()))
               .mapToPair(m -> new Tuple2<>(m[0], m))
-              .persist(StorageLevel.MEMORY_AND_DISK());
+              .persist(Cached.RECORDS);
       JavaPairRDD<Long, Long> groupEdges =
           groups.flatMapToPair(g -> {
             List<Tuple2<Long, Long>> out = new ArrayList<>();
@@ -557,7 +557,7 @@ public final class NearDupSpark {
           byOrd.without(
               byOrd.keyed(withSets.mapToPair(d -> new Tuple2<>(d.ord(), d.bucketKeys()))), hidden);
       JavaPairRDD<Integer, long[]> buckets =
-          Buckets.of(representativeKeys, partitions).persist(StorageLevel.MEMORY_AND_DISK());
+          Buckets.of(representativeKeys, partitions).persist(Cached.RECORDS);
       // by size: 0 up to tileFrom documents (candidate pairs), 1 compared in tiles, 2 oversized
       int from = Math.min(tileFrom, maxBucketSize);
       Map<Integer, Long> sizes =
@@ -623,7 +623,7 @@ public final class NearDupSpark {
                 .reduceByKey((x, y) -> x, partitions)
                 .values();
       }
-      verified = verified.persist(StorageLevel.MEMORY_AND_DISK());
+      verified = verified.persist(Cached.RECORDS);
 
       // oversized: members compared with a few representatives, knowing the components so far
       phases.enter("oversized");
@@ -645,7 +645,7 @@ public final class NearDupSpark {
               componentsInOneTask);
       JavaRDD<Verified> joined = verified;
       if (oversizedBuckets > 0 && !allPairs) {
-        JavaPairRDD<Long, Long> before = labels.persist(StorageLevel.MEMORY_AND_DISK());
+        JavaPairRDD<Long, Long> before = labels.persist(Cached.RECORDS);
         phases.enter("oversized");
         JavaRDD<Verified> oversized =
             byOrd
@@ -657,7 +657,7 @@ public final class NearDupSpark {
                         new Member(t._2()._1()._2(), t._2()._2().orElse(t._1()))))
                 .repartitionAndSortWithinPartitions(new OnePartition())
                 .mapPartitions(this::oversizedBuckets)
-                .persist(StorageLevel.MEMORY_AND_DISK());
+                .persist(Cached.RECORDS);
         joined = verified.union(oversized);
         if (!oversized.isEmpty()) {
           // the components so far are stars: joining the new pairs to them takes a round or two
@@ -676,7 +676,7 @@ public final class NearDupSpark {
         // a pair of representatives without identical texts is listed as it is; groups and their
         // pairs in blocks of at most tile² pairs, spread over the tasks, made as they are read
         JavaRDD<scala.Tuple3<Verified, long[], long[]>> withGroups =
-            expand(joined, groups).persist(StorageLevel.MEMORY_AND_DISK());
+            expand(joined, groups).persist(Cached.RECORDS);
         listed =
             withGroups
                 .filter(t -> t._2().length == 1 && t._3().length == 1)
@@ -758,7 +758,7 @@ public final class NearDupSpark {
                 double s = t._1() < 0 ? 1.0 : t._2()._2().orElse(Double.NaN);
                 return new Tuple2<>(v[0], new long[] {v[1], v[2], Double.doubleToLongBits(s)});
               })
-              .persist(StorageLevel.MEMORY_AND_DISK());
+              .persist(Cached.RECORDS);
       JavaPairRDD<Long, Half> toCompute =
           byOrd
               .lookup(byPair.filter(t -> Double.isNaN(Double.longBitsToDouble(t._2()[2]))), sets)
@@ -785,7 +785,7 @@ public final class NearDupSpark {
               .mapValues(t ->
                   new ClusterMember(
                       t._2(), t._1()[0], t._1()[1], Double.longBitsToDouble(t._1()[2])))
-              .persist(StorageLevel.MEMORY_AND_DISK());
+              .persist(Cached.RECORDS);
       // cluster ids: a cluster is named by its label, its lowest ordinal, itself a member
       JavaPairRDD<Long, String> clusterIds =
           members.filter(t -> t._1() == t._2().cluster()).mapValues(ClusterMember::id);
