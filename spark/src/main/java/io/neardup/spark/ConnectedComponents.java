@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import org.apache.spark.Partitioner;
 import org.apache.spark.api.java.JavaPairRDD;
-import org.apache.spark.storage.StorageLevel;
 import scala.Tuple2;
 
 /**
@@ -56,20 +55,17 @@ final class ConnectedComponents {
     int partitions = partitioner.numPartitions();
     // each edge as (larger, smaller)
     JavaPairRDD<Long, Long> forests =
-        edges
-            .mapPartitionsToPair(ConnectedComponents::forest)
-            .persist(StorageLevel.MEMORY_AND_DISK());
+        edges.mapPartitionsToPair(ConnectedComponents::forest).persist(Cached.RECORDS);
     if (forests.count() <= oneTaskEdges) {
       // no partitioner kept: the joins after this spread the labels over the run's partitions
       return forests
           .partitionBy(new NearDupSpark.OnePartition())
           .mapPartitionsToPair(ConnectedComponents::unionFind);
     }
-    JavaPairRDD<Long, Long> e =
-        forests.distinct(partitions).persist(StorageLevel.MEMORY_AND_DISK());
+    JavaPairRDD<Long, Long> e = forests.distinct(partitions).persist(Cached.RECORDS);
     while (!isStarForest(e, partitioner)) {
       JavaPairRDD<Long, Long> next =
-          smallStar(largeStar(e, partitioner), partitioner).persist(StorageLevel.MEMORY_AND_DISK());
+          smallStar(largeStar(e, partitioner), partitioner).persist(Cached.RECORDS);
       next.count(); // computed from e before e is dropped
       e.unpersist(false);
       e = next;

@@ -14,6 +14,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongConsumer;
 import org.apache.spark.Partitioner;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
@@ -515,13 +516,16 @@ public final class NearDupSpark {
       // a hash of their set and each run of equal hashes is split into groups of equal sets, so
       // that only the sets of documents that share a hash move
       phases.enter("identical");
+      // (the upper 32 bits of the hash and the ordinal in one long: a collision of the halves only
+      // brings two sets together to be compared, as a collision of whole hashes would)
       JavaPairRDD<Long, Long> sharingHash =
-          withSets
-              .mapToPair(d -> new Tuple2<>(setHash(d.set()), d.ord()))
-              .groupByKey()
+          SortedLongs.of(
+                  withSets,
+                  (Doc d, LongConsumer out) -> out.accept(setHash(d.set()) >>> 32 << 32 | d.ord()),
+                  SortedLongs::byUpperHalf,
+                  partitions)
+              .flatMapToPair(SortedLongs::runs)
               .values()
-              .map(NearDupSpark::sortedOrds)
-              .filter(m -> m.length >= 2)
               .flatMapToPair(m -> {
                 List<Tuple2<Long, Long>> out = new ArrayList<>(m.length);
                 for (long o : m) {
@@ -536,7 +540,7 @@ public final class NearDupSpark {
               .groupByKey()
               .flatMap(t -> equalSets(t._2()))
               .mapToPair(m -> new Tuple2<>(m[0], m))
-              .persist(StorageLevel.MEMORY_AND_DISK());
+              .persist(Cached.RECORDS);
       JavaPairRDD<Long, Long> groupEdges =
           groups.flatMapToPair(g -> {
             List<Tuple2<Long, Long>> out = new ArrayList<>();
@@ -553,7 +557,7 @@ public final class NearDupSpark {
           byOrd.without(
               byOrd.keyed(withSets.mapToPair(d -> new Tuple2<>(d.ord(), d.bucketKeys()))), hidden);
       JavaPairRDD<Integer, long[]> buckets =
-          Buckets.of(representativeKeys, partitions).persist(StorageLevel.MEMORY_AND_DISK());
+          Buckets.of(representativeKeys, partitions).persist(Cached.RECORDS);
       // by size: 0 up to tileFrom documents (candidate pairs), 1 compared in tiles, 2 oversized
       int from = Math.min(tileFrom, maxBucketSize);
       Map<Integer, Long> sizes =
@@ -562,20 +566,20 @@ public final class NearDupSpark {
               .countByValue();
       long oversizedBuckets = sizes.getOrDefault(2, 0L);
       boolean tiles = sizes.getOrDefault(1, 0L) > 0 || (allPairs && oversizedBuckets > 0);
+      // each candidate with the number of buckets it shares, from one sorted array per task
       JavaPairRDD<Long, Integer> candidates =
-          buckets
-              .values()
-              .filter(b -> b.length <= from)
-              .flatMapToPair(b -> {
-                List<Tuple2<Long, Integer>> out = new ArrayList<>();
-                for (int i = 0; i < b.length - 1; i++) {
-                  for (int j = i + 1; j < b.length; j++) {
-                    out.add(new Tuple2<>(b[i] << 32 | b[j], 1));
-                  }
-                }
-                return out.iterator();
-              })
-              .reduceByKey(Integer::sum);
+          SortedLongs.of(
+                  buckets.values().filter(b -> b.length <= from),
+                  (long[] b, LongConsumer out) -> {
+                    for (int i = 0; i < b.length - 1; i++) {
+                      for (int j = i + 1; j < b.length; j++) {
+                        out.accept(b[i] << 32 | b[j]);
+                      }
+                    }
+                  },
+                  SortedLongs::byHash,
+                  partitions)
+              .flatMapToPair(SortedLongs::counted);
 
       // verify: both sets brought to each candidate
       phases.enter("verify");
@@ -619,7 +623,7 @@ public final class NearDupSpark {
                 .reduceByKey((x, y) -> x, partitions)
                 .values();
       }
-      verified = verified.persist(StorageLevel.MEMORY_AND_DISK());
+      verified = verified.persist(Cached.RECORDS);
 
       // oversized: members compared with a few representatives, knowing the components so far
       phases.enter("oversized");
@@ -641,7 +645,7 @@ public final class NearDupSpark {
               componentsInOneTask);
       JavaRDD<Verified> joined = verified;
       if (oversizedBuckets > 0 && !allPairs) {
-        JavaPairRDD<Long, Long> before = labels.persist(StorageLevel.MEMORY_AND_DISK());
+        JavaPairRDD<Long, Long> before = labels.persist(Cached.RECORDS);
         phases.enter("oversized");
         JavaRDD<Verified> oversized =
             byOrd
@@ -653,7 +657,7 @@ public final class NearDupSpark {
                         new Member(t._2()._1()._2(), t._2()._2().orElse(t._1()))))
                 .repartitionAndSortWithinPartitions(new OnePartition())
                 .mapPartitions(this::oversizedBuckets)
-                .persist(StorageLevel.MEMORY_AND_DISK());
+                .persist(Cached.RECORDS);
         joined = verified.union(oversized);
         if (!oversized.isEmpty()) {
           // the components so far are stars: joining the new pairs to them takes a round or two
@@ -672,7 +676,7 @@ public final class NearDupSpark {
         // a pair of representatives without identical texts is listed as it is; groups and their
         // pairs in blocks of at most tile² pairs, spread over the tasks, made as they are read
         JavaRDD<scala.Tuple3<Verified, long[], long[]>> withGroups =
-            expand(joined, groups).persist(StorageLevel.MEMORY_AND_DISK());
+            expand(joined, groups).persist(Cached.RECORDS);
         listed =
             withGroups
                 .filter(t -> t._2().length == 1 && t._3().length == 1)
@@ -754,7 +758,7 @@ public final class NearDupSpark {
                 double s = t._1() < 0 ? 1.0 : t._2()._2().orElse(Double.NaN);
                 return new Tuple2<>(v[0], new long[] {v[1], v[2], Double.doubleToLongBits(s)});
               })
-              .persist(StorageLevel.MEMORY_AND_DISK());
+              .persist(Cached.RECORDS);
       JavaPairRDD<Long, Half> toCompute =
           byOrd
               .lookup(byPair.filter(t -> Double.isNaN(Double.longBitsToDouble(t._2()[2]))), sets)
@@ -781,7 +785,7 @@ public final class NearDupSpark {
               .mapValues(t ->
                   new ClusterMember(
                       t._2(), t._1()[0], t._1()[1], Double.longBitsToDouble(t._1()[2])))
-              .persist(StorageLevel.MEMORY_AND_DISK());
+              .persist(Cached.RECORDS);
       // cluster ids: a cluster is named by its label, its lowest ordinal, itself a member
       JavaPairRDD<Long, String> clusterIds =
           members.filter(t -> t._1() == t._2().cluster()).mapValues(ClusterMember::id);
@@ -971,17 +975,6 @@ public final class NearDupSpark {
       left = rest;
     }
     return groups.iterator();
-  }
-
-  static long[] sortedOrds(Iterable<Long> ords) {
-    List<Long> list = new ArrayList<>();
-    ords.forEach(list::add);
-    long[] out = new long[list.size()];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = list.get(i);
-    }
-    Arrays.sort(out);
-    return out;
   }
 
   /** A verified pair of ordinals, the lower first. */

@@ -9,7 +9,6 @@ import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
-import org.apache.spark.Partitioner;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import scala.Tuple2;
@@ -233,34 +232,18 @@ final class Tiles {
   }
 
   /** Sends the members of a tile to one task. */
-  static final class ByTile extends Partitioner {
+  static final class ByTile extends FixedPartitioner {
     private static final long serialVersionUID = 1L;
-    private final int partitions;
 
     ByTile(int partitions) {
-      this.partitions = partitions;
-    }
-
-    @Override
-    public int numPartitions() {
-      return partitions;
+      super(partitions);
     }
 
     @Override
     public int getPartition(Object key) {
       TileKey k = (TileKey) key;
       int h = (k.bucket() * 31 + k.row()) * 31 + k.column();
-      return Math.floorMod(h, partitions);
-    }
-
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof ByTile b && b.partitions == partitions;
-    }
-
-    @Override
-    public int hashCode() {
-      return partitions;
+      return Math.floorMod(h, numPartitions());
     }
   }
 
