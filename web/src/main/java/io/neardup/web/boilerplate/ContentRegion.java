@@ -307,6 +307,34 @@ final class ContentRegion {
       content[i] &= inRegion[i] || i == title;
     }
     dropAfterArticle(blocks, content, inRegion, best, bestDepth, score, bestScore);
+    if (!declared) {
+      keepRegionLines(blocks, content, inRegion);
+    }
+  }
+
+  /**
+   * On a page that declares no main region, keeps every text line of the region between its first
+   * and its last kept line, list items and a form's lines excepted, as a declared main region keeps
+   * its short lines: a reference entry's signatures and section headings are short lines between
+   * its paragraphs, which the classifier drops by their length while the same entry under a
+   * template that declares its main region keeps them.
+   */
+  private static void keepRegionLines(
+      List<TextBlock> blocks, boolean[] content, boolean[] inRegion) {
+    int first = -1;
+    int last = -1;
+    for (int i = 0; i < blocks.size(); i++) {
+      if (content[i] && inRegion[i]) {
+        first = first < 0 ? i : first;
+        last = i;
+      }
+    }
+    for (int i = first + 1; i < last; i++) {
+      TextBlock b = blocks.get(i);
+      if (inRegion[i] && b.words() > 0 && isText(b) && !b.listItem() && b.form() < 0) {
+        content[i] = true;
+      }
+    }
   }
 
   /**

@@ -683,4 +683,34 @@ class BlockClassifierTest {
     List<TextBlock> blocks = extractor.blocks(HtmlDecoder.parse(page, ""));
     assertEquals(BlockReason.NOTICE, extractor.explain(blocks, null).reasons().get(3));
   }
+
+  @Test
+  void aRegionWithoutADeclaredMainRegionKeepsItsShortLinesAsADeclaredOneDoes() {
+    // a reference entry's signatures and section headings between its paragraphs: the same entry
+    // under a template that declares its main region keeps them, so the page without one must too
+    StringBuilder entry = new StringBuilder("<div>");
+    for (String f : List.of("resolve", "search", "lookup")) {
+      entry
+          .append("<div><h3>geocode_reverse_")
+          .append(f)
+          .append(" ()</h3><pre>GeocodePlace *geocode_reverse_")
+          .append(f)
+          .append(" (GeocodeReverse *object);</pre><p>Gets the result of a reverse geocoding")
+          .append(" query using the current backend of the object.</p><p>If no result could be")
+          .append(" found, an error is returned, as happens for coordinates in the middle of the")
+          .append(" ocean, where nothing has an address.</p><h4>Parameters</h4><table><tr><td>")
+          .append("object</td><td>a GeocodeReverse</td></tr></table><p>Returns a new place")
+          .append(" instance, or null in case of errors; free it with the unref function once it")
+          .append(" is no longer used.</p></div>");
+    }
+    entry.append("</div>");
+    MainTextExtractor extractor = new MainTextExtractor(Boilerplate.LOCAL);
+    String plain = extractor.extract(NAV + entry + NAV, "").text();
+    String declared = extractor.extract(NAV + "<main>" + entry + "</main>" + NAV, "").text();
+    String signature = "GeocodePlace *geocode_reverse_search (GeocodeReverse *object);";
+    assertTrue(declared.contains(signature), declared);
+    assertTrue(plain.contains(signature), plain);
+    assertTrue(plain.contains("geocode_reverse_lookup ()"), plain);
+    assertFalse(plain.contains("Prev"), plain);
+  }
 }
