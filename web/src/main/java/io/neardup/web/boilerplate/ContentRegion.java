@@ -691,9 +691,11 @@ final class ContentRegion {
    * buttons, a list of tags) ends the article, and the sibling containers that follow it joined the
    * region only as running text: an author's biography, a reviewer's, a disclaimer, a newsletter
    * blurb. An article's own later sections score as its paragraphs do, and a documentation page's
-   * linked section headings are headings, so neither ends it. A text of fewer than {@value
-   * #SHORT_REGION_WORDS} words up to its last paragraph is too short to tell an article from a
-   * landing page's pitch, whose next section follows a call to action: it is left alone.
+   * linked section headings are headings, so neither ends it; nor does a link in a table with kept
+   * cells (a parameter's type linked to its definition is a field of the table's record). A text of
+   * fewer than {@value #SHORT_REGION_WORDS} words up to its last paragraph is too short to tell an
+   * article from a landing page's pitch, whose next section follows a call to action: it is left
+   * alone.
    */
   private static void dropAfterArticle(
       List<TextBlock> blocks,
@@ -724,12 +726,19 @@ final class ContentRegion {
     if (article < SHORT_REGION_WORDS) {
       return; // a short text (a landing page's pitch, a call to action) is not yet an article
     }
+    Set<Integer> keptTables = new HashSet<>();
+    for (int i = 0; i < n; i++) {
+      if (content[i] && blocks.get(i).table() >= 0) {
+        keptTables.add(blocks.get(i).table());
+      }
+    }
     for (int i = end + 1; i < n; i++) {
       TextBlock b = blocks.get(i);
       if (inRegion[i]
           && !content[i]
           && b.words() > 0
           && !b.heading()
+          && !keptTables.contains(b.table())
           && b.linkDensity() > BlockClassifier.MAX_LINK_DENSITY) {
         for (int j = i + 1; j < n; j++) {
           content[j] = false;

@@ -713,4 +713,31 @@ class BlockClassifierTest {
     assertTrue(plain.contains("geocode_reverse_lookup ()"), plain);
     assertFalse(plain.contains("Prev"), plain);
   }
+
+  @Test
+  void aLinkInATableWithKeptCellsDoesNotEndTheArticle() {
+    // a parameter's type linked to its definition is one cell of a table whose other cells were
+    // kept, not a byline or a list of tags after the article
+    String page =
+        NAV
+            + "<section><h1>json_object_iter_next_ordered</h1><div><p>Advances the iterator and"
+            + " retrieves the next member in the object, in the order in which the members were"
+            + " added to it.</p><p>If the end of the object is reached, false is returned and"
+            + " the member name and node are set to invalid values; after that point, the"
+            + " iterator is invalid, and using it again yields undefined behaviour.</p><p>The"
+            + " iterator is also invalidated if its object is modified during the iteration,"
+            + " for example when a member is added, removed or replaced by another one.</p><p>You"
+            + " must use this function with an iterator initialized in order; using it with an"
+            + " iterator initialized otherwise yields undefined behaviour, as the order of the"
+            + " members is then unknown.</p></div><div><h4>Parameters</h4><table><tr><td>"
+            + "member_name</td><td>const char**</td></tr><tr><td></td><td><p>Return location for"
+            + " the member name, or null to ignore.</p></td></tr><tr><td>member_node</td><td><a"
+            + " href=struct.Node.html>JsonNode</a></td></tr><tr><td></td><td><p>Return location"
+            + " for the member value, or null to ignore.</p></td></tr></table></div></section>"
+            + NAV;
+    String text = new MainTextExtractor(Boilerplate.LOCAL).extract(page, "").text();
+    assertTrue(text.contains("Return location for the member name"), text);
+    assertTrue(text.contains("Return location for the member value"), text);
+    assertFalse(text.contains("Prev"), text);
+  }
 }
