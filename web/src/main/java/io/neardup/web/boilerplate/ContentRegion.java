@@ -307,6 +307,34 @@ final class ContentRegion {
       content[i] &= inRegion[i] || i == title;
     }
     dropAfterArticle(blocks, content, inRegion, best, bestDepth, score, bestScore);
+    if (!declared) {
+      keepRegionLines(blocks, content, inRegion);
+    }
+  }
+
+  /**
+   * On a page that declares no main region, keeps every text line of the region between its first
+   * and its last kept line, list items and a form's lines excepted, as a declared main region keeps
+   * its short lines: a reference entry's signatures and section headings are short lines between
+   * its paragraphs, which the classifier drops by their length while the same entry under a
+   * template that declares its main region keeps them.
+   */
+  private static void keepRegionLines(
+      List<TextBlock> blocks, boolean[] content, boolean[] inRegion) {
+    int first = -1;
+    int last = -1;
+    for (int i = 0; i < blocks.size(); i++) {
+      if (content[i] && inRegion[i]) {
+        first = first < 0 ? i : first;
+        last = i;
+      }
+    }
+    for (int i = first + 1; i < last; i++) {
+      TextBlock b = blocks.get(i);
+      if (inRegion[i] && b.words() > 0 && isText(b) && !b.listItem() && b.form() < 0) {
+        content[i] = true;
+      }
+    }
   }
 
   /**
@@ -663,9 +691,11 @@ final class ContentRegion {
    * buttons, a list of tags) ends the article, and the sibling containers that follow it joined the
    * region only as running text: an author's biography, a reviewer's, a disclaimer, a newsletter
    * blurb. An article's own later sections score as its paragraphs do, and a documentation page's
-   * linked section headings are headings, so neither ends it. A text of fewer than {@value
-   * #SHORT_REGION_WORDS} words up to its last paragraph is too short to tell an article from a
-   * landing page's pitch, whose next section follows a call to action: it is left alone.
+   * linked section headings are headings, so neither ends it; nor does a link in a table with kept
+   * cells (a parameter's type linked to its definition is a field of the table's record). A text of
+   * fewer than {@value #SHORT_REGION_WORDS} words up to its last paragraph is too short to tell an
+   * article from a landing page's pitch, whose next section follows a call to action: it is left
+   * alone.
    */
   private static void dropAfterArticle(
       List<TextBlock> blocks,
@@ -696,12 +726,19 @@ final class ContentRegion {
     if (article < SHORT_REGION_WORDS) {
       return; // a short text (a landing page's pitch, a call to action) is not yet an article
     }
+    Set<Integer> keptTables = new HashSet<>();
+    for (int i = 0; i < n; i++) {
+      if (content[i] && blocks.get(i).table() >= 0) {
+        keptTables.add(blocks.get(i).table());
+      }
+    }
     for (int i = end + 1; i < n; i++) {
       TextBlock b = blocks.get(i);
       if (inRegion[i]
           && !content[i]
           && b.words() > 0
           && !b.heading()
+          && !keptTables.contains(b.table())
           && b.linkDensity() > BlockClassifier.MAX_LINK_DENSITY) {
         for (int j = i + 1; j < n; j++) {
           content[j] = false;

@@ -683,4 +683,61 @@ class BlockClassifierTest {
     List<TextBlock> blocks = extractor.blocks(HtmlDecoder.parse(page, ""));
     assertEquals(BlockReason.NOTICE, extractor.explain(blocks, null).reasons().get(3));
   }
+
+  @Test
+  void aRegionWithoutADeclaredMainRegionKeepsItsShortLinesAsADeclaredOneDoes() {
+    // a reference entry's signatures and section headings between its paragraphs: the same entry
+    // under a template that declares its main region keeps them, so the page without one must too
+    StringBuilder entry = new StringBuilder("<div>");
+    for (String f : List.of("resolve", "search", "lookup")) {
+      entry
+          .append("<div><h3>geocode_reverse_")
+          .append(f)
+          .append(" ()</h3><pre>GeocodePlace *geocode_reverse_")
+          .append(f)
+          .append(" (GeocodeReverse *object);</pre><p>Gets the result of a reverse geocoding")
+          .append(" query using the current backend of the object.</p><p>If no result could be")
+          .append(" found, an error is returned, as happens for coordinates in the middle of the")
+          .append(" ocean, where nothing has an address.</p><h4>Parameters</h4><table><tr><td>")
+          .append("object</td><td>a GeocodeReverse</td></tr></table><p>Returns a new place")
+          .append(" instance, or null in case of errors; free it with the unref function once it")
+          .append(" is no longer used.</p></div>");
+    }
+    entry.append("</div>");
+    MainTextExtractor extractor = new MainTextExtractor(Boilerplate.LOCAL);
+    String plain = extractor.extract(NAV + entry + NAV, "").text();
+    String declared = extractor.extract(NAV + "<main>" + entry + "</main>" + NAV, "").text();
+    String signature = "GeocodePlace *geocode_reverse_search (GeocodeReverse *object);";
+    assertTrue(declared.contains(signature), declared);
+    assertTrue(plain.contains(signature), plain);
+    assertTrue(plain.contains("geocode_reverse_lookup ()"), plain);
+    assertFalse(plain.contains("Prev"), plain);
+  }
+
+  @Test
+  void aLinkInATableWithKeptCellsDoesNotEndTheArticle() {
+    // a parameter's type linked to its definition is one cell of a table whose other cells were
+    // kept, not a byline or a list of tags after the article
+    String page =
+        NAV
+            + "<section><h1>json_object_iter_next_ordered</h1><div><p>Advances the iterator and"
+            + " retrieves the next member in the object, in the order in which the members were"
+            + " added to it.</p><p>If the end of the object is reached, false is returned and"
+            + " the member name and node are set to invalid values; after that point, the"
+            + " iterator is invalid, and using it again yields undefined behaviour.</p><p>The"
+            + " iterator is also invalidated if its object is modified during the iteration,"
+            + " for example when a member is added, removed or replaced by another one.</p><p>You"
+            + " must use this function with an iterator initialized in order; using it with an"
+            + " iterator initialized otherwise yields undefined behaviour, as the order of the"
+            + " members is then unknown.</p></div><div><h4>Parameters</h4><table><tr><td>"
+            + "member_name</td><td>const char**</td></tr><tr><td></td><td><p>Return location for"
+            + " the member name, or null to ignore.</p></td></tr><tr><td>member_node</td><td><a"
+            + " href=struct.Node.html>JsonNode</a></td></tr><tr><td></td><td><p>Return location"
+            + " for the member value, or null to ignore.</p></td></tr></table></div></section>"
+            + NAV;
+    String text = new MainTextExtractor(Boilerplate.LOCAL).extract(page, "").text();
+    assertTrue(text.contains("Return location for the member name"), text);
+    assertTrue(text.contains("Return location for the member value"), text);
+    assertFalse(text.contains("Prev"), text);
+  }
 }
