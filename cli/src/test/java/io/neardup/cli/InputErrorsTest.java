@@ -97,6 +97,31 @@ class InputErrorsTest {
   }
 
   @Test
+  void aNullIdOrTextIsNamedAsNullNotAsMissing() throws Exception {
+    Path nulls = tmp.resolve("nulls.jsonl");
+    Files.writeString(
+        nulls,
+        String.join(
+            "\n",
+            "{\"id\": \"a\", \"text\": \"" + base + "\"}",
+            "{\"id\": null, \"text\": \"" + base + " One.\"}",
+            "{\"id\": \"b\", \"text\": null}",
+            "{\"id\": \"c\"}",
+            "{\"id\": \"d\", \"text\": \"" + base + " Two.\"}",
+            ""));
+    Cli.Result r = Cli.run("dedup", "--input", nulls, "--on-error", "skip");
+    assertEquals(0, r.exit(), r.toString());
+    for (String expected :
+        List.of(
+            nulls + ":2: skipped: id field [id] is null",
+            nulls + ":3: skipped: text field [text] is null",
+            nulls + ":4: skipped: no text field [text]",
+            "indexed 2 documents")) {
+      assertTrue(r.err().contains(expected), "expected [" + expected + "] in\n" + r.err());
+    }
+  }
+
+  @Test
   void duplicateIdFailsWithBothLines() throws Exception {
     Path dup = tmp.resolve("dup.jsonl");
     Files.writeString(

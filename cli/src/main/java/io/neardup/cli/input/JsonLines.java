@@ -354,11 +354,19 @@ final class JsonLines extends CorpusReader {
       throw problem;
     }
     if (id == null) {
-      throw new BadRecord(location, "no id field [" + idField + "]");
+      throw new BadRecord(
+          location,
+          seen.contains(idField)
+              ? "id field [" + idField + "] is null"
+              : "no id field [" + idField + "]");
     }
     checkId(location, id);
     if (body == null) {
-      throw new BadRecord(location, "no " + textKind + " field [" + textField + "]");
+      throw new BadRecord(
+          location,
+          seen.contains(textField)
+              ? textKind + " field [" + textField + "] is null"
+              : "no " + textKind + " field [" + textField + "]");
     }
     return Record.ofChars(id, body, typed(values, location), location);
   }
