@@ -48,6 +48,7 @@ import org.elasticsearch.test.ESIntegTestCase;
 import org.elasticsearch.xcontent.XContentBuilder;
 import org.elasticsearch.xcontent.XContentFactory;
 import org.elasticsearch.xcontent.XContentParser;
+import org.elasticsearch.xcontent.XContentType;
 import org.elasticsearch.xcontent.json.JsonXContent;
 
 /**
@@ -240,13 +241,7 @@ public class NearDupIngestIntegrationTests extends ESIntegTestCase {
     }
     ensureGreen("handed", "plain");
     String node = primaryNode("handed");
-    AnalysedTexts analysedTexts =
-        internalCluster()
-            .getInstance(PluginsService.class, node)
-            .filterPlugins(NearDupPlugin.class)
-            .findFirst()
-            .orElseThrow()
-            .analysedTexts();
+    AnalysedTexts analysedTexts = analysedTexts(node);
     long before = analysedTexts.handedOver();
     String[] texts = new EnglishText(random().nextLong()).documents(20, 12);
     BulkRequestBuilder handed = client(node).prepareBulk();
@@ -269,6 +264,16 @@ public class NearDupIngestIntegrationTests extends ESIntegTestCase {
     assertThat(indexed, equalTo(docValues("plain")));
   }
 
+  /** Where the node's {@code neardup} fields find the texts its ingest processors analysed. */
+  private AnalysedTexts analysedTexts(String node) {
+    return internalCluster()
+        .getInstance(PluginsService.class, node)
+        .filterPlugins(NearDupPlugin.class)
+        .findFirst()
+        .orElseThrow()
+        .analysedTexts();
+  }
+
   private String primaryNode(String index) {
     ClusterState state = clusterService().state();
     String id =
@@ -278,14 +283,75 @@ public class NearDupIngestIntegrationTests extends ESIntegTestCase {
 
   /** Each document's sketch and shingle set as its one shard holds them, by id. */
   private Map<String, String> docValues(String index) throws IOException {
+    return docValues(index, "body.dup");
+  }
+
+  private Map<String, String> docValues(String index, String field) throws IOException {
     IndexShard shard =
         internalCluster()
             .getInstance(IndicesService.class, primaryNode(index))
             .indexServiceSafe(resolveIndex(index))
             .getShard(0);
     try (Engine.Searcher searcher = shard.acquireSearcher("test")) {
-      return IndexedFields.sketchesAndSets(searcher.getIndexReader(), "body.dup");
+      return IndexedFields.sketchesAndSets(searcher.getIndexReader(), field);
     }
+  }
+
+  /**
+   * A field whose analyzer takes an HTML page's main text ({@code neardup_main_text}, then the
+   * default analysis): the processor runs the same analysis and hands it to the field (the doc
+   * values equal those of the same pages indexed without the processor), and a page and its copy
+   * under another site's template share a cluster.
+   */
+  public void testPagesThroughAMainTextAnalyzerClusterByTheirMainText() throws Exception {
+    putJsonPipeline(
+        "pages",
+        """
+        {"processors": [{"neardup": {"field": "page", "neardup_field": "page.dup"}}]}\
+        """);
+    for (String index : List.of("pages", "plain-pages")) {
+      assertAcked(
+          indicesAdmin()
+              .prepareCreate(index)
+              .setSettings(
+                  Settings.builder()
+                      .loadFromSource(IngestFamilies.HTML_ANALYSIS, XContentType.JSON)
+                      .put(IndexMetadata.SETTING_NUMBER_OF_SHARDS, 1)
+                      .put(IndexMetadata.SETTING_NUMBER_OF_REPLICAS, 0))
+              .setMapping(IngestFamilies.pageMapping()));
+    }
+    ensureGreen("pages", "plain-pages");
+    String node = primaryNode("pages");
+    AnalysedTexts analysedTexts = analysedTexts(node);
+    long before = analysedTexts.handedOver();
+    String[] texts = new EnglishText(random().nextLong()).documents(40, 4);
+    BulkRequestBuilder handed = client(node).prepareBulk();
+    BulkRequestBuilder plain = client(node).prepareBulk();
+    for (int t = 0; t < texts.length; t++) {
+      for (int template = 0; template < 2; template++) {
+        String id = "t" + t + "-" + template;
+        String page = IngestFamilies.page(texts[t], template);
+        handed.add(prepareIndex("pages").setId(id).setPipeline("pages").setSource("page", page));
+        plain.add(prepareIndex("plain-pages").setId(id).setSource("page", page));
+      }
+    }
+    assertBulkOk(handed);
+    assertBulkOk(plain);
+    assertThat(analysedTexts.handedOver() - before, equalTo(2L * texts.length));
+    refresh("pages", "plain-pages");
+    assertThat(docValues("pages", "page.dup"), equalTo(docValues("plain-pages", "page.dup")));
+    Map<String, String> clusters = new java.util.HashMap<>();
+    assertResponse(
+        prepareSearch("pages").setSize(100),
+        response -> {
+          for (SearchHit hit : response.getHits().getHits()) {
+            clusters.put(hit.getId(), (String) hit.getSourceAsMap().get("neardup_cluster"));
+          }
+        });
+    for (int t = 0; t < texts.length; t++) {
+      assertThat(clusters.get("t" + t + "-1"), equalTo(clusters.get("t" + t + "-0")));
+    }
+    assertThat(new HashSet<>(clusters.values()).size(), equalTo(texts.length));
   }
 
   public void testANullOrMissingFieldIsABadRequestNamingItOrPassesWithIgnoreMissing()

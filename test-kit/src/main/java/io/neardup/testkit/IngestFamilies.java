@@ -25,6 +25,69 @@ public final class IngestFamilies {
   public record Ingested(String id, String family, String cluster, boolean canonical) {}
 
   /**
+   * The index settings of an analyzer {@code html} that a {@code neardup} field can name, and the
+   * ingest processor runs: an HTML page's main text, then the field type's default analysis.
+   */
+  public static final String HTML_ANALYSIS =
+      """
+      {"analysis": {"analyzer": {"html": {"type": "custom", "char_filter": ["neardup_main_text"],
+        "tokenizer": "standard", "filter": ["neardup_normalize"]}}}}\
+      """;
+
+  /**
+   * A mapping of HTML pages in {@code page} with a {@code neardup} multi-field {@code page.dup}
+   * that analyses their main text ({@link #HTML_ANALYSIS}), and the processor's cluster id and
+   * canonical flag.
+   */
+  public static Map<String, Object> pageMapping() {
+    return Map.of(
+        "properties",
+        Map.of(
+            "neardup_cluster",
+            Map.of("type", "keyword"),
+            "neardup_canonical",
+            Map.of("type", "boolean"),
+            "page",
+            Map.of(
+                "type",
+                "text",
+                "fields",
+                Map.of("dup", Map.of("type", "neardup", "analyzer", "html")))));
+  }
+
+  /**
+   * A text as the article of an HTML page under one of two site templates (0 or 1): each with its
+   * own header, navigation of a dozen links, related-articles list and footer, long enough to
+   * outweigh a short text when the template is analysed with it.
+   */
+  public static String page(String text, int template) {
+    String site = template == 0 ? "Harbour Weekly" : "Valley Courier";
+    StringBuilder page = new StringBuilder("<!DOCTYPE html><html><head><title>");
+    page.append(site).append("</title></head><body><header><h1>").append(site);
+    page.append("</h1></header><nav><ul>");
+    for (int i = 0; i < 12; i++) {
+      page.append("<li><a href=\"/s").append(template).append('/').append(i).append("\">");
+      page.append(template == 0 ? "Harbour section " : "Valley topic ").append(i);
+      page.append("</a></li>");
+    }
+    page.append("</ul></nav><main><article><h2>Today</h2>");
+    for (String paragraph : text.split("(?<=\\.) ")) {
+      page.append("<p>").append(paragraph).append("</p>");
+    }
+    page.append("</article></main><aside><h3>Related</h3><ul>");
+    for (int i = 0; i < 6; i++) {
+      page.append("<li><a href=\"/r").append(template).append('/').append(i).append("\">");
+      page.append(template == 0 ? "More from the harbour, part " : "Elsewhere in the valley, no. ");
+      page.append(i).append("</a></li>");
+    }
+    page.append("</ul></aside><footer><p>");
+    page.append(
+        template == 0 ? "Harbour Weekly, printed every Friday since 1921." : "Valley Courier");
+    page.append(" Subscribe, advertise, contact the newsroom.</p></footer></body></html>");
+    return page.toString();
+  }
+
+  /**
    * Copy {@code c} of a text: 0 is the text, 1 its upper case (the same after normalisation), 2 and
    * 3 the text with a word appended.
    */

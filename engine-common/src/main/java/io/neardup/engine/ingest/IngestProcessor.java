@@ -44,6 +44,9 @@ public final class IngestProcessor {
   /** The name of the shard aggregation the lookup search runs. */
   public static final String LOOKUP_AGGREGATION = "neardup_lookup";
 
+  /** The prefix of an index's analysis settings. */
+  public static final String ANALYSIS = "index.analysis.";
+
   /**
    * A processor's parameters.
    *
@@ -108,14 +111,17 @@ public final class IngestProcessor {
    * The target index as the engine's cluster state shows it, and its reads and writes.
    *
    * @param uuid the index's uuid
-   * @param mappingVersion its mapping's version
+   * @param version its metadata's version, which changes with its mapping and its settings
    * @param mapped the mapping of a field's path, or null if the index does not map it
+   * @param analysis the index's setting at a key below {@link #ANALYSIS} (e.g. {@code
+   *     analyzer.html.filter}): its values, one for a single value, none if it is not set
    * @param writes the engine's lookup search, real-time reads and updates of the index
    */
   public record Target(
       String uuid,
-      long mappingVersion,
+      long version,
       Function<String, Map<String, Object>> mapped,
+      Function<String, List<String>> analysis,
       IndexWrites writes) {}
 
   private final Config config;
@@ -152,6 +158,7 @@ public final class IngestProcessor {
       Supplier<String> freshIds,
       Consumer<Exception> done) {
     final Target index;
+    final NearDupIngest.TargetField field;
     final NearDupMappings.FieldParameters parameters;
     final SketchedText sketched;
     try {
@@ -161,15 +168,17 @@ public final class IngestProcessor {
         throw NearDupIngest.missingIndex(name, config.nearDupField());
       }
       ingest.writing(name, index.uuid());
-      String mappingKey = index.uuid() + '/' + index.mappingVersion();
-      parameters =
+      String mappingKey = index.uuid() + '/' + index.version();
+      field =
           ingest.cachedTargetParameters(
               mappingKey,
               index.mapped(),
+              index.analysis(),
               name,
               config.nearDupField(),
               config.clusterField(),
               config.canonicalField());
+      parameters = field.parameters();
       Object value = document.value().apply(config.field());
       String text =
           NearDupIngest.text(
@@ -181,8 +190,7 @@ public final class IngestProcessor {
         done.accept(null);
         return;
       }
-      NearDupDocument analysed =
-          ingest.analyze(mappingKey, config.nearDupField(), parameters, text);
+      NearDupDocument analysed = ingest.analyze(mappingKey, config.nearDupField(), field, text);
       analysedTexts.put(
           index.uuid(),
           config.nearDupField(),

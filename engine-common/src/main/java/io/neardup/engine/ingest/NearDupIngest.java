@@ -1,6 +1,5 @@
 package io.neardup.engine.ingest;
 
-import io.neardup.analysis.NormalizedTextAnalyzer;
 import io.neardup.cluster.Verification;
 import io.neardup.document.NearDupDocument;
 import io.neardup.document.NearDupDocumentBuilder;
@@ -12,6 +11,7 @@ import io.neardup.engine.param.NearDupMappings.FieldParameters;
 import io.neardup.index.StoredClusters;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.sketch.Sketch;
+import io.neardup.web.analysis.MainTextCharFilterFactory;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -73,7 +73,7 @@ public final class NearDupIngest {
   private static final int MAX_BUILDERS = 256;
 
   private final Map<String, NearDupDocumentBuilder> builders = new ConcurrentHashMap<>();
-  private final Map<String, FieldParameters> checked = new ConcurrentHashMap<>();
+  private final Map<String, TargetField> checked = new ConcurrentHashMap<>();
   private final RecentSketches<CompletableFuture<String>> recent;
   // the UUID each index name had when last written to: another UUID under a name means the index
   // was deleted (and created again), so that its recent sketches can go at once
@@ -240,19 +240,23 @@ public final class NearDupIngest {
   }
 
   /**
-   * Checks the target index's mapping and returns the settings and verification of its {@code
-   * neardup_field}.
+   * Checks the target index's mapping and returns the settings, verification and analyzer of its
+   * {@code neardup_field}.
    *
    * @param mapped the mapping of a field path in the target index (see {@link MappingFields#find}),
    *     or null where it maps none
+   * @param analysis the index's setting at a key below {@code index.analysis.}: its values, none if
+   *     it is not set
    * @param index the index's name, for the messages
    * @throws IllegalArgumentException naming the parameter: {@code neardup_field} unmapped, of
-   *     another type or with another analyzer than {@code neardup_standard}; {@code cluster_field}
-   *     not a {@code keyword} with doc values (the searches read near-duplicates' cluster ids from
-   *     them); {@code canonical_field} mapped but not a {@code boolean}
+   *     another type or with an analyzer the processor does not run ({@link TargetAnalyzer});
+   *     {@code cluster_field} not a {@code keyword} with doc values (the searches read
+   *     near-duplicates' cluster ids from them); {@code canonical_field} mapped but not a {@code
+   *     boolean}
    */
-  public static FieldParameters targetParameters(
+  public static TargetField targetParameters(
       Function<String, Map<String, Object>> mapped,
+      Function<String, List<String>> analysis,
       String index,
       String nearDupField,
       String clusterField,
@@ -276,15 +280,8 @@ public final class NearDupIngest {
               + "]");
     }
     Object analyzer = field.get("analyzer");
-    if (analyzer != null && !NormalizedTextAnalyzer.NAME.equals(analyzer)) {
-      throw new IllegalArgumentException(
-          prefix
-              + " uses analyzer ["
-              + analyzer
-              + "]; the processor supports only the default ["
-              + NormalizedTextAnalyzer.NAME
-              + "] yet");
-    }
+    MainTextCharFilterFactory mainText =
+        TargetAnalyzer.mainText(analyzer == null ? null : analyzer.toString(), analysis, prefix);
     Map<String, Object> cluster = mapped.apply(clusterField);
     MappingFields.checkType(cluster, WHO, CLUSTER_FIELD, clusterField, "keyword", index, true);
     if ("false".equals(String.valueOf(cluster.get("doc_values")))) {
@@ -306,7 +303,20 @@ public final class NearDupIngest {
         "boolean",
         index,
         false);
-    return MappingFields.nearDupParameters(nearDupField, field);
+    return new TargetField(MappingFields.nearDupParameters(nearDupField, field), mainText);
+  }
+
+  /**
+   * What the processor needs of the target index's {@code neardup} field.
+   *
+   * @param parameters its settings and verification
+   * @param mainText the main-text char filter of its analyzer, null for {@code neardup_standard}
+   */
+  public record TargetField(FieldParameters parameters, MainTextCharFilterFactory mainText) {
+    /** A field of the default analyzer. */
+    public TargetField(FieldParameters parameters) {
+      this(parameters, null);
+    }
   }
 
   /**
@@ -316,17 +326,19 @@ public final class NearDupIngest {
    *
    * @param mappingKey identifies the index and its mapping version
    */
-  public FieldParameters cachedTargetParameters(
+  public TargetField cachedTargetParameters(
       String mappingKey,
       Function<String, Map<String, Object>> mapped,
+      Function<String, List<String>> analysis,
       String index,
       String nearDupField,
       String clusterField,
       String canonicalField) {
     String key = mappingKey + '/' + nearDupField + '/' + clusterField + '/' + canonicalField;
-    FieldParameters parameters = checked.get(key);
+    TargetField parameters = checked.get(key);
     if (parameters == null) {
-      parameters = targetParameters(mapped, index, nearDupField, clusterField, canonicalField);
+      parameters =
+          targetParameters(mapped, analysis, index, nearDupField, clusterField, canonicalField);
       if (checked.size() >= MAX_BUILDERS) {
         checked.clear(); // mappings change rarely; a full map means many indexes or versions
       }
@@ -407,8 +419,21 @@ public final class NearDupIngest {
    */
   public NearDupDocument analyze(
       String mappingKey, String nearDupField, FieldParameters parameters, String text) {
+    return analyze(mappingKey, nearDupField, new TargetField(parameters), text);
+  }
+
+  /**
+   * The analysis of {@code text} as the {@code neardup} field makes it at index time, through its
+   * analyzer: the main text of an HTML page first where the analyzer extracts it.
+   *
+   * @param mappingKey identifies the index and its mapping and settings versions (builders are
+   *     cached by it)
+   */
+  public NearDupDocument analyze(
+      String mappingKey, String nearDupField, TargetField target, String text) {
+    FieldParameters parameters = target.parameters();
     boolean exact = parameters.verification() == Verification.EXACT;
-    String key = mappingKey + '/' + nearDupField + '/' + exact;
+    String key = mappingKey + '/' + nearDupField + '/' + exact + '/' + (target.mainText() != null);
     NearDupDocumentBuilder builder = builders.get(key);
     if (builder == null) {
       if (builders.size() >= MAX_BUILDERS) {
@@ -417,7 +442,9 @@ public final class NearDupIngest {
       builder =
           new NearDupDocumentBuilder(
               NearDupField.chain(
-                  new NormalizedTextAnalyzer(), parameters.settings(), parameters.verification()),
+                  TargetAnalyzer.analyzer(target.mainText()),
+                  parameters.settings(),
+                  parameters.verification()),
               new NearDupFields(nearDupField));
       builders.put(key, builder);
     }

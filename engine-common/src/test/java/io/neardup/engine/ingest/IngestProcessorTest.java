@@ -80,6 +80,7 @@ class IngestProcessorTest {
         "uuid-1",
         3,
         path -> MappingFields.find(MAPPING, path),
+        key -> List.of(),
         new IndexWrites("neardup_cluster", "neardup_canonical") {
           @Override
           public void lookup(List<SketchedText> texts, BiConsumer<List<String>, Exception> answer) {

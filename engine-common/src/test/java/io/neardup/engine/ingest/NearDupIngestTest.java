@@ -2,25 +2,33 @@ package io.neardup.engine.ingest;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.neardup.analysis.NearDupAnalyzer;
+import io.neardup.analysis.TextNormalizationFilterFactory;
 import io.neardup.cluster.Verification;
 import io.neardup.document.NearDupDocument;
 import io.neardup.document.NearDupDocumentBuilder;
 import io.neardup.document.NearDupFields;
 import io.neardup.engine.param.MappingFields;
+import io.neardup.engine.param.NearDupField;
 import io.neardup.engine.param.NearDupMappings;
 import io.neardup.settings.NearDupSettings;
 import io.neardup.sketch.Sketch;
+import io.neardup.web.analysis.MainTextCharFilterFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BiConsumer;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.custom.CustomAnalyzer;
+import org.apache.lucene.analysis.standard.StandardTokenizerFactory;
 import org.junit.jupiter.api.Test;
 
 class NearDupIngestTest {
@@ -37,8 +45,17 @@ class NearDupIngestTest {
   }
 
   private static NearDupMappings.FieldParameters target(Map<String, Object> mapping, String field) {
+    return target(mapping, Map.of(), field).parameters();
+  }
+
+  /**
+   * @param analysis the index's analysis settings, flat keys below {@code index.analysis.}
+   */
+  private static NearDupIngest.TargetField target(
+      Map<String, Object> mapping, Map<String, List<String>> analysis, String field) {
     return NearDupIngest.targetParameters(
         path -> MappingFields.find(mapping, path),
+        key -> analysis.getOrDefault(key, List.of()),
         "articles",
         field,
         NearDupIngest.DEFAULT_CLUSTER_FIELD,
@@ -86,6 +103,108 @@ class NearDupIngestTest {
             .shingles());
   }
 
+  private static final Map<String, Object> HTML_MAPPING =
+      Map.of(
+          "properties",
+          Map.of(
+              "page",
+              Map.of(
+                  "type",
+                  "text",
+                  "fields",
+                  Map.of("dup", Map.of("type", "neardup", "analyzer", "html"))),
+              "neardup_cluster",
+              Map.of("type", "keyword")));
+
+  private static Map<String, List<String>> htmlAnalyzer(String charFilter, String... filters) {
+    return Map.of(
+        "analyzer.html.type", List.of("custom"),
+        "analyzer.html.char_filter", List.of(charFilter),
+        "analyzer.html.tokenizer", List.of("standard"),
+        "analyzer.html.filter", List.of(filters));
+  }
+
+  @Test
+  void aFieldThatAnalysesAPagesMainTextIsAnalysedAsTheFieldDoes() throws Exception {
+    NearDupIngest.TargetField field =
+        target(HTML_MAPPING, htmlAnalyzer("neardup_main_text", "neardup_normalize"), "page.dup");
+    assertNotNull(field.mainText());
+    String page =
+        "<html><head><title>Robots</title></head><body><nav><a href=/>Home</a> <a href=/shop>Shop"
+            + "</a> <a href=/blog>Blog</a></nav><main><p>"
+            + TEXT
+            + "</p><p>"
+            + TEXT.replace("robot", "machine")
+            + "</p></main><footer>Copyright 2026 Example Robots Inc. All rights reserved."
+            + "</footer></body></html>";
+    // the field's analyzer as an engine builds it from the index's settings
+    Analyzer engines =
+        CustomAnalyzer.builder()
+            .addCharFilter(MainTextCharFilterFactory.NAME)
+            .withTokenizer(StandardTokenizerFactory.NAME)
+            .addTokenFilter(TextNormalizationFilterFactory.NAME)
+            .build();
+    NearDupMappings.FieldParameters parameters = field.parameters();
+    NearDupDocument indexed =
+        new NearDupDocumentBuilder(
+                NearDupField.chain(engines, parameters.settings(), parameters.verification()),
+                new NearDupFields("page.dup"))
+            .analyze(page);
+    NearDupDocument ingested = new NearDupIngest().analyze("uuid/1/1", "page.dup", field, page);
+    assertEquals(indexed.sketch(), ingested.sketch());
+    assertArrayEquals(
+        indexed.encodedSet(NearDupDocument.SetLayout.DELTA),
+        ingested.encodedSet(NearDupDocument.SetLayout.DELTA));
+    assertNotEquals(
+        new NearDupIngest().analyze("uuid/1/1", "page.dup", parameters, page).sketch(),
+        ingested.sketch(),
+        "the page's markup and furniture are not analysed");
+
+    // a char filter the index defines, with its settings
+    Map<String, List<String>> defined =
+        new java.util.HashMap<>(htmlAnalyzer("main", "neardup_normalize"));
+    defined.put("char_filter.main.type", List.of("neardup_main_text"));
+    defined.put("char_filter.main.boilerplate", List.of("none"));
+    assertNotNull(target(HTML_MAPPING, defined, "page.dup").mainText());
+  }
+
+  @Test
+  void otherAnalyzersAreRefusedNamingWhatTheProcessorRuns() {
+    String refused =
+        "[neardup] processor [neardup_field]: field [page.dup] uses analyzer [html]; the processor"
+            + " runs only [neardup_standard] and custom analyzers of one [neardup_main_text] char"
+            + " filter, the [standard] tokenizer and the [neardup_normalize] filter";
+    assertMessage(refused, () -> target(HTML_MAPPING, Map.of(), "page.dup"));
+    assertMessage(
+        refused,
+        () ->
+            target(
+                HTML_MAPPING,
+                htmlAnalyzer("neardup_main_text", "neardup_normalize", "lowercase"),
+                "page.dup"));
+    assertMessage(
+        refused,
+        () -> target(HTML_MAPPING, htmlAnalyzer("html_strip", "neardup_normalize"), "page.dup"));
+    Map<String, List<String>> whitespace =
+        new java.util.HashMap<>(htmlAnalyzer("neardup_main_text", "neardup_normalize"));
+    whitespace.put("analyzer.html.tokenizer", List.of("whitespace"));
+    assertMessage(refused, () -> target(HTML_MAPPING, whitespace, "page.dup"));
+    Map<String, List<String>> options =
+        new java.util.HashMap<>(htmlAnalyzer("neardup_main_text", "neardup_normalize"));
+    options.put("filter.neardup_normalize.type", List.of("neardup_normalize"));
+    options.put("filter.neardup_normalize.lowercase", List.of("false"));
+    assertMessage(refused, () -> target(HTML_MAPPING, options, "page.dup"));
+    Map<String, List<String>> badSetting =
+        new java.util.HashMap<>(htmlAnalyzer("main", "neardup_normalize"));
+    badSetting.put("char_filter.main.type", List.of("neardup_main_text"));
+    badSetting.put("char_filter.main.boilerplate", List.of("site"));
+    assertTrue(
+        assertThrows(
+                IllegalArgumentException.class, () -> target(HTML_MAPPING, badSetting, "page.dup"))
+            .getMessage()
+            .startsWith("char filter [main] of type [neardup_main_text]: boilerplate must be"));
+  }
+
   @Test
   void settingsAreCheckedOncePerMappingAndFailuresEveryTime() {
     NearDupIngest ingest = new NearDupIngest();
@@ -96,15 +215,20 @@ class NearDupIngestTest {
           reads[0]++;
           return MappingFields.find(good, path);
         };
-    NearDupMappings.FieldParameters first =
-        ingest.cachedTargetParameters(
-            "uuid/1", mapped, "articles", "body.dup", "neardup_cluster", "neardup_canonical");
+    java.util.function.Supplier<NearDupIngest.TargetField> cached =
+        () ->
+            ingest.cachedTargetParameters(
+                "uuid/1",
+                mapped,
+                key -> List.of(),
+                "articles",
+                "body.dup",
+                "neardup_cluster",
+                "neardup_canonical");
+    NearDupIngest.TargetField first = cached.get();
     int afterFirst = reads[0];
-    assertEquals(target(good, "body.dup"), first);
-    assertSame(
-        first,
-        ingest.cachedTargetParameters(
-            "uuid/1", mapped, "articles", "body.dup", "neardup_cluster", "neardup_canonical"));
+    assertEquals(target(good, "body.dup"), first.parameters());
+    assertSame(first, cached.get());
     assertEquals(afterFirst, reads[0], "the mapping is not read again");
     for (int i = 0; i < 2; i++) {
       assertThrows(
@@ -113,6 +237,7 @@ class NearDupIngestTest {
               ingest.cachedTargetParameters(
                   "uuid/1",
                   mapped,
+                  key -> List.of(),
                   "articles",
                   "body.nope",
                   "neardup_cluster",
@@ -155,7 +280,8 @@ class NearDupIngestTest {
         Map.of("properties", Map.of("d", Map.of("type", "neardup", "analyzer", "whitespace")));
     assertMessage(
         "[neardup] processor [neardup_field]: field [d] uses analyzer [whitespace]; the processor"
-            + " supports only the default [neardup_standard] yet",
+            + " runs only [neardup_standard] and custom analyzers of one [neardup_main_text] char"
+            + " filter, the [standard] tokenizer and the [neardup_normalize] filter",
         () -> target(custom, "d"));
     assertEquals(
         "[neardup] processor: index [x] does not exist: create it with a mapping of"

@@ -98,8 +98,9 @@ public final class NearDupProcessor extends AbstractProcessor {
         ? null
         : new IngestProcessor.Target(
             metadata.getIndexUUID(),
-            metadata.getMappingVersion(),
+            metadata.getVersion(),
             path -> factory.mappedFields.lookup(metadata, path),
+            key -> metadata.getSettings().getAsList(IngestProcessor.ANALYSIS + key),
             new IndexCalls(index));
   }
 

@@ -2,6 +2,7 @@ package io.neardup.web.analysis;
 
 import io.neardup.web.boilerplate.Boilerplate;
 import java.io.Reader;
+import java.util.List;
 import java.util.Map;
 import org.apache.lucene.analysis.CharFilterFactory;
 
@@ -21,6 +22,9 @@ import org.apache.lucene.analysis.CharFilterFactory;
 public final class MainTextCharFilterFactory extends CharFilterFactory {
   /** SPI name. */
   public static final String NAME = "nearDupMainText";
+
+  /** The settings of the engines' char filter ({@link #fromEngineSettings}). */
+  public static final List<String> ENGINE_SETTINGS = List.of("boilerplate", "max_chars");
 
   private final Boilerplate boilerplate;
   private final int maxChars;
