@@ -300,14 +300,15 @@ public class NearDupIngestIntegrationTests extends ESIntegTestCase {
   /**
    * A field whose analyzer takes an HTML page's main text ({@code neardup_main_text}, then the
    * default analysis): the processor runs the same analysis and hands it to the field (the doc
-   * values equal those of the same pages indexed without the processor), and a page and its copy
-   * under another site's template share a cluster.
+   * values equal those of the same pages indexed without the processor), a page and its copy under
+   * another site's template share a cluster, and each page gets its boilerplate fraction.
    */
   public void testPagesThroughAMainTextAnalyzerClusterByTheirMainText() throws Exception {
     putJsonPipeline(
         "pages",
         """
-        {"processors": [{"neardup": {"field": "page", "neardup_field": "page.dup"}}]}\
+        {"processors": [{"neardup": {"field": "page", "neardup_field": "page.dup",
+          "boilerplate_fraction_field": "boilerplate_fraction"}}]}\
         """);
     for (String index : List.of("pages", "plain-pages")) {
       assertAcked(
@@ -345,7 +346,10 @@ public class NearDupIngestIntegrationTests extends ESIntegTestCase {
         prepareSearch("pages").setSize(100),
         response -> {
           for (SearchHit hit : response.getHits().getHits()) {
-            clusters.put(hit.getId(), (String) hit.getSourceAsMap().get("neardup_cluster"));
+            Map<String, Object> source = hit.getSourceAsMap();
+            clusters.put(hit.getId(), (String) source.get("neardup_cluster"));
+            double fraction = ((Number) source.get("boilerplate_fraction")).doubleValue();
+            assertTrue(hit.getId() + ": " + fraction, fraction > 0 && fraction < 1);
           }
         });
     for (int t = 0; t < texts.length; t++) {

@@ -36,8 +36,8 @@ public final class IngestFamilies {
 
   /**
    * A mapping of HTML pages in {@code page} with a {@code neardup} multi-field {@code page.dup}
-   * that analyses their main text ({@link #HTML_ANALYSIS}), and the processor's cluster id and
-   * canonical flag.
+   * that analyses their main text ({@link #HTML_ANALYSIS}), and the processor's cluster id,
+   * canonical flag and the pages' boilerplate fraction.
    */
   public static Map<String, Object> pageMapping() {
     return Map.of(
@@ -47,6 +47,8 @@ public final class IngestFamilies {
             Map.of("type", "keyword"),
             "neardup_canonical",
             Map.of("type", "boolean"),
+            "boilerplate_fraction",
+            Map.of("type", "float"),
             "page",
             Map.of(
                 "type",

@@ -3,6 +3,7 @@ package io.neardup.engine.ingest;
 import io.neardup.document.NearDupDocument;
 import io.neardup.engine.api.LookupParams;
 import io.neardup.engine.param.NearDupMappings;
+import io.neardup.web.boilerplate.MainText;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -55,13 +56,15 @@ public final class IngestProcessor {
    * @param clusterField where the cluster id is written
    * @param canonicalField where the canonical flag is written
    * @param ignoreMissing whether a document without the text passes unchanged
+   * @param boilerplateFractionField where an HTML page's boilerplate fraction is written, or null
    */
   public record Config(
       String field,
       String nearDupField,
       String clusterField,
       String canonicalField,
-      boolean ignoreMissing) {
+      boolean ignoreMissing,
+      String boilerplateFractionField) {
 
     /**
      * Reads the parameters (and their defaults) from a pipeline definition through the engine's
@@ -81,7 +84,13 @@ public final class IngestProcessor {
           required.apply(NearDupIngest.NEARDUP_FIELD),
           optional.apply(NearDupIngest.CLUSTER_FIELD, NearDupIngest.DEFAULT_CLUSTER_FIELD),
           optional.apply(NearDupIngest.CANONICAL_FIELD, NearDupIngest.DEFAULT_CANONICAL_FIELD),
-          bool.apply(NearDupIngest.IGNORE_MISSING, false));
+          bool.apply(NearDupIngest.IGNORE_MISSING, false),
+          none(optional.apply(NearDupIngest.BOILERPLATE_FRACTION_FIELD, "")));
+    }
+
+    /** An optional property without a default: the engines' readers give "" for it. */
+    private static String none(String value) {
+      return value == null || value.isEmpty() ? null : value;
     }
   }
 
@@ -161,6 +170,7 @@ public final class IngestProcessor {
     final NearDupIngest.TargetField field;
     final NearDupMappings.FieldParameters parameters;
     final SketchedText sketched;
+    final MainText page;
     try {
       String name = document.index();
       index = target.apply(name);
@@ -179,6 +189,7 @@ public final class IngestProcessor {
               config.clusterField(),
               config.canonicalField());
       parameters = field.parameters();
+      checkBoilerplateFractionField(field, index, name);
       Object value = document.value().apply(config.field());
       String text =
           NearDupIngest.text(
@@ -190,7 +201,11 @@ public final class IngestProcessor {
         done.accept(null);
         return;
       }
-      NearDupDocument analysed = ingest.analyze(mappingKey, config.nearDupField(), field, text);
+      // a page's main text is what the field's char filter gives, analysed by the default chain
+      page = field.mainText() == null ? null : field.mainText().mainText(text);
+      NearDupDocument analysed =
+          ingest.analyze(
+              mappingKey, config.nearDupField(), parameters, page == null ? text : page.text());
       analysedTexts.put(
           index.uuid(),
           config.nearDupField(),
@@ -209,6 +224,9 @@ public final class IngestProcessor {
           if (e == null) {
             document.set().accept(config.clusterField(), a.cluster());
             document.set().accept(config.canonicalField(), a.canonical());
+            if (config.boilerplateFractionField() != null) {
+              document.set().accept(config.boilerplateFractionField(), page.boilerplateFraction());
+            }
           }
           done.accept(e);
         };
@@ -233,6 +251,47 @@ public final class IngestProcessor {
           assigned);
     }
   }
+
+  /**
+   * Checks that a {@code boilerplate_fraction_field}, when set, has a page to measure (the {@code
+   * neardup_field}'s analyzer extracts the main text) and, where the index maps it, a
+   * floating-point type.
+   */
+  private void checkBoilerplateFractionField(
+      NearDupIngest.TargetField field, Target index, String name) {
+    String target = config.boilerplateFractionField();
+    if (target == null) {
+      return;
+    }
+    String who = "[neardup] processor [" + NearDupIngest.BOILERPLATE_FRACTION_FIELD + "]";
+    if (field.mainText() == null) {
+      throw new IllegalArgumentException(
+          who
+              + ": field ["
+              + config.nearDupField()
+              + "] does not extract an HTML page's main text in index ["
+              + name
+              + "]: give it an analyzer with the [neardup_main_text] char filter");
+    }
+    Map<String, Object> mapped = index.mapped().apply(target);
+    Object type = mapped == null ? null : mapped.get("type");
+    if (type != null && !FRACTION_TYPES.contains(type.toString())) {
+      throw new IllegalArgumentException(
+          who
+              + ": field ["
+              + target
+              + "] must be mapped as a floating-point number "
+              + FRACTION_TYPES
+              + " in index ["
+              + name
+              + "], got ["
+              + type
+              + "]");
+    }
+  }
+
+  private static final List<String> FRACTION_TYPES =
+      List.of("float", "double", "half_float", "scaled_float");
 
   /** The lookup aggregation's parameters for a batch of texts. */
   public LookupParams lookupParams(List<SketchedText> texts) {

@@ -1,5 +1,6 @@
 package io.neardup.engine.ingest;
 
+import io.neardup.analysis.NormalizedTextAnalyzer;
 import io.neardup.cluster.Verification;
 import io.neardup.document.NearDupDocument;
 import io.neardup.document.NearDupDocumentBuilder;
@@ -59,6 +60,13 @@ public final class NearDupIngest {
    * a cluster, rather than failing (as the engines' own processors offer it); default false.
    */
   public static final String IGNORE_MISSING = "ignore_missing";
+
+  /**
+   * Where the processor writes an HTML page's boilerplate fraction (none by default), for {@code
+   * canonical: "boilerplate"}: only with a {@code neardup_field} whose analyzer extracts the main
+   * text.
+   */
+  public static final String BOILERPLATE_FRACTION_FIELD = "boilerplate_fraction_field";
 
   /** Default of {@code cluster_field}. */
   public static final String DEFAULT_CLUSTER_FIELD = "neardup_cluster";
@@ -419,21 +427,8 @@ public final class NearDupIngest {
    */
   public NearDupDocument analyze(
       String mappingKey, String nearDupField, FieldParameters parameters, String text) {
-    return analyze(mappingKey, nearDupField, new TargetField(parameters), text);
-  }
-
-  /**
-   * The analysis of {@code text} as the {@code neardup} field makes it at index time, through its
-   * analyzer: the main text of an HTML page first where the analyzer extracts it.
-   *
-   * @param mappingKey identifies the index and its mapping and settings versions (builders are
-   *     cached by it)
-   */
-  public NearDupDocument analyze(
-      String mappingKey, String nearDupField, TargetField target, String text) {
-    FieldParameters parameters = target.parameters();
     boolean exact = parameters.verification() == Verification.EXACT;
-    String key = mappingKey + '/' + nearDupField + '/' + exact + '/' + (target.mainText() != null);
+    String key = mappingKey + '/' + nearDupField + '/' + exact;
     NearDupDocumentBuilder builder = builders.get(key);
     if (builder == null) {
       if (builders.size() >= MAX_BUILDERS) {
@@ -442,9 +437,7 @@ public final class NearDupIngest {
       builder =
           new NearDupDocumentBuilder(
               NearDupField.chain(
-                  TargetAnalyzer.analyzer(target.mainText()),
-                  parameters.settings(),
-                  parameters.verification()),
+                  new NormalizedTextAnalyzer(), parameters.settings(), parameters.verification()),
               new NearDupFields(nearDupField));
       builders.put(key, builder);
     }

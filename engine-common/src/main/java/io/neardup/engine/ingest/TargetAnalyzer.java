@@ -2,13 +2,10 @@ package io.neardup.engine.ingest;
 
 import io.neardup.analysis.NormalizedTextAnalyzer;
 import io.neardup.web.analysis.MainTextCharFilterFactory;
-import java.io.Reader;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.analysis.AnalyzerWrapper;
 
 /**
  * The analyzers of a {@code neardup} field that the ingest processor runs itself, as the field
@@ -21,8 +18,10 @@ import org.apache.lucene.analysis.AnalyzerWrapper;
  *                                       "tokenizer": "standard", "filter": ["neardup_normalize"] } } }
  * }</pre>
  *
- * <p>Any other analyzer would take the index's analysis components, which an ingest node need not
- * hold, so the processor refuses it, naming what it can run.
+ * <p>The processor analyses such a page's main text ({@link MainTextCharFilterFactory#mainText},
+ * the char filter's output) with the default chain, which gives the field's tokens. Any other
+ * analyzer would take the index's analysis components, which an ingest node need not hold, so the
+ * processor refuses it, naming what it can run.
  */
 final class TargetAnalyzer {
   /** The char filter type of the main text (both engines). */
@@ -72,25 +71,6 @@ final class TargetAnalyzer {
               + "] filter");
     }
     return mainText;
-  }
-
-  /** The analyzer that makes the field's tokens: {@code neardup_standard} after the main text. */
-  static Analyzer analyzer(MainTextCharFilterFactory mainText) {
-    Analyzer standard = new NormalizedTextAnalyzer();
-    if (mainText == null) {
-      return standard;
-    }
-    return new AnalyzerWrapper(Analyzer.PER_FIELD_REUSE_STRATEGY) {
-      @Override
-      protected Analyzer getWrappedAnalyzer(String fieldName) {
-        return standard;
-      }
-
-      @Override
-      protected Reader wrapReader(String fieldName, Reader reader) {
-        return mainText.create(reader);
-      }
-    };
   }
 
   /**

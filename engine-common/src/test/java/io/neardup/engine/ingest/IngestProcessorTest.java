@@ -9,6 +9,8 @@ import io.neardup.analysis.NormalizedTextAnalyzer;
 import io.neardup.engine.param.MappingFields;
 import io.neardup.engine.param.NearDupField;
 import io.neardup.engine.param.NearDupMappings;
+import io.neardup.web.boilerplate.Boilerplate;
+import io.neardup.web.boilerplate.MainTextExtractor;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -76,11 +78,19 @@ class IngestProcessorTest {
 
   /** An index that holds no near-duplicate: every lookup answers none. */
   private static IngestProcessor.Target emptyIndex(List<Integer> searches) {
+    return emptyIndex(searches, MAPPING, Map.of());
+  }
+
+  /**
+   * @param analysis the index's analysis settings, flat keys below {@code index.analysis.}
+   */
+  private static IngestProcessor.Target emptyIndex(
+      List<Integer> searches, Map<String, Object> mapping, Map<String, List<String>> analysis) {
     return new IngestProcessor.Target(
         "uuid-1",
         3,
-        path -> MappingFields.find(MAPPING, path),
-        key -> List.of(),
+        path -> MappingFields.find(mapping, path),
+        key -> analysis.getOrDefault(key, List.of()),
         new IndexWrites("neardup_cluster", "neardup_canonical") {
           @Override
           public void lookup(List<SketchedText> texts, BiConsumer<List<String>, Exception> answer) {
@@ -151,8 +161,73 @@ class IngestProcessorTest {
     IngestProcessor.Config config = read(Map.of("field", "body", "neardup_field", "body.dup"));
     assertEquals(
         new IngestProcessor.Config(
-            "body", "body.dup", "neardup_cluster", "neardup_canonical", false),
+            "body", "body.dup", "neardup_cluster", "neardup_canonical", false, null),
         config);
+  }
+
+  @Test
+  void aPagesBoilerplateFractionIsWrittenWhereAsked() {
+    Map<String, Object> mapping =
+        Map.of(
+            "properties",
+            Map.of(
+                "body",
+                Map.of(
+                    "type",
+                    "text",
+                    "fields",
+                    Map.of("dup", Map.of("type", "neardup", "analyzer", "html"))),
+                "neardup_cluster",
+                Map.of("type", "keyword"),
+                "label",
+                Map.of("type", "keyword")));
+    Map<String, List<String>> html =
+        NearDupIngestTest.htmlAnalyzer("neardup_main_text", "neardup_normalize");
+    String page =
+        "<html><body><nav><a href=/a>Home</a> <a href=/b>News</a> <a href=/c>Contact us</a></nav>"
+            + "<main><p>"
+            + TEXT
+            + ".</p></main><footer>All rights reserved by the warehouse company</footer></body>"
+            + "</html>";
+    Doc doc = new Doc("p", page);
+    assertNull(
+        run(
+            fractionProcessor("boilerplate_fraction"),
+            doc,
+            emptyIndex(new ArrayList<>(), mapping, html)));
+    double fraction = (Double) doc.fields.get("boilerplate_fraction");
+    assertEquals(
+        new MainTextExtractor(Boilerplate.LOCAL).extract(page, null).boilerplateFraction(),
+        fraction);
+    assertTrue(fraction > 0 && fraction < 1, "the page has a template: " + fraction);
+
+    assertEquals(
+        "[neardup] processor [boilerplate_fraction_field]: field [body.dup] does not extract an"
+            + " HTML page's main text in index [articles]: give it an analyzer with the"
+            + " [neardup_main_text] char filter",
+        run(
+                fractionProcessor("boilerplate_fraction"),
+                new Doc("q", TEXT),
+                emptyIndex(new ArrayList<>()))
+            .getMessage());
+    assertEquals(
+        "[neardup] processor [boilerplate_fraction_field]: field [label] must be mapped as a"
+            + " floating-point number [float, double, half_float, scaled_float] in index [articles],"
+            + " got [keyword]",
+        run(
+                fractionProcessor("label"),
+                new Doc("r", page),
+                emptyIndex(new ArrayList<>(), mapping, html))
+            .getMessage());
+  }
+
+  private static IngestProcessor fractionProcessor(String field) {
+    return new IngestProcessor(
+        read(
+            Map.of(
+                "field", "body", "neardup_field", "body.dup", "boilerplate_fraction_field", field)),
+        new NearDupIngest(),
+        new AnalysedTexts());
   }
 
   @Test

@@ -116,7 +116,8 @@ class NearDupIngestTest {
               "neardup_cluster",
               Map.of("type", "keyword")));
 
-  private static Map<String, List<String>> htmlAnalyzer(String charFilter, String... filters) {
+  /** An analyzer {@code html} of the char filter and filters, as flat analysis settings. */
+  static Map<String, List<String>> htmlAnalyzer(String charFilter, String... filters) {
     return Map.of(
         "analyzer.html.type", List.of("custom"),
         "analyzer.html.char_filter", List.of(charFilter),
@@ -150,7 +151,10 @@ class NearDupIngestTest {
                 NearDupField.chain(engines, parameters.settings(), parameters.verification()),
                 new NearDupFields("page.dup"))
             .analyze(page);
-    NearDupDocument ingested = new NearDupIngest().analyze("uuid/1/1", "page.dup", field, page);
+    NearDupDocument ingested =
+        new NearDupIngest()
+            .analyze(
+                "uuid/1/1", "page.dup", field.parameters(), field.mainText().mainText(page).text());
     assertEquals(indexed.sketch(), ingested.sketch());
     assertArrayEquals(
         indexed.encodedSet(NearDupDocument.SetLayout.DELTA),

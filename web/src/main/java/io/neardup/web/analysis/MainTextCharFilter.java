@@ -1,6 +1,7 @@
 package io.neardup.web.analysis;
 
 import io.neardup.web.boilerplate.Boilerplate;
+import io.neardup.web.boilerplate.MainText;
 import io.neardup.web.boilerplate.MainTextExtractor;
 import java.io.IOException;
 import java.io.Reader;
@@ -63,7 +64,12 @@ public final class MainTextCharFilter extends CharFilter {
       html.append(buffer, 0, n);
     }
     inputLength = html.length();
-    text = new MainTextExtractor(boilerplate).extract(html.toString(), null).text();
+    text = mainText(html.toString(), boilerplate).text();
+  }
+
+  /** The main text the filter gives of a page already cut to its {@code maxChars}. */
+  static MainText mainText(String html, Boilerplate boilerplate) {
+    return new MainTextExtractor(boilerplate).extract(html, null);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.neardup.web.analysis;
 
 import io.neardup.web.boilerplate.Boilerplate;
+import io.neardup.web.boilerplate.MainText;
 import java.io.Reader;
 import java.util.List;
 import java.util.Map;
@@ -80,5 +81,15 @@ public final class MainTextCharFilterFactory extends CharFilterFactory {
   @Override
   public Reader create(Reader input) {
     return new MainTextCharFilter(input, boilerplate, maxChars);
+  }
+
+  /**
+   * The main text that this factory's filters give of {@code page}, with its blocks and its
+   * boilerplate fraction: the filter's output, for a caller that needs more of the page than its
+   * text.
+   */
+  public MainText mainText(String page) {
+    return MainTextCharFilter.mainText(
+        page.length() > maxChars ? page.substring(0, maxChars) : page, boilerplate);
   }
 }
