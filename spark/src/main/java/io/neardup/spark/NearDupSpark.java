@@ -324,12 +324,26 @@ public final class NearDupSpark {
           throw new IllegalArgumentException(error);
         }
       }
-      JavaRDD<Doc> good = skipped > 0 ? read.filter(d -> d.problems() == 0) : read;
+      // the phases after the analysis run on consecutive input partitions grouped to the
+      // partitions asked for or sized to the documents and the cores: each task and stage costs
+      // the same whatever it holds, and a small input cut in many splits paid that many times
+      long[] inputCounts = goodCounts;
+      int parts = partitions(options.partitions(), inputCounts, jsc.defaultParallelism());
+      int[] firsts = Consecutive.firsts(inputCounts, parts);
+      goodCounts = new long[firsts.length - 1];
+      for (int g = 0; g < goodCounts.length; g++) {
+        for (int i = firsts[g]; i < firsts[g + 1]; i++) {
+          goodCounts[g] += inputCounts[i];
+        }
+      }
+      JavaRDD<Doc> good =
+          Consecutive.coalesce(skipped > 0 ? read.filter(d -> d.problems() == 0) : read, firsts);
+      int shuffleParts = Math.max(1, good.getNumPartitions());
       // ids meet by a 64-bit hash (8 bytes a document shuffled, not the id); only when two share
       // one are the ids themselves compared, which tells a repeated id from a collision
       boolean sharedHash =
           !good.mapToPair(d -> new Tuple2<>(ID_HASH.hashCharsToLong(d.id()), 1L))
-              .reduceByKey(Long::sum)
+              .reduceByKey(Long::sum, shuffleParts)
               .filter(t -> t._2() > 1)
               .keys()
               // one job (take would scan the partitions in several): each task's first at most
@@ -340,7 +354,7 @@ public final class NearDupSpark {
           !sharedHash
               ? List.of()
               : good.mapToPair(d -> new Tuple2<>(d.id(), 1L))
-                  .reduceByKey(Long::sum)
+                  .reduceByKey(Long::sum, shuffleParts)
                   .filter(t -> t._2() > 1)
                   .mapPartitions(it -> it.hasNext() ? List.of(it.next()).iterator() : it)
                   .collect();
@@ -387,6 +401,31 @@ public final class NearDupSpark {
     } finally {
       phases.close();
     }
+  }
+
+  /**
+   * The most documents a partition is given by default after the analysis: its band entries (8
+   * bytes per band) then take some 40 MB at 20 bands.
+   */
+  static final int DOCUMENTS_PER_PARTITION = 250_000;
+
+  /**
+   * The partitions after the analysis: {@code asked} when given (at most the input's), else the
+   * default parallelism, or more when a partition would otherwise hold more than {@link
+   * #DOCUMENTS_PER_PARTITION} documents; never more than the input's partitions (consecutive ones
+   * are grouped, not split).
+   */
+  static int partitions(int asked, long[] counts, int parallelism) {
+    int input = Math.max(1, counts.length);
+    if (asked > 0) {
+      return Math.min(asked, input);
+    }
+    long documents = 0;
+    for (long c : counts) {
+      documents += c;
+    }
+    long bySize = (documents + DOCUMENTS_PER_PARTITION - 1) / DOCUMENTS_PER_PARTITION;
+    return (int) Math.min(input, Math.max(Math.max(1, parallelism), bySize));
   }
 
   private static final com.dynatrace.hash4j.hashing.Hasher64 ID_HASH =
@@ -537,7 +576,7 @@ public final class NearDupSpark {
           byOrd
               .lookup(sharingHash, sets)
               .mapToPair(t -> new Tuple2<>(t._2()._1(), new Tuple2<>(t._1(), t._2()._2())))
-              .groupByKey()
+              .groupByKey(partitions)
               .flatMap(t -> equalSets(t._2()))
               .mapToPair(m -> new Tuple2<>(m[0], m))
               .persist(Cached.RECORDS);
@@ -707,18 +746,20 @@ public final class NearDupSpark {
             byOrd
                 .lookup(labels, values)
                 .mapToPair(t -> new Tuple2<>(t._2()._1(), new Tuple2<>(t._1(), t._2()._2())))
-                .reduceByKey((x, y) -> {
-                  int c = policy().compare(x._2(), y._2());
-                  if (c == 0) {
-                    c = Long.compare(x._1(), y._1());
-                  }
-                  return c <= 0 ? x : y;
-                })
+                .reduceByKey(
+                    (x, y) -> {
+                      int c = policy().compare(x._2(), y._2());
+                      if (c == 0) {
+                        c = Long.compare(x._1(), y._1());
+                      }
+                      return c <= 0 ? x : y;
+                    },
+                    partitions)
                 .mapValues(Tuple2::_1);
         clusterOf =
             labels
                 .mapToPair(Tuple2::swap)
-                .join(canonicalOf)
+                .join(canonicalOf, partitions)
                 .mapToPair(t -> new Tuple2<>(t._2()._1(), new long[] {t._1(), t._2()._2()}));
       }
       JavaPairRDD<Long, String> ids =
