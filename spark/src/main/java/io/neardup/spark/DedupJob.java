@@ -140,24 +140,26 @@ public final class DedupJob {
         throw new InputException(e.getMessage(), e);
       }
       phases.enter("write");
-      // kept for the summary's count rather than computed again (the pairs Dataset reads it too)
-      JavaRDD<Row> pairRows = r.pairRows().persist(StorageLevel.MEMORY_AND_DISK());
+      // the Parquet pairs and the summary's count read the rows once computed; the pairs file
+      // counts the lines it writes
+      JavaRDD<Row> pairRows =
+          args.output() != null
+              ? r.pairRows().persist(StorageLevel.MEMORY_AND_DISK())
+              : r.pairRows();
       if (args.output() != null) {
         r.pairs().write().mode(SaveMode.ErrorIfExists).parquet(args.output() + "/pairs");
         r.clusters().write().mode(SaveMode.ErrorIfExists).parquet(args.output() + "/clusters");
       }
-      if (args.pairs() != null) {
-        CliFiles.writePairs(pairRows, args.pairs());
-      }
+      long written = args.pairs() != null ? CliFiles.writePairs(pairRows, args.pairs()) : -1;
       if (args.clusters() != null) {
         CliFiles.writeClusters(r, args.clusters());
       }
       phases.enter("summary");
-      pairs = pairRows.count();
+      pairs = written >= 0 ? written : pairRows.count();
       pairRows.unpersist(false);
       // the cluster assignment is kept by the run: counted there, not through its rows' joins
-      clustered = r.members().count();
-      clusters = r.members().filter(m -> m._1() == m._2().canonical()).count();
+      clustered = r.clustered();
+      clusters = r.clusterCount();
     }
     System.err.printf(
         Locale.ROOT,
