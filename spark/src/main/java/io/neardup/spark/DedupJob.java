@@ -31,7 +31,7 @@ public final class DedupJob {
       Usage: DedupJob --input PATH... [--format jsonl|parquet|warc] [--id-col COL] [--text-col COL]
                       [--threshold T] [--output DIR] [--pairs FILE] [--clusters FILE]
                       [--verify exact|sketch] [--canonical POLICY] [--html] [--all-pairs]
-                      [--on-error fail|skip]
+                      [--on-error fail|skip] [--partitions N]
                       [--shingle-unit word|char] [--shingle-size N] [--hashes K] [--bits BITS]
                       [--scheme SCHEME] [--seed SEED] [--bands B] [--rows R] [--lowercase BOOL]
                       [--unicode NORM] [--punctuation WHAT] [--digits WHAT]
@@ -47,6 +47,8 @@ public final class DedupJob {
                           grows with the number of pairs
         --on-error        fail (default) at the first record without a text or line that is not JSON,
                           naming it; skip counts and skips such records
+        --partitions N    partitions of the phases after the analysis (at most the input's); default
+                          spark.default.parallelism, more past 250,000 documents a partition
       At least one of --output, --pairs, --clusters.\
       """;
 
@@ -257,6 +259,7 @@ public final class DedupJob {
           case "--clusters" -> clusters = Path.of(value);
           case "--verify" -> options.verification(value);
           case "--canonical" -> options.canonical(value);
+          case "--partitions" -> options.partitions(integer(value));
           case "--on-error" -> {
             if (!value.equals("fail") && !value.equals("skip")) {
               throw new IllegalArgumentException("must be fail or skip, got [" + value + "]");
@@ -290,6 +293,14 @@ public final class DedupJob {
       }
     }
     return new Args(inputs, format, output, pairs, clusters, skip, options);
+  }
+
+  private static int integer(String value) {
+    try {
+      return Integer.parseInt(value);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("must be an integer, got [" + value + "]");
+    }
   }
 
   private static double number(String value) {
