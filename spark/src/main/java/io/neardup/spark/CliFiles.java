@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import org.apache.spark.HashPartitioner;
 import org.apache.spark.Partitioner;
+import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -25,7 +26,8 @@ import scala.Tuple2;
  * for comparing with the CLI: the pairs as TSV ({@code id_a\tid_b\tsimilarity}, sorted by id, six
  * decimals) and the clusters as JSONL ({@code {"canonical": ID, "members": [...], "size": N}}, by
  * first member in input order, members in input order). Rows reach the driver one partition at a
- * time ({@code toLocalIterator}), never all at once.
+ * time ({@code toLocalIterator}), never all at once: partitions of at most {@link #LINES_PER_PART}
+ * lines.
  */
 public final class CliFiles {
   static final String PAIRS_HEADER = "id_a\tid_b\tsimilarity";
@@ -33,46 +35,64 @@ public final class CliFiles {
 
   private CliFiles() {}
 
-  /** Writes the pairs file, replacing {@code file} once it is whole. */
-  public static void writePairs(Dataset<Row> pairs, Path file) {
-    writePairs(pairs.javaRDD(), file);
+  /**
+   * The most lines of a file in one partition of its sorted rows: what the driver holds at once
+   * while it writes the file (some tens of MB).
+   */
+  static final long LINES_PER_PART = 500_000;
+
+  /** Writes the pairs file, replacing {@code file} once it is whole; returns the pairs written. */
+  public static long writePairs(Dataset<Row> pairs, Path file) {
+    return writePairs(pairs.javaRDD(), file);
   }
 
   /**
    * Writes the pairs file from rows of {@link NearDupSpark#PAIRS_SCHEMA}, sorted by id as the CLI
-   * sorts them ({@link String#compareTo}); replaces {@code file} once it is whole.
+   * sorts them ({@link String#compareTo}); replaces {@code file} once it is whole; returns the
+   * pairs written. The rows are computed once: their lines are kept serialised while they are
+   * counted (which sizes the sort's partitions: one for a small file, no sampling job) and sorted.
    */
-  static void writePairs(JavaRDD<Row> pairs, Path file) {
-    write(
-        file,
-        out -> {
-          out.write(PAIRS_HEADER);
-          out.write('\n');
-          // each partition's rows become one block of lines on the executors, in order; ids hold
-          // no control character, so (a, b) sorts as a + NUL + b
-          Iterator<String> blocks =
-              pairs
-                  .sortBy(
-                      r -> r.getString(0) + '\u0000' + r.getString(1),
-                      true,
-                      fileParts(pairs.getNumPartitions(), pairs.context().defaultParallelism()))
-                  .mapPartitions(CliFiles::pairLines)
-                  .toLocalIterator();
-          while (blocks.hasNext()) {
-            out.write(blocks.next());
-          }
-        });
+  static long writePairs(JavaRDD<Row> pairs, Path file) {
+    // ids hold no control character, so (a, b) sorts as a + NUL + b
+    JavaPairRDD<String, String> lines =
+        pairs
+            .mapToPair(r -> {
+              StringBuilder sb = new StringBuilder();
+              sb.append(r.getString(0)).append('\t').append(r.getString(1)).append('\t');
+              appendSimilarity(sb, r.getDouble(2));
+              return new Tuple2<>(r.getString(0) + '\u0000' + r.getString(1), sb.toString());
+            })
+            .persist(Cached.RECORDS);
+    try {
+      long count = lines.count();
+      write(
+          file,
+          out -> {
+            out.write(PAIRS_HEADER);
+            out.write('\n');
+            // each partition's lines become blocks on the executors, in order
+            Iterator<String> blocks =
+                lines
+                    .sortByKey(true, fileParts(count, pairs.getNumPartitions()))
+                    .values()
+                    .mapPartitions(CliFiles::blocks)
+                    .toLocalIterator();
+            while (blocks.hasNext()) {
+              out.write(blocks.next());
+            }
+          });
+      return count;
+    } finally {
+      lines.unpersist(false);
+    }
   }
 
-  /** Rows of pairs as the pairs file's lines, in blocks of up to a megabyte. */
-  static Iterator<String> pairLines(Iterator<Row> rows) {
+  /** Lines, each ended by a line break, in blocks of up to a megabyte. */
+  static Iterator<String> blocks(Iterator<String> lines) {
     List<String> blocks = new ArrayList<>();
     StringBuilder sb = new StringBuilder();
-    while (rows.hasNext()) {
-      Row r = rows.next();
-      sb.append(r.getString(0)).append('\t').append(r.getString(1)).append('\t');
-      appendSimilarity(sb, r.getDouble(2));
-      sb.append('\n');
+    while (lines.hasNext()) {
+      sb.append(lines.next()).append('\n');
       if (sb.length() >= 1 << 20) {
         blocks.add(sb.toString());
         sb.setLength(0);
@@ -115,10 +135,7 @@ public final class CliFiles {
             .members()
             .mapToPair(t -> new Tuple2<>(t._2().cluster() << 32 | t._1(), t._2()))
             .repartitionAndSortWithinPartitions(
-                new ByCluster(
-                    ranges,
-                    fileParts(
-                        ranges.numPartitions(), result.members().context().defaultParallelism())))
+                new ByCluster(ranges, fileParts(result.clustered(), ranges.numPartitions())))
             .mapPartitions(CliFiles::clusterLines)
             .toLocalIterator();
     write(
@@ -131,11 +148,12 @@ public final class CliFiles {
   }
 
   /**
-   * The partitions of a file's sorted rows: each is one job of {@code toLocalIterator}, so no more
-   * than the default parallelism (and no more than the data's partitions).
+   * The partitions of a file's sorted lines: each is one job of {@code toLocalIterator}, whose
+   * result the driver holds, so as few as keep each within {@link #LINES_PER_PART} (one for a small
+   * file), and no more than the data's partitions.
    */
-  static int fileParts(int partitions, int parallelism) {
-    return Math.max(1, Math.min(partitions, parallelism));
+  static int fileParts(long lines, int partitions) {
+    return (int) Math.max(1, Math.min(partitions, (lines + LINES_PER_PART - 1) / LINES_PER_PART));
   }
 
   /**

@@ -31,7 +31,7 @@ public final class DedupJob {
       Usage: DedupJob --input PATH... [--format jsonl|parquet|warc] [--id-col COL] [--text-col COL]
                       [--threshold T] [--output DIR] [--pairs FILE] [--clusters FILE]
                       [--verify exact|sketch] [--canonical POLICY] [--html] [--all-pairs]
-                      [--on-error fail|skip]
+                      [--on-error fail|skip] [--partitions N]
                       [--shingle-unit word|char] [--shingle-size N] [--hashes K] [--bits BITS]
                       [--scheme SCHEME] [--seed SEED] [--bands B] [--rows R] [--lowercase BOOL]
                       [--unicode NORM] [--punctuation WHAT] [--digits WHAT]
@@ -47,6 +47,8 @@ public final class DedupJob {
                           grows with the number of pairs
         --on-error        fail (default) at the first record without a text or line that is not JSON,
                           naming it; skip counts and skips such records
+        --partitions N    partitions of the phases after the analysis (at most the input's); default
+                          spark.default.parallelism, more past 250,000 documents a partition
       At least one of --output, --pairs, --clusters.\
       """;
 
@@ -140,24 +142,26 @@ public final class DedupJob {
         throw new InputException(e.getMessage(), e);
       }
       phases.enter("write");
-      // kept for the summary's count rather than computed again (the pairs Dataset reads it too)
-      JavaRDD<Row> pairRows = r.pairRows().persist(StorageLevel.MEMORY_AND_DISK());
+      // the Parquet pairs and the summary's count read the rows once computed; the pairs file
+      // counts the lines it writes
+      JavaRDD<Row> pairRows =
+          args.output() != null
+              ? r.pairRows().persist(StorageLevel.MEMORY_AND_DISK())
+              : r.pairRows();
       if (args.output() != null) {
         r.pairs().write().mode(SaveMode.ErrorIfExists).parquet(args.output() + "/pairs");
         r.clusters().write().mode(SaveMode.ErrorIfExists).parquet(args.output() + "/clusters");
       }
-      if (args.pairs() != null) {
-        CliFiles.writePairs(pairRows, args.pairs());
-      }
+      long written = args.pairs() != null ? CliFiles.writePairs(pairRows, args.pairs()) : -1;
       if (args.clusters() != null) {
         CliFiles.writeClusters(r, args.clusters());
       }
       phases.enter("summary");
-      pairs = pairRows.count();
+      pairs = written >= 0 ? written : pairRows.count();
       pairRows.unpersist(false);
       // the cluster assignment is kept by the run: counted there, not through its rows' joins
-      clustered = r.members().count();
-      clusters = r.members().filter(m -> m._1() == m._2().canonical()).count();
+      clustered = r.clustered();
+      clusters = r.clusterCount();
     }
     System.err.printf(
         Locale.ROOT,
@@ -255,6 +259,7 @@ public final class DedupJob {
           case "--clusters" -> clusters = Path.of(value);
           case "--verify" -> options.verification(value);
           case "--canonical" -> options.canonical(value);
+          case "--partitions" -> options.partitions(integer(value));
           case "--on-error" -> {
             if (!value.equals("fail") && !value.equals("skip")) {
               throw new IllegalArgumentException("must be fail or skip, got [" + value + "]");
@@ -288,6 +293,14 @@ public final class DedupJob {
       }
     }
     return new Args(inputs, format, output, pairs, clusters, skip, options);
+  }
+
+  private static int integer(String value) {
+    try {
+      return Integer.parseInt(value);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("must be an integer, got [" + value + "]");
+    }
   }
 
   private static double number(String value) {

@@ -40,6 +40,7 @@ public final class DedupOptions implements Serializable {
   private int tile = Tiles.DEFAULT_TILE;
   private int tileFrom = Tiles.DEFAULT_FROM;
   private long componentsInOneTask = ConnectedComponents.ONE_TASK_EDGES;
+  private int partitions;
 
   /** The column of the documents' ids (string or integer; default {@code id}). */
   public DedupOptions idColumn(String column) {
@@ -148,6 +149,25 @@ public final class DedupOptions implements Serializable {
 
   public boolean allPairs() {
     return allPairs;
+  }
+
+  /**
+   * The partitions of every phase after the analysis (its shuffles and the data keyed by ordinal),
+   * at most the input's: consecutive input partitions are read as one, in order. 0 (the default)
+   * sizes them to the documents and the cores: {@code spark.default.parallelism}, or more when a
+   * partition would otherwise hold more than {@value NearDupSpark#DOCUMENTS_PER_PARTITION}
+   * documents.
+   */
+  public DedupOptions partitions(int n) {
+    if (n < 0) {
+      throw new IllegalArgumentException("partitions must be >= 0 (0: automatic), got " + n);
+    }
+    this.partitions = n;
+    return this;
+  }
+
+  public int partitions() {
+    return partitions;
   }
 
   /**

@@ -20,8 +20,4 @@ record Doc(long ord, String id, int[] set, int[] bucketKeys, Object canonicalVal
 
   /** A record that could not be read (a line that is not a JSON object): its id is why. */
   static final int BAD_RECORD = 8;
-
-  Doc withOrd(long ord) {
-    return new Doc(ord, id, set, bucketKeys, canonicalValue, problems);
-  }
 }

@@ -101,6 +101,7 @@ public final class NearDupSpark {
     private final JavaPairRDD<Long, ClusterMember> members;
     private Dataset<Row> pairs;
     private Dataset<Row> clusters;
+    private long[] counts;
 
     Result(
         SparkSession spark,
@@ -156,6 +157,34 @@ public final class NearDupSpark {
      */
     public long oversizedBuckets() {
       return oversizedBuckets;
+    }
+
+    /** The clustered documents (counted with the clusters in one job, when first asked for). */
+    public long clustered() {
+      return counts()[0];
+    }
+
+    /** The clusters (their canonicals, counted with {@link #clustered}). */
+    public long clusterCount() {
+      return counts()[1];
+    }
+
+    private synchronized long[] counts() {
+      if (counts == null) {
+        counts =
+            members
+                .mapPartitions(it -> {
+                  long[] c = new long[2];
+                  while (it.hasNext()) {
+                    Tuple2<Long, ClusterMember> m = it.next();
+                    c[0]++;
+                    c[1] += m._1() == m._2().canonical() ? 1 : 0;
+                  }
+                  return List.of(c).iterator();
+                })
+                .reduce((x, y) -> new long[] {x[0] + y[0], x[1] + y[1]});
+      }
+      return counts;
     }
 
     /** The clustered documents by input ordinal (for {@link CliFiles}). */
@@ -324,12 +353,26 @@ public final class NearDupSpark {
           throw new IllegalArgumentException(error);
         }
       }
-      JavaRDD<Doc> good = skipped > 0 ? read.filter(d -> d.problems() == 0) : read;
+      // the phases after the analysis run on consecutive input partitions grouped to the
+      // partitions asked for or sized to the documents and the cores: each task and stage costs
+      // the same whatever it holds, and a small input cut in many splits paid that many times
+      long[] inputCounts = goodCounts;
+      int parts = partitions(options.partitions(), inputCounts, jsc.defaultParallelism());
+      int[] firsts = Consecutive.firsts(inputCounts, parts);
+      goodCounts = new long[firsts.length - 1];
+      for (int g = 0; g < goodCounts.length; g++) {
+        for (int i = firsts[g]; i < firsts[g + 1]; i++) {
+          goodCounts[g] += inputCounts[i];
+        }
+      }
+      JavaRDD<Doc> good =
+          Consecutive.coalesce(skipped > 0 ? read.filter(d -> d.problems() == 0) : read, firsts);
+      int shuffleParts = Math.max(1, good.getNumPartitions());
       // ids meet by a 64-bit hash (8 bytes a document shuffled, not the id); only when two share
       // one are the ids themselves compared, which tells a repeated id from a collision
       boolean sharedHash =
           !good.mapToPair(d -> new Tuple2<>(ID_HASH.hashCharsToLong(d.id()), 1L))
-              .reduceByKey(Long::sum)
+              .reduceByKey(Long::sum, shuffleParts)
               .filter(t -> t._2() > 1)
               .keys()
               // one job (take would scan the partitions in several): each task's first at most
@@ -340,7 +383,7 @@ public final class NearDupSpark {
           !sharedHash
               ? List.of()
               : good.mapToPair(d -> new Tuple2<>(d.id(), 1L))
-                  .reduceByKey(Long::sum)
+                  .reduceByKey(Long::sum, shuffleParts)
                   .filter(t -> t._2() > 1)
                   .mapPartitions(it -> it.hasNext() ? List.of(it.next()).iterator() : it)
                   .collect();
@@ -365,32 +408,95 @@ public final class NearDupSpark {
         throw new IllegalArgumentException(
             "at most " + Integer.MAX_VALUE + " documents per run, got " + documents);
       }
-      JavaRDD<Doc> analysed =
-          good.mapPartitionsWithIndex(
-              (i, it) -> {
-                long[] next = {byOrd.start(i)};
-                return new Iterator<Doc>() {
-                  @Override
-                  public boolean hasNext() {
-                    return it.hasNext();
-                  }
-
-                  @Override
-                  public Doc next() {
-                    return it.next().withOrd(next[0]++);
-                  }
-                };
-              },
-              true);
       Pipeline run = new Pipeline(options, phases);
-      return run.execute(spark, analysed, byOrd, skipped);
+      return run.execute(spark, good, byOrd, skipped);
     } finally {
       phases.close();
     }
   }
 
+  /**
+   * The most documents a partition is given by default after the analysis: its band entries (8
+   * bytes per band) then take some 40 MB at 20 bands.
+   */
+  static final int DOCUMENTS_PER_PARTITION = 250_000;
+
+  /**
+   * The partitions after the analysis: {@code asked} when given (at most the input's), else the
+   * default parallelism, or more when a partition would otherwise hold more than {@link
+   * #DOCUMENTS_PER_PARTITION} documents; never more than the input's partitions (consecutive ones
+   * are grouped, not split).
+   */
+  static int partitions(int asked, long[] counts, int parallelism) {
+    int input = Math.max(1, counts.length);
+    if (asked > 0) {
+      return Math.min(asked, input);
+    }
+    long documents = 0;
+    for (long c : counts) {
+      documents += c;
+    }
+    long bySize = (documents + DOCUMENTS_PER_PARTITION - 1) / DOCUMENTS_PER_PARTITION;
+    return (int) Math.min(input, Math.max(Math.max(1, parallelism), bySize));
+  }
+
   private static final com.dynatrace.hash4j.hashing.Hasher64 ID_HASH =
       com.dynatrace.hash4j.hashing.Hashing.xxh3_64();
+
+  /** What a document gives, knowing its input ordinal; null for nothing. */
+  interface Numbered<T> extends Serializable {
+    T apply(long ord, Doc doc);
+  }
+
+  /**
+   * {@code f} of each good document with its input ordinal, numbered partition by partition from
+   * {@code byOrd}'s ranges as the persisted analysis is read (no document copied to carry its
+   * ordinal), in order; null results left out.
+   */
+  static <T> JavaRDD<T> numbered(JavaRDD<Doc> good, OrdinalRanges byOrd, Numbered<T> f) {
+    return good.mapPartitionsWithIndex(
+        (i, it) -> {
+          long first = byOrd.start(i);
+          return new Iterator<T>() {
+            long next = first;
+            T pending;
+
+            @Override
+            public boolean hasNext() {
+              while (pending == null && it.hasNext()) {
+                pending = f.apply(next++, it.next());
+              }
+              return pending != null;
+            }
+
+            @Override
+            public T next() {
+              if (!hasNext()) {
+                throw new java.util.NoSuchElementException();
+              }
+              T t = pending;
+              pending = null;
+              return t;
+            }
+          };
+        },
+        true);
+  }
+
+  /**
+   * {@code f} of each good document (only of those with a set: {@code withSets}) keyed by its
+   * ordinal, where it is.
+   */
+  static <V> JavaPairRDD<Long, V> byOrdinal(
+      JavaRDD<Doc> good, OrdinalRanges byOrd, boolean withSets, Numbered<V> f) {
+    return byOrd.keyed(
+        JavaPairRDD.fromJavaRDD(
+            numbered(
+                good,
+                byOrd,
+                (o, d) ->
+                    withSets && d.set().length == 0 ? null : new Tuple2<>(o, f.apply(o, d)))));
+  }
 
   /** A partition's records counted by {@link Doc#problems()} (index 0: the good ones). */
   static Iterator<long[]> countByProblems(Iterator<Doc> docs) {
@@ -501,16 +607,14 @@ public final class NearDupSpark {
       return policy;
     }
 
-    Result execute(SparkSession spark, JavaRDD<Doc> analysed, OrdinalRanges byOrd, long skipped) {
+    Result execute(SparkSession spark, JavaRDD<Doc> good, OrdinalRanges byOrd, long skipped) {
       long documents = byOrd.size();
-      int partitions = Math.max(1, analysed.getNumPartitions());
+      int partitions = Math.max(1, good.getNumPartitions());
       phases.enter("sets");
-      JavaRDD<Doc> withSets = analysed.filter(d -> d.set().length > 0);
       // by ordinal, where the documents are: the joins by ordinal read the sets in place; a view
       // of the cached analysis (persisting it again would add Spark's size estimates, not save
       // work)
-      JavaPairRDD<Long, int[]> sets =
-          byOrd.keyed(withSets.mapToPair(d -> new Tuple2<>(d.ord(), d.set())));
+      JavaPairRDD<Long, int[]> sets = byOrdinal(good, byOrd, true, (o, d) -> d.set());
 
       // identical: groups of equal sets, by their first member; as in the core, documents meet by
       // a hash of their set and each run of equal hashes is split into groups of equal sets, so
@@ -520,8 +624,11 @@ public final class NearDupSpark {
       // brings two sets together to be compared, as a collision of whole hashes would)
       JavaPairRDD<Long, Long> sharingHash =
           SortedLongs.of(
-                  withSets,
-                  (Doc d, LongConsumer out) -> out.accept(setHash(d.set()) >>> 32 << 32 | d.ord()),
+                  numbered(
+                      good,
+                      byOrd,
+                      (o, d) -> d.set().length > 0 ? setHash(d.set()) >>> 32 << 32 | o : null),
+                  (Long h, LongConsumer out) -> out.accept(h),
                   SortedLongs::byUpperHalf,
                   partitions)
               .flatMapToPair(SortedLongs::runs)
@@ -537,7 +644,7 @@ public final class NearDupSpark {
           byOrd
               .lookup(sharingHash, sets)
               .mapToPair(t -> new Tuple2<>(t._2()._1(), new Tuple2<>(t._1(), t._2()._2())))
-              .groupByKey()
+              .groupByKey(partitions)
               .flatMap(t -> equalSets(t._2()))
               .mapToPair(m -> new Tuple2<>(m[0], m))
               .persist(Cached.RECORDS);
@@ -554,8 +661,7 @@ public final class NearDupSpark {
       phases.enter("buckets");
       JavaPairRDD<Long, Boolean> hidden = groupEdges.mapToPair(t -> new Tuple2<>(t._2(), true));
       JavaPairRDD<Long, int[]> representativeKeys =
-          byOrd.without(
-              byOrd.keyed(withSets.mapToPair(d -> new Tuple2<>(d.ord(), d.bucketKeys()))), hidden);
+          byOrd.without(byOrdinal(good, byOrd, true, (o, d) -> d.bucketKeys()), hidden);
       JavaPairRDD<Integer, long[]> buckets =
           Buckets.of(representativeKeys, partitions).persist(Cached.RECORDS);
       // by size: 0 up to tileFrom documents (candidate pairs), 1 compared in tiles, 2 oversized
@@ -702,27 +808,28 @@ public final class NearDupSpark {
         clusterOf = labels.mapValues(l -> new long[] {l, l});
       } else {
         JavaPairRDD<Long, Object> values =
-            byOrd.keyed(analysed.mapToPair(d -> new Tuple2<>(d.ord(), d.canonicalValue())));
+            byOrdinal(good, byOrd, false, (o, d) -> d.canonicalValue());
         JavaPairRDD<Long, Long> canonicalOf =
             byOrd
                 .lookup(labels, values)
                 .mapToPair(t -> new Tuple2<>(t._2()._1(), new Tuple2<>(t._1(), t._2()._2())))
-                .reduceByKey((x, y) -> {
-                  int c = policy().compare(x._2(), y._2());
-                  if (c == 0) {
-                    c = Long.compare(x._1(), y._1());
-                  }
-                  return c <= 0 ? x : y;
-                })
+                .reduceByKey(
+                    (x, y) -> {
+                      int c = policy().compare(x._2(), y._2());
+                      if (c == 0) {
+                        c = Long.compare(x._1(), y._1());
+                      }
+                      return c <= 0 ? x : y;
+                    },
+                    partitions)
                 .mapValues(Tuple2::_1);
         clusterOf =
             labels
                 .mapToPair(Tuple2::swap)
-                .join(canonicalOf)
+                .join(canonicalOf, partitions)
                 .mapToPair(t -> new Tuple2<>(t._2()._1(), new long[] {t._1(), t._2()._2()}));
       }
-      JavaPairRDD<Long, String> ids =
-          byOrd.keyed(analysed.mapToPair(d -> new Tuple2<>(d.ord(), d.id())));
+      JavaPairRDD<Long, String> ids = byOrdinal(good, byOrd, false, (o, d) -> d.id());
       // each member's similarity to its canonical: 1 when its set is the canonical's (its group's
       // first member is the canonical), else the similarity of the verified pair of its
       // representative (itself or its group's first) and the canonical, when there is one (as a

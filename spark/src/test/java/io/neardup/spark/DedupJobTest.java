@@ -301,6 +301,18 @@ class DedupJobTest {
         assertThrows(
             IllegalArgumentException.class, () -> DedupJob.parse(new String[] {"--input", "x"}));
     assertEquals("nothing to write: give --output, --pairs or --clusters", bad.getMessage());
+    bad =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                DedupJob.parse(
+                    new String[] {"--input", "x", "--partitions", "-1", "--pairs", "p"}));
+    assertEquals("--partitions: partitions must be >= 0 (0: automatic), got -1", bad.getMessage());
+    assertEquals(
+        12,
+        DedupJob.parse(new String[] {"--input", "x", "--partitions", "12", "--pairs", "p"})
+            .options()
+            .partitions());
   }
 
   /** A WARC file of HTML responses, one per URL, each with {@code page} as its payload. */

@@ -90,12 +90,24 @@ class NearDupSparkTest {
         name + " clusters");
   }
 
-  /** On each partitioning, the components in one task and (rounds) by the distributed rounds. */
+  /**
+   * On each partitioning, the components in one task and (rounds) by the distributed rounds; the
+   * phases after the analysis on as many partitions ({@code after}), on consecutive ones grouped
+   * (fewer) or on as many as the defaults choose (0).
+   */
   @ParameterizedTest
-  @CsvSource({"1, false", "2, false", "2, true", "8, false", "8, true"})
-  void sampleCorpusGivesTheCliAnswer(int partitions, boolean rounds, @TempDir Path tmp)
+  @CsvSource({
+    "1, false, 1",
+    "2, false, 2",
+    "2, true, 2",
+    "8, false, 8",
+    "8, true, 8",
+    "8, true, 3",
+    "8, false, 0"
+  })
+  void sampleCorpusGivesTheCliAnswer(int partitions, boolean rounds, int after, @TempDir Path tmp)
       throws Exception {
-    DedupOptions options = new DedupOptions().threshold(0.8);
+    DedupOptions options = new DedupOptions().threshold(0.8).partitions(after);
     if (rounds) {
       options.componentsInOneTask(0);
     }
@@ -147,13 +159,20 @@ class NearDupSparkTest {
    * tiles (by default from 16 documents; here also every bucket in tiles of 16, and none).
    */
   @ParameterizedTest
-  @CsvSource({"1, 16, 512, false", "2, 1, 16, true", "8, 1000, 512, false", "8, 16, 512, true"})
+  @CsvSource({
+    "1, 16, 512, false, 1",
+    "2, 1, 16, true, 2",
+    "8, 1000, 512, false, 8",
+    "8, 16, 512, true, 8",
+    "8, 1, 16, true, 3"
+  })
   void oversizedBucketsGiveTheCliAnswer(
-      int partitions, int from, int tile, boolean rounds, @TempDir Path tmp) throws Exception {
+      int partitions, int from, int tile, boolean rounds, int after, @TempDir Path tmp)
+      throws Exception {
     Path file = tmp.resolve("oversized.jsonl");
     OversizedCorpus.write(file);
     Dataset<Row> docs = partitioned(file, partitions, "neardup.spark.oversized.write");
-    DedupOptions options = new DedupOptions().threshold(0.8).tiles(from, tile);
+    DedupOptions options = new DedupOptions().threshold(0.8).tiles(from, tile).partitions(after);
     if (rounds) {
       options.componentsInOneTask(
           0); // the distributed rounds, before and after the oversized phase
@@ -171,15 +190,16 @@ class NearDupSparkTest {
    * be found once.
    */
   @ParameterizedTest
-  @CsvSource({"1, 16, 512", "2, 1, 16", "8, 1000, 40"})
-  void allPairsGivesTheCliAnswer(int partitions, int from, int tile, @TempDir Path tmp)
+  @CsvSource({"1, 16, 512, 1", "2, 1, 16, 2", "8, 1000, 40, 8", "8, 1, 16, 3"})
+  void allPairsGivesTheCliAnswer(int partitions, int from, int tile, int after, @TempDir Path tmp)
       throws Exception {
     Path file = tmp.resolve("all-pairs.jsonl");
     AllPairsCorpus.write(file);
     Dataset<Row> docs = partitioned(file, partitions, "neardup.spark.allpairs.write");
     NearDupSpark.Result r =
         NearDupSpark.dedup(
-            docs, new DedupOptions().threshold(0.8).allPairs(true).tiles(from, tile));
+            docs,
+            new DedupOptions().threshold(0.8).allPairs(true).tiles(from, tile).partitions(after));
     assertTrue(r.oversizedBuckets() > 0, "no oversized bucket");
     Path pairs = tmp.resolve("all.pairs.tsv");
     Path clusters = tmp.resolve("all.clusters.jsonl");

@@ -176,4 +176,46 @@ class OrdinalRangesTest {
         IllegalArgumentException.class,
         () -> ranges.lookup(ords.mapToPair(o -> new Tuple2<>(o, 1)), unpartitioned));
   }
+
+  /**
+   * Consecutive partitions grouped keep the dataset's order, each group at least one partition and
+   * the documents spread as evenly as whole partitions allow.
+   */
+  @Test
+  void consecutivePartitionsKeepTheOrder() {
+    assertEquals(
+        List.of(0, 2, 3, 5),
+        java.util.Arrays.stream(Consecutive.firsts(new long[] {1, 1, 4, 0, 2}, 3))
+            .boxed()
+            .toList());
+    // empty partitions at the end still find a group; never more groups than partitions
+    assertEquals(
+        List.of(0, 1, 2, 3),
+        java.util.Arrays.stream(Consecutive.firsts(new long[] {5, 0, 0}, 4)).boxed().toList());
+    assertEquals(
+        List.of(0, 3),
+        java.util.Arrays.stream(Consecutive.firsts(new long[] {0, 0, 0}, 1)).boxed().toList());
+    assertEquals(1, Consecutive.firsts(new long[0], 4).length);
+    JavaRDD<Integer> rdd = jsc.parallelize(List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10), 5);
+    JavaRDD<Integer> grouped = Consecutive.coalesce(rdd, new int[] {0, 3, 5});
+    assertEquals(2, grouped.getNumPartitions());
+    assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10), grouped.collect());
+    assertEquals(List.of(6, 4), grouped.glom().map(List::size).collect());
+  }
+
+  /** The default partitions: the parallelism, more for many documents, at most the input's. */
+  @Test
+  void partitionsFollowTheDocumentsAndTheCores() {
+    long[] small = new long[24];
+    java.util.Arrays.fill(small, 1_000);
+    assertEquals(8, NearDupSpark.partitions(0, small, 8));
+    assertEquals(2, NearDupSpark.partitions(0, small, 2));
+    assertEquals(5, NearDupSpark.partitions(5, small, 8));
+    assertEquals(24, NearDupSpark.partitions(100, small, 8));
+    long[] large = new long[40];
+    java.util.Arrays.fill(large, NearDupSpark.DOCUMENTS_PER_PARTITION / 4 + 1);
+    assertEquals(11, NearDupSpark.partitions(0, large, 2));
+    assertEquals(40, NearDupSpark.partitions(0, large, 64));
+    assertEquals(1, NearDupSpark.partitions(0, new long[0], 8));
+  }
 }

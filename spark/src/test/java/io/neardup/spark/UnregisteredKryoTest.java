@@ -31,6 +31,6 @@ class UnregisteredKryoTest {
 
   @Test
   void allPairsGivesTheCliAnswer(@TempDir Path tmp) throws Exception {
-    new NearDupSparkTest().allPairsGivesTheCliAnswer(2, 1, 16, tmp);
+    new NearDupSparkTest().allPairsGivesTheCliAnswer(2, 1, 16, 2, tmp);
   }
 }
