@@ -95,6 +95,15 @@ public final class BlockSegmenter {
           "progress");
 
   /**
+   * ARIA roles of the controls that {@link #INVISIBLE_TAGS} leaves out in their native form: a
+   * scripted dropdown's list and its choices ("Most recent", "Oldest first"), a combo box, a
+   * slider, a spin button, a progress bar or meter are interface, not text, as a {@code <select>}
+   * is.
+   */
+  private static final Set<String> CONTROL_ROLES =
+      Set.of("listbox", "option", "combobox", "slider", "spinbutton", "progressbar", "meter");
+
+  /**
    * ARIA roles of page furniture: the landmarks of navigation, banner, footer, sidebar and search,
    * dialogs (a cookie consent, a sign-up or a share box over the page, not its text) and messages
    * to the user (alerts, status lines such as "Added to your cart", tooltips).
@@ -202,7 +211,8 @@ public final class BlockSegmenter {
       }
       String tag = e.normalName();
       if ((INVISIBLE_TAGS.contains(tag) && !(shown != Shown.BROWSER && tag.equals("noscript")))
-          || (shown != Shown.ALL_TEXT && hidden(e))) {
+          || (shown != Shown.ALL_TEXT && hidden(e))
+          || CONTROL_ROLES.contains(e.attr("role").trim().toLowerCase(Locale.ROOT))) {
         return FilterResult.SKIP_ENTIRELY;
       }
       if (BLOCK_TAGS.contains(tag)) {

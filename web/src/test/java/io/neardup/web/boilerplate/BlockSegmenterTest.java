@@ -33,6 +33,20 @@ class BlockSegmenterTest {
   }
 
   @Test
+  void theChoicesOfAScriptedControlAreInterfaceAsANativeOnesAre() {
+    // a review list's sort order as a scripted dropdown: the ARIA roles of <select> and <option>
+    List<TextBlock> b =
+        blocks(
+            "<p>Reviews</p><div role=combobox aria-expanded=false>Sort by</div>"
+                + "<div role=listbox><div role=option>Most recent</div>"
+                + "<div role=option>Oldest first</div></div>"
+                + "<div role=slider aria-valuenow=3>3 of 5</div><p>Great shirt, fits well.</p>");
+    assertEquals(
+        List.of("Reviews", "Great shirt, fits well."),
+        b.stream().map(TextBlock::text).filter(t -> !t.isEmpty()).toList());
+  }
+
+  @Test
   void invisibleTextIsLeftOut() {
     List<TextBlock> b =
         blocks(
