@@ -187,9 +187,9 @@ public final class IngestProcessor {
               name,
               config.nearDupField(),
               config.clusterField(),
-              config.canonicalField());
+              config.canonicalField(),
+              config.boilerplateFractionField());
       parameters = field.parameters();
-      checkBoilerplateFractionField(field, index, name);
       Object value = document.value().apply(config.field());
       String text =
           NearDupIngest.text(
@@ -251,47 +251,6 @@ public final class IngestProcessor {
           assigned);
     }
   }
-
-  /**
-   * Checks that a {@code boilerplate_fraction_field}, when set, has a page to measure (the {@code
-   * neardup_field}'s analyzer extracts the main text) and, where the index maps it, a
-   * floating-point type.
-   */
-  private void checkBoilerplateFractionField(
-      NearDupIngest.TargetField field, Target index, String name) {
-    String target = config.boilerplateFractionField();
-    if (target == null) {
-      return;
-    }
-    String who = "[neardup] processor [" + NearDupIngest.BOILERPLATE_FRACTION_FIELD + "]";
-    if (field.mainText() == null) {
-      throw new IllegalArgumentException(
-          who
-              + ": field ["
-              + config.nearDupField()
-              + "] does not extract an HTML page's main text in index ["
-              + name
-              + "]: give it an analyzer with the [neardup_main_text] char filter");
-    }
-    Map<String, Object> mapped = index.mapped().apply(target);
-    Object type = mapped == null ? null : mapped.get("type");
-    if (type != null && !FRACTION_TYPES.contains(type.toString())) {
-      throw new IllegalArgumentException(
-          who
-              + ": field ["
-              + target
-              + "] must be mapped as a floating-point number "
-              + FRACTION_TYPES
-              + " in index ["
-              + name
-              + "], got ["
-              + type
-              + "]");
-    }
-  }
-
-  private static final List<String> FRACTION_TYPES =
-      List.of("float", "double", "half_float", "scaled_float");
 
   /** The lookup aggregation's parameters for a batch of texts. */
   public LookupParams lookupParams(List<SketchedText> texts) {

@@ -260,7 +260,9 @@ public final class NearDupIngest {
    *     another type or with an analyzer the processor does not run ({@link TargetAnalyzer});
    *     {@code cluster_field} not a {@code keyword} with doc values (the searches read
    *     near-duplicates' cluster ids from them); {@code canonical_field} mapped but not a {@code
-   *     boolean}
+   *     boolean}; {@code boilerplate_fraction_field} set with a field whose analyzer extracts no
+   *     main text, or mapped but not a floating-point number
+   * @param boilerplateFractionField {@value #BOILERPLATE_FRACTION_FIELD}, or null
    */
   public static TargetField targetParameters(
       Function<String, Map<String, Object>> mapped,
@@ -268,7 +270,8 @@ public final class NearDupIngest {
       String index,
       String nearDupField,
       String clusterField,
-      String canonicalField) {
+      String canonicalField,
+      String boilerplateFractionField) {
     Map<String, Object> field = mapped.apply(nearDupField);
     String prefix = WHO + " [" + NEARDUP_FIELD + "]: field [" + nearDupField + "]";
     if (field == null) {
@@ -311,8 +314,58 @@ public final class NearDupIngest {
         "boolean",
         index,
         false);
+    if (boilerplateFractionField != null) {
+      checkBoilerplateFractionField(
+          mapped.apply(boilerplateFractionField),
+          boilerplateFractionField,
+          mainText != null,
+          nearDupField,
+          index);
+    }
     return new TargetField(MappingFields.nearDupParameters(nearDupField, field), mainText);
   }
+
+  /**
+   * Checks that {@code boilerplate_fraction_field} has a page to measure (the {@code
+   * neardup_field}'s analyzer extracts the main text) and, where the index maps it, a
+   * floating-point type.
+   */
+  private static void checkBoilerplateFractionField(
+      Map<String, Object> mapped,
+      String target,
+      boolean mainText,
+      String nearDupField,
+      String index) {
+    String who = WHO + " [" + BOILERPLATE_FRACTION_FIELD + "]";
+    if (!mainText) {
+      throw new IllegalArgumentException(
+          who
+              + ": field ["
+              + nearDupField
+              + "] does not extract an HTML page's main text in index ["
+              + index
+              + "]: give it an analyzer with the ["
+              + MainTextCharFilterFactory.ENGINE_TYPE
+              + "] char filter");
+    }
+    Object type = mapped == null ? null : mapped.get("type");
+    if (type != null && !FRACTION_TYPES.contains(type.toString())) {
+      throw new IllegalArgumentException(
+          who
+              + ": field ["
+              + target
+              + "] must be mapped as a floating-point number "
+              + FRACTION_TYPES
+              + " in index ["
+              + index
+              + "], got ["
+              + type
+              + "]");
+    }
+  }
+
+  private static final List<String> FRACTION_TYPES =
+      List.of("float", "double", "half_float", "scaled_float");
 
   /**
    * What the processor needs of the target index's {@code neardup} field.
@@ -320,12 +373,7 @@ public final class NearDupIngest {
    * @param parameters its settings and verification
    * @param mainText the main-text char filter of its analyzer, null for {@code neardup_standard}
    */
-  public record TargetField(FieldParameters parameters, MainTextCharFilterFactory mainText) {
-    /** A field of the default analyzer. */
-    public TargetField(FieldParameters parameters) {
-      this(parameters, null);
-    }
-  }
+  public record TargetField(FieldParameters parameters, MainTextCharFilterFactory mainText) {}
 
   /**
    * {@link #targetParameters}, checked once per mapping: the result is kept under {@code
@@ -341,12 +389,29 @@ public final class NearDupIngest {
       String index,
       String nearDupField,
       String clusterField,
-      String canonicalField) {
-    String key = mappingKey + '/' + nearDupField + '/' + clusterField + '/' + canonicalField;
+      String canonicalField,
+      String boilerplateFractionField) {
+    String key =
+        mappingKey
+            + '/'
+            + nearDupField
+            + '/'
+            + clusterField
+            + '/'
+            + canonicalField
+            + '/'
+            + boilerplateFractionField;
     TargetField parameters = checked.get(key);
     if (parameters == null) {
       parameters =
-          targetParameters(mapped, analysis, index, nearDupField, clusterField, canonicalField);
+          targetParameters(
+              mapped,
+              analysis,
+              index,
+              nearDupField,
+              clusterField,
+              canonicalField,
+              boilerplateFractionField);
       if (checked.size() >= MAX_BUILDERS) {
         checked.clear(); // mappings change rarely; a full map means many indexes or versions
       }

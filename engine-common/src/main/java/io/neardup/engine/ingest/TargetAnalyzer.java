@@ -1,6 +1,7 @@
 package io.neardup.engine.ingest;
 
 import io.neardup.analysis.NormalizedTextAnalyzer;
+import io.neardup.engine.param.AnalysisComponent;
 import io.neardup.web.analysis.MainTextCharFilterFactory;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,11 +25,8 @@ import java.util.function.Function;
  * processor refuses it, naming what it can run.
  */
 final class TargetAnalyzer {
-  /** The char filter type of the main text (both engines). */
-  static final String MAIN_TEXT = "neardup_main_text";
-
-  /** The token filter type of the normalisation (both engines). */
-  static final String NORMALIZE = "neardup_normalize";
+  private static final String MAIN_TEXT = MainTextCharFilterFactory.ENGINE_TYPE;
+  private static final String NORMALIZE = AnalysisComponent.NORMALIZE.type();
 
   private TargetAnalyzer() {}
 

@@ -59,7 +59,8 @@ class NearDupIngestTest {
         "articles",
         field,
         NearDupIngest.DEFAULT_CLUSTER_FIELD,
-        NearDupIngest.DEFAULT_CANONICAL_FIELD);
+        NearDupIngest.DEFAULT_CANONICAL_FIELD,
+        null);
   }
 
   private static void assertMessage(String message, Runnable call) {
@@ -228,7 +229,8 @@ class NearDupIngestTest {
                 "articles",
                 "body.dup",
                 "neardup_cluster",
-                "neardup_canonical");
+                "neardup_canonical",
+                null);
     NearDupIngest.TargetField first = cached.get();
     int afterFirst = reads[0];
     assertEquals(target(good, "body.dup"), first.parameters());
@@ -245,7 +247,8 @@ class NearDupIngestTest {
                   "articles",
                   "body.nope",
                   "neardup_cluster",
-                  "neardup_canonical"));
+                  "neardup_canonical",
+                  null));
     }
   }
 

@@ -17,7 +17,7 @@ import org.elasticsearch.index.analysis.AbstractCharFilterFactory;
  */
 public final class NearDupMainTextCharFilterFactory extends AbstractCharFilterFactory {
   /** The char filter type. */
-  public static final String NAME = "neardup_main_text";
+  public static final String NAME = MainTextCharFilterFactory.ENGINE_TYPE;
 
   private final MainTextCharFilterFactory factory;
 

@@ -24,6 +24,9 @@ public final class MainTextCharFilterFactory extends CharFilterFactory {
   /** SPI name. */
   public static final String NAME = "nearDupMainText";
 
+  /** The type of the engines' char filter (Elasticsearch and OpenSearch). */
+  public static final String ENGINE_TYPE = "neardup_main_text";
+
   /** The settings of the engines' char filter ({@link #fromEngineSettings}). */
   public static final List<String> ENGINE_SETTINGS = List.of("boilerplate", "max_chars");
 
