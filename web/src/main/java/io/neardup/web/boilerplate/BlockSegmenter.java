@@ -1,9 +1,11 @@
 package io.neardup.web.boilerplate;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import org.jsoup.nodes.Attribute;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
 import org.jsoup.nodes.TextNode;
@@ -160,6 +162,8 @@ public final class BlockSegmenter {
   private int tableDepth;
   private int blockTable;
   private int[] elements = new int[64];
+  private int[] open = new int[64];
+  private int openDepth;
   private int elementDepth;
   private int nextElement;
 
@@ -191,7 +195,7 @@ public final class BlockSegmenter {
     formDepth = 0;
     form = -1;
     tableDepth = 0;
-    elementDepth = nextElement = 0;
+    elementDepth = nextElement = openDepth = 0;
     root.filter(new Filter());
     flush();
     List<TextBlock> result = blocks;
@@ -210,30 +214,41 @@ public final class BlockSegmenter {
         return FilterResult.CONTINUE; // comments, doctype, data
       }
       String tag = e.normalName();
-      if ((INVISIBLE_TAGS.contains(tag) && !(shown != Shown.BROWSER && tag.equals("noscript")))
-          || (shown != Shown.ALL_TEXT && hidden(e))
-          || CONTROL_ROLES.contains(e.attr("role").trim().toLowerCase(Locale.ROOT))) {
+      if (INVISIBLE_TAGS.contains(tag) && !(shown != Shown.BROWSER && tag.equals("noscript"))) {
         return FilterResult.SKIP_ENTIRELY;
       }
-      if (BLOCK_TAGS.contains(tag)) {
+      ElementAttributes attributes = ElementAttributes.of(e);
+      if ((shown != Shown.ALL_TEXT && attributes.hidden(tag))
+          || CONTROL_ROLES.contains(attributes.role)) {
+        return FilterResult.SKIP_ENTIRELY;
+      }
+      int context = context(tag, attributes);
+      if ((context & BLOCK) != 0) {
         flush();
         if (elementDepth == elements.length) {
-          elements = java.util.Arrays.copyOf(elements, 2 * elementDepth);
+          elements = Arrays.copyOf(elements, 2 * elementDepth);
         }
         elements[elementDepth++] = nextElement++;
       } else if (tag.equals("br") || tag.equals("img") || tag.equals("wbr")) {
         append(" ");
       }
-      enter(e, tag, +1);
+      if (tag.equals("time")) {
+        blockTime = true;
+      }
+      if (openDepth == open.length) {
+        open = Arrays.copyOf(open, 2 * openDepth);
+      }
+      open[openDepth++] = context;
+      enter(context, +1);
       return FilterResult.CONTINUE;
     }
 
     @Override
     public FilterResult tail(Node node, int depth) {
-      if (node instanceof Element e) {
-        String tag = e.normalName();
-        enter(e, tag, -1);
-        if (BLOCK_TAGS.contains(tag)) {
+      if (node instanceof Element) {
+        int context = open[--openDepth];
+        enter(context, -1);
+        if ((context & BLOCK) != 0) {
           flush();
           elementDepth--;
         }
@@ -242,50 +257,84 @@ public final class BlockSegmenter {
     }
   }
 
-  /** Counts an element in (+1) or out (-1) of the context of the text inside it. */
-  private void enter(Element e, String tag, int step) {
-    if (tag.equals("time") && step > 0) {
-      blockTime = true;
-    }
-    if (tag.equals("a") && e.hasAttr("href")) {
-      linkDepth += step;
+  // What an element is to the text inside it, decided once on entering it and undone on leaving it.
+  private static final int BLOCK = 1;
+  private static final int LINK = 1 << 1;
+  private static final int HEADING = 1 << 2;
+  private static final int LIST = 1 << 3;
+  private static final int SECTIONING = 1 << 4;
+  private static final int TABLE = 1 << 5;
+  private static final int FORM = 1 << 6;
+  private static final int MAIN = 1 << 7;
+  private static final int FURNITURE = 1 << 8;
+
+  private int context(String tag, ElementAttributes attributes) {
+    int context = BLOCK_TAGS.contains(tag) ? BLOCK : 0;
+    if (tag.equals("a") && attributes.href) {
+      context |= LINK;
     }
     if (tag.length() == 2 && tag.charAt(0) == 'h' && tag.charAt(1) >= '1' && tag.charAt(1) <= '6') {
-      headingDepth += step;
+      context |= HEADING;
     }
     if (tag.equals("li") || tag.equals("dt") || tag.equals("dd")) {
-      listDepth += step;
-    }
-    switch (landmark(e, tag)) {
-      case MAIN -> {
-        mainDepth += step;
-        if (step > 0) {
-          if (mainOpen == suspended.length) {
-            suspended = java.util.Arrays.copyOf(suspended, 2 * mainOpen);
-          }
-          suspended[mainOpen++] = boilerplateDepth;
-          boilerplateDepth = 0;
-        } else if (mainOpen > 0) {
-          boilerplateDepth = suspended[--mainOpen];
-        }
-      }
-      case BOILERPLATE -> boilerplateDepth += step;
-      case NONE -> {}
+      context |= LIST;
     }
     if (tag.equals("article") || tag.equals("section")) {
-      sectioningDepth += step;
+      context |= SECTIONING;
     }
     if (tag.equals("table")) {
+      context |= TABLE;
+    }
+    if (tag.equals("form")) {
+      context |= FORM;
+    }
+    return switch (landmark(tag, attributes)) {
+      case MAIN -> context | MAIN;
+      case BOILERPLATE -> context | FURNITURE;
+      case NONE -> context;
+    };
+  }
+
+  /** Counts an element's context in (+1) or out (-1) of the text inside it. */
+  private void enter(int context, int step) {
+    if ((context & LINK) != 0) {
+      linkDepth += step;
+    }
+    if ((context & HEADING) != 0) {
+      headingDepth += step;
+    }
+    if ((context & LIST) != 0) {
+      listDepth += step;
+    }
+    if ((context & MAIN) != 0) {
+      mainDepth += step;
+      if (step > 0) {
+        if (mainOpen == suspended.length) {
+          suspended = Arrays.copyOf(suspended, 2 * mainOpen);
+        }
+        suspended[mainOpen++] = boilerplateDepth;
+        boilerplateDepth = 0;
+      } else if (mainOpen > 0) {
+        boilerplateDepth = suspended[--mainOpen];
+      }
+    }
+    if ((context & FURNITURE) != 0) {
+      boilerplateDepth += step;
+    }
+    if ((context & SECTIONING) != 0) {
+      sectioningDepth += step;
+    }
+    if ((context & TABLE) != 0) {
       if (step > 0) {
         if (tableDepth == tables.length) {
-          tables = java.util.Arrays.copyOf(tables, 2 * tableDepth);
+          tables = Arrays.copyOf(tables, 2 * tableDepth);
         }
         tables[tableDepth++] = elements[elementDepth - 1];
       } else {
         tableDepth--;
       }
     }
-    if (tag.equals("form")) {
+    if ((context & FORM) != 0) {
       if (step > 0 && formDepth == 0) {
         form = elements[elementDepth - 1];
       }
@@ -296,8 +345,8 @@ public final class BlockSegmenter {
     }
   }
 
-  private Landmark landmark(Element e, String tag) {
-    String role = e.attr("role").trim().toLowerCase(Locale.ROOT);
+  private Landmark landmark(String tag, ElementAttributes attributes) {
+    String role = attributes.role;
     if (tag.equals("main") || role.equals("main")) {
       return Landmark.MAIN;
     }
@@ -309,15 +358,14 @@ public final class BlockSegmenter {
       return Landmark.BOILERPLATE;
     }
     if (tag.equals("header")) {
-      // the header of an article or section is part of it; leaving the element sees the same
-      // depths as entering it did, since it holds both ends of what it contains
+      // the header of an article or section is part of it
       return sectioningDepth == 0 && mainDepth == 0 ? Landmark.BOILERPLATE : Landmark.NONE;
     }
     if (tag.equals("footer")) {
       // a page's footer, and an article's or section's own: its tags, sharing links and author
       return Landmark.BOILERPLATE;
     }
-    if (e.hasAttr("itemprop") && hasToken(e.attr("itemprop"), ABOUT_PROPERTIES)) {
+    if (attributes.itemprop != null && hasToken(attributes.itemprop, ABOUT_PROPERTIES)) {
       return Landmark.BOILERPLATE;
     }
     return Landmark.NONE;
@@ -333,29 +381,82 @@ public final class BlockSegmenter {
     return false;
   }
 
-  private static boolean hidden(Element e) {
-    if (e.hasAttr("hidden") || e.attr("aria-hidden").equalsIgnoreCase("true")) {
-      return true;
+  /** The attributes the segmenter reads, in one pass over an element's attributes. */
+  private record ElementAttributes(
+      String role,
+      boolean href,
+      String itemprop,
+      boolean hiddenAttribute,
+      boolean ariaHidden,
+      boolean open,
+      String style) {
+    private static final ElementAttributes NONE =
+        new ElementAttributes("", false, null, false, false, false, "");
+
+    static ElementAttributes of(Element e) {
+      if (e.attributesSize() == 0) {
+        return NONE;
+      }
+      String role = "";
+      boolean href = false;
+      String itemprop = null;
+      boolean hiddenAttribute = false;
+      boolean ariaHidden = false;
+      boolean open = false;
+      String style = "";
+      for (Attribute a : e.attributes()) {
+        // keys ignoring case, as Element.attr matches them
+        switch (a.getKey().toLowerCase(Locale.ROOT)) {
+          case "role" ->
+              role = role.isEmpty() ? a.getValue().trim().toLowerCase(Locale.ROOT) : role;
+          case "href" -> href = true;
+          case "itemprop" -> itemprop = itemprop == null ? a.getValue() : itemprop;
+          case "hidden" -> hiddenAttribute = true;
+          case "aria-hidden" -> ariaHidden = ariaHidden || a.getValue().equalsIgnoreCase("true");
+          case "open" -> open = true;
+          case "style" -> style = style.isEmpty() ? a.getValue() : style;
+          default -> {}
+        }
+      }
+      return new ElementAttributes(role, href, itemprop, hiddenAttribute, ariaHidden, open, style);
     }
-    if (e.normalName().equals("dialog") && !e.hasAttr("open")) {
-      return true; // browsers show a dialog only when it is open
+
+    boolean hidden(String tag) {
+      if (hiddenAttribute || ariaHidden) {
+        return true;
+      }
+      if (tag.equals("dialog") && !open) {
+        return true; // browsers show a dialog only when it is open
+      }
+      if (style.isEmpty()) {
+        return false;
+      }
+      String compact = style.replace(" ", "").toLowerCase(Locale.ROOT);
+      return compact.contains("display:none") || compact.contains("visibility:hidden");
     }
-    String style = e.attr("style");
-    if (style.isEmpty()) {
-      return false;
-    }
-    String compact = style.replace(" ", "").toLowerCase(Locale.ROOT);
-    return compact.contains("display:none") || compact.contains("visibility:hidden");
   }
 
   private void append(String s) {
-    for (int i = 0; i < s.length(); i++) {
+    int n = s.length();
+    int i = 0;
+    while (i < n) {
       char c = s.charAt(i);
-      if (Character.isWhitespace(c) || c == '\u00a0') {
+      if (isSpace(c)) {
         if (text.length() > 0 && text.charAt(text.length() - 1) != ' ') {
           text.append(' ');
         }
+        i++;
         continue;
+      }
+      // a run of characters up to the next space, appended at once
+      boolean wordy = isLetterOrDigit(c);
+      int end = i + 1;
+      for (; end < n; end++) {
+        char d = s.charAt(end);
+        if (isSpace(d)) {
+          break;
+        }
+        wordy = wordy || isLetterOrDigit(d);
       }
       if (text.length() == 0 || text.charAt(text.length() - 1) == ' ') {
         if (text.length() == 0) {
@@ -368,29 +469,31 @@ public final class BlockSegmenter {
                   ? Landmark.BOILERPLATE
                   : mainDepth > 0 ? Landmark.MAIN : Landmark.NONE;
         }
-        if (startsWord(s, i)) {
+        // a word is a token holding a letter or digit
+        if (wordy) {
           words++;
           if (linkDepth > 0) {
             linkedWords++;
           }
         }
       }
-      text.append(c);
+      text.append(s, i, end);
+      i = end;
     }
   }
 
-  /** Whether the whitespace-separated token starting at {@code i} holds a letter or digit. */
-  private static boolean startsWord(String s, int i) {
-    for (int j = i; j < s.length(); j++) {
-      char c = s.charAt(j);
-      if (Character.isWhitespace(c) || c == '\u00a0') {
-        return false;
-      }
-      if (Character.isLetterOrDigit(c)) {
-        return true;
-      }
+  private static boolean isSpace(char c) {
+    return c <= ' '
+        ? Character.isWhitespace(c)
+        : c >= 0x80 && (c == '\u00a0' || Character.isWhitespace(c));
+  }
+
+  private static boolean isLetterOrDigit(char c) {
+    if (c < 0x80) {
+      char lower = (char) (c | 0x20);
+      return (lower >= 'a' && lower <= 'z') || (c >= '0' && c <= '9');
     }
-    return false;
+    return Character.isLetterOrDigit(c);
   }
 
   private void flush() {
@@ -415,7 +518,7 @@ public final class BlockSegmenter {
               blockTime && words < BlockClassifier.MIN_LEAD_WORDS
                   ? Landmark.BOILERPLATE
                   : blockLandmark,
-              java.util.Arrays.copyOf(elements, elementDepth),
+              Arrays.copyOf(elements, elementDepth),
               blockForm,
               blockTable));
     }
