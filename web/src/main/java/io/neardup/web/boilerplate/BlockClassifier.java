@@ -139,6 +139,10 @@ public final class BlockClassifier {
     trace(trace, BlockTrace.Step.LINKED_TITLES, content);
     dropHeadingsOfDropped(blocks, content);
     trace(trace, BlockTrace.Step.HEADINGS, content);
+    if (useLandmarks) {
+      keepMainHeadings(blocks, content);
+      trace(trace, BlockTrace.Step.MAIN_HEADINGS, content);
+    }
     dropNotices(blocks, content);
     trace(trace, BlockTrace.Step.NOTICES, content);
     int kept = 0;
@@ -199,6 +203,50 @@ public final class BlockClassifier {
       if (b.landmark() == Landmark.MAIN && b.words() > 0 && !b.listItem() && b.form() < 0) {
         content[i] = true;
       }
+    }
+  }
+
+  /**
+   * Keeps a heading of a declared main region, between its first and its last kept line, that leads
+   * into kept text: past the headings that follow it (an entry's heading over its sub-headings) and
+   * one line of at most two words all linked after each (its permalink, "source", "[−]"). A
+   * reference entry's headings are signatures, its names linked to their definitions ("impl Clone
+   * for Add", "fn parse(input: ParseStream) -> Result"): the decision tree drops them as
+   * link-dense, and a heading over sub-headings as the heading of dropped lines, though they are
+   * what tells one generated entry from its site's others, whose descriptions are the same. A
+   * heading over links or dropped lines ("Share this", "Related posts") stays out.
+   */
+  private static void keepMainHeadings(List<TextBlock> blocks, boolean[] content) {
+    int first = -1;
+    int last = -1;
+    for (int i = 0; i < blocks.size(); i++) {
+      if (content[i] && blocks.get(i).landmark() == Landmark.MAIN) {
+        first = first < 0 ? i : first;
+        last = i;
+      }
+    }
+    for (int i = first + 1; i < last; i++) {
+      TextBlock b = blocks.get(i);
+      if (content[i] || !b.heading() || b.words() == 0 || b.landmark() != Landmark.MAIN) {
+        continue;
+      }
+      int next = i + 1;
+      boolean afterHeading = true;
+      while (next < last) {
+        TextBlock c = blocks.get(next);
+        if (c.heading()) {
+          afterHeading = true;
+        } else if (afterHeading
+            && c.words() <= 2
+            && c.linkedWords() == c.words()
+            && c.words() > 0) {
+          afterHeading = false;
+        } else if (c.words() > 0) {
+          break;
+        }
+        next++;
+      }
+      content[i] = content[next];
     }
   }
 

@@ -40,6 +40,9 @@ public enum BlockReason {
   LINKED_TITLE(true, "a linked heading over kept text: its title (a listing's item, a permalink)"),
   /** A short heading whose next block was dropped: the title of what follows, not text. */
   HEADING_OF_DROPPED(false, "the heading of dropped blocks (related posts, sharing, comments)"),
+  /** A heading in the declared main region over kept text: a reference entry's signature. */
+  MAIN_HEADING(
+      true, "a heading in the page's declared main region over kept text (an entry's signature)"),
   /** A short line with a copyright sign: a site's or a picture's notice, not text. */
   NOTICE(false, "a notice: a short line with a copyright sign"),
   /** Too little was kept for an article: the page's own text is its main text. */

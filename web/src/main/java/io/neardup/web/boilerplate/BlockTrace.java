@@ -18,6 +18,7 @@ final class BlockTrace {
     CONTENT_REGION,
     LINKED_TITLES,
     HEADINGS,
+    MAIN_HEADINGS,
     NOTICES,
     NO_ARTICLE,
     NO_ARTICLE_CONTAINER
@@ -70,6 +71,7 @@ final class BlockTrace {
       case LINKED_TITLES -> BlockReason.LINKED_TITLE;
       case NO_ARTICLE_CONTAINER -> BlockReason.OUTSIDE_REGION;
       case HEADINGS -> BlockReason.HEADING_OF_DROPPED;
+      case MAIN_HEADINGS -> BlockReason.MAIN_HEADING;
       case NOTICES -> BlockReason.NOTICE;
       case CONTENT_REGION -> kept ? BlockReason.REGION : BlockReason.OUTSIDE_REGION;
       case NO_ARTICLE ->

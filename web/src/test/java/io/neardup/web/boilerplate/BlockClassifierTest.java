@@ -414,6 +414,51 @@ class BlockClassifierTest {
   }
 
   @Test
+  void theHeadingsOfAReferenceEntryInItsDeclaredMainRegionAreItsText() {
+    // a generated reference entry: its title and each implementation's heading are signatures
+    // whose names link to their definitions, each beside a "source" link; the descriptions under
+    // them are the same on every entry of its kind, the headings are what tell the entries apart.
+    // A heading over a line of sharing links is not the entry's
+    String method =
+        "<section><a href=src.html#1>source</a><h4>fn <a href=#m.NAME>NAME</a>(&amp;self) -&gt;"
+            + " <a href=t.html>Self</a></h4></section><div><p>Returns the NAME of the value, as"
+            + " its trait documents it for every type that implements it, with the same meaning"
+            + " whatever the type.</p></div>";
+    StringBuilder impls = new StringBuilder();
+    for (String t : List.of("Clone", "Default", "Debug")) {
+      impls
+          .append("<section><a href=src.html#2>source</a><h3>impl <a href=t.html>")
+          .append(t)
+          .append("</a> for <a href=#>Add</a></h3></section>")
+          .append(method.replace("NAME", t.toLowerCase(java.util.Locale.ROOT)));
+    }
+    String page =
+        "<nav><a href=/>Home</a> <a href=/docs>Docs</a> <a href=/api>API</a></nav><main><h1>"
+            + "Struct <a href=../index.html>syn</a>::<a href=index.html>token</a>::<a"
+            + " href=#>Add</a></h1><span><a href=src.html>source</a></span><p>The token of the"
+            + " plus sign, which the parser reads wherever an expression adds two values, and"
+            + " which the printer writes back between them.</p><h2>Share this</h2><ul><li><a"
+            + " href=/t>Twitter</a></li><li><a href=/f>Facebook</a></li></ul><p>Don't try to"
+            + " remember the name of this type: use the Token macro instead, which names every"
+            + " token of the language by its own spelling.</p><h2>Trait Implementations</h2>"
+            + impls
+            + "</main><footer><a href=/about>About</a></footer>";
+    String text = new MainTextExtractor(Boilerplate.LOCAL).extract(page, "").text();
+    for (String kept :
+        List.of(
+            "Trait Implementations",
+            "impl Clone for Add",
+            "impl Debug for Add",
+            "fn default(&self) -> Self",
+            "Returns the clone of the value")) {
+      assertTrue(text.contains(kept), kept + " in " + text);
+    }
+    for (String dropped : List.of("Share this", "Twitter", "Home", "About")) {
+      assertFalse(text.contains(dropped), dropped + " in " + text);
+    }
+  }
+
+  @Test
   void whatFollowsTheArticleInsideItsRegionIsNotText() {
     // a health publisher's article in its declared main region: the article's paragraphs, then in
     // containers of their own the author's biography, the reviewer's and a disclaimer, each under
