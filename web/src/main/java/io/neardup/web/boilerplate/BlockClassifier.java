@@ -129,7 +129,7 @@ public final class BlockClassifier {
     dropForms(blocks, content);
     trace(trace, BlockTrace.Step.FORMS, content);
     // within a declared main region too: it often holds related articles and comment forms
-    ContentRegion.restrict(blocks, content);
+    boolean[] region = ContentRegion.restrict(blocks, content);
     ContentRegion.dropAuthorBox(blocks, content);
     if (useLandmarks) {
       keepShortEntry(blocks, content);
@@ -139,8 +139,14 @@ public final class BlockClassifier {
     trace(trace, BlockTrace.Step.LINKED_TITLES, content);
     dropHeadingsOfDropped(blocks, content);
     trace(trace, BlockTrace.Step.HEADINGS, content);
-    if (useLandmarks) {
-      keepMainHeadings(blocks, content);
+    if (region == null && useLandmarks) {
+      region = new boolean[n];
+      for (int i = 0; i < n; i++) {
+        region[i] = blocks.get(i).landmark() == Landmark.MAIN;
+      }
+    }
+    if (region != null) {
+      keepMainHeadings(blocks, content, region);
       trace(trace, BlockTrace.Step.MAIN_HEADINGS, content);
     }
     dropNotices(blocks, content);
@@ -207,27 +213,33 @@ public final class BlockClassifier {
   }
 
   /**
-   * Keeps a heading of a declared main region, between its first and its last kept line, that leads
-   * into kept text: past the headings that follow it (an entry's heading over its sub-headings) and
-   * one line of at most two words all linked after each (its permalink, "source", "[−]"). A
-   * reference entry's headings are signatures, its names linked to their definitions ("impl Clone
-   * for Add", "fn parse(input: ParseStream) -> Result"): the decision tree drops them as
-   * link-dense, and a heading over sub-headings as the heading of dropped lines, though they are
-   * what tells one generated entry from its site's others, whose descriptions are the same. A
-   * heading over links or dropped lines ("Share this", "Related posts") stays out.
+   * Keeps a heading of a declared main region (on a page that declares none, of the content region
+   * that decided what was kept), between its first and its last kept line, that leads into kept
+   * text: past the headings that follow it (an entry's heading over its sub-headings) and one line
+   * of at most two words all linked after each (its permalink, "source", "[−]"). A reference
+   * entry's headings are signatures, its names linked to their definitions ("impl Clone for Add",
+   * "fn parse(input: ParseStream) -> Result"): the decision tree drops them as link-dense, and a
+   * heading over sub-headings as the heading of dropped lines, though they are what tells one
+   * generated entry from its site's others, whose descriptions are the same; the same entry under a
+   * template with or without a declared main region keeps them alike. A heading over links or
+   * dropped lines ("Share this", "Related posts") stays out.
    */
-  private static void keepMainHeadings(List<TextBlock> blocks, boolean[] content) {
+  private static void keepMainHeadings(List<TextBlock> blocks, boolean[] content, boolean[] main) {
     int first = -1;
     int last = -1;
     for (int i = 0; i < blocks.size(); i++) {
-      if (content[i] && blocks.get(i).landmark() == Landmark.MAIN) {
+      if (content[i] && main[i]) {
         first = first < 0 ? i : first;
         last = i;
       }
     }
     for (int i = first + 1; i < last; i++) {
       TextBlock b = blocks.get(i);
-      if (content[i] || !b.heading() || b.words() == 0 || b.landmark() != Landmark.MAIN) {
+      if (content[i]
+          || !b.heading()
+          || b.words() == 0
+          || !main[i]
+          || b.landmark() == Landmark.BOILERPLATE) {
         continue;
       }
       int next = i + 1;

@@ -129,8 +129,10 @@ final class ContentRegion {
    * Clears {@code content} for the blocks outside the page's content region, when it has one.
    *
    * @param content for each block whether the classifier kept it; changed in place
+   * @return for each block whether it is in the region that decided what was kept, on a page that
+   *     declares no main region; null if the page declares one or no region decided
    */
-  static void restrict(List<TextBlock> blocks, boolean[] content) {
+  static boolean[] restrict(List<TextBlock> blocks, boolean[] content) {
     int n = blocks.size();
     int elements = 0;
     for (TextBlock b : blocks) {
@@ -139,7 +141,7 @@ final class ContentRegion {
       }
     }
     if (elements == 0) {
-      return;
+      return null;
     }
     double[] score = new double[elements];
     int[] words = new int[elements];
@@ -181,7 +183,7 @@ final class ContentRegion {
       }
     }
     if (best < 0) {
-      return;
+      return null;
     }
     long keptWords = 0;
     for (int i = 0; i < n; i++) {
@@ -260,7 +262,7 @@ final class ContentRegion {
       for (int i = 0; i < n; i++) {
         content[i] = inRegion[i] && blocks.get(i).landmark() != Landmark.BOILERPLATE;
       }
-      return;
+      return null;
     }
     if (keptWords < MIN_KEPT_SHARE * regionText) {
       // a page of short lines (a reference page: signatures, names, one-line descriptions), not of
@@ -268,12 +270,11 @@ final class ContentRegion {
       for (int i = 0; i < n; i++) {
         content[i] = inRegion[i] && isText(blocks.get(i));
       }
-      return;
+      return declared ? null : inRegion;
     }
     if (regionWords < MIN_REGION_SHARE * keptWords) {
       // no paragraph container holds what was kept: a page of short lines, a list or a thread
-      keepTextContainer(blocks, content);
-      return;
+      return keepTextContainer(blocks, content);
     }
     if (added != null) {
       for (int i = 0; i < n; i++) {
@@ -307,9 +308,11 @@ final class ContentRegion {
       content[i] &= inRegion[i] || i == title;
     }
     dropAfterArticle(blocks, content, inRegion, best, bestDepth, score, bestScore);
-    if (!declared) {
-      keepRegionLines(blocks, content, inRegion);
+    if (declared) {
+      return null;
     }
+    keepRegionLines(blocks, content, inRegion);
+    return inRegion;
   }
 
   /**
@@ -757,11 +760,11 @@ final class ContentRegion {
    * page without one keeps only the lines the classifier judges by their length and neighbours, and
    * the two copies differ.
    */
-  private static void keepTextContainer(List<TextBlock> blocks, boolean[] content) {
+  private static boolean[] keepTextContainer(List<TextBlock> blocks, boolean[] content) {
     int elements = 0;
     for (TextBlock b : blocks) {
       if (b.landmark() == Landmark.MAIN) {
-        return;
+        return null;
       }
       for (int e : b.path()) {
         elements = Math.max(elements, e + 1);
@@ -792,7 +795,7 @@ final class ContentRegion {
       }
     }
     if (container < 0 || depth[container] == 0) {
-      return;
+      return null;
     }
     int at = depth[container];
     boolean kept = false;
@@ -803,11 +806,12 @@ final class ContentRegion {
       kept |= inside[i] && content[i];
     }
     if (!kept) {
-      return;
+      return null;
     }
     for (int i = 0; i < blocks.size(); i++) {
       content[i] = inside[i] && isText(blocks.get(i));
     }
+    return inside;
   }
 
   /**

@@ -456,6 +456,12 @@ class BlockClassifierTest {
     for (String dropped : List.of("Share this", "Twitter", "Home", "About")) {
       assertFalse(text.contains(dropped), dropped + " in " + text);
     }
+    // the same entry under a template that declares no main region: its content region decides
+    String undeclared =
+        new MainTextExtractor(Boilerplate.LOCAL)
+            .extract(page.replace("<main>", "<div>").replace("</main>", "</div>"), "")
+            .text();
+    assertEquals(text, undeclared);
   }
 
   @Test
