@@ -20,7 +20,8 @@ final class BlockTrace {
     HEADINGS,
     NOTICES,
     NO_ARTICLE,
-    NO_ARTICLE_CONTAINER
+    NO_ARTICLE_CONTAINER,
+    MODEL
   }
 
   private final List<TextBlock> blocks;
@@ -71,6 +72,7 @@ final class BlockTrace {
       case NO_ARTICLE_CONTAINER -> BlockReason.OUTSIDE_REGION;
       case HEADINGS -> BlockReason.HEADING_OF_DROPPED;
       case NOTICES -> BlockReason.NOTICE;
+      case MODEL -> kept ? BlockReason.MODEL_KEPT : BlockReason.MODEL_DROPPED;
       case CONTENT_REGION -> kept ? BlockReason.REGION : BlockReason.OUTSIDE_REGION;
       case NO_ARTICLE ->
           kept
