@@ -118,7 +118,7 @@ public final class BlockModelTraining {
       for (int g = 0; g < GRID.length; g++) {
         System.err.printf(
             Locale.ROOT,
-            "  model, drop at <= %+.1f, keep above %+.1f, %s: F1 %.4f (P %.4f, R %.4f)%n",
+            "  model, drop at <= %+.2f, keep above %+.2f, %s: F1 %.4f (P %.4f, R %.4f)%n",
             GRID[g][0],
             GRID[g][1],
             GRID[g][2] > 0 ? "gated" : "every page",
@@ -167,18 +167,18 @@ public final class BlockModelTraining {
 
   /** The thresholds and gate the cross-validation compares: drop at, keep above, gated. */
   private static final double[][] GRID = {
-    {-0.5, 1, 1},
-    {-1, 1, 1},
-    {0, 1, 1},
     {-0.5, 0.5, 1},
-    {-0.5, 1.5, 1},
+    {-0.5, 0.75, 1},
+    {-0.5, 1, 1},
+    {-0.75, 0.75, 1},
+    {-1, 1, 1},
+    {-0.25, 0.5, 1},
     {0, 0, 1},
     {-1, 2, 1},
-    {-0.5, 1, 0},
-    {0, 0, 0},
+    {-0.5, 0.5, 0},
+    {-0.5, 0.75, 0},
     {-1, 1, 0},
-    {-1, 2, 0},
-    {-0.5, 1.5, 0}
+    {0, 0, 0}
   };
 
   private static boolean[] features(String list) {

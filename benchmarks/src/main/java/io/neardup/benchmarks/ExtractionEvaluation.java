@@ -47,7 +47,7 @@ import org.jsoup.select.NodeVisitor;
  *
  * <pre>
  * java -cp benchmarks.jar io.neardup.benchmarks.ExtractionEvaluation --data DIR [--published DIR]
- *     [--datasets a,b] [--dump DIR] [--speed ROUNDS] [--check-scorer MODEL_OUTPUTS_DIR]
+ *     [--datasets a,b] [--dump DIR] [--speed ROUNDS] [--check-scorer MODEL_OUTPUTS_DIR] [--rules]
  * </pre>
  */
 public final class ExtractionEvaluation {
@@ -115,6 +115,7 @@ public final class ExtractionEvaluation {
     Path checkScorer = null;
     Set<String> only = null;
     int speedRounds = 0;
+    boolean rules = false;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--data" -> data = Path.of(args[++i]);
@@ -122,6 +123,7 @@ public final class ExtractionEvaluation {
         case "--dump" -> dump = Path.of(args[++i]);
         case "--datasets" -> only = Set.of(args[++i].split(","));
         case "--speed" -> speedRounds = Integer.parseInt(args[++i]);
+        case "--rules" -> rules = true;
         case "--check-scorer" -> checkScorer = Path.of(args[++i]);
         default -> throw new IllegalArgumentException("unknown option [" + args[i] + "]");
       }
@@ -144,12 +146,20 @@ public final class ExtractionEvaluation {
       speed(pages, speedRounds, out);
       return;
     }
-    evaluate(pages, published, dump, out);
+    // --rules: the hand-set rules alone, without the learned model that re-decides their verdicts
+    evaluate(
+        pages,
+        published,
+        dump,
+        out,
+        rules
+            ? new MainTextExtractor(Boilerplate.LOCAL, new BlockClassifier(true, null))
+            : new MainTextExtractor(Boilerplate.LOCAL));
   }
 
-  static void evaluate(List<Page> pages, Path published, Path dump, PrintStream out)
+  static void evaluate(
+      List<Page> pages, Path published, Path dump, PrintStream out, MainTextExtractor extractor)
       throws IOException {
-    MainTextExtractor extractor = new MainTextExtractor(Boilerplate.LOCAL);
     Map<String, Mean[]> rouge = new LinkedHashMap<>(); // dataset -> tune, held out, all
     Map<String, Mean[]> bag = new LinkedHashMap<>();
     Map<String, Map<String, Mean[]>> others = new LinkedHashMap<>();

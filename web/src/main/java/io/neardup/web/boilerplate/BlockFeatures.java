@@ -4,17 +4,20 @@ import java.util.List;
 
 /**
  * The features {@link BlockModel} re-decides a block by: a few of the block's own (its unlinked
- * words, text density, heading, list, form, table, depth, whether it ends a sentence), where it
- * lies in the page and relative to the text the rules kept (the kept share before it and around it,
- * its distance in the DOM from the element holding all kept blocks and from the longest kept
- * block), what its four nearest ancestors hold (their share of the page's words, their links, their
- * kept share, their lines), the page's size and kept share, and the reason the rules gave it.
- * Computed from the blocks and the rules' verdicts and reasons alone, so that a page gives the same
- * features everywhere; only for the blocks the model reads ({@link #candidate}).
+ * words, text density, heading, list item, form, table, whether it ends a sentence), where it lies
+ * relative to the text the rules kept (the share of the kept words before it, the kept share of the
+ * words and blocks around it, how far it lies in the DOM below the element holding every kept block
+ * and from the longest kept block), what its four nearest ancestors hold (their links, their kept
+ * share, their lines), how much the rules kept, and the reason they gave it. Nothing measures the
+ * page as a whole or a block's absolute depth or position: a page's template (a site's header,
+ * menus and footer around the same text) changes those, and the same text under two templates
+ * should be read alike. Computed from the blocks and the rules' verdicts and reasons alone, so that
+ * a page gives the same features everywhere; only for the blocks the model reads ({@link
+ * #candidate}).
  */
 public final class BlockFeatures {
   /** The number of features of a block. */
-  public static final int COUNT = 42;
+  public static final int COUNT = 30;
 
   /** The ancestors whose aggregates are features: the parent of the block's element and up. */
   private static final int ANCESTORS = 4;
@@ -97,7 +100,6 @@ public final class BlockFeatures {
     if (candidates == 0) {
       return;
     }
-    double total = words[n];
     int kept = keptWords[n];
     int[] big = biggest < 0 ? new int[0] : blocks.get(biggest).path();
     // the blocks under an element are consecutive (the segmenter cuts in document order): each
@@ -121,12 +123,8 @@ public final class BlockFeatures {
     }
     double[] f = new double[COUNT];
     // the page's own features, the same for each of its blocks
-    f[11] = total;
-    f[12] = kept / total;
-    f[13] = n;
-    f[14] = kept;
-    f[15] = biggestWords;
-    f[20] = regionLength;
+    f[8] = kept;
+    f[9] = biggestWords;
     for (int i = 0; i < n; i++) {
       TextBlock b = blocks.get(i);
       if (!candidate(b, content[i])) {
@@ -140,31 +138,25 @@ public final class BlockFeatures {
       f[3] = b.listItem() ? 1 : 0;
       f[4] = b.form() >= 0 ? 1 : 0;
       f[5] = b.table() >= 0 ? 1 : 0;
-      f[6] = p.length;
-      f[7] = endsSentence(t.charAt(t.length() - 1)) ? 1 : 0;
-      f[8] = (double) i / n;
-      f[9] = words[i] / total;
-      f[10] = kept == 0 ? 0 : (double) keptWords[i] / kept;
+      f[6] = endsSentence(t.charAt(t.length() - 1)) ? 1 : 0;
+      f[7] = kept == 0 ? 0 : (double) keptWords[i] / kept;
       int from = Math.max(0, i - NEAR);
       int to = Math.min(n, i + NEAR + 1);
       int near = words[to] - words[from] - b.words();
       int nearKept = keptWords[to] - keptWords[from] - (content[i] ? b.words() : 0);
-      f[16] = near == 0 ? 0 : (double) nearKept / near;
-      f[17] = near;
-      f[18] = countKept(content, i, -1);
-      f[19] = countKept(content, i, 1);
-      f[21] = region == null ? 0 : p.length - regionLength;
-      int shared = shared(big, big.length, p);
-      f[22] = big.length == 0 ? 0 : (double) shared / big.length;
-      f[23] = big.length - shared;
+      f[10] = near == 0 ? 0 : (double) nearKept / near;
+      f[11] = near;
+      f[12] = countKept(content, i, -1);
+      f[13] = countKept(content, i, 1);
+      f[14] = region == null ? 0 : p.length - regionLength;
+      f[15] = big.length - shared(big, big.length, p);
       BlockReason reason = reasons[i];
-      f[24] = reason == null ? -1 : reason.ordinal();
-      f[25] = reason == BlockReason.TEXT ? 1 : 0;
-      int k = 26;
+      f[16] = reason == null ? -1 : reason.ordinal();
+      f[17] = reason == BlockReason.TEXT ? 1 : 0;
+      int k = 18;
       for (int up = 2; up <= ANCESTORS + 1; up++) {
-        // the block's ancestors: the share of the page they hold, their links, what was kept
+        // the block's ancestors: their links, what was kept of them, their lines
         if (p.length < up) {
-          f[k++] = -1;
           f[k++] = -1;
           f[k++] = -1;
           f[k++] = -1;
@@ -174,7 +166,6 @@ public final class BlockFeatures {
         int start = first[e];
         int end = last[e] + 1;
         int under = words[end] - words[start];
-        f[k++] = under / total;
         f[k++] = under == 0 ? -1 : (double) (linked[end] - linked[start]) / under;
         f[k++] = under == 0 ? -1 : (double) (keptWords[end] - keptWords[start]) / under;
         f[k++] = end - start;
