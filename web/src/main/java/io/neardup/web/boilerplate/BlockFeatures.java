@@ -64,6 +64,7 @@ public final class BlockFeatures {
     int[] words = new int[n + 1];
     int[] linked = new int[n + 1];
     int[] keptWords = new int[n + 1];
+    int[] keptBlocks = new int[n + 1];
     int biggest = -1;
     int biggestWords = 0;
     int elements = 0;
@@ -76,6 +77,7 @@ public final class BlockFeatures {
       words[i + 1] = words[i] + w;
       linked[i + 1] = linked[i] + b.linkedWords();
       keptWords[i + 1] = keptWords[i] + (content[i] ? w : 0);
+      keptBlocks[i + 1] = keptBlocks[i] + (content[i] ? 1 : 0);
       int[] p = b.path();
       if (p.length > 0) {
         // an element's number is above its ancestors': the last of a path is its largest
@@ -146,10 +148,10 @@ public final class BlockFeatures {
       int nearKept = keptWords[to] - keptWords[from] - (content[i] ? b.words() : 0);
       f[10] = near == 0 ? 0 : (double) nearKept / near;
       f[11] = near;
-      f[12] = countKept(content, i, -1);
-      f[13] = countKept(content, i, 1);
+      f[12] = keptBlocks[i] - keptBlocks[Math.max(0, i - AROUND)];
+      f[13] = keptBlocks[Math.min(n, i + 1 + AROUND)] - keptBlocks[i + 1];
       f[14] = region == null ? 0 : p.length - regionLength;
-      f[15] = big.length - shared(big, big.length, p);
+      f[15] = biggest < 0 ? 0 : big.length - holding(p, biggest, first, last);
       BlockReason reason = reasons[i];
       f[16] = reason == null ? -1 : reason.ordinal();
       f[17] = reason == BlockReason.TEXT ? 1 : 0;
@@ -183,13 +185,24 @@ public final class BlockFeatures {
     return k;
   }
 
-  /** The kept blocks among the {@value #AROUND} on one side ({@code step} -1 or 1) of block i. */
-  private static int countKept(boolean[] content, int i, int step) {
-    int count = 0;
-    for (int j = i + step, m = 0; j >= 0 && j < content.length && m < AROUND; j += step, m++) {
-      count += content[j] ? 1 : 0;
+  /**
+   * How many of the elements on {@code path}, from the outermost, hold block {@code block}: those
+   * whose blocks (from {@code first} to {@code last}) include it, a prefix of the path, found by
+   * bisection.
+   */
+  private static int holding(int[] path, int block, int[] first, int[] last) {
+    int low = 0;
+    int high = path.length;
+    while (low < high) {
+      int mid = (low + high) >>> 1;
+      int e = path[mid];
+      if (first[e] <= block && block <= last[e]) {
+        low = mid + 1;
+      } else {
+        high = mid;
+      }
     }
-    return count;
+    return low;
   }
 
   private static boolean endsSentence(char c) {
