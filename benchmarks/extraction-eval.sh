@@ -12,12 +12,14 @@
 #     "$NEARDUP_MIRROR/Saelaress+web-content-extraction-benchmark-extended/repo"     (published per-page scores)
 # This script exports them into DIR (git archive), once.
 #
-# Usage: benchmarks/extraction-eval.sh [--dir DIR] [--datasets a,b] [--dump] [--speed ROUNDS] [--check-scorer]
+# Usage: benchmarks/extraction-eval.sh [--dir DIR] [--datasets a,b] [--dump] [--speed ROUNDS] [--check-scorer] [--rules]
 #   --dir           where the exported data, the dump and the report go [benchmarks/target/extraction-eval]
 #   --datasets      a subset: cleaneval,cleanportaleval,dragnet,l3s-gn1,readability [all]
 #   --dump          also write each page's extracted and labelled text and DIR/dump/pages.tsv (per-page scores)
-#   --speed ROUNDS  instead of scores: decode+parse against decode+parse+extract over the same pages, one thread,
-#                   alternating, ROUNDS measured rounds after 2 of warm-up; medians and the ratio
+#   --speed ROUNDS  instead of scores: decode+parse against decode+parse+extract by the rules alone and with the
+#                   learned block model, over the same pages, one thread, in turn, ROUNDS measured rounds after 2
+#                   of warm-up; medians and the ratios
+#   --rules         score the rules alone, without the learned block model (for comparison)
 #   --check-scorer  instead: this scorer against the published one, on the published outputs of the others
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -34,6 +36,7 @@ while [ $# -gt 0 ]; do
     --dump) mode+=(--dump "$dir/dump") ;;
     --speed) mode+=(--speed "$2"); shift ;;
     --check-scorer) mode+=(--check-scorer "$dir/published/model-outputs") ;;
+    --rules) extra+=(--rules) ;;
     -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "extraction-eval.sh: unknown option $1" >&2; exit 2 ;;
   esac

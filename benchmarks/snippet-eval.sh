@@ -12,7 +12,8 @@
 #   git clone --bare https://github.com/adbar/trafilatura "$NEARDUP_MIRROR/adbar+trafilatura/repo"
 # This script exports its tests/ folder into DIR (git archive), once.
 #
-# Usage: benchmarks/snippet-eval.sh [--dir DIR]
+# Usage: benchmarks/snippet-eval.sh [--dir DIR] [--rules]
+#   --rules  the rules alone, without the learned block model (for comparison)
 #   --dir  where the exported pages and the report go [benchmarks/target/snippet-eval]
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -20,9 +21,11 @@ root="$(cd "$here/.." && pwd)"
 . "$root/bin/jdk.sh"
 dir="$here/target/snippet-eval"
 mirror="${NEARDUP_MIRROR:-$dir/mirror}"
+rules=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --dir) dir="$2"; shift ;;
+    --rules) rules=(--rules) ;;
     -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "snippet-eval.sh: unknown option $1" >&2; exit 2 ;;
   esac
@@ -45,9 +48,9 @@ fi
 {
   echo "# Segments kept and dropped, $(date -u +%FT%TZ), $(git -C "$root" rev-parse --short HEAD) on $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg)"
   echo
-  echo "command: benchmarks/snippet-eval.sh (\`--boilerplate local\`)"
+  echo "command: benchmarks/snippet-eval.sh ${rules[*]} (\`--boilerplate local\`)"
   echo
-  "$JAVA_HOME/bin/java" -Xmx2g -cp "$jar" io.neardup.benchmarks.SnippetEvaluation --data "$dir/data"
+  "$JAVA_HOME/bin/java" -Xmx2g -cp "$jar" io.neardup.benchmarks.SnippetEvaluation --data "$dir/data" "${rules[@]}"
   echo
   echo "Published on the same 990 pages (trafilatura's evaluation page, 2026-08-04; precision / recall / F1):"
   echo "trafilatura 2.2.0 0.906 / 0.943 / 0.924, magic-html 0.887 / 0.891 / 0.889, jusText (custom) 0.864 / 0.859 /"

@@ -13,9 +13,10 @@
 # This script exports it into DIR (git archive), once. Needs python3 (the benchmark's script uses only its
 # standard library).
 #
-# Usage: benchmarks/wcxb-eval.sh [--dir DIR] [--split dev|test|all]
+# Usage: benchmarks/wcxb-eval.sh [--dir DIR] [--split dev|test|all] [--rules]
 #   --dir    where the exported data, the predictions and the report go [benchmarks/target/wcxb-eval]
 #   --split  which split to score [all]
+#   --rules  the rules alone, without the learned block model (for comparison)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
@@ -23,6 +24,7 @@ root="$(cd "$here/.." && pwd)"
 dir="$here/target/wcxb-eval"
 mirror="${NEARDUP_MIRROR:-$dir/mirror}"
 splits=(dev test)
+rules=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --dir) dir="$2"; shift ;;
@@ -33,6 +35,7 @@ while [ $# -gt 0 ]; do
         *) echo "wcxb-eval.sh: --split takes dev, test or all, got [$2]" >&2; exit 2 ;;
       esac
       shift ;;
+    --rules) rules=(--rules) ;;
     -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "wcxb-eval.sh: unknown option $1" >&2; exit 2 ;;
   esac
@@ -56,11 +59,11 @@ fi
 {
   echo "# WCXB, $(date -u +%FT%TZ), $(git -C "$root" rev-parse --short HEAD) on $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg)"
   echo
-  echo "command: benchmarks/wcxb-eval.sh --split ${splits[*]}; scored by the benchmark's evaluate.py"
+  echo "command: benchmarks/wcxb-eval.sh --split ${splits[*]} ${rules[*]}; scored by the benchmark's evaluate.py"
   for split in "${splits[@]}"; do
     out="$dir/neardup-local-$split.json"
     "$JAVA_HOME/bin/java" -Xmx2g -cp "$jar" io.neardup.benchmarks.WcxbExtraction --data "$dir/data" \
-      --split "$split" --out "$out"
+      --split "$split" --out "$out" "${rules[@]}"
     echo
     echo "## $split split: \`--boilerplate local\`"
     echo

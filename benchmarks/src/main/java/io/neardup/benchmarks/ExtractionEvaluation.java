@@ -1,5 +1,6 @@
 package io.neardup.benchmarks;
 
+import io.neardup.web.boilerplate.BlockClassifier;
 import io.neardup.web.boilerplate.Boilerplate;
 import io.neardup.web.boilerplate.MainTextExtractor;
 import io.neardup.web.html.HtmlDecoder;
@@ -46,7 +47,7 @@ import org.jsoup.select.NodeVisitor;
  *
  * <pre>
  * java -cp benchmarks.jar io.neardup.benchmarks.ExtractionEvaluation --data DIR [--published DIR]
- *     [--datasets a,b] [--dump DIR] [--speed ROUNDS] [--check-scorer MODEL_OUTPUTS_DIR]
+ *     [--datasets a,b] [--dump DIR] [--speed ROUNDS] [--check-scorer MODEL_OUTPUTS_DIR] [--rules]
  * </pre>
  */
 public final class ExtractionEvaluation {
@@ -114,6 +115,7 @@ public final class ExtractionEvaluation {
     Path checkScorer = null;
     Set<String> only = null;
     int speedRounds = 0;
+    boolean rules = false;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--data" -> data = Path.of(args[++i]);
@@ -121,6 +123,7 @@ public final class ExtractionEvaluation {
         case "--dump" -> dump = Path.of(args[++i]);
         case "--datasets" -> only = Set.of(args[++i].split(","));
         case "--speed" -> speedRounds = Integer.parseInt(args[++i]);
+        case "--rules" -> rules = true;
         case "--check-scorer" -> checkScorer = Path.of(args[++i]);
         default -> throw new IllegalArgumentException("unknown option [" + args[i] + "]");
       }
@@ -143,12 +146,20 @@ public final class ExtractionEvaluation {
       speed(pages, speedRounds, out);
       return;
     }
-    evaluate(pages, published, dump, out);
+    // --rules: the hand-set rules alone, without the learned model that re-decides their verdicts
+    evaluate(
+        pages,
+        published,
+        dump,
+        out,
+        rules
+            ? new MainTextExtractor(Boilerplate.LOCAL, new BlockClassifier(true, null))
+            : new MainTextExtractor(Boilerplate.LOCAL));
   }
 
-  static void evaluate(List<Page> pages, Path published, Path dump, PrintStream out)
+  static void evaluate(
+      List<Page> pages, Path published, Path dump, PrintStream out, MainTextExtractor extractor)
       throws IOException {
-    MainTextExtractor extractor = new MainTextExtractor(Boilerplate.LOCAL);
     Map<String, Mean[]> rouge = new LinkedHashMap<>(); // dataset -> tune, held out, all
     Map<String, Mean[]> bag = new LinkedHashMap<>();
     Map<String, Map<String, Mean[]>> others = new LinkedHashMap<>();
@@ -311,9 +322,16 @@ public final class ExtractionEvaluation {
     return new Mean[] {new Mean(), new Mean(), new Mean()};
   }
 
-  /** Decode + parse against decode + parse + extract, alternating, round after round. */
+  /**
+   * Decode + parse against decode + parse + extract by the rules alone and against decode + parse +
+   * extract with the learned block model (the default), in turn, round after round.
+   */
   static void speed(List<Page> pages, int rounds, PrintStream out) {
-    MainTextExtractor extractor = new MainTextExtractor(Boilerplate.LOCAL);
+    MainTextExtractor[] extractors = {
+      null,
+      new MainTextExtractor(Boilerplate.LOCAL, new BlockClassifier(true, null)),
+      new MainTextExtractor(Boilerplate.LOCAL)
+    };
     long bytes = 0;
     for (Page p : pages) {
       bytes += p.html().length;
@@ -321,29 +339,28 @@ public final class ExtractionEvaluation {
     long sink = 0;
     List<double[]> results = new ArrayList<>();
     for (int round = 0; round < rounds + 2; round++) {
-      long parse = 0;
-      long extract = 0;
-      for (int half = 0; half < 2; half++) {
-        boolean parseFirst = (round + half) % 2 == 0;
+      long[] time = new long[extractors.length];
+      for (int turn = 0; turn < extractors.length; turn++) {
+        // each chain runs first, second and third in turn, so that a drift is shared
+        int chain = (round + turn) % extractors.length;
+        MainTextExtractor extractor = extractors[chain];
         long t0 = System.nanoTime();
         for (Page p : pages) {
           String html = HtmlDecoder.decode(p.html(), null).html();
-          if (parseFirst) {
+          if (extractor == null) {
             sink += HtmlDecoder.parse(html, "").childNodeSize();
           } else {
             sink += extractor.extract(html, "").text().length();
           }
         }
-        long t = System.nanoTime() - t0;
-        if (parseFirst) {
-          parse += t;
-        } else {
-          extract += t;
-        }
+        time[chain] += System.nanoTime() - t0;
       }
       if (round >= 2) { // the first rounds warm the JIT up
-        results.add(
-            new double[] {2 * bytes / 1e6 / (parse / 1e9), 2 * bytes / 1e6 / (extract / 1e9)});
+        double[] r = new double[time.length];
+        for (int c = 0; c < time.length; c++) {
+          r[c] = bytes / 1e6 / (time[c] / 1e9);
+        }
+        results.add(r);
       }
     }
     out.printf(
@@ -352,20 +369,30 @@ public final class ExtractionEvaluation {
         pages.size(),
         bytes / 1e6,
         rounds);
-    double[] parse = results.stream().mapToDouble(r -> r[0]).sorted().toArray();
-    double[] extract = results.stream().mapToDouble(r -> r[1]).sorted().toArray();
-    double[] ratio = results.stream().mapToDouble(r -> r[0] / r[1] - 1).sorted().toArray();
-    out.printf(
-        Locale.ROOT,
-        "decode+parse: median %.1f MB/s; decode+parse+extract: median %.1f MB/s (min %.1f);"
-            + " extraction adds median %+.0f %% (quartiles %+.0f %% .. %+.0f %%) to parsing%n",
-        parse[parse.length / 2],
-        extract[extract.length / 2],
-        extract[0],
-        100 * ratio[ratio.length / 2],
-        100 * ratio[ratio.length / 4],
-        100 * ratio[ratio.length * 3 / 4]);
+    double[] parse = sorted(results, r -> r[0]);
+    out.printf(Locale.ROOT, "decode+parse: median %.1f MB/s%n", parse[parse.length / 2]);
+    String[] names = {"", "rules alone", "rules and learned block model (default)"};
+    for (int c = 1; c < names.length; c++) {
+      int chain = c;
+      double[] extract = sorted(results, r -> r[chain]);
+      double[] ratio = sorted(results, r -> r[0] / r[chain] - 1);
+      out.printf(
+          Locale.ROOT,
+          "decode+parse+extract, %s: median %.1f MB/s (min %.1f);"
+              + " extraction adds median %+.0f %% (quartiles %+.0f %% .. %+.0f %%) to parsing%n",
+          names[c],
+          extract[extract.length / 2],
+          extract[0],
+          100 * ratio[ratio.length / 2],
+          100 * ratio[ratio.length / 4],
+          100 * ratio[ratio.length * 3 / 4]);
+    }
     out.println(sink > 0 ? "" : "(nothing read)");
+  }
+
+  private static double[] sorted(
+      List<double[]> results, java.util.function.ToDoubleFunction<double[]> f) {
+    return results.stream().mapToDouble(f).sorted().toArray();
   }
 
   /**

@@ -2,6 +2,7 @@ package io.neardup.benchmarks;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.neardup.web.boilerplate.BlockClassifier;
 import io.neardup.web.boilerplate.Boilerplate;
 import io.neardup.web.boilerplate.MainTextExtractor;
 import io.neardup.web.html.HtmlDecoder;
@@ -26,8 +27,9 @@ import java.util.regex.Pattern;
  * compared with runs of white space folded to one space. Precision, recall, accuracy and F1 are
  * computed over the counts of all pages together, as the collection's published comparison does.
  *
- * <p>Usage: {@code SnippetEvaluation --data DIR}, where DIR holds {@code evaldata.json} and the
- * pages under {@code cache/} or {@code eval/}. {@code benchmarks/snippet-eval.sh} exports them.
+ * <p>Usage: {@code SnippetEvaluation --data DIR [--rules]} (the rules alone, without the learned
+ * block model), where DIR holds {@code evaldata.json} and the pages under {@code cache/} or {@code
+ * eval/}. {@code benchmarks/snippet-eval.sh} exports them.
  */
 public final class SnippetEvaluation {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -98,13 +100,18 @@ public final class SnippetEvaluation {
   }
 
   public static void main(String[] args) throws IOException {
-    if (args.length != 2 || !args[0].equals("--data")) {
-      System.err.println("usage: SnippetEvaluation --data DIR");
+    boolean rules = args.length == 3 && args[2].equals("--rules");
+    if ((args.length != 2 && !rules) || !args[0].equals("--data")) {
+      System.err.println("usage: SnippetEvaluation --data DIR [--rules]");
       System.exit(2);
     }
     Path data = Path.of(args[1]);
     JsonNode pages = JSON.readTree(data.resolve("evaldata.json").toFile());
-    MainTextExtractor extractor = new MainTextExtractor(Boilerplate.LOCAL);
+    // --rules: the hand-set rules alone, without the learned model that re-decides their verdicts
+    MainTextExtractor extractor =
+        rules
+            ? new MainTextExtractor(Boilerplate.LOCAL, new BlockClassifier(true, null))
+            : new MainTextExtractor(Boilerplate.LOCAL);
     Counts all = new Counts();
     Map<String, Counts> byDomain = new TreeMap<>();
     int missing = 0;

@@ -3,6 +3,7 @@ package io.neardup.benchmarks;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.neardup.web.boilerplate.BlockClassifier;
 import io.neardup.web.boilerplate.Boilerplate;
 import io.neardup.web.boilerplate.MainTextExtractor;
 import io.neardup.web.html.HtmlDecoder;
@@ -39,11 +40,13 @@ public final class WcxbExtraction {
     Path data = null;
     String split = null;
     Path out = null;
+    boolean rules = false;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--data" -> data = Path.of(value(args, ++i));
         case "--split" -> split = value(args, ++i);
         case "--out" -> out = Path.of(value(args, ++i));
+        case "--rules" -> rules = true;
         default -> usage("unknown option [" + args[i] + "]");
       }
     }
@@ -62,7 +65,11 @@ public final class WcxbExtraction {
     try (Stream<Path> s = Files.list(truth)) {
       pages = new ArrayList<>(s.filter(p -> p.toString().endsWith(".json")).sorted().toList());
     }
-    MainTextExtractor extractor = new MainTextExtractor(Boilerplate.LOCAL);
+    // --rules: the hand-set rules alone, without the learned model that re-decides their verdicts
+    MainTextExtractor extractor =
+        rules
+            ? new MainTextExtractor(Boilerplate.LOCAL, new BlockClassifier(true, null))
+            : new MainTextExtractor(Boilerplate.LOCAL);
     long start = System.nanoTime();
     long bytes = 0;
     int failed = 0;
@@ -120,7 +127,7 @@ public final class WcxbExtraction {
 
   private static void usage(String problem) {
     System.err.println("WcxbExtraction: " + problem);
-    System.err.println("usage: WcxbExtraction --data DIR --split dev|test --out FILE");
+    System.err.println("usage: WcxbExtraction --data DIR --split dev|test --out FILE [--rules]");
     System.exit(2);
   }
 }

@@ -50,6 +50,15 @@ public final class BlockClassifier {
   /** Words from which a block with few links that precedes content is kept with it. */
   public static final int MIN_LEAD_WORDS = 10;
 
+  /** Lines (blocks with words) below which the page is too short for the model's context. */
+  static final int MIN_MODEL_LINES = 10;
+
+  /** The model's log-odds up to which it drops a block the rules kept (p at most 0.32). */
+  static final double DROP_SCORE = -0.75;
+
+  /** The model's log-odds above which it keeps a block the rules dropped (p above 0.68). */
+  static final double KEEP_SCORE = 0.75;
+
   /** Words below which what was kept is no article: the page is then its own text. */
   static final int MIN_TEXT_WORDS = 20;
 
@@ -78,11 +87,17 @@ public final class BlockClassifier {
   /** A word ending in a colon: a label that introduces the link after it ("Read more: ..."). */
   private static final Pattern LABEL = Pattern.compile("\\p{L}:\\s");
 
-  private final boolean useLandmarks;
+  /** The shipped model, read when a classifier first uses it (a trainer needs none). */
+  private static final class Shipped {
+    static final BlockModel MODEL = BlockModel.shipped();
+  }
 
-  /** A classifier that uses the page's landmarks and the text features. */
+  private final boolean useLandmarks;
+  private final BlockModel model;
+
+  /** A classifier that uses the page's landmarks, the text features and the shipped model. */
   public BlockClassifier() {
-    this(true);
+    this(true, Shipped.MODEL);
   }
 
   /**
@@ -90,7 +105,86 @@ public final class BlockClassifier {
    *     features decide alone
    */
   public BlockClassifier(boolean useLandmarks) {
+    this(useLandmarks, null);
+  }
+
+  /**
+   * @param useLandmarks whether the page's HTML5/ARIA landmarks take part
+   * @param model the model that re-decides the rules' verdicts, or null for the rules alone
+   */
+  public BlockClassifier(boolean useLandmarks, BlockModel model) {
     this.useLandmarks = useLandmarks;
+    this.model = model;
+  }
+
+  /**
+   * The rules' verdicts on a page's blocks (into {@code rules}) and the {@link BlockFeatures} of
+   * each block the model reads (null for the others): what a model is trained on.
+   */
+  public static double[][] features(List<TextBlock> blocks, boolean[] rules) {
+    BlockTrace trace = new BlockTrace(blocks);
+    boolean[] content = new BlockClassifier(true, null).rules(blocks, trace);
+    System.arraycopy(content, 0, rules, 0, content.length);
+    return BlockFeatures.of(blocks, content, trace.reasons());
+  }
+
+  /**
+   * The verdicts from the model's scores (log-odds that a block is text; NaN where it does not read
+   * the block): it overturns the rules only where it is fairly sure, a block the rules kept being
+   * dropped at a score up to {@code drop}, a block they dropped being kept from a score above
+   * {@code keep} (the labels it learnt from are one benchmark's; other labelled sets draw the line
+   * between an article and what surrounds it a little differently). With {@code gate}, only on a
+   * page {@link #forModel} takes. If that keeps fewer than {@value #MIN_TEXT_WORDS} words, the
+   * rules' verdicts stand (a page that is no article is the rules' to read).
+   */
+  public static boolean[] redecide(
+      List<TextBlock> blocks,
+      boolean[] rules,
+      double[] scores,
+      double drop,
+      double keep,
+      boolean gate) {
+    if (gate && !forModel(blocks, rules)) {
+      return rules;
+    }
+    boolean[] content = new boolean[blocks.size()];
+    for (int i = 0; i < content.length; i++) {
+      double s = scores[i];
+      content[i] = Double.isNaN(s) ? rules[i] : s > (rules[i] ? drop : keep);
+    }
+    return enough(blocks, rules, content);
+  }
+
+  /**
+   * The model's verdicts if they keep at least {@value #MIN_TEXT_WORDS} words, else the rules' (a
+   * page that is no article is the rules' to read).
+   */
+  private static boolean[] enough(List<TextBlock> blocks, boolean[] rules, boolean[] content) {
+    long kept = 0;
+    for (int i = 0; i < content.length; i++) {
+      kept += content[i] ? blocks.get(i).words() : 0;
+    }
+    return kept < MIN_TEXT_WORDS ? rules : content;
+  }
+
+  /**
+   * Whether the model reads a page: one of at least {@value #MIN_MODEL_LINES} lines where at least
+   * half of what the rules kept lies in blocks of {@code 2 * MIN_LEAD_WORDS} words or more (prose:
+   * what it learnt from; reference entries and indexes of short lines are the rules' to read).
+   */
+  private static boolean forModel(List<TextBlock> blocks, boolean[] rules) {
+    long keptWords = 0;
+    long inProse = 0;
+    int lines = 0;
+    for (int i = 0; i < rules.length; i++) {
+      TextBlock b = blocks.get(i);
+      lines += b.words() > 0 ? 1 : 0;
+      if (rules[i]) {
+        keptWords += b.words();
+        inProse += b.words() >= 2 * MIN_LEAD_WORDS ? b.words() : 0;
+      }
+    }
+    return lines >= MIN_MODEL_LINES && 2 * inProse >= keptWords;
   }
 
   /**
@@ -104,6 +198,26 @@ public final class BlockClassifier {
 
   /** Classifies each block, telling {@code trace} (if not null) the verdicts after each step. */
   boolean[] classify(List<TextBlock> blocks, BlockTrace trace) {
+    if (model == null) {
+      return rules(blocks, trace);
+    }
+    BlockTrace steps = trace != null ? trace : new BlockTrace(blocks);
+    boolean[] rules = rules(blocks, steps);
+    if (!forModel(blocks, rules)) {
+      return rules;
+    }
+    boolean[] redecided = rules.clone();
+    BlockFeatures.forEach(
+        blocks,
+        rules,
+        steps.reasons(),
+        (i, f) -> redecided[i] = model.above(f, rules[i] ? DROP_SCORE : KEEP_SCORE));
+    boolean[] content = enough(blocks, rules, redecided);
+    trace(trace, BlockTrace.Step.MODEL, content);
+    return content;
+  }
+
+  private boolean[] rules(List<TextBlock> blocks, BlockTrace trace) {
     int n = blocks.size();
     boolean[] content = new boolean[n];
     for (int i = 0; i < n; i++) {

@@ -46,7 +46,11 @@ public enum BlockReason {
   /** A short line with a copyright sign: a site's or a picture's notice, not text. */
   NOTICE(false, "a notice: a short line with a copyright sign"),
   /** Too little was kept for an article: the page's own text is its main text. */
-  NO_ARTICLE(true, "no article (under 20 words kept): the page's text is kept");
+  NO_ARTICLE(true, "no article (under 20 words kept): the page's text is kept"),
+  /** Kept by the learned block model against the steps before it. */
+  MODEL_KEPT(true, "the learned block model: text, from its features and its neighbours'"),
+  /** Dropped by the learned block model against the steps before it. */
+  MODEL_DROPPED(false, "the learned block model: not text, from its features and its neighbours'");
 
   private final boolean kept;
   private final String description;

@@ -21,7 +21,8 @@ final class BlockTrace {
     MAIN_HEADINGS,
     NOTICES,
     NO_ARTICLE,
-    NO_ARTICLE_CONTAINER
+    NO_ARTICLE_CONTAINER,
+    MODEL
   }
 
   private final List<TextBlock> blocks;
@@ -73,6 +74,7 @@ final class BlockTrace {
       case HEADINGS -> BlockReason.HEADING_OF_DROPPED;
       case MAIN_HEADINGS -> BlockReason.MAIN_HEADING;
       case NOTICES -> BlockReason.NOTICE;
+      case MODEL -> kept ? BlockReason.MODEL_KEPT : BlockReason.MODEL_DROPPED;
       case CONTENT_REGION -> kept ? BlockReason.REGION : BlockReason.OUTSIDE_REGION;
       case NO_ARTICLE ->
           kept

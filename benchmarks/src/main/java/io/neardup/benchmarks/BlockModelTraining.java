@@ -1,0 +1,502 @@
+package io.neardup.benchmarks;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.neardup.web.boilerplate.BlockClassifier;
+import io.neardup.web.boilerplate.BlockFeatures;
+import io.neardup.web.boilerplate.BlockModel;
+import io.neardup.web.boilerplate.Boilerplate;
+import io.neardup.web.boilerplate.MainTextExtractor;
+import io.neardup.web.boilerplate.TextBlock;
+import io.neardup.web.html.HtmlDecoder;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * Trains the {@link BlockModel} that re-decides the rules' verdicts, on WCXB's development pages
+ * (Foley 2026, CC-BY-4.0; the test split is left for evaluation): each page's blocks as {@link
+ * MainTextExtractor} reads them, their {@link BlockFeatures}, and as label whether most of a
+ * block's word pairs are in the page's labelled main text. Gradient boosting of the logistic loss
+ * with small regression trees over quantile bins of the features, each block weighted by the square
+ * root of its words (the benchmark scores words); seeded, so the same data give the same model.
+ * {@code --folds K} first reports, over K parts of the pages each held out in turn, the benchmark's
+ * word-level F1 of the rules and of models trained on the other parts at a few thresholds and with
+ * and without the gate ({@link BlockClassifier#redecide}); {@code --out} prints each feature's
+ * share of the split gain.
+ *
+ * <p>Usage: {@code BlockModelTraining --data DIR [--out FILE] [--folds K] [--trees N] [--depth D]
+ * [--rate R] [--features I,J,..]} ({@code --features}: train on these features only)
+ */
+public final class BlockModelTraining {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Pattern WORD = Pattern.compile("\\w+", Pattern.UNICODE_CHARACTER_CLASS);
+  private static final int BINS = 64;
+
+  private record Page(
+      String id,
+      List<TextBlock> blocks,
+      boolean[] rules,
+      double[][] x,
+      boolean[] y,
+      List<String> truth) {}
+
+  private BlockModelTraining() {}
+
+  public static void main(String[] args) throws IOException {
+    Path data = null;
+    Path out = null;
+    int folds = 0;
+    int trees = 30;
+    int depth = 3;
+    double rate = 0.35;
+    boolean[] only = null;
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--data" -> data = Path.of(args[++i]);
+        case "--out" -> out = Path.of(args[++i]);
+        case "--folds" -> folds = Integer.parseInt(args[++i]);
+        case "--trees" -> trees = Integer.parseInt(args[++i]);
+        case "--depth" -> depth = Integer.parseInt(args[++i]);
+        case "--rate" -> rate = Double.parseDouble(args[++i]);
+        case "--features" -> only = features(args[++i]);
+        default -> throw new IllegalArgumentException("unknown option [" + args[i] + "]");
+      }
+    }
+    List<Page> pages = read(data.resolve("dev"));
+    System.err.printf(Locale.ROOT, "BlockModelTraining: %d development pages%n", pages.size());
+    if (folds > 1) {
+      double[] rulesSum = new double[3];
+      double[][] grid = new double[GRID.length][3];
+      for (int f = 0; f < folds; f++) {
+        List<Page> train = new ArrayList<>();
+        List<Page> test = new ArrayList<>();
+        for (int i = 0; i < pages.size(); i++) {
+          (i % folds == f ? test : train).add(pages.get(i));
+        }
+        BlockModel model = train(train, trees, depth, rate, only, null);
+        for (Page p : test) {
+          double[] scores = new double[p.x().length];
+          for (int i = 0; i < scores.length; i++) {
+            scores[i] = p.x()[i] == null ? Double.NaN : model.score(p.x()[i]);
+          }
+          add(rulesSum, score(p, p.rules()));
+          for (int g = 0; g < GRID.length; g++) {
+            add(
+                grid[g],
+                score(
+                    p,
+                    BlockClassifier.redecide(
+                        p.blocks(), p.rules(), scores, GRID[g][0], GRID[g][1], GRID[g][2] > 0)));
+          }
+        }
+      }
+      int m = pages.size();
+      System.err.printf(
+          Locale.ROOT,
+          "cross-validated (%d folds): rules F1 %.4f (P %.4f, R %.4f)%n",
+          folds,
+          rulesSum[2] / m,
+          rulesSum[0] / m,
+          rulesSum[1] / m);
+      for (int g = 0; g < GRID.length; g++) {
+        System.err.printf(
+            Locale.ROOT,
+            "  model, drop at <= %+.2f, keep above %+.2f, %s: F1 %.4f (P %.4f, R %.4f)%n",
+            GRID[g][0],
+            GRID[g][1],
+            GRID[g][2] > 0 ? "gated" : "every page",
+            grid[g][2] / m,
+            grid[g][0] / m,
+            grid[g][1] / m);
+      }
+    }
+    if (out != null) {
+      double[] gain = new double[BlockFeatures.COUNT];
+      BlockModel model = train(pages, trees, depth, rate, only, gain);
+      double sum = Arrays.stream(gain).sum();
+      Integer[] order = new Integer[gain.length];
+      for (int f = 0; f < order.length; f++) {
+        order[f] = f;
+      }
+      Arrays.sort(order, (a, b) -> Double.compare(gain[b], gain[a]));
+      StringBuilder importance = new StringBuilder("feature importance (share of the split gain):");
+      for (int f : order) {
+        if (gain[f] > 0) {
+          importance.append(String.format(Locale.ROOT, " %d:%.3f", f, gain[f] / sum));
+        }
+      }
+      System.err.println(importance);
+      Files.createDirectories(out.toAbsolutePath().getParent());
+      try (Writer w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
+        model.write(
+            w,
+            List.of(
+                "Block model of neardup's main-text extraction (io.neardup.web.boilerplate.BlockModel).",
+                "Trained by benchmarks/src/main/java/io/neardup/benchmarks/BlockModelTraining.java on the",
+                "development split of WCXB, the Web Content Extraction Benchmark (Murrough Foley, 2026,",
+                "https://github.com/Murrough-Foley/web-content-extraction-benchmark, CC-BY-4.0).",
+                String.format(
+                    Locale.ROOT,
+                    "%d pages; BlockModelTraining --trees %d --depth %d --rate %s"
+                        + " (benchmarks/README.md, 'Main text on WCXB').",
+                    pages.size(),
+                    trees,
+                    depth,
+                    rate)));
+      }
+      System.err.println("BlockModelTraining: wrote " + out);
+    }
+  }
+
+  /** The thresholds and gate the cross-validation compares: drop at, keep above, gated. */
+  private static final double[][] GRID = {
+    {-0.5, 0.5, 1},
+    {-0.5, 0.75, 1},
+    {-0.5, 1, 1},
+    {-0.75, 0.75, 1},
+    {-1, 1, 1},
+    {-0.25, 0.5, 1},
+    {0, 0, 1},
+    {-1, 2, 1},
+    {-0.5, 0.5, 0},
+    {-0.5, 0.75, 0},
+    {-1, 1, 0},
+    {0, 0, 0}
+  };
+
+  private static boolean[] features(String list) {
+    boolean[] only = new boolean[BlockFeatures.COUNT];
+    for (String f : list.split(",")) {
+      only[Integer.parseInt(f.trim())] = true;
+    }
+    return only;
+  }
+
+  private static void add(double[] sum, double[] prf) {
+    for (int i = 0; i < 3; i++) {
+      sum[i] += prf[i];
+    }
+  }
+
+  /** The benchmark's word-level precision, recall and F1 of the blocks kept. */
+  private static double[] score(Page p, boolean[] content) {
+    Map<String, Integer> truth = new HashMap<>();
+    for (String t : p.truth()) {
+      truth.merge(t, 1, Integer::sum);
+    }
+    int predicted = 0;
+    int overlap = 0;
+    for (int i = 0; i < content.length; i++) {
+      if (!content[i]) {
+        continue;
+      }
+      for (String t : tokens(p.blocks().get(i).text())) {
+        predicted++;
+        Integer c = truth.get(t);
+        if (c != null && c > 0) {
+          overlap++;
+          truth.put(t, c - 1);
+        }
+      }
+    }
+    int reference = p.truth().size();
+    if (reference == 0) {
+      return predicted == 0 ? new double[] {1, 1, 1} : new double[] {0, 0, 0};
+    }
+    if (predicted == 0 || overlap == 0) {
+      return new double[] {0, 0, 0};
+    }
+    double precision = (double) overlap / predicted;
+    double recall = (double) overlap / reference;
+    return new double[] {precision, recall, 2 * precision * recall / (precision + recall)};
+  }
+
+  private static List<String> tokens(String text) {
+    List<String> tokens = new ArrayList<>();
+    Matcher m = WORD.matcher(text.toLowerCase(Locale.ROOT));
+    while (m.find()) {
+      tokens.add(m.group());
+    }
+    return tokens;
+  }
+
+  private static List<Page> read(Path split) throws IOException {
+    List<Path> files;
+    try (Stream<Path> s = Files.list(split.resolve("ground-truth"))) {
+      files = new ArrayList<>(s.filter(p -> p.toString().endsWith(".json")).sorted().toList());
+    }
+    MainTextExtractor extractor =
+        new MainTextExtractor(Boilerplate.LOCAL, new BlockClassifier(true, null));
+    List<Page> pages = new ArrayList<>();
+    for (Path file : files) {
+      String id = file.getFileName().toString().replaceFirst("\\.json$", "");
+      JsonNode label = JSON.readTree(file.toFile());
+      byte[] raw;
+      try (InputStream in =
+          new GZIPInputStream(
+              Files.newInputStream(split.resolve("html").resolve(id + ".html.gz")))) {
+        raw = in.readAllBytes();
+      }
+      List<String> truth = tokens(label.path("ground_truth").path("main_content").asText(""));
+      List<TextBlock> blocks;
+      try {
+        blocks =
+            extractor.blocks(
+                HtmlDecoder.parse(
+                    HtmlDecoder.decode(raw, null).html(), label.path("url").asText("")));
+      } catch (RuntimeException e) {
+        continue;
+      }
+      Set<String> pairs = new HashSet<>();
+      Set<String> words = new HashSet<>(truth);
+      for (int i = 1; i < truth.size(); i++) {
+        pairs.add(truth.get(i - 1) + " " + truth.get(i));
+      }
+      boolean[] rules = new boolean[blocks.size()];
+      double[][] x = BlockClassifier.features(blocks, rules);
+      boolean[] y = new boolean[blocks.size()];
+      for (int i = 0; i < y.length; i++) {
+        List<String> t = tokens(blocks.get(i).text());
+        if (t.size() == 1) {
+          y[i] = words.contains(t.get(0));
+        } else if (t.size() > 1) {
+          int in = 0;
+          for (int k = 1; k < t.size(); k++) {
+            in += pairs.contains(t.get(k - 1) + " " + t.get(k)) ? 1 : 0;
+          }
+          y[i] = 2 * in >= t.size() - 1;
+        }
+      }
+      pages.add(new Page(id, blocks, rules, x, y, truth));
+    }
+    return pages;
+  }
+
+  /** Gradient boosting of the logistic loss, blocks weighted by the square root of their words. */
+  static BlockModel train(
+      List<Page> pages, int trees, int depth, double rate, boolean[] only, double[] gain) {
+    int n = 0;
+    for (Page p : pages) {
+      for (int i = 0; i < p.blocks().size(); i++) {
+        n += p.x()[i] != null && p.blocks().get(i).words() > 0 ? 1 : 0;
+      }
+    }
+    int d = BlockFeatures.COUNT;
+    double[][] x = new double[n][];
+    double[] y = new double[n];
+    double[] w = new double[n];
+    int r = 0;
+    for (Page p : pages) {
+      long total = 0;
+      for (TextBlock b : p.blocks()) {
+        total += b.words();
+      }
+      for (int i = 0; i < p.blocks().size(); i++) {
+        int words = p.blocks().get(i).words();
+        if (words > 0 && p.x()[i] != null) {
+          x[r] = p.x()[i];
+          y[r] = p.y()[i] ? 1 : 0;
+          // the square root of its words: long blocks count more, as they do in a page's F1, but
+          // not so much that the many short lines a page's verdict turns on count for nothing
+          w[r] = Math.sqrt(words);
+          r++;
+        }
+      }
+    }
+    // candidate thresholds: quantiles of each feature's values
+    double[][] cuts = new double[d][];
+    byte[][] bin = new byte[d][n];
+    for (int f = 0; f < d; f++) {
+      double[] v = new double[n];
+      for (int i = 0; i < n; i++) {
+        v[i] = x[i][f];
+      }
+      Arrays.sort(v);
+      List<Double> c = new ArrayList<>();
+      for (int q = 1; q < BINS; q++) {
+        double t = v[(int) ((long) q * (n - 1) / BINS)];
+        if (c.isEmpty() || t > c.get(c.size() - 1)) {
+          c.add(t);
+        }
+      }
+      if (!c.isEmpty() && c.get(c.size() - 1) >= v[n - 1]) {
+        c.remove(c.size() - 1);
+      }
+      cuts[f] =
+          only != null && !only[f]
+              ? new double[0]
+              : c.stream().mapToDouble(Double::doubleValue).toArray();
+      for (int i = 0; i < n; i++) {
+        int j = Arrays.binarySearch(cuts[f], x[i][f]);
+        bin[f][i] = (byte) (j >= 0 ? j : -j - 1);
+      }
+    }
+    double pos = 0;
+    double all = 0;
+    for (int i = 0; i < n; i++) {
+      pos += w[i] * y[i];
+      all += w[i];
+    }
+    double bias = Math.log(pos / (all - pos));
+    double[] score = new double[n];
+    Arrays.fill(score, bias);
+    int[][] feature = new int[trees][];
+    double[][] threshold = new double[trees][];
+    int[][] left = new int[trees][];
+    int[][] right = new int[trees][];
+    double[][] value = new double[trees][];
+    double[] g = new double[n];
+    double[] h = new double[n];
+    Random random = new Random(42);
+    for (int t = 0; t < trees; t++) {
+      for (int i = 0; i < n; i++) {
+        double p = 1 / (1 + Math.exp(-score[i]));
+        g[i] = w[i] * (p - y[i]);
+        h[i] = w[i] * Math.max(p * (1 - p), 1e-6);
+      }
+      int[] rows = new int[n];
+      int m = 0;
+      for (int i = 0; i < n; i++) {
+        if (random.nextDouble() < 0.7) {
+          rows[m++] = i;
+        }
+      }
+      Tree tree = new Tree(gain);
+      tree.grow(Arrays.copyOf(rows, m), 0, depth, g, h, bin, cuts);
+      feature[t] = tree.feature.stream().mapToInt(Integer::intValue).toArray();
+      threshold[t] = tree.threshold.stream().mapToDouble(Double::doubleValue).toArray();
+      left[t] = tree.left.stream().mapToInt(Integer::intValue).toArray();
+      right[t] = tree.right.stream().mapToInt(Integer::intValue).toArray();
+      value[t] = tree.value.stream().mapToDouble(v -> v * rate).toArray();
+      for (int k = 0; k < value[t].length; k++) {
+        value[t][k] = (double) (float) value[t][k];
+      }
+      BlockModel one =
+          new BlockModel(
+              d,
+              0,
+              new int[][] {feature[t]},
+              new double[][] {threshold[t]},
+              new int[][] {left[t]},
+              new int[][] {right[t]},
+              new double[][] {value[t]});
+      for (int i = 0; i < n; i++) {
+        score[i] += one.score(x[i]);
+      }
+    }
+    return new BlockModel(d, bias, feature, threshold, left, right, value);
+  }
+
+  private static final class Tree {
+    private static final double LAMBDA = 1;
+    private static final double MIN_HESSIAN = 5;
+    final List<Integer> feature = new ArrayList<>();
+    final List<Double> threshold = new ArrayList<>();
+    final List<Integer> left = new ArrayList<>();
+    final List<Integer> right = new ArrayList<>();
+    final List<Double> value = new ArrayList<>();
+    private final double[] gain;
+
+    Tree(double[] gain) {
+      this.gain = gain;
+    }
+
+    int grow(
+        int[] rows, int level, int depth, double[] g, double[] h, byte[][] bin, double[][] cuts) {
+      int node = feature.size();
+      feature.add(-1);
+      threshold.add(0.0);
+      left.add(0);
+      right.add(0);
+      double gs = 0;
+      double hs = 0;
+      for (int i : rows) {
+        gs += g[i];
+        hs += h[i];
+      }
+      value.add(-gs / (hs + LAMBDA));
+      if (level >= depth || hs < 2 * MIN_HESSIAN) {
+        return node;
+      }
+      double base = gs * gs / (hs + LAMBDA);
+      double bestGain = 1e-9;
+      int bestF = -1;
+      int bestJ = -1;
+      double[] hg = new double[BINS + 1];
+      double[] hh = new double[BINS + 1];
+      for (int f = 0; f < cuts.length; f++) {
+        if (cuts[f].length == 0) {
+          continue;
+        }
+        Arrays.fill(hg, 0);
+        Arrays.fill(hh, 0);
+        byte[] bf = bin[f];
+        for (int i : rows) {
+          hg[bf[i]] += g[i];
+          hh[bf[i]] += h[i];
+        }
+        double gl = 0;
+        double hl = 0;
+        for (int j = 0; j < cuts[f].length; j++) {
+          gl += hg[j];
+          hl += hh[j];
+          double gr = gs - gl;
+          double hr = hs - hl;
+          if (hl < MIN_HESSIAN || hr < MIN_HESSIAN) {
+            continue;
+          }
+          double gain = gl * gl / (hl + LAMBDA) + gr * gr / (hr + LAMBDA) - base;
+          if (gain > bestGain) {
+            bestGain = gain;
+            bestF = f;
+            bestJ = j;
+          }
+        }
+      }
+      if (bestF < 0) {
+        return node;
+      }
+      int nl = 0;
+      for (int i : rows) {
+        nl += bin[bestF][i] <= bestJ ? 1 : 0;
+      }
+      int[] lr = new int[nl];
+      int[] rr = new int[rows.length - nl];
+      int a = 0;
+      int b = 0;
+      for (int i : rows) {
+        if (bin[bestF][i] <= bestJ) {
+          lr[a++] = i;
+        } else {
+          rr[b++] = i;
+        }
+      }
+      if (gain != null) {
+        gain[bestF] += bestGain;
+      }
+      feature.set(node, bestF);
+      threshold.set(node, cuts[bestF][bestJ]);
+      value.set(node, 0.0);
+      left.set(node, grow(lr, level + 1, depth, g, h, bin, cuts));
+      right.set(node, grow(rr, level + 1, depth, g, h, bin, cuts));
+      return node;
+    }
+  }
+}

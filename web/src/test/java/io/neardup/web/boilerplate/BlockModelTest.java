@@ -1,0 +1,161 @@
+package io.neardup.web.boilerplate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.jsoup.nodes.Document;
+import org.junit.jupiter.api.Test;
+
+class BlockModelTest {
+  private static String shippedText() throws IOException {
+    try (InputStream in = BlockModel.class.getResourceAsStream(BlockModel.RESOURCE)) {
+      assertNotNull(in, "the library ships its block model");
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+  }
+
+  @Test
+  void theShippedModelReadsBackAsWritten() throws IOException {
+    String shipped = shippedText();
+    BlockModel model =
+        BlockModel.read(new ByteArrayInputStream(shipped.getBytes(StandardCharsets.UTF_8)));
+    StringWriter again = new StringWriter();
+    List<String> header =
+        shipped.lines().filter(l -> l.startsWith("# ")).map(l -> l.substring(2)).toList();
+    model.write(again, header);
+    assertEquals(shipped, again.toString());
+    assertTrue(shipped.contains("CC-BY-4.0"), "the training data's attribution");
+  }
+
+  @Test
+  void aModelOfAnotherVersionOrShapeIsRejected() {
+    IOException version =
+        assertThrows(
+            IOException.class,
+            () ->
+                BlockModel.read(stream("neardup-block-model 2 " + BlockFeatures.COUNT + " 0 0\n")));
+    assertEquals("Incompatible block model version 2", version.getMessage());
+    IOException shape =
+        assertThrows(
+            IOException.class, () -> BlockModel.read(stream("neardup-block-model 1 3 0 0\n")));
+    assertEquals(
+        "Incompatible block model: 3 features, expected " + BlockFeatures.COUNT,
+        shape.getMessage());
+    IOException other = assertThrows(IOException.class, () -> BlockModel.read(stream("<html>\n")));
+    assertEquals("Corrupted: not a block model", other.getMessage());
+  }
+
+  @Test
+  void aCorruptedModelIsRejectedWhenRead() {
+    String head = "neardup-block-model 1 " + BlockFeatures.COUNT + " 1 0.5\n";
+    // a split pointing back at itself would never reach a leaf
+    IOException loop =
+        assertThrows(
+            IOException.class,
+            () -> BlockModel.read(stream(head + "tree 3\n1 0.5 0 2 0\n-1 0 0 0 1\n-1 0 0 0 2\n")));
+    assertEquals("Corrupted: block model tree 0 node 0", loop.getMessage());
+    IOException feature =
+        assertThrows(
+            IOException.class,
+            () ->
+                BlockModel.read(
+                    stream(
+                        head
+                            + "tree 3\n"
+                            + BlockFeatures.COUNT
+                            + " 0.5 1 2 0\n-1 0 0 0 1\n-1 0 0 0 2\n")));
+    assertEquals("Corrupted: block model tree 0 node 0", feature.getMessage());
+    IOException number =
+        assertThrows(
+            IOException.class, () -> BlockModel.read(stream(head + "tree 1\n-1 0 0 0 x\n")));
+    assertEquals("Corrupted: block model number [x]", number.getMessage());
+    IOException truncated =
+        assertThrows(IOException.class, () -> BlockModel.read(stream(head + "tree 2\n")));
+    assertEquals("Corrupted: block model ends early", truncated.getMessage());
+  }
+
+  @Test
+  void theEarlyAnswerIsTheFullScoresAnswer() throws IOException {
+    // above() stops once the trees left cannot change the answer: it must give score()'s answer
+    BlockModel model = BlockModel.shipped();
+    java.util.Random random = new java.util.Random(7);
+    int stoppedEarly = 0;
+    for (int k = 0; k < 20_000; k++) {
+      double[] x = new double[BlockFeatures.COUNT];
+      for (int f = 0; f < x.length; f++) {
+        x[f] = random.nextInt(4) == 0 ? random.nextInt(3) : random.nextGaussian() * 3;
+      }
+      double limit = random.nextGaussian() * 2;
+      double score = model.score(x);
+      if (Math.abs(score - limit) > 1e-9) {
+        assertEquals(score > limit, model.above(x, limit), score + " against " + limit);
+      }
+      stoppedEarly += Math.abs(score - limit) > 3 ? 1 : 0;
+    }
+    assertTrue(stoppedEarly > 1000, "the test reaches clear answers: " + stoppedEarly);
+  }
+
+  private static InputStream stream(String text) {
+    return new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void aTreeSendsAFeatureAtItsThresholdLeft() {
+    // one tree: feature 1 <= 0.5 ? -2 : +3, after a bias of 0.25
+    BlockModel model =
+        new BlockModel(
+            BlockFeatures.COUNT,
+            0.25,
+            new int[][] {{1, -1, -1}},
+            new double[][] {{0.5, 0, 0}},
+            new int[][] {{1, 0, 0}},
+            new int[][] {{2, 0, 0}},
+            new double[][] {{0, -2, 3}});
+    double[] x = new double[BlockFeatures.COUNT];
+    x[1] = 0.5;
+    assertEquals(-1.75, model.score(x));
+    x[1] = 0.51;
+    assertEquals(3.25, model.score(x));
+  }
+
+  @Test
+  void theModelKeepsTheTextTheRulesLeftOutsideTheirRegion() throws IOException {
+    // a disclosure policy whose first section the content region leaves out (its lines are short
+    // beside the process below); the model reads those sentences as text, by their own features
+    // and their neighbours', and keeps them: nothing outside the page's main region comes in
+    Document page = RealPagesTest.page("requests/community/vulnerabilities.html");
+    String truth = page.selectFirst("[role=main]").text();
+    MainTextExtractor rules =
+        new MainTextExtractor(Boilerplate.LOCAL, new BlockClassifier(true, null));
+    MainTextExtractor learnt = new MainTextExtractor(Boilerplate.LOCAL);
+    String sentence = "please try to describe the problem";
+    assertFalse(rules.extract(page).text().contains(sentence));
+    String text = learnt.extract(page).text();
+    assertTrue(text.contains(sentence), text);
+    double[] rulesScore = RealPagesTest.score(rules.extract(page).text(), truth);
+    double[] learntScore = RealPagesTest.score(text, truth);
+    assertEquals(1.0, learntScore[0], 1e-9, text);
+    assertTrue(learntScore[1] > rulesScore[1], learntScore[1] + " <= " + rulesScore[1]);
+    // the explanation names the model as what kept the block, and reads the same text
+    List<TextBlock> blocks = learnt.blocks(page);
+    ExplainedText why = learnt.explain(blocks, null);
+    assertEquals(text, why.main().text());
+    boolean named = false;
+    for (int i = 0; i < blocks.size(); i++) {
+      if (blocks.get(i).text().contains("If English is not your first language")) {
+        assertEquals(BlockReason.MODEL_KEPT, why.reasons().get(i));
+        named = true;
+      }
+    }
+    assertTrue(named);
+  }
+}
