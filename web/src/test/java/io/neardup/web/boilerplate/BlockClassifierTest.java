@@ -10,6 +10,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class BlockClassifierTest {
+  /** The hand-set rules alone, without the learned model that re-decides their verdicts. */
+  private static final BlockClassifier RULES = new BlockClassifier(true, null);
+
   /** The navigation bar above and below each entry of a reference site. */
   private static final String NAV =
       "<div><table><tr><td><a href=a.html>Prev</a></td><th>Generation</th>"
@@ -418,7 +421,8 @@ class BlockClassifierTest {
     // a generated reference entry: its title and each implementation's heading are signatures
     // whose names link to their definitions, each beside a "source" link; the descriptions under
     // them are the same on every entry of its kind, the headings are what tell the entries apart.
-    // A heading over a line of sharing links is not the entry's
+    // A heading over a line of sharing links is not the entry's. The rules alone: the learned model
+    // may re-decide a heading between kept paragraphs
     String method =
         "<section><a href=src.html#1>source</a><h4>fn <a href=#m.NAME>NAME</a>(&amp;self) -&gt;"
             + " <a href=t.html>Self</a></h4></section><div><p>Returns the NAME of the value, as"
@@ -443,7 +447,7 @@ class BlockClassifierTest {
             + " token of the language by its own spelling.</p><h2>Trait Implementations</h2>"
             + impls
             + "</main><footer><a href=/about>About</a></footer>";
-    String text = new MainTextExtractor(Boilerplate.LOCAL).extract(page, "").text();
+    String text = new MainTextExtractor(Boilerplate.LOCAL, RULES).extract(page, "").text();
     for (String kept :
         List.of(
             "Trait Implementations",
@@ -458,7 +462,7 @@ class BlockClassifierTest {
     }
     // the same entry under a template that declares no main region: its content region decides
     String undeclared =
-        new MainTextExtractor(Boilerplate.LOCAL)
+        new MainTextExtractor(Boilerplate.LOCAL, RULES)
             .extract(page.replace("<main>", "<div>").replace("</main>", "</div>"), "")
             .text();
     assertEquals(text, undeclared);
