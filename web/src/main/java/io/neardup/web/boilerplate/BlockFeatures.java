@@ -153,7 +153,7 @@ public final class BlockFeatures {
       f[14] = region == null ? 0 : p.length - regionLength;
       f[15] = biggest < 0 ? 0 : big.length - holding(p, biggest, first, last);
       BlockReason reason = reasons[i];
-      f[16] = reason == null ? -1 : reason.ordinal();
+      f[16] = reason == null ? -1 : code(reason);
       f[17] = reason == BlockReason.TEXT ? 1 : 0;
       int k = 18;
       for (int up = 2; up <= ANCESTORS + 1; up++) {
@@ -207,5 +207,13 @@ public final class BlockFeatures {
 
   private static boolean endsSentence(char c) {
     return c == '.' || c == '!' || c == '?' || c == '\u3002' || c == '"' || c == '\u201d';
+  }
+
+  /**
+   * A reason as the model reads it: its number, but a kept heading of the main region reads as a
+   * linked title, the reason such lines had in the data the model was trained on.
+   */
+  private static int code(BlockReason reason) {
+    return (reason == BlockReason.MAIN_HEADING ? BlockReason.LINKED_TITLE : reason).ordinal();
   }
 }

@@ -40,9 +40,6 @@ public enum BlockReason {
   LINKED_TITLE(true, "a linked heading over kept text: its title (a listing's item, a permalink)"),
   /** A short heading whose next block was dropped: the title of what follows, not text. */
   HEADING_OF_DROPPED(false, "the heading of dropped blocks (related posts, sharing, comments)"),
-  /** A heading in the declared main region over kept text: a reference entry's signature. */
-  MAIN_HEADING(
-      true, "a heading in the page's declared main region over kept text (an entry's signature)"),
   /** A short line with a copyright sign: a site's or a picture's notice, not text. */
   NOTICE(false, "a notice: a short line with a copyright sign"),
   /** Too little was kept for an article: the page's own text is its main text. */
@@ -50,7 +47,12 @@ public enum BlockReason {
   /** Kept by the learned block model against the steps before it. */
   MODEL_KEPT(true, "the learned block model: text, from its features and its neighbours'"),
   /** Dropped by the learned block model against the steps before it. */
-  MODEL_DROPPED(false, "the learned block model: not text, from its features and its neighbours'");
+  MODEL_DROPPED(false, "the learned block model: not text, from its features and its neighbours'"),
+  /**
+   * A heading of the main region over kept text: a reference entry's signature. Last, so that the
+   * numbers of the reasons before it, which the learned model reads, stay as it was trained on.
+   */
+  MAIN_HEADING(true, "a heading of the main region over kept text (an entry's signature)");
 
   private final boolean kept;
   private final String description;
