@@ -339,14 +339,9 @@ public final class BlockClassifier {
    * dropped lines ("Share this", "Related posts") stays out.
    */
   private static void keepMainHeadings(List<TextBlock> blocks, boolean[] content, boolean[] main) {
-    int first = -1;
-    int last = -1;
-    for (int i = 0; i < blocks.size(); i++) {
-      if (content[i] && main[i]) {
-        first = first < 0 ? i : first;
-        last = i;
-      }
-    }
+    int[] span = ContentRegion.keptSpan(content, main);
+    int first = span[0];
+    int last = span[1];
     for (int i = first + 1; i < last; i++) {
       TextBlock b = blocks.get(i);
       if (content[i]

@@ -131,6 +131,7 @@ public final class BlockSegmenter {
       Set.of("author", "datePublished", "dateModified");
 
   private final StringBuilder text = new StringBuilder();
+  private final ElementAttributes elementAttributes = new ElementAttributes();
   private Shown shown = Shown.BROWSER;
   private List<TextBlock> blocks;
   private int words;
@@ -217,7 +218,7 @@ public final class BlockSegmenter {
       if (INVISIBLE_TAGS.contains(tag) && !(shown != Shown.BROWSER && tag.equals("noscript"))) {
         return FilterResult.SKIP_ENTIRELY;
       }
-      ElementAttributes attributes = ElementAttributes.of(e);
+      ElementAttributes attributes = elementAttributes.read(e);
       if ((shown != Shown.ALL_TEXT && attributes.hidden(tag))
           || CONTROL_ROLES.contains(attributes.role)) {
         return FilterResult.SKIP_ENTIRELY;
@@ -381,29 +382,30 @@ public final class BlockSegmenter {
     return false;
   }
 
-  /** The attributes the segmenter reads, in one pass over an element's attributes. */
-  private record ElementAttributes(
-      String role,
-      boolean href,
-      String itemprop,
-      boolean hiddenAttribute,
-      boolean ariaHidden,
-      boolean open,
-      String style) {
-    private static final ElementAttributes NONE =
-        new ElementAttributes("", false, null, false, false, false, "");
+  /**
+   * The attributes the segmenter reads, in one pass over an element's attributes; one instance per
+   * segmenter, read again for each element (no allocation per element).
+   */
+  private static final class ElementAttributes {
+    String role;
+    boolean href;
+    String itemprop;
+    boolean hiddenAttribute;
+    boolean ariaHidden;
+    boolean open;
+    String style;
 
-    static ElementAttributes of(Element e) {
+    ElementAttributes read(Element e) {
+      role = "";
+      href = false;
+      itemprop = null;
+      hiddenAttribute = false;
+      ariaHidden = false;
+      open = false;
+      style = "";
       if (e.attributesSize() == 0) {
-        return NONE;
+        return this;
       }
-      String role = "";
-      boolean href = false;
-      String itemprop = null;
-      boolean hiddenAttribute = false;
-      boolean ariaHidden = false;
-      boolean open = false;
-      String style = "";
       for (Attribute a : e.attributes()) {
         // keys ignoring case, as Element.attr matches them
         switch (a.getKey().toLowerCase(Locale.ROOT)) {
@@ -418,7 +420,7 @@ public final class BlockSegmenter {
           default -> {}
         }
       }
-      return new ElementAttributes(role, href, itemprop, hiddenAttribute, ariaHidden, open, style);
+      return this;
     }
 
     boolean hidden(String tag) {

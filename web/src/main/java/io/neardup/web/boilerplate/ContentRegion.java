@@ -324,20 +324,28 @@ final class ContentRegion {
    */
   private static void keepRegionLines(
       List<TextBlock> blocks, boolean[] content, boolean[] inRegion) {
-    int first = -1;
-    int last = -1;
-    for (int i = 0; i < blocks.size(); i++) {
-      if (content[i] && inRegion[i]) {
-        first = first < 0 ? i : first;
-        last = i;
-      }
-    }
+    int[] span = keptSpan(content, inRegion);
+    int first = span[0];
+    int last = span[1];
     for (int i = first + 1; i < last; i++) {
       TextBlock b = blocks.get(i);
       if (inRegion[i] && b.words() > 0 && isText(b) && !b.listItem() && b.form() < 0) {
         content[i] = true;
       }
     }
+  }
+
+  /** The first and the last block kept within {@code region} ({-1, -1} if none). */
+  static int[] keptSpan(boolean[] content, boolean[] region) {
+    int first = -1;
+    int last = -1;
+    for (int i = 0; i < content.length; i++) {
+      if (content[i] && region[i]) {
+        first = first < 0 ? i : first;
+        last = i;
+      }
+    }
+    return new int[] {first, last};
   }
 
   /**
