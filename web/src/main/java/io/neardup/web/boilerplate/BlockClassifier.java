@@ -65,7 +65,8 @@ public final class BlockClassifier {
   /**
    * The share of a declared main region's words below which what was kept is no article either: the
    * region is a list of linked cards (headlines and teasers, products, courses), each dropped as
-   * link-dense, and the list is the page's text.
+   * link-dense, and the list is the page's text. The same when the text features alone keep that
+   * little of it: a reference page of linked signatures between short lines.
    */
   static final double MIN_MAIN_SHARE = 0.1;
 
@@ -236,6 +237,13 @@ public final class BlockClassifier {
       }
     }
     trace(trace, BlockTrace.Step.LEAD, content);
+    // what the text features alone keep of a declared main region, before the landmarks keep its
+    // short lines: how the same page reads without the declaration (see below)
+    long featuresInMain = 0;
+    for (int i = 0; i < n; i++) {
+      featuresInMain +=
+          content[i] && blocks.get(i).landmark() == Landmark.MAIN ? blocks.get(i).words() : 0;
+    }
     if (useLandmarks) {
       applyLandmarks(blocks, content);
       trace(trace, BlockTrace.Step.LANDMARKS, content);
@@ -272,10 +280,16 @@ public final class BlockClassifier {
       mainWords +=
           useLandmarks && blocks.get(i).landmark() == Landmark.MAIN ? blocks.get(i).words() : 0;
     }
-    if (kept < MIN_TEXT_WORDS || kept < MIN_MAIN_SHARE * mainWords) {
+    if (kept < MIN_TEXT_WORDS
+        || kept < MIN_MAIN_SHARE * mainWords
+        || (featuresInMain > 0 && featuresInMain < MIN_MAIN_SHARE * mainWords)) {
       // no article (an index, a short page, a reference entry, a list of linked cards in the
       // declared main region): the page is its own text, its links too (an index is its links),
-      // bar declared furniture and, where the page declares its main region, what lies outside it
+      // bar declared furniture and, where the page declares its main region, what lies outside it.
+      // A reference page whose main region holds its signatures (names linked to their types)
+      // between short unlinked lines ("Instance details", "Methods") is one too, though the
+      // landmarks keep those lines: the text features keep as little of it as of a list, and the
+      // same page under a template that declares no main region keeps its content region whole
       boolean main = false;
       for (int i = 0; i < n && useLandmarks; i++) {
         main |= blocks.get(i).landmark() == Landmark.MAIN && blocks.get(i).words() > 0;

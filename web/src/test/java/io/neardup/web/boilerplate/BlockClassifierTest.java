@@ -447,25 +447,93 @@ class BlockClassifierTest {
             + " token of the language by its own spelling.</p><h2>Trait Implementations</h2>"
             + impls
             + "</main><footer><a href=/about>About</a></footer>";
-    String text = new MainTextExtractor(Boilerplate.LOCAL, RULES).extract(page, "").text();
-    for (String kept :
+    assertSameTextWithOrWithoutMain(
+        page,
         List.of(
             "Trait Implementations",
             "impl Clone for Add",
             "impl Debug for Add",
             "fn default(&self) -> Self",
-            "Returns the clone of the value")) {
-      assertTrue(text.contains(kept), kept + " in " + text);
+            "Returns the clone of the value"),
+        List.of("Share this", "Twitter", "Home", "About"));
+  }
+
+  /**
+   * Asserts that the rules keep each of {@code kept} and none of {@code dropped} of a page that
+   * declares its main region, and the same text under a template that declares none (where the
+   * content region decides).
+   */
+  private static void assertSameTextWithOrWithoutMain(
+      String page, List<String> kept, List<String> dropped) {
+    String text = new MainTextExtractor(Boilerplate.LOCAL, RULES).extract(page, "").text();
+    for (String k : kept) {
+      assertTrue(text.contains(k), k + " in " + text);
     }
-    for (String dropped : List.of("Share this", "Twitter", "Home", "About")) {
-      assertFalse(text.contains(dropped), dropped + " in " + text);
+    for (String d : dropped) {
+      assertFalse(text.contains(d), d + " in " + text);
     }
-    // the same entry under a template that declares no main region: its content region decides
     String undeclared =
         new MainTextExtractor(Boilerplate.LOCAL, RULES)
             .extract(page.replace("<main>", "<div>").replace("</main>", "</div>"), "")
             .text();
     assertEquals(text, undeclared);
+  }
+
+  @Test
+  void aReferencePageOfLinkedSignaturesInItsDeclaredMainRegionKeepsThemAll() {
+    // a generated module reference: each instance's methods are signatures whose types link to
+    // their definitions, each beside a "Source" link, under a linked heading and short lines
+    // naming where it is defined; one sentence of description. The landmarks keep the short lines
+    // and drop the signatures as link-dense, the text features keep only the sentence; the same
+    // page under a template that declares no main region keeps its signatures, and so must this
+    StringBuilder instances = new StringBuilder();
+    for (String c :
+        List.of(
+            "Functor",
+            "Applicative",
+            "Monad",
+            "Alternative",
+            "MonadPlus",
+            "Semigroup",
+            "Monoid",
+            "Show",
+            "Eq",
+            "Ord",
+            "Foldable",
+            "Traversable",
+            "MonadFail",
+            "MonadIO",
+            "Category")) {
+      instances
+          .append("<h4><a href=Base.html#")
+          .append(c)
+          .append(">")
+          .append(c)
+          .append("</a> <a href=P.html>P</a> <a href=src.html>Source</a></h4><p>Instance")
+          .append(" details</p><p>Defined in <a href=Internal.html>Options.Internal</a></p>")
+          .append("<p>Methods</p>");
+      for (String m : List.of("fmap", "pure", "bind", "empty", "some", "many")) {
+        instances
+            .append("<p>")
+            .append(m + c)
+            .append(" :: <a href=a.html>a</a> -&gt; <a href=P.html>P</a> <a href=b.html>b</a>")
+            .append(" <a href=src.html>Source</a></p>");
+      }
+    }
+    String page =
+        "<nav><a href=/>Home</a> <a href=/docs>Docs</a> <a href=/api>API</a></nav><main>"
+            + "<h1>Options.Internal</h1><p>The internal monad of the parser, with the instances"
+            + " that let it try each alternative in turn until one of them reads the input.</p>"
+            + instances
+            + "</main><footer><a href=/about>About</a> <a href=/legal>Legal</a></footer>";
+    assertSameTextWithOrWithoutMain(
+        page,
+        List.of(
+            "fmapFunctor :: a -> P b Source",
+            "manyCategory :: a -> P b Source",
+            "Applicative P Source",
+            "The internal monad of the parser"),
+        List.of("Home", "About", "Legal"));
   }
 
   @Test
