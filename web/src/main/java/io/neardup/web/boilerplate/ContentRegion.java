@@ -317,10 +317,11 @@ final class ContentRegion {
 
   /**
    * On a page that declares no main region, keeps every text line of the region between its first
-   * and its last kept line, list items and a form's lines excepted, as a declared main region keeps
-   * its short lines: a reference entry's signatures and section headings are short lines between
-   * its paragraphs, which the classifier drops by their length while the same entry under a
-   * template that declares its main region keeps them.
+   * and its last kept line, list items with links and a form's lines excepted, as a declared main
+   * region keeps its short lines: a reference entry's signatures and section headings, a list of
+   * names or terms, are short lines between its paragraphs, which the classifier drops by their
+   * length while the same page under a template that declares its main region keeps them. A list of
+   * links there is the page's table of contents or related pages, not its text.
    */
   private static void keepRegionLines(
       List<TextBlock> blocks, boolean[] content, boolean[] inRegion) {
@@ -329,7 +330,11 @@ final class ContentRegion {
     int last = span[1];
     for (int i = first + 1; i < last; i++) {
       TextBlock b = blocks.get(i);
-      if (inRegion[i] && b.words() > 0 && isText(b) && !b.listItem() && b.form() < 0) {
+      if (inRegion[i]
+          && b.words() > 0
+          && isText(b)
+          && (!b.listItem() || b.linkedWords() == 0)
+          && b.form() < 0) {
         content[i] = true;
       }
     }

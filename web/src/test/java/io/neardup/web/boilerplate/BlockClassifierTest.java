@@ -458,6 +458,45 @@ class BlockClassifierTest {
         List.of("Share this", "Twitter", "Home", "About"));
   }
 
+  @Test
+  void aListOfNamesBetweenTheParagraphsOfTheTextIsText() {
+    // a licence page: its paragraphs and, between them, the list of its authors, one name per
+    // item, no links; the text features drop the names as short lines, the declared main region
+    // keeps them, and so must the content region of the same page under a template without one
+    StringBuilder names = new StringBuilder("<ul>");
+    for (String name :
+        List.of(
+            "Aarni Koskela",
+            "Christopher Lenz",
+            "Armin Ronacher",
+            "Alex Morega",
+            "Felix Schwarz",
+            "Pedro Algarvio",
+            "Isaac Jurado",
+            "Tobias Bieniek",
+            "Erick Wilder",
+            "Jun Omae")) {
+      names.append("<li>").append(name).append("</li>");
+    }
+    names.append("</ul>");
+    String page =
+        "<nav><a href=/>Home</a> <a href=/docs>Docs</a> <a href=/api>API</a> <a href=/faq>FAQ</a>"
+            + "</nav><main><div><h1>License</h1><p>The library is licensed under a three clause"
+            + " BSD License, which means that you may do whatever you want with it, as long as"
+            + " the copyright notice stays with it.</p><h2>Authors</h2><p>The library is written"
+            + " and maintained by its team and by these contributors, in order of arrival:</p>"
+            + names
+            + "<p>It was first developed under the copyright of another company, which gave its"
+            + " rights to the team when the project became independent, with all its history.</p>"
+            + "<p>The full texts of the licences of the library and of its documentation, with"
+            + " their definitions, follow in the next sections, as distributed with the code.</p>"
+            + "</div></main><footer><a href=/about>About</a> <a href=/legal>Legal</a></footer>";
+    assertSameTextWithOrWithoutMain(
+        page,
+        List.of("Aarni Koskela", "Jun Omae", "three clause BSD License", "with all its history"),
+        List.of("Home", "FAQ", "About"));
+  }
+
   /**
    * Asserts that the rules keep each of {@code kept} and none of {@code dropped} of a page that
    * declares its main region, and the same text under a template that declares none (where the
