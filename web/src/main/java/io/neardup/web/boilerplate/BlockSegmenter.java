@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import org.jsoup.nodes.Attribute;
+import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
 import org.jsoup.nodes.TextNode;
@@ -133,6 +134,7 @@ public final class BlockSegmenter {
   private final StringBuilder text = new StringBuilder();
   private final ElementAttributes elementAttributes = new ElementAttributes();
   private Shown shown = Shown.BROWSER;
+  private boolean articlePage;
   private List<TextBlock> blocks;
   private int words;
   private int linkedWords;
@@ -189,6 +191,7 @@ public final class BlockSegmenter {
   /** The text blocks of a page's body, with what counts as shown. */
   public List<TextBlock> segment(Element root, Shown shown) {
     this.shown = shown;
+    articlePage = declaresArticle(root.ownerDocument());
     blocks = new ArrayList<>();
     reset();
     linkDepth = headingDepth = listDepth = mainDepth = boilerplateDepth = sectioningDepth = 0;
@@ -202,6 +205,23 @@ public final class BlockSegmenter {
     List<TextBlock> result = blocks;
     blocks = null;
     return result;
+  }
+
+  /**
+   * Whether a page declares itself an article in its head: OpenGraph's {@code og:type} (as {@code
+   * property} or {@code name}) is {@code article}, as blogs' and news sites' pages say.
+   */
+  static boolean declaresArticle(Document document) {
+    if (document == null || document.head() == null) {
+      return false;
+    }
+    for (Element meta : document.head().getElementsByTag("meta")) {
+      String key = meta.hasAttr("property") ? meta.attr("property") : meta.attr("name");
+      if (key.equalsIgnoreCase("og:type")) {
+        return meta.attr("content").trim().equalsIgnoreCase("article");
+      }
+    }
+    return false;
   }
 
   private final class Filter implements NodeFilter {
@@ -522,7 +542,8 @@ public final class BlockSegmenter {
                   : blockLandmark,
               Arrays.copyOf(elements, elementDepth),
               blockForm,
-              blockTable));
+              blockTable,
+              articlePage));
     }
     reset();
   }

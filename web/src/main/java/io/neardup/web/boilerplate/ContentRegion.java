@@ -29,6 +29,10 @@ import java.util.regex.Pattern;
  * options), their common ancestor is the region, as Readability chooses; and the list of a page of
  * links that is one of a series, each under its heading (an index's letters), takes in the series.
  *
+ * <p>On a page that declares itself an article (OpenGraph), a list of replies that does not hold
+ * the best element (children opening with declared bylines, as comments do) is taken out first: an
+ * article's comments may outweigh it and lie in its own container.
+ *
  * <p>The region only ever removes blocks, and only when it is clear: when it holds at least {@value
  * #MIN_REGION_SHARE} of the words the classifier kept (else the page is no article with furniture
  * around it, e.g. a forum thread, a list or a home page, and the classifier's decision stands). The
@@ -185,6 +189,9 @@ final class ContentRegion {
     if (best < 0) {
       return null;
     }
+    // an article's comments may outweigh it and lie in its own container: out before the region
+    // is weighed
+    boolean[] replies = blocks.get(0).articlePage() ? replies(blocks, content, best, parent) : null;
     long keptWords = 0;
     for (int i = 0; i < n; i++) {
       keptWords += content[i] ? blocks.get(i).words() : 0;
@@ -207,6 +214,9 @@ final class ContentRegion {
             markRegion(
                 blocks, content, best, bestScore, score, words, linked, parent, depth, inRegion);
       }
+    }
+    for (int i = 0; i < n && replies != null; i++) {
+      inRegion[i] &= !replies[i];
     }
     int bestDepth = depth[best];
     int bestParent = parent[best];
@@ -236,7 +246,8 @@ final class ContentRegion {
         int[] path = blocks.get(i).path();
         if (path.length > wholeDepth
             && path[wholeDepth] == whole
-            && !(path.length > bestDepth && path[bestDepth] == best)) {
+            && !(path.length > bestDepth && path[bestDepth] == best)
+            && (replies == null || !replies[i])) {
           inRegion[i] = added[i] = true;
         }
         if (content[i] && inRegion[i]) {
@@ -540,6 +551,70 @@ final class ContentRegion {
       }
     }
     return best;
+  }
+
+  /**
+   * The blocks of the lists of replies to the article on a page that declares itself one, whose
+   * content is cleared (null if there is none): an element of which more than {@value #MIN_POSTS}
+   * children open with a line of declared furniture (a comment's author and date, in its header or
+   * around a machine-readable date) and hold kept text, that does not hold the best-scoring element
+   * (the article's own paragraphs), while the page keeps at least {@value #BIO_WORDS} words outside
+   * it. A forum's thread, which holds its best post and whose page declares no article, stays (see
+   * {@link #thread}).
+   */
+  private static boolean[] replies(
+      List<TextBlock> blocks, boolean[] content, int best, int[] parent) {
+    int elements = parent.length;
+    boolean[] seen = new boolean[elements];
+    boolean[] opensWithByline = new boolean[elements];
+    int[] keptUnder = new int[elements];
+    long kept = 0;
+    for (int i = 0; i < blocks.size(); i++) {
+      TextBlock b = blocks.get(i);
+      if (b.words() == 0) {
+        continue;
+      }
+      boolean byline = b.landmark() == Landmark.BOILERPLATE && !b.heading();
+      boolean text = content[i] && isText(b);
+      kept += text ? b.words() : 0;
+      for (int e : b.path()) {
+        if (!seen[e]) {
+          // an element's first line with words decides how it opens
+          seen[e] = true;
+          opensWithByline[e] = byline;
+        }
+        keptUnder[e] += text ? b.words() : 0;
+      }
+    }
+    int[] posts = new int[elements];
+    for (int e = 0; e < elements; e++) {
+      if (opensWithByline[e] && keptUnder[e] > 0 && parent[e] >= 0) {
+        posts[parent[e]]++;
+      }
+    }
+    boolean[] list = new boolean[elements];
+    boolean any = false;
+    for (int e = 0; e < elements; e++) {
+      list[e] = posts[e] > MIN_POSTS && kept - keptUnder[e] >= BIO_WORDS;
+      any |= list[e];
+    }
+    for (int a = best; a >= 0 && any; a = parent[a]) {
+      list[a] = false;
+    }
+    if (!any) {
+      return null;
+    }
+    boolean[] replies = new boolean[blocks.size()];
+    for (int i = 0; i < blocks.size(); i++) {
+      for (int e : blocks.get(i).path()) {
+        if (list[e]) {
+          replies[i] = true;
+          content[i] = false;
+          break;
+        }
+      }
+    }
+    return replies;
   }
 
   /**

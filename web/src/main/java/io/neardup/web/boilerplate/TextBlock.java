@@ -20,6 +20,8 @@ package io.neardup.web.boilerplate;
  *     -1
  * @param table the number (as in {@code path}) of the innermost {@code <table>} the block lies in,
  *     or -1
+ * @param articlePage whether the page the block is part of declares itself an article (OpenGraph's
+ *     {@code og:type}): its comments are then not its text
  */
 public record TextBlock(
     String text,
@@ -32,7 +34,8 @@ public record TextBlock(
     Landmark landmark,
     int[] path,
     int form,
-    int table) {
+    int table,
+    boolean articlePage) {
 
   private static final int[] NO_PATH = new int[0];
 
@@ -57,7 +60,8 @@ public record TextBlock(
         landmark,
         NO_PATH,
         -1,
-        -1);
+        -1,
+        false);
   }
 
   /** The column width of the word wrap behind {@link #textDensity()}, as in the paper. */

@@ -271,7 +271,8 @@ class BlockClassifierTest {
 
   private static TextBlock line(String text, int linked, int... path) {
     int words = text.split(" ").length;
-    return new TextBlock(text, words, linked, 1, words, false, false, Landmark.NONE, path, -1, -1);
+    return new TextBlock(
+        text, words, linked, 1, words, false, false, Landmark.NONE, path, -1, -1, false);
   }
 
   @Test
@@ -495,6 +496,46 @@ class BlockClassifierTest {
         page,
         List.of("Aarni Koskela", "Jun Omae", "three clause BSD License", "with all its history"),
         List.of("Home", "FAQ", "About"));
+  }
+
+  @Test
+  void theCommentsOfAPageThatDeclaresItselfAnArticleAreNotItsText() {
+    // a blog post whose comments, inside the post's own container, outweigh it: each comment opens
+    // with its author and a machine-readable date; on a page that declares no article (a forum's
+    // thread) the same replies are the text
+    StringBuilder comments = new StringBuilder("<h3>5 comments</h3><ol>");
+    for (String name : List.of("Sheri", "Jenny", "Nettie", "Agnes", "Alyssa")) {
+      comments
+          .append("<li><article><footer><b>")
+          .append(name)
+          .append("</b> on <time datetime=2025-12-18>December 18, 2025</time></footer><p>")
+          .append(name)
+          .append(" thinks the projects are lovely, and would like to build the bench and the")
+          .append(" shelf this winter with the wood left over from the new fence in the garden,")
+          .append(" once the weather is dry enough to work outside for a whole day.</p>")
+          .append("</article></li>");
+    }
+    comments.append("</ol>");
+    String body =
+        "<nav><a href=/>Home</a> <a href=/crafts>Crafts</a> <a href=/about>About</a></nav><main>"
+            + "<div><h1>Easy wood projects</h1><p>Some of my friends and I are sharing our"
+            + " favourite wood projects, made with a few power tools over the summer, none of"
+            + " them a big piece of furniture.</p><p>I made this quilt block wall art in April, and"
+            + " as soon as I hung it up in the kitchen I thought of building more blocks with"
+            + " coordinating papers, until the whole wall is a wooden quilt.</p>"
+            + comments
+            + "</div></main><footer><a href=/privacy>Privacy</a></footer>";
+    String article =
+        "<html><head><meta property=og:type content=article></head><body>" + body + "</body>";
+    String text = new MainTextExtractor(Boilerplate.LOCAL, RULES).extract(article, "").text();
+    assertTrue(text.contains("a wooden quilt"), text);
+    assertFalse(text.contains("thinks the projects are lovely"), text);
+    String thread = "<html><head></head><body>" + body + "</body>";
+    assertTrue(
+        new MainTextExtractor(Boilerplate.LOCAL, RULES)
+            .extract(thread, "")
+            .text()
+            .contains("Alyssa thinks the projects are lovely"));
   }
 
   /**
@@ -768,7 +809,8 @@ class BlockClassifierTest {
               Landmark.NONE,
               new int[] {0, 5, element},
               -1,
-              -1));
+              -1,
+              false));
       int list = element + 1;
       for (int k = 0; k < (letter == 'm' ? 40 : 2); k++) {
         String name = letter == 'm' ? "m_member_number_" + k : letter + "_" + k;

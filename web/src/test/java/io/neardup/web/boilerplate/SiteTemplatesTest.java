@@ -208,7 +208,7 @@ class SiteTemplatesTest {
     List<TextBlock> copy =
         List.of(
             new TextBlock(
-                "Home", 1, 1, 1, 0, false, false, Landmark.NONE, new int[] {0, 1}, -1, -1),
+                "Home", 1, 1, 1, 0, false, false, Landmark.NONE, new int[] {0, 1}, -1, -1, false),
             new TextBlock(
                 "The article every page of the directory repeats, word for word",
                 11,
@@ -220,9 +220,10 @@ class SiteTemplatesTest {
                 Landmark.NONE,
                 new int[] {0, 2},
                 -1,
-                -1),
+                -1,
+                false),
             new TextBlock(
-                "Today", 1, 0, 1, 0, false, false, Landmark.NONE, new int[] {0, 3}, -1, -1));
+                "Today", 1, 0, 1, 0, false, false, Landmark.NONE, new int[] {0, 3}, -1, -1, false));
     assertNull(SiteTemplates.chrome(copy, new boolean[] {true, true, false}));
   }
 
