@@ -264,10 +264,11 @@ final class ContentRegion {
     if (keptWords < BlockClassifier.MIN_MAIN_SHARE * regionAll) {
       // a list of links under a line or two of introduction (an index of names, each linked to
       // its entry): the list is the page's text, as a page without an article's is
-      if (isSection(blocks, best, bestDepth, bestParent)) {
+      int series = series(blocks, best, parent, depth);
+      if (series >= 0) {
         // one list of a series, each under its heading (an index's letters): the series is the list
         for (int i = 0; i < n; i++) {
-          inRegion[i] = inside(blocks.get(i).path(), bestDepth - 1, bestParent);
+          inRegion[i] = inside(blocks.get(i).path(), depth[series], series);
         }
       }
       for (int i = 0; i < n; i++) {
@@ -618,38 +619,48 @@ final class ContentRegion {
   }
 
   /**
-   * Whether the element {@code best} is one section of a series in its parent: the block just
-   * before it is a heading that is a child of the parent, and the parent has more than one heading
-   * child (an index's letters, each heading over its list of entries; a page's title over its one
-   * list is no series).
+   * The element holding the series that the element {@code best} is one section of, or -1: the
+   * closest heading before it is a child of an ancestor of it, whose child that holds {@code best}
+   * follows the heading (an index's letters, each heading over its list of entries, perhaps laid
+   * out in the columns of a table), and that ancestor has more than one heading child (a page's
+   * title over its one list is no series).
    */
-  private static boolean isSection(
-      List<TextBlock> blocks, int best, int bestDepth, int bestParent) {
-    if (bestDepth < 2) {
-      return false;
-    }
+  private static int series(List<TextBlock> blocks, int best, int[] parent, int[] depth) {
     int first = 0;
-    while (first < blocks.size() && !inside(blocks.get(first).path(), bestDepth, best)) {
+    while (first < blocks.size() && !inside(blocks.get(first).path(), depth[best], best)) {
       first++;
     }
-    int previous = first - 1;
-    while (previous >= 0 && blocks.get(previous).words() == 0) {
-      previous--;
+    int heading = first - 1;
+    while (heading >= 0 && !(blocks.get(heading).heading() && blocks.get(heading).words() > 0)) {
+      heading--;
     }
-    if (previous < 0
-        || !blocks.get(previous).heading()
-        || !inside(blocks.get(previous).path(), bestDepth - 1, bestParent)) {
-      return false;
+    if (heading < 0 || first >= blocks.size()) {
+      return -1;
+    }
+    int[] h = blocks.get(heading).path();
+    int[] b = blocks.get(first).path();
+    int shared = 0;
+    while (shared < h.length && shared < b.length && h[shared] == b[shared]) {
+      shared++;
+    }
+    // the heading's own element is a child of their closest common ancestor
+    if (shared == 0 || h.length != shared + 1 || b.length <= shared) {
+      return -1;
+    }
+    int ancestor = h[shared - 1];
+    int section = b[shared];
+    for (int i = heading + 1; i < first; i++) {
+      if (blocks.get(i).words() > 0 && !inside(blocks.get(i).path(), shared, section)) {
+        return -1;
+      }
     }
     int headings = 0;
-    for (TextBlock b : blocks) {
-      if (b.heading()
-          && b.path().length == bestDepth + 1
-          && inside(b.path(), bestDepth - 1, bestParent)) {
+    for (TextBlock t : blocks) {
+      if (t.heading() && t.path().length == shared + 1 && inside(t.path(), shared - 1, ancestor)) {
         headings++;
       }
     }
-    return headings > 1;
+    return headings > 1 ? ancestor : -1;
   }
 
   /**

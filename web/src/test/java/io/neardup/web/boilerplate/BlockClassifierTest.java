@@ -538,6 +538,52 @@ class BlockClassifierTest {
             .contains("Alyssa thinks the projects are lovely"));
   }
 
+  @Test
+  void anIndexWhoseLettersListsLieInTheColumnsOfTablesIsKeptWhole() {
+    // a generated index under a template that declares no main region: each letter's heading
+    // over a table whose cells hold its entries, each a link; the list that holds the page's one
+    // line of text, in a second column, is one of a series, not the page's text alone
+    StringBuilder index = new StringBuilder("<div><h1>Index</h1>");
+    for (char letter : "ABCP".toCharArray()) {
+      index.append("<h2>").append(letter).append("</h2><table><tr>");
+      for (int column = 0; column < 2; column++) {
+        index.append("<td><ul>");
+        int entries = letter == 'P' && column == 1 ? 12 : 3;
+        if (entries == 12) {
+          // the one line of text of the page, in the longest list, makes that list the region
+          index.append("<li>Python Enhancement Proposals</li>");
+        }
+        for (int k = 0; k < entries; k++) {
+          index
+              .append("<li><a href=api.html#")
+              .append(letter)
+              .append(column)
+              .append(k)
+              .append(">")
+              .append(letter)
+              .append("_entry_")
+              .append(column)
+              .append("_")
+              .append(k)
+              .append("() (in module api)</a></li>");
+        }
+        index.append("</ul></td>");
+      }
+      index.append("</tr></table>");
+    }
+    index.append("</div>");
+    String page =
+        "<div><a href=/>Home</a> | <a href=/docs>Docs</a> | <a href=/faq>FAQ</a></div>"
+            + index
+            + "<div><a href=/about>About</a> | <a href=/legal>Legal</a></div>";
+    String text = new MainTextExtractor(Boilerplate.LOCAL, RULES).extract(page, "").text();
+    for (String kept :
+        List.of("A_entry_0_0()", "C_entry_1_2()", "P_entry_0_1()", "P_entry_1_11()")) {
+      assertTrue(text.contains(kept), kept + " in " + text);
+    }
+    assertFalse(text.contains("Legal"), text);
+  }
+
   /**
    * Asserts that the rules keep each of {@code kept} and none of {@code dropped} of a page that
    * declares its main region, and the same text under a template that declares none (where the
