@@ -168,27 +168,35 @@ class BlockModelTest {
     // a bound: the tail of a text far longer than any it learnt from reads as the middle of one,
     // not as the last lines of an article (a biography, a share line)
     for (int n : new int[] {40, 400, 2_000}) {
-      StringBuilder html =
-          new StringBuilder("<body><nav><a href=/>Home</a> <a href=/a>Archive</a></nav><div>");
-      for (int i = 0; i < n; i++) {
-        String sentence =
-            " tells of the river that ran past the old mill, where the miller kept his accounts"
-                + " in a book bound with string, and of the spring the water rose.";
-        html.append("<p>Paragraph ").append(i).append(sentence.repeat(4)).append("</p>");
+      for (int sentences : new int[] {1, 4, 10}) {
+        keepsEveryParagraph(n, sentences);
       }
-      html.append("</div><footer><a href=/c>Contact</a></footer></body>");
-      Document page = HtmlDecoder.parse(html.toString(), "");
-      MainTextExtractor learnt = new MainTextExtractor(Boilerplate.LOCAL);
-      List<TextBlock> blocks = learnt.blocks(page);
-      ExplainedText why = learnt.explain(blocks, null);
-      int kept = 0;
-      for (int i = 0; i < blocks.size(); i++) {
-        boolean paragraph = blocks.get(i).text().startsWith("Paragraph ");
-        assertEquals(
-            paragraph, why.main().content()[i], n + " paragraphs: " + blocks.get(i).text());
-        kept += paragraph ? 1 : 0;
-      }
-      assertEquals(n, kept);
     }
+  }
+
+  private static void keepsEveryParagraph(int n, int sentences) {
+    StringBuilder html =
+        new StringBuilder("<body><nav><a href=/>Home</a> <a href=/a>Archive</a></nav><div>");
+    for (int i = 0; i < n; i++) {
+      String sentence =
+          " tells of the river that ran past the old mill, where the miller kept his accounts"
+              + " in a book bound with string, and of the spring the water rose.";
+      html.append("<p>Paragraph ").append(i).append(sentence.repeat(sentences)).append("</p>");
+    }
+    html.append("</div><footer><a href=/c>Contact</a></footer></body>");
+    Document page = HtmlDecoder.parse(html.toString(), "");
+    MainTextExtractor learnt = new MainTextExtractor(Boilerplate.LOCAL);
+    List<TextBlock> blocks = learnt.blocks(page);
+    ExplainedText why = learnt.explain(blocks, null);
+    int kept = 0;
+    for (int i = 0; i < blocks.size(); i++) {
+      boolean paragraph = blocks.get(i).text().startsWith("Paragraph ");
+      assertEquals(
+          paragraph,
+          why.main().content()[i],
+          n + " paragraphs of " + sentences + " sentences: " + blocks.get(i).text());
+      kept += paragraph ? 1 : 0;
+    }
+    assertEquals(n, kept);
   }
 }
