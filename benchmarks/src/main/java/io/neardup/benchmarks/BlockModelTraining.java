@@ -84,26 +84,31 @@ public final class BlockModelTraining {
     if (folds > 1) {
       double[] rulesSum = new double[3];
       double[][] grid = new double[GRID.length][3];
+      // each page's F1 per setting, in the order of pages, for the spread of the differences
+      double[][] perPage = new double[GRID.length][pages.size()];
       for (int f = 0; f < folds; f++) {
         List<Page> train = new ArrayList<>();
-        List<Page> test = new ArrayList<>();
         for (int i = 0; i < pages.size(); i++) {
-          (i % folds == f ? test : train).add(pages.get(i));
+          if (i % folds != f) {
+            train.add(pages.get(i));
+          }
         }
         BlockModel model = train(train, trees, depth, rate, only, null);
-        for (Page p : test) {
+        for (int at = f; at < pages.size(); at += folds) {
+          Page p = pages.get(at);
           double[] scores = new double[p.x().length];
           for (int i = 0; i < scores.length; i++) {
             scores[i] = p.x()[i] == null ? Double.NaN : model.score(p.x()[i]);
           }
           add(rulesSum, score(p, p.rules()));
           for (int g = 0; g < GRID.length; g++) {
-            add(
-                grid[g],
+            double[] prf =
                 score(
                     p,
                     BlockClassifier.redecide(
-                        p.blocks(), p.rules(), scores, GRID[g][0], GRID[g][1], GRID[g][2] > 0)));
+                        p.blocks(), p.rules(), scores, GRID[g][0], GRID[g][1], GRID[g][2] > 0));
+            add(grid[g], prf);
+            perPage[g][at] = prf[2];
           }
         }
       }
@@ -115,16 +120,34 @@ public final class BlockModelTraining {
           rulesSum[2] / m,
           rulesSum[0] / m,
           rulesSum[1] / m);
+      int best = 0;
+      for (int g = 1; g < GRID.length; g++) {
+        best = grid[g][2] > grid[best][2] ? g : best;
+      }
       for (int g = 0; g < GRID.length; g++) {
+        // the standard error of the mean of the per-page differences to the best setting: how far
+        // apart two settings are beside how much their pages' F1 differ
+        double sum = 0;
+        double squares = 0;
+        for (int i = 0; i < m; i++) {
+          double d = perPage[g][i] - perPage[best][i];
+          sum += d;
+          squares += d * d;
+        }
+        double mean = sum / m;
+        double error = Math.sqrt(Math.max(0, squares / m - mean * mean) / (m - 1));
         System.err.printf(
             Locale.ROOT,
-            "  model, drop at <= %+.2f, keep above %+.2f, %s: F1 %.4f (P %.4f, R %.4f)%n",
+            "  model, drop at <= %+.2f, keep above %+.2f, %s: F1 %.4f (P %.4f, R %.4f),"
+                + " %+.4f ± %.4f against the best%n",
             GRID[g][0],
             GRID[g][1],
             GRID[g][2] > 0 ? "gated" : "every page",
             grid[g][2] / m,
             grid[g][0] / m,
-            grid[g][1] / m);
+            grid[g][1] / m,
+            mean,
+            error);
       }
     }
     if (out != null) {
@@ -172,6 +195,13 @@ public final class BlockModelTraining {
     {-0.5, 1, 1},
     {-0.75, 0.75, 1},
     {-1, 1, 1},
+    {-1, 0.75, 1},
+    {-0.75, 1, 1},
+    {-0.75, 0.5, 1},
+    {-1, 0.5, 1},
+    {-0.25, 0.75, 1},
+    {-1.25, 1.25, 1},
+    {-1.5, 1.5, 1},
     {-0.25, 0.5, 1},
     {0, 0, 1},
     {-1, 2, 1},

@@ -5,14 +5,18 @@ import java.util.List;
 /**
  * The features {@link BlockModel} re-decides a block by: a few of the block's own (its unlinked
  * words, text density, heading, list item, form, table, whether it ends a sentence), where it lies
- * relative to the text the rules kept (the share of the kept words before it, the kept share of the
+ * relative to the text the rules kept (the kept words before it and after it, the kept share of the
  * words and blocks around it, how far it lies in the DOM below the element holding every kept block
  * and from the longest kept block), what its four nearest ancestors hold (their links, their kept
- * share, their lines), how much the rules kept, and the reason they gave it. Nothing measures the
- * page as a whole or a block's absolute depth or position: a page's template (a site's header,
- * menus and footer around the same text) changes those, and the same text under two templates
- * should be read alike. Computed from the blocks and the rules' verdicts and reasons alone, so that
- * a page gives the same features everywhere; only for the blocks the model reads ({@link
+ * share, their lines), the words of the longest kept block, and the reason the rules gave it.
+ * Nothing measures the page as a whole or a block's absolute depth or position: a page's template
+ * (a site's header, menus and footer around the same text) changes those, and the same text under
+ * two templates should be read alike. Counts of words and lines are read up to a bound ({@link
+ * #MAX_WORDS}, {@link #MAX_LINES}) and a position as counts of kept words, not as a share of them:
+ * the ends of a text far longer than any the model learnt from read as the ends of any text, and
+ * its middle as the middle of any, so that no block deep in a long run of kept paragraphs is
+ * dropped for where it lies. Computed from the blocks and the rules' verdicts and reasons alone, so
+ * that a page gives the same features everywhere; only for the blocks the model reads ({@link
  * #candidate}).
  */
 public final class BlockFeatures {
@@ -27,6 +31,15 @@ public final class BlockFeatures {
 
   /** The blocks on each side whose verdicts are counted. */
   private static final int AROUND = 5;
+
+  /**
+   * The most words a count of words reads as: beyond it every count reads alike, so that a text far
+   * longer than those the model learnt from reads as they do (its middle as their middles).
+   */
+  static final int MAX_WORDS = 500;
+
+  /** The most lines an ancestor's count of lines reads as, for the same reason. */
+  static final int MAX_LINES = 500;
 
   /** Receives the features of one block, in a buffer reused for the next. */
   interface Sink {
@@ -124,9 +137,8 @@ public final class BlockFeatures {
       last[e] = n - 1;
     }
     double[] f = new double[COUNT];
-    // the page's own features, the same for each of its blocks
-    f[8] = kept;
-    f[9] = biggestWords;
+    // the page's own feature, the same for each of its blocks
+    f[9] = Math.min(biggestWords, MAX_WORDS);
     for (int i = 0; i < n; i++) {
       TextBlock b = blocks.get(i);
       if (!candidate(b, content[i])) {
@@ -134,20 +146,24 @@ public final class BlockFeatures {
       }
       int[] p = b.path();
       String t = b.text();
-      f[0] = b.words() - b.linkedWords();
+      f[0] = Math.min(b.words() - b.linkedWords(), MAX_WORDS);
       f[1] = Math.min(b.textDensity(), 30);
       f[2] = b.heading() ? 1 : 0;
       f[3] = b.listItem() ? 1 : 0;
       f[4] = b.form() >= 0 ? 1 : 0;
       f[5] = b.table() >= 0 ? 1 : 0;
       f[6] = endsSentence(t.charAt(t.length() - 1)) ? 1 : 0;
-      f[7] = kept == 0 ? 0 : (double) keptWords[i] / kept;
+      // the kept words before and after it, each up to a bound: the ends of the text (a title, a
+      // byline, a closing biography) read as in any article, and a block deep in a long text as
+      // one in the middle of any, whatever the text's length
+      f[7] = Math.min(keptWords[i], MAX_WORDS);
+      f[8] = Math.min(kept - keptWords[i + 1], MAX_WORDS);
       int from = Math.max(0, i - NEAR);
       int to = Math.min(n, i + NEAR + 1);
       int near = words[to] - words[from] - b.words();
       int nearKept = keptWords[to] - keptWords[from] - (content[i] ? b.words() : 0);
       f[10] = near == 0 ? 0 : (double) nearKept / near;
-      f[11] = near;
+      f[11] = Math.min(near, MAX_WORDS);
       f[12] = keptBlocks[i] - keptBlocks[Math.max(0, i - AROUND)];
       f[13] = keptBlocks[Math.min(n, i + 1 + AROUND)] - keptBlocks[i + 1];
       f[14] = region == null ? 0 : p.length - regionLength;
@@ -170,7 +186,7 @@ public final class BlockFeatures {
         int under = words[end] - words[start];
         f[k++] = under == 0 ? -1 : (double) (linked[end] - linked[start]) / under;
         f[k++] = under == 0 ? -1 : (double) (keptWords[end] - keptWords[start]) / under;
-        f[k++] = end - start;
+        f[k++] = Math.min(end - start, MAX_LINES);
       }
       sink.accept(i, f);
     }

@@ -17,7 +17,7 @@ import java.util.Locale;
  * small, versioned and diffable:
  *
  * <pre>
- * neardup-block-model 1 FEATURES TREES BIAS
+ * neardup-block-model 2 FEATURES TREES BIAS
  * tree NODES
  * FEATURE THRESHOLD LEFT RIGHT VALUE     (a split: feature &lt;= threshold goes left; a leaf: -1 0 0 0 VALUE)
  * </pre>
@@ -27,7 +27,7 @@ import java.util.Locale;
  */
 public final class BlockModel {
   private static final String MAGIC = "neardup-block-model";
-  private static final int VERSION = 1;
+  private static final int VERSION = 2;
 
   /** The model trained on WCXB's development pages, shipped with the library. */
   public static final String RESOURCE = "block-model.txt";

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.neardup.web.html.HtmlDecoder;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -42,11 +43,13 @@ class BlockModelTest {
         assertThrows(
             IOException.class,
             () ->
-                BlockModel.read(stream("neardup-block-model 2 " + BlockFeatures.COUNT + " 0 0\n")));
-    assertEquals("Incompatible block model version 2", version.getMessage());
+                BlockModel.read(stream("neardup-block-model 1 " + BlockFeatures.COUNT + " 0 0\n")));
+    // version 1 read a block's position as a share of the kept words (a long text's tail looked
+    // like a short one's last lines)
+    assertEquals("Incompatible block model version 1", version.getMessage());
     IOException shape =
         assertThrows(
-            IOException.class, () -> BlockModel.read(stream("neardup-block-model 1 3 0 0\n")));
+            IOException.class, () -> BlockModel.read(stream("neardup-block-model 2 3 0 0\n")));
     assertEquals(
         "Incompatible block model: 3 features, expected " + BlockFeatures.COUNT,
         shape.getMessage());
@@ -56,7 +59,7 @@ class BlockModelTest {
 
   @Test
   void aCorruptedModelIsRejectedWhenRead() {
-    String head = "neardup-block-model 1 " + BlockFeatures.COUNT + " 1 0.5\n";
+    String head = "neardup-block-model 2 " + BlockFeatures.COUNT + " 1 0.5\n";
     // a split pointing back at itself would never reach a leaf
     IOException loop =
         assertThrows(
@@ -157,5 +160,43 @@ class BlockModelTest {
       }
     }
     assertTrue(named);
+  }
+
+  @Test
+  void aLongTextOfParagraphsOfOneShapeKeepsEveryParagraph() {
+    // the model reads where a block lies in the kept text by the words before and after it, up to
+    // a bound: the tail of a text far longer than any it learnt from reads as the middle of one,
+    // not as the last lines of an article (a biography, a share line)
+    for (int n : new int[] {40, 400, 2_000}) {
+      for (int sentences : new int[] {1, 4, 10}) {
+        keepsEveryParagraph(n, sentences);
+      }
+    }
+  }
+
+  private static void keepsEveryParagraph(int n, int sentences) {
+    StringBuilder html =
+        new StringBuilder("<body><nav><a href=/>Home</a> <a href=/a>Archive</a></nav><div>");
+    for (int i = 0; i < n; i++) {
+      String sentence =
+          " tells of the river that ran past the old mill, where the miller kept his accounts"
+              + " in a book bound with string, and of the spring the water rose.";
+      html.append("<p>Paragraph ").append(i).append(sentence.repeat(sentences)).append("</p>");
+    }
+    html.append("</div><footer><a href=/c>Contact</a></footer></body>");
+    Document page = HtmlDecoder.parse(html.toString(), "");
+    MainTextExtractor learnt = new MainTextExtractor(Boilerplate.LOCAL);
+    List<TextBlock> blocks = learnt.blocks(page);
+    ExplainedText why = learnt.explain(blocks, null);
+    int kept = 0;
+    for (int i = 0; i < blocks.size(); i++) {
+      boolean paragraph = blocks.get(i).text().startsWith("Paragraph ");
+      assertEquals(
+          paragraph,
+          why.main().content()[i],
+          n + " paragraphs of " + sentences + " sentences: " + blocks.get(i).text());
+      kept += paragraph ? 1 : 0;
+    }
+    assertEquals(n, kept);
   }
 }
