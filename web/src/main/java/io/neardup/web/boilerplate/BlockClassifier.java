@@ -59,6 +59,9 @@ public final class BlockClassifier {
   /** The model's log-odds above which it keeps a block the rules dropped (p above 0.73). */
   static final double KEEP_SCORE = 1;
 
+  /** Words from which the learned model does not drop a block the rules kept. */
+  static final int MIN_UNDROPPED_WORDS = 100;
+
   /** Words below which what was kept is no article: the page is then its own text. */
   static final int MIN_TEXT_WORDS = 20;
 
@@ -151,9 +154,23 @@ public final class BlockClassifier {
     boolean[] content = new boolean[blocks.size()];
     for (int i = 0; i < content.length; i++) {
       double s = scores[i];
-      content[i] = Double.isNaN(s) ? rules[i] : s > (rules[i] ? drop : keep);
+      content[i] =
+          Double.isNaN(s) || staysKept(blocks.get(i), rules[i])
+              ? rules[i]
+              : s > (rules[i] ? drop : keep);
     }
     return enough(blocks, rules, content);
+  }
+
+  /**
+   * Whether a block the rules kept stays kept whatever the model says: one of at least {@value
+   * #MIN_UNDROPPED_WORDS} words, a paragraph or listing long enough that the rules' verdict (its
+   * words, its neighbours, its region) outweighs what one benchmark's labels taught the model about
+   * blocks like it (a method's source listing on a reference page, a long paragraph at the end of a
+   * long text).
+   */
+  static boolean staysKept(TextBlock b, boolean rule) {
+    return rule && b.words() >= MIN_UNDROPPED_WORDS;
   }
 
   /**
@@ -212,7 +229,10 @@ public final class BlockClassifier {
         blocks,
         rules,
         steps.reasons(),
-        (i, f) -> redecided[i] = model.above(f, rules[i] ? DROP_SCORE : KEEP_SCORE));
+        (i, f) ->
+            redecided[i] =
+                staysKept(blocks.get(i), rules[i])
+                    || model.above(f, rules[i] ? DROP_SCORE : KEEP_SCORE));
     boolean[] content = enough(blocks, rules, redecided);
     trace(trace, BlockTrace.Step.MODEL, content);
     return content;

@@ -163,6 +163,26 @@ class BlockModelTest {
   }
 
   @Test
+  void aLongBlockTheRulesKeptStaysWhateverTheModelSays() {
+    // scores far below the drop threshold for every block: the model drops the short kept blocks,
+    // keeps the long ones the rules kept, and keeps out what the rules dropped
+    List<TextBlock> blocks =
+        List.of(
+            new TextBlock("a", 40, 0, 5, 32, false, false, Landmark.NONE),
+            new TextBlock(
+                "b", BlockClassifier.MIN_UNDROPPED_WORDS, 0, 12, 92, false, false, Landmark.NONE),
+            new TextBlock("c", 300, 0, 36, 290, false, false, Landmark.NONE),
+            new TextBlock("d", 500, 0, 60, 490, false, false, Landmark.NONE));
+    boolean[] rules = {true, true, true, false};
+    double[] scores = {-10, -10, -10, -10};
+    boolean[] content = BlockClassifier.redecide(blocks, rules, scores, -0.5, 1, false);
+    assertFalse(content[0]);
+    assertTrue(content[1]);
+    assertTrue(content[2]);
+    assertFalse(content[3]);
+  }
+
+  @Test
   void aLongTextOfParagraphsOfOneShapeKeepsEveryParagraph() {
     // the model reads where a block lies in the kept text by the words before and after it, up to
     // a bound: the tail of a text far longer than any it learnt from reads as the middle of one,
