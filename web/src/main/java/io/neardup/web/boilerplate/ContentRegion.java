@@ -539,8 +539,7 @@ final class ContentRegion {
             opensWithByline =
                 j < blocks.size()
                     && inside(blocks.get(j).path(), at, child)
-                    && blocks.get(j).landmark() == Landmark.BOILERPLATE
-                    && !blocks.get(j).heading();
+                    && isByline(blocks.get(j));
           }
         }
         if (child >= 0 && content[i] && isText(b)) {
@@ -575,7 +574,7 @@ final class ContentRegion {
       if (b.words() == 0) {
         continue;
       }
-      boolean byline = b.landmark() == Landmark.BOILERPLATE && !b.heading();
+      boolean byline = isByline(b);
       boolean text = content[i] && isText(b);
       kept += text ? b.words() : 0;
       for (int e : b.path()) {
@@ -941,6 +940,14 @@ final class ContentRegion {
       whole = up;
     }
     return whole;
+  }
+
+  /**
+   * Whether a block is a post's byline: a line of declared furniture that is not a heading (its
+   * author's name and date, in the post's header or around a machine-readable date).
+   */
+  private static boolean isByline(TextBlock b) {
+    return b.landmark() == Landmark.BOILERPLATE && !b.heading();
   }
 
   /** Whether a block is text: few links, outside declared furniture. */
