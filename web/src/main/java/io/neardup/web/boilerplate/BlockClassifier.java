@@ -23,18 +23,18 @@ import java.util.regex.Pattern;
  * the form wraps most of the page as some frameworks render every page. Last, {@link ContentRegion}
  * keeps only the blocks in the container of the page's paragraphs (when one container clearly holds
  * most of what was kept), which removes the related-article lists, teasers and forms around an
- * article that read like content block by block, and an author's box nested after the article in
- * its own container (a linked name, then a biography that opens with that name). A heading made of
- * a link over kept text is that text's title (a listing's headline over its teaser), kept though
- * link-dense, and so is a line of links of a few words over kept text in its own parent element (a
- * reference entry's signature over its description). A short heading kept whose next block was
- * dropped is the title of that block ("Related posts", "Share this:"), not text. A page of which
- * all that leaves fewer than {@value #MIN_TEXT_WORDS} words, or less than {@value #MIN_MAIN_SHARE}
- * of its declared main region's, holds no article (an index, a short page, a reference entry, a
- * list of linked cards): all its text outside declared furniture, links included (an index is its
- * links), is its main text, and only that of its main region where it declares one, or else of the
- * part of the page that holds most of its words (not the header and footer around it). Nothing here
- * is fitted to a site or template.
+ * article that read like content block by block; {@link ArticleTail} removes an author's box nested
+ * after the article in its own container (a linked name, then a biography that opens with that
+ * name). A heading made of a link over kept text is that text's title (a listing's headline over
+ * its teaser), kept though link-dense, and so is a line of links of a few words over kept text in
+ * its own parent element (a reference entry's signature over its description). A short heading kept
+ * whose next block was dropped is the title of that block ("Related posts", "Share this:"), not
+ * text. A page of which all that leaves fewer than {@value #MIN_TEXT_WORDS} words, or less than
+ * {@value #MIN_MAIN_SHARE} of its declared main region's, holds no article (an index, a short page,
+ * a reference entry, a list of linked cards): all its text outside declared furniture, links
+ * included (an index is its links), is its main text, and only that of its main region where it
+ * declares one, or else of the part of the page that holds most of its words (not the header and
+ * footer around it). Nothing here is fitted to a site or template.
  *
  * <pre>{@code
  * boolean[] content = new BlockClassifier().classify(blocks);
@@ -272,7 +272,7 @@ public final class BlockClassifier {
     trace(trace, BlockTrace.Step.FORMS, content);
     // within a declared main region too: it often holds related articles and comment forms
     boolean[] region = ContentRegion.restrict(blocks, content);
-    ContentRegion.dropAuthorBox(blocks, content);
+    ArticleTail.dropAuthorBox(blocks, content);
     if (useLandmarks) {
       keepShortEntry(blocks, content);
     }

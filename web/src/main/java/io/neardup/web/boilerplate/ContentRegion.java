@@ -2,11 +2,8 @@ package io.neardup.web.boilerplate;
 
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * The DOM region that holds a page's article: the block-level element whose paragraphs score
@@ -29,9 +26,10 @@ import java.util.regex.Pattern;
  * options), their common ancestor is the region, as Readability chooses; and the list of a page of
  * links that is one of a series, each under its heading (an index's letters), takes in the series.
  *
- * <p>On a page that declares itself an article (OpenGraph), a list of replies that does not hold
- * the best element (children opening with declared bylines, as comments do) is taken out first: an
- * article's comments may outweigh it and lie in its own container.
+ * <p>Posts side by side, each opening with its byline, are a thread or an article's replies: the
+ * thread is the region, the replies are taken out of it (see {@link Conversation}). Inside the
+ * region, what follows the article (an author's box, a biography) is dropped by {@link
+ * ArticleTail}.
  *
  * <p>The region only ever removes blocks, and only when it is clear: when it holds at least {@value
  * #MIN_REGION_SHARE} of the words the classifier kept (else the page is no article with furniture
@@ -74,9 +72,6 @@ final class ContentRegion {
   /** Alternatives that must lie in one ancestor of the best for it to be the region. */
   static final int MIN_ALTERNATIVES = 3;
 
-  /** Posts besides the region's own, each opening with a declared byline, that make a thread. */
-  static final int MIN_POSTS = 2;
-
   /** Characters from which a block counts as a paragraph. */
   static final int MIN_PARAGRAPH_CHARS = 25;
 
@@ -85,14 +80,6 @@ final class ContentRegion {
 
   /** Words from which a sibling paragraph with few links joins the region. */
   static final int SIBLING_WORDS = 15;
-
-  /** Words from which a paragraph after the article may be its author's biography. */
-  static final int BIO_WORDS = 2 * SIBLING_WORDS;
-
-  /** The first words of a biography among which its subject's name is looked for. */
-  static final int NAME_WORDS = 3;
-
-  private static final Pattern NOT_WORD = Pattern.compile("[^\\p{L}\\p{N}]+");
 
   /** Blocks above the region within which its title is looked for. */
   static final int TITLE_REACH = 5;
@@ -191,7 +178,8 @@ final class ContentRegion {
     }
     // an article's comments may outweigh it and lie in its own container: out before the region
     // is weighed
-    boolean[] replies = blocks.get(0).articlePage() ? replies(blocks, content, best, parent) : null;
+    boolean[] replies =
+        blocks.get(0).articlePage() ? Conversation.replies(blocks, content, best, parent) : null;
     long keptWords = 0;
     for (int i = 0; i < n; i++) {
       keptWords += content[i] ? blocks.get(i).words() : 0;
@@ -205,7 +193,7 @@ final class ContentRegion {
     if (regionWords >= MIN_REGION_SHARE * keptWords) {
       int up = sharedAncestor(best, score, parent, depth);
       if (up == best) {
-        up = thread(blocks, content, best, parent, depth);
+        up = Conversation.thread(blocks, content, best, parent, depth);
       }
       if (up != best) {
         best = up;
@@ -319,7 +307,7 @@ final class ContentRegion {
     for (int i = 0; i < n; i++) {
       content[i] &= inRegion[i] || i == title;
     }
-    dropAfterArticle(blocks, content, inRegion, best, bestDepth, score, bestScore);
+    ArticleTail.dropAfterArticle(blocks, content, inRegion, best, bestDepth, score, bestScore);
     if (declared) {
       return null;
     }
@@ -497,127 +485,6 @@ final class ContentRegion {
   }
 
   /**
-   * The thread that the element {@code best} is one post of, or {@code best}: when an ancestor of
-   * it (or itself) opens with a line of declared furniture (its author's name and date, as a forum
-   * or a comment list marks them) and at least {@value #MIN_POSTS} of that ancestor's siblings open
-   * the same way and hold text the classifier kept, the posts are records of one list and their
-   * parent is the region; else the first post, often the longest, would be the region and the
-   * replies would be cut as lying outside it. An article's own body does not open with its byline
-   * in a container of its own repeated beside it, so an article with comments keeps its region.
-   */
-  private static int thread(
-      List<TextBlock> blocks, boolean[] content, int best, int[] parent, int[] depth) {
-    for (int a = best; a >= 0 && depth[a] > 0; a = parent[a]) {
-      int p = parent[a];
-      int at = depth[a];
-      int posts = 0;
-      boolean own = false;
-      int current = -1;
-      boolean opensWithByline = false;
-      boolean kept = false;
-      for (int i = 0; i <= blocks.size(); i++) {
-        TextBlock b = i < blocks.size() ? blocks.get(i) : null;
-        int child =
-            b != null && inside(b.path(), at - 1, p) && b.path().length > at ? b.path()[at] : -1;
-        if (child != current) {
-          if (current >= 0 && opensWithByline && kept) {
-            if (current == a) {
-              own = true;
-            } else {
-              posts++;
-            }
-          }
-          current = child;
-          opensWithByline = false;
-          kept = false;
-          if (child >= 0) {
-            // the child's first line with words decides how it opens
-            int j = i;
-            while (j < blocks.size() && blocks.get(j).words() == 0) {
-              j++;
-            }
-            opensWithByline =
-                j < blocks.size()
-                    && inside(blocks.get(j).path(), at, child)
-                    && isByline(blocks.get(j));
-          }
-        }
-        if (child >= 0 && content[i] && isText(b)) {
-          kept = true;
-        }
-      }
-      if (own && posts >= MIN_POSTS) {
-        return p;
-      }
-    }
-    return best;
-  }
-
-  /**
-   * The blocks of the lists of replies to the article on a page that declares itself one, whose
-   * content is cleared (null if there is none): an element of which more than {@value #MIN_POSTS}
-   * children open with a line of declared furniture (a comment's author and date, in its header or
-   * around a machine-readable date) and hold kept text, that does not hold the best-scoring element
-   * (the article's own paragraphs), while the page keeps at least {@value #BIO_WORDS} words outside
-   * it. A forum's thread, which holds its best post and whose page declares no article, stays (see
-   * {@link #thread}).
-   */
-  private static boolean[] replies(
-      List<TextBlock> blocks, boolean[] content, int best, int[] parent) {
-    int elements = parent.length;
-    boolean[] seen = new boolean[elements];
-    boolean[] opensWithByline = new boolean[elements];
-    int[] keptUnder = new int[elements];
-    long kept = 0;
-    for (int i = 0; i < blocks.size(); i++) {
-      TextBlock b = blocks.get(i);
-      if (b.words() == 0) {
-        continue;
-      }
-      boolean byline = isByline(b);
-      boolean text = content[i] && isText(b);
-      kept += text ? b.words() : 0;
-      for (int e : b.path()) {
-        if (!seen[e]) {
-          // an element's first line with words decides how it opens
-          seen[e] = true;
-          opensWithByline[e] = byline;
-        }
-        keptUnder[e] += text ? b.words() : 0;
-      }
-    }
-    int[] posts = new int[elements];
-    for (int e = 0; e < elements; e++) {
-      if (opensWithByline[e] && keptUnder[e] > 0 && parent[e] >= 0) {
-        posts[parent[e]]++;
-      }
-    }
-    boolean[] list = new boolean[elements];
-    boolean any = false;
-    for (int e = 0; e < elements; e++) {
-      list[e] = posts[e] > MIN_POSTS && kept - keptUnder[e] >= BIO_WORDS;
-      any |= list[e];
-    }
-    for (int a = best; a >= 0 && any; a = parent[a]) {
-      list[a] = false;
-    }
-    if (!any) {
-      return null;
-    }
-    boolean[] replies = new boolean[blocks.size()];
-    for (int i = 0; i < blocks.size(); i++) {
-      for (int e : blocks.get(i).path()) {
-        if (list[e]) {
-          replies[i] = true;
-          content[i] = false;
-          break;
-        }
-      }
-    }
-    return replies;
-  }
-
-  /**
    * The element holding the series that the element {@code best} is one section of, or -1: the
    * closest heading before it is a child of an ancestor of it, whose child that holds {@code best}
    * follows the heading (an index's letters, each heading over its list of entries, perhaps laid
@@ -660,193 +527,6 @@ final class ContentRegion {
       }
     }
     return headings > 1 ? ancestor : -1;
-  }
-
-  /**
-   * Clears an author's box inside the article's container: a paragraph of running text (at least
-   * {@value #BIO_WORDS} words, few links, a full sentence) after the article's paragraphs, in a box
-   * of its own (the container it shares with no paragraph of the article before it) where a short
-   * link that is not a heading, before it, shares a capitalised word with its first words (an
-   * author's name linked to their page, then a biography that opens with the name), the box holding
-   * fewer than {@value #SHORT_REGION_WORDS} words and fewer than the article before it. A box of
-   * that shape that recurs (a list of cards or posts, each under its linked title, one of them
-   * perhaps before the paragraph) is content; so are the article's own nested parts (a quote, a
-   * list, a code sample), which seldom open with a link to their subject's page.
-   */
-  static void dropAuthorBox(List<TextBlock> blocks, boolean[] content) {
-    int n = blocks.size();
-    int boxStart = -1;
-    int boxEnd = -1;
-    int lastParagraph = -1;
-    long article = 0;
-    for (int i = 0; i < n; i++) {
-      TextBlock b = blocks.get(i);
-      if (!content[i]) {
-        continue;
-      }
-      if (lastParagraph >= 0 && b.words() >= BIO_WORDS && isText(b) && endsSentence(b.text())) {
-        int[] path = b.path();
-        int[] before = blocks.get(lastParagraph).path();
-        int k = 0;
-        while (k < path.length && k < before.length && path[k] == before[k]) {
-          k++;
-        }
-        if (k > 0 && k < path.length - 1 && k < before.length) {
-          int box = path[k];
-          int start = i;
-          while (start > 0 && inside(blocks.get(start - 1).path(), k, box)) {
-            start--;
-          }
-          int end = i;
-          while (end < n && inside(blocks.get(end).path(), k, box)) {
-            end++;
-          }
-          long words = 0;
-          for (int j = start; j < end; j++) {
-            words += content[j] ? blocks.get(j).words() : 0;
-          }
-          int articleStart = lastParagraph;
-          while (articleStart > 0 && inside(blocks.get(articleStart - 1).path(), k, before[k])) {
-            articleStart--;
-          }
-          if (named(blocks, start, i, b.text())
-              && !named(blocks, articleStart, lastParagraph, null)
-              && !b.listItem()
-              && words < SHORT_REGION_WORDS
-              && article >= SHORT_REGION_WORDS
-              && words < article) {
-            if (boxStart >= 0 && boxStart != start) {
-              return; // boxes that recur are a list (cards, posts), not an author's box
-            }
-            boxStart = start;
-            boxEnd = end;
-            i = end - 1;
-            continue;
-          }
-        }
-      }
-      if (b.words() >= SIBLING_WORDS && isText(b)) {
-        lastParagraph = i;
-      }
-      article += b.words();
-    }
-    for (int j = boxStart; j >= 0 && j < boxEnd; j++) {
-      content[j] = false;
-    }
-  }
-
-  /**
-   * Whether a line in {@code [from, to)} is a short link that is not a heading (a name linked to
-   * its page) and, if {@code text} is given, shares a capitalised word with that text's first
-   * {@value #NAME_WORDS} words (a biography opens with its subject's name); without {@code text},
-   * whether one of the first two lines is such a link (a list's item opens with its linked title).
-   */
-  private static boolean named(List<TextBlock> blocks, int from, int to, String text) {
-    Set<String> opening = null;
-    if (text != null) {
-      opening = new HashSet<>();
-      String[] words = NOT_WORD.split(text, NAME_WORDS + 1);
-      for (int w = 0; w < words.length && w < NAME_WORDS; w++) {
-        if (capitalised(words[w])) {
-          opening.add(words[w]);
-        }
-      }
-    }
-    for (int j = from, lines = 0; j < to && (text != null || lines < 2); j++) {
-      TextBlock line = blocks.get(j);
-      if (line.words() == 0) {
-        continue;
-      }
-      lines++;
-      if (line.heading()
-          || (text != null && line.listItem())
-          || line.words() > BlockClassifier.MAX_TITLE_WORDS
-          || line.linkDensity() <= BlockClassifier.MAX_LINK_DENSITY) {
-        continue;
-      }
-      if (opening == null) {
-        return true;
-      }
-      for (String w : NOT_WORD.split(line.text())) {
-        if (capitalised(w) && opening.contains(w)) {
-          return true;
-        }
-      }
-    }
-    return false;
-  }
-
-  /** Whether a word is a name's: an upper-case letter and at least one more character. */
-  private static boolean capitalised(String word) {
-    return word.length() > 1 && Character.isUpperCase(word.charAt(0));
-  }
-
-  private static boolean inside(int[] path, int depth, int element) {
-    return path.length > depth && path[depth] == element;
-  }
-
-  /**
-   * Clears what follows the article inside its region: once the region's own paragraphs (those of
-   * the best element and of the siblings that score close to it) have ended, a link-dense line that
-   * is not a section heading (an author's name linked to their page, "View all posts", sharing
-   * buttons, a list of tags) ends the article, and the sibling containers that follow it joined the
-   * region only as running text: an author's biography, a reviewer's, a disclaimer, a newsletter
-   * blurb. An article's own later sections score as its paragraphs do, and a documentation page's
-   * linked section headings are headings, so neither ends it; nor does a link in a table with kept
-   * cells (a parameter's type linked to its definition is a field of the table's record). A text of
-   * fewer than {@value #SHORT_REGION_WORDS} words up to its last paragraph is too short to tell an
-   * article from a landing page's pitch, whose next section follows a call to action: it is left
-   * alone.
-   */
-  private static void dropAfterArticle(
-      List<TextBlock> blocks,
-      boolean[] content,
-      boolean[] inRegion,
-      int best,
-      int bestDepth,
-      double[] score,
-      double bestScore) {
-    int n = blocks.size();
-    int end = -1;
-    for (int i = 0; i < n; i++) {
-      TextBlock b = blocks.get(i);
-      int[] path = b.path();
-      if (content[i]
-          && inRegion[i]
-          && path.length > bestDepth
-          && (path[bestDepth] == best || score[path[bestDepth]] >= SIBLING_SHARE * bestScore)
-          && b.text().length() >= MIN_PARAGRAPH_CHARS
-          && isText(b)) {
-        end = i;
-      }
-    }
-    long article = 0;
-    for (int i = 0; i <= end; i++) {
-      article += content[i] ? blocks.get(i).words() : 0;
-    }
-    if (article < SHORT_REGION_WORDS) {
-      return; // a short text (a landing page's pitch, a call to action) is not yet an article
-    }
-    Set<Integer> keptTables = new HashSet<>();
-    for (int i = 0; i < n; i++) {
-      if (content[i] && blocks.get(i).table() >= 0) {
-        keptTables.add(blocks.get(i).table());
-      }
-    }
-    for (int i = end + 1; i < n; i++) {
-      TextBlock b = blocks.get(i);
-      if (inRegion[i]
-          && !content[i]
-          && b.words() > 0
-          && !b.heading()
-          && !keptTables.contains(b.table())
-          && b.linkDensity() > BlockClassifier.MAX_LINK_DENSITY) {
-        for (int j = i + 1; j < n; j++) {
-          content[j] = false;
-        }
-        return;
-      }
-    }
   }
 
   /**
@@ -942,21 +622,19 @@ final class ContentRegion {
     return whole;
   }
 
-  /**
-   * Whether a block is a post's byline: a line of declared furniture that is not a heading (its
-   * author's name and date, in the post's header or around a machine-readable date).
-   */
-  private static boolean isByline(TextBlock b) {
-    return b.landmark() == Landmark.BOILERPLATE && !b.heading();
-  }
-
   /** Whether a block is text: few links, outside declared furniture. */
-  private static boolean isText(TextBlock b) {
+  static boolean isText(TextBlock b) {
     return b.linkDensity() <= BlockClassifier.MAX_LINK_DENSITY
         && b.landmark() != Landmark.BOILERPLATE;
   }
 
-  private static boolean endsSentence(String text) {
+  /** Whether a block's {@code path} passes through {@code element} at {@code depth}. */
+  static boolean inside(int[] path, int depth, int element) {
+    return path.length > depth && path[depth] == element;
+  }
+
+  /** Whether a text ends as a sentence does: a full stop (Latin or ideographic), ! or ?. */
+  static boolean endsSentence(String text) {
     char last = text.charAt(text.length() - 1);
     return last == '.' || last == '!' || last == '?' || last == '。';
   }
