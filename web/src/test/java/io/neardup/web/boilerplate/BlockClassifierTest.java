@@ -539,6 +539,86 @@ class BlockClassifierTest {
   }
 
   @Test
+  void theCommentsOfAnArticleThatOpenWithTheAuthorsNameOverADatelineAreNotItsText() {
+    // a post whose comments, in the post's own container, outweigh it; each comment is an article
+    // of its own whose header (a comment's, not the page's furniture) holds its author's name and,
+    // on the next line, a machine-readable date
+    StringBuilder comments = new StringBuilder("<div><h3>8 Comments</h3><ol>");
+    for (String name :
+        List.of("Sharon", "Cris", "Rachel", "Anita", "Teresa", "Tim", "Kayla", "Jill")) {
+      comments
+          .append("<li><article><header><p><a href=https://example.org/")
+          .append(name)
+          .append(">")
+          .append(name)
+          .append("</a> says</p><p><time>July 14, 2015 at 3:53 pm</time></p></header><p>")
+          .append(name)
+          .append(" asks whether the spray also keeps the aphids off the kale, and how long it")
+          .append(" keeps in the fridge, since the garden is large and the kale grows in the")
+          .append(" shade of the fence.</p><a href=#reply>Reply</a></article></li>");
+    }
+    comments.append("</ol></div>");
+    StringBuilder post = new StringBuilder("<article><h1>Garden spray</h1><div>");
+    for (int p = 0; p < 3; p++) {
+      post.append("<p>Paragraph ")
+          .append(p)
+          .append(" of the recipe: pulverize the onion, the garlic, the mint and the cayenne,")
+          .append(" let the mixture steep for a couple of hours, then strain it through a fine")
+          .append(" mesh into a gallon jug, add the soap and fill it up with water.</p>");
+    }
+    post.append("</div>").append(comments).append("</article>");
+    String text = mainTextOfDeclaredArticle(post.toString());
+    assertTrue(text.contains("Paragraph 2 of the recipe"), text);
+    assertFalse(text.contains("asks whether the spray"), text);
+  }
+
+  @Test
+  void aForumThatDeclaresItsThreadAnArticleKeepsTheReplies() {
+    // the opening post is a post like its replies: it opens with its author's name over a
+    // dateline, as they do, and is not many times longer than they are
+    StringBuilder thread = new StringBuilder("<div><h1>Open source releases end</h1>");
+    thread.append(forumPost("Linc", "the releases of the open source edition end this year"));
+    thread.append("<h2>Comments</h2><ul>");
+    for (String name : List.of("K17", "mcrouse", "jdoe")) {
+      thread
+          .append("<li>")
+          .append(forumPost(name, name + " is sad to read it but saw it coming for a while"))
+          .append("</li>");
+    }
+    thread.append("</ul></div>");
+    String text = mainTextOfDeclaredArticle(thread.toString());
+    assertTrue(text.contains("the releases of the open source edition end"), text);
+    for (String name : List.of("K17", "mcrouse", "jdoe")) {
+      assertTrue(text.contains(name + " is sad to read it"), text);
+    }
+  }
+
+  /** The main text of a page that declares itself an article and holds {@code main}. */
+  private static String mainTextOfDeclaredArticle(String main) {
+    String page =
+        "<html><head><meta property=og:type content=article></head><body><nav><a href=/>Home</a>"
+            + " <a href=/topics>Topics</a></nav><main>"
+            + main
+            + "</main><footer><a href=/privacy>Privacy</a></footer></body></html>";
+    return new MainTextExtractor(Boilerplate.LOCAL, RULES).extract(page, "").text();
+  }
+
+  private static String forumPost(String author, String says) {
+    return "<div><div><a href=/profile/"
+        + author
+        + ">"
+        + author
+        + "</a></div><div><time>March 2025</time></div><div><p>"
+        + says
+        + ", and the post says why at some length: what was decided, by whom, what it means"
+        + " for those who run the software on their own servers, and what they may do now.</p>"
+        + "<p>A second paragraph of "
+        + author
+        + "'s post says what happens to the security fixes, the plugins and the translations.</p>"
+        + "</div></div>";
+  }
+
+  @Test
   void anIndexWhoseLettersListsLieInTheColumnsOfTablesIsKeptWhole() {
     // a generated index under a template that declares no main region: each letter's heading
     // over a table whose cells hold its entries, each a link; the list that holds the page's one
