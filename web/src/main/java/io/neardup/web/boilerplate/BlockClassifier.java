@@ -293,6 +293,9 @@ public final class BlockClassifier {
     }
     dropNotices(blocks, content);
     trace(trace, BlockTrace.Step.NOTICES, content);
+    // a product's customers' reviews, which the text features keep as paragraphs
+    Reviews.drop(blocks, content);
+    trace(trace, BlockTrace.Step.REVIEWS, content);
     int kept = 0;
     int mainWords = 0;
     for (int i = 0; i < n; i++) {

@@ -227,9 +227,13 @@ public final class BlockFeatures {
 
   /**
    * A reason as the model reads it: its number, but a kept heading of the main region reads as a
-   * linked title, the reason such lines had in the data the model was trained on.
+   * linked title and a product's review as a block outside the content region, the reasons such
+   * lines had in the data the model was trained on.
    */
   private static int code(BlockReason reason) {
-    return (reason == BlockReason.MAIN_HEADING ? BlockReason.LINKED_TITLE : reason).ordinal();
+    return (reason == BlockReason.MAIN_HEADING
+            ? BlockReason.LINKED_TITLE
+            : reason == BlockReason.REVIEW ? BlockReason.OUTSIDE_REGION : reason)
+        .ordinal();
   }
 }

@@ -52,7 +52,9 @@ public enum BlockReason {
    * A heading of the main region over kept text: a reference entry's signature. Last, so that the
    * numbers of the reasons before it, which the learned model reads, stay as it was trained on.
    */
-  MAIN_HEADING(true, "a heading of the main region over kept text (an entry's signature)");
+  MAIN_HEADING(true, "a heading of the main region over kept text (an entry's signature)"),
+  /** A customer's review on a page that declares itself one product: its reply, not its text. */
+  REVIEW(false, "a review on a product's page: one of a list of posts after its own text");
 
   private final boolean kept;
   private final String description;

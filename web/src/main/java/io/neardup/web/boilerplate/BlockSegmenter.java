@@ -135,6 +135,7 @@ public final class BlockSegmenter {
   private final ElementAttributes elementAttributes = new ElementAttributes();
   private Shown shown = Shown.BROWSER;
   private boolean articlePage;
+  private boolean productPage;
   private List<TextBlock> blocks;
   private int words;
   private int linkedWords;
@@ -191,7 +192,10 @@ public final class BlockSegmenter {
   /** The text blocks of a page's body, with what counts as shown. */
   public List<TextBlock> segment(Element root, Shown shown) {
     this.shown = shown;
-    articlePage = declaresArticle(root.ownerDocument());
+    String type = declaredType(root.ownerDocument());
+    articlePage = type.equals("article");
+    // OpenGraph's types of one product (a group of products is a collection)
+    productPage = type.equals("product") || type.equals("product.item");
     blocks = new ArrayList<>();
     reset();
     linkDepth = headingDepth = listDepth = mainDepth = boilerplateDepth = sectioningDepth = 0;
@@ -208,20 +212,21 @@ public final class BlockSegmenter {
   }
 
   /**
-   * Whether a page declares itself an article in its head: OpenGraph's {@code og:type} (as {@code
-   * property} or {@code name}) is {@code article}, as blogs' and news sites' pages say.
+   * What a page declares itself in its head: OpenGraph's {@code og:type} (as {@code property} or
+   * {@code name}), such as {@code article} (blogs' and news sites' pages) or {@code product}
+   * (shops' item pages), in lower case; empty if it declares none.
    */
-  static boolean declaresArticle(Document document) {
+  static String declaredType(Document document) {
     if (document == null || document.head() == null) {
-      return false;
+      return "";
     }
     for (Element meta : document.head().getElementsByTag("meta")) {
       String key = meta.hasAttr("property") ? meta.attr("property") : meta.attr("name");
       if (key.equalsIgnoreCase("og:type")) {
-        return meta.attr("content").trim().equalsIgnoreCase("article");
+        return meta.attr("content").trim().toLowerCase(Locale.ROOT);
       }
     }
-    return false;
+    return "";
   }
 
   private final class Filter implements NodeFilter {
@@ -543,7 +548,8 @@ public final class BlockSegmenter {
               Arrays.copyOf(elements, elementDepth),
               blockForm,
               blockTable,
-              articlePage));
+              articlePage,
+              productPage));
     }
     reset();
   }

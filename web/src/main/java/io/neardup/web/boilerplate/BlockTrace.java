@@ -20,6 +20,7 @@ final class BlockTrace {
     HEADINGS,
     MAIN_HEADINGS,
     NOTICES,
+    REVIEWS,
     NO_ARTICLE,
     NO_ARTICLE_CONTAINER,
     MODEL
@@ -74,6 +75,7 @@ final class BlockTrace {
       case HEADINGS -> BlockReason.HEADING_OF_DROPPED;
       case MAIN_HEADINGS -> BlockReason.MAIN_HEADING;
       case NOTICES -> BlockReason.NOTICE;
+      case REVIEWS -> BlockReason.REVIEW;
       case MODEL -> kept ? BlockReason.MODEL_KEPT : BlockReason.MODEL_DROPPED;
       case CONTENT_REGION -> kept ? BlockReason.REGION : BlockReason.OUTSIDE_REGION;
       case NO_ARTICLE ->

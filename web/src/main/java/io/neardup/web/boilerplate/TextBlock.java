@@ -22,6 +22,8 @@ package io.neardup.web.boilerplate;
  *     or -1
  * @param articlePage whether the page the block is part of declares itself an article (OpenGraph's
  *     {@code og:type}): its comments are then not its text
+ * @param productPage whether the page declares itself one product (OpenGraph's {@code og:type}
+ *     {@code product} or {@code product.item}): its customers' reviews are then not its text
  */
 public record TextBlock(
     String text,
@@ -35,7 +37,8 @@ public record TextBlock(
     int[] path,
     int form,
     int table,
-    boolean articlePage) {
+    boolean articlePage,
+    boolean productPage) {
 
   private static final int[] NO_PATH = new int[0];
 
@@ -61,6 +64,7 @@ public record TextBlock(
         NO_PATH,
         -1,
         -1,
+        false,
         false);
   }
 

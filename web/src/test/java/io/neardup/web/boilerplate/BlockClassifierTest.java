@@ -272,7 +272,7 @@ class BlockClassifierTest {
   private static TextBlock line(String text, int linked, int... path) {
     int words = text.split(" ").length;
     return new TextBlock(
-        text, words, linked, 1, words, false, false, Landmark.NONE, path, -1, -1, false);
+        text, words, linked, 1, words, false, false, Landmark.NONE, path, -1, -1, false, false);
   }
 
   @Test
@@ -591,6 +591,77 @@ class BlockClassifierTest {
     for (String name : List.of("K17", "mcrouse", "jdoe")) {
       assertTrue(text.contains(name + " is sad to read it"), text);
     }
+  }
+
+  @Test
+  void theReviewsOfAPageThatDeclaresItselfAProductAreNotItsText() {
+    // a product's description and specifications, then its customers' reviews in the same main
+    // region, longer than the description: each opens with its rating and its author over the
+    // review; a page that declares no product (a forum's thread of the same posts) keeps them
+    String text = mainTextOfProductPage("product", reviews());
+    assertTrue(text.contains("keeps your gear within easy reach"), text);
+    assertTrue(text.contains("Capacity: 25 litres"), text);
+    assertFalse(text.contains("carried it on every hike"), text);
+    assertFalse(text.contains("Rated 4 out of 5"), text);
+    String thread = mainTextOfProductPage("website", reviews());
+    assertTrue(thread.contains("Ana carried it on every hike"), thread);
+    assertTrue(thread.contains("Noor carried it on every hike"), thread);
+  }
+
+  @Test
+  void aProductsOwnSectionsAndSpecificationsStay() {
+    // a product's own features, each a heading over its paragraph, and its list of
+    // specifications: repeated structures of the page's own text, not reviews
+    StringBuilder features = new StringBuilder();
+    for (String feature : List.of("Suspension", "Pockets", "Rain cover", "Hydration")) {
+      features
+          .append("<section><h3>")
+          .append(feature)
+          .append("</h3><p>The ")
+          .append(feature.toLowerCase(java.util.Locale.ROOT))
+          .append(" of the pack is designed for long days on the trail, tested by the people who")
+          .append(" make it on their own hikes, and built to last for many seasons.</p></section>");
+    }
+    String text = mainTextOfProductPage("product", features.toString());
+    assertTrue(text.contains("keeps your gear within easy reach"), text);
+    assertTrue(text.contains("Capacity: 25 litres"), text);
+    for (String feature : List.of("suspension", "pockets", "rain cover", "hydration")) {
+      assertTrue(text.contains("The " + feature + " of the pack is designed"), text);
+    }
+  }
+
+  /** Four customers' reviews of a pack, each its rating and author over a paragraph. */
+  private static String reviews() {
+    StringBuilder reviews = new StringBuilder("<h2>Reviews</h2><ul>");
+    for (String name : List.of("Ana", "Ben", "Chloe", "Noor")) {
+      reviews
+          .append("<li><div><p>Rated 4 out of 5</p><p>")
+          .append(name)
+          .append(", March 2025</p><p>")
+          .append(name)
+          .append(" carried it on every hike this summer, from short walks in the hills to a")
+          .append(" week in the mountains, and found it comfortable, though the side pockets")
+          .append(" could be a little deeper for a large bottle of water.</p></div></li>");
+    }
+    return reviews.append("</ul>").toString();
+  }
+
+  /**
+   * The main text of a page whose {@code og:type} is {@code type}, holding a product's description
+   * and specifications followed by {@code more} in its main region.
+   */
+  private static String mainTextOfProductPage(String type, String more) {
+    String page =
+        "<html><head><meta property=og:type content="
+            + type
+            + "></head><body><nav><a href=/>Home</a> <a href=/packs>Packs</a></nav><main>"
+            + "<h1>Trail 25 pack</h1><p>The Trail 25 pack keeps your gear within easy reach: it"
+            + " fits a wide range of bodies, and it has pockets galore for quick access to all"
+            + " your essentials on the trail.</p><ul><li>Capacity: 25 litres</li>"
+            + "<li>Weight: 0.8 kg</li><li>Rain cover: included</li></ul>"
+            + more
+            + "</main><footer><a href=/privacy>Privacy</a></footer></body></html>";
+    return new MainTextExtractor(Boilerplate.LOCAL, RULES).extract(page, "").text();
   }
 
   /** The main text of a page that declares itself an article and holds {@code main}. */
@@ -936,6 +1007,7 @@ class BlockClassifierTest {
               new int[] {0, 5, element},
               -1,
               -1,
+              false,
               false));
       int list = element + 1;
       for (int k = 0; k < (letter == 'm' ? 40 : 2); k++) {

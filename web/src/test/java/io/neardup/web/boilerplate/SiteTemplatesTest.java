@@ -208,7 +208,19 @@ class SiteTemplatesTest {
     List<TextBlock> copy =
         List.of(
             new TextBlock(
-                "Home", 1, 1, 1, 0, false, false, Landmark.NONE, new int[] {0, 1}, -1, -1, false),
+                "Home",
+                1,
+                1,
+                1,
+                0,
+                false,
+                false,
+                Landmark.NONE,
+                new int[] {0, 1},
+                -1,
+                -1,
+                false,
+                false),
             new TextBlock(
                 "The article every page of the directory repeats, word for word",
                 11,
@@ -221,9 +233,22 @@ class SiteTemplatesTest {
                 new int[] {0, 2},
                 -1,
                 -1,
+                false,
                 false),
             new TextBlock(
-                "Today", 1, 0, 1, 0, false, false, Landmark.NONE, new int[] {0, 3}, -1, -1, false));
+                "Today",
+                1,
+                0,
+                1,
+                0,
+                false,
+                false,
+                Landmark.NONE,
+                new int[] {0, 3},
+                -1,
+                -1,
+                false,
+                false));
     assertNull(SiteTemplates.chrome(copy, new boolean[] {true, true, false}));
   }
 
