@@ -134,8 +134,7 @@ public final class BlockSegmenter {
   private final StringBuilder text = new StringBuilder();
   private final ElementAttributes elementAttributes = new ElementAttributes();
   private Shown shown = Shown.BROWSER;
-  private boolean articlePage;
-  private boolean productPage;
+  private PageType pageType = PageType.OTHER;
   private List<TextBlock> blocks;
   private int words;
   private int linkedWords;
@@ -192,10 +191,7 @@ public final class BlockSegmenter {
   /** The text blocks of a page's body, with what counts as shown. */
   public List<TextBlock> segment(Element root, Shown shown) {
     this.shown = shown;
-    String type = declaredType(root.ownerDocument());
-    articlePage = type.equals("article");
-    // OpenGraph's types of one product (a group of products is a collection)
-    productPage = type.equals("product") || type.equals("product.item");
+    pageType = declaredType(root.ownerDocument());
     blocks = new ArrayList<>();
     reset();
     linkDepth = headingDepth = listDepth = mainDepth = boilerplateDepth = sectioningDepth = 0;
@@ -214,19 +210,19 @@ public final class BlockSegmenter {
   /**
    * What a page declares itself in its head: OpenGraph's {@code og:type} (as {@code property} or
    * {@code name}), such as {@code article} (blogs' and news sites' pages) or {@code product}
-   * (shops' item pages), in lower case; empty if it declares none.
+   * (shops' item pages).
    */
-  static String declaredType(Document document) {
+  static PageType declaredType(Document document) {
     if (document == null || document.head() == null) {
-      return "";
+      return PageType.OTHER;
     }
     for (Element meta : document.head().getElementsByTag("meta")) {
       String key = meta.hasAttr("property") ? meta.attr("property") : meta.attr("name");
       if (key.equalsIgnoreCase("og:type")) {
-        return meta.attr("content").trim().toLowerCase(Locale.ROOT);
+        return PageType.of(meta.attr("content"));
       }
     }
-    return "";
+    return PageType.OTHER;
   }
 
   private final class Filter implements NodeFilter {
@@ -548,8 +544,7 @@ public final class BlockSegmenter {
               Arrays.copyOf(elements, elementDepth),
               blockForm,
               blockTable,
-              articlePage,
-              productPage));
+              pageType));
     }
     reset();
   }

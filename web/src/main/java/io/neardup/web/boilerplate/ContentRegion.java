@@ -179,7 +179,9 @@ final class ContentRegion {
     // an article's comments may outweigh it and lie in its own container: out before the region
     // is weighed
     boolean[] replies =
-        blocks.get(0).articlePage() ? Conversation.replies(blocks, content, best, parent) : null;
+        blocks.get(0).pageType() == PageType.ARTICLE
+            ? Conversation.replies(blocks, content, best, parent)
+            : null;
     long keptWords = 0;
     for (int i = 0; i < n; i++) {
       keptWords += content[i] ? blocks.get(i).words() : 0;

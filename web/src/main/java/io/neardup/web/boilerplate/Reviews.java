@@ -41,7 +41,7 @@ final class Reviews {
    */
   static boolean drop(List<TextBlock> blocks, boolean[] content) {
     int n = blocks.size();
-    if (n == 0 || !blocks.get(0).productPage()) {
+    if (n == 0 || blocks.get(0).pageType() != PageType.PRODUCT) {
       return false;
     }
     int elements = 0;

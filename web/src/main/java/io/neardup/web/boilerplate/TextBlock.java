@@ -20,10 +20,8 @@ package io.neardup.web.boilerplate;
  *     -1
  * @param table the number (as in {@code path}) of the innermost {@code <table>} the block lies in,
  *     or -1
- * @param articlePage whether the page the block is part of declares itself an article (OpenGraph's
- *     {@code og:type}): its comments are then not its text
- * @param productPage whether the page declares itself one product (OpenGraph's {@code og:type}
- *     {@code product} or {@code product.item}): its customers' reviews are then not its text
+ * @param pageType what the page the block is part of declares itself (OpenGraph's {@code og:type}):
+ *     an article's comments and a product's reviews are not their text
  */
 public record TextBlock(
     String text,
@@ -37,8 +35,7 @@ public record TextBlock(
     int[] path,
     int form,
     int table,
-    boolean articlePage,
-    boolean productPage) {
+    PageType pageType) {
 
   private static final int[] NO_PATH = new int[0];
 
@@ -64,8 +61,7 @@ public record TextBlock(
         NO_PATH,
         -1,
         -1,
-        false,
-        false);
+        PageType.OTHER);
   }
 
   /** The column width of the word wrap behind {@link #textDensity()}, as in the paper. */

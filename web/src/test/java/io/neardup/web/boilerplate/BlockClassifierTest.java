@@ -272,7 +272,7 @@ class BlockClassifierTest {
   private static TextBlock line(String text, int linked, int... path) {
     int words = text.split(" ").length;
     return new TextBlock(
-        text, words, linked, 1, words, false, false, Landmark.NONE, path, -1, -1, false, false);
+        text, words, linked, 1, words, false, false, Landmark.NONE, path, -1, -1, PageType.OTHER);
   }
 
   @Test
@@ -1007,8 +1007,7 @@ class BlockClassifierTest {
               new int[] {0, 5, element},
               -1,
               -1,
-              false,
-              false));
+              PageType.OTHER));
       int list = element + 1;
       for (int k = 0; k < (letter == 'm' ? 40 : 2); k++) {
         String name = letter == 'm' ? "m_member_number_" + k : letter + "_" + k;

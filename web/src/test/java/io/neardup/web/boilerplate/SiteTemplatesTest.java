@@ -219,8 +219,7 @@ class SiteTemplatesTest {
                 new int[] {0, 1},
                 -1,
                 -1,
-                false,
-                false),
+                PageType.OTHER),
             new TextBlock(
                 "The article every page of the directory repeats, word for word",
                 11,
@@ -233,8 +232,7 @@ class SiteTemplatesTest {
                 new int[] {0, 2},
                 -1,
                 -1,
-                false,
-                false),
+                PageType.OTHER),
             new TextBlock(
                 "Today",
                 1,
@@ -247,8 +245,7 @@ class SiteTemplatesTest {
                 new int[] {0, 3},
                 -1,
                 -1,
-                false,
-                false));
+                PageType.OTHER));
     assertNull(SiteTemplates.chrome(copy, new boolean[] {true, true, false}));
   }
 
