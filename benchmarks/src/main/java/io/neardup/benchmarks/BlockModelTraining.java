@@ -106,7 +106,13 @@ public final class BlockModelTraining {
                 score(
                     p,
                     BlockClassifier.redecide(
-                        p.blocks(), p.rules(), scores, GRID[g][0], GRID[g][1], GRID[g][2] > 0));
+                        p.blocks(),
+                        p.rules(),
+                        scores,
+                        p.x(),
+                        GRID[g][0],
+                        GRID[g][1],
+                        GRID[g][2] > 0));
             add(grid[g], prf);
             perPage[g][at] = prf[2];
           }

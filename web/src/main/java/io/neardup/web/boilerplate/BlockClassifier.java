@@ -139,12 +139,14 @@ public final class BlockClassifier {
    * {@code keep} (the labels it learnt from are one benchmark's; other labelled sets draw the line
    * between an article and what surrounds it a little differently). With {@code gate}, only on a
    * page {@link #forModel} takes. If that keeps fewer than {@value #MIN_TEXT_WORDS} words, the
-   * rules' verdicts stand (a page that is no article is the rules' to read).
+   * rules' verdicts stand (a page that is no article is the rules' to read). {@code features} are
+   * those of {@link #features}, where the scores are not NaN.
    */
   public static boolean[] redecide(
       List<TextBlock> blocks,
       boolean[] rules,
       double[] scores,
+      double[][] features,
       double drop,
       double keep,
       boolean gate) {
@@ -155,7 +157,7 @@ public final class BlockClassifier {
     for (int i = 0; i < content.length; i++) {
       double s = scores[i];
       content[i] =
-          Double.isNaN(s) || staysKept(blocks.get(i), rules[i])
+          Double.isNaN(s) || staysKept(blocks.get(i), rules[i], features[i])
               ? rules[i]
               : s > (rules[i] ? drop : keep);
     }
@@ -167,10 +169,14 @@ public final class BlockClassifier {
    * #MIN_UNDROPPED_WORDS} words, a paragraph or listing long enough that the rules' verdict (its
    * words, its neighbours, its region) outweighs what one benchmark's labels taught the model about
    * blocks like it (a method's source listing on a reference page, a long paragraph at the end of a
-   * long text).
+   * long text); or a line that is no list item in a text longer than the model reads ({@link
+   * BlockFeatures#inLongText}: a chapter's paragraphs, one-line introductions and listings; the
+   * lists of a long page, its features, prices and questions, are what the model learnt to judge).
    */
-  static boolean staysKept(TextBlock b, boolean rule) {
-    return rule && b.words() >= MIN_UNDROPPED_WORDS;
+  static boolean staysKept(TextBlock b, boolean rule, double[] features) {
+    return rule
+        && (b.words() >= MIN_UNDROPPED_WORDS
+            || (!b.listItem() && BlockFeatures.inLongText(features)));
   }
 
   /**
@@ -231,7 +237,7 @@ public final class BlockClassifier {
         steps.reasons(),
         (i, f) ->
             redecided[i] =
-                staysKept(blocks.get(i), rules[i])
+                staysKept(blocks.get(i), rules[i], f)
                     || model.above(f, rules[i] ? DROP_SCORE : KEEP_SCORE));
     boolean[] content = enough(blocks, rules, redecided);
     trace(trace, BlockTrace.Step.MODEL, content);

@@ -41,6 +41,12 @@ public final class BlockFeatures {
   /** The most lines an ancestor's count of lines reads as, for the same reason. */
   static final int MAX_LINES = 500;
 
+  /**
+   * The share of an ancestor's words the rules kept from which, with {@value #MAX_LINES} lines or
+   * more, it is one long text (see {@link #inLongText}).
+   */
+  static final double LONG_TEXT_SHARE = 0.9;
+
   /** Receives the features of one block, in a buffer reused for the next. */
   interface Sink {
     void accept(int block, double[] features);
@@ -190,6 +196,24 @@ public final class BlockFeatures {
       }
       sink.accept(i, f);
     }
+  }
+
+  /**
+   * Whether a block's features {@code f} place it in a long text: one of its {@value #ANCESTORS}
+   * nearest ancestors holds at least {@value #MAX_LINES} lines, the most the model reads, of whose
+   * words the rules kept at least {@value #LONG_TEXT_SHARE}. A chapter of a book or a manual
+   * written as one flat run of paragraphs, headings, one-line introductions and code listings under
+   * one element reads there as any element of that many lines: in what the model learnt from,
+   * mostly a page's long lists and wrappers, whose short lines are furniture. The rules' reading of
+   * such a text is the one to keep.
+   */
+  static boolean inLongText(double[] f) {
+    for (int k = 18; k < COUNT; k += 3) {
+      if (f[k + 2] >= MAX_LINES && f[k + 1] >= LONG_TEXT_SHARE) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The length of the common prefix of {@code a}'s first {@code length} and {@code b}. */

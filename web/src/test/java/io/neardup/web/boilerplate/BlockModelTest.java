@@ -175,7 +175,9 @@ class BlockModelTest {
             new TextBlock("d", 500, 0, 60, 490, false, false, Landmark.NONE));
     boolean[] rules = {true, true, true, false};
     double[] scores = {-10, -10, -10, -10};
-    boolean[] content = BlockClassifier.redecide(blocks, rules, scores, -0.5, 1, false);
+    boolean[] content =
+        BlockClassifier.redecide(
+            blocks, rules, scores, new double[4][BlockFeatures.COUNT], -0.5, 1, false);
     assertFalse(content[0]);
     assertTrue(content[1]);
     assertTrue(content[2]);
@@ -218,5 +220,52 @@ class BlockModelTest {
       kept += paragraph ? 1 : 0;
     }
     assertEquals(n, kept);
+  }
+
+  @Test
+  void aLongManualChapterKeepsItsShortLines() {
+    // a chapter of a manual under <main>, section after section of a heading, a paragraph, a
+    // one-line introduction and a command, with one long listing: its element holds more lines
+    // than the model reads, and the rules' reading of it stands; a short chapter is read alike
+    for (int steps : new int[] {10, 200}) {
+      StringBuilder html =
+          new StringBuilder(
+              "<body><nav><a href=/>Home</a> <a href=/guide>Guide</a></nav><main><h1><a href=#top>The guide</a></h1>");
+      for (int i = 0; i < steps; i++) {
+        // each heading links to itself, as generators of manuals write them
+        html.append("<section><h2><a href=#step-")
+            .append(i)
+            .append(">step-")
+            .append(i)
+            .append("</a></h2><p>Step ")
+            .append(i)
+            .append(
+                " builds the package from the sources in the working tree, fetching what it"
+                    + " depends on first, and writes what it built to the target directory.</p>")
+            .append("<p>Then run it:</p><pre>$ tool run --step ")
+            .append(i)
+            .append("</pre></section>");
+        if (i == steps / 2) {
+          html.append("<pre>");
+          for (int k = 0; k < 450; k++) {
+            html.append(" x").append(k).append(" = ").append(k).append(';');
+          }
+          html.append("</pre>");
+        }
+      }
+      html.append("</main><footer><a href=/c>Contact</a></footer></body>");
+      MainTextExtractor learnt = new MainTextExtractor(Boilerplate.LOCAL);
+      List<TextBlock> blocks = learnt.blocks(HtmlDecoder.parse(html.toString(), ""));
+      ExplainedText why = learnt.explain(blocks, null);
+      int lines = 0;
+      for (int i = 0; i < blocks.size(); i++) {
+        String t = blocks.get(i).text();
+        if (t.equals("Then run it:") || t.startsWith("$ tool run")) {
+          assertTrue(why.main().content()[i], steps + " steps: " + t + " (block " + i + ")");
+          lines++;
+        }
+      }
+      assertEquals(2 * steps, lines);
+    }
   }
 }
