@@ -10,7 +10,7 @@
 # Usage: benchmarks/web-sites.sh [--dir DIR] [--manifest TSV] [--rehosted N] [--seed S] [--keep-text]
 #   --dir        where the fetched packages, the work copy and the report go [benchmarks/target/web-sites]
 #   --manifest   the sites: package, generator, path in the package, content container [benchmarks/web-sites.tsv]
-#   --rehosted   how many re-hosted copies to add [400]
+#   --rehosted   how many re-hosted copies to add [800]
 #   --seed       the seed of the copies and their edits [20261127]
 #   --keep-text  also write each page's main text per mode (dedup --keep-text DIR/work/text-MODE)
 set -euo pipefail
@@ -19,7 +19,7 @@ root="$(cd "$here/.." && pwd)"
 . "$root/bin/jdk.sh"
 dir="$here/target/web-sites"
 manifest="$here/web-sites.tsv"
-rehosted=400
+rehosted=800
 seed=20261127
 keep=false
 while [ $# -gt 0 ]; do
