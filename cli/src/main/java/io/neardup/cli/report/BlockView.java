@@ -231,7 +231,9 @@ final class BlockView {
         int[] t = page.byReason().getOrDefault(BlockReason.TEMPLATE, new int[2]);
         yield "Its site group's template, " + count(t[0], t[1]) + ", was removed first.";
       }
-      case IGNORED -> "Its site group's template left under 20 words: local removal alone decided.";
+      case IGNORED ->
+          "Its site group's template left under 20 words, or no article where the page has one:"
+              + " local removal alone decided.";
     };
   }
 

@@ -29,6 +29,7 @@ final class BlockTrace {
   private final List<TextBlock> blocks;
   private final boolean[] last;
   private final BlockReason[] reasons;
+  private boolean noArticle;
 
   BlockTrace(List<TextBlock> blocks) {
     this.blocks = blocks;
@@ -38,6 +39,7 @@ final class BlockTrace {
 
   /** Takes the verdicts after a step. */
   void after(Step step, boolean[] content) {
+    noArticle |= step == Step.NO_ARTICLE;
     boolean all = step == Step.TEXT_FEATURES || step == Step.NO_ARTICLE;
     for (int i = 0; i < content.length; i++) {
       if (all || content[i] != last[i]) {
@@ -45,6 +47,11 @@ final class BlockTrace {
         last[i] = content[i];
       }
     }
+  }
+
+  /** Whether the page was found to hold no article (its own text, bar furniture, is kept). */
+  boolean noArticle() {
+    return noArticle;
   }
 
   /** The reason of each block, in order. */

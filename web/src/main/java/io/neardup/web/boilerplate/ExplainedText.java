@@ -21,7 +21,10 @@ public record ExplainedText(MainText main, List<BlockReason> reasons, Template t
     NONE_LEARNT,
     /** Its blocks were removed, then local removal classified the rest. */
     REMOVED,
-    /** It left fewer than 20 words: local removal alone decided, over all the page's blocks. */
+    /**
+     * It left fewer than 20 words, or no article on a page that has one: local removal alone
+     * decided, over all the page's blocks.
+     */
     IGNORED
   }
 }

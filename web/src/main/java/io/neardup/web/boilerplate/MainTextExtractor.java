@@ -111,12 +111,12 @@ public final class MainTextExtractor {
           rest.add(blocks.get(i));
         }
       }
-      BlockTrace restTrace = why == null ? null : new BlockTrace(rest);
+      BlockTrace restTrace = new BlockTrace(rest);
       boolean[] restContent = classifier.classify(rest, restTrace);
       // a recurring block that the page's own extraction keeps is a line its content shares with
       // the other pages of its directory (every entry's "Inherits: Object"), not template: the same
       // content under another site's template, where the line does not recur, keeps it too
-      BlockTrace ownTrace = why == null ? null : new BlockTrace(blocks);
+      BlockTrace ownTrace = new BlockTrace(blocks);
       boolean[] own = classifier.classify(blocks, ownTrace);
       content = new boolean[blocks.size()];
       int kept = 0;
@@ -140,10 +140,14 @@ public final class MainTextExtractor {
       if (why != null) {
         why.template()[0] = ExplainedText.Template.REMOVED;
       }
-      if (kept < BlockClassifier.MIN_TEXT_WORDS) {
+      if (kept < BlockClassifier.MIN_TEXT_WORDS
+          || (restTrace.noArticle() && !ownTrace.noArticle())) {
         // (nearly) all of it recurs on the group's pages: a copy of a page, or a short entry that
         // differs from the others by a few lines of what looks like template, compared as local
-        // removal alone sees it
+        // removal alone sees it; so is a page that the template's lines leave without an article
+        // while it has one: what is left of its text (a class's member lines, once its recurring
+        // headings are out) would be kept whole, and its copy under another site's template keeps
+        // what local removal keeps
         content = own;
         if (why != null) {
           System.arraycopy(ownTrace.reasons(), 0, why.reasons(), 0, content.length);

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.jsoup.nodes.Document;
 import org.junit.jupiter.api.Test;
 
@@ -135,6 +136,47 @@ class SiteTemplatesTest {
     String site = new MainTextExtractor(Boilerplate.SITE).extract(blocks, template).text();
     assertEquals(local, site);
     assertTrue(site.contains("Here is a list"), site);
+  }
+
+  @Test
+  void aPageThatItsTemplateLeavesWithoutAnArticleIsComparedByItsLocalText() {
+    // a class's page of a reference site: its package line and the paragraph every class of the
+    // package shares recur on the directory's pages; what is left is short lines and lists of
+    // members linked to their definitions, too few words kept for an article, which would then
+    // keep all of its main region, links included, where local removal keeps the paragraph and
+    // the short lines, as the same page under another site's template does
+    String shared =
+        "Every evaluator of this package matches elements of a parsed document against one part"
+            + " of a selector, and is built by the query parser from the selector's text.";
+    StringBuilder members = new StringBuilder();
+    for (int list = 0; list < 3; list++) {
+      members.append("<p>");
+      for (int k = 0; k < 10; k++) {
+        members.append("<a href=m").append(list).append(k).append(".html>member").append(k);
+        members.append(" of list ").append(list).append("</a>, ");
+      }
+      members.append("</p>");
+    }
+    String html =
+        "<header><a href=/>Home</a></header><main><div>Package org.example.select</div>"
+            + "<h1>Class IsRoot</h1><p>"
+            + shared
+            + "</p><p>css pseudo class :root</p>"
+            + members
+            + "</main><footer>Copyright Example Inc</footer>";
+    List<TextBlock> blocks = new BlockSegmenter().segment(org.jsoup.Jsoup.parse(html).body());
+    Set<String> recurring =
+        Set.of("Home", "Package org.example.select", shared, "Copyright Example Inc");
+    boolean[] template = new boolean[blocks.size()];
+    for (int i = 0; i < blocks.size(); i++) {
+      template[i] = recurring.contains(blocks.get(i).text());
+    }
+    String local = new MainTextExtractor(Boilerplate.LOCAL).extract(blocks, null).text();
+    assertTrue(local.contains("css pseudo class"), local);
+    assertFalse(local.contains("member3 of list 1"), local);
+    ExplainedText site = new MainTextExtractor(Boilerplate.SITE).explain(blocks, template);
+    assertEquals(local, site.main().text());
+    assertEquals(ExplainedText.Template.IGNORED, site.template());
   }
 
   @Test
