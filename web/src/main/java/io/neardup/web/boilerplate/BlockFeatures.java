@@ -26,6 +26,12 @@ public final class BlockFeatures {
   /** The ancestors whose aggregates are features: the parent of the block's element and up. */
   private static final int ANCESTORS = 4;
 
+  /**
+   * The index of the first ancestor's features: for each of the {@value #ANCESTORS} ancestors in
+   * turn, the share of its words in links, the share the rules kept and its lines.
+   */
+  private static final int ANCESTOR_FEATURES = 18;
+
   /** The blocks on each side whose kept words are a feature. */
   private static final int NEAR = 3;
 
@@ -177,7 +183,7 @@ public final class BlockFeatures {
       BlockReason reason = reasons[i];
       f[16] = reason == null ? -1 : code(reason);
       f[17] = reason == BlockReason.TEXT ? 1 : 0;
-      int k = 18;
+      int k = ANCESTOR_FEATURES;
       for (int up = 2; up <= ANCESTORS + 1; up++) {
         // the block's ancestors: their links, what was kept of them, their lines
         if (p.length < up) {
@@ -208,7 +214,7 @@ public final class BlockFeatures {
    * such a text is the one to keep.
    */
   static boolean inLongText(double[] f) {
-    for (int k = 18; k < COUNT; k += 3) {
+    for (int k = ANCESTOR_FEATURES; k < COUNT; k += 3) {
       if (f[k + 2] >= MAX_LINES && f[k + 1] >= LONG_TEXT_SHARE) {
         return true;
       }
