@@ -141,7 +141,7 @@ public final class MainTextExtractor {
         why.template()[0] = ExplainedText.Template.REMOVED;
       }
       if (kept < BlockClassifier.MIN_TEXT_WORDS
-          || (restTrace.noArticle() && !ownTrace.noArticle())) {
+          || (!rest.isEmpty() && restTrace.noArticle() && !ownTrace.noArticle())) {
         // (nearly) all of it recurs on the group's pages: a copy of a page, or a short entry that
         // differs from the others by a few lines of what looks like template, compared as local
         // removal alone sees it; so is a page that the template's lines leave without an article
