@@ -157,6 +157,8 @@ public final class BlockSegmenter {
   private int formDepth;
   private int form;
   private boolean blockHeading;
+  private int headingLevel;
+  private int blockHeadingLevel;
   private boolean blockListItem;
   private boolean blockTime;
   private Landmark blockLandmark;
@@ -256,6 +258,9 @@ public final class BlockSegmenter {
       }
       if (tag.equals("time")) {
         blockTime = true;
+      }
+      if ((context & HEADING) != 0) {
+        headingLevel = tag.charAt(1) - '0';
       }
       if (openDepth == open.length) {
         open = Arrays.copyOf(open, 2 * openDepth);
@@ -484,6 +489,7 @@ public final class BlockSegmenter {
       if (text.length() == 0 || text.charAt(text.length() - 1) == ' ') {
         if (text.length() == 0) {
           blockHeading = headingDepth > 0;
+          blockHeadingLevel = blockHeading ? headingLevel : 0;
           blockListItem = listDepth > 0;
           blockForm = form;
           blockTable = tableDepth > 0 ? tables[tableDepth - 1] : -1;
@@ -544,7 +550,8 @@ public final class BlockSegmenter {
               Arrays.copyOf(elements, elementDepth),
               blockForm,
               blockTable,
-              pageType));
+              pageType,
+              blockHeadingLevel));
     }
     reset();
   }
@@ -554,6 +561,7 @@ public final class BlockSegmenter {
     words = 0;
     linkedWords = 0;
     blockHeading = false;
+    blockHeadingLevel = 0;
     blockListItem = false;
     blockTime = false;
     blockLandmark = Landmark.NONE;

@@ -23,8 +23,11 @@ import java.util.Map;
  * defaults or round numbers; none is fitted to a site. When the best element's region holds what
  * was kept and the best is only a part of the article (at least {@value #MIN_ALTERNATIVES} of the
  * next best elements score close to it: a description's own paragraphs beside its nested list of
- * options), their common ancestor is the region, as Readability chooses; and the list of a page of
- * links that is one of a series, each under its heading (an index's letters), takes in the series.
+ * options), their common ancestor is the region, as Readability chooses; when the best element is
+ * one of {@value #MIN_SECTIONS} or more sections side by side under headings of one level (a manual
+ * page's NAME, SYNOPSIS, DESCRIPTION, RETURN VALUE), their parent is (see {@link #sections}); and
+ * the list of a page of links that is one of a series, each under its heading (an index's letters),
+ * takes in the series.
  *
  * <p>Posts side by side, each opening with its byline, are a thread or an article's replies: the
  * thread is the region, the replies are taken out of it (see {@link Conversation}). Inside the
@@ -114,6 +117,12 @@ final class ContentRegion {
    */
   static final double CONTAINER_SHARE = 0.8;
 
+  /** Sections of one heading level side by side from which they are one text. */
+  static final int MIN_SECTIONS = 3;
+
+  /** The ancestors of the best element above it that may be the section it lies in. */
+  static final int SECTION_REACH = 2;
+
   private ContentRegion() {}
 
   /**
@@ -196,6 +205,9 @@ final class ContentRegion {
       int up = sharedAncestor(best, score, parent, depth);
       if (up == best) {
         up = Conversation.thread(blocks, content, best, parent, depth);
+      }
+      if (up == best && text(blocks, inRegion) >= SHORT_REGION_WORDS) {
+        up = sections(blocks, best, parent, depth);
       }
       if (up != best) {
         best = up;
@@ -315,6 +327,55 @@ final class ContentRegion {
     }
     keepRegionLines(blocks, content, inRegion);
     return inRegion;
+  }
+
+  /**
+   * The element holding the sections that the element {@code best} is part of, or {@code best}:
+   * when {@code best} or one of its {@value #SECTION_REACH} nearest ancestors opens with a heading
+   * and at least {@value #MIN_SECTIONS} of its parent's children (itself included) open with a
+   * heading of the same level, the page is one text in sections (a manual page's NAME, SYNOPSIS,
+   * DESCRIPTION, RETURN VALUE; a reference entry's parts; a chapter's sections) and their parent is
+   * the region. Paragraph scoring picks the section with the most running text; the others (a
+   * synopsis of code, a one-sentence return value, a list of files) score too little to join it,
+   * and the same page under a template that declares its main region keeps them. An article's
+   * title, its comments and its related posts are headings of different levels.
+   */
+  private static int sections(List<TextBlock> blocks, int best, int[] parent, int[] depth) {
+    for (int a = best, up = 0; a >= 0 && depth[a] > 0 && up <= SECTION_REACH; a = parent[a], up++) {
+      int p = parent[a];
+      int at = depth[a];
+      int[] headings = new int[7];
+      int level = 0;
+      int current = -1;
+      for (TextBlock b : blocks) {
+        int[] path = b.path();
+        if (b.words() == 0
+            || !inside(path, at - 1, p)
+            || path.length <= at
+            || path[at] == current) {
+          continue;
+        }
+        // a child's first line with words decides how it opens
+        current = path[at];
+        headings[b.headingLevel()]++;
+        if (current == a) {
+          level = b.headingLevel();
+        }
+      }
+      if (level > 0 && headings[level] >= MIN_SECTIONS) {
+        return p;
+      }
+    }
+    return best;
+  }
+
+  /** The words of the text blocks (few links, outside declared furniture) in a region. */
+  private static long text(List<TextBlock> blocks, boolean[] inRegion) {
+    long words = 0;
+    for (int i = 0; i < blocks.size(); i++) {
+      words += inRegion[i] && isText(blocks.get(i)) ? blocks.get(i).words() : 0;
+    }
+    return words;
   }
 
   /**

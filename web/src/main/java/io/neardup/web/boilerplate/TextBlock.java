@@ -22,6 +22,8 @@ package io.neardup.web.boilerplate;
  *     or -1
  * @param pageType what the page the block is part of declares itself (OpenGraph's {@code og:type}):
  *     an article's comments and a product's reviews are not their text
+ * @param headingLevel the level of the heading ({@code <h1>} is 1, {@code <h6>} 6), 0 if it is no
+ *     heading: sections whose headings have one level are parts of one text
  */
 public record TextBlock(
     String text,
@@ -35,7 +37,8 @@ public record TextBlock(
     int[] path,
     int form,
     int table,
-    PageType pageType) {
+    PageType pageType,
+    int headingLevel) {
 
   private static final int[] NO_PATH = new int[0];
 
@@ -61,7 +64,8 @@ public record TextBlock(
         NO_PATH,
         -1,
         -1,
-        PageType.OTHER);
+        PageType.OTHER,
+        heading ? 1 : 0);
   }
 
   /** The column width of the word wrap behind {@link #textDensity()}, as in the paper. */

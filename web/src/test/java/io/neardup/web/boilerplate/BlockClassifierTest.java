@@ -272,7 +272,19 @@ class BlockClassifierTest {
   private static TextBlock line(String text, int linked, int... path) {
     int words = text.split(" ").length;
     return new TextBlock(
-        text, words, linked, 1, words, false, false, Landmark.NONE, path, -1, -1, PageType.OTHER);
+        text,
+        words,
+        linked,
+        1,
+        words,
+        false,
+        false,
+        Landmark.NONE,
+        path,
+        -1,
+        -1,
+        PageType.OTHER,
+        0);
   }
 
   @Test
@@ -690,6 +702,75 @@ class BlockClassifierTest {
   }
 
   @Test
+  void aManualPageInSectionsOfOneLevelIsKeptWhole() {
+    // a manual page on a template that declares no main region: sections side by side, each a
+    // heading of one level over its body; the description's paragraphs score highest, and the
+    // synopsis, the return value and the references are the page's text as much
+    StringBuilder description = new StringBuilder();
+    for (int p = 0; p < 3; p++) {
+      description
+          .append("<div><p>Paragraph ")
+          .append(p)
+          .append(" of the description: the function writes a formatted string into the trace")
+          .append(" buffer of the given instance, or of the top instance when none is given, and")
+          .append(" the library keeps the file open until the close function is called.</p></div>");
+    }
+    String page =
+        "<div><h1>tracefs_printf(3)</h1></div><div>"
+            + section("NAME", "<p>tracefs_printf, tracefs_print_close - write to the trace</p>")
+            + section(
+                "SYNOPSIS",
+                "<pre>#include &lt;tracefs.h&gt;\nint tracefs_printf(struct tracefs_instance"
+                    + " *instance, const char *fmt, ...);</pre>")
+            + section("DESCRIPTION", description.toString())
+            + section(
+                "RETURN VALUE",
+                "<div><p>The functions return 0 when the string was written, or -1 on an error,"
+                    + " with errno set.</p></div>")
+            + section("SEE ALSO", "<p>libtracefs(3), trace-cmd(1)</p>")
+            + "</div><div>Last updated 2023-01-01 10:00:00 CET</div>";
+    String text = new MainTextExtractor(Boilerplate.LOCAL, RULES).extract(page, "").text();
+    for (String line :
+        List.of(
+            "Paragraph 2 of the description",
+            "The functions return 0 when the string was written",
+            "int tracefs_printf(struct tracefs_instance")) {
+      assertTrue(text.contains(line), text);
+    }
+  }
+
+  @Test
+  void anArticlesCommentsUnderHeadingsOfAnotherLevelStayOut() {
+    // an article (its title a first-level heading) beside sections whose headings are of another
+    // level, its related posts and its comments: not one text in sections
+    StringBuilder article = new StringBuilder("<article><h1>Garden spray</h1><div>");
+    for (int p = 0; p < 4; p++) {
+      article
+          .append("<p>Paragraph ")
+          .append(p)
+          .append(" of the recipe: pulverize the onion, the garlic, the mint and the cayenne,")
+          .append(" let the mixture steep for a couple of hours, then strain it through a fine")
+          .append(" mesh into a gallon jug.</p>");
+    }
+    article.append("</div></article>");
+    String page =
+        "<div>"
+            + article
+            + "<section><h3>Related posts</h3><p><a href=/a>Raised beds</a></p>"
+            + "<p><a href=/b>Compost</a></p></section>"
+            + "<section><h3>2 Comments</h3><p>Sharon wonders whether the spray keeps the aphids"
+            + " off the kale as well, since her kale grows in the shade of the fence.</p></section>"
+            + "</div>";
+    String text = new MainTextExtractor(Boilerplate.LOCAL, RULES).extract(page, "").text();
+    assertTrue(text.contains("Paragraph 3 of the recipe"), text);
+    assertFalse(text.contains("Sharon wonders"), text);
+  }
+
+  private static String section(String heading, String body) {
+    return "<div><h2>" + heading + "</h2><div>" + body + "</div></div>";
+  }
+
+  @Test
   void anIndexWhoseLettersListsLieInTheColumnsOfTablesIsKeptWhole() {
     // a generated index under a template that declares no main region: each letter's heading
     // over a table whose cells hold its entries, each a link; the list that holds the page's one
@@ -1007,7 +1088,8 @@ class BlockClassifierTest {
               new int[] {0, 5, element},
               -1,
               -1,
-              PageType.OTHER));
+              PageType.OTHER,
+              0));
       int list = element + 1;
       for (int k = 0; k < (letter == 'm' ? 40 : 2); k++) {
         String name = letter == 'm' ? "m_member_number_" + k : letter + "_" + k;

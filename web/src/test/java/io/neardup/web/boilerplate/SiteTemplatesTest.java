@@ -261,7 +261,8 @@ class SiteTemplatesTest {
                 new int[] {0, 1},
                 -1,
                 -1,
-                PageType.OTHER),
+                PageType.OTHER,
+                0),
             new TextBlock(
                 "The article every page of the directory repeats, word for word",
                 11,
@@ -274,7 +275,8 @@ class SiteTemplatesTest {
                 new int[] {0, 2},
                 -1,
                 -1,
-                PageType.OTHER),
+                PageType.OTHER,
+                0),
             new TextBlock(
                 "Today",
                 1,
@@ -287,7 +289,8 @@ class SiteTemplatesTest {
                 new int[] {0, 3},
                 -1,
                 -1,
-                PageType.OTHER));
+                PageType.OTHER,
+                0));
     assertNull(SiteTemplates.chrome(copy, new boolean[] {true, true, false}));
   }
 
