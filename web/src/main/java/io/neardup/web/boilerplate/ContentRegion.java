@@ -231,12 +231,7 @@ final class ContentRegion {
     int whole =
         widen(best, declared ? 1 : UNDECLARED_WIDENING, words, linked, furniture, parent, depth);
     int wholeDepth = depth[whole];
-    long regionText = 0;
-    for (int i = 0; i < n; i++) {
-      if (inRegion[i] && isText(blocks.get(i))) {
-        regionText += blocks.get(i).words();
-      }
-    }
+    long regionText = text(blocks, inRegion);
     boolean[] added = null;
     if (whole != best && regionText < SHORT_REGION_WORDS) {
       // a short entry (a reference page's description, a parameter's paragraph): the lines around

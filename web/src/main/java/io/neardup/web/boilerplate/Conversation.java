@@ -147,7 +147,9 @@ final class Conversation {
       above[a] = true;
     }
     for (int e = 0; e < elements && any; e++) {
-      list[e] &= !isThread(e, best, kept, opensWithByline, keptUnder, parent, above);
+      if (list[e] && isThread(e, best, kept, opensWithByline, keptUnder, parent, above)) {
+        list[e] = false;
+      }
     }
     any = false;
     for (int e = 0; e < elements; e++) {
