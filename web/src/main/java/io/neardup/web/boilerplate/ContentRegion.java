@@ -123,6 +123,12 @@ final class ContentRegion {
   /** The ancestors of the best element above it that may be the section it lies in. */
   static final int SECTION_REACH = 2;
 
+  /** The lines of an introduction to a list, the region's only kept lines. */
+  static final int MAX_INTRODUCTION_LINES = 2;
+
+  /** How many times longer than its introduction the list of links it introduces is, at least. */
+  static final int INTRODUCED_TIMES = 3;
+
   private ContentRegion() {}
 
   /**
@@ -258,7 +264,8 @@ final class ContentRegion {
         regionAll += blocks.get(i).words();
       }
     }
-    if (keptWords < BlockClassifier.MIN_MAIN_SHARE * regionAll) {
+    if (keptWords < BlockClassifier.MIN_MAIN_SHARE * regionAll
+        || introducesList(blocks, content, inRegion, keptWords)) {
       // a list of links under a line or two of introduction (an index of names, each linked to
       // its entry): the list is the page's text, as a page without an article's is
       int series = series(blocks, best, parent, depth);
@@ -540,6 +547,43 @@ final class ContentRegion {
       }
     }
     return best;
+  }
+
+  /**
+   * Whether all that was kept of the region is a line or two ({@value #MAX_INTRODUCTION_LINES} at
+   * most) before the rest of it, a third of it links at least, and either at least {@value
+   * #INTRODUCED_TIMES} times as long or announced by the introduction's closing colon: an
+   * introduction ("Here is a list of all functions with links to their files:") to an index, which
+   * every index of the site shares, so that the list alone tells one from another.
+   */
+  private static boolean introducesList(
+      List<TextBlock> blocks, boolean[] content, boolean[] inRegion, long keptWords) {
+    int lines = 0;
+    boolean colon = false;
+    long dropped = 0;
+    long droppedLinked = 0;
+    for (int i = 0; i < blocks.size(); i++) {
+      TextBlock b = blocks.get(i);
+      if (!inRegion[i] || b.words() == 0 || b.landmark() == Landmark.BOILERPLATE) {
+        continue;
+      }
+      if (content[i] && b.heading() && lines > 0) {
+        continue; // the list's own headings (an index's letters), kept until their list is judged
+      }
+      if (content[i]) {
+        if (dropped > 0 || ++lines > MAX_INTRODUCTION_LINES) {
+          return false;
+        }
+        colon = b.text().strip().endsWith(":");
+      } else if (lines > 0) {
+        dropped += b.words();
+        droppedLinked += b.linkedWords();
+      }
+    }
+    return lines > 0
+        && dropped > 0
+        && (colon || dropped >= INTRODUCED_TIMES * keptWords)
+        && droppedLinked >= BlockClassifier.MAX_LINK_DENSITY * dropped;
   }
 
   /**
