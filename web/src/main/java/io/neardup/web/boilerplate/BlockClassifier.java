@@ -422,8 +422,9 @@ public final class BlockClassifier {
    * footer that credits its generator, which on a short page weigh as much as its own lines. A list
    * of links alone (the letters of an index) is the page's navigation, not its own part, unless the
    * page is nothing but links (the index of the letters); a single paragraph is the introduction to
-   * the part, not the part. A page whose words no element below its body holds in majority keeps
-   * all of them.
+   * the part, not the part. When that element is one of sections under headings of one level, their
+   * parent is the part ({@link ContentRegion#sections}). A page whose words no element below its
+   * body holds in majority keeps all of them.
    */
   private static void keepMajorityContainer(List<TextBlock> blocks, boolean[] content) {
     int elements = 0;
@@ -435,6 +436,7 @@ public final class BlockClassifier {
     int[] words = new int[elements];
     int[] text = new int[elements];
     int[] depth = new int[elements];
+    int[] parent = new int[elements];
     int[] lines = new int[elements];
     long total = 0;
     for (TextBlock b : blocks) {
@@ -448,6 +450,7 @@ public final class BlockClassifier {
         text[path[k]] += b.words() - b.linkedWords();
         lines[path[k]]++;
         depth[path[k]] = k;
+        parent[path[k]] = k > 0 ? path[k - 1] : -1;
       }
     }
     int container = majority(words, text, lines, depth, total, true);
@@ -458,6 +461,9 @@ public final class BlockClassifier {
     if (container < 0) {
       return;
     }
+    // one section of several (a short reference entry's declaration, description and parameters,
+    // its longest part by a few words): the sections are the part
+    container = ContentRegion.sections(blocks, container, parent, depth);
     int at = depth[container];
     for (int i = 0; i < blocks.size(); i++) {
       int[] path = blocks.get(i).path();

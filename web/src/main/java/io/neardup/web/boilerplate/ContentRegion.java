@@ -342,7 +342,7 @@ final class ContentRegion {
    * and the same page under a template that declares its main region keeps them. An article's
    * title, its comments and its related posts are headings of different levels.
    */
-  private static int sections(List<TextBlock> blocks, int best, int[] parent, int[] depth) {
+  static int sections(List<TextBlock> blocks, int best, int[] parent, int[] depth) {
     for (int a = best, up = 0; a >= 0 && depth[a] > 0 && up <= SECTION_REACH; a = parent[a], up++) {
       int p = parent[a];
       int at = depth[a];

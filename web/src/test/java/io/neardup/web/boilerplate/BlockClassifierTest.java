@@ -1059,6 +1059,25 @@ class BlockClassifierTest {
   }
 
   @Test
+  void aShortEntryInSectionsKeepsAllOfThemNotOnlyItsLongest() {
+    // a callback's reference entry without a description: its declaration, the line that says
+    // so and its one parameter, each under a heading of the same level; the parameter's section
+    // holds a few more words than the others, and alone it is the same on every callback's page
+    String page =
+        "<nav><ul><li><a href=a.html>Server</a><li><a href=b.html>Session</a></ul></nav>"
+            + "<section><header><h3>Virtual Method</h3><h1><a href=i.html>Soup</a> request_read"
+            + "</h1></header><section><div><h4>Declaration</h4><pre>void request_read (Server*"
+            + " server, Message* msg)</pre></div><div><h4>Description</h4><div>No description"
+            + " available.</div></div><div><h4>Parameters</h4><dl><dt>msg</dt><dd><p>Type: <a"
+            + " href=m.html>Message</a></p><p>No description available.</p><p>The data is owned"
+            + " by the caller of the function.</p></dd></dl></div></section></section>";
+    String text = new MainTextExtractor(Boilerplate.LOCAL).extract(page, "").text();
+    assertTrue(text.contains("void request_read (Server* server, Message* msg)"), text);
+    assertTrue(text.contains("The data is owned by the caller of the function."), text);
+    assertFalse(text.contains("Session"), text);
+  }
+
+  @Test
   void anArticleSplitBetweenItsParagraphsAndANestedListIsOneRegion() {
     // a reference entry: its description's paragraphs, then a list of the choices, each with
     // paragraphs of its own; the list scores a little higher than the description, and two of the
