@@ -570,6 +570,10 @@ final class ContentRegion {
       if (content[i] && b.heading() && lines > 0) {
         continue; // the list's own headings (an index's letters), kept until their list is judged
       }
+      if (content[i] && dropped > 0 && b.words() <= BlockClassifier.MAX_TITLE_WORDS) {
+        dropped += b.words(); // an entry without its link, kept as a short line of the region
+        continue;
+      }
       if (content[i]) {
         if (dropped > 0 || ++lines > MAX_INTRODUCTION_LINES) {
           return false;

@@ -380,6 +380,18 @@ class BlockClassifierTest {
         "Here is a list of all functions, variables, defines, enums, and typedefs with links to"
             + " the files they belong to, as the generator wrote them.",
         extractor.extract(paragraph, "").text());
+
+    // in a declared main region, whose short lines the landmarks keep: an entry without its link
+    // is one more line of the list, not text after it
+    String declared =
+        "<nav><a href=i.html>Main page</a> <a href=f.html>Files</a></nav><main><div>Here is a"
+            + " list of all functions, variables, defines, enums, and typedefs with links to the"
+            + " files they belong to:</div><h3>- a -</h3>"
+            + "<ul><li>AUDIO_BITSIZE : <a href=a.html>audio.h</a><li>AUDIO_ALLOW_CHANGE :<li>"
+            + "AUDIO_ISFLOAT : <a href=a.html>audio.h</a><li>AUDIO_MASK : <a href=a.html>audio.h"
+            + "</a></ul></main>";
+    String text = extractor.extract(declared, "").text();
+    assertTrue(text.contains("AUDIO_ISFLOAT : audio.h\nAUDIO_MASK : audio.h"), text);
   }
 
   @Test
