@@ -53,7 +53,13 @@ import java.util.Map;
  * more words than the region, or {@value #UNDECLARED_WIDENING} times as many on a page that
  * declares no main region: there the region alone tells where the entry ends, and an entry's
  * parameters and return values may outweigh its description), and their text is kept, a form's
- * labels excepted; the navigation around an entry is links and stops it.
+ * labels excepted; the navigation around an entry is links and stops it. When what it is widened to
+ * is one of {@value #MIN_SECTIONS} or more sections under headings of one level (a method's details
+ * beside its class's overview and summaries) and their parent holds at least {@value
+ * #CONTAINER_SHARE} of the page's text, the parent is the entry: a page's parts are then its text,
+ * and what follows the short one is another part, not an article's tail. A region in sections keeps
+ * all its text lines, those before its first kept paragraph and after its last too (a manual page's
+ * NAME and SYNOPSIS, its SEE ALSO).
  *
  * <p>When no paragraph container holds at least half of what was kept (a page of short lines whose
  * few paragraphs are scattered, a list, a thread) and the page declares no main region, the deepest
@@ -207,6 +213,10 @@ final class ContentRegion {
     // the best element is often one part of the article (a nested list of options beside the
     // description's own paragraphs) that scores a little above the rest; when its region already
     // restricts what was kept, the element that holds the article and its parts takes its place
+    // whether the region is one text in sections (see sections), from the best element's or from
+    // a short entry's
+    boolean sectioned = false;
+    boolean entrySections = false;
     if (regionWords >= MIN_REGION_SHARE * keptWords) {
       int up = sharedAncestor(best, score, parent, depth);
       if (up == best) {
@@ -214,6 +224,7 @@ final class ContentRegion {
       }
       if (up == best && text(blocks, inRegion) >= SHORT_REGION_WORDS) {
         up = sections(blocks, best, parent, depth);
+        sectioned = up != best;
       }
       if (up != best) {
         best = up;
@@ -236,8 +247,17 @@ final class ContentRegion {
     // sections of parameters and return values may outweigh its description
     int whole =
         widen(best, declared ? 1 : UNDECLARED_WIDENING, words, linked, furniture, parent, depth);
-    int wholeDepth = depth[whole];
     long regionText = text(blocks, inRegion);
+    if (regionText < SHORT_REGION_WORDS) {
+      // a short entry that is one of the sections its page's text is in (a method's details
+      // beside the class's overview and summaries): the sections are the entry
+      int parts = sections(blocks, whole, parent, depth);
+      if (parts != whole && holdsPageText(blocks, parts, depth[parts])) {
+        whole = parts;
+        sectioned = entrySections = true;
+      }
+    }
+    int wholeDepth = depth[whole];
     boolean[] added = null;
     if (whole != best && regionText < SHORT_REGION_WORDS) {
       // a short entry (a reference page's description, a parameter's paragraph): the lines around
@@ -323,11 +343,17 @@ final class ContentRegion {
     for (int i = 0; i < n; i++) {
       content[i] &= inRegion[i] || i == title;
     }
-    ArticleTail.dropAfterArticle(blocks, content, inRegion, best, bestDepth, score, bestScore);
+    if (entrySections) {
+      // what follows the entry's section is one of the page's sections, not an article's tail
+      ArticleTail.dropAfterArticle(
+          blocks, content, inRegion, whole, wholeDepth, score, score[whole]);
+    } else {
+      ArticleTail.dropAfterArticle(blocks, content, inRegion, best, bestDepth, score, bestScore);
+    }
     if (declared) {
       return null;
     }
-    keepRegionLines(blocks, content, inRegion);
+    keepRegionLines(blocks, content, inRegion, sectioned);
     return inRegion;
   }
 
@@ -371,6 +397,23 @@ final class ContentRegion {
     return best;
   }
 
+  /**
+   * Whether {@code element} holds at least {@value #CONTAINER_SHARE} of the page's text (words
+   * outside links and declared furniture).
+   */
+  private static boolean holdsPageText(List<TextBlock> blocks, int element, int at) {
+    long inside = 0;
+    long total = 0;
+    for (TextBlock b : blocks) {
+      if (b.landmark() != Landmark.BOILERPLATE) {
+        int t = b.words() - b.linkedWords();
+        total += t;
+        inside += inside(b.path(), at, element) ? t : 0;
+      }
+    }
+    return inside > 0 && inside >= CONTAINER_SHARE * total;
+  }
+
   /** The words of the text blocks (few links, outside declared furniture) in a region. */
   private static long text(List<TextBlock> blocks, boolean[] inRegion) {
     long words = 0;
@@ -389,10 +432,14 @@ final class ContentRegion {
    * links there is the page's table of contents or related pages, not its text.
    */
   private static void keepRegionLines(
-      List<TextBlock> blocks, boolean[] content, boolean[] inRegion) {
+      List<TextBlock> blocks, boolean[] content, boolean[] inRegion, boolean whole) {
     int[] span = keptSpan(content, inRegion);
     int first = span[0];
     int last = span[1];
+    if (whole && first >= 0) {
+      first = -1;
+      last = blocks.size();
+    }
     for (int i = first + 1; i < last; i++) {
       TextBlock b = blocks.get(i);
       if (inRegion[i]

@@ -744,15 +744,6 @@ class BlockClassifierTest {
     // a manual page on a template that declares no main region: sections side by side, each a
     // heading of one level over its body; the description's paragraphs score highest, and the
     // synopsis, the return value and the references are the page's text as much
-    StringBuilder description = new StringBuilder();
-    for (int p = 0; p < 3; p++) {
-      description
-          .append("<div><p>Paragraph ")
-          .append(p)
-          .append(" of the description: the function writes a formatted string into the trace")
-          .append(" buffer of the given instance, or of the top instance when none is given, and")
-          .append(" the library keeps the file open until the close function is called.</p></div>");
-    }
     String page =
         "<div><h1>tracefs_printf(3)</h1></div><div>"
             + section("NAME", "<p>tracefs_printf, tracefs_print_close - write to the trace</p>")
@@ -760,7 +751,7 @@ class BlockClassifierTest {
                 "SYNOPSIS",
                 "<pre>#include &lt;tracefs.h&gt;\nint tracefs_printf(struct tracefs_instance"
                     + " *instance, const char *fmt, ...);</pre>")
-            + section("DESCRIPTION", description.toString())
+            + section("DESCRIPTION", manualDescription())
             + section(
                 "RETURN VALUE",
                 "<div><p>The functions return 0 when the string was written, or -1 on an error,"
@@ -802,6 +793,179 @@ class BlockClassifierTest {
     String text = new MainTextExtractor(Boilerplate.LOCAL, RULES).extract(page, "").text();
     assertTrue(text.contains("Paragraph 3 of the recipe"), text);
     assertFalse(text.contains("Sharon wonders"), text);
+  }
+
+  @Test
+  void aClassReferenceWhoseShortEntryIsOneOfItsSectionsIsKeptWholeWithOrWithoutMain() {
+    // a class's reference page: its title, the lines naming where it is defined, its overview, a
+    // summary of its methods (links) and their details, each part under a heading of one level
+    // (some headings siblings of their parts, one the first line of its part), each method's
+    // details a section of its own under a heading of the next level. The longest method's source
+    // scores highest, a short region, widened to the method's details or to all of them, one of
+    // the sections of the page: the page's sections are its text
+    StringBuilder summary = new StringBuilder("<h2>Method Summary</h2><ul>");
+    StringBuilder details = new StringBuilder("<div><h2>Method Details</h2>");
+    for (String method : List.of("parse", "tokens", "reset", "close")) {
+      summary
+          .append("<li><a href=#")
+          .append(method)
+          .append(">#")
+          .append(method)
+          .append("(source) ⇒ Array</a> Returns the ")
+          .append(method)
+          .append(".</li>");
+      details
+          .append("<div><h3>#")
+          .append(method)
+          .append("(source)</h3><div><p>Returns the ")
+          .append(method)
+          .append(" of the source.</p></div><div><pre>def ")
+          .append(method)
+          .append("(source, options = {}, &amp;block)\n  state, rest = split(source, :")
+          .append(method)
+          .append(")\n  log.debug(state, rest, options.fetch(:level, 1))\n")
+          .append("  state.update(rest.size, rest.first, options)\n")
+          .append(
+              method.equals("parse")
+                  ? "  raise Error, 'empty source', caller if rest.empty?\n"
+                      + "  tokens = rest.scan(PATTERN).map { |t, k| [t, k, state] }\n"
+                      + "  tokens.each_with_index { |(t, k), i| yield t, k, i } if block\n"
+                      + "  tokens.reject { |t, k| k == :space }, state\n"
+                  : "")
+          .append("end</pre></div></div>");
+    }
+    summary.append("</ul><h3>Methods included from Enumerable</h3><p>");
+    for (String m :
+        List.of(
+            "all?",
+            "any?",
+            "chunk",
+            "collect",
+            "count",
+            "cycle",
+            "detect",
+            "drop",
+            "each_slice",
+            "find",
+            "first",
+            "grep",
+            "group_by",
+            "include?",
+            "inject",
+            "map",
+            "max",
+            "min",
+            "partition",
+            "reduce",
+            "reject",
+            "select",
+            "sort",
+            "zip")) {
+      summary.append("<a href=/e#").append(m).append(">#").append(m).append("</a>, ");
+    }
+    summary.append("</p>");
+    details.append("</div>");
+    String page =
+        "<div><p><a href=/>Index</a> » <a href=/p>Parser</a></p></div>"
+            + "<div><ul><li><a href=/a>Alpha</a></li><li><a href=/b>Beta</a></li>"
+            + "<li><a href=/c>Gamma</a></li></ul></div>"
+            + "<main><h1>Class: Parser</h1>"
+            + "<div><dl><dt>Inherits:</dt><dd><a href=/o>Object</a></dd><dt>Defined in:</dt>"
+            + "<dd>lib/parser.rb</dd></dl></div>"
+            + "<h2>Overview</h2><div><p>Reads a source file into the tokens of its grammar.</p>"
+            + "</div>"
+            + summary
+            + details
+            + "</main><div>Generated by the documentation tool.</div>";
+    assertSameTextWithOrWithoutMain(
+        page,
+        List.of(
+            "Class: Parser",
+            "lib/parser.rb",
+            "Reads a source file into the tokens of its grammar.",
+            "Returns the close of the source."),
+        List.of("Gamma", "Generated by"));
+  }
+
+  @Test
+  void aManualPageInSectionsKeepsTheShortSectionsAroundItsDescription() {
+    // a manual page on a template that declares no main region, in sections of one heading level:
+    // the description's paragraphs are what the classifier keeps; the name, the synopsis before
+    // them and the references after them are short lines, and the page's text as much
+    String page =
+        "<div><ul><li><a href=/a>Alpha</a></li><li><a href=/b>Beta</a></li>"
+            + "<li><a href=/c>Gamma</a></li></ul></div>"
+            + "<div><h1>tracefs_printf(3)</h1></div><div>"
+            + section("NAME", "<p>tracefs_printf</p>")
+            + section("SYNOPSIS", "<pre>#include &lt;tracefs.h&gt;</pre>")
+            + section("DESCRIPTION", manualDescription())
+            + section(
+                "RETURN VALUE",
+                "<p>The functions return 0 when the string was written, or -1 on an error, with"
+                    + " errno set.</p>")
+            + section("SEE ALSO", "<p>trace-cmd(1)</p>")
+            + "</div><div>Last updated 2023-01-01 10:00:00 CET</div>";
+    String text = new MainTextExtractor(Boilerplate.LOCAL, RULES).extract(page, "").text();
+    for (String line : List.of("SYNOPSIS", "#include <tracefs.h>", "trace-cmd(1)")) {
+      assertTrue(text.contains(line), text);
+    }
+    assertFalse(text.contains("Last updated"), text);
+  }
+
+  @Test
+  void aLandingPageInSectionsKeepsTheSectionsAfterItsShortBestOne() {
+    // a product's landing page in its declared main region: short sections side by side under
+    // headings of one level, the first (a sentence with many clauses) scoring highest but too
+    // short to tell the page by; then teasers of blog posts (links) and a section of questions and
+    // their short answers. The sections are the page's text, the answers too
+    String page =
+        "<div><ul><li><a href=/a>Accounting</a></li><li><a href=/b>Invoicing</a></li>"
+            + "<li><a href=/c>Payroll</a></li></ul></div><main><div>"
+            + "<section><h2>Bookkeeping without the stress</h2><p>Connect your bank accounts in"
+            + " seconds, and your transactions appear in your books, sorted, categorized, merged,"
+            + " reconciled, ready for tax time, for your accountant, for you, and for the bank, with"
+            + " receipts, invoices, payments, and payroll in one place.</p></section>"
+            + "<section><h2>Make tax time a breeze</h2><p>When everything is where it belongs, tax"
+            + " time is simple.</p></section>"
+            + "<section><h2>Serious about security</h2><p>Bank data connections are read-only and"
+            + " encrypted.</p></section>"
+            + "<section><h2>From the blog</h2><div><a href=/p1><h3>The daily bookkeeping"
+            + " checklist</h3><p>Daily bookkeeping does not need hours or a finance degree, only a"
+            + " few minutes a day and a list of what to check.</p></a></div><div><a href=/p2>"
+            + "<h3>Spreadsheets or accounting software</h3><p>Unsure whether to stick with"
+            + " spreadsheets or to switch to software? Find out when it is time to move.</p></a>"
+            + "</div><p><a href=/blog>More articles</a></p></section>"
+            + "<section><h2>Frequently asked questions</h2>"
+            + "<div><h3><a href=#q1>Do I need to install anything?</a></h3><p>No. The tools are"
+            + " web-based and need only a browser.</p></div>"
+            + "<div><h3><a href=#q2>Can I change plans easily?</a></h3><p>You bet. Sign in and"
+            + " pick the plan you want.</p></div>"
+            + "<div><h3><a href=#q3>Is my data secure?</a></h3><p>Our servers are protected and"
+            + " every connection is encrypted.</p></div></section>"
+            + "</div></main><div>Copyright 2025 Books Inc.</div>";
+    String text = new MainTextExtractor(Boilerplate.LOCAL, RULES).extract(page, "").text();
+    for (String line :
+        List.of(
+            "Connect your bank accounts in seconds",
+            "No. The tools are web-based and need only a browser.",
+            "Our servers are protected and every connection is encrypted.")) {
+      assertTrue(text.contains(line), text);
+    }
+    assertFalse(text.contains("Copyright"), text);
+  }
+
+  /** A manual page's description: three paragraphs of running text, one per element. */
+  private static String manualDescription() {
+    StringBuilder description = new StringBuilder();
+    for (int p = 0; p < 3; p++) {
+      description
+          .append("<div><p>Paragraph ")
+          .append(p)
+          .append(" of the description: the function writes a formatted string into the trace")
+          .append(" buffer of the given instance, or of the top instance when none is given, and")
+          .append(" the library keeps the file open until the close function is called.</p></div>");
+    }
+    return description.toString();
   }
 
   private static String section(String heading, String body) {
