@@ -29,12 +29,13 @@ import java.util.regex.Pattern;
  * its teaser), kept though link-dense, and so is a line of links of a few words over kept text in
  * its own parent element (a reference entry's signature over its description). A short heading kept
  * whose next block was dropped is the title of that block ("Related posts", "Share this:"), not
- * text. A page of which all that leaves fewer than {@value #MIN_TEXT_WORDS} words, or less than
- * {@value #MIN_MAIN_SHARE} of its declared main region's, holds no article (an index, a short page,
- * a reference entry, a list of linked cards): all its text outside declared furniture, links
- * included (an index is its links), is its main text, and only that of its main region where it
- * declares one, or else of the part of the page that holds most of its words (not the header and
- * footer around it). Nothing here is fitted to a site or template.
+ * text. The second copy of a run of lines the page renders twice (a box for narrow and wide
+ * screens) is dropped too. A page of which all that leaves fewer than {@value #MIN_TEXT_WORDS}
+ * words, or less than {@value #MIN_MAIN_SHARE} of its declared main region's, holds no article (an
+ * index, a short page, a reference entry, a list of linked cards): all its text outside declared
+ * furniture, links included (an index is its links), is its main text, and only that of its main
+ * region where it declares one, or else of the part of the page that holds most of its words (not
+ * the header and footer around it). Nothing here is fitted to a site or template.
  *
  * <pre>{@code
  * boolean[] content = new BlockClassifier().classify(blocks);
@@ -223,12 +224,12 @@ public final class BlockClassifier {
   /** Classifies each block, telling {@code trace} (if not null) the verdicts after each step. */
   boolean[] classify(List<TextBlock> blocks, BlockTrace trace) {
     if (model == null) {
-      return rules(blocks, trace);
+      return dropRepeats(blocks, rules(blocks, trace), trace);
     }
     BlockTrace steps = trace != null ? trace : new BlockTrace(blocks);
     boolean[] rules = rules(blocks, steps);
     if (!forModel(blocks, rules)) {
-      return rules;
+      return dropRepeats(blocks, rules, trace);
     }
     boolean[] redecided = rules.clone();
     BlockFeatures.forEach(
@@ -241,7 +242,90 @@ public final class BlockClassifier {
                     || model.above(f, rules[i] ? DROP_SCORE : KEEP_SCORE));
     boolean[] content = enough(blocks, rules, redecided);
     trace(trace, BlockTrace.Step.MODEL, content);
+    return dropRepeats(blocks, content, trace);
+  }
+
+  /**
+   * Clears the second copy of a run of kept lines that the page says twice: lines of at least
+   * {@value #MIN_REPEATED_WORDS} words outside lists and tables, each kept exactly twice on the
+   * page, the second copy under another parent element than the first and next to another such line
+   * (the nearest kept line of that kind before or after it repeats too). A page renders some of its
+   * parts twice, for narrow and wide screens or for a script to swap in: a sign-up box, a product's
+   * card, the whole article; a reader sees one copy, the first. A line said many times (a forum
+   * member's signature under each post), a paragraph repeated beside its first copy (siblings), one
+   * repeated line alone (a quotation, a refrain) and the entries of a reference page's lists and
+   * tables (a parameter described alike for two functions) are the text's own.
+   */
+  private static boolean[] dropRepeats(
+      List<TextBlock> blocks, boolean[] content, BlockTrace trace) {
+    int n = blocks.size();
+    String[] keys = new String[n];
+    Map<String, Integer> copies = new HashMap<>();
+    for (int i = 0; i < n; i++) {
+      TextBlock b = blocks.get(i);
+      if (content[i] && b.words() >= MIN_REPEATED_WORDS && !b.listItem() && b.table() < 0) {
+        keys[i] = normalized(b.text());
+        copies.merge(keys[i], 1, Integer::sum);
+      }
+    }
+    Map<String, Integer> firstParent = new HashMap<>();
+    boolean[] repeat = new boolean[n];
+    for (int i = 0; i < n; i++) {
+      if (keys[i] != null) {
+        int parent = parent(blocks.get(i));
+        Integer before = firstParent.putIfAbsent(keys[i], parent);
+        repeat[i] = before != null && before != parent && copies.get(keys[i]) == 2;
+      }
+    }
+    boolean changed = false;
+    int previous = -1;
+    for (int i = 0; i < n; i++) {
+      if (keys[i] == null) {
+        continue;
+      }
+      int next = i + 1;
+      while (next < n && keys[next] == null) {
+        next++;
+      }
+      if (repeat[i] && ((previous >= 0 && repeat[previous]) || (next < n && repeat[next]))) {
+        content[i] = false;
+        changed = true;
+      }
+      previous = i;
+    }
+    if (changed) {
+      trace(trace, BlockTrace.Step.REPEATS, content);
+    }
     return content;
+  }
+
+  /** The element a block's element lies in, or -1. */
+  private static int parent(TextBlock b) {
+    int[] path = b.path();
+    return path.length > 1 ? path[path.length - 2] : -1;
+  }
+
+  /** Words from which a kept line said twice may be a second rendering of a part of the page. */
+  static final int MIN_REPEATED_WORDS = 5;
+
+  /** A block's words, lower-cased, one space between each: what two renderings of it share. */
+  private static String normalized(String text) {
+    StringBuilder s = new StringBuilder(text.length());
+    boolean space = false;
+    for (int i = 0; i < text.length(); ) {
+      int c = text.codePointAt(i);
+      i += Character.charCount(c);
+      if (Character.isLetterOrDigit(c)) {
+        if (space && s.length() > 0) {
+          s.append(' ');
+        }
+        s.appendCodePoint(Character.toLowerCase(c));
+        space = false;
+      } else {
+        space = true;
+      }
+    }
+    return s.toString();
   }
 
   private boolean[] rules(List<TextBlock> blocks, BlockTrace trace) {

@@ -54,7 +54,9 @@ public enum BlockReason {
    */
   MAIN_HEADING(true, "a heading of the main region over kept text (an entry's signature)"),
   /** A customer's review on a page that declares itself one product: its reply, not its text. */
-  REVIEW(false, "a review on a product's page: one of a list of posts after its own text");
+  REVIEW(false, "a review on a product's page: one of a list of posts after its own text"),
+  /** The words of a kept block before it, again: a second rendering of the same thing. */
+  REPEATED(false, "repeats a kept block before it word for word: a second rendering, not text");
 
   private final boolean kept;
   private final String description;

@@ -23,7 +23,8 @@ final class BlockTrace {
     REVIEWS,
     NO_ARTICLE,
     NO_ARTICLE_CONTAINER,
-    MODEL
+    MODEL,
+    REPEATS
   }
 
   private final List<TextBlock> blocks;
@@ -83,6 +84,7 @@ final class BlockTrace {
       case MAIN_HEADINGS -> BlockReason.MAIN_HEADING;
       case NOTICES -> BlockReason.NOTICE;
       case REVIEWS -> BlockReason.REVIEW;
+      case REPEATS -> BlockReason.REPEATED;
       case MODEL -> kept ? BlockReason.MODEL_KEPT : BlockReason.MODEL_DROPPED;
       case CONTENT_REGION -> kept ? BlockReason.REGION : BlockReason.OUTSIDE_REGION;
       case NO_ARTICLE ->

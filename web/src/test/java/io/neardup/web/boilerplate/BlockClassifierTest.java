@@ -968,6 +968,54 @@ class BlockClassifierTest {
     return description.toString();
   }
 
+  @Test
+  void aBoxThePageRendersTwiceIsKeptOnce() {
+    // a sign-up box drawn once for narrow screens and once for wide ones, inside the article; a
+    // line the article says twice in a row and a quotation it repeats later, alone, are its text
+    String box =
+        "<div><p>Get the editors' selected deals texted right to your phone!</p>"
+            + "<p>By signing up you agree to receive recurring automated marketing messages.</p>"
+            + "</div>";
+    StringBuilder article = new StringBuilder("<article><h1>Garden spray</h1><div>");
+    for (int p = 0; p < 4; p++) {
+      article.append(
+          ("<p>Paragraph %d of the recipe: pulverize the onion, the garlic, the mint and the"
+                  + " cayenne, let the mixture steep for a couple of hours, then strain it.</p>")
+              .formatted(p));
+      if (p == 0) {
+        article.append("<div>").append(box).append("</div>");
+      }
+      if (p == 1) {
+        article.append("<p>Strain it twice, and strain it again before you spray.</p>");
+        article.append("<p>Strain it twice, and strain it again before you spray.</p>");
+      }
+    }
+    article
+        .append("<div><blockquote>The best spray is the one you make yourself.</blockquote></div>")
+        .append("<p>Paragraph 4 of the recipe: fill the sprayer and spray the leaves on both")
+        .append(" sides in the evening, when the bees have gone home for the night.</p>")
+        .append("<p>The best spray is the one you make yourself.</p>")
+        .append("<p>Paragraph 5 of the recipe: repeat every week until the aphids are gone,")
+        .append(" and after every rain, which washes the spray off the leaves.</p>")
+        .append(box)
+        .append("</div></article>");
+    String text =
+        new MainTextExtractor(Boilerplate.LOCAL, RULES).extract(article.toString(), "").text();
+    assertEquals(1, occurrences(text, "texted right to your phone"), text);
+    assertEquals(1, occurrences(text, "recurring automated marketing"), text);
+    assertEquals(2, occurrences(text, "strain it again before you spray"), text);
+    assertEquals(2, occurrences(text, "one you make yourself"), text);
+    assertTrue(text.contains("Paragraph 5 of the recipe"), text);
+  }
+
+  private static int occurrences(String text, String part) {
+    int n = 0;
+    for (int at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) {
+      n++;
+    }
+    return n;
+  }
+
   private static String section(String heading, String body) {
     return "<div><h2>" + heading + "</h2><div>" + body + "</div></div>";
   }
