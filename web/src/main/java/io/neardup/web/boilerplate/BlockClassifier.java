@@ -1,5 +1,6 @@
 package io.neardup.web.boilerplate;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -259,19 +260,37 @@ public final class BlockClassifier {
   private static boolean[] dropRepeats(
       List<TextBlock> blocks, boolean[] content, BlockTrace trace) {
     int n = blocks.size();
-    String[] keys = new String[n];
-    Map<String, Integer> copies = new HashMap<>();
+    long[] keys = new long[n];
+    boolean[] keyed = new boolean[n];
+    long[] sorted = new long[n];
+    int m = 0;
     for (int i = 0; i < n; i++) {
       TextBlock b = blocks.get(i);
       if (content[i] && b.words() >= MIN_REPEATED_WORDS && !b.listItem() && b.table() < 0) {
-        keys[i] = normalized(b.text());
+        keys[i] = normalizedHash(b.text());
+        keyed[i] = true;
+        sorted[m++] = keys[i];
+      }
+    }
+    // most pages say no line twice: one sort tells, before any map is built
+    Arrays.sort(sorted, 0, m);
+    boolean twice = false;
+    for (int k = 1; k < m && !twice; k++) {
+      twice = sorted[k] == sorted[k - 1];
+    }
+    if (!twice) {
+      return content;
+    }
+    Map<Long, Integer> copies = new HashMap<>();
+    for (int i = 0; i < n; i++) {
+      if (keyed[i]) {
         copies.merge(keys[i], 1, Integer::sum);
       }
     }
-    Map<String, Integer> firstParent = new HashMap<>();
+    Map<Long, Integer> firstParent = new HashMap<>();
     boolean[] repeat = new boolean[n];
     for (int i = 0; i < n; i++) {
-      if (keys[i] != null) {
+      if (keyed[i]) {
         int parent = parent(blocks.get(i));
         Integer before = firstParent.putIfAbsent(keys[i], parent);
         repeat[i] = before != null && before != parent && copies.get(keys[i]) == 2;
@@ -280,11 +299,11 @@ public final class BlockClassifier {
     boolean changed = false;
     int previous = -1;
     for (int i = 0; i < n; i++) {
-      if (keys[i] == null) {
+      if (!keyed[i]) {
         continue;
       }
       int next = i + 1;
-      while (next < n && keys[next] == null) {
+      while (next < n && !keyed[next]) {
         next++;
       }
       if (repeat[i] && ((previous >= 0 && repeat[previous]) || (next < n && repeat[next]))) {
@@ -308,24 +327,29 @@ public final class BlockClassifier {
   /** Words from which a kept line said twice may be a second rendering of a part of the page. */
   static final int MIN_REPEATED_WORDS = 5;
 
-  /** A block's words, lower-cased, one space between each: what two renderings of it share. */
-  private static String normalized(String text) {
-    StringBuilder s = new StringBuilder(text.length());
+  /**
+   * A 64-bit hash of a block's words, lower-cased, one separator between each: what two renderings
+   * of it share (FNV-1a over the code points, so that no string is built per block).
+   */
+  private static long normalizedHash(String text) {
+    long h = 0xcbf29ce484222325L;
     boolean space = false;
+    boolean any = false;
     for (int i = 0; i < text.length(); ) {
       int c = text.codePointAt(i);
       i += Character.charCount(c);
       if (Character.isLetterOrDigit(c)) {
-        if (space && s.length() > 0) {
-          s.append(' ');
+        if (space && any) {
+          h = (h ^ ' ') * 0x100000001b3L;
         }
-        s.appendCodePoint(Character.toLowerCase(c));
+        h = (h ^ Character.toLowerCase(c)) * 0x100000001b3L;
         space = false;
+        any = true;
       } else {
         space = true;
       }
     }
-    return s.toString();
+    return h;
   }
 
   private boolean[] rules(List<TextBlock> blocks, BlockTrace trace) {
