@@ -425,11 +425,13 @@ final class ContentRegion {
 
   /**
    * On a page that declares no main region, keeps every text line of the region between its first
-   * and its last kept line, list items with links and a form's lines excepted, as a declared main
+   * and its last kept line, list items mostly links and a form's lines excepted, as a declared main
    * region keeps its short lines: a reference entry's signatures and section headings, a list of
-   * names or terms, are short lines between its paragraphs, which the classifier drops by their
-   * length while the same page under a template that declares its main region keeps them. A list of
-   * links there is the page's table of contents or related pages, not its text.
+   * names or terms, an option's one-line description that links a word to its definition, are short
+   * lines between its paragraphs, which the classifier drops by their length while the same page
+   * under a template that declares its main region keeps them. A list of links there (items with
+   * more than a third of their words linked) is the page's table of contents or related pages, not
+   * its text.
    */
   private static void keepRegionLines(
       List<TextBlock> blocks, boolean[] content, boolean[] inRegion, boolean whole) {
@@ -445,7 +447,7 @@ final class ContentRegion {
       if (inRegion[i]
           && b.words() > 0
           && isText(b)
-          && (!b.listItem() || b.linkedWords() == 0)
+          && (!b.listItem() || 3 * b.linkedWords() < b.words())
           && b.form() < 0) {
         content[i] = true;
       }
