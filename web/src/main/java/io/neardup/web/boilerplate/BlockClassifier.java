@@ -90,6 +90,9 @@ public final class BlockClassifier {
    */
   static final int MAX_NOTICE_WORDS = 30;
 
+  /** Words from which a kept line said twice may be a second rendering of a part of the page. */
+  static final int MIN_REPEATED_WORDS = 5;
+
   /** A word ending in a colon: a label that introduces the link after it ("Read more: ..."). */
   private static final Pattern LABEL = Pattern.compile("\\p{L}:\\s");
 
@@ -323,9 +326,6 @@ public final class BlockClassifier {
     int[] path = b.path();
     return path.length > 1 ? path[path.length - 2] : -1;
   }
-
-  /** Words from which a kept line said twice may be a second rendering of a part of the page. */
-  static final int MIN_REPEATED_WORDS = 5;
 
   /**
    * A 64-bit hash of a block's words, lower-cased, one separator between each: what two renderings

@@ -210,13 +210,13 @@ final class ContentRegion {
     boolean[] inRegion = new boolean[n];
     long regionWords =
         markRegion(blocks, content, best, bestScore, score, words, linked, parent, depth, inRegion);
-    // the best element is often one part of the article (a nested list of options beside the
-    // description's own paragraphs) that scores a little above the rest; when its region already
-    // restricts what was kept, the element that holds the article and its parts takes its place
     // whether the region is one text in sections (see sections), from the best element's or from
     // a short entry's
     boolean sectioned = false;
     boolean entrySections = false;
+    // the best element is often one part of the article (a nested list of options beside the
+    // description's own paragraphs) that scores a little above the rest; when its region already
+    // restricts what was kept, the element that holds the article and its parts takes its place
     if (regionWords >= MIN_REGION_SHARE * keptWords) {
       int up = sharedAncestor(best, score, parent, depth);
       if (up == best) {
@@ -429,9 +429,9 @@ final class ContentRegion {
    * region keeps its short lines: a reference entry's signatures and section headings, a list of
    * names or terms, an option's one-line description that links a word to its definition, are short
    * lines between its paragraphs, which the classifier drops by their length while the same page
-   * under a template that declares its main region keeps them. A list of links there (items with
-   * more than a third of their words linked) is the page's table of contents or related pages, not
-   * its text.
+   * under a template that declares its main region keeps them. A list of links there (items with a
+   * third or more of their words linked) is the page's table of contents or related pages, not its
+   * text.
    */
   private static void keepRegionLines(
       List<TextBlock> blocks, boolean[] content, boolean[] inRegion, boolean whole) {
