@@ -343,13 +343,11 @@ final class ContentRegion {
     for (int i = 0; i < n; i++) {
       content[i] &= inRegion[i] || i == title;
     }
-    if (entrySections) {
-      // what follows the entry's section is one of the page's sections, not an article's tail
-      ArticleTail.dropAfterArticle(
-          blocks, content, inRegion, whole, wholeDepth, score, score[whole]);
-    } else {
-      ArticleTail.dropAfterArticle(blocks, content, inRegion, best, bestDepth, score, bestScore);
-    }
+    // where a short entry's sections are the entry, what follows the entry's section is one of the
+    // page's sections, not an article's tail
+    int article = entrySections ? whole : best;
+    ArticleTail.dropAfterArticle(
+        blocks, content, inRegion, article, depth[article], score, score[article]);
     if (declared) {
       return null;
     }

@@ -440,10 +440,7 @@ class BlockClassifierTest {
             + paragraph
             + "</div></td></tr><tr><td>Last updated today</td></tr></table>";
     String text = new MainTextExtractor(Boilerplate.LOCAL).extract(page, "").text();
-    for (String cell :
-        List.of("Description", "1-9", "Significant digit", "Digit, zero", "Minus sign")) {
-      assertTrue(text.contains(cell), text);
-    }
+    assertContainsAll(text, "Description", "1-9", "Significant digit", "Digit, zero", "Minus sign");
     assertFalse(text.contains("Version 2.1"), text);
     assertFalse(text.contains("Last updated"), text);
   }
@@ -486,9 +483,7 @@ class BlockClassifierTest {
     String text = new MainTextExtractor(Boilerplate.LOCAL).extract(page, "").text();
     assertTrue(text.contains("many :: Parser a -> Parser a Source\nRuns the many"), text);
     assertTrue(text.contains("optional :: Parser a -> Parser a Source"), text);
-    for (String dropped : List.of("Read more", "Print recipe", "Home")) {
-      assertFalse(text.contains(dropped), text);
-    }
+    assertContainsNone(text, "Read more", "Print recipe", "Home");
   }
 
   @Test
@@ -783,13 +778,11 @@ class BlockClassifierTest {
             + section("SEE ALSO", "<p>libtracefs(3), trace-cmd(1)</p>")
             + "</div><div>Last updated 2023-01-01 10:00:00 CET</div>";
     String text = new MainTextExtractor(Boilerplate.LOCAL, RULES).extract(page, "").text();
-    for (String line :
-        List.of(
-            "Paragraph 2 of the description",
-            "The functions return 0 when the string was written",
-            "int tracefs_printf(struct tracefs_instance")) {
-      assertTrue(text.contains(line), text);
-    }
+    assertContainsAll(
+        text,
+        "Paragraph 2 of the description",
+        "The functions return 0 when the string was written",
+        "int tracefs_printf(struct tracefs_instance");
   }
 
   @Test
@@ -930,9 +923,7 @@ class BlockClassifierTest {
             + section("SEE ALSO", "<p>trace-cmd(1)</p>")
             + "</div><div>Last updated 2023-01-01 10:00:00 CET</div>";
     String text = new MainTextExtractor(Boilerplate.LOCAL, RULES).extract(page, "").text();
-    for (String line : List.of("SYNOPSIS", "#include <tracefs.h>", "trace-cmd(1)")) {
-      assertTrue(text.contains(line), text);
-    }
+    assertContainsAll(text, "SYNOPSIS", "#include <tracefs.h>", "trace-cmd(1)");
     assertFalse(text.contains("Last updated"), text);
   }
 
@@ -968,13 +959,11 @@ class BlockClassifierTest {
             + " every connection is encrypted.</p></div></section>"
             + "</div></main><div>Copyright 2025 Books Inc.</div>";
     String text = new MainTextExtractor(Boilerplate.LOCAL, RULES).extract(page, "").text();
-    for (String line :
-        List.of(
-            "Connect your bank accounts in seconds",
-            "No. The tools are web-based and need only a browser.",
-            "Our servers are protected and every connection is encrypted.")) {
-      assertTrue(text.contains(line), text);
-    }
+    assertContainsAll(
+        text,
+        "Connect your bank accounts in seconds",
+        "No. The tools are web-based and need only a browser.",
+        "Our servers are protected and every connection is encrypted.");
     assertFalse(text.contains("Copyright"), text);
   }
 
@@ -1515,5 +1504,21 @@ class BlockClassifierTest {
     assertTrue(text.contains("Return location for the member name"), text);
     assertTrue(text.contains("Return location for the member value"), text);
     assertFalse(text.contains("Prev"), text);
+  }
+
+  /**
+   * Asserts that {@code text} contains each of {@code parts}, showing the text when it does not.
+   */
+  private static void assertContainsAll(String text, String... parts) {
+    for (String part : parts) {
+      assertTrue(text.contains(part), text);
+    }
+  }
+
+  /** Asserts that {@code text} contains none of {@code parts}, showing the text when it does. */
+  private static void assertContainsNone(String text, String... parts) {
+    for (String part : parts) {
+      assertFalse(text.contains(part), text);
+    }
   }
 }
