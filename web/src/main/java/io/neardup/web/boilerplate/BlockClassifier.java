@@ -336,13 +336,26 @@ public final class BlockClassifier {
     boolean space = false;
     boolean any = false;
     for (int i = 0; i < text.length(); ) {
-      int c = text.codePointAt(i);
-      i += Character.charCount(c);
-      if (Character.isLetterOrDigit(c)) {
+      char ch = text.charAt(i);
+      int c;
+      boolean wordy;
+      if (ch < 0x80) {
+        // ASCII, most text: as below, without the look-ups
+        i++;
+        int lower = ch | 0x20;
+        wordy = (lower >= 'a' && lower <= 'z') || (ch >= '0' && ch <= '9');
+        c = wordy && ch >= 'A' ? lower : ch;
+      } else {
+        c = text.codePointAt(i);
+        i += Character.charCount(c);
+        wordy = Character.isLetterOrDigit(c);
+        c = Character.toLowerCase(c);
+      }
+      if (wordy) {
         if (space && any) {
           h = (h ^ ' ') * 0x100000001b3L;
         }
-        h = (h ^ Character.toLowerCase(c)) * 0x100000001b3L;
+        h = (h ^ c) * 0x100000001b3L;
         space = false;
         any = true;
       } else {

@@ -434,7 +434,7 @@ public final class BlockSegmenter {
       }
       for (Attribute a : e.attributes()) {
         // keys ignoring case, as Element.attr matches them
-        switch (a.getKey().toLowerCase(Locale.ROOT)) {
+        switch (lowerCase(a.getKey())) {
           case "role" ->
               role = role.isEmpty() ? a.getValue().trim().toLowerCase(Locale.ROOT) : role;
           case "href" -> href = true;
@@ -447,6 +447,17 @@ public final class BlockSegmenter {
         }
       }
       return this;
+    }
+
+    /** {@code key} in lower case; itself when it is already (as parsers leave most keys). */
+    private static String lowerCase(String key) {
+      for (int i = 0; i < key.length(); i++) {
+        char c = key.charAt(i);
+        if (c >= 0x80 || (c >= 'A' && c <= 'Z')) {
+          return key.toLowerCase(Locale.ROOT);
+        }
+      }
+      return key;
     }
 
     boolean hidden(String tag) {
