@@ -228,12 +228,12 @@ public final class BlockClassifier {
   /** Classifies each block, telling {@code trace} (if not null) the verdicts after each step. */
   boolean[] classify(List<TextBlock> blocks, BlockTrace trace) {
     if (model == null) {
-      return dropRepeats(blocks, rules(blocks, trace), trace);
+      return dropNamed(blocks, dropRepeats(blocks, rules(blocks, trace), trace), trace);
     }
     BlockTrace steps = trace != null ? trace : new BlockTrace(blocks);
     boolean[] rules = rules(blocks, steps);
     if (!forModel(blocks, rules)) {
-      return dropRepeats(blocks, rules, trace);
+      return dropNamed(blocks, dropRepeats(blocks, rules, trace), trace);
     }
     boolean[] redecided = rules.clone();
     BlockFeatures.forEach(
@@ -246,7 +246,59 @@ public final class BlockClassifier {
                     || model.above(f, rules[i] ? DROP_SCORE : KEEP_SCORE));
     boolean[] content = enough(blocks, rules, redecided);
     trace(trace, BlockTrace.Step.MODEL, content);
-    return dropRepeats(blocks, content, trace);
+    return dropNamed(blocks, dropRepeats(blocks, content, trace), trace);
+  }
+
+  /**
+   * Drops the kept blocks that lie in an element named as furniture ({@link TextBlock#named}: a
+   * comment list, related posts, a sharing bar, a newsletter box) holding less than half of the
+   * kept words, when the rest of the kept text is at least half as long as what they hold. Such
+   * parts sit inside an article's own container, where the content region keeps them. A thread
+   * whose replies, named comments, outweigh its opening post, and a page that is mostly one such
+   * part, keep them: there they are the page's text.
+   */
+  private static boolean[] dropNamed(List<TextBlock> blocks, boolean[] content, BlockTrace trace) {
+    int n = blocks.size();
+    Map<Integer, Integer> keptUnder = null;
+    for (int i = 0; i < n; i++) {
+      if (content[i] && blocks.get(i).named() >= 0) {
+        if (keptUnder == null) {
+          keptUnder = new HashMap<>();
+        }
+        keptUnder.put(blocks.get(i).named(), 0);
+      }
+    }
+    if (keptUnder == null) {
+      return content;
+    }
+    long kept = 0;
+    for (int i = 0; i < n; i++) {
+      if (content[i]) {
+        TextBlock b = blocks.get(i);
+        kept += b.words();
+        for (int e : b.path()) {
+          keptUnder.computeIfPresent(e, (k, v) -> v + b.words());
+        }
+      }
+    }
+    boolean[] named = new boolean[n];
+    long inNamed = 0;
+    for (int i = 0; i < n; i++) {
+      TextBlock b = blocks.get(i);
+      if (content[i] && b.named() >= 0 && 2L * keptUnder.get(b.named()) < kept) {
+        named[i] = true;
+        inNamed += b.words();
+      }
+    }
+    if (inNamed == 0 || 2 * (kept - inNamed) < inNamed) {
+      return content;
+    }
+    boolean[] result = content.clone();
+    for (int i = 0; i < n; i++) {
+      result[i] &= !named[i];
+    }
+    trace(trace, BlockTrace.Step.NAMED, result);
+    return result;
   }
 
   /**

@@ -56,7 +56,12 @@ public enum BlockReason {
   /** A customer's review on a page that declares itself one product: its reply, not its text. */
   REVIEW(false, "a review on a product's page: one of a list of posts after its own text"),
   /** The words of a kept block before it, again: a second rendering of the same thing. */
-  REPEATED(false, "repeats a kept block before it word for word: a second rendering, not text");
+  REPEATED(false, "repeats a kept block before it word for word: a second rendering, not text"),
+  /**
+   * In an element whose class or id names furniture (comments, related posts, sharing, a newsletter
+   * box) beside a text that outweighs it.
+   */
+  NAMED(false, "in an element named as furniture (comments, related, share, newsletter)");
 
   private final boolean kept;
   private final String description;

@@ -131,6 +131,52 @@ public final class BlockSegmenter {
   private static final Set<String> ABOUT_PROPERTIES =
       Set.of("author", "datePublished", "dateModified");
 
+  /**
+   * Words that name page furniture in class and id attributes, in the markup of sites of every kind
+   * (a word of a name matches as it is or without a trailing "s"): readers' comments, related and
+   * recommended links, sharing and social buttons, newsletter and sign-up boxes, pop-ups and
+   * consent notices, authors' bylines and biographies, breadcrumbs, sponsors, navigation and tool
+   * bars. Readers' comments are named in the plural: "comment" alone names a comment in code or a
+   * deprecation note. Words that name a page's parts by where they sit (sidebar, footer, menu) or
+   * by what builds them (widget, module, tag) are not among them: page builders wrap articles in
+   * widgets, and an article's classes name its tags.
+   */
+  private static final Set<String> FURNITURE_NAMES =
+      Set.of(
+          "comments",
+          "related",
+          "recommended",
+          "share",
+          "social",
+          "newsletter",
+          "subscribe",
+          "subscription",
+          "signup",
+          "popup",
+          "consent",
+          "bio",
+          "byline",
+          "breadcrumb",
+          "sponsor",
+          "sponsored",
+          "navigation",
+          "toolbar");
+
+  /** {@link #FURNITURE_NAMES} by their first letter, for a look-up without a string per word. */
+  private static final String[][] FURNITURE_BY_LETTER = byLetter(FURNITURE_NAMES);
+
+  /**
+   * The most words a name of furniture has: longer ones are a heading's text made an anchor
+   * ("what-is-social-shopping") or a list of layout switches, not what the element is.
+   */
+  private static final int MAX_NAME_WORDS = 3;
+
+  /**
+   * The most words an id naming furniture has ("comments", "related-posts"): a document's ids are
+   * mostly its sections' and notes' titles made anchors ("notes-on-subscriptions").
+   */
+  private static final int MAX_ID_WORDS = 2;
+
   private final StringBuilder text = new StringBuilder();
   private final ElementAttributes elementAttributes = new ElementAttributes();
   private Shown shown = Shown.BROWSER;
@@ -166,6 +212,9 @@ public final class BlockSegmenter {
   private int[] tables = new int[8];
   private int tableDepth;
   private int blockTable;
+  private int[] named = new int[8];
+  private int namedDepth;
+  private int blockNamed;
   private int[] elements = new int[64];
   private int[] open = new int[64];
   private int openDepth;
@@ -201,7 +250,7 @@ public final class BlockSegmenter {
     formDepth = 0;
     form = -1;
     tableDepth = 0;
-    elementDepth = nextElement = openDepth = 0;
+    elementDepth = nextElement = openDepth = namedDepth = 0;
     root.filter(new Filter());
     flush();
     List<TextBlock> result = blocks;
@@ -246,7 +295,7 @@ public final class BlockSegmenter {
           || CONTROL_ROLES.contains(attributes.role)) {
         return FilterResult.SKIP_ENTIRELY;
       }
-      int context = context(tag, attributes);
+      int context = context(e, tag, attributes);
       if ((context & BLOCK) != 0) {
         flush();
         if (elementDepth == elements.length) {
@@ -294,13 +343,39 @@ public final class BlockSegmenter {
   private static final int FORM = 1 << 6;
   private static final int MAIN = 1 << 7;
   private static final int FURNITURE = 1 << 8;
+  private static final int NAMED = 1 << 9;
 
-  private int context(String tag, ElementAttributes attributes) {
+  /**
+   * Whether an element's id is its heading's anchor: it is a heading, or one of its first three
+   * children is (a section whose id is its title's words, "related-work", "comments").
+   */
+  private static boolean anchorsHeading(Element e) {
+    if (isHeading(e.normalName())) {
+      return true;
+    }
+    // the heading may follow an empty anchor or two ("<span id=...></span><h2>")
+    Element child = e.firstElementChild();
+    for (int k = 0; k < 3 && child != null; k++, child = child.nextElementSibling()) {
+      if (isHeading(child.normalName())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean isHeading(String tag) {
+    return tag.length() == 2
+        && tag.charAt(0) == 'h'
+        && tag.charAt(1) >= '1'
+        && tag.charAt(1) <= '6';
+  }
+
+  private int context(Element e, String tag, ElementAttributes attributes) {
     int context = BLOCK_TAGS.contains(tag) ? BLOCK : 0;
     if (tag.equals("a") && attributes.href) {
       context |= LINK;
     }
-    if (tag.length() == 2 && tag.charAt(0) == 'h' && tag.charAt(1) >= '1' && tag.charAt(1) <= '6') {
+    if (isHeading(tag)) {
       context |= HEADING;
     }
     if (tag.equals("li") || tag.equals("dt") || tag.equals("dd")) {
@@ -314,6 +389,11 @@ public final class BlockSegmenter {
     }
     if (tag.equals("form")) {
       context |= FORM;
+    }
+    if ((context & BLOCK) != 0
+        && (namesFurniture(attributes.className, MAX_NAME_WORDS)
+            || (namesFurniture(attributes.id, MAX_ID_WORDS) && !anchorsHeading(e)))) {
+      context |= NAMED;
     }
     return switch (landmark(tag, attributes)) {
       case MAIN -> context | MAIN;
@@ -361,6 +441,16 @@ public final class BlockSegmenter {
         tableDepth--;
       }
     }
+    if ((context & NAMED) != 0) {
+      if (step > 0) {
+        if (namedDepth == named.length) {
+          named = Arrays.copyOf(named, 2 * namedDepth);
+        }
+        named[namedDepth++] = elements[elementDepth - 1];
+      } else {
+        namedDepth--;
+      }
+    }
     if ((context & FORM) != 0) {
       if (step > 0 && formDepth == 0) {
         form = elements[elementDepth - 1];
@@ -398,6 +488,75 @@ public final class BlockSegmenter {
     return Landmark.NONE;
   }
 
+  /**
+   * Whether a class or id attribute's value names furniture: one of its names (the class
+   * attribute's space-separated list) has at most {@value #MAX_NAME_WORDS} words (runs of letters,
+   * split where a lower-case letter meets an upper-case one, as in "relatedPosts") of which one is
+   * among {@link #FURNITURE_NAMES}.
+   */
+  static boolean namesFurniture(String value, int maxWords) {
+    int n = value.length();
+    int i = 0;
+    while (i < n) {
+      while (i < n && value.charAt(i) <= ' ') {
+        i++;
+      }
+      int words = 0;
+      boolean furniture = false;
+      while (i < n && value.charAt(i) > ' ') {
+        if (!isAsciiLetter(value.charAt(i))) {
+          i++;
+          continue;
+        }
+        int start = i;
+        i++;
+        while (i < n
+            && isAsciiLetter(value.charAt(i))
+            && !(value.charAt(i) <= 'Z' && value.charAt(i - 1) >= 'a')) {
+          i++;
+        }
+        words++;
+        furniture = furniture || isFurnitureWord(value, start, i);
+      }
+      if (furniture && words <= maxWords) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the letters of {@code value} from {@code start} to {@code end} are a furniture word, as
+   * they are or without a trailing "s".
+   */
+  private static boolean isFurnitureWord(String value, int start, int end) {
+    String[] candidates = FURNITURE_BY_LETTER[(value.charAt(start) | 0x20) - 'a'];
+    boolean plural = end - start > 3 && (value.charAt(end - 1) | 0x20) == 's';
+    for (String word : candidates) {
+      int length = word.length();
+      if ((length == end - start || (plural && length == end - start - 1))
+          && value.regionMatches(true, start, word, 0, length)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static String[][] byLetter(Set<String> words) {
+    String[][] table = new String[26][0];
+    for (String w : words) {
+      int k = w.charAt(0) - 'a';
+      table[k] = Arrays.copyOf(table[k], table[k].length + 1);
+      table[k][table[k].length - 1] = w;
+    }
+    return table;
+  }
+
+  private static boolean isAsciiLetter(char c) {
+    char lower = (char) (c | 0x20);
+    return lower >= 'a' && lower <= 'z';
+  }
+
   /** Whether a space-separated attribute value holds one of {@code tokens}. */
   private static boolean hasToken(String value, Set<String> tokens) {
     for (String token : value.trim().split("\\s+")) {
@@ -414,6 +573,8 @@ public final class BlockSegmenter {
    */
   private static final class ElementAttributes {
     String role;
+    String className;
+    String id;
     boolean href;
     String itemprop;
     boolean hiddenAttribute;
@@ -423,6 +584,8 @@ public final class BlockSegmenter {
 
     ElementAttributes read(Element e) {
       role = "";
+      className = "";
+      id = "";
       href = false;
       itemprop = null;
       hiddenAttribute = false;
@@ -438,6 +601,8 @@ public final class BlockSegmenter {
           case "role" ->
               role = role.isEmpty() ? a.getValue().trim().toLowerCase(Locale.ROOT) : role;
           case "href" -> href = true;
+          case "class" -> className = a.getValue();
+          case "id" -> id = a.getValue();
           case "itemprop" -> itemprop = itemprop == null ? a.getValue() : itemprop;
           case "hidden" -> hiddenAttribute = true;
           case "aria-hidden" -> ariaHidden = ariaHidden || a.getValue().equalsIgnoreCase("true");
@@ -504,6 +669,7 @@ public final class BlockSegmenter {
           blockListItem = listDepth > 0;
           blockForm = form;
           blockTable = tableDepth > 0 ? tables[tableDepth - 1] : -1;
+          blockNamed = namedDepth > 0 ? named[namedDepth - 1] : -1;
           blockLandmark =
               boilerplateDepth > 0
                   ? Landmark.BOILERPLATE
@@ -562,7 +728,8 @@ public final class BlockSegmenter {
               blockForm,
               blockTable,
               pageType,
-              blockHeadingLevel));
+              blockHeadingLevel,
+              blockNamed));
     }
     reset();
   }
@@ -578,6 +745,7 @@ public final class BlockSegmenter {
     blockLandmark = Landmark.NONE;
     blockForm = -1;
     blockTable = -1;
+    blockNamed = -1;
   }
 
   /**

@@ -24,7 +24,8 @@ final class BlockTrace {
     NO_ARTICLE,
     NO_ARTICLE_CONTAINER,
     MODEL,
-    REPEATS
+    REPEATS,
+    NAMED
   }
 
   private final List<TextBlock> blocks;
@@ -85,6 +86,7 @@ final class BlockTrace {
       case NOTICES -> BlockReason.NOTICE;
       case REVIEWS -> BlockReason.REVIEW;
       case REPEATS -> BlockReason.REPEATED;
+      case NAMED -> BlockReason.NAMED;
       case MODEL -> kept ? BlockReason.MODEL_KEPT : BlockReason.MODEL_DROPPED;
       case CONTENT_REGION -> kept ? BlockReason.REGION : BlockReason.OUTSIDE_REGION;
       case NO_ARTICLE ->

@@ -24,6 +24,8 @@ package io.neardup.web.boilerplate;
  *     an article's comments and a product's reviews are not their text
  * @param headingLevel the level of the heading ({@code <h1>} is 1, {@code <h6>} 6), 0 if it is no
  *     heading: sections whose headings have one level are parts of one text
+ * @param named the number (as in {@code path}) of the innermost element the block lies in whose
+ *     class or id names page furniture ("related-posts", "newsletter-signup"), or -1
  */
 public record TextBlock(
     String text,
@@ -38,7 +40,8 @@ public record TextBlock(
     int form,
     int table,
     PageType pageType,
-    int headingLevel) {
+    int headingLevel,
+    int named) {
 
   private static final int[] NO_PATH = new int[0];
 
@@ -65,7 +68,8 @@ public record TextBlock(
         -1,
         -1,
         PageType.OTHER,
-        heading ? 1 : 0);
+        heading ? 1 : 0,
+        -1);
   }
 
   /** The column width of the word wrap behind {@link #textDensity()}, as in the paper. */

@@ -284,7 +284,8 @@ class BlockClassifierTest {
         -1,
         -1,
         PageType.OTHER,
-        0);
+        0,
+        -1);
   }
 
   @Test
@@ -1021,6 +1022,69 @@ class BlockClassifierTest {
     assertTrue(text.contains("Paragraph 5 of the recipe"), text);
   }
 
+  @Test
+  void partsNamedAsFurnitureInsideTheArticleAreDropped() {
+    // related posts, a newsletter box and readers' comments inside the article's container, each
+    // in sentences as long as the article's own; the article keeps its section that a heading
+    // anchors as "comments" (a section about comments in code)
+    StringBuilder page =
+        new StringBuilder("<html><body><div class=content><h1>Comments in code</h1>");
+    for (int p = 0; p < 5; p++) {
+      page.append(
+          ("<p>Paragraph %d of the article: a comment explains why the code does what it does,"
+                  + " and a reader who changes the code later needs that reason more than a"
+                  + " restatement of what the next line already says.</p>")
+              .formatted(p));
+    }
+    page.append("<div id=comments><h2>Comments and docstrings</h2>")
+        .append("<p>A docstring documents the interface for the caller, while a comment explains")
+        .append(" the implementation to the next maintainer who reads the function's body.</p>")
+        .append("</div>")
+        .append("<div class=related-posts><h3>You might also like</h3>")
+        .append("<p>Naming things well is half of the work of writing readable code, as this")
+        .append(" longer post about variables, functions and modules shows with examples.</p>")
+        .append("</div><div class=\"newsletter-signup\"><p>Get the best of the blog in your")
+        .append(" inbox every week, with no spam and an easy way to unsubscribe at any time.</p>")
+        .append("</div><div id=comments class=comments-area><ol class=comment-list>");
+    for (String name : List.of("Ana", "Ben")) {
+      page.append("<li class=comment><p>")
+          .append(name)
+          .append(" wrote: I agree with every word of this, and I have been saying the same to my")
+          .append(
+              " team for years while they kept writing comments that repeat the code.</p></li>");
+    }
+    page.append("</ol></div></div></body></html>");
+    String text =
+        new MainTextExtractor(Boilerplate.LOCAL, RULES).extract(page.toString(), "").text();
+    assertContainsAll(
+        text, "Paragraph 0 of the article", "Paragraph 4 of the article", "A docstring documents");
+    assertContainsNone(text, "Naming things well", "best of the blog", "Ana wrote", "Ben wrote");
+  }
+
+  @Test
+  void aThreadWhoseRepliesAreNamedCommentsKeepsThem() {
+    // a short opening post and the replies that outweigh it, in two lists named comments (the
+    // most liked and the newest), each under half of the page: the thread is the page's text
+    StringBuilder page =
+        new StringBuilder("<html><body><div><h1>Which torque wrench?</h1><p>I need a torque")
+            .append(" wrench for bicycle work, which one should I buy?</p>");
+    for (List<String> names : List.of(List.of("Ana", "Ben"), List.of("Chloe", "Dev"))) {
+      page.append("<div class=comments>");
+      for (String name : names) {
+        page.append("<div><p>")
+            .append(name)
+            .append(" replies: buy a click-type wrench with a range of two to twenty newton")
+            .append(" metres, calibrated, and keep it at its lowest setting when you put it away.")
+            .append("</p></div>");
+      }
+      page.append("</div>");
+    }
+    page.append("</div></body></html>");
+    String text =
+        new MainTextExtractor(Boilerplate.LOCAL, RULES).extract(page.toString(), "").text();
+    assertContainsAll(text, "which one should I buy", "Ana replies", "Dev replies");
+  }
+
   private static int occurrences(String text, String part) {
     int n = 0;
     for (int at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) {
@@ -1371,7 +1435,8 @@ class BlockClassifierTest {
               -1,
               -1,
               PageType.OTHER,
-              0));
+              0,
+              -1));
       int list = element + 1;
       for (int k = 0; k < (letter == 'm' ? 40 : 2); k++) {
         String name = letter == 'm' ? "m_member_number_" + k : letter + "_" + k;

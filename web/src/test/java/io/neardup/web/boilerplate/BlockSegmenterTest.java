@@ -16,6 +16,34 @@ class BlockSegmenterTest {
   }
 
   @Test
+  void namesOfFurnitureAreShortNamesHoldingAWordOfIt() {
+    for (String name :
+        List.of("comments", "related-posts", "relatedPosts", "c-share__links", "x newsletter")) {
+      assertTrue(BlockSegmenter.namesFurniture(name, 3), name);
+    }
+    // a heading's anchor of four words, words that hold one ("shared", "socialist"), a wrapper
+    // named after what it sits beside, a comment in code (readers' are "comments")
+    for (String name :
+        List.of(
+            "what-is-social-shopping",
+            "shared-code",
+            "socialist",
+            "has-sidebar",
+            "deprecation-comment",
+            "")) {
+      assertFalse(BlockSegmenter.namesFurniture(name, 3), name);
+    }
+    List<TextBlock> b =
+        blocks(
+            "<div class=post><p>Text</p><div class=related><p>Other</p></div>"
+                + "<section id=comments><h2>Comments in code</h2><p>Why</p></section></div>");
+    assertEquals(-1, b.get(0).named());
+    assertEquals(b.get(1).path()[b.get(1).path().length - 2], b.get(1).named());
+    assertEquals(-1, b.get(2).named());
+    assertEquals(-1, b.get(3).named());
+  }
+
+  @Test
   void blockElementsCutInlineElementsDoNot() {
     List<TextBlock> b =
         blocks(

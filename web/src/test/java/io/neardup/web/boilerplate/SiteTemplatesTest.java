@@ -262,7 +262,8 @@ class SiteTemplatesTest {
                 -1,
                 -1,
                 PageType.OTHER,
-                0),
+                0,
+                -1),
             new TextBlock(
                 "The article every page of the directory repeats, word for word",
                 11,
@@ -276,7 +277,8 @@ class SiteTemplatesTest {
                 -1,
                 -1,
                 PageType.OTHER,
-                0),
+                0,
+                -1),
             new TextBlock(
                 "Today",
                 1,
@@ -290,7 +292,8 @@ class SiteTemplatesTest {
                 -1,
                 -1,
                 PageType.OTHER,
-                0));
+                0,
+                -1));
     assertNull(SiteTemplates.chrome(copy, new boolean[] {true, true, false}));
   }
 
