@@ -209,11 +209,9 @@ public final class BlockSegmenter {
   private boolean blockTime;
   private Landmark blockLandmark;
   private int blockForm;
-  private int[] tables = new int[8];
-  private int tableDepth;
+  private final Elements tables = new Elements();
   private int blockTable;
-  private int[] named = new int[8];
-  private int namedDepth;
+  private final Elements named = new Elements();
   private int blockNamed;
   private int[] elements = new int[64];
   private int[] open = new int[64];
@@ -249,8 +247,9 @@ public final class BlockSegmenter {
     mainOpen = 0;
     formDepth = 0;
     form = -1;
-    tableDepth = 0;
-    elementDepth = nextElement = openDepth = namedDepth = 0;
+    tables.size = 0;
+    named.size = 0;
+    elementDepth = nextElement = openDepth = 0;
     root.filter(new Filter());
     flush();
     List<TextBlock> result = blocks;
@@ -432,24 +431,10 @@ public final class BlockSegmenter {
       sectioningDepth += step;
     }
     if ((context & TABLE) != 0) {
-      if (step > 0) {
-        if (tableDepth == tables.length) {
-          tables = Arrays.copyOf(tables, 2 * tableDepth);
-        }
-        tables[tableDepth++] = elements[elementDepth - 1];
-      } else {
-        tableDepth--;
-      }
+      tables.enter(step, elements[elementDepth - 1]);
     }
     if ((context & NAMED) != 0) {
-      if (step > 0) {
-        if (namedDepth == named.length) {
-          named = Arrays.copyOf(named, 2 * namedDepth);
-        }
-        named[namedDepth++] = elements[elementDepth - 1];
-      } else {
-        namedDepth--;
-      }
+      named.enter(step, elements[elementDepth - 1]);
     }
     if ((context & FORM) != 0) {
       if (step > 0 && formDepth == 0) {
@@ -567,6 +552,29 @@ public final class BlockSegmenter {
     return false;
   }
 
+  /** The open elements of one kind (tables, elements named as furniture), by their numbers. */
+  private static final class Elements {
+    int[] numbers = new int[8];
+    int size;
+
+    /** Counts element {@code number} in (+1) or out (-1). */
+    void enter(int step, int number) {
+      if (step < 0) {
+        size--;
+        return;
+      }
+      if (size == numbers.length) {
+        numbers = Arrays.copyOf(numbers, 2 * size);
+      }
+      numbers[size++] = number;
+    }
+
+    /** The number of the innermost open element, or -1. */
+    int innermost() {
+      return size > 0 ? numbers[size - 1] : -1;
+    }
+  }
+
   /**
    * The attributes the segmenter reads, in one pass over an element's attributes; one instance per
    * segmenter, read again for each element (no allocation per element).
@@ -668,8 +676,8 @@ public final class BlockSegmenter {
           blockHeadingLevel = blockHeading ? headingLevel : 0;
           blockListItem = listDepth > 0;
           blockForm = form;
-          blockTable = tableDepth > 0 ? tables[tableDepth - 1] : -1;
-          blockNamed = namedDepth > 0 ? named[namedDepth - 1] : -1;
+          blockTable = tables.innermost();
+          blockNamed = named.innermost();
           blockLandmark =
               boilerplateDepth > 0
                   ? Landmark.BOILERPLATE
