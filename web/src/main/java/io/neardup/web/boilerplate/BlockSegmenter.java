@@ -134,12 +134,12 @@ public final class BlockSegmenter {
   /**
    * Words that name page furniture in class and id attributes, in the markup of sites of every kind
    * (a word of a name matches as it is or without a trailing "s"): readers' comments, related and
-   * recommended links, sharing and social buttons, newsletter and sign-up boxes, pop-ups and
-   * consent notices, authors' bylines and biographies, breadcrumbs, sponsors, navigation and tool
-   * bars. Readers' comments are named in the plural: "comment" alone names a comment in code or a
-   * deprecation note. Words that name a page's parts by where they sit (sidebar, footer, menu) or
-   * by what builds them (widget, module, tag) are not among them: page builders wrap articles in
-   * widgets, and an article's classes name its tags.
+   * recommended links, sharing and social buttons, newsletter and sign-up boxes, pop-ups, consent
+   * notices and disclaimers, authors' bylines and biographies, breadcrumbs, sponsors, navigation
+   * and tool bars. Readers' comments are named in the plural: "comment" alone names a comment in
+   * code or a deprecation note. Words that name a page's parts by where they sit (sidebar, footer,
+   * menu) or by what builds them (widget, module, tag) are not among them: page builders wrap
+   * articles in widgets, and an article's classes name its tags.
    */
   private static final Set<String> FURNITURE_NAMES =
       Set.of(
@@ -154,6 +154,7 @@ public final class BlockSegmenter {
           "signup",
           "popup",
           "consent",
+          "disclaimer",
           "bio",
           "byline",
           "breadcrumb",
