@@ -179,6 +179,13 @@ public final class BlockSegmenter {
   private static final int MAX_ID_WORDS = 2;
 
   private final StringBuilder text = new StringBuilder();
+  private final String[] classNames = new String[64];
+  private final boolean[] classFurniture = new boolean[64];
+
+  /** The wrap of the block's words so far, and the length of the word it is in. */
+  private final Wrap wrap = new Wrap();
+
+  private int wordLength;
   private final ElementAttributes elementAttributes = new ElementAttributes();
   private Shown shown = Shown.BROWSER;
   private PageType pageType = PageType.OTHER;
@@ -370,6 +377,22 @@ public final class BlockSegmenter {
         && tag.charAt(1) <= '6';
   }
 
+  /**
+   * {@link #namesFurniture} of a class attribute, remembered for the last class attributes seen (by
+   * the slot of their hash): a page gives most of its elements one of a few lists of classes.
+   */
+  private boolean classNamesFurniture(String value) {
+    if (value.isEmpty()) {
+      return false;
+    }
+    int slot = value.hashCode() & (classNames.length - 1);
+    if (!value.equals(classNames[slot])) {
+      classNames[slot] = value;
+      classFurniture[slot] = namesFurniture(value, MAX_NAME_WORDS);
+    }
+    return classFurniture[slot];
+  }
+
   private int context(Element e, String tag, ElementAttributes attributes) {
     int context = BLOCK_TAGS.contains(tag) ? BLOCK : 0;
     if (tag.equals("a") && attributes.href) {
@@ -391,7 +414,7 @@ public final class BlockSegmenter {
       context |= FORM;
     }
     if ((context & BLOCK) != 0
-        && (namesFurniture(attributes.className, MAX_NAME_WORDS)
+        && (classNamesFurniture(attributes.className)
             || (namesFurniture(attributes.id, MAX_ID_WORDS) && !anchorsHeading(e)))) {
       context |= NAMED;
     }
@@ -657,6 +680,8 @@ public final class BlockSegmenter {
       if (isSpace(c)) {
         if (text.length() > 0 && text.charAt(text.length() - 1) != ' ') {
           text.append(' ');
+          wrap.place(wordLength);
+          wordLength = 0;
         }
         i++;
         continue;
@@ -693,6 +718,7 @@ public final class BlockSegmenter {
         }
       }
       text.append(s, i, end);
+      wordLength += end - i;
       i = end;
     }
   }
@@ -718,14 +744,16 @@ public final class BlockSegmenter {
     }
     if (end > 0) {
       String t = text.toString();
-      int[] wrap = wrap(t);
+      if (wordLength > 0) {
+        wrap.place(wordLength);
+      }
       blocks.add(
           new TextBlock(
               t,
               words,
               linkedWords,
-              wrap[0],
-              wrap[1],
+              wrap.lines,
+              wrap.wordsBefore,
               blockHeading,
               blockListItem,
               // a line shorter than a sentence that leads into text, around a machine-readable
@@ -745,6 +773,8 @@ public final class BlockSegmenter {
 
   private void reset() {
     text.setLength(0);
+    wrap.reset();
+    wordLength = 0;
     words = 0;
     linkedWords = 0;
     blockHeading = false;
@@ -763,15 +793,29 @@ public final class BlockSegmenter {
    * @return the number of lines and the number of words on all lines but the last
    */
   static int[] wrap(String t) {
-    int lines = 1;
-    int column = 0;
-    int wordsOnLine = 0;
-    int wordsBefore = 0;
+    Wrap wrap = new Wrap();
     int i = 0;
     while (i < t.length()) {
       int space = t.indexOf(' ', i);
       int end = space < 0 ? t.length() : space;
-      int length = end - i;
+      wrap.place(end - i);
+      i = end + 1;
+    }
+    return new int[] {wrap.lines, wrap.wordsBefore};
+  }
+
+  /**
+   * A word wrap at {@link TextBlock#WRAP_WIDTH} columns, word by word: the segmenter places each
+   * word of a block as it ends, so that no block's text is read twice.
+   */
+  static final class Wrap {
+    int lines = 1;
+    int column;
+    int wordsOnLine;
+    int wordsBefore;
+
+    /** Places the next word, of {@code length} characters. */
+    void place(int length) {
       if (column > 0 && column + 1 + length > TextBlock.WRAP_WIDTH) {
         lines++;
         wordsBefore += wordsOnLine;
@@ -780,8 +824,13 @@ public final class BlockSegmenter {
       }
       column += (column > 0 ? 1 : 0) + length;
       wordsOnLine++;
-      i = end + 1;
     }
-    return new int[] {lines, wordsBefore};
+
+    void reset() {
+      lines = 1;
+      column = 0;
+      wordsOnLine = 0;
+      wordsBefore = 0;
+    }
   }
 }
