@@ -139,7 +139,8 @@ public final class BlockSegmenter {
    * and tool bars. Readers' comments are named in the plural: "comment" alone names a comment in
    * code or a deprecation note. Words that name a page's parts by where they sit (sidebar, footer,
    * menu) or by what builds them (widget, module, tag) are not among them: page builders wrap
-   * articles in widgets, and an article's classes name its tags.
+   * articles in widgets, an article's classes name its tags, and a reference's "tags" are its
+   * parameters.
    */
   private static final Set<String> FURNITURE_NAMES =
       Set.of(
@@ -499,9 +500,9 @@ public final class BlockSegmenter {
 
   /**
    * Whether a class or id attribute's value names furniture: one of its names (the class
-   * attribute's space-separated list) has at most {@value #MAX_NAME_WORDS} words (runs of letters,
-   * split where a lower-case letter meets an upper-case one, as in "relatedPosts") of which one is
-   * among {@link #FURNITURE_NAMES}.
+   * attribute's space-separated list) has at most {@code maxWords} words (runs of letters, split
+   * where a lower-case letter meets an upper-case one, as in "relatedPosts") of which one is among
+   * {@link #FURNITURE_NAMES}.
    */
   static boolean namesFurniture(String value, int maxWords) {
     int n = value.length();
