@@ -228,12 +228,12 @@ public final class BlockClassifier {
   /** Classifies each block, telling {@code trace} (if not null) the verdicts after each step. */
   boolean[] classify(List<TextBlock> blocks, BlockTrace trace) {
     if (model == null) {
-      return dropNamed(blocks, dropRepeats(blocks, rules(blocks, trace), trace), trace);
+      return lastSteps(blocks, rules(blocks, trace), trace);
     }
     BlockTrace steps = trace != null ? trace : new BlockTrace(blocks);
     boolean[] rules = rules(blocks, steps);
     if (!forModel(blocks, rules)) {
-      return dropNamed(blocks, dropRepeats(blocks, rules, trace), trace);
+      return lastSteps(blocks, rules, trace);
     }
     boolean[] redecided = rules.clone();
     BlockFeatures.forEach(
@@ -246,6 +246,14 @@ public final class BlockClassifier {
                     || model.above(f, rules[i] ? DROP_SCORE : KEEP_SCORE));
     boolean[] content = enough(blocks, rules, redecided);
     trace(trace, BlockTrace.Step.MODEL, content);
+    return lastSteps(blocks, content, trace);
+  }
+
+  /**
+   * The steps after the rules and the model, whichever decided: a part rendered twice kept once,
+   * parts named as furniture dropped.
+   */
+  private static boolean[] lastSteps(List<TextBlock> blocks, boolean[] content, BlockTrace trace) {
     return dropNamed(blocks, dropRepeats(blocks, content, trace), trace);
   }
 
@@ -394,9 +402,8 @@ public final class BlockClassifier {
       if (ch < 0x80) {
         // ASCII, most text: as below, without the look-ups
         i++;
-        int lower = ch | 0x20;
-        wordy = (lower >= 'a' && lower <= 'z') || (ch >= '0' && ch <= '9');
-        c = wordy && ch >= 'A' ? lower : ch;
+        wordy = BlockSegmenter.isLetterOrDigit(ch);
+        c = wordy && ch >= 'A' ? ch | 0x20 : ch;
       } else {
         c = text.codePointAt(i);
         i += Character.charCount(c);

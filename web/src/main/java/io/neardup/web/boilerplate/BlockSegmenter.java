@@ -354,14 +354,13 @@ public final class BlockSegmenter {
   private static final int NAMED = 1 << 9;
 
   /**
-   * Whether an element's id is its heading's anchor: it is a heading, or one of its first three
-   * children is (a section whose id is its title's words, "related-work", "comments").
+   * Whether an element opens with a heading: one of its first three children is one (the heading
+   * may follow an empty anchor or two, "<span id=...></span>
+   *
+   * <h2>"). Its id is then its title's anchor ("related-work", "comments"), as a heading's own id
+   * is.
    */
-  private static boolean anchorsHeading(Element e) {
-    if (isHeading(e.normalName())) {
-      return true;
-    }
-    // the heading may follow an empty anchor or two ("<span id=...></span><h2>")
+  private static boolean opensWithHeading(Element e) {
     Element child = e.firstElementChild();
     for (int k = 0; k < 3 && child != null; k++, child = child.nextElementSibling()) {
       if (isHeading(child.normalName())) {
@@ -416,7 +415,9 @@ public final class BlockSegmenter {
     }
     if ((context & BLOCK) != 0
         && (classNamesFurniture(attributes.className)
-            || (namesFurniture(attributes.id, MAX_ID_WORDS) && !anchorsHeading(e)))) {
+            || (namesFurniture(attributes.id, MAX_ID_WORDS)
+                && (context & HEADING) == 0
+                && !opensWithHeading(e)))) {
       context |= NAMED;
     }
     return switch (landmark(tag, attributes)) {
@@ -730,7 +731,7 @@ public final class BlockSegmenter {
         : c >= 0x80 && (c == '\u00a0' || Character.isWhitespace(c));
   }
 
-  private static boolean isLetterOrDigit(char c) {
+  static boolean isLetterOrDigit(char c) {
     if (c < 0x80) {
       char lower = (char) (c | 0x20);
       return (lower >= 'a' && lower <= 'z') || (c >= '0' && c <= '9');
