@@ -61,31 +61,30 @@ final class ArticleTail {
         while (k < path.length && k < before.length && path[k] == before[k]) {
           k++;
         }
-        if (k > 0 && k < path.length - 1 && k < before.length) {
+        // the box's shape first: reading its lines for a name costs more
+        if (k > 0
+            && k < path.length - 1
+            && k < before.length
+            && !b.listItem()
+            && article >= ContentRegion.SHORT_REGION_WORDS) {
           int box = path[k];
-          int start = i;
-          while (start > 0 && ContentRegion.inside(blocks.get(start - 1).path(), k, box)) {
-            start--;
-          }
-          int end = i;
-          while (end < n && ContentRegion.inside(blocks.get(end).path(), k, box)) {
-            end++;
-          }
+          int start = firstIn(blocks, i, k, box);
           long words = 0;
-          for (int j = start; j < end; j++) {
+          for (int j = start; j < i; j++) {
             words += content[j] ? blocks.get(j).words() : 0;
           }
-          int articleStart = lastParagraph;
-          while (articleStart > 0
-              && ContentRegion.inside(blocks.get(articleStart - 1).path(), k, before[k])) {
-            articleStart--;
-          }
-          if (named(blocks, start, i, b.text())
-              && !named(blocks, articleStart, lastParagraph, null)
-              && !b.listItem()
+          int end = i;
+          while (end < n
               && words < ContentRegion.SHORT_REGION_WORDS
-              && article >= ContentRegion.SHORT_REGION_WORDS
-              && words < article) {
+              && ContentRegion.inside(blocks.get(end).path(), k, box)) {
+            words += content[end] ? blocks.get(end).words() : 0;
+            end++;
+          }
+          if (words < ContentRegion.SHORT_REGION_WORDS
+              && words < article
+              && named(blocks, start, i, b.text())
+              && !named(
+                  blocks, firstIn(blocks, lastParagraph, k, before[k]), lastParagraph, null)) {
             if (boxStart >= 0 && boxStart != start) {
               return; // boxes that recur are a list (cards, posts), not an author's box
             }
@@ -104,6 +103,15 @@ final class ArticleTail {
     for (int j = boxStart; j >= 0 && j < boxEnd; j++) {
       content[j] = false;
     }
+  }
+
+  /** The first block in {@code element} (at depth {@code k} of the paths) before {@code block}. */
+  private static int firstIn(List<TextBlock> blocks, int block, int k, int element) {
+    int start = block;
+    while (start > 0 && ContentRegion.inside(blocks.get(start - 1).path(), k, element)) {
+      start--;
+    }
+    return start;
   }
 
   /**

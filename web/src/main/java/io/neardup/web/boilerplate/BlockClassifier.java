@@ -1,6 +1,5 @@
 package io.neardup.web.boilerplate;
 
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -325,21 +324,25 @@ public final class BlockClassifier {
     int n = blocks.size();
     long[] keys = new long[n];
     boolean[] keyed = new boolean[n];
-    long[] sorted = new long[n];
-    int m = 0;
+    // most pages say no line twice: an open-addressed table of the keys tells, before any map is
+    // built (a key's lowest bit is set so that 0 marks an empty slot; two keys that differ only
+    // there pass on to the map, which tells them apart)
+    long[] seen = new long[Math.max(4, Integer.highestOneBit(Math.max(1, n)) << 2)];
+    int mask = seen.length - 1;
+    boolean twice = false;
     for (int i = 0; i < n; i++) {
       TextBlock b = blocks.get(i);
       if (content[i] && b.words() >= MIN_REPEATED_WORDS && !b.listItem() && b.table() < 0) {
         keys[i] = normalizedHash(b.text());
         keyed[i] = true;
-        sorted[m++] = keys[i];
+        long key = keys[i] | 1;
+        int slot = (int) (key ^ (key >>> 32)) & mask;
+        while (seen[slot] != 0 && seen[slot] != key) {
+          slot = (slot + 1) & mask;
+        }
+        twice |= seen[slot] == key;
+        seen[slot] = key;
       }
-    }
-    // most pages say no line twice: one sort tells, before any map is built
-    Arrays.sort(sorted, 0, m);
-    boolean twice = false;
-    for (int k = 1; k < m && !twice; k++) {
-      twice = sorted[k] == sorted[k - 1];
     }
     if (!twice) {
       return content;
