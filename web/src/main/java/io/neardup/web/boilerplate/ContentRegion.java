@@ -52,14 +52,15 @@ import java.util.Map;
  * then takes in its ancestors as long as they add text only (no declared furniture, few links, no
  * more words than the region, or {@value #UNDECLARED_WIDENING} times as many on a page that
  * declares no main region: there the region alone tells where the entry ends, and an entry's
- * parameters and return values may outweigh its description), and their text is kept, a form's
- * labels excepted; the navigation around an entry is links and stops it. When what it is widened to
- * is one of {@value #MIN_SECTIONS} or more sections under headings of one level (a method's details
- * beside its class's overview and summaries) and their parent holds at least {@value
- * #CONTAINER_SHARE} of the page's text, the parent is the entry: a page's parts are then its text,
- * and what follows the short one is another part, not an article's tail. A region in sections keeps
- * all its text lines, those before its first kept paragraph and after its last too (a manual page's
- * NAME and SYNOPSIS, its SEE ALSO).
+ * parameters and return values may outweigh its description), and their text is kept, the entry's
+ * own short lines too (its signature, its parameters' lines, which the classifier drops as short),
+ * a form's labels excepted; the navigation around an entry is links and stops it. When what it is
+ * widened to is one of {@value #MIN_SECTIONS} or more sections under headings of one level (a
+ * method's details beside its class's overview and summaries) and their parent holds at least
+ * {@value #CONTAINER_SHARE} of the page's text, the parent is the entry: a page's parts are then
+ * its text, and what follows the short one is another part, not an article's tail. A region in
+ * sections keeps all its text lines, those before its first kept paragraph and after its last too
+ * (a manual page's NAME and SYNOPSIS, its SEE ALSO).
  *
  * <p>When no paragraph container holds at least half of what was kept (a page of short lines whose
  * few paragraphs are scattered, a list, a thread) and the page declares no main region, the deepest
@@ -258,20 +259,15 @@ final class ContentRegion {
       }
     }
     int wholeDepth = depth[whole];
-    boolean[] added = null;
-    if (whole != best && regionText < SHORT_REGION_WORDS) {
+    boolean widened = whole != best && regionText < SHORT_REGION_WORDS;
+    if (widened) {
       // a short entry (a reference page's description, a parameter's paragraph): the lines around
       // it that name the entry (its title, signature, parameters) are what tells it from the
       // site's other entries, which share its sentences
-      added = new boolean[n];
       regionWords = 0;
       for (int i = 0; i < n; i++) {
-        int[] path = blocks.get(i).path();
-        if (path.length > wholeDepth
-            && path[wholeDepth] == whole
-            && !(path.length > bestDepth && path[bestDepth] == best)
-            && (replies == null || !replies[i])) {
-          inRegion[i] = added[i] = true;
+        if (inside(blocks.get(i).path(), wholeDepth, whole) && (replies == null || !replies[i])) {
+          inRegion[i] = true;
         }
         if (content[i] && inRegion[i]) {
           regionWords += blocks.get(i).words();
@@ -312,10 +308,13 @@ final class ContentRegion {
       // no paragraph container holds what was kept: a page of short lines, a list or a thread
       return keepTextContainer(blocks, content);
     }
-    if (added != null) {
+    if (widened) {
       for (int i = 0; i < n; i++) {
-        if (added[i]) {
-          // a form's labels stay as the classifier left them: interface, not the entry's lines
+        if (inRegion[i]) {
+          // the entry's own short lines (a signature, a parameter's line under its own heading)
+          // as much as those around it: the classifier drops short lines, and the same entry
+          // under a template that declares its main region keeps them; a form's labels stay as
+          // the classifier left them: interface, not the entry's lines
           content[i] = isText(blocks.get(i)) && (blocks.get(i).form() < 0 || content[i]);
         }
       }

@@ -197,6 +197,11 @@ class BlockClassifierTest {
             + "</pre></div><div><h2>Description</h2>"
             + description
             + "</div></div>";
+    return betweenNavigation(entry);
+  }
+
+  /** The main text of a page that is {@code entry} between navigation bars. */
+  private static String betweenNavigation(String entry) {
     return new MainTextExtractor(Boilerplate.LOCAL).extract(NAV + entry + NAV, "").text();
   }
 
@@ -251,11 +256,40 @@ class BlockClassifierTest {
             + " its value cannot be converted.</p></div>"
             + parameters
             + "<form><p>Was this page helpful</p></form></div>";
-    String text = new MainTextExtractor(Boilerplate.LOCAL).extract(NAV + entry + NAV, "").text();
+    String text = betweenNavigation(entry);
     assertTrue(text.contains("Sets the value of a property"), text);
     assertFalse(text.contains("helpful"), text);
     assertTrue(text.contains("the flags to set or null"), text);
     assertFalse(text.contains("Prev"), text);
+  }
+
+  @Test
+  void aShortEntryWidenedToItsPageKeepsItsOwnShortLines() {
+    // the best-scoring element is the last method's list of parameters, a short entry that is
+    // widened to the page; its own lines are short (a parameter's line, the exception it throws)
+    // and the classifier drops them, but they are the entry's text as much as the lines around it,
+    // and the same page under a template that declares its main region keeps them
+    String entry =
+        "<div><div><h1>Interface DoubleSink</h1><div>A functional interface like a consumer of"
+            + " doubles that declares an exception it may throw.</div><section><h2>Method"
+            + " Details</h2><ul><li><section><h3>accept</h3><div>void <a href=#a>accept</a>(double"
+            + " value) throws E</div><div>Accepts the value.</div><dl><dt>Parameters:</dt><dd>value"
+            + " - the value to accept</dd></dl></section></li><li><section><h3>andThen</h3><div><a"
+            + " href=#d>default</a> <a href=#s>DoubleSink</a> andThen(<a href=#s>DoubleSink</a>"
+            + " after)</div><div>Returns a composed sink like <a"
+            + " href=#c>DoubleConsumer.andThen</a>.</div><dl><dt>Parameters:</dt><dd>after - the"
+            + " operation to perform after this one.</dd><dt>Returns:</dt><dd>a composed sink that"
+            + " runs this one, then after.</dd><dt>Throws:</dt><dd>NullPointerException - when after"
+            + " is null.</dd></dl></section></li></ul></section></div></div>";
+    String text = betweenNavigation(entry);
+    assertFalse(text.contains("Prev"), text);
+    for (String line :
+        List.of(
+            "A functional interface like a consumer",
+            "value - the value to accept",
+            "Throws:\nNullPointerException - when after is null.")) {
+      assertTrue(text.contains(line), text);
+    }
   }
 
   @Test
