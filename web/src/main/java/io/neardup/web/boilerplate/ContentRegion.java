@@ -356,14 +356,15 @@ final class ContentRegion {
 
   /**
    * The element holding the sections that the element {@code best} is part of, or {@code best}:
-   * when {@code best} or one of its {@value #SECTION_REACH} nearest ancestors opens with a heading
-   * and at least {@value #MIN_SECTIONS} of its parent's children (itself included) open with a
-   * heading of the same level, the page is one text in sections (a manual page's NAME, SYNOPSIS,
-   * DESCRIPTION, RETURN VALUE; a reference entry's parts; a chapter's sections) and their parent is
-   * the region. Paragraph scoring picks the section with the most running text; the others (a
-   * synopsis of code, a one-sentence return value, a list of files) score too little to join it,
-   * and the same page under a template that declares its main region keeps them. An article's
-   * title, its comments and its related posts are headings of different levels.
+   * when {@code best} or one of its {@value #SECTION_REACH} nearest ancestors opens with a heading,
+   * or follows a sibling that does (sections written flat: each heading, then the body it heads,
+   * side by side), and at least {@value #MIN_SECTIONS} of its parent's children (itself included)
+   * open with a heading of that level, the page is one text in sections (a manual page's NAME,
+   * SYNOPSIS, DESCRIPTION, RETURN VALUE; a reference entry's parts; a chapter's sections) and their
+   * parent is the region. Paragraph scoring picks the section with the most running text; the
+   * others (a synopsis of code, a one-sentence return value, a list of files) score too little to
+   * join it, and the same page under a template that declares its main region keeps them. An
+   * article's title, its comments and its related posts are headings of different levels.
    */
   static int sections(List<TextBlock> blocks, int best, int[] parent, int[] depth) {
     for (int a = best, up = 0; a >= 0 && depth[a] > 0 && up <= SECTION_REACH; a = parent[a], up++) {
@@ -371,6 +372,7 @@ final class ContentRegion {
       int at = depth[a];
       int[] headings = new int[7];
       int level = 0;
+      int opening = 0;
       int current = -1;
       for (TextBlock b : blocks) {
         int[] path = b.path();
@@ -384,8 +386,11 @@ final class ContentRegion {
         current = path[at];
         headings[b.headingLevel()]++;
         if (current == a) {
-          level = b.headingLevel();
+          // sections written flat: a child that opens with no heading is headed by the sibling
+          // before it when that sibling opens with one
+          level = b.headingLevel() > 0 ? b.headingLevel() : opening;
         }
+        opening = b.headingLevel();
       }
       if (level > 0 && headings[level] >= MIN_SECTIONS) {
         return p;

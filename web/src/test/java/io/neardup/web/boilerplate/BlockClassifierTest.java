@@ -963,6 +963,28 @@ class BlockClassifierTest {
   }
 
   @Test
+  void aManualPageInFlatSectionsKeepsTheShortSectionsAroundItsDescription() {
+    // the same page written without an element per section: each heading, then its body, side
+    // by side in one parent, as many generators write them; the description's body follows its
+    // heading instead of opening with it, and the page is one text in sections all the same
+    String page =
+        "<div><ul><li><a href=/a>Alpha</a></li><li><a href=/b>Beta</a></li>"
+            + "<li><a href=/c>Gamma</a></li></ul></div>"
+            + "<div><h1>tracefs_printf(3)</h1></div><div>"
+            + "<h2>NAME</h2><div><p>tracefs_printf</p></div>"
+            + "<h2>SYNOPSIS</h2><div><pre>#include &lt;tracefs.h&gt;</pre></div>"
+            + "<h2>DESCRIPTION</h2><div>"
+            + manualDescription()
+            + "</div><h2>RETURN VALUE</h2><div><p>The functions return 0 when the string was"
+            + " written, or -1 on an error, with errno set.</p></div>"
+            + "<h2>SEE ALSO</h2><div><p>trace-cmd(1)</p></div>"
+            + "</div><div>Last updated 2023-01-01 10:00:00 CET</div>";
+    String text = new MainTextExtractor(Boilerplate.LOCAL, RULES).extract(page, "").text();
+    assertContainsAll(text, "SYNOPSIS", "#include <tracefs.h>", "trace-cmd(1)");
+    assertFalse(text.contains("Last updated"), text);
+  }
+
+  @Test
   void aLandingPageInSectionsKeepsTheSectionsAfterItsShortBestOne() {
     // a product's landing page in its declared main region: short sections side by side under
     // headings of one level, the first (a sentence with many clauses) scoring highest but too
