@@ -105,7 +105,10 @@ final class ArticleTail {
     }
   }
 
-  /** The first block in {@code element} (at depth {@code k} of the paths) before {@code block}. */
+  /**
+   * The first block of the run of blocks inside {@code element} (at depth {@code k} of their paths)
+   * that ends at {@code block}.
+   */
   private static int firstIn(List<TextBlock> blocks, int block, int k, int element) {
     int start = block;
     while (start > 0 && ContentRegion.inside(blocks.get(start - 1).path(), k, element)) {

@@ -324,27 +324,16 @@ public final class BlockClassifier {
     int n = blocks.size();
     long[] keys = new long[n];
     boolean[] keyed = new boolean[n];
-    // most pages say no line twice: an open-addressed table of the keys tells, before any map is
-    // built (a key's lowest bit is set so that 0 marks an empty slot; two keys that differ only
-    // there pass on to the map, which tells them apart)
-    long[] seen = new long[Math.max(4, Integer.highestOneBit(Math.max(1, n)) << 2)];
-    int mask = seen.length - 1;
-    boolean twice = false;
+    int m = 0;
     for (int i = 0; i < n; i++) {
       TextBlock b = blocks.get(i);
       if (content[i] && b.words() >= MIN_REPEATED_WORDS && !b.listItem() && b.table() < 0) {
         keys[i] = normalizedHash(b.text());
         keyed[i] = true;
-        long key = keys[i] | 1;
-        int slot = (int) (key ^ (key >>> 32)) & mask;
-        while (seen[slot] != 0 && seen[slot] != key) {
-          slot = (slot + 1) & mask;
-        }
-        twice |= seen[slot] == key;
-        seen[slot] = key;
+        m++;
       }
     }
-    if (!twice) {
+    if (!anyTwice(keys, keyed, m)) {
       return content;
     }
     Map<Long, Integer> copies = new HashMap<>();
@@ -382,6 +371,31 @@ public final class BlockClassifier {
       trace(trace, BlockTrace.Step.REPEATS, content);
     }
     return content;
+  }
+
+  /**
+   * Whether two of the {@code m} keyed keys are equal, by an open-addressed table of at most four
+   * slots per key: most pages say no line twice, and this tells before any map is built. A key's
+   * lowest bit is set so that 0 marks an empty slot; two keys that differ only there are reported
+   * equal, and the map that follows tells them apart.
+   */
+  private static boolean anyTwice(long[] keys, boolean[] keyed, int m) {
+    long[] seen = new long[Integer.highestOneBit(Math.max(2, m)) << 2];
+    int mask = seen.length - 1;
+    for (int i = 0; i < keys.length; i++) {
+      if (keyed[i]) {
+        long key = keys[i] | 1;
+        int slot = (int) (key ^ (key >>> 32)) & mask;
+        while (seen[slot] != 0 && seen[slot] != key) {
+          slot = (slot + 1) & mask;
+        }
+        if (seen[slot] == key) {
+          return true;
+        }
+        seen[slot] = key;
+      }
+    }
+    return false;
   }
 
   /** The element a block's element lies in, or -1. */

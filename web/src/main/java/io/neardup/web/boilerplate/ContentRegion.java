@@ -24,10 +24,10 @@ import java.util.Map;
  * was kept and the best is only a part of the article (at least {@value #MIN_ALTERNATIVES} of the
  * next best elements score close to it: a description's own paragraphs beside its nested list of
  * options), their common ancestor is the region, as Readability chooses; when the best element is
- * one of {@value #MIN_SECTIONS} or more sections side by side under headings of one level (a manual
- * page's NAME, SYNOPSIS, DESCRIPTION, RETURN VALUE), their parent is (see {@link #sections}); and
- * the list of a page of links that is one of a series, each under its heading (an index's letters),
- * takes in the series.
+ * one of {@value #MIN_SECTIONS} or more sections side by side under headings of one level, each in
+ * an element of its own or written flat (a manual page's NAME, SYNOPSIS, DESCRIPTION, RETURN
+ * VALUE), their parent is (see {@link #sections}); and the list of a page of links that is one of a
+ * series, each under its heading (an index's letters), takes in the series.
  *
  * <p>Posts side by side, each opening with its byline, are a thread or an article's replies: the
  * thread is the region, the replies are taken out of it (see {@link Conversation}). Inside the
