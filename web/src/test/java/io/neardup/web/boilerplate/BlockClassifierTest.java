@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.neardup.web.html.HtmlDecoder;
 import java.util.List;
+import java.util.function.BinaryOperator;
 import org.junit.jupiter.api.Test;
 
 class BlockClassifierTest {
@@ -944,22 +945,7 @@ class BlockClassifierTest {
     // a manual page on a template that declares no main region, in sections of one heading level:
     // the description's paragraphs are what the classifier keeps; the name, the synopsis before
     // them and the references after them are short lines, and the page's text as much
-    String page =
-        "<div><ul><li><a href=/a>Alpha</a></li><li><a href=/b>Beta</a></li>"
-            + "<li><a href=/c>Gamma</a></li></ul></div>"
-            + "<div><h1>tracefs_printf(3)</h1></div><div>"
-            + section("NAME", "<p>tracefs_printf</p>")
-            + section("SYNOPSIS", "<pre>#include &lt;tracefs.h&gt;</pre>")
-            + section("DESCRIPTION", manualDescription())
-            + section(
-                "RETURN VALUE",
-                "<p>The functions return 0 when the string was written, or -1 on an error, with"
-                    + " errno set.</p>")
-            + section("SEE ALSO", "<p>trace-cmd(1)</p>")
-            + "</div><div>Last updated 2023-01-01 10:00:00 CET</div>";
-    String text = new MainTextExtractor(Boilerplate.LOCAL, RULES).extract(page, "").text();
-    assertContainsAll(text, "SYNOPSIS", "#include <tracefs.h>", "trace-cmd(1)");
-    assertFalse(text.contains("Last updated"), text);
+    assertKeepsTheShortSectionsOfAManualPage(BlockClassifierTest::section);
   }
 
   @Test
@@ -967,17 +953,24 @@ class BlockClassifierTest {
     // the same page written without an element per section: each heading, then its body, side
     // by side in one parent, as many generators write them; the description's body follows its
     // heading instead of opening with it, and the page is one text in sections all the same
+    assertKeepsTheShortSectionsOfAManualPage(
+        (heading, body) -> "<h2>" + heading + "</h2><div>" + body + "</div>");
+  }
+
+  /** A manual page's sections, each written by {@code section}, keep their short lines. */
+  private static void assertKeepsTheShortSectionsOfAManualPage(BinaryOperator<String> section) {
     String page =
         "<div><ul><li><a href=/a>Alpha</a></li><li><a href=/b>Beta</a></li>"
             + "<li><a href=/c>Gamma</a></li></ul></div>"
             + "<div><h1>tracefs_printf(3)</h1></div><div>"
-            + "<h2>NAME</h2><div><p>tracefs_printf</p></div>"
-            + "<h2>SYNOPSIS</h2><div><pre>#include &lt;tracefs.h&gt;</pre></div>"
-            + "<h2>DESCRIPTION</h2><div>"
-            + manualDescription()
-            + "</div><h2>RETURN VALUE</h2><div><p>The functions return 0 when the string was"
-            + " written, or -1 on an error, with errno set.</p></div>"
-            + "<h2>SEE ALSO</h2><div><p>trace-cmd(1)</p></div>"
+            + section.apply("NAME", "<p>tracefs_printf</p>")
+            + section.apply("SYNOPSIS", "<pre>#include &lt;tracefs.h&gt;</pre>")
+            + section.apply("DESCRIPTION", manualDescription())
+            + section.apply(
+                "RETURN VALUE",
+                "<p>The functions return 0 when the string was written, or -1 on an error, with"
+                    + " errno set.</p>")
+            + section.apply("SEE ALSO", "<p>trace-cmd(1)</p>")
             + "</div><div>Last updated 2023-01-01 10:00:00 CET</div>";
     String text = new MainTextExtractor(Boilerplate.LOCAL, RULES).extract(page, "").text();
     assertContainsAll(text, "SYNOPSIS", "#include <tracefs.h>", "trace-cmd(1)");
