@@ -19,15 +19,18 @@ import java.util.Map;
  * in a sixth; an element's total is then weighted by the share of its words outside links. The best
  * element is the region; a sibling joins it when it scores at least {@value #SIBLING_SHARE} of the
  * best, or when it is itself a paragraph of running text (at least {@value #SIBLING_WORDS} words,
- * few links; or a heading or a sentence without links). All constants are Readability's published
- * defaults or round numbers; none is fitted to a site. When the best element's region holds what
- * was kept and the best is only a part of the article (at least {@value #MIN_ALTERNATIVES} of the
- * next best elements score close to it: a description's own paragraphs beside its nested list of
- * options), their common ancestor is the region, as Readability chooses; when the best element is
- * one of {@value #MIN_SECTIONS} or more sections side by side under headings of one level, each in
- * an element of its own or written flat (a manual page's NAME, SYNOPSIS, DESCRIPTION, RETURN
- * VALUE), their parent is (see {@link #sections}); and the list of a page of links that is one of a
- * series, each under its heading (an index's letters), takes in the series.
+ * few links; or a heading or a sentence without links); when the best element is the innermost of
+ * wrappers each the only child with text of the next, what lies beside the outermost wrapper joins
+ * by its score, as Readability moves up from an only child (see {@link
+ * Elements#joinBesideWrapper}). All constants are Readability's published defaults or round
+ * numbers; none is fitted to a site. When the best element's region holds what was kept and the
+ * best is only a part of the article (at least {@value #MIN_ALTERNATIVES} of the next best elements
+ * score close to it: a description's own paragraphs beside its nested list of options), their
+ * common ancestor is the region, as Readability chooses; when the best element is one of {@value
+ * #MIN_SECTIONS} or more sections side by side under headings of one level, each in an element of
+ * its own or written flat (a manual page's NAME, SYNOPSIS, DESCRIPTION, RETURN VALUE), their parent
+ * is (see {@link #sections}); and the list of a page of links that is one of a series, each under
+ * its heading (an index's letters), takes in the series.
  *
  * <p>Posts side by side, each opening with its byline, are a thread or an article's replies: the
  * thread is the region, the replies are taken out of it (see {@link Conversation}). Inside the
@@ -139,6 +142,92 @@ final class ContentRegion {
   private ContentRegion() {}
 
   /**
+   * The page's elements, by number: their scores as paragraph containers, the words and linked
+   * words of the blocks under them, their parents and depths.
+   */
+  private record Elements(double[] score, int[] words, int[] linked, int[] parent, int[] depth) {
+    /**
+     * Marks the blocks of the region of element {@code best}: its own blocks and those of the
+     * siblings that join it; the words of the kept blocks inside it.
+     */
+    long markRegion(List<TextBlock> blocks, boolean[] content, int best, boolean[] inRegion) {
+      double bestScore = score[best];
+      int bestDepth = depth[best];
+      int bestParent = parent[best];
+      long regionWords = 0;
+      for (int i = 0; i < blocks.size(); i++) {
+        TextBlock b = blocks.get(i);
+        int[] path = b.path();
+        inRegion[i] = false;
+        if (path.length > bestDepth) {
+          int at = path[bestDepth];
+          inRegion[i] =
+              at == best
+                  || (bestParent >= 0
+                      && parent[at] == bestParent
+                      && (score[at] >= SIBLING_SHARE * bestScore
+                          || (words[at] >= SIBLING_WORDS
+                              && linked[at] * 4 < words[at]
+                              && !b.listItem())
+                          || (path.length == bestDepth + 1
+                              && linked[at] == 0
+                              && (b.heading() || endsSentence(b.text())))));
+        }
+        if (content[i] && inRegion[i]) {
+          regionWords += b.words();
+        }
+      }
+      return regionWords;
+    }
+
+    /**
+     * Adds to the region the elements beside the wrapper of the best element that score like a part
+     * of the article. The best element is often the innermost of a run of wrappers, each the only
+     * child with text of the next (a body in a column in a layout cell); its siblings are then
+     * none, and a box of the article's own paragraphs beside the outermost wrapper (a second
+     * section, a box about the project a press release announces) stays out. As Readability moves
+     * up from an only child before it joins siblings, an element beside the outermost wrapper joins
+     * when its best-scoring part scores at least {@value #SIBLING_SHARE} of the best and it has few
+     * links, bar what is named as furniture (a comment list, related posts). The page's own parts
+     * (the children of its body: a template's header, a footer) never join: they are the page, not
+     * the article.
+     */
+    void joinBesideWrapper(List<TextBlock> blocks, int best, boolean[] inRegion) {
+      double bestScore = score[best];
+      int up = best;
+      while (parent[up] >= 0 && depth[parent[up]] > 0 && words[parent[up]] == words[up]) {
+        up = parent[up];
+      }
+      if (up == best || parent[up] < 0 || depth[parent[up]] == 0) {
+        return;
+      }
+      // each element's best score, its descendants' included: a box's paragraphs lie deeper in it
+      // than the scoring reaches
+      double[] most = score.clone();
+      for (int e = most.length - 1; e > 0; e--) {
+        if (parent[e] >= 0 && depth[e] > 0) {
+          most[parent[e]] = Math.max(most[parent[e]], most[e]);
+        }
+      }
+      int at = depth[up];
+      for (int i = 0; i < blocks.size(); i++) {
+        TextBlock b = blocks.get(i);
+        int[] path = b.path();
+        if (inRegion[i] || path.length <= at) {
+          continue;
+        }
+        int beside = path[at];
+        inRegion[i] =
+            beside != up
+                && parent[beside] == parent[up]
+                && most[beside] >= SIBLING_SHARE * bestScore
+                && linked[beside] * 4 < words[beside]
+                && !(b.named() >= 0 && depth[b.named()] >= at);
+      }
+    }
+  }
+
+  /**
    * Clears {@code content} for the blocks outside the page's content region, when it has one.
    *
    * @param content for each block whether the classifier kept it; changed in place
@@ -198,6 +287,7 @@ final class ContentRegion {
     if (best < 0) {
       return null;
     }
+    Elements tree = new Elements(score, words, linked, parent, depth);
     // an article's comments may outweigh it and lie in its own container: out before the region
     // is weighed
     boolean[] replies =
@@ -209,8 +299,7 @@ final class ContentRegion {
       keptWords += content[i] ? blocks.get(i).words() : 0;
     }
     boolean[] inRegion = new boolean[n];
-    long regionWords =
-        markRegion(blocks, content, best, bestScore, score, words, linked, parent, depth, inRegion);
+    long regionWords = tree.markRegion(blocks, content, best, inRegion);
     // whether the region is one text in sections (see sections), from the best element's or from
     // a short entry's
     boolean sectioned = false;
@@ -229,10 +318,7 @@ final class ContentRegion {
       }
       if (up != best) {
         best = up;
-        bestScore = score[up];
-        regionWords =
-            markRegion(
-                blocks, content, best, bestScore, score, words, linked, parent, depth, inRegion);
+        regionWords = tree.markRegion(blocks, content, best, inRegion);
       }
     }
     for (int i = 0; i < n && replies != null; i++) {
@@ -338,6 +424,9 @@ final class ContentRegion {
         break;
       }
     }
+    // after the decisions above, which the region's first reading makes: what joins here only
+    // widens where the region restricts the page
+    tree.joinBesideWrapper(blocks, best, inRegion);
     keepTables(blocks, content, inRegion);
     for (int i = 0; i < n; i++) {
       content[i] &= inRegion[i] || i == title;
@@ -505,49 +594,6 @@ final class ContentRegion {
         content[i] = true;
       }
     }
-  }
-
-  /**
-   * Marks the blocks of the region of element {@code best}: its own blocks and those of the
-   * siblings that join it; the words of the kept blocks inside it.
-   */
-  private static long markRegion(
-      List<TextBlock> blocks,
-      boolean[] content,
-      int best,
-      double bestScore,
-      double[] score,
-      int[] words,
-      int[] linked,
-      int[] parent,
-      int[] depth,
-      boolean[] inRegion) {
-    int bestDepth = depth[best];
-    int bestParent = parent[best];
-    long regionWords = 0;
-    for (int i = 0; i < blocks.size(); i++) {
-      TextBlock b = blocks.get(i);
-      int[] path = b.path();
-      inRegion[i] = false;
-      if (path.length > bestDepth) {
-        int at = path[bestDepth];
-        inRegion[i] =
-            at == best
-                || (bestParent >= 0
-                    && parent[at] == bestParent
-                    && (score[at] >= SIBLING_SHARE * bestScore
-                        || (words[at] >= SIBLING_WORDS
-                            && linked[at] * 4 < words[at]
-                            && !b.listItem())
-                        || (path.length == bestDepth + 1
-                            && linked[at] == 0
-                            && (b.heading() || endsSentence(b.text())))));
-      }
-      if (content[i] && inRegion[i]) {
-        regionWords += b.words();
-      }
-    }
-    return regionWords;
   }
 
   /**

@@ -1620,6 +1620,40 @@ class BlockClassifierTest {
     assertFalse(text.contains("Prev"), text);
   }
 
+  @Test
+  void aBoxOfTheArticlesParagraphsBesideTheWrappersOfItsBodyIsText() {
+    // a press release: its body in wrappers each the only child of the next, then beside the
+    // outermost wrapper a box about the programme it announces, in paragraphs of its own, and a
+    // contact line; beside the whole article, teasers of other releases
+    String paragraph =
+        "<p>The project, which started this month, restores the river's meadows, its side"
+            + " channels and its banks over twelve kilometres, with the district, the waterways"
+            + " office and two nature associations.</p>";
+    String box =
+        "<p>The programme, with a budget of many millions, funds projects of districts, towns and"
+            + " associations that give rivers back their floodplains, their meadows and their"
+            + " side channels.</p>";
+    String page =
+        NAV
+            + "<div><div><div><h1>The river gets its meadows back</h1></div><div>"
+            + "<div><div><div><div>"
+            + paragraph.repeat(5)
+            + "</div></div></div></div><div><h2>About the programme</h2><div><div>"
+            + box
+            + box.replace("The programme", "Its second phase")
+            + "</div></div></div><div><p>Contact: the press office</p></div></div></div>"
+            + "<div><div><p>Other release: the forests of the north, their birds and their"
+            + " bats, counted again this spring by volunteers.</p></div></div></div>"
+            + NAV;
+    String text = new MainTextExtractor(Boilerplate.LOCAL).extract(page, "").text();
+    assertContainsAll(
+        text,
+        "The project, which started this month",
+        "The programme, with a budget",
+        "Its second phase, with a budget");
+    assertContainsNone(text, "Other release", "Prev");
+  }
+
   /**
    * Asserts that {@code text} contains each of {@code parts}, showing the text when it does not.
    */
