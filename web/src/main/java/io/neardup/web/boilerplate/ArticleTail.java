@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
  */
 final class ArticleTail {
   /** Words from which a paragraph after the article may be its author's biography. */
-  static final int BIO_WORDS = 2 * ContentRegion.SIBLING_WORDS;
+  static final int BIO_WORDS = 2 * ParagraphScores.SIBLING_WORDS;
 
   /** The first words of a biography among which its subject's name is looked for. */
   static final int NAME_WORDS = 3;
@@ -95,7 +95,7 @@ final class ArticleTail {
           }
         }
       }
-      if (b.words() >= ContentRegion.SIBLING_WORDS && ContentRegion.isText(b)) {
+      if (b.words() >= ParagraphScores.SIBLING_WORDS && ContentRegion.isText(b)) {
         lastParagraph = i;
       }
       article += b.words();
@@ -193,8 +193,8 @@ final class ArticleTail {
           && inRegion[i]
           && path.length > bestDepth
           && (path[bestDepth] == best
-              || score[path[bestDepth]] >= ContentRegion.SIBLING_SHARE * bestScore)
-          && b.text().length() >= ContentRegion.MIN_PARAGRAPH_CHARS
+              || score[path[bestDepth]] >= ParagraphScores.SIBLING_SHARE * bestScore)
+          && b.text().length() >= ParagraphScores.MIN_PARAGRAPH_CHARS
           && ContentRegion.isText(b)) {
         end = i;
       }

@@ -1,6 +1,5 @@
 package io.neardup.web.boilerplate;
 
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,19 +11,15 @@ import java.util.Map;
  * their own features look like content: the lists of related articles, teasers and comment forms
  * that follow an article are written in sentences too, but in a container of their own.
  *
- * <p>A paragraph (a block of at least {@value #MIN_PARAGRAPH_CHARS} characters outside declared
- * furniture) scores 1, plus 1 per comma, plus 1 per 100 characters up to 3, times the share of its
- * words outside links: running text with clauses scores high, menus and teasers low. Its score goes
- * to the element that holds it in full, to that element's parent in half and to the next ancestor
- * in a sixth; an element's total is then weighted by the share of its words outside links. The best
- * element is the region; a sibling joins it when it scores at least {@value #SIBLING_SHARE} of the
- * best, or when it is itself a paragraph of running text (at least {@value #SIBLING_WORDS} words,
- * few links; or a heading or a sentence without links); when the best element is the innermost of
- * wrappers each the only child with text of the next, what lies beside the outermost wrapper joins
- * by its score, as Readability moves up from an only child (see {@link
- * Elements#joinBesideWrapper}). All constants are Readability's published defaults or round
- * numbers; none is fitted to a site. When the best element's region holds what was kept and the
- * best is only a part of the article (at least {@value #MIN_ALTERNATIVES} of the next best elements
+ * <p>The elements are scored as containers of paragraphs ({@link ParagraphScores}). The best
+ * element is the region; a sibling joins it when it scores at least {@value
+ * ParagraphScores#SIBLING_SHARE} of the best, or when it is itself a paragraph of running text (at
+ * least {@value ParagraphScores#SIBLING_WORDS} words, few links; or a heading or a sentence without
+ * links); when the best element is the innermost of wrappers each the only child with text of the
+ * next, what lies beside the outermost wrapper joins by its score, as Readability moves up from an
+ * only child (see {@link ParagraphScores#joinBesideWrapper}). All constants are round numbers; none
+ * is fitted to a site. When the best element's region holds what was kept and the best is only a
+ * part of the article (at least {@value ParagraphScores#MIN_ALTERNATIVES} of the next best elements
  * score close to it: a description's own paragraphs beside its nested list of options), their
  * common ancestor is the region, as Readability chooses; when the best element is one of {@value
  * #MIN_SECTIONS} or more sections side by side under headings of one level, each in an element of
@@ -73,27 +68,6 @@ import java.util.Map;
  * then keep the same lines.
  */
 final class ContentRegion {
-  /**
-   * The best-scoring elements after the best among which alternatives to it are looked for
-   * (Readability's five top candidates, the best among them).
-   */
-  static final int TOP_CANDIDATES = 4;
-
-  /** The share of the best score from which an element is an alternative to the best. */
-  static final double ALTERNATIVE_SHARE = 0.75;
-
-  /** Alternatives that must lie in one ancestor of the best for it to be the region. */
-  static final int MIN_ALTERNATIVES = 3;
-
-  /** Characters from which a block counts as a paragraph. */
-  static final int MIN_PARAGRAPH_CHARS = 25;
-
-  /** The share of the best score from which a sibling element joins the region. */
-  static final double SIBLING_SHARE = 0.2;
-
-  /** Words from which a sibling paragraph with few links joins the region. */
-  static final int SIBLING_WORDS = 15;
-
   /** Blocks above the region within which its title is looked for. */
   static final int TITLE_REACH = 5;
 
@@ -142,92 +116,6 @@ final class ContentRegion {
   private ContentRegion() {}
 
   /**
-   * The page's elements, by number: their scores as paragraph containers, the words and linked
-   * words of the blocks under them, their parents and depths.
-   */
-  private record Elements(double[] score, int[] words, int[] linked, int[] parent, int[] depth) {
-    /**
-     * Marks the blocks of the region of element {@code best}: its own blocks and those of the
-     * siblings that join it; the words of the kept blocks inside it.
-     */
-    long markRegion(List<TextBlock> blocks, boolean[] content, int best, boolean[] inRegion) {
-      double bestScore = score[best];
-      int bestDepth = depth[best];
-      int bestParent = parent[best];
-      long regionWords = 0;
-      for (int i = 0; i < blocks.size(); i++) {
-        TextBlock b = blocks.get(i);
-        int[] path = b.path();
-        inRegion[i] = false;
-        if (path.length > bestDepth) {
-          int at = path[bestDepth];
-          inRegion[i] =
-              at == best
-                  || (bestParent >= 0
-                      && parent[at] == bestParent
-                      && (score[at] >= SIBLING_SHARE * bestScore
-                          || (words[at] >= SIBLING_WORDS
-                              && linked[at] * 4 < words[at]
-                              && !b.listItem())
-                          || (path.length == bestDepth + 1
-                              && linked[at] == 0
-                              && (b.heading() || endsSentence(b.text())))));
-        }
-        if (content[i] && inRegion[i]) {
-          regionWords += b.words();
-        }
-      }
-      return regionWords;
-    }
-
-    /**
-     * Adds to the region the elements beside the wrapper of the best element that score like a part
-     * of the article. The best element is often the innermost of a run of wrappers, each the only
-     * child with text of the next (a body in a column in a layout cell); its siblings are then
-     * none, and a box of the article's own paragraphs beside the outermost wrapper (a second
-     * section, a box about the project a press release announces) stays out. As Readability moves
-     * up from an only child before it joins siblings, an element beside the outermost wrapper joins
-     * when its best-scoring part scores at least {@value #SIBLING_SHARE} of the best and it has few
-     * links, bar what is named as furniture (a comment list, related posts). The page's own parts
-     * (the children of its body: a template's header, a footer) never join: they are the page, not
-     * the article.
-     */
-    void joinBesideWrapper(List<TextBlock> blocks, int best, boolean[] inRegion) {
-      double bestScore = score[best];
-      int up = best;
-      while (parent[up] >= 0 && depth[parent[up]] > 0 && words[parent[up]] == words[up]) {
-        up = parent[up];
-      }
-      if (up == best || parent[up] < 0 || depth[parent[up]] == 0) {
-        return;
-      }
-      // each element's best score, its descendants' included: a box's paragraphs lie deeper in it
-      // than the scoring reaches
-      double[] most = score.clone();
-      for (int e = most.length - 1; e > 0; e--) {
-        if (parent[e] >= 0 && depth[e] > 0) {
-          most[parent[e]] = Math.max(most[parent[e]], most[e]);
-        }
-      }
-      int at = depth[up];
-      for (int i = 0; i < blocks.size(); i++) {
-        TextBlock b = blocks.get(i);
-        int[] path = b.path();
-        if (inRegion[i] || path.length <= at) {
-          continue;
-        }
-        int beside = path[at];
-        inRegion[i] =
-            beside != up
-                && parent[beside] == parent[up]
-                && most[beside] >= SIBLING_SHARE * bestScore
-                && linked[beside] * 4 < words[beside]
-                && !(b.named() >= 0 && depth[b.named()] >= at);
-      }
-    }
-  }
-
-  /**
    * Clears {@code content} for the blocks outside the page's content region, when it has one.
    *
    * @param content for each block whether the classifier kept it; changed in place
@@ -236,58 +124,17 @@ final class ContentRegion {
    */
   static boolean[] restrict(List<TextBlock> blocks, boolean[] content) {
     int n = blocks.size();
-    int elements = 0;
-    for (TextBlock b : blocks) {
-      for (int e : b.path()) {
-        elements = Math.max(elements, e + 1);
-      }
-    }
-    if (elements == 0) {
+    ParagraphScores scores = ParagraphScores.of(blocks);
+    if (scores == null) {
       return null;
     }
-    double[] score = new double[elements];
-    int[] words = new int[elements];
-    int[] linked = new int[elements];
-    int[] parent = new int[elements];
-    int[] depth = new int[elements];
-    int[] furniture = new int[elements];
-    for (TextBlock b : blocks) {
-      int[] path = b.path();
-      for (int k = 0; k < path.length; k++) {
-        words[path[k]] += b.words();
-        linked[path[k]] += b.linkedWords();
-        furniture[path[k]] += b.landmark() == Landmark.BOILERPLATE ? 1 + b.words() : 0;
-        parent[path[k]] = k > 0 ? path[k - 1] : -1;
-        depth[path[k]] = k;
-      }
-      int length = b.text().length();
-      if (b.landmark() == Landmark.BOILERPLATE || length < MIN_PARAGRAPH_CHARS || path.length < 2) {
-        continue;
-      }
-      double s = (1 + commas(b.text()) + Math.min(3, length / 100)) * (1 - b.linkDensity());
-      score[path[path.length - 2]] += s;
-      if (path.length >= 3) {
-        score[path[path.length - 3]] += s / 2;
-      }
-      if (path.length >= 4) {
-        score[path[path.length - 4]] += s / 6;
-      }
-    }
-    int best = -1;
-    double bestScore = 0;
-    for (int e = 0; e < elements; e++) {
-      if (words[e] > 0) {
-        score[e] *= 1 - (double) linked[e] / words[e];
-      }
-      if (score[e] > bestScore) {
-        bestScore = score[e];
-        best = e;
-      }
-    }
-    if (best < 0) {
-      return null;
-    }
-    Elements tree = new Elements(score, words, linked, parent, depth);
+    double[] score = scores.score();
+    int[] words = scores.words();
+    int[] linked = scores.linked();
+    int[] parent = scores.parent();
+    int[] depth = scores.depth();
+    int[] furniture = scores.furniture();
+    int best = scores.best();
     // an article's comments may outweigh it and lie in its own container: out before the region
     // is weighed
     boolean[] replies =
@@ -299,7 +146,7 @@ final class ContentRegion {
       keptWords += content[i] ? blocks.get(i).words() : 0;
     }
     boolean[] inRegion = new boolean[n];
-    long regionWords = tree.markRegion(blocks, content, best, inRegion);
+    long regionWords = scores.markRegion(blocks, content, best, inRegion);
     // whether the region is one text in sections (see sections), from the best element's or from
     // a short entry's
     boolean sectioned = false;
@@ -308,7 +155,7 @@ final class ContentRegion {
     // description's own paragraphs) that scores a little above the rest; when its region already
     // restricts what was kept, the element that holds the article and its parts takes its place
     if (regionWords >= MIN_REGION_SHARE * keptWords) {
-      int up = sharedAncestor(best, score, parent, depth);
+      int up = scores.sharedAncestor();
       if (up == best) {
         up = Conversation.thread(blocks, content, best, parent, depth);
       }
@@ -318,7 +165,7 @@ final class ContentRegion {
       }
       if (up != best) {
         best = up;
-        regionWords = tree.markRegion(blocks, content, best, inRegion);
+        regionWords = scores.markRegion(blocks, content, best, inRegion);
       }
     }
     for (int i = 0; i < n && replies != null; i++) {
@@ -426,7 +273,7 @@ final class ContentRegion {
     }
     // after the decisions above, which the region's first reading makes: what joins here only
     // widens where the region restricts the page
-    tree.joinBesideWrapper(blocks, best, inRegion);
+    scores.joinBesideWrapper(blocks, best, inRegion);
     keepTables(blocks, content, inRegion);
     for (int i = 0; i < n; i++) {
       content[i] &= inRegion[i] || i == title;
@@ -594,56 +441,6 @@ final class ContentRegion {
         content[i] = true;
       }
     }
-  }
-
-  /**
-   * The element that holds the article when the best-scoring one is only a part of it, as
-   * Readability chooses: when at least {@value #MIN_ALTERNATIVES} of the {@value #TOP_CANDIDATES}
-   * best-scoring elements after it score at least {@value #ALTERNATIVE_SHARE} of it, the first of
-   * its ancestors that {@value #MIN_ALTERNATIVES} of them lie in. An article whose paragraphs are
-   * split between its own element and a nested list or section (a description, then a list of
-   * options each with its paragraphs) otherwise comes out as whichever part scores a little higher,
-   * and an edit of a word or a comma flips the choice.
-   */
-  private static int sharedAncestor(int best, double[] score, int[] parent, int[] depth) {
-    int[] top = new int[TOP_CANDIDATES];
-    Arrays.fill(top, -1);
-    for (int e = 0; e < score.length; e++) {
-      if (e == best || score[e] <= 0) {
-        continue;
-      }
-      for (int k = 0; k < top.length; k++) {
-        if (top[k] < 0 || score[e] > score[top[k]]) {
-          System.arraycopy(top, k, top, k + 1, top.length - k - 1);
-          top[k] = e;
-          break;
-        }
-      }
-    }
-    int alternatives = 0;
-    for (int k = 0; k < top.length; k++) {
-      if (top[k] >= 0 && score[top[k]] >= ALTERNATIVE_SHARE * score[best]) {
-        top[alternatives++] = top[k];
-      }
-    }
-    if (alternatives < MIN_ALTERNATIVES) {
-      return best;
-    }
-    for (int up = parent[best]; up >= 0 && depth[up] > 0; up = parent[up]) {
-      int holding = 0;
-      for (int k = 0; k < alternatives; k++) {
-        for (int a = parent[top[k]]; a >= 0; a = parent[a]) {
-          if (a == up) {
-            holding++;
-            break;
-          }
-        }
-      }
-      if (holding >= MIN_ALTERNATIVES) {
-        return up;
-      }
-    }
-    return best;
   }
 
   /**
@@ -840,16 +637,5 @@ final class ContentRegion {
   static boolean endsSentence(String text) {
     char last = text.charAt(text.length() - 1);
     return last == '.' || last == '!' || last == '?' || last == '。';
-  }
-
-  private static int commas(String text) {
-    int c = 0;
-    for (int i = 0; i < text.length(); i++) {
-      char ch = text.charAt(i);
-      if (ch == ',' || ch == '،' || ch == '、' || ch == '，') {
-        c++;
-      }
-    }
-    return c;
   }
 }
