@@ -165,26 +165,27 @@ final class ArticleTail {
 
   /**
    * Clears what follows the article inside its region: once the region's own paragraphs (those of
-   * the best element and of the siblings that score close to it) have ended, a link-dense line that
-   * is not a section heading (an author's name linked to their page, "View all posts", sharing
-   * buttons, a list of tags) ends the article, and the sibling containers that follow it joined the
-   * region only as running text: an author's biography, a reviewer's, a disclaimer, a newsletter
-   * blurb. An article's own later sections score as its paragraphs do, and a documentation page's
-   * linked section headings are headings, so neither ends it; nor does a link in a table with kept
-   * cells (a parameter's type linked to its definition is a field of the table's record). A text of
-   * fewer than {@value ContentRegion#SHORT_REGION_WORDS} words up to its last paragraph is too
-   * short to tell an article from a landing page's pitch, whose next section follows a call to
-   * action: it is left alone.
+   * element {@code best} and of the siblings that score close to it in {@code scores}) have ended,
+   * a link-dense line that is not a section heading (an author's name linked to their page, "View
+   * all posts", sharing buttons, a list of tags) ends the article, and the sibling containers that
+   * follow it joined the region only as running text: an author's biography, a reviewer's, a
+   * disclaimer, a newsletter blurb. An article's own later sections score as its paragraphs do, and
+   * a documentation page's linked section headings are headings, so neither ends it; nor does a
+   * link in a table with kept cells (a parameter's type linked to its definition is a field of the
+   * table's record). A text of fewer than {@value ContentRegion#SHORT_REGION_WORDS} words up to its
+   * last paragraph is too short to tell an article from a landing page's pitch, whose next section
+   * follows a call to action: it is left alone.
    */
   static void dropAfterArticle(
       List<TextBlock> blocks,
       boolean[] content,
       boolean[] inRegion,
       int best,
-      int bestDepth,
-      double[] score,
-      double bestScore) {
+      ParagraphScores scores) {
     int n = blocks.size();
+    int bestDepth = scores.depth()[best];
+    double[] score = scores.score();
+    double bestScore = score[best];
     int end = -1;
     for (int i = 0; i < n; i++) {
       TextBlock b = blocks.get(i);

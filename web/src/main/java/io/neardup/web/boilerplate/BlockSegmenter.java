@@ -355,10 +355,8 @@ public final class BlockSegmenter {
 
   /**
    * Whether an element opens with a heading: one of its first three children is one (the heading
-   * may follow an empty anchor or two, "<span id=...></span>
-   *
-   * <h2>"). Its id is then its title's anchor ("related-work", "comments"), as a heading's own id
-   * is.
+   * may follow an empty anchor or two, {@code <span id=...></span><h2>}). Its id is then its
+   * title's anchor ("related-work", "comments"), as a heading's own id is.
    */
   private static boolean opensWithHeading(Element e) {
     Element child = e.firstElementChild();

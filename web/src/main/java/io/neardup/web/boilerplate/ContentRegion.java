@@ -128,12 +128,8 @@ final class ContentRegion {
     if (scores == null) {
       return null;
     }
-    double[] score = scores.score();
-    int[] words = scores.words();
-    int[] linked = scores.linked();
     int[] parent = scores.parent();
     int[] depth = scores.depth();
-    int[] furniture = scores.furniture();
     int best = scores.best();
     // an article's comments may outweigh it and lie in its own container: out before the region
     // is weighed
@@ -179,8 +175,7 @@ final class ContentRegion {
     }
     // without a declared main region, the region is the one judge of where an entry ends: its
     // sections of parameters and return values may outweigh its description
-    int whole =
-        widen(best, declared ? 1 : UNDECLARED_WIDENING, words, linked, furniture, parent, depth);
+    int whole = widen(scores, best, declared ? 1 : UNDECLARED_WIDENING);
     long regionText = text(blocks, inRegion);
     if (regionText < SHORT_REGION_WORDS) {
       // a short entry that is one of the sections its page's text is in (a method's details
@@ -281,8 +276,7 @@ final class ContentRegion {
     // where a short entry's sections are the entry, what follows the entry's section is one of the
     // page's sections, not an article's tail
     int article = entrySections ? whole : best;
-    ArticleTail.dropAfterArticle(
-        blocks, content, inRegion, article, depth[article], score, score[article]);
+    ArticleTail.dropAfterArticle(blocks, content, inRegion, article, scores);
     if (declared) {
       return null;
     }
@@ -600,14 +594,12 @@ final class ContentRegion {
    * section beside the sections of its name, signature and parameters; the navigation around the
    * entry is links and stops it.
    */
-  private static int widen(
-      int region,
-      int factor,
-      int[] words,
-      int[] linked,
-      int[] furniture,
-      int[] parent,
-      int[] depth) {
+  private static int widen(ParagraphScores scores, int region, int factor) {
+    int[] words = scores.words();
+    int[] linked = scores.linked();
+    int[] furniture = scores.furniture();
+    int[] parent = scores.parent();
+    int[] depth = scores.depth();
     int whole = region;
     while (parent[whole] >= 0 && depth[parent[whole]] > 0) {
       int up = parent[whole];
