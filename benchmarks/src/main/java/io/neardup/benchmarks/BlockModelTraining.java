@@ -39,10 +39,12 @@ import java.util.zip.GZIPInputStream;
  * {@code --folds K} first reports, over K parts of the pages each held out in turn, the benchmark's
  * word-level F1 of the rules and of models trained on the other parts at a few thresholds and with
  * and without the gate ({@link BlockClassifier#redecide}); {@code --out} prints each feature's
- * share of the split gain.
+ * share of the split gain. {@code --ceiling} instead prints, for both splits, the F1 of the rules,
+ * of the labels and of the best selection of each page's blocks: how much a better decision per
+ * block could gain.
  *
  * <p>Usage: {@code BlockModelTraining --data DIR [--out FILE] [--folds K] [--trees N] [--depth D]
- * [--rate R] [--features I,J,..]} ({@code --features}: train on these features only)
+ * [--rate R] [--features I,J,..] [--ceiling]} ({@code --features}: train on these features only)
  */
 public final class BlockModelTraining {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -67,6 +69,7 @@ public final class BlockModelTraining {
     int depth = 3;
     double rate = 0.35;
     boolean[] only = null;
+    boolean ceiling = false;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--data" -> data = Path.of(args[++i]);
@@ -76,8 +79,15 @@ public final class BlockModelTraining {
         case "--depth" -> depth = Integer.parseInt(args[++i]);
         case "--rate" -> rate = Double.parseDouble(args[++i]);
         case "--features" -> only = features(args[++i]);
+        case "--ceiling" -> ceiling = true;
         default -> throw new IllegalArgumentException("unknown option [" + args[i] + "]");
       }
+    }
+    if (ceiling) {
+      for (String split : List.of("dev", "test")) {
+        ceiling(split, read(data.resolve(split)));
+      }
+      return;
     }
     List<Page> pages = read(data.resolve("dev"));
     System.err.printf(Locale.ROOT, "BlockModelTraining: %d development pages%n", pages.size());
@@ -262,6 +272,112 @@ public final class BlockModelTraining {
     double precision = (double) overlap / predicted;
     double recall = (double) overlap / reference;
     return new double[] {precision, recall, 2 * precision * recall / (precision + recall)};
+  }
+
+  /**
+   * Prints how far a decision per block can go on a split: the benchmark's word F1 of the rules
+   * alone, of the blocks the training labels keep, and of the selection of blocks that scores best
+   * on each page ({@link #bestSelection}), a bound for any extractor that keeps or drops these
+   * blocks whole.
+   */
+  private static void ceiling(String split, List<Page> pages) {
+    double[] rules = new double[3];
+    double[] labels = new double[3];
+    double[] best = new double[3];
+    for (Page p : pages) {
+      add(rules, score(p, p.rules()));
+      add(labels, score(p, p.y()));
+      add(best, score(p, bestSelection(p.blocks(), p.y(), p.truth())));
+    }
+    int m = pages.size();
+    String[] names = {"the rules alone", "the blocks the labels keep", "the best selection"};
+    double[][] sums = {rules, labels, best};
+    for (int k = 0; k < names.length; k++) {
+      System.err.printf(
+          Locale.ROOT,
+          "%s (%d pages), %s: F1 %.4f (P %.4f, R %.4f)%n",
+          split,
+          m,
+          names[k],
+          sums[k][2] / m,
+          sums[k][0] / m,
+          sums[k][1] / m);
+    }
+  }
+
+  /**
+   * The blocks whose selection maximises the page's word F1, from {@code start}: blocks are turned
+   * on or off one at a time while that raises it (greedy: a bound that a better search could raise
+   * a little).
+   */
+  static boolean[] bestSelection(List<TextBlock> blocks, boolean[] start, List<String> truth) {
+    Map<String, Integer> index = new HashMap<>();
+    for (String t : truth) {
+      index.putIfAbsent(t, index.size());
+    }
+    int[] reference = new int[index.size()];
+    for (String t : truth) {
+      reference[index.get(t)]++;
+    }
+    int[][] tokens = new int[blocks.size()][];
+    int unknown = -1;
+    for (int i = 0; i < tokens.length; i++) {
+      List<String> t = tokens(blocks.get(i).text());
+      tokens[i] = new int[t.size()];
+      for (int k = 0; k < t.size(); k++) {
+        Integer at = index.get(t.get(k));
+        tokens[i][k] = at == null ? unknown : at;
+      }
+    }
+    boolean[] on = start.clone();
+    int[] predicted = new int[reference.length];
+    long total = 0;
+    long overlap = 0;
+    for (int i = 0; i < on.length; i++) {
+      if (on[i]) {
+        for (int t : tokens[i]) {
+          total++;
+          if (t >= 0 && predicted[t]++ < reference[t]) {
+            overlap++;
+          }
+        }
+      }
+    }
+    int ref = truth.size();
+    boolean improved = true;
+    while (improved && ref > 0) {
+      improved = false;
+      for (int i = 0; i < on.length; i++) {
+        if (tokens[i].length == 0) {
+          continue;
+        }
+        long newOverlap = overlap;
+        long newTotal = total + (on[i] ? -tokens[i].length : tokens[i].length);
+        for (int t : tokens[i]) {
+          if (t < 0) {
+            continue;
+          }
+          if (on[i]) {
+            newOverlap -= --predicted[t] < reference[t] ? 1 : 0;
+          } else {
+            newOverlap += predicted[t]++ < reference[t] ? 1 : 0;
+          }
+        }
+        if (2.0 * newOverlap / (newTotal + ref) > 2.0 * overlap / (total + ref) + 1e-12) {
+          on[i] = !on[i];
+          overlap = newOverlap;
+          total = newTotal;
+          improved = true;
+        } else {
+          for (int t : tokens[i]) { // undo
+            if (t >= 0) {
+              predicted[t] += on[i] ? 1 : -1;
+            }
+          }
+        }
+      }
+    }
+    return on;
   }
 
   private static List<String> tokens(String text) {
