@@ -83,6 +83,10 @@ public final class BlockModelTraining {
         default -> throw new IllegalArgumentException("unknown option [" + args[i] + "]");
       }
     }
+    if (data == null) {
+      throw new IllegalArgumentException(
+          "--data DIR is required: WCXB as benchmarks/wcxb-eval.sh exports it (DIR/dev, DIR/test)");
+    }
     if (ceiling) {
       for (String split : List.of("dev", "test")) {
         ceiling(split, read(data.resolve(split)));
