@@ -323,14 +323,14 @@ public final class BlockModelTraining {
     for (String t : truth) {
       reference[index.get(t)]++;
     }
+    // each block's words by their index in the label, -1 for a word the label lacks
     int[][] tokens = new int[blocks.size()][];
-    int unknown = -1;
     for (int i = 0; i < tokens.length; i++) {
       List<String> t = tokens(blocks.get(i).text());
       tokens[i] = new int[t.size()];
       for (int k = 0; k < t.size(); k++) {
         Integer at = index.get(t.get(k));
-        tokens[i][k] = at == null ? unknown : at;
+        tokens[i][k] = at == null ? -1 : at;
       }
     }
     boolean[] on = start.clone();
@@ -367,7 +367,8 @@ public final class BlockModelTraining {
             newOverlap += predicted[t]++ < reference[t] ? 1 : 0;
           }
         }
-        if (2.0 * newOverlap / (newTotal + ref) > 2.0 * overlap / (total + ref) + 1e-12) {
+        // the page's F1 is 2 overlap / (total + ref): compared without division, exactly
+        if (newOverlap * (total + ref) > overlap * (newTotal + ref)) {
           on[i] = !on[i];
           overlap = newOverlap;
           total = newTotal;
