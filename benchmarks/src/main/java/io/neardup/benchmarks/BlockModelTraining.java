@@ -36,28 +36,47 @@ import java.util.zip.GZIPInputStream;
  * block's word pairs are in the page's labelled main text. Gradient boosting of the logistic loss
  * with small regression trees over quantile bins of the features, each block weighted by the square
  * root of its words (the benchmark scores words); seeded, so the same data give the same model.
- * {@code --folds K} first reports, over K parts of the pages each held out in turn, the benchmark's
- * word-level F1 of the rules and of models trained on the other parts at a few thresholds and with
- * and without the gate ({@link BlockClassifier#redecide}); {@code --out} prints each feature's
- * share of the split gain. {@code --ceiling} instead prints, for both splits, the F1 of the rules,
- * of the labels and of the best selection of each page's blocks: how much a better decision per
- * block could gain.
+ * {@code --snippets DIR} adds the pages of trafilatura's evaluation set (Apache-2.0, as {@code
+ * benchmarks/snippet-eval.sh} exports it) that {@link SnippetEvaluation#inTrainingHalf} puts in the
+ * training half: news, blogs and magazines, mostly German, whose labels are segments to keep and to
+ * drop. A block holding a segment to keep is main text, one holding a segment to drop within the
+ * labelled text is not, the others are not learnt from ({@link #readSnippets}); each counts {@code
+ * --snippet-weight} times (default {@value #SNIPPET_WEIGHT}), as such a page has a few labelled
+ * blocks where a WCXB page has a hundred. {@code --folds K} first reports, over K parts of the
+ * pages each held out in turn, the benchmark's word-level F1 of the rules and of models trained on
+ * the other parts at a few thresholds and with and without the gate ({@link
+ * BlockClassifier#redecide}); {@code --out} prints each feature's share of the split gain. {@code
+ * --ceiling} instead prints, for both splits, the F1 of the rules, of the labels and of the best
+ * selection of each page's blocks: how much a better decision per block could gain.
  *
  * <p>Usage: {@code BlockModelTraining --data DIR [--out FILE] [--folds K] [--trees N] [--depth D]
- * [--rate R] [--features I,J,..] [--ceiling]} ({@code --features}: train on these features only)
+ * [--rate R] [--features I,J,..] [--snippets DIR [--snippet-weight W]] [--ceiling]} ({@code
+ * --features}: train on these features only)
  */
 public final class BlockModelTraining {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Pattern WORD = Pattern.compile("\\w+", Pattern.UNICODE_CHARACTER_CLASS);
   private static final int BINS = 64;
 
-  private record Page(
+  /**
+   * A page's blocks, the rules' verdicts, the features (null for a block not learnt from) and
+   * labels; {@code truth} the labelled words (empty for a page labelled by segments); each block
+   * weighted {@code weight} times the square root of its words.
+   */
+  record Page(
       String id,
       List<TextBlock> blocks,
       boolean[] rules,
       double[][] x,
       boolean[] y,
-      List<String> truth) {}
+      List<String> truth,
+      double weight) {}
+
+  /** How many times a block of a page labelled by segments counts (see the class comment). */
+  static final double SNIPPET_WEIGHT = 20;
+
+  /** The shortest segment that labels a block: shorter ones (a date, a word) occur anywhere. */
+  private static final int MIN_SEGMENT = 8;
 
   private BlockModelTraining() {}
 
@@ -70,6 +89,8 @@ public final class BlockModelTraining {
     double rate = 0.35;
     boolean[] only = null;
     boolean ceiling = false;
+    Path snippets = null;
+    double snippetWeight = SNIPPET_WEIGHT;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--data" -> data = Path.of(args[++i]);
@@ -80,6 +101,8 @@ public final class BlockModelTraining {
         case "--rate" -> rate = Double.parseDouble(args[++i]);
         case "--features" -> only = features(args[++i]);
         case "--ceiling" -> ceiling = true;
+        case "--snippets" -> snippets = Path.of(args[++i]);
+        case "--snippet-weight" -> snippetWeight = Double.parseDouble(args[++i]);
         default -> throw new IllegalArgumentException("unknown option [" + args[i] + "]");
       }
     }
@@ -95,13 +118,22 @@ public final class BlockModelTraining {
     }
     List<Page> pages = read(data.resolve("dev"));
     System.err.printf(Locale.ROOT, "BlockModelTraining: %d development pages%n", pages.size());
+    List<Page> extra = snippets == null ? List.of() : readSnippets(snippets, snippetWeight);
+    if (snippets != null) {
+      System.err.printf(
+          Locale.ROOT,
+          "BlockModelTraining: %d pages of trafilatura's evaluation set (their training half),"
+              + " %d labelled blocks%n",
+          extra.size(),
+          extra.stream().mapToLong(p -> Arrays.stream(p.x()).filter(x -> x != null).count()).sum());
+    }
     if (folds > 1) {
       double[] rulesSum = new double[3];
       double[][] grid = new double[GRID.length][3];
       // each page's F1 per setting, in the order of pages, for the spread of the differences
       double[][] perPage = new double[GRID.length][pages.size()];
       for (int f = 0; f < folds; f++) {
-        List<Page> train = new ArrayList<>();
+        List<Page> train = new ArrayList<>(extra);
         for (int i = 0; i < pages.size(); i++) {
           if (i % folds != f) {
             train.add(pages.get(i));
@@ -172,7 +204,9 @@ public final class BlockModelTraining {
     }
     if (out != null) {
       double[] gain = new double[BlockFeatures.COUNT];
-      BlockModel model = train(pages, trees, depth, rate, only, gain);
+      List<Page> all = new ArrayList<>(pages);
+      all.addAll(extra);
+      BlockModel model = train(all, trees, depth, rate, only, gain);
       double sum = Arrays.stream(gain).sum();
       Integer[] order = new Integer[gain.length];
       for (int f = 0; f < order.length; f++) {
@@ -188,21 +222,35 @@ public final class BlockModelTraining {
       System.err.println(importance);
       Files.createDirectories(out.toAbsolutePath().getParent());
       try (Writer w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
-        model.write(
-            w,
-            List.of(
-                "Block model of neardup's main-text extraction (io.neardup.web.boilerplate.BlockModel).",
-                "Trained by benchmarks/src/main/java/io/neardup/benchmarks/BlockModelTraining.java on the",
-                "development split of WCXB, the Web Content Extraction Benchmark (Murrough Foley, 2026,",
-                "https://github.com/Murrough-Foley/web-content-extraction-benchmark, CC-BY-4.0).",
-                String.format(
-                    Locale.ROOT,
-                    "%d pages; BlockModelTraining --trees %d --depth %d --rate %s"
-                        + " (benchmarks/README.md, 'Main text on WCXB').",
-                    pages.size(),
-                    trees,
-                    depth,
-                    rate)));
+        List<String> header =
+            new ArrayList<>(
+                List.of(
+                    "Block model of neardup's main-text extraction"
+                        + " (io.neardup.web.boilerplate.BlockModel).",
+                    "Trained by benchmarks/src/main/java/io/neardup/benchmarks/BlockModelTraining.java"
+                        + " on the",
+                    "development split of WCXB, the Web Content Extraction Benchmark (Murrough Foley,"
+                        + " 2026,",
+                    "https://github.com/Murrough-Foley/web-content-extraction-benchmark, CC-BY-4.0)"
+                        + (extra.isEmpty() ? "." : ",")));
+        if (!extra.isEmpty()) {
+          header.add(
+              "and on the training half of trafilatura's evaluation set (Adrien Barbaresi,"
+                  + " https://github.com/adbar/trafilatura,");
+          header.add("tests/evaldata.json and its pages, Apache-2.0).");
+        }
+        header.add(
+            String.format(
+                Locale.ROOT,
+                "%d + %d pages; BlockModelTraining --trees %d --depth %d --rate %s%s"
+                    + " (benchmarks/README.md, 'The learned block model').",
+                pages.size(),
+                extra.size(),
+                trees,
+                depth,
+                rate,
+                extra.isEmpty() ? "" : " --snippet-weight " + snippetWeight));
+        model.write(w, header);
       }
       System.err.println("BlockModelTraining: wrote " + out);
     }
@@ -225,6 +273,9 @@ public final class BlockModelTraining {
     {-0.25, 0.5, 1},
     {0, 0, 1},
     {-1, 2, 1},
+    {-1, 1.5, 1},
+    {-0.75, 1.5, 1},
+    {-0.5, 1.5, 1},
     {-0.5, 0.5, 0},
     {-0.5, 0.75, 0},
     {-1, 1, 0},
@@ -441,7 +492,89 @@ public final class BlockModelTraining {
           y[i] = 2 * in >= t.size() - 1;
         }
       }
-      pages.add(new Page(id, blocks, rules, x, y, truth));
+      pages.add(new Page(id, blocks, rules, x, y, truth, 1));
+    }
+    return pages;
+  }
+
+  /**
+   * The training half of trafilatura's evaluation set: each block holding a segment to keep is main
+   * text, each holding a segment to drop between the first and the last block to keep is not. A
+   * segment "holds" a block too when the block is a line of at least 20 characters within it, as a
+   * segment may span several blocks. Not learnt from: a block holding both or neither, headings,
+   * and the blocks before and after the text. What a page's title, lead, byline and the lines after
+   * its text are depends on a labelled set's convention (trafilatura gives the title, author and
+   * date apart from the text); learnt from, they taught the model to drop the titles and first
+   * lines of short reference pages, which tell them apart, and the last command of a manual's
+   * chapter.
+   */
+  static List<Page> readSnippets(Path dir, double weight) throws IOException {
+    if (!Files.isRegularFile(dir.resolve("evaldata.json"))) {
+      throw new IllegalArgumentException(
+          "--snippets "
+              + dir
+              + ": no evaldata.json (trafilatura's tests folder as benchmarks/snippet-eval.sh"
+              + " exports it)");
+    }
+    JsonNode all = JSON.readTree(dir.resolve("evaldata.json").toFile());
+    MainTextExtractor extractor =
+        new MainTextExtractor(Boilerplate.LOCAL, new BlockClassifier(true, null));
+    List<Page> pages = new ArrayList<>();
+    for (var it = all.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> page = it.next();
+      String file = page.getValue().path("file").asText();
+      Path html = dir.resolve("cache").resolve(file);
+      if (!Files.isRegularFile(html)) {
+        html = dir.resolve("eval").resolve(file);
+      }
+      if (!SnippetEvaluation.inTrainingHalf(file) || !Files.isRegularFile(html)) {
+        continue;
+      }
+      List<TextBlock> blocks;
+      try {
+        blocks =
+            extractor.blocks(
+                HtmlDecoder.parse(
+                    HtmlDecoder.decode(Files.readAllBytes(html), null).html(), page.getKey()));
+      } catch (RuntimeException e) {
+        continue;
+      }
+      String[] text = new String[blocks.size()];
+      for (int i = 0; i < text.length; i++) {
+        text[i] = SnippetEvaluation.fold(blocks.get(i).text());
+      }
+      boolean[] keep = new boolean[blocks.size()];
+      boolean[] drop = new boolean[blocks.size()];
+      for (String kind : List.of("with", "without")) {
+        for (JsonNode segment : page.getValue().path(kind)) {
+          String s = SnippetEvaluation.fold(segment.asText());
+          if (s.length() < MIN_SEGMENT) {
+            continue;
+          }
+          for (int i = 0; i < text.length; i++) {
+            if (text[i].contains(s) || (text[i].length() >= 20 && s.contains(text[i]))) {
+              (kind.equals("with") ? keep : drop)[i] = true;
+            }
+          }
+        }
+      }
+      boolean[] rules = new boolean[blocks.size()];
+      double[][] x = BlockClassifier.features(blocks, rules);
+      // only what lies within the labelled text is learnt from (see the method's comment)
+      int first = 0;
+      while (first < keep.length && !keep[first]) {
+        first++;
+      }
+      int last = keep.length - 1;
+      while (last >= 0 && !keep[last]) {
+        last--;
+      }
+      for (int i = 0; i < x.length; i++) {
+        if (keep[i] == drop[i] || blocks.get(i).heading() || (drop[i] && (i < first || i > last))) {
+          x[i] = null;
+        }
+      }
+      pages.add(new Page(file, blocks, rules, x, keep, List.of(), weight));
     }
     return pages;
   }
@@ -472,7 +605,7 @@ public final class BlockModelTraining {
           y[r] = p.y()[i] ? 1 : 0;
           // the square root of its words: long blocks count more, as they do in a page's F1, but
           // not so much that the many short lines a page's verdict turns on count for nothing
-          w[r] = Math.sqrt(words);
+          w[r] = Math.sqrt(words) * p.weight();
           r++;
         }
       }

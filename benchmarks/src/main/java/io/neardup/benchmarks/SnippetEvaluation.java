@@ -7,8 +7,11 @@ import io.neardup.web.boilerplate.Boilerplate;
 import io.neardup.web.boilerplate.MainTextExtractor;
 import io.neardup.web.html.HtmlDecoder;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.Iterator;
 import java.util.Locale;
 import java.util.Map;
@@ -26,6 +29,9 @@ import java.util.regex.Pattern;
  * dropped segment found is a false positive, one missing a true negative; segments and text are
  * compared with runs of white space folded to one space. Precision, recall, accuracy and F1 are
  * computed over the counts of all pages together, as the collection's published comparison does.
+ *
+ * <p>Half of the pages ({@link #inTrainingHalf}) are among the learned block model's training data;
+ * the other half is held out of it, and its row is the figure that measures the model.
  *
  * <p>Usage: {@code SnippetEvaluation --data DIR [--rules]} (the rules alone, without the learned
  * block model), where DIR holds {@code evaldata.json} and the pages under {@code cache/} or {@code
@@ -95,6 +101,21 @@ public final class SnippetEvaluation {
     return c;
   }
 
+  /**
+   * Whether a page, by its file name, is in the half of the collection the learned block model is
+   * trained on: the first bit of the name's SHA-256, so that the split is fixed and any tool can
+   * reproduce it.
+   */
+  static boolean inTrainingHalf(String file) {
+    try {
+      byte[] hash =
+          MessageDigest.getInstance("SHA-256").digest(file.getBytes(StandardCharsets.UTF_8));
+      return (hash[0] & 0x80) == 0;
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is a required algorithm of every JVM", e);
+    }
+  }
+
   static String fold(String s) {
     return SPACE.matcher(s).replaceAll(" ").strip();
   }
@@ -113,6 +134,8 @@ public final class SnippetEvaluation {
             ? new MainTextExtractor(Boilerplate.LOCAL, new BlockClassifier(true, null))
             : new MainTextExtractor(Boilerplate.LOCAL);
     Counts all = new Counts();
+    Counts heldOut = new Counts();
+    Counts training = new Counts();
     Map<String, Counts> byDomain = new TreeMap<>();
     int missing = 0;
     long start = System.nanoTime();
@@ -142,6 +165,7 @@ public final class SnippetEvaluation {
       }
       Counts c = score(text, page.getValue().path("with"), page.getValue().path("without"));
       all.add(c);
+      (inTrainingHalf(file) ? training : heldOut).add(c);
       byDomain.computeIfAbsent(topLevelDomain(url), k -> new Counts()).add(c);
     }
     System.out.printf(
@@ -155,6 +179,8 @@ public final class SnippetEvaluation {
     System.out.println("| pages | precision | recall | accuracy | F1 |");
     System.out.println("|---|--:|--:|--:|--:|");
     row("all " + all.pages, all);
+    row("held out of the model's training (" + heldOut.pages + ")", heldOut);
+    row("among the model's training data (" + training.pages + ")", training);
     Counts other = new Counts();
     for (Map.Entry<String, Counts> e : byDomain.entrySet()) {
       if (e.getValue().pages >= 20) {

@@ -54,8 +54,8 @@ public final class BlockClassifier {
   /** Lines (blocks with words) below which the page is too short for the model's context. */
   static final int MIN_MODEL_LINES = 10;
 
-  /** The model's log-odds up to which it drops a block the rules kept (p at most 0.38). */
-  static final double DROP_SCORE = -0.5;
+  /** The model's log-odds up to which it drops a block the rules kept (p at most 0.27). */
+  static final double DROP_SCORE = -1;
 
   /** The model's log-odds above which it keeps a block the rules dropped (p above 0.73). */
   static final double KEEP_SCORE = 1;
