@@ -106,6 +106,10 @@ public final class BlockModelTraining {
         default -> throw new IllegalArgumentException("unknown option [" + args[i] + "]");
       }
     }
+    if (!(snippetWeight > 0) || Double.isInfinite(snippetWeight)) {
+      throw new IllegalArgumentException(
+          "--snippet-weight must be a positive number, got [" + snippetWeight + "]");
+    }
     if (data == null) {
       throw new IllegalArgumentException(
           "--data DIR is required: WCXB as benchmarks/wcxb-eval.sh exports it (DIR/dev, DIR/test)");

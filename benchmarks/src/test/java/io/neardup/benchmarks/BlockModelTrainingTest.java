@@ -135,4 +135,17 @@ class BlockModelTrainingTest {
             IllegalArgumentException.class, () -> BlockModelTraining.readSnippets(dir, 20));
     assertTrue(e.getMessage().contains("--snippets"), e.getMessage());
   }
+
+  @Test
+  void aWeightThatIsNotPositiveIsRefusedByName() {
+    for (String weight : new String[] {"0", "-2", "NaN"}) {
+      IllegalArgumentException e =
+          assertThrows(
+              IllegalArgumentException.class,
+              () ->
+                  BlockModelTraining.main(
+                      new String[] {"--data", "unused", "--snippet-weight", weight}));
+      assertTrue(e.getMessage().contains("--snippet-weight"), e.getMessage());
+    }
+  }
 }
