@@ -54,8 +54,8 @@ public final class BlockClassifier {
   /** Lines (blocks with words) below which the page is too short for the model's context. */
   static final int MIN_MODEL_LINES = 10;
 
-  /** The model's log-odds up to which it drops a block the rules kept (p at most 0.27). */
-  static final double DROP_SCORE = -1;
+  /** The model's log-odds up to which it drops a block the rules kept (p at most 0.38). */
+  static final double DROP_SCORE = -0.5;
 
   /** The model's log-odds above which it keeps a block the rules dropped (p above 0.73). */
   static final double KEEP_SCORE = 1;
@@ -175,11 +175,15 @@ public final class BlockClassifier {
    * blocks like it (a method's source listing on a reference page, a long paragraph at the end of a
    * long text); or a line that is no list item in a text longer than the model reads ({@link
    * BlockFeatures#inLongText}: a chapter's paragraphs, one-line introductions and listings; the
-   * lists of a long page, its features, prices and questions, are what the model learnt to judge).
+   * lists of a long page, its features, prices and questions, are what the model learnt to judge);
+   * or preformatted text ({@code <pre>}: a listing, a command, what a program printed), which no
+   * template writes its furniture in, and which reads to the model as any short line where it ends
+   * a text.
    */
   static boolean staysKept(TextBlock b, boolean rule, double[] features) {
     return rule
         && (b.words() >= MIN_UNDROPPED_WORDS
+            || b.preformatted()
             || (!b.listItem() && BlockFeatures.inLongText(features)));
   }
 

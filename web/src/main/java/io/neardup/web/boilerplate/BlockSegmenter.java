@@ -216,6 +216,8 @@ public final class BlockSegmenter {
   private int blockHeadingLevel;
   private boolean blockListItem;
   private boolean blockTime;
+  private int preDepth;
+  private boolean blockPreformatted;
   private Landmark blockLandmark;
   private int blockForm;
   private final Elements tables = new Elements();
@@ -253,6 +255,7 @@ public final class BlockSegmenter {
     blocks = new ArrayList<>();
     reset();
     linkDepth = headingDepth = listDepth = mainDepth = boilerplateDepth = sectioningDepth = 0;
+    preDepth = 0;
     mainOpen = 0;
     formDepth = 0;
     form = -1;
@@ -352,6 +355,7 @@ public final class BlockSegmenter {
   private static final int MAIN = 1 << 7;
   private static final int FURNITURE = 1 << 8;
   private static final int NAMED = 1 << 9;
+  private static final int PRE = 1 << 10;
 
   /**
    * Whether an element opens with a heading: one of its first three children is one (the heading
@@ -411,6 +415,9 @@ public final class BlockSegmenter {
     if (tag.equals("form")) {
       context |= FORM;
     }
+    if (tag.equals("pre")) {
+      context |= PRE;
+    }
     if ((context & BLOCK) != 0
         && (classNamesFurniture(attributes.className)
             || (namesFurniture(attributes.id, MAX_ID_WORDS)
@@ -453,6 +460,9 @@ public final class BlockSegmenter {
     }
     if ((context & SECTIONING) != 0) {
       sectioningDepth += step;
+    }
+    if ((context & PRE) != 0) {
+      preDepth += step;
     }
     if ((context & TABLE) != 0) {
       tables.enter(step, elements[elementDepth - 1]);
@@ -704,6 +714,7 @@ public final class BlockSegmenter {
           blockForm = form;
           blockTable = tables.innermost();
           blockNamed = named.innermost();
+          blockPreformatted = preDepth > 0;
           blockLandmark =
               boilerplateDepth > 0
                   ? Landmark.BOILERPLATE
@@ -766,7 +777,8 @@ public final class BlockSegmenter {
               blockTable,
               pageType,
               blockHeadingLevel,
-              blockNamed));
+              blockNamed,
+              blockPreformatted));
     }
     reset();
   }
@@ -785,6 +797,7 @@ public final class BlockSegmenter {
     blockForm = -1;
     blockTable = -1;
     blockNamed = -1;
+    blockPreformatted = false;
   }
 
   /**

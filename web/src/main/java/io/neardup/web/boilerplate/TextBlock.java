@@ -26,6 +26,8 @@ package io.neardup.web.boilerplate;
  *     heading: sections whose headings have one level are parts of one text
  * @param named the number (as in {@code path}) of the innermost element the block lies in whose
  *     class or id names page furniture ("related-posts", "newsletter-signup"), or -1
+ * @param preformatted whether it lies in preformatted text ({@code <pre>}): a listing, a command,
+ *     what a program printed
  */
 public record TextBlock(
     String text,
@@ -41,7 +43,8 @@ public record TextBlock(
     int table,
     PageType pageType,
     int headingLevel,
-    int named) {
+    int named,
+    boolean preformatted) {
 
   private static final int[] NO_PATH = new int[0];
 
@@ -69,7 +72,8 @@ public record TextBlock(
         -1,
         PageType.OTHER,
         heading ? 1 : 0,
-        -1);
+        -1,
+        false);
   }
 
   /** The column width of the word wrap behind {@link #textDensity()}, as in the paper. */

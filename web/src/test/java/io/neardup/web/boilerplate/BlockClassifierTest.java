@@ -320,7 +320,8 @@ class BlockClassifierTest {
         -1,
         PageType.OTHER,
         0,
-        -1);
+        -1,
+        false);
   }
 
   @Test
@@ -1485,7 +1486,8 @@ class BlockClassifierTest {
               -1,
               PageType.OTHER,
               0,
-              -1));
+              -1,
+              false));
       int list = element + 1;
       for (int k = 0; k < (letter == 'm' ? 40 : 2); k++) {
         String name = letter == 'm' ? "m_member_number_" + k : letter + "_" + k;

@@ -251,4 +251,25 @@ class BlockSegmenterTest {
     assertFalse(IntStream.of(b.get(1).path()).anyMatch(e -> e == inner), b.toString());
     assertEquals(-1, b.get(3).table());
   }
+
+  @Test
+  void preformattedTextIsMarkedAsSuchToTheEndOfItsElement() {
+    List<TextBlock> b =
+        blocks(
+            "<p>Then run it:</p><pre>$ tool run <b>--step</b> 9\n<span>done</span></pre>"
+                + "<div><pre><code>x = 1</code></pre><p>After the listing</p></div><p>The end</p>");
+    assertEquals(
+        List.of(
+            "Then run it:", "$ tool run --step 9 done", "x = 1", "After the listing", "The end"),
+        b.stream().map(TextBlock::text).toList());
+    assertArrayEquals(
+        new boolean[] {false, true, true, false, false},
+        new boolean[] {
+          b.get(0).preformatted(),
+          b.get(1).preformatted(),
+          b.get(2).preformatted(),
+          b.get(3).preformatted(),
+          b.get(4).preformatted()
+        });
+  }
 }

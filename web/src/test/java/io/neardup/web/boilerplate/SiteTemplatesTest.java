@@ -263,7 +263,8 @@ class SiteTemplatesTest {
                 -1,
                 PageType.OTHER,
                 0,
-                -1),
+                -1,
+                false),
             new TextBlock(
                 "The article every page of the directory repeats, word for word",
                 11,
@@ -278,7 +279,8 @@ class SiteTemplatesTest {
                 -1,
                 PageType.OTHER,
                 0,
-                -1),
+                -1,
+                false),
             new TextBlock(
                 "Today",
                 1,
@@ -293,7 +295,8 @@ class SiteTemplatesTest {
                 -1,
                 PageType.OTHER,
                 0,
-                -1));
+                -1,
+                false));
     assertNull(SiteTemplates.chrome(copy, new boolean[] {true, true, false}));
   }
 
