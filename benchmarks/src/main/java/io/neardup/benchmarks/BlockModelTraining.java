@@ -78,6 +78,9 @@ public final class BlockModelTraining {
   /** The shortest segment that labels a block: shorter ones (a date, a word) occur anywhere. */
   private static final int MIN_SEGMENT = 8;
 
+  /** The shortest line that a segment holds when the segment spans it and more. */
+  private static final int MIN_LINE = 20;
+
   private BlockModelTraining() {}
 
   public static void main(String[] args) throws IOException {
@@ -474,6 +477,7 @@ public final class BlockModelTraining {
                 HtmlDecoder.parse(
                     HtmlDecoder.decode(raw, null).html(), label.path("url").asText("")));
       } catch (RuntimeException e) {
+        System.err.println("BlockModelTraining: page " + id + " left out: " + e);
         continue;
       }
       Set<String> pairs = new HashSet<>();
@@ -527,11 +531,12 @@ public final class BlockModelTraining {
     for (var it = all.fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> page = it.next();
       String file = page.getValue().path("file").asText();
-      Path html = dir.resolve("cache").resolve(file);
-      if (!Files.isRegularFile(html)) {
-        html = dir.resolve("eval").resolve(file);
+      if (!SnippetEvaluation.inTrainingHalf(file)) {
+        continue;
       }
-      if (!SnippetEvaluation.inTrainingHalf(file) || !Files.isRegularFile(html)) {
+      Path html = SnippetEvaluation.page(dir, file);
+      if (html == null) {
+        System.err.println("BlockModelTraining: no page [" + file + "] in " + dir + ", left out");
         continue;
       }
       List<TextBlock> blocks;
@@ -541,6 +546,7 @@ public final class BlockModelTraining {
                 HtmlDecoder.parse(
                     HtmlDecoder.decode(Files.readAllBytes(html), null).html(), page.getKey()));
       } catch (RuntimeException e) {
+        System.err.println("BlockModelTraining: page " + file + " left out: " + e);
         continue;
       }
       String[] text = new String[blocks.size()];
@@ -556,7 +562,7 @@ public final class BlockModelTraining {
             continue;
           }
           for (int i = 0; i < text.length; i++) {
-            if (text[i].contains(s) || (text[i].length() >= 20 && s.contains(text[i]))) {
+            if (text[i].contains(s) || (text[i].length() >= MIN_LINE && s.contains(text[i]))) {
               (kind.equals("with") ? keep : drop)[i] = true;
             }
           }

@@ -116,6 +116,19 @@ public final class SnippetEvaluation {
     }
   }
 
+  /**
+   * A page's HTML file, under {@code cache/} or {@code eval/} of the set's folder; null if none.
+   */
+  static Path page(Path data, String file) {
+    for (String folder : new String[] {"cache", "eval"}) {
+      Path html = data.resolve(folder).resolve(file);
+      if (Files.isRegularFile(html)) {
+        return html;
+      }
+    }
+    return null;
+  }
+
   static String fold(String s) {
     return SPACE.matcher(s).replaceAll(" ").strip();
   }
@@ -143,11 +156,8 @@ public final class SnippetEvaluation {
       Map.Entry<String, JsonNode> page = it.next();
       String url = page.getKey();
       String file = page.getValue().path("file").asText();
-      Path html = data.resolve("cache").resolve(file);
-      if (!Files.isRegularFile(html)) {
-        html = data.resolve("eval").resolve(file);
-      }
-      if (!Files.isRegularFile(html)) {
+      Path html = page(data, file);
+      if (html == null) {
         System.err.println("SnippetEvaluation: no page [" + file + "] for " + url);
         missing++;
         continue;
