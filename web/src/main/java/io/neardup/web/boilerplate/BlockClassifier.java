@@ -27,15 +27,17 @@ import java.util.regex.Pattern;
  * after the article in its own container (a linked name, then a biography that opens with that
  * name). A heading made of a link over kept text is that text's title (a listing's headline over
  * its teaser), kept though link-dense, and so is a line of links of a few words over kept text in
- * its own parent element (a reference entry's signature over its description). A short heading kept
- * whose next block was dropped is the title of that block ("Related posts", "Share this:"), not
- * text. The second copy of a run of lines the page renders twice (a box for narrow and wide
- * screens) is dropped too. A page of which all that leaves fewer than {@value #MIN_TEXT_WORDS}
- * words, or less than {@value #MIN_MAIN_SHARE} of its declared main region's, holds no article (an
- * index, a short page, a reference entry, a list of linked cards): all its text outside declared
- * furniture, links included (an index is its links), is its main text, and only that of its main
- * region where it declares one, or else of the part of the page that holds most of its words (not
- * the header and footer around it). Nothing here is fitted to a site or template.
+ * its own parent element (a reference entry's signature over its description). Where the page
+ * declares its article's body (schema.org's {@code articleBody}, see {@link ArticleBody}), what
+ * follows the body is dropped. A short heading kept whose next block was dropped is the title of
+ * that block ("Related posts", "Share this:"), not text. The second copy of a run of lines the page
+ * renders twice (a box for narrow and wide screens) is dropped too. A page of which all that leaves
+ * fewer than {@value #MIN_TEXT_WORDS} words, or less than {@value #MIN_MAIN_SHARE} of its declared
+ * main region's, holds no article (an index, a short page, a reference entry, a list of linked
+ * cards): all its text outside declared furniture, links included (an index is its links), is its
+ * main text, and only that of its main region where it declares one, or else of the part of the
+ * page that holds most of its words (not the header and footer around it). Nothing here is fitted
+ * to a site or template.
  *
  * <pre>{@code
  * boolean[] content = new BlockClassifier().classify(blocks);
@@ -257,7 +259,8 @@ public final class BlockClassifier {
    * parts named as furniture dropped.
    */
   private static boolean[] lastSteps(List<TextBlock> blocks, boolean[] content, BlockTrace trace) {
-    return dropNamed(blocks, dropRepeats(blocks, content, trace), trace);
+    return dropAfterArticleBody(
+        blocks, dropNamed(blocks, dropRepeats(blocks, content, trace), trace), trace);
   }
 
   /**
@@ -309,6 +312,38 @@ public final class BlockClassifier {
       result[i] &= !named[i];
     }
     trace(trace, BlockTrace.Step.NAMED, result);
+    return result;
+  }
+
+  /**
+   * Drops what follows the article body the page declares ({@link TextBlock#articleBody}): every
+   * kept block after its last block (an appeal for support, a prompt to comment, a credit, a teaser
+   * of the next story), when the body holds at least {@value ArticleBody#MIN_BODY_WORDS} words and
+   * what was kept after it does not outweigh it (then the declared body is the first part of the
+   * text, not all of it).
+   */
+  private static boolean[] dropAfterArticleBody(
+      List<TextBlock> blocks, boolean[] content, BlockTrace trace) {
+    int last = -1;
+    long words = 0;
+    for (int i = 0; i < content.length; i++) {
+      if (blocks.get(i).articleBody()) {
+        last = i;
+        words += blocks.get(i).words();
+      }
+    }
+    long after = 0;
+    for (int i = last + 1; i < content.length; i++) {
+      after += content[i] ? blocks.get(i).words() : 0;
+    }
+    if (words < ArticleBody.MIN_BODY_WORDS || after > words) {
+      return content;
+    }
+    boolean[] result = content.clone();
+    for (int i = last + 1; i < content.length; i++) {
+      result[i] = false;
+    }
+    trace(trace, BlockTrace.Step.AFTER_ARTICLE_BODY, result);
     return result;
   }
 

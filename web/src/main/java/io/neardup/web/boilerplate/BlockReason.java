@@ -61,7 +61,11 @@ public enum BlockReason {
    * In an element whose class or id names furniture (comments, related posts, sharing, a newsletter
    * box) beside a text that outweighs it.
    */
-  NAMED(false, "in an element named as furniture (comments, related, share, newsletter)");
+  NAMED(false, "in an element named as furniture (comments, related, share, newsletter)"),
+
+  /** After the article body the page declares (schema.org's articleBody). */
+  AFTER_ARTICLE_BODY(
+      false, "after the end of the article body the page declares (schema.org articleBody)");
 
   private final boolean kept;
   private final String description;

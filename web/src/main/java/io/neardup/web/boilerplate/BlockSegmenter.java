@@ -218,6 +218,9 @@ public final class BlockSegmenter {
   private boolean blockTime;
   private int preDepth;
   private boolean blockPreformatted;
+  private int articleBodyDepth;
+  private boolean blockArticleBody;
+  private final List<String> linkedData = new ArrayList<>();
   private Landmark blockLandmark;
   private int blockForm;
   private final Elements tables = new Elements();
@@ -256,6 +259,14 @@ public final class BlockSegmenter {
     reset();
     linkDepth = headingDepth = listDepth = mainDepth = boilerplateDepth = sectioningDepth = 0;
     preDepth = 0;
+    articleBodyDepth = 0;
+    linkedData.clear();
+    Document document = root.ownerDocument();
+    if (document != null && document.head() != null && root != document.head()) {
+      for (Element script : document.head().getElementsByTag("script")) {
+        readLinkedData(script);
+      }
+    }
     mainOpen = 0;
     formDepth = 0;
     form = -1;
@@ -264,6 +275,7 @@ public final class BlockSegmenter {
     elementDepth = nextElement = openDepth = 0;
     root.filter(new Filter());
     flush();
+    ArticleBody.mark(blocks, linkedData);
     List<TextBlock> result = blocks;
     blocks = null;
     return result;
@@ -287,6 +299,16 @@ public final class BlockSegmenter {
     return PageType.OTHER;
   }
 
+  /** Keeps the script's data if it is JSON-LD (structured data: what the page says it holds). */
+  private void readLinkedData(Element script) {
+    if (script.attr("type").trim().equalsIgnoreCase("application/ld+json")) {
+      linkedData.add(script.data());
+    }
+  }
+
+  /** The schema.org property of the element that holds an article's body. */
+  private static final Set<String> ARTICLE_BODY_PROPERTY = Set.of("articleBody");
+
   private final class Filter implements NodeFilter {
     @Override
     public FilterResult head(Node node, int depth) {
@@ -298,6 +320,10 @@ public final class BlockSegmenter {
         return FilterResult.CONTINUE; // comments, doctype, data
       }
       String tag = e.normalName();
+      if (tag.equals("script")) {
+        readLinkedData(e);
+        return FilterResult.SKIP_ENTIRELY;
+      }
       if (INVISIBLE_TAGS.contains(tag) && !(shown != Shown.BROWSER && tag.equals("noscript"))) {
         return FilterResult.SKIP_ENTIRELY;
       }
@@ -356,6 +382,7 @@ public final class BlockSegmenter {
   private static final int FURNITURE = 1 << 8;
   private static final int NAMED = 1 << 9;
   private static final int PRE = 1 << 10;
+  private static final int ARTICLE_BODY = 1 << 11;
 
   /**
    * Whether an element opens with a heading: one of its first three children is one (the heading
@@ -418,6 +445,9 @@ public final class BlockSegmenter {
     if (tag.equals("pre")) {
       context |= PRE;
     }
+    if (attributes.itemprop != null && hasToken(attributes.itemprop, ARTICLE_BODY_PROPERTY)) {
+      context |= ARTICLE_BODY;
+    }
     if ((context & BLOCK) != 0
         && (classNamesFurniture(attributes.className)
             || (namesFurniture(attributes.id, MAX_ID_WORDS)
@@ -463,6 +493,9 @@ public final class BlockSegmenter {
     }
     if ((context & PRE) != 0) {
       preDepth += step;
+    }
+    if ((context & ARTICLE_BODY) != 0) {
+      articleBodyDepth += step;
     }
     if ((context & TABLE) != 0) {
       tables.enter(step, elements[elementDepth - 1]);
@@ -715,6 +748,7 @@ public final class BlockSegmenter {
           blockTable = tables.innermost();
           blockNamed = named.innermost();
           blockPreformatted = preDepth > 0;
+          blockArticleBody = articleBodyDepth > 0;
           blockLandmark =
               boilerplateDepth > 0
                   ? Landmark.BOILERPLATE
@@ -778,7 +812,8 @@ public final class BlockSegmenter {
               pageType,
               blockHeadingLevel,
               blockNamed,
-              blockPreformatted));
+              blockPreformatted,
+              blockArticleBody));
     }
     reset();
   }
@@ -798,6 +833,7 @@ public final class BlockSegmenter {
     blockTable = -1;
     blockNamed = -1;
     blockPreformatted = false;
+    blockArticleBody = false;
   }
 
   /**

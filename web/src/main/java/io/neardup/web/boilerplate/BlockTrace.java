@@ -25,7 +25,8 @@ final class BlockTrace {
     NO_ARTICLE_CONTAINER,
     MODEL,
     REPEATS,
-    NAMED
+    NAMED,
+    AFTER_ARTICLE_BODY
   }
 
   private final List<TextBlock> blocks;
@@ -87,6 +88,7 @@ final class BlockTrace {
       case REVIEWS -> BlockReason.REVIEW;
       case REPEATS -> BlockReason.REPEATED;
       case NAMED -> BlockReason.NAMED;
+      case AFTER_ARTICLE_BODY -> BlockReason.AFTER_ARTICLE_BODY;
       case MODEL -> kept ? BlockReason.MODEL_KEPT : BlockReason.MODEL_DROPPED;
       case CONTENT_REGION -> kept ? BlockReason.REGION : BlockReason.OUTSIDE_REGION;
       case NO_ARTICLE ->

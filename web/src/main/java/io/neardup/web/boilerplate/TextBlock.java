@@ -28,6 +28,9 @@ package io.neardup.web.boilerplate;
  *     class or id names page furniture ("related-posts", "newsletter-signup"), or -1
  * @param preformatted whether it lies in preformatted text ({@code <pre>}): a listing, a command,
  *     what a program printed
+ * @param articleBody whether it lies in the article body the page declares (schema.org's {@code
+ *     articleBody}: an element marked with it as {@code itemprop}, or text the page's JSON-LD gives
+ *     as it)
  */
 public record TextBlock(
     String text,
@@ -44,7 +47,8 @@ public record TextBlock(
     PageType pageType,
     int headingLevel,
     int named,
-    boolean preformatted) {
+    boolean preformatted,
+    boolean articleBody) {
 
   private static final int[] NO_PATH = new int[0];
 
@@ -73,7 +77,29 @@ public record TextBlock(
         PageType.OTHER,
         heading ? 1 : 0,
         -1,
+        false,
         false);
+  }
+
+  /** This block, marked as in the article body the page declares. */
+  TextBlock inArticleBody() {
+    return new TextBlock(
+        text,
+        words,
+        linkedWords,
+        wrappedLines,
+        wordsBeforeLastLine,
+        heading,
+        listItem,
+        landmark,
+        path,
+        form,
+        table,
+        pageType,
+        headingLevel,
+        named,
+        preformatted,
+        true);
   }
 
   /** The column width of the word wrap behind {@link #textDensity()}, as in the paper. */

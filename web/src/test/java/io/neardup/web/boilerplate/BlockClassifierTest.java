@@ -321,6 +321,7 @@ class BlockClassifierTest {
         PageType.OTHER,
         0,
         -1,
+        false,
         false);
   }
 
@@ -1487,6 +1488,7 @@ class BlockClassifierTest {
               PageType.OTHER,
               0,
               -1,
+              false,
               false));
       int list = element + 1;
       for (int k = 0; k < (letter == 'm' ? 40 : 2); k++) {

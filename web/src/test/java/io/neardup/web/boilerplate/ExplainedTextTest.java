@@ -27,7 +27,7 @@ class ExplainedTextTest {
   }
 
   /** The reason of the block whose text starts with {@code start}. */
-  private static BlockReason reasonOf(ExplainedText e, String start) {
+  static BlockReason reasonOf(ExplainedText e, String start) {
     for (int i = 0; i < e.main().blocks().size(); i++) {
       if (e.main().blocks().get(i).text().startsWith(start)) {
         return e.reasons().get(i);

@@ -264,6 +264,7 @@ class SiteTemplatesTest {
                 PageType.OTHER,
                 0,
                 -1,
+                false,
                 false),
             new TextBlock(
                 "The article every page of the directory repeats, word for word",
@@ -280,6 +281,7 @@ class SiteTemplatesTest {
                 PageType.OTHER,
                 0,
                 -1,
+                false,
                 false),
             new TextBlock(
                 "Today",
@@ -296,6 +298,7 @@ class SiteTemplatesTest {
                 PageType.OTHER,
                 0,
                 -1,
+                false,
                 false));
     assertNull(SiteTemplates.chrome(copy, new boolean[] {true, true, false}));
   }
