@@ -163,11 +163,27 @@ public final class BlockClassifier {
     for (int i = 0; i < content.length; i++) {
       double s = scores[i];
       content[i] =
-          Double.isNaN(s) || staysKept(blocks.get(i), rules[i], features[i])
+          Double.isNaN(s)
               ? rules[i]
-              : s > (rules[i] ? drop : keep);
+              : verdict(blocks.get(i), rules[i], features[i], drop, keep, limit -> s > limit);
     }
     return enough(blocks, rules, content);
+  }
+
+  /** Whether a block's score is above a limit. */
+  @FunctionalInterface
+  private interface Score {
+    boolean above(double limit);
+  }
+
+  /**
+   * The verdict on a block the model reads: the rules' if it {@link #staysKept}, else kept when its
+   * score is above {@code drop} (a block the rules kept) or above {@code keep} (one they dropped).
+   * The one rule both the classifier and a trainer's grid of thresholds apply.
+   */
+  private static boolean verdict(
+      TextBlock b, boolean rule, double[] features, double drop, double keep, Score score) {
+    return staysKept(b, rule, features) || score.above(rule ? drop : keep);
   }
 
   /**
@@ -247,8 +263,13 @@ public final class BlockClassifier {
         steps.reasons(),
         (i, f) ->
             redecided[i] =
-                staysKept(blocks.get(i), rules[i], f)
-                    || model.above(f, rules[i] ? DROP_SCORE : KEEP_SCORE));
+                verdict(
+                    blocks.get(i),
+                    rules[i],
+                    f,
+                    DROP_SCORE,
+                    KEEP_SCORE,
+                    limit -> model.above(f, limit)));
     boolean[] content = enough(blocks, rules, redecided);
     trace(trace, BlockTrace.Step.MODEL, content);
     return lastSteps(blocks, content, trace);

@@ -185,7 +185,12 @@ public final class MainTextExtractor {
   }
 
   private static MainText text(List<TextBlock> blocks, boolean[] content) {
-    StringBuilder text = new StringBuilder();
+    int length = 0;
+    for (int i = 0; i < blocks.size(); i++) {
+      length += content[i] ? blocks.get(i).text().length() + 1 : 0;
+    }
+    // sized once: a page's text is most of what extraction allocates
+    StringBuilder text = new StringBuilder(length);
     int contentWords = 0;
     int totalWords = 0;
     for (int i = 0; i < blocks.size(); i++) {
