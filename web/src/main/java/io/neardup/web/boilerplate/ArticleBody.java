@@ -31,6 +31,14 @@ final class ArticleBody {
   /** The body's last letters and digits that must be on the page. */
   static final int END_LETTERS = 40;
 
+  /**
+   * The most letters and digits of a page's JSON-LD strings that are read: far more than an article
+   * holds (a long book chapter has a few hundred thousand). A page that declares more (a catalogue
+   * in its structured data) is not marked, as looking each block up in all of it would cost more
+   * than the page's parsing.
+   */
+  static final int MAX_DECLARED_LETTERS = 1 << 20;
+
   /** Words below which a body is no article. */
   static final int MIN_BODY_WORDS = ContentRegion.SHORT_REGION_WORDS;
 
@@ -88,6 +96,9 @@ final class ArticleBody {
             && text.length() >= END_LETTERS
             && all.indexOf(text.substring(text.length() - END_LETTERS)) >= 0) {
           body = true;
+        }
+        if (declared.length() + text.length() > MAX_DECLARED_LETTERS) {
+          return; // more than any article: each block would be looked for in all of it
         }
         declared.append(text).append('|');
       }

@@ -160,6 +160,23 @@ class ArticleBodyTest {
   }
 
   @Test
+  void structuredDataLargerThanAnyArticleIsNotRead() {
+    // a catalogue in the page's JSON-LD beside the body: each block would be looked for in all of
+    // it
+    StringBuilder catalogue = new StringBuilder("[");
+    String item = json(PARAGRAPHS[1]).replace("forge", "forge number ");
+    for (int i = 0; catalogue.length() <= 2 * ArticleBody.MAX_DECLARED_LETTERS; i++) {
+      catalogue.append("{\"description\": \"").append(item).append(i).append("\"},");
+    }
+    catalogue.append(article("NewsArticle", body())).append("]");
+    List<TextBlock> b = blocks(page(catalogue.toString(), ""));
+    assertEquals(0, marked(b));
+    assertTrue(EXTRACTOR.extract(b, null).text().contains("If you enjoyed"));
+    // the same body alone is read
+    assertEquals(1 + PARAGRAPHS.length, marked(blocks(page(article("NewsArticle", body()), ""))));
+  }
+
+  @Test
   void jsonStringsAreReadWithTheirEscapes() {
     int[] end = new int[1];
     String json = "{\"k\": \"caf\\u00e9 \\\"au\\\" lait\\/tea\\nend\"}";
