@@ -49,6 +49,9 @@ final class ArticleBody {
    * scripts) or, when one of those is on the page, its other strings hold.
    */
   static void mark(List<TextBlock> blocks, List<String> linkedData) {
+    if (linkedData.isEmpty()) {
+      return;
+    }
     boolean body = false;
     boolean any = false;
     for (TextBlock b : blocks) {

@@ -17,7 +17,9 @@ import org.jsoup.select.NodeFilter;
  * heading, list item, table cell, division, ...) starts and ends a block, inline elements ({@code
  * <a>}, {@code <em>}, {@code <code>}, ...) do not. Text that is never shown is left out: scripts,
  * styles, form controls, embedded objects and elements marked {@code hidden}, {@code
- * aria-hidden="true"} or {@code display: none}.
+ * aria-hidden="true"} or {@code display: none}. The article body the page declares (schema.org's
+ * {@code articleBody}, as {@code itemprop} or in its JSON-LD scripts, see {@link ArticleBody}) is
+ * marked on its blocks.
  *
  * <p>Not thread-safe: one segmenter per thread, reused page after page.
  */
