@@ -89,13 +89,14 @@ final class ArticleBody {
           key = value;
           continue;
         }
-        if (words(value) < MIN_BLOCK_WORDS) {
+        int words = words(value);
+        if (words < MIN_BLOCK_WORDS) {
           continue;
         }
         String text =
             letters(value.indexOf('<') >= 0 || value.indexOf('&') >= 0 ? text(value) : value);
         if (KEY.equals(key)
-            && words(value) >= MIN_BODY_WORDS
+            && words >= MIN_BODY_WORDS
             && text.length() >= END_LETTERS
             && all.indexOf(text.substring(text.length() - END_LETTERS)) >= 0) {
           body = true;

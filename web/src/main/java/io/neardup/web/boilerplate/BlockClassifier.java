@@ -165,25 +165,19 @@ public final class BlockClassifier {
       content[i] =
           Double.isNaN(s)
               ? rules[i]
-              : verdict(blocks.get(i), rules[i], features[i], drop, keep, limit -> s > limit);
+              : s > keptAbove(blocks.get(i), rules[i], features[i], drop, keep);
     }
     return enough(blocks, rules, content);
   }
 
-  /** Whether a block's score is above a limit. */
-  @FunctionalInterface
-  private interface Score {
-    boolean above(double limit);
-  }
-
   /**
-   * The verdict on a block the model reads: the rules' if it {@link #staysKept}, else kept when its
-   * score is above {@code drop} (a block the rules kept) or above {@code keep} (one they dropped).
-   * The one rule both the classifier and a trainer's grid of thresholds apply.
+   * The score above which a block the model reads is kept: {@code drop} for a block the rules kept,
+   * {@code keep} for one they dropped, and no bound for one that {@link #staysKept}. The one rule
+   * both the classifier and a trainer's grid of thresholds apply.
    */
-  private static boolean verdict(
-      TextBlock b, boolean rule, double[] features, double drop, double keep, Score score) {
-    return staysKept(b, rule, features) || score.above(rule ? drop : keep);
+  private static double keptAbove(
+      TextBlock b, boolean rule, double[] features, double drop, double keep) {
+    return staysKept(b, rule, features) ? Double.NEGATIVE_INFINITY : rule ? drop : keep;
   }
 
   /**
@@ -263,13 +257,7 @@ public final class BlockClassifier {
         steps.reasons(),
         (i, f) ->
             redecided[i] =
-                verdict(
-                    blocks.get(i),
-                    rules[i],
-                    f,
-                    DROP_SCORE,
-                    KEEP_SCORE,
-                    limit -> model.above(f, limit)));
+                model.above(f, keptAbove(blocks.get(i), rules[i], f, DROP_SCORE, KEEP_SCORE)));
     boolean[] content = enough(blocks, rules, redecided);
     trace(trace, BlockTrace.Step.MODEL, content);
     return lastSteps(blocks, content, trace);
@@ -353,11 +341,14 @@ public final class BlockClassifier {
         words += blocks.get(i).words();
       }
     }
+    if (words < ArticleBody.MIN_BODY_WORDS) {
+      return content;
+    }
     long after = 0;
     for (int i = last + 1; i < content.length; i++) {
       after += content[i] ? blocks.get(i).words() : 0;
     }
-    if (words < ArticleBody.MIN_BODY_WORDS || after > words) {
+    if (after > words) {
       return content;
     }
     boolean[] result = content.clone();
