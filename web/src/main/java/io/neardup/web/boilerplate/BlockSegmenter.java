@@ -191,6 +191,11 @@ public final class BlockSegmenter {
   private int wordLength;
   private final ElementAttributes elementAttributes = new ElementAttributes();
   private Shown shown = Shown.BROWSER;
+
+  /** Whether the last page read had a {@code <noscript>}, and an element hidden, left out. */
+  private boolean leftOutNoscript;
+
+  private boolean leftOutHidden;
   private PageType pageType = PageType.OTHER;
   private List<TextBlock> blocks;
   private int words;
@@ -256,6 +261,7 @@ public final class BlockSegmenter {
   /** The text blocks of a page's body, with what counts as shown. */
   public List<TextBlock> segment(Element root, Shown shown) {
     this.shown = shown;
+    leftOutNoscript = leftOutHidden = false;
     pageType = declaredType(root.ownerDocument());
     blocks = new ArrayList<>();
     reset();
@@ -281,6 +287,16 @@ public final class BlockSegmenter {
     List<TextBlock> result = blocks;
     blocks = null;
     return result;
+  }
+
+  /**
+   * Whether reading the last page again with {@code other} would show text that its last reading
+   * left out: a page with no {@code <noscript>} and no hidden element reads the same every way.
+   */
+  public boolean showsMore(Shown other) {
+    return other.compareTo(shown) > 0
+        && ((leftOutNoscript && other != Shown.BROWSER)
+            || (leftOutHidden && other == Shown.ALL_TEXT));
   }
 
   /**
@@ -326,12 +342,21 @@ public final class BlockSegmenter {
         readLinkedData(e);
         return FilterResult.SKIP_ENTIRELY;
       }
-      if (INVISIBLE_TAGS.contains(tag) && !(shown != Shown.BROWSER && tag.equals("noscript"))) {
-        return FilterResult.SKIP_ENTIRELY;
+      if (INVISIBLE_TAGS.contains(tag)) {
+        if (!tag.equals("noscript")) {
+          return FilterResult.SKIP_ENTIRELY;
+        }
+        if (shown == Shown.BROWSER) {
+          leftOutNoscript = true;
+          return FilterResult.SKIP_ENTIRELY;
+        }
       }
       ElementAttributes attributes = elementAttributes.read(e);
-      if ((shown != Shown.ALL_TEXT && attributes.hidden(tag))
-          || CONTROL_ROLES.contains(attributes.role)) {
+      if (shown != Shown.ALL_TEXT && attributes.hidden(tag)) {
+        leftOutHidden = true;
+        return FilterResult.SKIP_ENTIRELY;
+      }
+      if (CONTROL_ROLES.contains(attributes.role)) {
         return FilterResult.SKIP_ENTIRELY;
       }
       int context = context(e, tag, attributes);

@@ -40,6 +40,9 @@ public final class MainTextExtractor {
     Element root = document.body() != null ? document.body() : document;
     MainText best = null;
     for (BlockSegmenter.Shown shown : BlockSegmenter.Shown.values()) {
+      if (best != null && !segmenter.showsMore(shown)) {
+        continue; // the same blocks again
+      }
       MainText read = extract(segmenter.segment(root, shown), null);
       if (best == null || read.contentWords() > best.contentWords()) {
         best = read;

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -86,5 +88,25 @@ class NoscriptPagesTest {
   @Test
   void aPageWithoutTextAnywhereStaysEmpty() {
     assertEquals("", text("<html><body><div id=app></div><noscript></noscript></body></html>"));
+  }
+
+  @Test
+  void aPageIsReadAgainOnlyWhereItsLastReadingLeftSomethingOut() {
+    BlockSegmenter segmenter = new BlockSegmenter();
+    segmenter.segment(Jsoup.parse("<p>Nothing left out.</p>").body());
+    assertFalse(segmenter.showsMore(BlockSegmenter.Shown.WITHOUT_SCRIPTS));
+    assertFalse(segmenter.showsMore(BlockSegmenter.Shown.ALL_TEXT));
+
+    Element noscript = Jsoup.parse("<p>Shown.</p><noscript><p>Posts.</p></noscript>").body();
+    segmenter.segment(noscript);
+    assertTrue(segmenter.showsMore(BlockSegmenter.Shown.WITHOUT_SCRIPTS));
+    assertTrue(segmenter.showsMore(BlockSegmenter.Shown.ALL_TEXT));
+    assertEquals(2, segmenter.segment(noscript, BlockSegmenter.Shown.WITHOUT_SCRIPTS).size());
+    assertFalse(segmenter.showsMore(BlockSegmenter.Shown.ALL_TEXT));
+    assertFalse(segmenter.showsMore(BlockSegmenter.Shown.BROWSER));
+
+    segmenter.segment(Jsoup.parse("<p>Shown.</p><div style='display: none'>Later.</div>").body());
+    assertFalse(segmenter.showsMore(BlockSegmenter.Shown.WITHOUT_SCRIPTS));
+    assertTrue(segmenter.showsMore(BlockSegmenter.Shown.ALL_TEXT));
   }
 }
