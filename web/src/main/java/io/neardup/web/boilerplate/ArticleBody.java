@@ -46,17 +46,16 @@ final class ArticleBody {
 
   /**
    * Marks the blocks whose text the article bodies in {@code linkedData} (the data of JSON-LD
-   * scripts) or, when one of those is on the page, its other strings hold.
+   * scripts) or, when one of those is on the page or the markup declares one ({@code inMarkup}: as
+   * {@code itemprop}), its other strings hold. A body the markup only names ("entry-content") is no
+   * declaration: the page's JSON-LD strings are not read for it.
    */
-  static void mark(List<TextBlock> blocks, List<String> linkedData) {
+  static void mark(List<TextBlock> blocks, List<String> linkedData, boolean inMarkup) {
     if (linkedData.isEmpty()) {
       return;
     }
-    boolean body = false;
+    boolean body = inMarkup;
     boolean any = false;
-    for (TextBlock b : blocks) {
-      body |= b.articleBody();
-    }
     for (String data : linkedData) {
       if (data.contains(DISCUSSION)) {
         return; // a thread's replies are its text as much as its opening post

@@ -1,5 +1,6 @@
 package io.neardup.web.boilerplate;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -268,7 +269,7 @@ public final class BlockClassifier {
    * parts named as furniture dropped.
    */
   private static boolean[] lastSteps(List<TextBlock> blocks, boolean[] content, BlockTrace trace) {
-    return dropAfterArticleBody(
+    return trimToArticleBody(
         blocks, dropNamed(blocks, dropRepeats(blocks, content, trace), trace), trace);
   }
 
@@ -325,18 +326,24 @@ public final class BlockClassifier {
   }
 
   /**
-   * Drops what follows the article body the page declares ({@link TextBlock#articleBody}): every
-   * kept block after its last block (an appeal for support, a prompt to comment, a credit, a teaser
-   * of the next story), when the body holds at least {@value ArticleBody#MIN_BODY_WORDS} words and
-   * what was kept after it does not outweigh it (then the declared body is the first part of the
-   * text, not all of it).
+   * Drops what lies around the article body the page declares or names ({@link
+   * TextBlock#articleBody}), when the body holds at least {@value ArticleBody#MIN_BODY_WORDS}
+   * words: every kept block after its last block (an appeal for support, a prompt to comment, a
+   * credit, a teaser of the next story) unless what was kept there outweighs the body (then the
+   * body is the first part of the text, not all of it), and the short lines before its first block
+   * that are no heading (a dateline, a byline, a category, a breadcrumb), unless what was kept
+   * there outweighs the body (then the body is the last part of the text). The title stays, as does
+   * a lead of a sentence or more.
    */
-  private static boolean[] dropAfterArticleBody(
+  private static boolean[] trimToArticleBody(
       List<TextBlock> blocks, boolean[] content, BlockTrace trace) {
+    int n = content.length;
+    int first = -1;
     int last = -1;
     long words = 0;
-    for (int i = 0; i < content.length; i++) {
+    for (int i = 0; i < n; i++) {
       if (blocks.get(i).articleBody()) {
+        first = first < 0 ? i : first;
         last = i;
         words += blocks.get(i).words();
       }
@@ -344,19 +351,30 @@ public final class BlockClassifier {
     if (words < ArticleBody.MIN_BODY_WORDS) {
       return content;
     }
-    long after = 0;
-    for (int i = last + 1; i < content.length; i++) {
-      after += content[i] ? blocks.get(i).words() : 0;
+    boolean[] result = content;
+    if (keptWords(blocks, content, last + 1, n) <= words) {
+      result = content.clone();
+      Arrays.fill(result, last + 1, n, false);
+      trace(trace, BlockTrace.Step.AFTER_ARTICLE_BODY, result);
     }
-    if (after > words) {
-      return content;
+    if (keptWords(blocks, content, 0, first) <= words) {
+      result = result == content ? content.clone() : result;
+      for (int i = 0; i < first; i++) {
+        TextBlock b = blocks.get(i);
+        result[i] &= b.heading() || b.words() >= MIN_LEAD_WORDS;
+      }
+      trace(trace, BlockTrace.Step.BEFORE_ARTICLE_BODY, result);
     }
-    boolean[] result = content.clone();
-    for (int i = last + 1; i < content.length; i++) {
-      result[i] = false;
-    }
-    trace(trace, BlockTrace.Step.AFTER_ARTICLE_BODY, result);
     return result;
+  }
+
+  /** The words of the kept blocks from {@code from} to {@code to} (exclusive). */
+  private static long keptWords(List<TextBlock> blocks, boolean[] content, int from, int to) {
+    long words = 0;
+    for (int i = from; i < to; i++) {
+      words += content[i] ? blocks.get(i).words() : 0;
+    }
+    return words;
   }
 
   /**

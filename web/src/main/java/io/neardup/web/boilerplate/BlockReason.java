@@ -63,9 +63,13 @@ public enum BlockReason {
    */
   NAMED(false, "in an element named as furniture (comments, related, share, newsletter)"),
 
-  /** After the article body the page declares (schema.org's articleBody). */
+  /** After the article body the page declares (schema.org's articleBody) or names. */
   AFTER_ARTICLE_BODY(
-      false, "after the end of the article body the page declares (schema.org articleBody)");
+      false,
+      "after the end of the article body the page declares (schema.org articleBody) or names"),
+  /** A short line before the article body the page declares or names: a dateline, a byline. */
+  BEFORE_ARTICLE_BODY(
+      false, "a short line before the article body the page declares or names (a byline, a date)");
 
   private final boolean kept;
   private final String description;

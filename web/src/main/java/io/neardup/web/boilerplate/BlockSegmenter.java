@@ -18,8 +18,8 @@ import org.jsoup.select.NodeFilter;
  * <a>}, {@code <em>}, {@code <code>}, ...) do not. Text that is never shown is left out: scripts,
  * styles, form controls, embedded objects and elements marked {@code hidden}, {@code
  * aria-hidden="true"} or {@code display: none}. The article body the page declares (schema.org's
- * {@code articleBody}, as {@code itemprop} or in its JSON-LD scripts, see {@link ArticleBody}) is
- * marked on its blocks.
+ * {@code articleBody}, as {@code itemprop} or in its JSON-LD scripts, see {@link ArticleBody}) or
+ * names ({@link #BODY_SUBJECTS}) is marked on its blocks.
  *
  * <p>Not thread-safe: one segmenter per thread, reused page after page.
  */
@@ -166,6 +166,17 @@ public final class BlockSegmenter {
           "navigation",
           "toolbar");
 
+  /**
+   * Words that name what a page is about in class and id attributes: with one of {@link
+   * #BODY_PARTS}, in one name of at most {@value #MAX_NAME_WORDS} words that names no furniture
+   * ("entry-content", "post__body", "articleBody", "storytext"), they name an article's body, as
+   * content management systems and blog engines of every kind name it for their style sheets.
+   */
+  private static final String[] BODY_SUBJECTS = {"article", "entry", "post", "story"};
+
+  /** Words that name the body of a {@link #BODY_SUBJECTS subject} ("content" alone names more). */
+  private static final String[] BODY_PARTS = {"body", "content", "text"};
+
   /** {@link #FURNITURE_NAMES} by their first letter, for a look-up without a string per word. */
   private static final String[][] FURNITURE_BY_LETTER = byLetter(FURNITURE_NAMES);
 
@@ -183,7 +194,7 @@ public final class BlockSegmenter {
 
   private final StringBuilder text = new StringBuilder();
   private final String[] classNames = new String[64];
-  private final boolean[] classFurniture = new boolean[64];
+  private final int[] classKinds = new int[64];
 
   /** The wrap of the block's words so far, and the length of the word it is in. */
   private final Wrap wrap = new Wrap();
@@ -226,6 +237,10 @@ public final class BlockSegmenter {
   private int preDepth;
   private boolean blockPreformatted;
   private int articleBodyDepth;
+
+  /** Whether an element of the page is marked {@code itemprop="articleBody"}. */
+  private boolean declaredBody;
+
   private boolean blockArticleBody;
   private final List<String> linkedData = new ArrayList<>();
   private Landmark blockLandmark;
@@ -268,6 +283,7 @@ public final class BlockSegmenter {
     linkDepth = headingDepth = listDepth = mainDepth = boilerplateDepth = sectioningDepth = 0;
     preDepth = 0;
     articleBodyDepth = 0;
+    declaredBody = false;
     linkedData.clear();
     Document document = root.ownerDocument();
     if (document != null && document.head() != null && root != document.head()) {
@@ -283,7 +299,7 @@ public final class BlockSegmenter {
     elementDepth = nextElement = openDepth = 0;
     root.filter(new Filter());
     flush();
-    ArticleBody.mark(blocks, linkedData);
+    ArticleBody.mark(blocks, linkedData, declaredBody);
     List<TextBlock> result = blocks;
     blocks = null;
     return result;
@@ -434,19 +450,19 @@ public final class BlockSegmenter {
   }
 
   /**
-   * {@link #namesFurniture} of a class attribute, remembered for the last class attributes seen (by
-   * the slot of their hash): a page gives most of its elements one of a few lists of classes.
+   * {@link #nameKinds} of a class attribute, remembered for the last class attributes seen (by the
+   * slot of their hash): a page gives most of its elements one of a few lists of classes.
    */
-  private boolean classNamesFurniture(String value) {
+  private int classNameKinds(String value) {
     if (value.isEmpty()) {
-      return false;
+      return 0;
     }
     int slot = value.hashCode() & (classNames.length - 1);
     if (!value.equals(classNames[slot])) {
       classNames[slot] = value;
-      classFurniture[slot] = namesFurniture(value, MAX_NAME_WORDS);
+      classKinds[slot] = nameKinds(value, MAX_NAME_WORDS);
     }
-    return classFurniture[slot];
+    return classKinds[slot];
   }
 
   private int context(Element e, String tag, ElementAttributes attributes) {
@@ -474,13 +490,20 @@ public final class BlockSegmenter {
     }
     if (attributes.itemprop != null && hasToken(attributes.itemprop, ARTICLE_BODY_PROPERTY)) {
       context |= ARTICLE_BODY;
+      declaredBody = true;
     }
-    if ((context & BLOCK) != 0
-        && (classNamesFurniture(attributes.className)
-            || (namesFurniture(attributes.id, MAX_ID_WORDS)
-                && (context & HEADING) == 0
-                && !opensWithHeading(e)))) {
-      context |= NAMED;
+    if ((context & BLOCK) != 0) {
+      int classKinds = classNameKinds(attributes.className);
+      int idKinds = attributes.id.isEmpty() ? 0 : nameKinds(attributes.id, MAX_ID_WORDS);
+      if ((classKinds & FURNITURE_NAME) != 0
+          || ((idKinds & FURNITURE_NAME) != 0
+              && (context & HEADING) == 0
+              && !opensWithHeading(e))) {
+        context |= NAMED;
+      }
+      if (((classKinds | idKinds) & BODY_NAME) != 0) {
+        context |= ARTICLE_BODY;
+      }
     }
     return switch (landmark(tag, attributes)) {
       case MAIN -> context | MAIN;
@@ -567,13 +590,22 @@ public final class BlockSegmenter {
     return Landmark.NONE;
   }
 
+  /** What a name in a class or id attribute names: furniture, an article's body. */
+  static final int FURNITURE_NAME = 1;
+
+  static final int BODY_NAME = 2;
+
   /**
-   * Whether a class or id attribute's value names furniture: one of its names (the class
-   * attribute's space-separated list) has at most {@code maxWords} words (runs of letters, split
-   * where a lower-case letter meets an upper-case one, as in "relatedPosts") of which one is among
-   * {@link #FURNITURE_NAMES}.
+   * What a class or id attribute's value names, as {@link #FURNITURE_NAME} and {@link #BODY_NAME}
+   * bits. Its names are its space-separated parts; a name's words are its runs of letters, split
+   * where a lower-case letter meets an upper-case one (as in "relatedPosts"). A name names
+   * furniture if it has at most {@code maxFurnitureWords} words, one of them among {@link
+   * #FURNITURE_NAMES}; a body if it has at most {@value #MAX_NAME_WORDS} words, none of them
+   * furniture, among which a {@link #BODY_SUBJECTS subject} and a {@link #BODY_PARTS part}, or one
+   * that is both ("articlebody").
    */
-  static boolean namesFurniture(String value, int maxWords) {
+  static int nameKinds(String value, int maxFurnitureWords) {
+    int kinds = 0;
     int n = value.length();
     int i = 0;
     while (i < n) {
@@ -582,6 +614,7 @@ public final class BlockSegmenter {
       }
       int words = 0;
       boolean furniture = false;
+      int body = 0;
       while (i < n && value.charAt(i) > ' ') {
         if (!isAsciiLetter(value.charAt(i))) {
           i++;
@@ -596,12 +629,55 @@ public final class BlockSegmenter {
         }
         words++;
         furniture = furniture || isFurnitureWord(value, start, i);
+        body |= bodyWord(value, start, i);
       }
-      if (furniture && words <= maxWords) {
-        return true;
+      if (furniture && words <= maxFurnitureWords) {
+        kinds |= FURNITURE_NAME;
+      }
+      if (!furniture && body == (SUBJECT | PART) && words <= MAX_NAME_WORDS) {
+        kinds |= BODY_NAME;
       }
     }
-    return false;
+    return kinds;
+  }
+
+  /** Whether a class or id attribute's value names furniture (see {@link #nameKinds}). */
+  static boolean namesFurniture(String value, int maxWords) {
+    return (nameKinds(value, maxWords) & FURNITURE_NAME) != 0;
+  }
+
+  private static final int SUBJECT = 1;
+  private static final int PART = 2;
+
+  /**
+   * Whether the letters of {@code value} from {@code start} to {@code end} are a {@link
+   * #BODY_SUBJECTS subject} ({@link #SUBJECT}), a {@link #BODY_PARTS part} ({@link #PART}) or a
+   * subject followed by a part (both).
+   */
+  private static int bodyWord(String value, int start, int end) {
+    int part = startsWith(value, start, end, BODY_PARTS) == end ? PART : 0;
+    int afterSubject = startsWith(value, start, end, BODY_SUBJECTS);
+    if (afterSubject == end) {
+      return SUBJECT | part;
+    }
+    if (afterSubject > start && startsWith(value, afterSubject, end, BODY_PARTS) == end) {
+      return SUBJECT | PART;
+    }
+    return part;
+  }
+
+  /**
+   * Where the first of {@code words} that the letters of {@code value} from {@code start} begin
+   * with (ignoring case) ends, or {@code start} if none.
+   */
+  private static int startsWith(String value, int start, int end, String[] words) {
+    for (String word : words) {
+      if (word.length() <= end - start
+          && value.regionMatches(true, start, word, 0, word.length())) {
+        return start + word.length();
+      }
+    }
+    return start;
   }
 
   /**

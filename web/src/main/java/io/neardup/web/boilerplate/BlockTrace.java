@@ -26,7 +26,8 @@ final class BlockTrace {
     MODEL,
     REPEATS,
     NAMED,
-    AFTER_ARTICLE_BODY
+    AFTER_ARTICLE_BODY,
+    BEFORE_ARTICLE_BODY
   }
 
   private final List<TextBlock> blocks;
@@ -89,6 +90,7 @@ final class BlockTrace {
       case REPEATS -> BlockReason.REPEATED;
       case NAMED -> BlockReason.NAMED;
       case AFTER_ARTICLE_BODY -> BlockReason.AFTER_ARTICLE_BODY;
+      case BEFORE_ARTICLE_BODY -> BlockReason.BEFORE_ARTICLE_BODY;
       case MODEL -> kept ? BlockReason.MODEL_KEPT : BlockReason.MODEL_DROPPED;
       case CONTENT_REGION -> kept ? BlockReason.REGION : BlockReason.OUTSIDE_REGION;
       case NO_ARTICLE ->

@@ -30,7 +30,7 @@ package io.neardup.web.boilerplate;
  *     what a program printed
  * @param articleBody whether it lies in the article body the page declares (schema.org's {@code
  *     articleBody}: an element marked with it as {@code itemprop}, or text the page's JSON-LD gives
- *     as it)
+ *     as it) or names (an element whose class or id names an article's body, "entry-content")
  */
 public record TextBlock(
     String text,

@@ -185,4 +185,40 @@ class ArticleBodyTest {
     assertEquals(json.length() - 2, end[0]);
     assertNull(ArticleBody.string("\"unterminated", 0, end));
   }
+
+  @Test
+  void aBodyTheMarkupNamesIsTrimmedToo() {
+    String html =
+        page(null, " class=\"entry-content\"")
+            .replace("<h1>The old mill</h1>", "<h1>The old mill</h1><p>By Ann Lee, May 2</p>");
+    List<TextBlock> b = blocks(html);
+    assertEquals(1 + PARAGRAPHS.length, marked(b), b::toString);
+    ExplainedText e = EXTRACTOR.explain(b, null);
+    assertEquals(BlockReason.AFTER_ARTICLE_BODY, ExplainedTextTest.reasonOf(e, "If you enjoyed"));
+    assertEquals(BlockReason.BEFORE_ARTICLE_BODY, ExplainedTextTest.reasonOf(e, "By Ann Lee"));
+    // the title stays, and so does a lead of a sentence
+    assertTrue(e.main().text().startsWith("The old mill\nA wheel and a book"), e.main().text());
+    String lead = "<p>" + AFTER.replace("If you enjoyed", "Once you have seen") + "</p>";
+    String led = EXTRACTOR.extract(html.replace("<p>By Ann Lee, May 2</p>", lead), "").text();
+    assertTrue(led.contains("Once you have seen"), led);
+  }
+
+  @Test
+  void textKeptBeforeTheBodyThatOutweighsItIsKept() {
+    // a page whose named body is its last part: a short line before it stays as the page's text
+    String body = String.join(" ", AFTER, AFTER, AFTER, AFTER);
+    String html =
+        page(null, "")
+            .replace("<h2>A wheel and a book</h2>", "<h2>A wheel and a book</h2><p>Part one</p>")
+            .replace(
+                "</div><p>" + AFTER + "</p>",
+                "</div><div class=post-body><p>" + body + "</p></div>");
+    List<TextBlock> b = blocks(html);
+    int bodyWords = b.stream().filter(TextBlock::articleBody).mapToInt(TextBlock::words).sum();
+    int before = b.stream().filter(x -> !x.articleBody()).mapToInt(TextBlock::words).sum();
+    assertTrue(bodyWords >= ArticleBody.MIN_BODY_WORDS && bodyWords < before, b::toString);
+    String text = EXTRACTOR.extract(html, "").text();
+    assertTrue(text.contains("Part one"), text);
+    assertTrue(text.contains(PARAGRAPHS[0]) && text.contains(body), text);
+  }
 }

@@ -16,6 +16,44 @@ class BlockSegmenterTest {
   }
 
   @Test
+  void namesOfAnArticlesBodyPairWhatItIsAboutWithItsBody() {
+    for (String name :
+        List.of(
+            "entry-content",
+            "post__body",
+            "articleBody",
+            "storytext",
+            "PostContent",
+            "td-post-content",
+            "wrap c-article-body")) {
+      assertEquals(BlockSegmenter.BODY_NAME, BlockSegmenter.nameKinds(name, 3), name);
+    }
+    // the body alone, the subject alone or with another part, a plural, the body of furniture, a
+    // name of four words, a word that only begins like a part
+    for (String name :
+        List.of(
+            "content",
+            "post",
+            "entry-title",
+            "posts-content",
+            "comment-body",
+            "related-post-content",
+            "single-post-content-wrapper",
+            "textarea entry",
+            "")) {
+      assertEquals(0, BlockSegmenter.nameKinds(name, 3) & BlockSegmenter.BODY_NAME, name);
+    }
+    List<TextBlock> b =
+        blocks(
+            "<h1>Title</h1><div class=entry-content><p>Text</p><div><p>More</p></div></div>"
+                + "<p id=post-text>Again</p><span class=entry-content>Inline</span>");
+    assertEquals(
+        List.of(false, true, true, true, false),
+        b.stream().map(TextBlock::articleBody).toList(),
+        b::toString);
+  }
+
+  @Test
   void namesOfFurnitureAreShortNamesHoldingAWordOfIt() {
     for (String name :
         List.of("comments", "related-posts", "relatedPosts", "c-share__links", "x newsletter")) {
