@@ -150,6 +150,7 @@ public final class BlockSegmenter {
           "related",
           "recommended",
           "share",
+          "sharing",
           "social",
           "newsletter",
           "subscribe",

@@ -56,7 +56,13 @@ class BlockSegmenterTest {
   @Test
   void namesOfFurnitureAreShortNamesHoldingAWordOfIt() {
     for (String name :
-        List.of("comments", "related-posts", "relatedPosts", "c-share__links", "x newsletter")) {
+        List.of(
+            "comments",
+            "related-posts",
+            "relatedPosts",
+            "c-share__links",
+            "sd-sharing-enabled",
+            "x newsletter")) {
       assertTrue(BlockSegmenter.namesFurniture(name, 3), name);
     }
     // a heading's anchor of four words, words that hold one ("shared", "socialist"), a wrapper
