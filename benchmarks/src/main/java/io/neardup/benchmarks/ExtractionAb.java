@@ -208,28 +208,29 @@ public final class ExtractionAb {
     /** Extracts every page; the total length of the texts. */
     long extractAll() {
       long length = 0;
+      for (Object d : documents) {
+        length += extracted(d).length();
+      }
+      return length;
+    }
+
+    /** The text of each page. */
+    List<String> texts() {
+      List<String> texts = new ArrayList<>();
+      for (Object d : documents) {
+        texts.add(extracted(d));
+      }
+      return texts;
+    }
+
+    private String extracted(Object document) {
       try {
-        for (Object d : documents) {
-          length += ((String) text.invoke(extract.invoke(d))).length();
-        }
+        return (String) text.invoke(extract.invoke(document));
       } catch (RuntimeException | Error e) {
         throw e;
       } catch (Throwable e) {
         throw new IllegalStateException(e);
       }
-      return length;
-    }
-
-    List<String> texts() {
-      List<String> texts = new ArrayList<>();
-      try {
-        for (Object d : documents) {
-          texts.add((String) text.invoke(extract.invoke(d)));
-        }
-      } catch (Throwable e) {
-        throw new IllegalStateException(e);
-      }
-      return texts;
     }
 
     @Override

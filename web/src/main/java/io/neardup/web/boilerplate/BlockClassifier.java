@@ -351,14 +351,12 @@ public final class BlockClassifier {
     if (words < ArticleBody.MIN_BODY_WORDS) {
       return content;
     }
-    boolean[] result = content;
+    boolean[] result = content.clone();
     if (keptWords(blocks, content, last + 1, n) <= words) {
-      result = content.clone();
       Arrays.fill(result, last + 1, n, false);
       trace(trace, BlockTrace.Step.AFTER_ARTICLE_BODY, result);
     }
     if (keptWords(blocks, content, 0, first) <= words) {
-      result = result == content ? content.clone() : result;
       for (int i = 0; i < first; i++) {
         TextBlock b = blocks.get(i);
         result[i] &= b.heading() || b.words() >= MIN_LEAD_WORDS;

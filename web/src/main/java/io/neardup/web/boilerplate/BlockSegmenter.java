@@ -642,11 +642,6 @@ public final class BlockSegmenter {
     return kinds;
   }
 
-  /** Whether a class or id attribute's value names furniture (see {@link #nameKinds}). */
-  static boolean namesFurniture(String value, int maxWords) {
-    return (nameKinds(value, maxWords) & FURNITURE_NAME) != 0;
-  }
-
   private static final int SUBJECT = 1;
   private static final int PART = 2;
 
@@ -715,9 +710,21 @@ public final class BlockSegmenter {
 
   /** Whether a space-separated attribute value holds one of {@code tokens}. */
   private static boolean hasToken(String value, Set<String> tokens) {
-    for (String token : value.trim().split("\\s+")) {
-      if (tokens.contains(token)) {
-        return true;
+    int n = value.length();
+    int i = 0;
+    while (i < n) {
+      while (i < n && value.charAt(i) <= ' ') {
+        i++;
+      }
+      int start = i;
+      while (i < n && value.charAt(i) > ' ') {
+        i++;
+      }
+      for (String token : tokens) {
+        // compared in place: an element's attribute is read for every element of a page
+        if (token.length() == i - start && value.regionMatches(start, token, 0, i - start)) {
+          return true;
+        }
       }
     }
     return false;
