@@ -483,11 +483,10 @@ public final class BlockClassifier {
       char ch = text.charAt(i);
       int c;
       boolean wordy;
-      if (ch < 0x80) {
-        // ASCII, most text: as below, without the look-ups
+      if (!Character.isSurrogate(ch)) {
         i++;
-        wordy = BlockSegmenter.isLetterOrDigit(ch);
-        c = wordy && ch >= 'A' ? ch | 0x20 : ch;
+        c = BlockSegmenter.folded(ch);
+        wordy = c != 0;
       } else {
         c = text.codePointAt(i);
         i += Character.charCount(c);

@@ -178,6 +178,9 @@ public final class BlockSegmenter {
   /** Words that name the body of a {@link #BODY_SUBJECTS subject} ("content" alone names more). */
   private static final String[] BODY_PARTS = {"body", "content", "text"};
 
+  /** The first letters of {@link #BODY_SUBJECTS} and {@link #BODY_PARTS}, as bits from 'a'. */
+  private static final int BODY_INITIALS = initials(BODY_SUBJECTS) | initials(BODY_PARTS);
+
   /** {@link #FURNITURE_NAMES} by their first letter, for a look-up without a string per word. */
   private static final String[][] FURNITURE_BY_LETTER = byLetter(FURNITURE_NAMES);
 
@@ -193,7 +196,17 @@ public final class BlockSegmenter {
    */
   private static final int MAX_ID_WORDS = 2;
 
-  private final StringBuilder text = new StringBuilder();
+  /**
+   * The block's text so far, whitespace collapsed: characters written as they are read (a builder
+   * widened by one character beyond Latin-1 copies every later character one at a time).
+   */
+  private char[] text = new char[256];
+
+  private int textLength;
+
+  private static final int MAX_KEPT_BUFFER = 1 << 16;
+  private final String[] tagNames = new String[64];
+  private final int[] tagKinds = new int[64];
   private final String[] classNames = new String[64];
   private final int[] classKinds = new int[64];
 
@@ -280,6 +293,9 @@ public final class BlockSegmenter {
     leftOutNoscript = leftOutHidden = false;
     pageType = declaredType(root.ownerDocument());
     blocks = new ArrayList<>();
+    if (text.length > MAX_KEPT_BUFFER) {
+      text = new char[256]; // a huge page's buffer is not kept for the next
+    }
     reset();
     linkDepth = headingDepth = listDepth = mainDepth = boilerplateDepth = sectioningDepth = 0;
     preDepth = 0;
@@ -355,12 +371,13 @@ public final class BlockSegmenter {
         return FilterResult.CONTINUE; // comments, doctype, data
       }
       String tag = e.normalName();
-      if (tag.equals("script")) {
-        readLinkedData(e);
-        return FilterResult.SKIP_ENTIRELY;
-      }
-      if (INVISIBLE_TAGS.contains(tag)) {
-        if (!tag.equals("noscript")) {
+      int kinds = tagKinds(tag);
+      if ((kinds & TAG_LEFT_OUT) != 0) {
+        if ((kinds & TAG_SCRIPT) != 0) {
+          readLinkedData(e);
+          return FilterResult.SKIP_ENTIRELY;
+        }
+        if ((kinds & TAG_NOSCRIPT) == 0) {
           return FilterResult.SKIP_ENTIRELY;
         }
         if (shown == Shown.BROWSER) {
@@ -369,24 +386,24 @@ public final class BlockSegmenter {
         }
       }
       ElementAttributes attributes = elementAttributes.read(e);
-      if (shown != Shown.ALL_TEXT && attributes.hidden(tag)) {
+      if (shown != Shown.ALL_TEXT && attributes.hidden(kinds)) {
         leftOutHidden = true;
         return FilterResult.SKIP_ENTIRELY;
       }
-      if (CONTROL_ROLES.contains(attributes.role)) {
+      if (!attributes.role.isEmpty() && CONTROL_ROLES.contains(attributes.role)) {
         return FilterResult.SKIP_ENTIRELY;
       }
-      int context = context(e, tag, attributes);
+      int context = context(e, kinds, attributes);
       if ((context & BLOCK) != 0) {
         flush();
         if (elementDepth == elements.length) {
           elements = Arrays.copyOf(elements, 2 * elementDepth);
         }
         elements[elementDepth++] = nextElement++;
-      } else if (tag.equals("br") || tag.equals("img") || tag.equals("wbr")) {
+      } else if ((kinds & TAG_SPACE) != 0) {
         append(" ");
       }
-      if (tag.equals("time")) {
+      if ((kinds & TAG_TIME) != 0) {
         blockTime = true;
       }
       if ((context & HEADING) != 0) {
@@ -428,6 +445,64 @@ public final class BlockSegmenter {
   private static final int PRE = 1 << 10;
   private static final int ARTICLE_BODY = 1 << 11;
 
+  /** The context bits a tag gives whatever its attributes. */
+  private static final int TAG_CONTEXT = BLOCK | HEADING | LIST | SECTIONING | TABLE | FORM | PRE;
+
+  // What else a tag is, beside its context bits: decided once per tag name (tagKinds).
+  private static final int TAG_LEFT_OUT = 1 << 16;
+  private static final int TAG_SCRIPT = 1 << 17;
+  private static final int TAG_NOSCRIPT = 1 << 18;
+  private static final int TAG_SPACE = 1 << 19;
+  private static final int TAG_TIME = 1 << 20;
+  private static final int TAG_ANCHOR = 1 << 21;
+  private static final int TAG_MAIN = 1 << 22;
+  private static final int TAG_FURNITURE = 1 << 23;
+  private static final int TAG_HEADER = 1 << 24;
+  private static final int TAG_DIALOG = 1 << 25;
+
+  /**
+   * {@link #kindsOf} a tag name, remembered by the slot of its hash: a page has a few dozen tag
+   * names, each of them on many elements.
+   */
+  private int tagKinds(String tag) {
+    int slot = tag.hashCode() & (tagNames.length - 1);
+    if (!tag.equals(tagNames[slot])) {
+      tagNames[slot] = tag;
+      tagKinds[slot] = kindsOf(tag);
+    }
+    return tagKinds[slot];
+  }
+
+  /** What a tag is to the text inside it, whatever its attributes: context and TAG_ bits. */
+  static int kindsOf(String tag) {
+    int kinds = BLOCK_TAGS.contains(tag) ? BLOCK : 0;
+    if (isHeading(tag)) {
+      kinds |= HEADING;
+    }
+    if (INVISIBLE_TAGS.contains(tag)) {
+      kinds |= TAG_LEFT_OUT;
+    }
+    kinds |=
+        switch (tag) {
+          case "li", "dt", "dd" -> LIST;
+          case "article", "section" -> SECTIONING;
+          case "table" -> TABLE;
+          case "form" -> FORM;
+          case "pre" -> PRE;
+          case "script" -> TAG_SCRIPT;
+          case "noscript" -> TAG_NOSCRIPT;
+          case "br", "img", "wbr" -> TAG_SPACE;
+          case "time" -> TAG_TIME;
+          case "a" -> TAG_ANCHOR;
+          case "main" -> TAG_MAIN;
+          case "nav", "aside", "figcaption", "footer" -> TAG_FURNITURE;
+          case "dialog" -> TAG_FURNITURE | TAG_DIALOG;
+          case "header" -> TAG_HEADER;
+          default -> 0;
+        };
+    return kinds;
+  }
+
   /**
    * Whether an element opens with a heading: one of its first three children is one (the heading
    * may follow an empty anchor or two, {@code <span id=...></span><h2>}). Its id is then its
@@ -466,28 +541,10 @@ public final class BlockSegmenter {
     return classKinds[slot];
   }
 
-  private int context(Element e, String tag, ElementAttributes attributes) {
-    int context = BLOCK_TAGS.contains(tag) ? BLOCK : 0;
-    if (tag.equals("a") && attributes.href) {
+  private int context(Element e, int kinds, ElementAttributes attributes) {
+    int context = kinds & TAG_CONTEXT;
+    if ((kinds & TAG_ANCHOR) != 0 && attributes.href) {
       context |= LINK;
-    }
-    if (isHeading(tag)) {
-      context |= HEADING;
-    }
-    if (tag.equals("li") || tag.equals("dt") || tag.equals("dd")) {
-      context |= LIST;
-    }
-    if (tag.equals("article") || tag.equals("section")) {
-      context |= SECTIONING;
-    }
-    if (tag.equals("table")) {
-      context |= TABLE;
-    }
-    if (tag.equals("form")) {
-      context |= FORM;
-    }
-    if (tag.equals("pre")) {
-      context |= PRE;
     }
     if (attributes.itemprop != null && hasToken(attributes.itemprop, ARTICLE_BODY_PROPERTY)) {
       context |= ARTICLE_BODY;
@@ -506,7 +563,7 @@ public final class BlockSegmenter {
         context |= ARTICLE_BODY;
       }
     }
-    return switch (landmark(tag, attributes)) {
+    return switch (landmark(kinds, attributes)) {
       case MAIN -> context | MAIN;
       case BOILERPLATE -> context | FURNITURE;
       case NONE -> context;
@@ -565,25 +622,18 @@ public final class BlockSegmenter {
     }
   }
 
-  private Landmark landmark(String tag, ElementAttributes attributes) {
+  private Landmark landmark(int kinds, ElementAttributes attributes) {
     String role = attributes.role;
-    if (tag.equals("main") || role.equals("main")) {
+    if ((kinds & TAG_MAIN) != 0 || role.equals("main")) {
       return Landmark.MAIN;
     }
-    if (tag.equals("nav")
-        || tag.equals("aside")
-        || tag.equals("dialog")
-        || tag.equals("figcaption")
-        || BOILERPLATE_ROLES.contains(role)) {
+    // a page's footer, and an article's or section's own: its tags, sharing links and author
+    if ((kinds & TAG_FURNITURE) != 0 || (!role.isEmpty() && BOILERPLATE_ROLES.contains(role))) {
       return Landmark.BOILERPLATE;
     }
-    if (tag.equals("header")) {
+    if ((kinds & TAG_HEADER) != 0) {
       // the header of an article or section is part of it
       return sectioningDepth == 0 && mainDepth == 0 ? Landmark.BOILERPLATE : Landmark.NONE;
-    }
-    if (tag.equals("footer")) {
-      // a page's footer, and an article's or section's own: its tags, sharing links and author
-      return Landmark.BOILERPLATE;
     }
     if (attributes.itemprop != null && hasToken(attributes.itemprop, ABOUT_PROPERTIES)) {
       return Landmark.BOILERPLATE;
@@ -651,6 +701,9 @@ public final class BlockSegmenter {
    * subject followed by a part (both).
    */
   private static int bodyWord(String value, int start, int end) {
+    if ((BODY_INITIALS >>> ((value.charAt(start) | 0x20) - 'a') & 1) == 0) {
+      return 0; // most words of class names: no subject or part begins so
+    }
     int part = startsWith(value, start, end, BODY_PARTS) == end ? PART : 0;
     int afterSubject = startsWith(value, start, end, BODY_SUBJECTS);
     if (afterSubject == end) {
@@ -691,6 +744,14 @@ public final class BlockSegmenter {
       }
     }
     return false;
+  }
+
+  private static int initials(String[] words) {
+    int bits = 0;
+    for (String w : words) {
+      bits |= 1 << (w.charAt(0) - 'a');
+    }
+    return bits;
   }
 
   private static String[][] byLetter(Set<String> words) {
@@ -811,11 +872,11 @@ public final class BlockSegmenter {
       return key;
     }
 
-    boolean hidden(String tag) {
+    boolean hidden(int kinds) {
       if (hiddenAttribute || ariaHidden) {
         return true;
       }
-      if (tag.equals("dialog") && !open) {
+      if ((kinds & TAG_DIALOG) != 0 && !open) {
         return true; // browsers show a dialog only when it is open
       }
       if (style.isEmpty()) {
@@ -828,78 +889,104 @@ public final class BlockSegmenter {
 
   private void append(String s) {
     int n = s.length();
+    if (textLength + n >= text.length) { // each character read writes one at most
+      text = Arrays.copyOf(text, Math.max(2 * text.length, textLength + n + 1));
+    }
+    char[] out = text;
+    int length = textLength;
     int i = 0;
     while (i < n) {
       char c = s.charAt(i);
       if (isSpace(c)) {
-        if (text.length() > 0 && text.charAt(text.length() - 1) != ' ') {
-          text.append(' ');
+        if (length > 0 && out[length - 1] != ' ') {
+          out[length++] = ' ';
           wrap.place(wordLength);
           wordLength = 0;
         }
         i++;
         continue;
       }
-      // a run of characters up to the next space, appended at once
-      boolean wordy = isLetterOrDigit(c);
-      int end = i + 1;
-      for (; end < n; end++) {
-        char d = s.charAt(end);
+      if (length == 0) {
+        blockHeading = headingDepth > 0;
+        blockHeadingLevel = blockHeading ? headingLevel : 0;
+        blockListItem = listDepth > 0;
+        blockForm = form;
+        blockTable = tables.innermost();
+        blockNamed = named.innermost();
+        blockPreformatted = preDepth > 0;
+        blockArticleBody = articleBodyDepth > 0;
+        blockLandmark =
+            boilerplateDepth > 0
+                ? Landmark.BOILERPLATE
+                : mainDepth > 0 ? Landmark.MAIN : Landmark.NONE;
+      }
+      boolean startsWord = length == 0 || out[length - 1] == ' ';
+      // a run of characters up to the next space
+      int start = i;
+      boolean wordy = false;
+      for (; i < n; i++) {
+        char d = s.charAt(i);
         if (isSpace(d)) {
           break;
         }
         wordy = wordy || isLetterOrDigit(d);
+        out[length++] = d;
       }
-      if (text.length() == 0 || text.charAt(text.length() - 1) == ' ') {
-        if (text.length() == 0) {
-          blockHeading = headingDepth > 0;
-          blockHeadingLevel = blockHeading ? headingLevel : 0;
-          blockListItem = listDepth > 0;
-          blockForm = form;
-          blockTable = tables.innermost();
-          blockNamed = named.innermost();
-          blockPreformatted = preDepth > 0;
-          blockArticleBody = articleBodyDepth > 0;
-          blockLandmark =
-              boilerplateDepth > 0
-                  ? Landmark.BOILERPLATE
-                  : mainDepth > 0 ? Landmark.MAIN : Landmark.NONE;
-        }
-        // a word is a token holding a letter or digit
-        if (wordy) {
-          words++;
-          if (linkDepth > 0) {
-            linkedWords++;
-          }
+      // a word is a token holding a letter or digit
+      if (startsWord && wordy) {
+        words++;
+        if (linkDepth > 0) {
+          linkedWords++;
         }
       }
-      text.append(s, i, end);
-      wordLength += end - i;
-      i = end;
+      wordLength += i - start;
     }
+    textLength = length;
   }
 
-  private static boolean isSpace(char c) {
+  static boolean isSpace(char c) {
     return c <= ' '
-        ? Character.isWhitespace(c)
+        ? (CONTROL_SPACES >>> c & 1) != 0
         : c >= 0x80 && (c == '\u00a0' || Character.isWhitespace(c));
   }
+
+  /** The characters up to the space that {@link Character#isWhitespace} says are, as bits. */
+  private static final long CONTROL_SPACES = 0x1_f000_3e00L;
 
   static boolean isLetterOrDigit(char c) {
     if (c < 0x80) {
       char lower = (char) (c | 0x20);
       return (lower >= 'a' && lower <= 'z') || (c >= '0' && c <= '9');
     }
-    return Character.isLetterOrDigit(c);
+    return FOLDED[c] != 0;
+  }
+
+  /**
+   * {@code c} in lower case if it is a letter or digit ({@link Character#isLetterOrDigit}), else 0;
+   * 0 for a surrogate, whose code point tells.
+   */
+  static char folded(char c) {
+    return FOLDED[c];
+  }
+
+  // a look-up for every character of the basic plane: Character's own is several for each
+  private static final char[] FOLDED = new char[Character.MAX_VALUE + 1];
+
+  static {
+    for (int c = 0; c <= Character.MAX_VALUE; c++) {
+      if (Character.isLetterOrDigit(c)) {
+        FOLDED[c] = (char) Character.toLowerCase(c);
+      }
+    }
   }
 
   private void flush() {
-    int end = text.length();
-    if (end > 0 && text.charAt(end - 1) == ' ') {
-      text.setLength(--end);
+    int end = textLength;
+    if (end > 0 && text[end - 1] == ' ') {
+      end--;
     }
     if (end > 0) {
-      String t = text.toString();
+      String t = new String(text, 0, end);
       if (wordLength > 0) {
         wrap.place(wordLength);
       }
@@ -930,7 +1017,7 @@ public final class BlockSegmenter {
   }
 
   private void reset() {
-    text.setLength(0);
+    textLength = 0;
     wrap.reset();
     wordLength = 0;
     words = 0;

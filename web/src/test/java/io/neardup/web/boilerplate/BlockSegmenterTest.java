@@ -20,6 +20,56 @@ class BlockSegmenterTest {
   }
 
   @Test
+  void charactersAreClassedAsJavaClassesThem() {
+    // the look-ups that stand in for Character's own, on every character of the basic plane
+    for (int c = 0; c <= Character.MAX_VALUE; c++) {
+      char ch = (char) c;
+      assertEquals(
+          c == 0xa0 || Character.isWhitespace(c), BlockSegmenter.isSpace(ch), "space " + c);
+      assertEquals(Character.isLetterOrDigit(ch), BlockSegmenter.isLetterOrDigit(ch), "" + c);
+      assertEquals(
+          Character.isLetterOrDigit(ch) ? Character.toLowerCase(ch) : 0,
+          BlockSegmenter.folded(ch),
+          "folded " + c);
+    }
+  }
+
+  @Test
+  void whitespaceCollapsesAcrossTextNodesAndWordsCountOnce() {
+    List<TextBlock> b =
+        blocks(
+            "<p>\t one\u00a0 two<b>three</b>\n<i> four</i>\u2003five, ,<br>six</p>"
+                + "<p>   </p><div>\u00e9t\u00e9\u2019s <a href=/x>caf\u00e9</a></div>");
+    assertEquals(2, b.size());
+    assertEquals("one twothree four five, , six", b.get(0).text());
+    assertEquals(5, b.get(0).words()); // "," is no word
+    assertEquals("\u00e9t\u00e9\u2019s caf\u00e9", b.get(1).text());
+    assertEquals(2, b.get(1).words());
+    assertEquals(1, b.get(1).linkedWords());
+  }
+
+  @Test
+  void aTagIsReadAlikeWhateverElseThePageHolds() {
+    // the kinds of a tag are remembered by name: the same tag, and a tag sharing its slot, read
+    // as they are alone
+    assertEquals(BlockSegmenter.kindsOf("li"), BlockSegmenter.kindsOf("li"));
+    List<TextBlock> b =
+        blocks(
+            "<nav><p>menu</p></nav><main><h2>Title</h2><p>one</p><footer><p>credit</p></footer>"
+                + "<x-li>inline</x-li><li>item</li><script>no</script><noscript>nor</noscript>"
+                + "</main>");
+    assertEquals(
+        List.of("menu", "Title", "one", "credit", "inline", "item"),
+        b.stream().map(TextBlock::text).toList());
+    assertEquals(Landmark.BOILERPLATE, b.get(0).landmark());
+    assertEquals(Landmark.MAIN, b.get(1).landmark());
+    assertTrue(b.get(1).heading());
+    assertEquals(Landmark.BOILERPLATE, b.get(3).landmark());
+    assertFalse(b.get(4).listItem());
+    assertTrue(b.get(5).listItem());
+  }
+
+  @Test
   void namesOfAnArticlesBodyPairWhatItIsAboutWithItsBody() {
     for (String name :
         List.of(
