@@ -1,9 +1,9 @@
 package io.neardup.web.boilerplate;
 
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * What follows an article inside its container (the region of {@link ContentRegion}): an author's
@@ -24,8 +24,6 @@ final class ArticleTail {
 
   /** The first words of a biography among which its subject's name is looked for. */
   static final int NAME_WORDS = 3;
-
-  private static final Pattern NOT_WORD = Pattern.compile("[^\\p{L}\\p{N}]+");
 
   private ArticleTail() {}
 
@@ -127,10 +125,9 @@ final class ArticleTail {
     Set<String> opening = null;
     if (text != null) {
       opening = new HashSet<>();
-      String[] words = NOT_WORD.split(text, NAME_WORDS + 1);
-      for (int w = 0; w < words.length && w < NAME_WORDS; w++) {
-        if (capitalised(words[w])) {
-          opening.add(words[w]);
+      for (String w : words(text, NAME_WORDS)) {
+        if (capitalised(w)) {
+          opening.add(w);
         }
       }
     }
@@ -149,13 +146,52 @@ final class ArticleTail {
       if (opening == null) {
         return true;
       }
-      for (String w : NOT_WORD.split(line.text())) {
+      for (String w : words(line.text(), Integer.MAX_VALUE)) {
         if (capitalised(w) && opening.contains(w)) {
           return true;
         }
       }
     }
     return false;
+  }
+
+  /**
+   * The first {@code max} words of a text (runs of letters and numbers), after an empty one if the
+   * text begins with neither: a text that opens with a quotation mark or a dash has a word less in
+   * its opening.
+   */
+  static List<String> words(String text, int max) {
+    List<String> words = new ArrayList<>();
+    int i = 0;
+    if (!text.isEmpty() && !wordCharacter(text.codePointAt(0))) {
+      words.add("");
+    }
+    while (i < text.length() && words.size() < max) {
+      while (i < text.length() && !wordCharacter(text.codePointAt(i))) {
+        i += Character.charCount(text.codePointAt(i));
+      }
+      int start = i;
+      while (i < text.length() && wordCharacter(text.codePointAt(i))) {
+        i += Character.charCount(text.codePointAt(i));
+      }
+      if (i > start) {
+        words.add(text.substring(start, i));
+      }
+    }
+    return words;
+  }
+
+  private static boolean wordCharacter(int c) {
+    if (c < 0x80) {
+      return BlockSegmenter.isLetterOrDigit((char) c);
+    }
+    if (Character.isLetter(c)) {
+      return true;
+    }
+    int type = Character.getType(c);
+    return type == Character.DECIMAL_DIGIT_NUMBER
+        || type == Character.LETTER_NUMBER
+        || type == Character.OTHER_NUMBER;
   }
 
   /** Whether a word is a name's: an upper-case letter and at least one more character. */

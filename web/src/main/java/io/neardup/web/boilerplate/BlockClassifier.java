@@ -4,7 +4,6 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * Classifies the text blocks of one page as content or boilerplate from shallow features.
@@ -96,7 +95,8 @@ public final class BlockClassifier {
   static final int MIN_REPEATED_WORDS = 5;
 
   /** A word ending in a colon: a label that introduces the link after it ("Read more: ..."). */
-  private static final Pattern LABEL = Pattern.compile("\\p{L}:\\s");
+  /** How many letters and digits of each line tell first whether any two lines may be alike. */
+  private static final int PREFIX_LETTERS = 24;
 
   /** The shipped model, read when a classifier first uses it (a trainer needs none). */
   private static final class Shipped {
@@ -395,13 +395,19 @@ public final class BlockClassifier {
     for (int i = 0; i < n; i++) {
       TextBlock b = blocks.get(i);
       if (content[i] && b.words() >= MIN_REPEATED_WORDS && !b.listItem() && b.table() < 0) {
-        keys[i] = normalizedHash(b.text());
+        keys[i] = normalizedHash(b.text(), PREFIX_LETTERS);
         keyed[i] = true;
         m++;
       }
     }
+    // two copies begin alike: most pages begin no two lines alike, and tell so from a few letters
     if (!anyTwice(keys, keyed, m)) {
       return content;
+    }
+    for (int i = 0; i < n; i++) {
+      if (keyed[i]) {
+        keys[i] = normalizedHash(blocks.get(i).text(), Integer.MAX_VALUE);
+      }
     }
     Map<Long, Integer> copies = new HashMap<>();
     for (int i = 0; i < n; i++) {
@@ -475,11 +481,11 @@ public final class BlockClassifier {
    * A 64-bit hash of a block's words, lower-cased, one separator between each: what two renderings
    * of it share (FNV-1a over the code points, so that no string is built per block).
    */
-  private static long normalizedHash(String text) {
+  private static long normalizedHash(String text, int letters) {
     long h = 0xcbf29ce484222325L;
     boolean space = false;
     boolean any = false;
-    for (int i = 0; i < text.length(); ) {
+    for (int i = 0; i < text.length() && letters > 0; ) {
       char ch = text.charAt(i);
       int c;
       boolean wordy;
@@ -500,6 +506,7 @@ public final class BlockClassifier {
         h = (h ^ c) * 0x100000001b3L;
         space = false;
         any = true;
+        letters--;
       } else {
         space = true;
       }
@@ -783,9 +790,29 @@ public final class BlockClassifier {
               && content[next]
               && (b.heading()
                   || (b.words() >= MIN_LINKED_TITLE_WORDS
-                      && !LABEL.matcher(b.text()).find()
+                      && !hasLabel(b.text())
                       && within(blocks.get(next), b)));
     }
+  }
+
+  /**
+   * Whether a line holds a label: a letter, a colon and a space ("Read more: ...", "Source: ...");
+   * the line's own text follows it.
+   */
+  static boolean hasLabel(String text) {
+    for (int i = text.indexOf(':'); i >= 0; i = text.indexOf(':', i + 1)) {
+      if (i > 0
+          && i + 1 < text.length()
+          && Character.isLetter(text.codePointBefore(i))
+          && isRegexSpace(text.charAt(i + 1))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean isRegexSpace(char c) {
+    return c == ' ' || (c >= '\t' && c <= '\r'); // tab, new line, vertical tab, form feed, return
   }
 
   /** Whether {@code inner} lies in the parent element of {@code line}. */

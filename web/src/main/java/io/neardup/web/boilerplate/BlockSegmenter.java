@@ -882,9 +882,46 @@ public final class BlockSegmenter {
       if (style.isEmpty()) {
         return false;
       }
-      String compact = style.replace(" ", "").toLowerCase(Locale.ROOT);
-      return compact.contains("display:none") || compact.contains("visibility:hidden");
+      if (!isAscii(style)) {
+        String compact = style.replace(" ", "").toLowerCase(Locale.ROOT);
+        return compact.contains("display:none") || compact.contains("visibility:hidden");
+      }
+      // as above, without a string per element that has a style
+      return holdsSpaced(style, "display:none") || holdsSpaced(style, "visibility:hidden");
     }
+  }
+
+  private static boolean isAscii(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      if (s.charAt(i) >= 0x80) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Whether ASCII {@code s} holds {@code word} (lower case) ignoring case and spaces. */
+  static boolean holdsSpaced(String s, String word) {
+    for (int start = 0; start < s.length(); start++) {
+      int i = start;
+      int k = 0;
+      while (k < word.length() && i < s.length()) {
+        char c = s.charAt(i++);
+        if (c == ' ') {
+          if (k == 0) {
+            break; // a match begins on a character
+          }
+          continue;
+        }
+        if ((c >= 'A' && c <= 'Z' ? (char) (c | 0x20) : c) != word.charAt(k++)) {
+          break;
+        }
+        if (k == word.length()) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   private void append(String s) {
