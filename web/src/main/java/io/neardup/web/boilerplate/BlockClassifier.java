@@ -56,8 +56,8 @@ public final class BlockClassifier {
   /** Lines (blocks with words) below which the page is too short for the model's context. */
   static final int MIN_MODEL_LINES = 10;
 
-  /** The model's log-odds up to which it drops a block the rules kept (p at most 0.38). */
-  static final double DROP_SCORE = -0.5;
+  /** The model's log-odds up to which it drops a block the rules kept (p at most one half). */
+  static final double DROP_SCORE = 0;
 
   /** The model's log-odds above which it keeps a block the rules dropped (p above 0.73). */
   static final double KEEP_SCORE = 1;
@@ -330,7 +330,8 @@ public final class BlockClassifier {
    * TextBlock#articleBody}), when the body holds at least {@value ArticleBody#MIN_BODY_WORDS}
    * words: every kept block after its last block (an appeal for support, a prompt to comment, a
    * credit, a teaser of the next story) unless what was kept there outweighs the body (then the
-   * body is the first part of the text, not all of it), and the short lines before its first block
+   * body is the first part of the text, not all of it), the few short lines that close the body
+   * after its last paragraph ({@link #dropBodyTail}), and the short lines before its first block
    * that are no heading (a dateline, a byline, a category, a breadcrumb), unless what was kept
    * there outweighs the body (then the body is the last part of the text). The title stays, as does
    * a lead of a sentence or more.
@@ -356,6 +357,9 @@ public final class BlockClassifier {
       Arrays.fill(result, last + 1, n, false);
       trace(trace, BlockTrace.Step.AFTER_ARTICLE_BODY, result);
     }
+    if (dropBodyTail(blocks, result, first, last)) {
+      trace(trace, BlockTrace.Step.ARTICLE_BODY_TAIL, result);
+    }
     if (keptWords(blocks, content, 0, first) <= words) {
       for (int i = 0; i < first; i++) {
         TextBlock b = blocks.get(i);
@@ -365,6 +369,54 @@ public final class BlockClassifier {
     }
     return result;
   }
+
+  /**
+   * Drops the short lines that close an article body after its last paragraph (a block of {@value
+   * #MIN_TAIL_PARAGRAPH_WORDS} words or more that ends a sentence), up to the body's last block
+   * {@code last}: a source, a photo credit, an agency's initials, "More on this", a prompt to
+   * share. Only when they are few ({@value #MAX_TAIL_LINES} kept lines at most), each shorter than
+   * a sentence ({@value #MIN_LEAD_WORDS} words) and none a list item or a table's cell: an article
+   * that goes on in a list or a table goes on in short lines.
+   *
+   * @return whether it dropped something
+   */
+  private static boolean dropBodyTail(
+      List<TextBlock> blocks, boolean[] content, int first, int last) {
+    int lastParagraph = -1;
+    for (int i = first; i <= last; i++) {
+      TextBlock b = blocks.get(i);
+      if (content[i]
+          && b.articleBody()
+          && b.words() >= MIN_TAIL_PARAGRAPH_WORDS
+          && ContentRegion.endsSentence(b.text())) {
+        lastParagraph = i;
+      }
+    }
+    if (lastParagraph < 0) {
+      return false;
+    }
+    int lines = 0;
+    for (int i = lastParagraph + 1; i <= last; i++) {
+      TextBlock b = blocks.get(i);
+      if (content[i]) {
+        if (b.words() >= MIN_LEAD_WORDS || b.listItem() || b.table() >= 0) {
+          return false;
+        }
+        lines++;
+      }
+    }
+    if (lines == 0 || lines > MAX_TAIL_LINES) {
+      return false;
+    }
+    Arrays.fill(content, lastParagraph + 1, last + 1, false);
+    return true;
+  }
+
+  /** The fewest words of the paragraph after which an article body's closing lines begin. */
+  private static final int MIN_TAIL_PARAGRAPH_WORDS = 20;
+
+  /** The most closing lines of an article body ({@link #dropBodyTail}). */
+  private static final int MAX_TAIL_LINES = 3;
 
   /** The words of the kept blocks from {@code from} to {@code to} (exclusive). */
   private static long keptWords(List<TextBlock> blocks, boolean[] content, int from, int to) {

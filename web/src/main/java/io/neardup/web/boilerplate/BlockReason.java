@@ -67,6 +67,14 @@ public enum BlockReason {
   AFTER_ARTICLE_BODY(
       false,
       "after the end of the article body the page declares (schema.org articleBody) or names"),
+  /**
+   * One of the few short lines that close the article body the page declares or names, after its
+   * last paragraph: a source, a credit, a prompt to share.
+   */
+  ARTICLE_BODY_TAIL(
+      false,
+      "a short line closing the article body the page declares or names, after its last"
+          + " paragraph (a source, a credit, a prompt)"),
   /** A short line before the article body the page declares or names: a dateline, a byline. */
   BEFORE_ARTICLE_BODY(
       false, "a short line before the article body the page declares or names (a byline, a date)");

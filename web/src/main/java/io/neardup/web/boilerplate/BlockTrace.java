@@ -27,6 +27,7 @@ final class BlockTrace {
     REPEATS,
     NAMED,
     AFTER_ARTICLE_BODY,
+    ARTICLE_BODY_TAIL,
     BEFORE_ARTICLE_BODY
   }
 
@@ -90,6 +91,7 @@ final class BlockTrace {
       case REPEATS -> BlockReason.REPEATED;
       case NAMED -> BlockReason.NAMED;
       case AFTER_ARTICLE_BODY -> BlockReason.AFTER_ARTICLE_BODY;
+      case ARTICLE_BODY_TAIL -> BlockReason.ARTICLE_BODY_TAIL;
       case BEFORE_ARTICLE_BODY -> BlockReason.BEFORE_ARTICLE_BODY;
       case MODEL -> kept ? BlockReason.MODEL_KEPT : BlockReason.MODEL_DROPPED;
       case CONTENT_REGION -> kept ? BlockReason.REGION : BlockReason.OUTSIDE_REGION;

@@ -221,4 +221,25 @@ class ArticleBodyTest {
     assertTrue(text.contains("Part one"), text);
     assertTrue(text.contains(PARAGRAPHS[0]) && text.contains(body), text);
   }
+
+  @Test
+  void theFewShortLinesThatCloseTheBodyAreNotItsText() {
+    String tail = "<p>Source: Valley Press Agency</p><p>Photo: A. Miller</p><p>More on this</p>";
+    String html =
+        page(null, " class=\"entry-content\"")
+            .replace(
+                PARAGRAPHS[PARAGRAPHS.length - 1] + "</p>",
+                PARAGRAPHS[PARAGRAPHS.length - 1] + "</p>" + tail);
+    ExplainedText e = EXTRACTOR.explain(blocks(html), null);
+    for (String line : List.of("Source: Valley", "Photo: A. Miller", "More on this")) {
+      assertEquals(BlockReason.ARTICLE_BODY_TAIL, ExplainedTextTest.reasonOf(e, line), line);
+    }
+    assertTrue(e.main().text().contains(PARAGRAPHS[PARAGRAPHS.length - 1]), e.main().text());
+    // an article that goes on in short lines goes on: a fourth line, or a list
+    String four = tail + "<p>Valley Press Agency</p>";
+    String more = html.replace(tail, four);
+    assertTrue(EXTRACTOR.extract(more, "").text().contains("Photo: A. Miller"), more);
+    String list = html.replace(tail, "<ul><li>Source: Valley Press Agency</li><li>Photo</li></ul>");
+    assertTrue(EXTRACTOR.extract(list, "").text().contains("Source: Valley"), list);
+  }
 }
