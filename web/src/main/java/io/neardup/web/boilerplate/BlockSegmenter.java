@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.ToIntFunction;
 import org.jsoup.nodes.Attribute;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -205,10 +206,15 @@ public final class BlockSegmenter {
   private int textLength;
 
   private static final int MAX_KEPT_BUFFER = 1 << 16;
-  private final String[] tagNames = new String[64];
-  private final int[] tagKinds = new int[64];
-  private final String[] classNames = new String[64];
-  private final int[] classKinds = new int[64];
+
+  /** {@link #kindsOf} each tag name: a page has a few dozen, each of them on many elements. */
+  private final Remembered tagKinds = new Remembered(BlockSegmenter::kindsOf);
+
+  /**
+   * {@link #nameKinds} of each class attribute: a page gives most of its elements one of a few
+   * lists of classes.
+   */
+  private final Remembered classKinds = new Remembered(v -> nameKinds(v, MAX_NAME_WORDS));
 
   /** The wrap of the block's words so far, and the length of the word it is in. */
   private final Wrap wrap = new Wrap();
@@ -371,7 +377,7 @@ public final class BlockSegmenter {
         return FilterResult.CONTINUE; // comments, doctype, data
       }
       String tag = e.normalName();
-      int kinds = tagKinds(tag);
+      int kinds = tagKinds.of(tag);
       if ((kinds & TAG_LEFT_OUT) != 0) {
         if ((kinds & TAG_SCRIPT) != 0) {
           readLinkedData(e);
@@ -448,7 +454,7 @@ public final class BlockSegmenter {
   /** The context bits a tag gives whatever its attributes. */
   private static final int TAG_CONTEXT = BLOCK | HEADING | LIST | SECTIONING | TABLE | FORM | PRE;
 
-  // What else a tag is, beside its context bits: decided once per tag name (tagKinds).
+  // What else a tag is, beside its context bits: decided once per tag name (kindsOf).
   private static final int TAG_LEFT_OUT = 1 << 16;
   private static final int TAG_SCRIPT = 1 << 17;
   private static final int TAG_NOSCRIPT = 1 << 18;
@@ -459,19 +465,6 @@ public final class BlockSegmenter {
   private static final int TAG_FURNITURE = 1 << 23;
   private static final int TAG_HEADER = 1 << 24;
   private static final int TAG_DIALOG = 1 << 25;
-
-  /**
-   * {@link #kindsOf} a tag name, remembered by the slot of its hash: a page has a few dozen tag
-   * names, each of them on many elements.
-   */
-  private int tagKinds(String tag) {
-    int slot = tag.hashCode() & (tagNames.length - 1);
-    if (!tag.equals(tagNames[slot])) {
-      tagNames[slot] = tag;
-      tagKinds[slot] = kindsOf(tag);
-    }
-    return tagKinds[slot];
-  }
 
   /** What a tag is to the text inside it, whatever its attributes: context and TAG_ bits. */
   static int kindsOf(String tag) {
@@ -526,19 +519,26 @@ public final class BlockSegmenter {
   }
 
   /**
-   * {@link #nameKinds} of a class attribute, remembered for the last class attributes seen (by the
-   * slot of their hash): a page gives most of its elements one of a few lists of classes.
+   * An attribute value's kinds, remembered for the last values seen, by the slot of their hash: no
+   * map, no object per look-up.
    */
-  private int classNameKinds(String value) {
-    if (value.isEmpty()) {
-      return 0;
+  private static final class Remembered {
+    private final ToIntFunction<String> kinds;
+    private final String[] values = new String[64];
+    private final int[] kindsOf = new int[64];
+
+    Remembered(ToIntFunction<String> kinds) {
+      this.kinds = kinds;
     }
-    int slot = value.hashCode() & (classNames.length - 1);
-    if (!value.equals(classNames[slot])) {
-      classNames[slot] = value;
-      classKinds[slot] = nameKinds(value, MAX_NAME_WORDS);
+
+    int of(String value) {
+      int slot = value.hashCode() & (values.length - 1);
+      if (!value.equals(values[slot])) {
+        values[slot] = value;
+        kindsOf[slot] = kinds.applyAsInt(value);
+      }
+      return kindsOf[slot];
     }
-    return classKinds[slot];
   }
 
   private int context(Element e, int kinds, ElementAttributes attributes) {
@@ -551,7 +551,8 @@ public final class BlockSegmenter {
       declaredBody = true;
     }
     if ((context & BLOCK) != 0) {
-      int classKinds = classNameKinds(attributes.className);
+      int classKinds =
+          attributes.className.isEmpty() ? 0 : this.classKinds.of(attributes.className);
       int idKinds = attributes.id.isEmpty() ? 0 : nameKinds(attributes.id, MAX_ID_WORDS);
       if ((classKinds & FURNITURE_NAME) != 0
           || ((idKinds & FURNITURE_NAME) != 0
@@ -991,10 +992,6 @@ public final class BlockSegmenter {
   private static final long CONTROL_SPACES = 0x1_f000_3e00L;
 
   static boolean isLetterOrDigit(char c) {
-    if (c < 0x80) {
-      char lower = (char) (c | 0x20);
-      return (lower >= 'a' && lower <= 'z') || (c >= '0' && c <= '9');
-    }
     return FOLDED[c] != 0;
   }
 
