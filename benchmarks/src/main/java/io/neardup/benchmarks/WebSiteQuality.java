@@ -176,7 +176,7 @@ public final class WebSiteQuality {
         String id = pages.relativize(p).toString().replace('\\', '/');
         Site site = byName.get(id.substring(0, id.indexOf('/')));
         Element container = Jsoup.parse(p.toFile(), null).selectFirst(site.container());
-        String text = container == null ? "" : container.text();
+        String text = container == null ? "" : shown(container);
         int words = text.isBlank() ? 0 : text.trim().split("\\s+").length;
         Map<String, String> record = new LinkedHashMap<>();
         record.put("id", id);
@@ -214,6 +214,24 @@ public final class WebSiteQuality {
           (double) s[2] / s[0]);
     }
   }
+
+  /**
+   * The text a reader sees in a container: without the elements its markup hides (the {@code
+   * hidden} attribute, an inline {@code display: none} or {@code visibility: hidden}), such as a
+   * search panel that a script shows on demand.
+   */
+  static String shown(Element container) {
+    Element copy = container.clone();
+    for (Element hidden : copy.select(HIDDEN)) {
+      if (hidden != copy) {
+        hidden.remove();
+      }
+    }
+    return copy.text();
+  }
+
+  private static final String HIDDEN =
+      "[hidden], [style~=(?i)display\\s*:\\s*none], [style~=(?i)visibility\\s*:\\s*hidden]";
 
   /** Copies the pages of a site that have its container (other files are left out). */
   private static void copyPages(Path from, Path to, String container) throws IOException {

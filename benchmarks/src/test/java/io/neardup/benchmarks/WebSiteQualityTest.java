@@ -57,6 +57,22 @@ class WebSiteQualityTest {
   }
 
   @Test
+  void aContainersTextIsWhatItShowsNotWhatItsMarkupHides() {
+    org.jsoup.nodes.Element main =
+        org.jsoup.Jsoup.parse(
+                "<div id=main><div style='display: none'>search help</div><p>shown text</p>"
+                    + "<p hidden>later</p><span style=\"color:red;VISIBILITY:hidden\">ghost</span>"
+                    + "<p style='display:block'>also shown</p></div>")
+            .selectFirst("#main");
+    assertEquals("shown text also shown", WebSiteQuality.shown(main));
+    // the container itself is read even where its own markup hides it
+    assertEquals(
+        "text",
+        WebSiteQuality.shown(
+            org.jsoup.Jsoup.parse("<div id=m style='display:none'>text</div>").selectFirst("#m")));
+  }
+
+  @Test
   void scorePerGeneratorCountsAPairForEachOfItsPagesGenerators() throws IOException {
     Path work = Files.createDirectories(tmp.resolve("work"));
     Files.writeString(

@@ -91,6 +91,9 @@ public final class BlockClassifier {
    */
   static final int MAX_NOTICE_WORDS = 30;
 
+  /** The words among which a longer block's copyright sign makes it a notice. */
+  static final int NOTICE_OPENING_WORDS = 2;
+
   /** Words from which a kept line said twice may be a second rendering of a part of the page. */
   static final int MIN_REPEATED_WORDS = 5;
 
@@ -656,6 +659,9 @@ public final class BlockClassifier {
         keepMajorityContainer(blocks, content);
         trace(trace, BlockTrace.Step.NO_ARTICLE_CONTAINER, content);
       }
+      // a page without an article has its notices too
+      dropNotices(blocks, content);
+      trace(trace, BlockTrace.Step.NOTICES, content);
     }
     return content;
   }
@@ -823,7 +829,8 @@ public final class BlockClassifier {
    * element (the line and its text are one item: a reference entry's signature, its names linked to
    * their definitions, over its description), it has at least {@value #MIN_LINKED_TITLE_WORDS}
    * words (not "PDF", "Print recipe", an author's name) and no label before its link ("Read more:
-   * ...", which points elsewhere).
+   * ...", which points elsewhere); or when it is a cell of the row whose next cell is the text
+   * ({@link #sameRow}).
    */
   private static void keepLinkedTitles(List<TextBlock> blocks, boolean[] content) {
     for (int i = 0; i < blocks.size(); i++) {
@@ -843,8 +850,23 @@ public final class BlockClassifier {
               && (b.heading()
                   || (b.words() >= MIN_LINKED_TITLE_WORDS
                       && !hasLabel(b.text())
-                      && within(blocks.get(next), b)));
+                      && within(blocks.get(next), b))
+                  || sameRow(b, blocks.get(next)));
     }
+  }
+
+  /**
+   * Whether two blocks are cells of one row of a table: their elements, in one table, share their
+   * parent. A linked name in a row beside its kept description is the entry's name (a reference's
+   * table of members: "Method", {@code closed}, "Called when the session is closed.").
+   */
+  private static boolean sameRow(TextBlock cell, TextBlock next) {
+    int[] p = cell.path();
+    int[] q = next.path();
+    if (cell.table() < 0 || cell.table() != next.table() || p.length != q.length) {
+      return false;
+    }
+    return within(next, cell);
   }
 
   /**
@@ -916,10 +938,36 @@ public final class BlockClassifier {
   private static void dropNotices(List<TextBlock> blocks, boolean[] content) {
     for (int i = 0; i < blocks.size(); i++) {
       TextBlock b = blocks.get(i);
-      if (content[i] && b.words() < MAX_NOTICE_WORDS && b.text().indexOf('\u00a9') >= 0) {
+      if (content[i]
+          && (b.words() < MAX_NOTICE_WORDS
+              ? b.text().indexOf('\u00a9') >= 0
+              : opensWithCopyright(b.text()))) {
         content[i] = false;
       }
     }
+  }
+
+  /**
+   * Whether a text opens with a copyright sign, among its first {@value #NOTICE_OPENING_WORDS}
+   * words ("© 2020 The Company Ltd. Documentation contributions included herein ...", "Copyright ©
+   * 2024 ..."): a legal notice however long, which a page writes beside its text, never as its
+   * opening.
+   */
+  static boolean opensWithCopyright(String text) {
+    int words = 0;
+    boolean inWord = false;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      boolean space = Character.isWhitespace(c);
+      if (!space && !inWord && words++ == NOTICE_OPENING_WORDS) {
+        return false;
+      }
+      if (c == '\u00a9') {
+        return true;
+      }
+      inWord = !space;
+    }
+    return false;
   }
 
   private static void trace(BlockTrace trace, BlockTrace.Step step, boolean[] content) {

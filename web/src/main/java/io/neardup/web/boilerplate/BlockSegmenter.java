@@ -223,10 +223,14 @@ public final class BlockSegmenter {
   private final ElementAttributes elementAttributes = new ElementAttributes();
   private Shown shown = Shown.BROWSER;
 
-  /** Whether the last page read had a {@code <noscript>}, and an element hidden, left out. */
+  /**
+   * Whether the last page read had a {@code <noscript>}, an element its markup hides and one its
+   * style hides left out.
+   */
   private boolean leftOutNoscript;
 
   private boolean leftOutHidden;
+  private boolean leftOutStyled;
   private PageType pageType = PageType.OTHER;
   private List<TextBlock> blocks;
   private int words;
@@ -277,13 +281,20 @@ public final class BlockSegmenter {
 
   /** What of a page's markup counts as shown. */
   public enum Shown {
-    /** What a browser shows: no {@code <noscript>}, no element marked hidden. */
+    /** What a browser shows: no {@code <noscript>}, no element marked or styled hidden. */
     BROWSER,
     /** What a client that runs no scripts shows: {@code <noscript>} too. */
     WITHOUT_SCRIPTS,
     /**
-     * Also what is marked hidden until a script moves or reveals it (streamed server rendering
-     * waits in hidden elements for a script to put it in place).
+     * Also what its markup hides until a script moves or reveals it ({@code hidden}, {@code
+     * aria-hidden}, a closed {@code <dialog>}): streamed server rendering waits in elements marked
+     * {@code hidden} for a script to put it in place.
+     */
+    STREAMED,
+    /**
+     * Also what an inline style hides ({@code display: none}, {@code visibility: hidden}): a shop
+     * that shows its products only once a script has run, but also a search panel, a menu or a
+     * dialog that a script opens on demand.
      */
     ALL_TEXT
   }
@@ -296,7 +307,7 @@ public final class BlockSegmenter {
   /** The text blocks of a page's body, with what counts as shown. */
   public List<TextBlock> segment(Element root, Shown shown) {
     this.shown = shown;
-    leftOutNoscript = leftOutHidden = false;
+    leftOutNoscript = leftOutHidden = leftOutStyled = false;
     pageType = declaredType(root.ownerDocument());
     blocks = new ArrayList<>();
     if (text.length > MAX_KEPT_BUFFER) {
@@ -335,7 +346,8 @@ public final class BlockSegmenter {
   public boolean showsMore(Shown other) {
     return other.compareTo(shown) > 0
         && ((leftOutNoscript && other != Shown.BROWSER)
-            || (leftOutHidden && other == Shown.ALL_TEXT));
+            || (leftOutHidden && other.compareTo(Shown.STREAMED) >= 0)
+            || (leftOutStyled && other == Shown.ALL_TEXT));
   }
 
   /**
@@ -392,7 +404,11 @@ public final class BlockSegmenter {
         }
       }
       ElementAttributes attributes = elementAttributes.read(e);
-      if (shown != Shown.ALL_TEXT && attributes.hidden(kinds)) {
+      if (shown != Shown.ALL_TEXT && attributes.hiddenByStyle()) {
+        leftOutStyled = true;
+        return FilterResult.SKIP_ENTIRELY;
+      }
+      if (shown.compareTo(Shown.STREAMED) < 0 && attributes.hiddenByMarkup(kinds)) {
         leftOutHidden = true;
         return FilterResult.SKIP_ENTIRELY;
       }
@@ -484,7 +500,7 @@ public final class BlockSegmenter {
           case "pre" -> PRE;
           case "script" -> TAG_SCRIPT;
           case "noscript" -> TAG_NOSCRIPT;
-          case "br", "img", "wbr" -> TAG_SPACE;
+          case "br", "img" -> TAG_SPACE;
           case "time" -> TAG_TIME;
           case "a" -> TAG_ANCHOR;
           case "main" -> TAG_MAIN;
@@ -873,13 +889,14 @@ public final class BlockSegmenter {
       return key;
     }
 
-    boolean hidden(int kinds) {
-      if (hiddenAttribute || ariaHidden) {
-        return true;
-      }
-      if ((kinds & TAG_DIALOG) != 0 && !open) {
-        return true; // browsers show a dialog only when it is open
-      }
+    /** Hidden by its markup: the {@code hidden} attribute, {@code aria-hidden}, a closed dialog. */
+    boolean hiddenByMarkup(int kinds) {
+      // browsers show a dialog only when it is open
+      return hiddenAttribute || ariaHidden || ((kinds & TAG_DIALOG) != 0 && !open);
+    }
+
+    /** Hidden by its inline style: {@code display: none} or {@code visibility: hidden}. */
+    boolean hiddenByStyle() {
       if (style.isEmpty()) {
         return false;
       }

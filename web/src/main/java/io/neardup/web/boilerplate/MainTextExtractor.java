@@ -35,6 +35,12 @@ public final class MainTextExtractor {
     return extract(HtmlDecoder.parse(html, url));
   }
 
+  /**
+   * The main text's words from which a page shows some text of its own, though too little to be
+   * read without what it hides: a reference entry's one sentence.
+   */
+  static final int MIN_SHOWN_WORDS = 5;
+
   /** Extracts the main text of a parsed page by local removal ({@link Boilerplate#SITE}: too). */
   public MainText extract(Document document) {
     Element root = document.body() != null ? document.body() : document;
@@ -42,6 +48,15 @@ public final class MainTextExtractor {
     for (BlockSegmenter.Shown shown : BlockSegmenter.Shown.values()) {
       if (best != null && !segmenter.showsMore(shown)) {
         continue; // the same blocks again
+      }
+      // a page that shows a few words of its own reads only what streamed rendering hides, not a
+      // panel, menu or dialog that a style hides beside its short text; one that shows (next to)
+      // nothing reads everything hidden
+      boolean shows = best != null && best.contentWords() >= MIN_SHOWN_WORDS;
+      if (shown == BlockSegmenter.Shown.STREAMED
+          ? !shows
+          : shown == BlockSegmenter.Shown.ALL_TEXT && shows) {
+        continue;
       }
       MainText read = extract(segmenter.segment(root, shown), null);
       if (best == null || read.contentWords() > best.contentWords()) {
@@ -58,9 +73,13 @@ public final class MainTextExtractor {
    * The text blocks of a parsed page, e.g. to learn {@link SiteTemplates} from, as {@link
    * #extract(Document)} reads them. A page whose main text is (nearly) empty in a browser that runs
    * none of its scripts is read as a client without scripts renders it ({@code <noscript>}: a forum
-   * or shop whose posts a script renders gives clients without scripts the same posts there), and
-   * if that leaves it (nearly) empty too, with what its scripts would reveal (streamed server
-   * rendering waits in hidden elements for a script to put it in place).
+   * or shop whose posts a script renders gives clients without scripts the same posts there). If
+   * that leaves it short of a text too, a page that shows some words of its own ({@value
+   * #MIN_SHOWN_WORDS} or more: a reference entry's one sentence) is read with what its markup hides
+   * until a script puts it in place (streamed server rendering waits in elements marked {@code
+   * hidden}), not with a panel that a style hides beside its text (a search's help, a menu); a page
+   * that shows (next to) nothing of its own is read with all it hides (a shop that shows its
+   * products only once a script has run).
    */
   public List<TextBlock> blocks(Document document) {
     // choosing the reading classified the blocks: kept for extract(blocks, null) of this list

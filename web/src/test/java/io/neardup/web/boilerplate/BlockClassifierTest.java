@@ -484,6 +484,78 @@ class BlockClassifierTest {
   }
 
   @Test
+  void aMemberTablesLinkedNamesAreKeptBesideTheirDescriptions() {
+    // a generated class reference: a table of members, each row its kind, its name linked to its
+    // entry and its description. The names tell the classes apart; a table of links alone (an
+    // index of functions, no description kept beside them) stays out
+    StringBuilder rows = new StringBuilder();
+    for (String[] m :
+        new String[][] {
+          {"closed", "Called when the session is closed by the other side of the connection."},
+          {"eofReceived", "Called when the other side has indicated no more data will be sent."},
+          {"execCommand", "Executes a command in a new process and connects its output to proto."},
+          {"getPty", "Gets a pseudo-terminal for use by a shell or command that the user runs."},
+        }) {
+      rows.append("<tr><td>Method</td><td><code><a href=#")
+          .append(m[0])
+          .append('>')
+          .append(m[0])
+          .append("</a></code></td><td>")
+          .append(m[1])
+          .append("</td></tr>");
+    }
+    String index =
+        "<table><tr><td><a href=/a>alpha</a></td><td><a href=/b>beta</a></td></tr>"
+            + "<tr><td><a href=/c>gamma</a></td><td><a href=/d>delta</a></td></tr></table>";
+    String page =
+        "<nav><a href=/>Home</a> <a href=/api>API</a></nav><div><h1>Class TerminalSession</h1><p>"
+            + "A session of a terminal, adapted from the avatar that the user logged in as, which"
+            + " runs the user's shell or commands.</p><table>"
+            + rows
+            + "</table>"
+            + index
+            + "</div>";
+    String text = new MainTextExtractor(Boilerplate.LOCAL).extract(page, "").text();
+    assertTrue(text.contains("Method\nclosed\nCalled when the session is closed"), text);
+    assertTrue(text.contains("getPty\nGets a pseudo-terminal"), text);
+    assertContainsNone(text, "alpha", "delta", "Home");
+  }
+
+  @Test
+  void aLongNoticeOpeningWithACopyrightSignIsNotThePagesText() {
+    // a generated list of a class's members: a title, a line of introduction and the members,
+    // each linked to its entry; the page's only paragraph is the site's legal notice under it.
+    // The notice is the same on every page of the site, so it must not be the text each reads as
+    String members =
+        "<ul><li><a href=#a>QCollatorSortKey(const QCollatorSortKey &amp;)</a></li>"
+            + "<li><a href=#b>compare(const QCollatorSortKey &amp;) const</a> : int</li>"
+            + "<li><a href=#c>swap(QCollatorSortKey &amp;)</a></li></ul>";
+    String notice =
+        "<div class=footer><p>© 2020 The Qt Company Ltd. Documentation contributions included"
+            + " herein are the copyrights of their respective owners. The documentation provided"
+            + " herein is licensed under the terms of the GNU Free Documentation License version"
+            + " 1.3 as published by the Free Software Foundation. Qt and respective logos are"
+            + " trademarks of The Qt Company Ltd. in Finland and/or other countries worldwide.</p>"
+            + "</div>";
+    String page =
+        "<div class=header><a href=/>Qt 5.15</a> <a href=/core>Qt Core</a></div><div><h1>List of"
+            + " All Members for QCollatorSortKey</h1><p>This is the complete list of members for"
+            + " <a href=q.html>QCollatorSortKey</a>, including inherited members.</p>"
+            + members
+            + "</div>"
+            + notice;
+    String text = new MainTextExtractor(Boilerplate.LOCAL).extract(page, "").text();
+    assertTrue(text.contains("List of All Members for QCollatorSortKey\nThis is the"), text);
+    assertFalse(text.contains("©"), text);
+    // a sentence of the text that mentions a copyright stays, as does a long line that names one
+    // further on
+    assertFalse(BlockClassifier.opensWithCopyright("The library is © its authors, who"));
+    assertTrue(BlockClassifier.opensWithCopyright("Copyright © 2024 The Authors. All rights"));
+    assertTrue(BlockClassifier.opensWithCopyright("  © 2020 The Qt Company Ltd."));
+    assertFalse(BlockClassifier.opensWithCopyright("It was written in 2020 © the authors"));
+  }
+
+  @Test
   void aLineOfLinksOverTheTextOfItsOwnItemIsItsTitle() {
     // a reference page's entries: each a signature whose names link to their definitions, over
     // its description in the same element; the description is kept, so is its signature. A line

@@ -49,6 +49,15 @@ class BlockSegmenterTest {
   }
 
   @Test
+  void aWordBreakOpportunityJoinsAWordALineBreakSplits() {
+    // <wbr> lets a browser wrap a long name there and shows nothing: the name is one word
+    List<TextBlock> b = blocks("<p><a href=#e>eof<wbr>Received</a> and line<br>break</p>");
+    assertEquals("eofReceived and line break", b.get(0).text());
+    assertEquals(4, b.get(0).words());
+    assertEquals(1, b.get(0).linkedWords());
+  }
+
+  @Test
   void aTagIsReadAlikeWhateverElseThePageHolds() {
     // the kinds of a tag are remembered by name: the same tag, and a tag sharing its slot, read
     // as they are alone

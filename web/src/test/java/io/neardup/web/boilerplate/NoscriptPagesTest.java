@@ -107,6 +107,47 @@ class NoscriptPagesTest {
 
     segmenter.segment(Jsoup.parse("<p>Shown.</p><div style='display: none'>Later.</div>").body());
     assertFalse(segmenter.showsMore(BlockSegmenter.Shown.WITHOUT_SCRIPTS));
+    assertFalse(segmenter.showsMore(BlockSegmenter.Shown.STREAMED));
     assertTrue(segmenter.showsMore(BlockSegmenter.Shown.ALL_TEXT));
+
+    segmenter.segment(Jsoup.parse("<p>Shown.</p><div hidden>Streamed.</div>").body());
+    assertTrue(segmenter.showsMore(BlockSegmenter.Shown.STREAMED));
+    assertTrue(segmenter.showsMore(BlockSegmenter.Shown.ALL_TEXT));
+    segmenter.segment(
+        Jsoup.parse("<p>Shown.</p><div hidden>Streamed.</div>").body(),
+        BlockSegmenter.Shown.STREAMED);
+    assertFalse(segmenter.showsMore(BlockSegmenter.Shown.ALL_TEXT));
+  }
+
+  @Test
+  void aShopThatShowsItsProductsOnlyOnceAScriptHasRunIsReadWithWhatItsStylesHide() {
+    String text =
+        text(
+            "<html><body><nav><a href=/>Home</a> <a href=/shop>Shop</a></nav><div"
+                + " style='display: none' class=products>"
+                + POSTS
+                + "</div><script>show()</script></body></html>");
+    assertTrue(text.contains("every container on my machine fails"), text);
+  }
+
+  @Test
+  void aShortTextOfItsOwnIsKeptRatherThanAPanelAStyleHidesBesideIt() {
+    // a reference entry of one sentence beside a search panel that a script opens on demand:
+    // the panel's help, however long, is not the entry's text
+    String help =
+        "<div style='display: none;' id=search-results><p>Search bar offers the following"
+            + " options.</p><p>Term presence. The below example searches for documents that must"
+            + " contain foo, might contain bar and must not contain baz: +foo bar -baz.</p><p>"
+            + "Wildcards. The below example searches for documents with words beginning with foo:"
+            + " foo*.</p><p>Fuzzy matches. The following search matches all documents that have a"
+            + " word within one edit distance of foo: foo~1.</p></div>";
+    String text =
+        text(
+            "<html><body><nav><a href=/>API</a> <a href=/mod>Modules</a></nav>"
+                + help
+                + "<h1>DNSFormatError</h1><p>class DNSFormatError(DomainError):</p><p>Indicates a"
+                + " query failed with a result of EFORMAT.</p></body></html>");
+    assertTrue(text.contains("Indicates a query failed"), text);
+    assertFalse(text.contains("Search bar"), text);
   }
 }
