@@ -604,9 +604,7 @@ public final class BlockClassifier {
     // within a declared main region too: it often holds related articles and comment forms
     boolean[] region = ContentRegion.restrict(blocks, content);
     ArticleTail.dropAuthorBox(blocks, content);
-    if (useLandmarks) {
-      keepShortEntry(blocks, content);
-    }
+    keepShortEntry(blocks, content, useLandmarks, region);
     trace(trace, BlockTrace.Step.CONTENT_REGION, content);
     keepLinkedTitles(blocks, content);
     trace(trace, BlockTrace.Step.LINKED_TITLES, content);
@@ -671,16 +669,32 @@ public final class BlockClassifier {
    * and a form's lines excepted, when what is kept there is a short entry (at least {@value
    * #MIN_TEXT_WORDS} and fewer than {@value ContentRegion#SHORT_REGION_WORDS} words): a reference
    * entry's signatures are lines of links (each type linked to its definition) that the decision
-   * tree drops as link-dense, though they are most of what tells the entry from its site's others;
-   * the same entry on a page that declares no main region keeps them, as a page without an article
-   * keeps all its lines.
+   * tree drops as link-dense, though they are most of what tells the entry from its site's others.
+   * On a page that declares no main region (or with {@code useLandmarks} off), the content region
+   * ({@code region}, null if there is none) is read so: the same entry of a few lines ("Known
+   * implementations: ...", "View In Hierarchy") then reads alike under both templates.
    */
-  private static void keepShortEntry(List<TextBlock> blocks, boolean[] content) {
+  private static void keepShortEntry(
+      List<TextBlock> blocks, boolean[] content, boolean useLandmarks, boolean[] region) {
+    int n = blocks.size();
+    boolean[] in = null;
+    for (int i = 0; i < n && useLandmarks && in == null; i++) {
+      if (content[i] && blocks.get(i).landmark() == Landmark.MAIN) {
+        in = new boolean[n];
+        for (int k = 0; k < n; k++) {
+          in[k] = blocks.get(k).landmark() == Landmark.MAIN;
+        }
+      }
+    }
+    in = in != null ? in : region;
+    if (in == null) {
+      return;
+    }
     int first = -1;
     int last = -1;
     long kept = 0;
-    for (int i = 0; i < blocks.size(); i++) {
-      if (content[i] && blocks.get(i).landmark() == Landmark.MAIN) {
+    for (int i = 0; i < n; i++) {
+      if (content[i] && in[i]) {
         first = first < 0 ? i : first;
         last = i;
       }
@@ -691,7 +705,11 @@ public final class BlockClassifier {
     }
     for (int i = first + 1; i < last; i++) {
       TextBlock b = blocks.get(i);
-      if (b.landmark() == Landmark.MAIN && b.words() > 0 && !b.listItem() && b.form() < 0) {
+      if (in[i]
+          && b.words() > 0
+          && !b.listItem()
+          && b.form() < 0
+          && b.landmark() != Landmark.BOILERPLATE) {
         content[i] = true;
       }
     }
@@ -782,6 +800,23 @@ public final class BlockClassifier {
       }
     }
     int container = majority(words, text, lines, depth, total, true);
+    if (container < 0 && Boolean.getBoolean("maj")) {
+      long totalText = 0;
+      for (TextBlock b : blocks) {
+        if (b.landmark() != Landmark.BOILERPLATE) {
+          totalText += b.words() - b.linkedWords();
+        }
+      }
+      for (int e = 0; e < words.length; e++) {
+        if (2L * text[e] > totalText
+            && 3L * words[e] >= total
+            && lines[e] > 1
+            && depth[e] > 0
+            && (container < 0 || depth[e] > depth[container])) {
+          container = e;
+        }
+      }
+    }
     if (container < 0) {
       // a page of links only (an index of the index's letters): its links are its own part
       container = majority(words, text, lines, depth, total, false);
