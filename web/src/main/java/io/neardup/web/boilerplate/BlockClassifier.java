@@ -94,6 +94,12 @@ public final class BlockClassifier {
   /** The words among which a longer block's copyright sign makes it a notice. */
   static final int NOTICE_OPENING_WORDS = 2;
 
+  /** Items from which a list mostly kept is kept whole ({@link #keepMostlyKeptLists}). */
+  static final int MIN_LIST_ITEMS = 3;
+
+  /** The share of a list's items holding a link from which it is a list of entries. */
+  static final double ENTRY_SHARE = 0.8;
+
   /** Words from which a kept line said twice may be a second rendering of a part of the page. */
   static final int MIN_REPEATED_WORDS = 5;
 
@@ -605,6 +611,7 @@ public final class BlockClassifier {
     boolean[] region = ContentRegion.restrict(blocks, content);
     ArticleTail.dropAuthorBox(blocks, content);
     keepShortEntry(blocks, content, useLandmarks, region);
+    keepMostlyKeptLists(blocks, content);
     trace(trace, BlockTrace.Step.CONTENT_REGION, content);
     keepLinkedTitles(blocks, content);
     trace(trace, BlockTrace.Step.LINKED_TITLES, content);
@@ -800,23 +807,6 @@ public final class BlockClassifier {
       }
     }
     int container = majority(words, text, lines, depth, total, true);
-    if (container < 0 && Boolean.getBoolean("maj")) {
-      long totalText = 0;
-      for (TextBlock b : blocks) {
-        if (b.landmark() != Landmark.BOILERPLATE) {
-          totalText += b.words() - b.linkedWords();
-        }
-      }
-      for (int e = 0; e < words.length; e++) {
-        if (2L * text[e] > totalText
-            && 3L * words[e] >= total
-            && lines[e] > 1
-            && depth[e] > 0
-            && (container < 0 || depth[e] > depth[container])) {
-          container = e;
-        }
-      }
-    }
     if (container < 0) {
       // a page of links only (an index of the index's letters): its links are its own part
       container = majority(words, text, lines, depth, total, false);
@@ -851,6 +841,60 @@ public final class BlockClassifier {
       }
     }
     return container;
+  }
+
+  /**
+   * Keeps every item of a list of at least {@value #MIN_LIST_ITEMS} items (list items with one
+   * parent) of whose words at least half were kept: the items of one list are alike, and judged one
+   * by one by their length and links they come out kept and dropped in turn (a class's members,
+   * each its name linked to its entry: those with long signatures kept, those of one linked word
+   * dropped). Where fewer than {@value #ENTRY_SHARE} of the items hold a link the list is no list
+   * of entries, and a mostly linked item among the others ("Read the full review") stays out.
+   */
+  static void keepMostlyKeptLists(List<TextBlock> blocks, boolean[] content) {
+    int n = blocks.size();
+    for (int i = 0; i < n; ) {
+      TextBlock b = blocks.get(i);
+      int[] p = b.path();
+      if (!b.listItem() || p.length < 2) {
+        i++;
+        continue;
+      }
+      int list = p[p.length - 2];
+      int j = i;
+      long words = 0;
+      long kept = 0;
+      int items = 0;
+      int linkedItems = 0;
+      while (j < n) {
+        TextBlock c = blocks.get(j);
+        int[] q = c.path();
+        if (c.words() == 0) {
+          j++;
+          continue;
+        }
+        if (!c.listItem() || q.length != p.length || q[q.length - 2] != list) {
+          break;
+        }
+        words += c.words();
+        kept += content[j] ? c.words() : 0;
+        items++;
+        linkedItems += c.linkedWords() > 0 ? 1 : 0;
+        j++;
+      }
+      if (items >= MIN_LIST_ITEMS && 2 * kept >= words) {
+        boolean entries = linkedItems >= ENTRY_SHARE * items;
+        for (int k = i; k < j; k++) {
+          TextBlock c = blocks.get(k);
+          if (c.words() > 0
+              && c.landmark() != Landmark.BOILERPLATE
+              && (entries || c.linkDensity() <= MAX_LINK_DENSITY)) {
+            content[k] = true;
+          }
+        }
+      }
+      i = Math.max(j, i + 1);
+    }
   }
 
   /**

@@ -548,6 +548,54 @@ class BlockClassifierTest {
   }
 
   @Test
+  void aListMostlyKeptKeepsAllItsEntriesButNotLinksAmongOtherItems() {
+    // a class's members, each its name linked to its entry: those with long signatures are kept,
+    // those of one linked word dropped as link-dense, so that the list reads by halves; a list of
+    // entries is one part of the page and is kept whole
+    StringBuilder members = new StringBuilder("<ul>");
+    for (int i = 0; i < 6; i++) {
+      members
+          .append("<li><a href=#c")
+          .append(i)
+          .append(">connect</a>(const QObject *sender, const char *signal, const QObject")
+          .append(" *receiver, const char *method, Qt::ConnectionType type) : Connection</li>")
+          .append("<li><a href=#d")
+          .append(i)
+          .append(">deleteLater")
+          .append(i)
+          .append("()</a></li>");
+    }
+    members.append("</ul>");
+    String reference =
+        betweenNavigation(
+            "<div><h1>List of All Members for QObject</h1><p>This is the complete list of"
+                + " members for QObject, including inherited members, each with its signature and"
+                + " the type it returns, as declared in its header.</p>"
+                + members
+                + "</div>");
+    assertContainsAll(reference, "deleteLater0()", "deleteLater5()", "connect(const QObject");
+    // a list of cars' figures with calls to action among them: the links are not its entries
+    StringBuilder figures = new StringBuilder("<ul>");
+    for (String car : List.of("Kia EV6", "Polestar 2", "Tesla Model 3", "Renault 5")) {
+      figures
+          .append("<li>")
+          .append(car)
+          .append(": a range of about three hundred miles, fast charging in half an hour and room")
+          .append(" for five adults with their luggage</li><li><a href=/r>Full review</a></li>");
+    }
+    figures.append("</ul>");
+    String article =
+        betweenNavigation(
+            "<div><h1>The best electric cars</h1><p>We drove every electric car on sale this"
+                + " year, and these are the ones we would buy with our own money, with the figures"
+                + " that matter most for each of them.</p>"
+                + figures
+                + "</div>");
+    assertContainsAll(article, "Kia EV6: a range", "Renault 5: a range");
+    assertContainsNone(article, "Full review");
+  }
+
+  @Test
   void aLongNoticeOpeningWithACopyrightSignIsNotThePagesText() {
     // a generated list of a class's members: a title, a line of introduction and the members,
     // each linked to its entry; the page's only paragraph is the site's legal notice under it.
