@@ -775,9 +775,11 @@ public final class BlockClassifier {
    * footer that credits its generator, which on a short page weigh as much as its own lines. A list
    * of links alone (the letters of an index) is the page's navigation, not its own part, unless the
    * page is nothing but links (the index of the letters); a single paragraph is the introduction to
-   * the part, not the part. When that element is one of sections under headings of one level, their
-   * parent is the part ({@link ContentRegion#sections}). A page whose words no element below its
-   * body holds in majority keeps all of them.
+   * the part, not the part. Notices ({@link #dropNotices}) weigh nothing: a short entry's footer of
+   * copyright lines and a licence sentence would otherwise outweigh it and be taken for its part.
+   * When that element is one of sections under headings of one level, their parent is the part
+   * ({@link ContentRegion#sections}). A page whose words no element below its body holds in
+   * majority keeps all of them.
    */
   private static void keepMajorityContainer(List<TextBlock> blocks, boolean[] content) {
     int elements = 0;
@@ -793,7 +795,7 @@ public final class BlockClassifier {
     int[] lines = new int[elements];
     long total = 0;
     for (TextBlock b : blocks) {
-      if (b.landmark() == Landmark.BOILERPLATE || b.words() == 0) {
+      if (b.landmark() == Landmark.BOILERPLATE || b.words() == 0 || isNotice(b)) {
         continue;
       }
       total += b.words();
@@ -1016,14 +1018,17 @@ public final class BlockClassifier {
    */
   private static void dropNotices(List<TextBlock> blocks, boolean[] content) {
     for (int i = 0; i < blocks.size(); i++) {
-      TextBlock b = blocks.get(i);
-      if (content[i]
-          && (b.words() < MAX_NOTICE_WORDS
-              ? b.text().indexOf('\u00a9') >= 0
-              : opensWithCopyright(b.text()))) {
+      if (content[i] && isNotice(blocks.get(i))) {
         content[i] = false;
       }
     }
+  }
+
+  /** Whether a block is a notice ({@link #dropNotices}). */
+  private static boolean isNotice(TextBlock b) {
+    return b.words() < MAX_NOTICE_WORDS
+        ? b.text().indexOf('\u00a9') >= 0
+        : opensWithCopyright(b.text());
   }
 
   /**

@@ -548,6 +548,27 @@ class BlockClassifierTest {
   }
 
   @Test
+  void aShortEntrysFooterOfNoticesIsNotItsPart() {
+    // a reference entry of a dozen words between the site's links and a footer of copyright lines
+    // and a licence sentence, which together outweigh the entry: the entry is the page's own part
+    String page =
+        "<table><tr><td><a href=/>Home</a></td><td><a href=/libs>Libraries</a></td><td><a"
+            + " href=/people>People</a></td><td><a href=/faq>FAQ</a></td><td><a href=/more>More</a>"
+            + "</td></tr></table><div><div><h2>Struct template get_hash</h2><p>"
+            + "boost::intrusive::get_hash</p></div><h2>Synopsis</h2><div><pre>// In header: &lt;<a"
+            + " href=/h>boost/intrusive/hashtable.hpp</a>&gt;\n\ntemplate&lt;typename Hash,"
+            + " typename &gt;\nstruct <a href=/g>get_hash</a> {\n  // types\n  typedef Hash"
+            + " type;\n};</pre></div></div><table><tr><td></td><td><div>Copyright © 2005 Olaf"
+            + " Krzikalla<br>Copyright © 2006-2015 Ion Gaztanaga<p>Distributed under the Boost"
+            + " Software License, Version 1.0. (See accompanying file LICENSE_1_0.txt or copy at <a"
+            + " href=/LICENSE_1_0.txt>http://www.boost.org/LICENSE_1_0.txt</a>)</p></div></td></tr>"
+            + "</table>";
+    String text = new MainTextExtractor(Boilerplate.LOCAL).extract(page, "").text();
+    assertContainsAll(text, "Struct template get_hash", "typedef Hash type;");
+    assertFalse(text.contains("©"), text);
+  }
+
+  @Test
   void aListMostlyKeptKeepsAllItsEntriesButNotLinksAmongOtherItems() {
     // a class's members, each its name linked to its entry: those with long signatures are kept,
     // those of one linked word dropped as link-dense, so that the list reads by halves; a list of
