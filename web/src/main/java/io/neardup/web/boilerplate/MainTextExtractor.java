@@ -16,6 +16,12 @@ import org.jsoup.nodes.Element;
  * }</pre>
  */
 public final class MainTextExtractor {
+  /**
+   * The main text's words from which a page shows some text of its own, though too little to be
+   * read without what it hides: a reference entry's one sentence.
+   */
+  static final int MIN_SHOWN_WORDS = 5;
+
   private final Boilerplate boilerplate;
   private final BlockSegmenter segmenter = new BlockSegmenter();
   private final BlockClassifier classifier;
@@ -34,12 +40,6 @@ public final class MainTextExtractor {
   public MainText extract(String html, String url) {
     return extract(HtmlDecoder.parse(html, url));
   }
-
-  /**
-   * The main text's words from which a page shows some text of its own, though too little to be
-   * read without what it hides: a reference entry's one sentence.
-   */
-  static final int MIN_SHOWN_WORDS = 5;
 
   /** Extracts the main text of a parsed page by local removal ({@link Boilerplate#SITE}: too). */
   public MainText extract(Document document) {
