@@ -270,6 +270,9 @@ public final class BlockClassifier {
                 model.above(f, keptAbove(blocks.get(i), rules[i], f, DROP_SCORE, KEEP_SCORE)));
     boolean[] content = enough(blocks, rules, redecided);
     trace(trace, BlockTrace.Step.MODEL, content);
+    // a notice is no text whoever keeps it: the model reads a licence's lines as any paragraph's
+    dropNotices(blocks, content);
+    trace(trace, BlockTrace.Step.NOTICES, content);
     return lastSteps(blocks, content, trace);
   }
 
