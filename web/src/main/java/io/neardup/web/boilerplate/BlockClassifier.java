@@ -687,16 +687,17 @@ public final class BlockClassifier {
   private static void keepShortEntry(
       List<TextBlock> blocks, boolean[] content, boolean useLandmarks, boolean[] region) {
     int n = blocks.size();
-    boolean[] in = null;
-    for (int i = 0; i < n && useLandmarks && in == null; i++) {
-      if (content[i] && blocks.get(i).landmark() == Landmark.MAIN) {
-        in = new boolean[n];
-        for (int k = 0; k < n; k++) {
-          in[k] = blocks.get(k).landmark() == Landmark.MAIN;
-        }
+    boolean keptInMain = false;
+    for (int i = 0; i < n && useLandmarks && !keptInMain; i++) {
+      keptInMain = content[i] && blocks.get(i).landmark() == Landmark.MAIN;
+    }
+    boolean[] in = region;
+    if (keptInMain) {
+      in = new boolean[n];
+      for (int i = 0; i < n; i++) {
+        in[i] = blocks.get(i).landmark() == Landmark.MAIN;
       }
     }
-    in = in != null ? in : region;
     if (in == null) {
       return;
     }

@@ -53,9 +53,8 @@ public final class MainTextExtractor {
       // panel, menu or dialog that a style hides beside its short text; one that shows (next to)
       // nothing reads everything hidden
       boolean shows = best != null && best.contentWords() >= MIN_SHOWN_WORDS;
-      if (shown == BlockSegmenter.Shown.STREAMED
-          ? !shows
-          : shown == BlockSegmenter.Shown.ALL_TEXT && shows) {
+      if ((shown == BlockSegmenter.Shown.STREAMED && !shows)
+          || (shown == BlockSegmenter.Shown.ALL_TEXT && shows)) {
         continue;
       }
       MainText read = extract(segmenter.segment(root, shown), null);
